@@ -1,0 +1,36 @@
+# Two commands a newcomer needs: `make demo` and `make test`. Both create .venv if missing.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+export HF_HUB_OFFLINE := 1
+export MEM0_TELEMETRY := false
+
+.PHONY: demo test test-slow lint typecheck check bench clean
+
+$(STAMP): pyproject.toml Makefile
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(VENV)/bin/agentmem demo
+
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+test-slow: $(STAMP)
+	$(PY) -m pytest -q -m slow
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check agentmem hooks tests bench
+	$(VENV)/bin/ruff format --check agentmem hooks
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy agentmem hooks
+
+check: lint typecheck test
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

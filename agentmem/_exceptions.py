@@ -1,0 +1,73 @@
+"""The one exception family. Each class says when it is raised and carries its context."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from agentmem.model import Problem
+
+
+class AgentMemError(Exception):
+    """Base class: every error agentmem raises on purpose is one of these."""
+
+
+class SettingsError(AgentMemError):
+    """Raised at load when a setting has a value agentmem cannot use."""
+
+    def __init__(self, variable: str, value: str, reason: str) -> None:
+        self.variable = variable
+        self.value = value
+        self.reason = reason
+        super().__init__(f"{variable}={value!r}: {reason}")
+
+
+class DraftRejected(AgentMemError):
+    """Raised when a draft fails validation, the secret guard or a write rule."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        detail = "; ".join(f"{p.field}: {p.reason}" for p in self.problems)
+        super().__init__(f"draft rejected: {detail}")
+
+
+class WriteRefused(AgentMemError):
+    """Raised when this process may not write memory at all (a worker, a read-only view)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+class StoreError(AgentMemError):
+    """Raised when a store cannot read or write (I/O, a broken index, a remote failure)."""
+
+    def __init__(self, message: str, *, path: str | None = None) -> None:
+        self.path = path
+        super().__init__(message if path is None else f"{path}: {message}")
+
+
+class MemoryNotFound(AgentMemError):
+    """Raised when a memory id names no memory under the root."""
+
+    def __init__(self, memory_id: str) -> None:
+        self.memory_id = memory_id
+        super().__init__(f"no memory with id {memory_id!r}")
+
+
+class HookTimeout(AgentMemError):
+    """Raised (inside the runtime only) when a hook's plugins overrun the time budget."""
+
+    def __init__(self, hook: str, budget_s: float) -> None:
+        self.hook = hook
+        self.budget_s = budget_s
+        super().__init__(f"{hook} exceeded its time budget of {budget_s:g}s")
+
+
+class UnknownHook(AgentMemError):
+    """Raised when a hook name is not one of the five."""
+
+    def __init__(self, name: str, known: Sequence[str]) -> None:
+        self.name = name
+        super().__init__(f"unknown hook {name!r}; expected one of: {', '.join(known)}")

@@ -1,0 +1,157 @@
+"""Hook commands: fire one hook from the shell, exactly as the host loop would."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import click
+
+from agentmem.cli._common import (
+    BadInput,
+    State,
+    emit,
+    json_option,
+    pass_state,
+    read_json_arg,
+    translate_errors,
+)
+from agentmem.model import HookName
+from agentmem.results import HookResult
+
+
+def summarize(result: HookResult) -> str:
+    """One block a person can read: ran or skipped, ok, writes, reads, the product."""
+    if result.skipped:
+        head = f"{result.hook}: skipped ({result.reason})"
+    else:
+        head = f"{result.hook}: {'ok' if result.ok else 'FAILED'} in {result.duration_ms:.1f} ms"
+    lines = [head]
+    if result.error is not None:
+        lines.append(f"  error: {result.error.type}: {result.error.message}")
+    elif not result.ok and result.reason:
+        lines.append(f"  {result.reason}")
+    w = result.writes
+    if w.attempted:
+        lines.append(
+            f"  writes: {w.attempted} attempted, {len(w.accepted)} accepted, "
+            f"{len(w.duplicates)} duplicate, {len(w.rejected)} rejected"
+        )
+        lines += [f"    + {i}" for i in w.accepted]
+        for rejected in w.rejected:
+            reasons = "; ".join(f"{p['field']}: {p['reason']}" for p in rejected.problems)
+            lines.append(f"    x {reasons}")
+    if result.reads.queries:
+        lines.append(
+            f"  reads: {result.reads.retrievals} retrievals, {len(result.reads.returned)} memories returned"
+        )
+    if result.tool_calls:
+        lines.append(
+            "  tools: " + ", ".join(f"{k}×{v}" for k, v in sorted(result.tool_calls.items()))
+        )
+    if result.synthesis:
+        lines.append(
+            "  synthesis:\n" + "\n".join(f"    {line}" for line in result.synthesis.splitlines())
+        )
+    if result.pack is not None:
+        lines.append(f"  pack: {len(result.pack.entries)} entries, {result.pack.tokens} tokens")
+    return "\n".join(lines)
+
+
+def _context(
+    hook: HookName,
+    context: str | None,
+    retro: Path | None,
+    periodic: bool,
+    goal: str | None,
+    worker_dir: Path | None,
+    queue: tuple[str, ...],
+    since: str | None,
+    until: str | None,
+    app_id: str | None,
+) -> dict[str, Any]:
+    values: dict[str, Any] = read_json_arg(context, "--context") if context else {}
+    if not isinstance(values, dict):
+        raise BadInput('--context: expected a JSON object, e.g. {"run": {...}}')
+    if hook is HookName.POST_RETRO_DISTILL and retro is not None:
+        values["retro"] = {"path": str(retro), "periodic": periodic, "app_id": app_id}
+    if hook is HookName.PRE_SPAWN_PACK and goal is not None:
+        values["goal"] = {"title": goal, "app_id": app_id}
+    if worker_dir is not None:
+        values["worker_dir"] = str(worker_dir)
+    if hook is HookName.PRE_GOAL_SYNTHESIS and queue:
+        values["queue"] = [
+            {"id": f"q{i}", "title": t, "app_id": app_id} for i, t in enumerate(queue, 1)
+        ]
+    if hook is HookName.JUDGMENT_HARVEST and (since or until or app_id):
+        try:
+            window = {
+                "since": date.fromisoformat(since) if since else None,
+                "until": date.fromisoformat(until) if until else None,
+                "app_id": app_id,
+            }
+        except ValueError as exc:
+            raise BadInput(f"--since/--until: expected YYYY-MM-DD ({exc})") from exc
+        values.setdefault("window", window)
+    return values
+
+
+@click.command()
+@click.argument("hook", type=click.Choice([h.value for h in HookName]))
+@click.option(
+    "--context", help="The hook's context as JSON (inline, @FILE or -), e.g. '{\"run\": {...}}'."
+)
+@click.option(
+    "--retro", type=click.Path(path_type=Path), help="post_retro_distill: the retrospective file."
+)
+@click.option(
+    "--periodic", is_flag=True, help="post_retro_distill: a periodic retro (up to 8 lessons)."
+)
+@click.option("--goal", help="pre_spawn_pack: the goal's title.")
+@click.option(
+    "--worker-dir",
+    type=click.Path(path_type=Path),
+    help="pre_spawn_pack: write the pack into DIR/CLAUDE.md.",
+)
+@click.option(
+    "--queue", multiple=True, help="pre_goal_synthesis: a queued bundle's title (repeatable)."
+)
+@click.option("--since", help="judgment_harvest: first day of the window (YYYY-MM-DD).")
+@click.option("--until", help="judgment_harvest: last day of the window (YYYY-MM-DD).")
+@click.option("--app", "app_id", help="The app_id the context is about.")
+@json_option
+@pass_state
+@translate_errors
+def fire(
+    state: State,
+    hook: str,
+    context: str | None,
+    retro: Path | None,
+    periodic: bool,
+    goal: str | None,
+    worker_dir: Path | None,
+    queue: tuple[str, ...],
+    since: str | None,
+    until: str | None,
+    app_id: str | None,
+) -> None:
+    """Fire one hook, gated by the same flags as the host loop. Exit 1 when not ok.
+
+    Examples:
+
+      agentmem fire post_retro_distill --retro retros/2026-11-28.md
+
+      agentmem fire judgment_harvest --since 2026-11-01
+
+      agentmem fire post_run_classify --context @run.json
+    """
+    name = HookName(hook)
+    values = _context(name, context, retro, periodic, goal, worker_dir, queue, since, until, app_id)
+    result = state.hooks.fire(name, **values)
+    emit(state, result.model_dump(mode="json"), lambda: summarize(result))
+    if not result.ok:
+        raise SystemExit(1)
+
+
+COMMANDS = [fire]

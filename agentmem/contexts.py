@@ -1,0 +1,93 @@
+"""What the host hands each hook: small pydantic models, validated after the gate opens."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from agentmem.model import MemoryType, Outcome
+
+
+class _Context(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class QueuedBundle(_Context):
+    """A unit of work waiting for the host to pick it (hook A reads memory about it)."""
+
+    id: str
+    title: str
+    description: str = ""
+    app_id: str | None = None
+    tags: list[str] = Field(default_factory=list)
+
+
+class Goal(_Context):
+    """The goal a worker is about to be spawned for (hook B packs memory for it)."""
+
+    title: str
+    description: str = ""
+    app_id: str | None = None
+    kind: str | None = (
+        None  # task kind (code, research, writing…): steers which memories are preferred
+    )
+    tags: list[str] = Field(default_factory=list)
+
+
+class VerifierResult(_Context):
+    """One check the run was held to (tests, lint, a reviewer)."""
+
+    name: str
+    passed: bool
+    detail: str = ""
+
+
+class Lesson(_Context):
+    """Something the run's own report says it learned; kept only if the run supports it."""
+
+    text: str
+    type: MemoryType = MemoryType.SEMANTIC
+    confidence: float = 0.75
+    evidence: list[str] = Field(default_factory=list)  # names of verifiers that back it
+
+
+class RunOutcome(_Context):
+    """How a run ended (hook C classifies it)."""
+
+    run_id: str
+    goal: str
+    outcome: Outcome
+    summary: str = ""
+    app_id: str | None = None
+    source: str | None = None
+    verifiers: list[VerifierResult] = Field(default_factory=list)
+    lessons: list[Lesson] = Field(default_factory=list)
+    tags: list[str] = Field(default_factory=list)
+
+
+class Retrospective(_Context):
+    """A retrospective file in the repo (hook D distills it)."""
+
+    path: Path
+    run_id: str | None = None
+    app_id: str | None = None
+    periodic: bool = False  # a periodic retro may yield 3–8 lessons, a per-run one 0–3
+
+
+class HarvestWindow(_Context):
+    """The span hook E consolidates; open ends mean "since the last harvest" / "until now"."""
+
+    since: date | None = None
+    until: date | None = None
+    app_id: str | None = None
+
+
+HOOK_CONTEXT: dict[str, dict[str, type[BaseModel] | type[Path]]] = {
+    "pre_goal_synthesis": {"queue": QueuedBundle},
+    "pre_spawn_pack": {"goal": Goal, "worker_dir": Path},
+    "post_run_classify": {"run": RunOutcome},
+    "post_retro_distill": {"retro": Retrospective},
+    "judgment_harvest": {"window": HarvestWindow},
+}

@@ -1,0 +1,126 @@
+"""The reader: read-only. Asks memory whole questions and hops, refining each query.
+
+It plans up to 8 queries and stops when the top results stop changing, when it holds at
+least 3 relevant memories, or after 8 queries. The query planner is a plugin point.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+from agentmem.model import Hit, Memory
+from agentmem.results import Hop
+from agentmem.stores.base import Filters, ReadableStore
+from agentmem.stores.bm25 import tokenize
+
+MAX_QUERIES = 8
+ENOUGH_RELEVANT = 3
+RELEVANT_SHARE = 0.5  # a hit is relevant when it scores at least this share of the best one
+
+StopReason = Literal["stable", "enough", "limit", "exhausted"]
+
+
+class QueryPlanner(Protocol):
+    """Proposes the next query from the question and what came back so far (None: done)."""
+
+    def next_query(self, question: str, hops: Sequence[Hop], hits: Sequence[Hit]) -> str | None: ...
+
+
+class FeedbackPlanner:
+    """Deterministic default: the question first, then the question plus the strongest new
+    terms of the top hits (pseudo-relevance feedback), each hop adding different terms."""
+
+    def __init__(self, terms_per_hop: int = 3, top_hits: int = 3) -> None:
+        self.terms_per_hop = terms_per_hop
+        self.top_hits = top_hits
+
+    def next_query(self, question: str, hops: Sequence[Hop], hits: Sequence[Hit]) -> str | None:
+        if not hops:
+            return question
+        used = set(tokenize(" ".join(h.query for h in hops)))
+        counts: Counter[str] = Counter()
+        for hit in hits[: self.top_hits]:
+            counts.update(t for t in tokenize(hit.memory.text) if t not in used)
+        new_terms = [term for term, _ in counts.most_common(self.terms_per_hop)]
+        return f"{question} {' '.join(new_terms)}" if new_terms else None
+
+
+@dataclass
+class Answer:
+    """What the reader found for one question, and how."""
+
+    question: str
+    hits: list[Hit]
+    hops: list[Hop] = field(default_factory=list)
+    stop: StopReason = "exhausted"
+
+    @property
+    def memories(self) -> list[Memory]:
+        return [h.memory for h in self.hits]
+
+
+class Reader:
+    """Searches through a read-only view of the store. It has no method that writes."""
+
+    def __init__(self, store: ReadableStore, planner: QueryPlanner | None = None) -> None:
+        self._store = store
+        self.planner: QueryPlanner = planner or FeedbackPlanner()
+
+    def search(self, query: str, k: int = 10, filters: Filters | None = None) -> list[Hit]:
+        return self._store.search(query, k, filters)
+
+    def get(self, memory_id: str) -> Memory:
+        return self._store.get(memory_id)
+
+    def list(self, filters: Filters | None = None) -> list[Memory]:
+        return self._store.list(filters)
+
+    def ask(
+        self,
+        question: str,
+        k: int = 10,
+        filters: Filters | None = None,
+        max_queries: int = MAX_QUERIES,
+    ) -> Answer:
+        """Hop until stable, enough or at the limit; return the merged best hits."""
+        best: dict[str, Hit] = {}
+        answer = Answer(question=question, hits=[])
+        previous: list[str] | None = None
+        while len(answer.hops) < max_queries:
+            query = self.planner.next_query(question, answer.hops, answer.hits)
+            if query is None or query in {h.query for h in answer.hops}:
+                answer.stop = "exhausted"
+                break
+            hits = self._store.search(query, k, filters)
+            answer.hops.append(
+                Hop(
+                    query=query,
+                    ids=[h.memory.id for h in hits],
+                    scores=[round(h.score, 6) for h in hits],
+                )
+            )
+            for hit in hits:
+                if hit.memory.id not in best or hit.score > best[hit.memory.id].score:
+                    best[hit.memory.id] = hit
+            answer.hits = sorted(best.values(), key=lambda h: (-h.score, h.memory.id))[:k]
+            top = [h.memory.id for h in hits[:ENOUGH_RELEVANT]]
+            if previous is not None and top == previous:
+                answer.stop = "stable"
+                break
+            if _relevant(answer.hits) >= ENOUGH_RELEVANT:
+                answer.stop = "enough"
+                break
+            previous = top
+        else:
+            answer.stop = "limit"
+        return answer
+
+
+def _relevant(hits: Sequence[Hit]) -> int:
+    if not hits:
+        return 0
+    floor = hits[0].score * RELEVANT_SHARE
+    return sum(1 for h in hits if h.score >= floor and h.score > 0)

@@ -1,0 +1,293 @@
+"""The hook runtime: gate, validate, call the plugins within a time budget, write, log.
+
+This is the one place where exceptions become values. Pluggy lets a plugin's exception
+propagate; `fire` catches it here, times it, logs it and returns it in a `HookResult`.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pluggy
+import structlog
+from pydantic import TypeAdapter
+from pydantic import ValidationError as PydanticValidationError
+
+from agentmem import auditlog
+from agentmem._exceptions import AgentMemError, HookTimeout, UnknownHook
+from agentmem._plugins import make_manager
+from agentmem.contexts import Goal, HarvestWindow, QueuedBundle, Retrospective, RunOutcome
+from agentmem.hookspecs import Contribution
+from agentmem.model import HookName
+from agentmem.pack import write_into
+from agentmem.reader import QueryPlanner, Reader
+from agentmem.results import ErrorInfo, HookResult, Rejected
+from agentmem.settings import HOOK_FLAGS, Settings, load_settings
+from agentmem.stores import Store, open_store
+from agentmem.tools import Tools
+from agentmem.writer import Harvester
+
+log = structlog.get_logger("agentmem")
+
+READ_HOOKS = frozenset({HookName.PRE_GOAL_SYNTHESIS, HookName.PRE_SPAWN_PACK})
+
+# Per hook: context keyword → (type, default when absent; REQUIRED if it must be given).
+REQUIRED = object()
+CONTEXT: dict[HookName, dict[str, tuple[Any, Any]]] = {
+    HookName.PRE_GOAL_SYNTHESIS: {"queue": (list[QueuedBundle], list)},
+    HookName.PRE_SPAWN_PACK: {"goal": (Goal, REQUIRED), "worker_dir": (Path | None, lambda: None)},
+    HookName.POST_RUN_CLASSIFY: {"run": (RunOutcome, REQUIRED)},
+    HookName.POST_RETRO_DISTILL: {"retro": (Retrospective, REQUIRED)},
+    HookName.JUDGMENT_HARVEST: {"window": (HarvestWindow, HarvestWindow)},
+}
+_ADAPTERS = {
+    hook: {k: TypeAdapter(t) for k, (t, _) in spec.items()} for hook, spec in CONTEXT.items()
+}
+
+
+class ContextError(AgentMemError):
+    """Raised (inside the runtime) when a hook's context is missing a field or malformed."""
+
+
+def validate_context(hook: HookName, context: Mapping[str, Any]) -> dict[str, Any]:
+    """Coerce the host's keywords (models or plain dicts) into the hook's context models."""
+    spec = CONTEXT[hook]
+    unknown = sorted(set(context) - set(spec))
+    if unknown:
+        raise ContextError(
+            f"{hook.value} takes {', '.join(spec)}; unexpected: {', '.join(unknown)}"
+        )
+    values: dict[str, Any] = {}
+    for key, (_, default) in spec.items():
+        if context.get(key) is None:
+            if default is REQUIRED:
+                raise ContextError(f"{hook.value} needs {key}=…")
+            values[key] = default()
+            continue
+        try:
+            values[key] = _ADAPTERS[hook][key].validate_python(context[key])
+        except PydanticValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in (key, *first["loc"]))
+            raise ContextError(f"{hook.value}: {where}: {first['msg']}") from exc
+    return values
+
+
+class _Call:
+    """The plugins' call on a daemon thread, so a hung plugin cannot hold the loop."""
+
+    def __init__(self, target: Any, kwargs: dict[str, Any]) -> None:
+        self.value: list[Contribution | None] = []
+        self.error: BaseException | None = None
+        self._target = target
+        self._kwargs = kwargs
+        self.thread = threading.Thread(target=self._run, daemon=True, name="agentmem-hook")
+
+    def _run(self) -> None:
+        try:
+            self.value = self._target(**self._kwargs)
+        except BaseException as exc:  # reported through the result, never raised from fire
+            self.error = exc
+
+
+class MemoryHooks:
+    """What the host loop holds: fire a hook, get a `HookResult`, never an exception."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        planner: QueryPlanner | None = None,
+        plugin_manager: pluggy.PluginManager | None = None,
+    ) -> None:
+        self.settings = settings
+        self.pm = plugin_manager or make_manager()
+        self.planner = planner
+        self._store = store  # opened on the first fire past the gate, not before
+
+    @classmethod
+    def from_env(
+        cls,
+        env_file: str | os.PathLike[str] | None = ".env.executive",
+        *,
+        environ: Mapping[str, str] | None = None,
+        **kwargs: Any,
+    ) -> MemoryHooks:
+        """Settings from the env file plus the environment, the plugins, a lazy store."""
+        if (
+            env_file is not None
+            and not Path(env_file).exists()
+            and str(env_file) == ".env.executive"
+        ):
+            env_file = None  # the default file is optional; an explicit one must exist
+        return cls(load_settings(env_file, environ), **kwargs)
+
+    # -- plugins and parts ----------------------------------------------------------------
+    def register(self, plugin: object, name: str | None = None) -> None:
+        """Add a host plugin (an object or module with `@hookimpl` functions)."""
+        self.pm.register(plugin, name=name)
+        self.pm.check_pending()
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = open_store(self.settings)
+        return self._store
+
+    @property
+    def reader(self) -> Reader:
+        """A read-only reader over the store."""
+        return Reader(self.store, self.planner)
+
+    @property
+    def harvester(self) -> Harvester:
+        return Harvester(self.settings, self.store)
+
+    # -- firing ---------------------------------------------------------------------------
+    def fire(self, name: str, **context: Any) -> HookResult:
+        """Run one hook. Whatever a plugin, the store or the budget does, return a value."""
+        started = time.perf_counter()
+        result = self._gate(name)
+        if result is None:
+            hook = HookName(name)
+            result = HookResult(hook=hook.value)
+            try:
+                self._run(hook, context, result)
+            except Exception as exc:  # the one place faults become values
+                result.ok = False
+                result.error = ErrorInfo.from_exception(exc)
+        result.duration_ms = round((time.perf_counter() - started) * 1000, 3)
+        self._emit(result)
+        return result
+
+    def _gate(self, name: str) -> HookResult | None:
+        try:
+            hook = HookName(name)
+        except ValueError:
+            error = UnknownHook(name, [h.value for h in HookName])
+            return HookResult(
+                hook=str(name), error=ErrorInfo.from_exception(error), reason=str(error)
+            )
+        if not self.settings.enabled:
+            return HookResult(hook=hook.value, skipped=True, ok=True, reason="AGENTMEM_ENABLED off")
+        if not self.settings.hook_enabled(hook):
+            return HookResult(
+                hook=hook.value, skipped=True, ok=True, reason=f"{HOOK_FLAGS[hook]} off"
+            )
+        return None
+
+    def _run(self, hook: HookName, context: Mapping[str, Any], result: HookResult) -> None:
+        values = validate_context(hook, context)
+        if hook is HookName.PRE_GOAL_SYNTHESIS and not values["queue"]:
+            result.skipped, result.ok, result.reason = True, True, "nothing queued"
+            return
+        tools = Tools(Reader(self.store, self.planner), self.settings)
+        result.ran = True
+        try:
+            contributions = self._call_plugins(hook, values, tools)
+        finally:
+            result.tool_calls = dict(tools.calls)
+            result.reads = tools.reads
+        self._merge(hook, contributions, tools, values, result)
+
+    def _call_plugins(
+        self, hook: HookName, values: dict[str, Any], tools: Tools
+    ) -> list[Contribution]:
+        call = _Call(getattr(self.pm.hook, hook.value), {**values, "tools": tools})
+        call.thread.start()
+        call.thread.join(self.settings.hook_timeout_s)
+        if call.thread.is_alive():
+            tools.closed = True  # whatever the late plugin does next is refused
+            raise HookTimeout(hook.value, self.settings.hook_timeout_s)
+        if call.error is not None:
+            raise call.error
+        out = []
+        for item in call.value or []:
+            if item is None:
+                continue
+            if not isinstance(item, Contribution):
+                raise TypeError(
+                    f"a {hook.value} plugin returned {type(item).__name__}, not Contribution"
+                )
+            out.append(item)
+        return out
+
+    def _merge(
+        self,
+        hook: HookName,
+        contributions: list[Contribution],
+        tools: Tools,
+        values: dict[str, Any],
+        result: HookResult,
+    ) -> None:
+        result.final_text = "\n\n".join(c.text for c in contributions if c.text)
+        drafts = [*tools.proposed, *(d for c in contributions for d in c.drafts)]
+        if hook in READ_HOOKS:
+            result.synthesis = next(
+                (c.synthesis for c in contributions if c.synthesis is not None), None
+            )
+            result.pack = next((c.pack for c in contributions if c.pack is not None), None)
+            for draft in drafts:  # read hooks never write
+                result.writes.attempted += 1
+                result.writes.rejected.append(
+                    Rejected(
+                        draft=dict(draft),
+                        problems=[{"field": "<hook>", "reason": f"{hook.value} is a read hook"}],
+                    )
+                )
+            worker_dir = values.get("worker_dir")
+            if result.pack is not None and worker_dir is not None:
+                write_into(Path(worker_dir), result.pack.markdown)
+        elif drafts:
+            result.writes = self.harvester.submit_many(drafts, trigger=hook.value)
+        writes = result.writes
+        if writes.store_errors:
+            result.error = ErrorInfo(type="StoreError", message=writes.store_errors[0])
+        # A harvest that attempted writes and got none into memory is not a success.
+        nothing_held = writes.attempted > 0 and not writes.accepted and not writes.duplicates
+        result.ok = result.error is None and not nothing_held
+        if nothing_held and result.error is None:
+            result.reason = f"all {writes.attempted} attempted writes were rejected"
+
+    def _emit(self, result: HookResult) -> None:
+        fields = result.log_fields()
+        log.info("hook_run", **fields)
+        if result.reason.endswith(" off") or (
+            result.error is not None and result.error.type == "UnknownHook"
+        ):
+            return  # a gated-off hook touches nothing, not even the ledger
+        try:
+            auditlog.append(
+                self.settings.log_path, {"event": "hook_run", "ts": time.time(), **fields}
+            )
+        except OSError as exc:
+            log.warning("audit_log_unwritable", path=str(self.settings.log_path), error=str(exc))
+
+    # -- one typed method per hook ---------------------------------------------------------
+    def pre_goal_synthesis(self, queue: list[Any] | None = None) -> HookResult:
+        """Hook A: advisory synthesis about the queued bundles (skips when nothing is queued)."""
+        return self.fire(HookName.PRE_GOAL_SYNTHESIS, queue=queue)
+
+    def pre_spawn_pack(
+        self, goal: Any, worker_dir: str | os.PathLike[str] | None = None
+    ) -> HookResult:
+        """Hook B: a Memory Pack for the goal, written into worker_dir/CLAUDE.md if given."""
+        return self.fire(HookName.PRE_SPAWN_PACK, goal=goal, worker_dir=worker_dir)
+
+    def post_run_classify(self, run: Any) -> HookResult:
+        """Hook C: the episodic record of a run plus what it supports."""
+        return self.fire(HookName.POST_RUN_CLASSIFY, run=run)
+
+    def post_retro_distill(self, retro: Any) -> HookResult:
+        """Hook D: lessons distilled from a retrospective file."""
+        return self.fire(HookName.POST_RETRO_DISTILL, retro=retro)
+
+    def judgment_harvest(self, window: Any = None) -> HookResult:
+        """Hook E: consolidate recent episodes into long-term memory."""
+        return self.fire(HookName.JUDGMENT_HARVEST, window=window)

@@ -1,0 +1,187 @@
+"""Settings: read once at the entry point from an env file plus the process environment.
+
+An empty value is unset, for every variable. Seed 000 lost every write of a rollout to
+`V3_MEM0_COHORT=` being read as the empty string; here that line means "no cohort".
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from dotenv import dotenv_values
+from pydantic import BaseModel, ConfigDict
+
+from agentmem._exceptions import SettingsError
+from agentmem.model import HookName
+from agentmem.validate import APP_ID
+
+PREFIX = "AGENTMEM_"
+TRUE = frozenset({"true", "1", "yes", "on"})
+FALSE = frozenset({"false", "0", "no", "off"})
+
+HOOK_FLAGS: dict[HookName, str] = {
+    HookName.PRE_GOAL_SYNTHESIS: "AGENTMEM_HOOK_PRE_GOAL",
+    HookName.PRE_SPAWN_PACK: "AGENTMEM_HOOK_PRE_SPAWN",
+    HookName.POST_RUN_CLASSIFY: "AGENTMEM_HOOK_POST_RUN",
+    HookName.POST_RETRO_DISTILL: "AGENTMEM_HOOK_POST_RETRO",
+    HookName.JUDGMENT_HARVEST: "AGENTMEM_HOOK_JUDGMENT",
+}
+
+Backend = Literal["files", "mem0", "mem0-platform"]
+Role = Literal["executive", "worker"]
+
+
+class Settings(BaseModel):
+    """Everything agentmem reads from its environment, resolved and checked."""
+
+    model_config = ConfigDict(frozen=True)
+
+    enabled: bool = False
+    hooks: dict[HookName, bool] = dict.fromkeys(HookName, False)
+    root: Path = Path("memory")
+    user_id: str | None = None
+    app_id: str = "_global"
+    cohort: str | None = None
+    backend: Backend = "files"
+    pack_tokens: int = 2000
+    pack_entries: int = 10
+    confidence_floor: float = 0.7
+    hook_timeout_s: float = 60.0
+    log_file: Path | None = None
+    role: Role = "executive"
+    base_dir: Path = Path(".")
+
+    @property
+    def log_path(self) -> Path:
+        return self.log_file if self.log_file is not None else self.root / ".agentmem" / "log.jsonl"
+
+    def hook_enabled(self, hook: HookName) -> bool:
+        return self.hooks.get(hook, False)
+
+
+def parse_bool(variable: str, value: str) -> bool:
+    lowered = value.strip().lower()
+    if lowered in TRUE:
+        return True
+    if lowered in FALSE:
+        return False
+    raise SettingsError(variable, value, "expected one of true/false/1/0/yes/no/on/off")
+
+
+def _number(kind: type[int] | type[float], low: float, high: float) -> Callable[[str, str], Any]:
+    def parse(variable: str, value: str) -> int | float:
+        try:
+            number = kind(value.strip())
+        except ValueError:
+            raise SettingsError(variable, value, f"expected {kind.__name__}") from None
+        if not low <= number <= high:
+            raise SettingsError(variable, value, f"expected a value within [{low:g}, {high:g}]")
+        return number
+
+    return parse
+
+
+def _choice(*allowed: str) -> Callable[[str, str], str]:
+    def parse(variable: str, value: str) -> str:
+        if value.strip() not in allowed:
+            raise SettingsError(variable, value, f"expected one of {', '.join(allowed)}")
+        return value.strip()
+
+    return parse
+
+
+def _text(variable: str, value: str) -> str:
+    return value.strip()
+
+
+def _app_id(variable: str, value: str) -> str:
+    if not APP_ID.match(value.strip()):
+        raise SettingsError(
+            variable, value, "expected lowercase kebab, _global, _executive or _skill-<slug>"
+        )
+    return value.strip()
+
+
+def _path(variable: str, value: str) -> Path:
+    return Path(value.strip()).expanduser()
+
+
+@dataclass(frozen=True)
+class Variable:
+    field: str
+    parse: Callable[[str, str], Any]
+
+
+VARIABLES: dict[str, Variable] = {
+    "AGENTMEM_ENABLED": Variable("enabled", parse_bool),
+    **{flag: Variable(f"hook:{hook.value}", parse_bool) for hook, flag in HOOK_FLAGS.items()},
+    "AGENTMEM_ROOT": Variable("root", _path),
+    "AGENTMEM_USER_ID": Variable("user_id", _text),
+    "AGENTMEM_APP_ID": Variable("app_id", _app_id),
+    "AGENTMEM_COHORT": Variable("cohort", _text),
+    "AGENTMEM_BACKEND": Variable("backend", _choice("files", "mem0", "mem0-platform")),
+    "AGENTMEM_PACK_TOKENS": Variable("pack_tokens", _number(int, 100, 100_000)),
+    "AGENTMEM_PACK_ENTRIES": Variable("pack_entries", _number(int, 1, 100)),
+    "AGENTMEM_CONFIDENCE_FLOOR": Variable("confidence_floor", _number(float, 0.0, 1.0)),
+    "AGENTMEM_HOOK_TIMEOUT_S": Variable("hook_timeout_s", _number(float, 0.001, 86_400)),
+    "AGENTMEM_LOG_FILE": Variable("log_file", _path),
+    "AGENTMEM_ROLE": Variable("role", _choice("executive", "worker")),
+}
+
+
+def _unknown(variable: str) -> SettingsError:
+    near = difflib.get_close_matches(variable, VARIABLES, n=1)
+    hint = f"did you mean {near[0]}?" if near else "not an agentmem setting"
+    return SettingsError(variable, "", f"unknown variable ({hint})")
+
+
+def settings_from_values(
+    values: Mapping[str, str | None], base_dir: Path | None = None
+) -> Settings:
+    """Build settings from raw variable values (env file and environment already merged)."""
+    base = (base_dir or Path.cwd()).resolve()
+    fields: dict[str, Any] = {"base_dir": base}
+    hooks = dict.fromkeys(HookName, False)
+    for variable, raw in values.items():
+        if not variable.startswith(PREFIX):
+            continue
+        spec = VARIABLES.get(variable)
+        if spec is None:
+            raise _unknown(variable)
+        if raw is None or raw.strip() == "":
+            continue  # empty is unset, for every variable
+        parsed = spec.parse(variable, raw)
+        if spec.field.startswith("hook:"):
+            hooks[HookName(spec.field.removeprefix("hook:"))] = parsed
+        else:
+            fields[spec.field] = parsed
+    fields["hooks"] = hooks
+    for key in ("root", "log_file"):
+        if key in fields and not fields[key].is_absolute():
+            fields[key] = base / fields[key]
+    fields.setdefault("root", base / "memory")
+    return Settings(**fields)
+
+
+def load_settings(
+    env_file: str | os.PathLike[str] | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> Settings:
+    """Read the env file (if given), let the process environment override it, and check."""
+    values: dict[str, str | None] = {}
+    base_dir: Path | None = None
+    if env_file is not None:
+        path = Path(env_file)
+        if not path.is_file():
+            raise SettingsError("env_file", str(path), "no such file (copy .env.executive.example)")
+        values.update(dotenv_values(path))
+        base_dir = path.resolve().parent
+    env = os.environ if environ is None else environ
+    # An empty variable in the environment is unset too, so it does not mask the file's value.
+    values.update({k: v for k, v in env.items() if k.startswith(PREFIX) and v.strip() != ""})
+    return settings_from_values(values, base_dir)

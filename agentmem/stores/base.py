@@ -1,0 +1,90 @@
+"""The store contract every backend keeps, and the filters a search may carry."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+from agentmem.model import Hit, Memory
+from agentmem.stores.files import BrokenFile
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which memories a read may return. None means "any"."""
+
+    user_id: str | None = None
+    app_ids: tuple[str, ...] | None = None
+    types: tuple[str, ...] | None = None
+    cohort: str | None = None
+    tags_any: tuple[str, ...] | None = None
+    include_expired: bool = False
+
+    def admits(self, memory: Memory, now: datetime | None = None) -> bool:
+        if self.user_id is not None and memory.user_id != self.user_id:
+            return False
+        if self.app_ids is not None and memory.app_id not in self.app_ids:
+            return False
+        if self.types is not None and memory.type.value not in self.types:
+            return False
+        if self.cohort is not None and memory.cohort != self.cohort:
+            return False
+        if self.tags_any is not None and not set(self.tags_any) & set(memory.tags):
+            return False
+        return self.include_expired or not expired(memory, now)
+
+
+def expired(memory: Memory, now: datetime | None = None) -> bool:
+    if memory.expires_at is None:
+        return False
+    when = datetime.fromisoformat(memory.expires_at)
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when <= (now or datetime.now(UTC))
+
+
+@dataclass
+class RebuildReport:
+    """What a rebuild read back from the files."""
+
+    memories: int
+    broken: list[BrokenFile] = field(default_factory=list)
+
+
+@runtime_checkable
+class ReadableStore(Protocol):
+    """What a reader may do: search, get and list. There is no write method here."""
+
+    root: Path
+
+    def search(
+        self,
+        query: str,
+        k: int = 10,
+        filters: Filters | None = None,
+        *,
+        touch: bool = True,
+        explain: bool = False,
+    ) -> list[Hit]: ...
+
+    def get(self, memory_id: str, *, touch: bool = True) -> Memory: ...
+
+    def list(self, filters: Filters | None = None) -> list[Memory]: ...
+
+
+@runtime_checkable
+class Store(ReadableStore, Protocol):
+    """A backend: the reader's surface plus what only the one writer calls."""
+
+    def put(self, memory: Memory) -> None: ...
+
+    def find_duplicate(self, key: str) -> str | None: ...
+
+    def rebuild(self) -> RebuildReport: ...
+
+    def broken(self) -> Sequence[BrokenFile]: ...
+
+    def count(self) -> int: ...

@@ -1,0 +1,166 @@
+"""What is under entries/ right now: parsed memories keyed by id, kept fresh by file stamps.
+
+The parsed catalog is cached in `.agentmem/catalog.json` so a new process re-reads only
+the files whose size or mtime changed since; the cache is derived and may be deleted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from agentmem._exceptions import StoreError
+from agentmem.model import Memory, content_key
+from agentmem.stores.files import BrokenFile, EntryFiles, atomic_write
+
+CACHE_VERSION = 1
+Stamp = tuple[int, int]
+
+
+def _stamp(path: Path) -> Stamp | None:
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
+class Catalog:
+    """Parsed memories plus the stamps that say when to parse again."""
+
+    def __init__(self, files: EntryFiles, sweep_interval_s: float = 1.0) -> None:
+        self.files = files
+        self.sweep_interval_s = sweep_interval_s
+        self.memories: dict[str, Memory] = {}
+        self.broken: dict[str, BrokenFile] = {}
+        self.version = 0  # bumped on every change, so derived indexes know to rebuild
+        self._stamps: dict[str, Stamp] = {}
+        self._keys: dict[str, str] = {}
+        self._swept_at = float("-inf")
+        self._dir_stamp: Stamp | None = None
+        self._cache_path = files.cache / "catalog.json"
+        self._load_cache()
+        self.refresh(force=True)
+
+    # -- cache -------------------------------------------------------------------------
+    def _load_cache(self) -> None:
+        try:
+            data = json.loads(self._cache_path.read_text(encoding="utf-8"))
+            if data.get("version") != CACHE_VERSION:
+                return
+            for name, (stamp, record) in data["entries"].items():
+                memory = Memory.model_validate(record)
+                self._stamps[name] = (int(stamp[0]), int(stamp[1]))
+                self._add(memory)
+        except (OSError, ValueError, KeyError, TypeError):
+            self.memories.clear()
+            self._stamps.clear()
+            self._keys.clear()
+
+    def _save_cache(self) -> None:
+        entries = {
+            name: (stamp, self.memories[name[: -len(".md")]].record())
+            for name, stamp in self._stamps.items()
+            if name[: -len(".md")] in self.memories
+        }
+        # A cache that cannot be saved is rebuilt next time; the files are intact.
+        with contextlib.suppress(OSError):
+            atomic_write(
+                self._cache_path, json.dumps({"version": CACHE_VERSION, "entries": entries})
+            )
+
+    # -- bookkeeping -------------------------------------------------------------------
+    def _add(self, memory: Memory) -> None:
+        self.memories[memory.id] = memory
+        self._keys[content_key(memory.text, memory.user_id, memory.agent_id, memory.app_id)] = (
+            memory.id
+        )
+
+    def _drop(self, memory_id: str) -> None:
+        memory = self.memories.pop(memory_id, None)
+        if memory is not None:
+            key = content_key(memory.text, memory.user_id, memory.agent_id, memory.app_id)
+            if self._keys.get(key) == memory_id:
+                del self._keys[key]
+
+    def id_for_key(self, key: str) -> str | None:
+        return self._keys.get(key)
+
+    def note_written(self, memory: Memory, path: Path) -> None:
+        """Record a file this process just wrote, without waiting for the next sweep."""
+        stamp = _stamp(path)
+        if stamp is not None:
+            self._stamps[path.name] = stamp
+        self._drop(memory.id)
+        self._add(memory)
+        self.broken.pop(str(path), None)
+        self.version += 1
+        self._save_cache()
+
+    def note_removed(self, memory_id: str) -> None:
+        self._stamps.pop(f"{memory_id}.md", None)
+        self._drop(memory_id)
+        self.version += 1
+        self._save_cache()
+
+    # -- freshness ---------------------------------------------------------------------
+    def refresh(self, force: bool = False) -> bool:
+        """Pick up added, removed and hand-edited files; return whether anything changed.
+
+        Adds, removals and atomic writes change the folder's mtime, which is checked on
+        every call; an in-place edit only shows in the file's own stamp, which a full sweep
+        checks at most once per `sweep_interval_s` (always when forced).
+        """
+        dir_stamp = _stamp(self.files.entries)
+        due = time.monotonic() - self._swept_at >= self.sweep_interval_s
+        if not (force or due or dir_stamp != self._dir_stamp):
+            return False
+        self._dir_stamp = dir_stamp
+        self._swept_at = time.monotonic()
+        changed = self._sweep()
+        if changed:
+            self.version += 1
+            self._save_cache()
+        return changed
+
+    def _sweep(self) -> bool:
+        seen: set[str] = set()
+        changed = False
+        for path in self.files.paths():
+            name = path.name
+            seen.add(name)
+            stamp = _stamp(path)
+            if stamp is None or self._stamps.get(name) == stamp:
+                continue
+            changed = True
+            self._stamps[name] = stamp
+            self._drop(path.stem)
+            try:
+                self._add(self.files.parse(path))
+                self.broken.pop(str(path), None)
+            except StoreError as exc:
+                self.broken[str(path)] = BrokenFile(path, str(exc).removeprefix(f"{path}: "))
+        for name in set(self._stamps) - seen:
+            changed = True
+            del self._stamps[name]
+            self._drop(name[: -len(".md")])
+            self.broken.pop(str(self.files.entries / name), None)
+        return changed
+
+    def reset(self) -> None:
+        """Forget the cache and read every file again (what `rebuild` does)."""
+        self.memories.clear()
+        self._stamps.clear()
+        self._keys.clear()
+        self.broken.clear()
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self._cache_path)
+        self.refresh(force=True)
+        self.version += 1
+
+    def info(self) -> dict[str, Any]:
+        return {"memories": len(self.memories), "broken": len(self.broken)}

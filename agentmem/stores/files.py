@@ -1,0 +1,123 @@
+"""The canonical store: one markdown file per memory under `<root>/entries/`, in git.
+
+Every other store is derived from these files; where they disagree, the files win.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError as PydanticValidationError
+
+from agentmem._exceptions import MemoryNotFound, StoreError
+from agentmem.model import ID_PATTERN, Memory
+from agentmem.stores import frontmatter
+from agentmem.validate import validate_draft
+
+ENTRIES = "entries"
+ARCHIVE = "archive"
+CACHE = ".agentmem"
+SUFFIX = ".md"
+
+
+@dataclass(frozen=True)
+class BrokenFile:
+    """A file under entries/ that could not be read as a memory, and why."""
+
+    path: Path
+    reason: str
+
+
+def atomic_write(path: Path, data: str) -> None:
+    """Write a file whole or not at all: temp file in the same folder, fsync, rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.fchmod(fd, 0o644)  # mkstemp makes 0600; memory files are shared in git
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def check_id(memory_id: str) -> str:
+    """Refuse any id that is not a plain memory id, so no path can escape the root."""
+    if not isinstance(memory_id, str) or not ID_PATTERN.match(memory_id):
+        raise MemoryNotFound(str(memory_id))
+    return memory_id
+
+
+class EntryFiles:
+    """Read and write the canonical markdown files of one memory root."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.entries = root / ENTRIES
+        self.archive = root / ARCHIVE
+        self.cache = root / CACHE
+
+    def path_for(self, memory_id: str) -> Path:
+        return self.entries / f"{check_id(memory_id)}{SUFFIX}"
+
+    def exists(self, memory_id: str) -> bool:
+        return self.path_for(memory_id).is_file()
+
+    def write(self, memory: Memory) -> Path:
+        record = memory.record()
+        body = record.pop("text")
+        path = self.path_for(memory.id)
+        try:
+            atomic_write(path, frontmatter.render(record, body))
+        except OSError as exc:
+            raise StoreError(f"cannot write memory file: {exc}", path=str(path)) from exc
+        return path
+
+    def read(self, memory_id: str) -> Memory:
+        path = self.path_for(memory_id)
+        if not path.is_file():
+            raise MemoryNotFound(memory_id)
+        return self.parse(path)
+
+    def parse(self, path: Path) -> Memory:
+        """Read one file as a memory, or raise StoreError naming the path and the fault."""
+        try:
+            raw = path.read_text(encoding="utf-8")
+            fields, body = frontmatter.parse(raw)
+        except (OSError, UnicodeDecodeError, frontmatter.FrontmatterError) as exc:
+            raise StoreError(str(exc), path=str(path)) from exc
+        record = {**fields, "text": body}
+        record.setdefault("id", path.stem)
+        if record["id"] != path.stem:
+            raise StoreError(
+                f"frontmatter id {record['id']!r} does not match the file name", path=str(path)
+            )
+        problems = validate_draft(record)
+        if problems:
+            detail = "; ".join(f"{p.field}: {p.reason}" for p in problems)
+            raise StoreError(f"invalid memory: {detail}", path=str(path))
+        try:
+            return Memory.model_validate(record)
+        except PydanticValidationError as exc:
+            raise StoreError(f"invalid memory: {exc.errors()[0]['msg']}", path=str(path)) from exc
+
+    def paths(self) -> Iterator[Path]:
+        if not self.entries.is_dir():
+            return
+        for entry in os.scandir(self.entries):
+            if entry.name.endswith(SUFFIX) and not entry.name.startswith(".") and entry.is_file():
+                yield Path(entry.path)

@@ -1,0 +1,66 @@
+"""Markdown with YAML frontmatter, read with a safe loader that also refuses aliases.
+
+Safe YAML builds no objects; refusing anchors and aliases as well closes the
+"billion laughs" expansion, and a size cap keeps a huge file from being parsed at all.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+import yaml
+
+MAX_FILE_BYTES = 256 * 1024
+FENCE = "---"
+
+_Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _load_without_aliases(text: str) -> Any:
+    # One pass over the events (in C where libyaml is present) before building anything.
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise yaml.YAMLError("YAML anchors and aliases are not allowed in memory frontmatter")
+    return yaml.load(text, Loader=_Loader)
+
+
+class FrontmatterError(ValueError):
+    """A file that is not frontmatter plus body; the message says what is wrong."""
+
+
+def _plain(value: Any) -> Any:
+    # An unquoted date in a hand edit loads as a date; the model stores ISO strings.
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def parse(raw: str) -> tuple[dict[str, Any], str]:
+    """Split a file into its frontmatter mapping and its body text."""
+    if len(raw.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise FrontmatterError(f"file larger than {MAX_FILE_BYTES} bytes")
+    lines = raw.split("\n")
+    if not lines or lines[0].strip() != FENCE:
+        raise FrontmatterError("missing opening '---' frontmatter fence")
+    try:
+        end = next(i for i in range(1, len(lines)) if lines[i].strip() == FENCE)
+    except StopIteration:
+        raise FrontmatterError("missing closing '---' frontmatter fence") from None
+    header = "\n".join(lines[1:end])
+    try:
+        data = _load_without_aliases(header)
+    except yaml.YAMLError as exc:
+        raise FrontmatterError(f"invalid YAML frontmatter: {exc}") from exc
+    if not isinstance(data, dict):
+        raise FrontmatterError("frontmatter must be a mapping of fields")
+    body = "\n".join(lines[end + 1 :]).strip("\n")
+    return {str(k): _plain(v) for k, v in data.items()}, body
+
+
+def render(fields: dict[str, Any], body: str) -> str:
+    """The canonical file text: frontmatter in a stable key order, then the body."""
+    header = yaml.safe_dump(fields, sort_keys=False, allow_unicode=True, width=100)
+    return f"{FENCE}\n{header}{FENCE}\n{body.strip()}\n"

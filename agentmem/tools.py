@@ -1,0 +1,105 @@
+"""The handle a hook's plugins work through. Every call is counted for the result's histogram."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from agentmem._exceptions import AgentMemError
+from agentmem.model import Hit, Memory
+from agentmem.pack import build_pack
+from agentmem.reader import Answer, Reader
+from agentmem.results import Hop, Pack, Reads
+from agentmem.settings import Settings
+from agentmem.stores.base import Filters
+
+MAX_READ_BYTES = 512 * 1024
+
+
+class OutsideRepo(AgentMemError):
+    """Raised when a plugin asks to read a file outside the host's repository."""
+
+
+class Tools:
+    """Read memory, read repo files and propose drafts; nothing here writes memory."""
+
+    def __init__(self, reader: Reader, settings: Settings) -> None:
+        self._reader = reader
+        self.settings = settings
+        self.calls: Counter[str] = Counter()
+        self.reads = Reads()
+        self.proposed: list[Mapping[str, Any]] = []
+        self.closed = False  # set when the hook's time is up: late calls change nothing
+
+    def _count(self, name: str) -> None:
+        if self.closed:
+            raise AgentMemError(f"{name} called after the hook's time budget ran out")
+        self.calls[name] += 1
+
+    def _record(self, query: str, hits: list[Hit]) -> None:
+        self.reads.queries.append(query)
+        self.reads.hops.append(
+            Hop(query=query, ids=[h.memory.id for h in hits], scores=[h.score for h in hits])
+        )
+        for hit in hits:
+            if hit.memory.id not in self.reads.returned:
+                self.reads.returned.append(hit.memory.id)
+
+    def scope(self, app_id: str | None = None) -> Filters:
+        """The default read scope: this user, the app (if any) and `_global`."""
+        apps = None if app_id is None else tuple(dict.fromkeys((app_id, "_global")))
+        return Filters(user_id=self.settings.user_id, app_ids=apps)
+
+    def search_memory(
+        self, question: str, k: int = 10, filters: Filters | None = None
+    ) -> list[Hit]:
+        """One retrieval."""
+        self._count("search_memory")
+        hits = self._reader.search(question, k, filters)
+        self._record(question, hits)
+        return hits
+
+    def ask_memory(self, question: str, k: int = 10, filters: Filters | None = None) -> Answer:
+        """A multi-hop read; each hop counts as one retrieval."""
+        self._count("ask_memory")
+        answer = self._reader.ask(question, k, filters)
+        for hop in answer.hops:
+            self.reads.queries.append(hop.query)
+            self.reads.hops.append(hop)
+        for hit in answer.hits:
+            if hit.memory.id not in self.reads.returned:
+                self.reads.returned.append(hit.memory.id)
+        return answer
+
+    def list_memories(self, filters: Filters | None = None) -> list[Memory]:
+        self._count("list_memories")
+        return self._reader.list(filters)
+
+    def get_memory(self, memory_id: str) -> Memory:
+        self._count("get_memory")
+        return self._reader.get(memory_id)
+
+    def build_pack(self, hits: list[Hit]) -> Pack:
+        self._count("build_pack")
+        s = self.settings
+        return build_pack(
+            hits, max_tokens=s.pack_tokens, max_entries=s.pack_entries, floor=s.confidence_floor
+        )
+
+    def read_file(self, path: str | Path) -> str:
+        """Read a text file inside the host's repository (never outside it)."""
+        self._count("read_file")
+        base = self.settings.base_dir.resolve()
+        target = (base / path).resolve()
+        if not target.is_relative_to(base):
+            raise OutsideRepo(f"{path}: outside the repository {base}")
+        if target.stat().st_size > MAX_READ_BYTES:
+            raise OutsideRepo(f"{path}: larger than {MAX_READ_BYTES} bytes")
+        return target.read_text(encoding="utf-8", errors="replace")
+
+    def propose_memory(self, draft: Mapping[str, Any]) -> None:
+        """Hand a draft to the runtime; the one writer decides whether it is stored."""
+        self._count("propose_memory")
+        self.proposed.append(draft)

@@ -1,0 +1,265 @@
+"""The validator: a malformed draft is rejected before any store sees it, field by field.
+
+Types are strict on purpose: the string "true" is not a boolean and "0.8" is not a number,
+because a model or a hand-written env file produces exactly those and they must not slip in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from datetime import date, datetime
+from typing import Any
+
+from agentmem.model import (
+    AGENT_ID,
+    ID_PATTERN,
+    MAX_TAGS,
+    SCHEMA_VERSION,
+    TRIGGERS,
+    TYPE_RULES,
+    Kind,
+    MemoryType,
+    Outcome,
+    Problem,
+)
+
+APP_ID = re.compile(
+    r"^(?:[a-z0-9]+(?:-[a-z0-9]+)*|_global|_executive|_skill-[a-z0-9]+(?:-[a-z0-9]+)*)$"
+)
+RUN_ID = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[-_.:T][A-Za-z0-9._:-]*)?$")
+MAX_TEXT = 8_000
+MAX_TAG = 64
+
+REQUIRED = ("text", "type", "confidence", "user_id", "agent_id", "app_id", "run_id")
+OPTIONAL = (
+    "id",
+    "schema_version",
+    "trigger",
+    "source",
+    "kind",
+    "immutable",
+    "importance",
+    "category",
+    "cohort",
+    "outcome",
+    "tags",
+    "expires_at",
+    "supersedes",
+    "cites",
+    "created_at",
+)
+FIELDS = REQUIRED + OPTIONAL
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _nonempty_str(value: object) -> bool:
+    return isinstance(value, str) and value.strip() != ""
+
+
+def _enum_problem(field: str, value: object, allowed: tuple[str, ...]) -> Problem | None:
+    if not isinstance(value, str) or value not in allowed:
+        return Problem(field, f"must be one of {', '.join(allowed)}; got {value!r}")
+    return None
+
+
+def _dated_run_id(value: object) -> bool:
+    if not isinstance(value, str):
+        return False
+    match = RUN_ID.match(value)
+    if match is None:
+        return False
+    try:
+        date.fromisoformat(match.group(1))
+    except ValueError:
+        return False
+    return True
+
+
+def _iso_time(value: object) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _id_list(field: str, value: object) -> list[Problem]:
+    if not isinstance(value, list | tuple):
+        return [Problem(field, f"must be a list of memory ids; got {type(value).__name__}")]
+    return [
+        Problem(field, f"{item!r} is not a memory id")
+        for item in value
+        if not isinstance(item, str) or not ID_PATTERN.match(item)
+    ]
+
+
+def _check_tags(value: object) -> list[Problem]:
+    if not isinstance(value, list | tuple):
+        return [Problem("tags", f"must be a list of strings; got {type(value).__name__}")]
+    problems = []
+    if len(value) > MAX_TAGS:
+        problems.append(Problem("tags", f"at most {MAX_TAGS} tags; got {len(value)}"))
+    for tag in value:
+        if not _nonempty_str(tag) or len(tag) > MAX_TAG:
+            problems.append(
+                Problem("tags", f"each tag is a non-empty string ≤ {MAX_TAG}; got {tag!r}")
+            )
+    return problems
+
+
+def _check_type_and_confidence(payload: Mapping[str, Any]) -> list[Problem]:
+    problems: list[Problem] = []
+    type_problem = _enum_problem("type", payload.get("type"), tuple(t.value for t in MemoryType))
+    if type_problem:
+        problems.append(type_problem)
+    confidence = payload.get("confidence")
+    if not _is_number(confidence):
+        problems.append(Problem("confidence", f"must be a number; got {confidence!r}"))
+        return problems
+    assert isinstance(confidence, int | float)
+    if not 0.0 <= confidence <= 1.0:
+        problems.append(Problem("confidence", f"must be within [0, 1]; got {confidence}"))
+    elif type_problem is None:
+        rule = TYPE_RULES[MemoryType(payload["type"])]
+        if not rule.low <= confidence <= rule.high:
+            problems.append(
+                Problem(
+                    "confidence",
+                    f"a {payload['type']} memory needs confidence in "
+                    f"[{rule.low}, {rule.high}]; got {confidence}",
+                )
+            )
+    return problems
+
+
+def _check_immutable(payload: Mapping[str, Any]) -> list[Problem]:
+    immutable = payload.get("immutable", False)
+    if not isinstance(immutable, bool):
+        return [Problem("immutable", f"must be a boolean; got {immutable!r}")]
+    is_principle = payload.get("type") == MemoryType.PRINCIPLE.value
+    if is_principle and not immutable:
+        return [Problem("immutable", "a principle must be immutable")]
+    if immutable and not is_principle:
+        return [Problem("immutable", "only principle memories are immutable")]
+    return []
+
+
+def _check_scope(payload: Mapping[str, Any]) -> list[Problem]:
+    problems = []
+    if not _nonempty_str(payload.get("user_id")):
+        problems.append(
+            Problem("user_id", f"must be a non-empty string; got {payload.get('user_id')!r}")
+        )
+    if payload.get("agent_id") != AGENT_ID:
+        problems.append(
+            Problem("agent_id", f"must be {AGENT_ID!r}; got {payload.get('agent_id')!r}")
+        )
+    app_id = payload.get("app_id")
+    if not isinstance(app_id, str) or not APP_ID.match(app_id):
+        problems.append(
+            Problem(
+                "app_id",
+                f"must be lowercase kebab, _global, _executive or _skill-<slug>; got {app_id!r}",
+            )
+        )
+    if not _dated_run_id(payload.get("run_id")):
+        reason = "must start with a date YYYY-MM-DD"
+        if payload.get("type") == MemoryType.EPISODIC.value:
+            reason = "an episodic memory needs a dated run_id (YYYY-MM-DD…)"
+        problems.append(Problem("run_id", f"{reason}; got {payload.get('run_id')!r}"))
+    return problems
+
+
+def _check_kind(payload: Mapping[str, Any]) -> list[Problem]:
+    kind = payload.get("kind", Kind.OBSERVATION.value)
+    problem = _enum_problem("kind", kind, tuple(k.value for k in Kind))
+    if problem:
+        return [problem]
+    if kind == Kind.ASSESSMENT.value and not payload.get("cites"):
+        return [Problem("cites", "an assessment must cite the observation ids it rests on")]
+    return []
+
+
+def _optional_checks() -> dict[str, Callable[[object], list[Problem]]]:
+    def one(problem: Problem | None) -> list[Problem]:
+        return [problem] if problem else []
+
+    return {
+        "id": lambda v: (
+            []
+            if isinstance(v, str) and ID_PATTERN.match(v)
+            else [Problem("id", f"not a memory id: {v!r}")]
+        ),
+        "schema_version": lambda v: (
+            []
+            if isinstance(v, int) and not isinstance(v, bool) and v == SCHEMA_VERSION
+            else [Problem("schema_version", f"must be the integer {SCHEMA_VERSION}; got {v!r}")]
+        ),
+        "trigger": lambda v: one(_enum_problem("trigger", v, TRIGGERS)),
+        "source": lambda v: (
+            []
+            if _nonempty_str(v)
+            else [Problem("source", f"must be a non-empty string; got {v!r}")]
+        ),
+        "importance": lambda v: (
+            []
+            if _is_number(v) and 0.0 <= v <= 1.0
+            else [Problem("importance", f"must be a number within [0, 1]; got {v!r}")]
+        ),
+        "category": lambda v: (
+            []
+            if _nonempty_str(v)
+            else [Problem("category", f"must be a non-empty string; got {v!r}")]
+        ),
+        "cohort": lambda v: (
+            []
+            if _nonempty_str(v)
+            else [
+                Problem(
+                    "cohort",
+                    f"must be a non-empty string when set (leave it out to unset); got {v!r}",
+                )
+            ]
+        ),
+        "outcome": lambda v: one(_enum_problem("outcome", v, tuple(o.value for o in Outcome))),
+        "tags": _check_tags,
+        "expires_at": lambda v: (
+            []
+            if _iso_time(v)
+            else [Problem("expires_at", f"must be an ISO date or datetime; got {v!r}")]
+        ),
+        "supersedes": lambda v: _id_list("supersedes", v),
+        "cites": lambda v: _id_list("cites", v),
+        "created_at": lambda v: (
+            [] if _iso_time(v) else [Problem("created_at", f"must be an ISO datetime; got {v!r}")]
+        ),
+    }
+
+
+_OPTIONAL_CHECKS = _optional_checks()
+
+
+def validate_draft(payload: Mapping[str, Any]) -> list[Problem]:
+    """Check one complete record (a flat mapping); an empty list means it is valid."""
+    if not isinstance(payload, Mapping):
+        return [Problem("<draft>", f"must be a mapping of fields; got {type(payload).__name__}")]
+    problems = [Problem(key, "unknown field") for key in payload if key not in FIELDS]
+    text = payload.get("text")
+    if not isinstance(text, str) or not text.strip():
+        problems.append(Problem("text", f"must be a non-empty string; got {text!r}"))
+    elif len(text) > MAX_TEXT:
+        problems.append(Problem("text", f"at most {MAX_TEXT} characters; got {len(text)}"))
+    problems += _check_type_and_confidence(payload)
+    problems += _check_scope(payload)
+    problems += _check_immutable(payload)
+    problems += _check_kind(payload)
+    for key, check in _OPTIONAL_CHECKS.items():
+        if payload.get(key) is not None:  # None is absent; "" is a value (and rejected)
+            problems += check(payload[key])
+    return problems

@@ -1,0 +1,160 @@
+"""The one writer. Every memory, from any hook, the CLI or a backfill, comes through here.
+
+defaults → validate → secret guard → references → dedup → canonical file (atomic, under a
+cross-process lock) → store → counted in the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+import structlog
+
+from agentmem._exceptions import AgentMemError, StoreError, WriteRefused
+from agentmem._locks import exclusive
+from agentmem.model import (
+    AGENT_ID,
+    SCHEMA_VERSION,
+    TYPE_RULES,
+    Kind,
+    Memory,
+    MemoryType,
+    Problem,
+    content_key,
+    memory_id,
+)
+from agentmem.results import Rejected, Writes
+from agentmem.secrets import find_secrets
+from agentmem.settings import Settings
+from agentmem.stores.base import Store
+from agentmem.validate import validate_draft
+
+log = structlog.get_logger("agentmem")
+
+Status = Literal["accepted", "duplicate", "rejected"]
+
+
+@dataclass
+class Submission:
+    """What became of one draft."""
+
+    status: Status
+    memory_id: str | None = None
+    record: dict[str, Any] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Harvester:
+    """Validates, guards, dedups and writes drafts; the only object that writes memory."""
+
+    def __init__(
+        self, settings: Settings, store: Store, *, clock: Callable[[], datetime] = _now
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.clock = clock
+        self._lock_path = store.root / ".agentmem" / "write.lock"
+
+    def check_role(self) -> None:
+        if self.settings.role == "worker":
+            raise WriteRefused(
+                "AGENTMEM_ROLE=worker: workers cannot write memory; "
+                "only the executive's harvester writes (workers get the rendered pack)"
+            )
+
+    def defaults(self, draft: Mapping[str, Any], trigger: str) -> dict[str, Any]:
+        """Fill what the caller may leave out; never overwrite what it gave."""
+        record = dict(draft)
+        now = self.clock()
+        if self.settings.user_id is not None:
+            record.setdefault("user_id", self.settings.user_id)
+        record.setdefault("agent_id", AGENT_ID)
+        record.setdefault("app_id", self.settings.app_id)
+        record.setdefault("run_id", f"{now.date().isoformat()}-{trigger.replace('_', '-')}")
+        record.setdefault("schema_version", SCHEMA_VERSION)
+        record.setdefault("trigger", trigger)
+        record.setdefault("kind", Kind.OBSERVATION.value)
+        record.setdefault("created_at", now.isoformat(timespec="seconds"))
+        if self.settings.cohort is not None:  # settings never yield "" (empty is unset)
+            record.setdefault("cohort", self.settings.cohort)
+        kind = record.get("type")
+        if kind in (MemoryType.PRINCIPLE.value, MemoryType.EPISODIC.value):
+            record.setdefault("confidence", TYPE_RULES[MemoryType(kind)].high)
+        if kind == MemoryType.PRINCIPLE.value:
+            record.setdefault("immutable", True)
+        return record
+
+    def _problems(self, record: dict[str, Any]) -> list[Problem]:
+        problems = validate_draft(record)
+        if "user_id" not in record:
+            problems = [p for p in problems if p.field != "user_id"]
+            problems.append(Problem("user_id", "not given and AGENTMEM_USER_ID is not set"))
+        if problems:
+            return problems
+        text = record["text"]
+        for name in find_secrets(text):
+            problems.append(
+                Problem("text", f"looks like a secret ({name}); memory never stores keys")
+            )
+        for ref_field in ("cites", "supersedes"):
+            for ref in record.get(ref_field) or ():
+                if not self._exists(ref):
+                    problems.append(Problem(ref_field, f"no memory with id {ref!r}"))
+        return problems
+
+    def _exists(self, memory_id_: str) -> bool:
+        try:
+            self.store.get(memory_id_, touch=False)
+        except AgentMemError:
+            return False
+        return True
+
+    def submit(self, draft: Mapping[str, Any], *, trigger: str) -> Submission:
+        """Run one draft through the pipeline. Store failures raise; bad drafts do not."""
+        self.check_role()
+        if not isinstance(draft, Mapping):
+            problem = Problem("<draft>", f"must be a mapping of fields; got {type(draft).__name__}")
+            return Submission("rejected", problems=[problem])
+        record = self.defaults(draft, trigger)
+        problems = self._problems(record)
+        if problems:
+            log.info("memory_rejected", trigger=trigger, problems=[p.as_dict() for p in problems])
+            return Submission("rejected", record=record, problems=problems)
+        key = content_key(record["text"], record["user_id"], record["agent_id"], record["app_id"])
+        with exclusive(self._lock_path):
+            existing = self.store.find_duplicate(key)
+            if existing is not None:
+                return Submission("duplicate", memory_id=existing, record=record)
+            record["id"] = record.get("id") or memory_id(record["type"], key)
+            memory = Memory.model_validate(record)
+            self.store.put(memory)
+        log.info("memory_written", id=memory.id, type=memory.type.value, trigger=trigger)
+        return Submission("accepted", memory_id=memory.id, record=record)
+
+    def submit_many(self, drafts: Iterable[Mapping[str, Any]], *, trigger: str) -> Writes:
+        """Submit drafts in order; the report counts every one of them."""
+        writes = Writes()
+        for draft in drafts:
+            writes.attempted += 1
+            try:
+                outcome = self.submit(draft, trigger=trigger)
+            except StoreError as exc:  # the file or the store failed: count it, go on
+                writes.store_errors.append(str(exc))
+                outcome = Submission("rejected", problems=[Problem("<store>", str(exc))])
+            if outcome.status == "accepted" and outcome.memory_id:
+                writes.accepted.append(outcome.memory_id)
+            elif outcome.status == "duplicate" and outcome.memory_id:
+                writes.duplicates.append(outcome.memory_id)
+            else:
+                shown = outcome.record or (
+                    dict(draft) if isinstance(draft, Mapping) else {"draft": repr(draft)}
+                )
+                writes.rejected.append(Rejected.of(shown, outcome.problems))
+        return writes
