@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
+import structlog
+
 from agentmem.model import Hit, Memory
 from agentmem.results import Hop
 from agentmem.stores.base import Filters, ReadableStore
@@ -19,6 +21,8 @@ from agentmem.stores.bm25 import tokenize
 MAX_QUERIES = 8
 ENOUGH_RELEVANT = 3
 RELEVANT_SHARE = 0.5  # a hit is relevant when it scores at least this share of the best one
+
+log = structlog.get_logger("agentmem")
 
 StopReason = Literal["stable", "enough", "limit", "exhausted"]
 
@@ -63,17 +67,24 @@ class Answer:
 
 
 class Reader:
-    """Searches through a read-only view of the store. It has no method that writes."""
+    """Searches through a read-only view of the store. It has no method that writes.
 
-    def __init__(self, store: ReadableStore, planner: QueryPlanner | None = None) -> None:
+    `touch=False` reads without updating last access (what a benchmark wants, so one
+    question's reads do not change the next one's decay).
+    """
+
+    def __init__(
+        self, store: ReadableStore, planner: QueryPlanner | None = None, *, touch: bool = True
+    ) -> None:
         self._store = store
         self.planner: QueryPlanner = planner or FeedbackPlanner()
+        self.touch = touch
 
     def search(self, query: str, k: int = 10, filters: Filters | None = None) -> list[Hit]:
-        return self._store.search(query, k, filters)
+        return self._store.search(query, k, filters, touch=self.touch)
 
     def get(self, memory_id: str) -> Memory:
-        return self._store.get(memory_id)
+        return self._store.get(memory_id, touch=self.touch)
 
     def list(self, filters: Filters | None = None) -> list[Memory]:
         return self._store.list(filters)
@@ -85,16 +96,25 @@ class Reader:
         filters: Filters | None = None,
         max_queries: int = MAX_QUERIES,
     ) -> Answer:
-        """Hop until stable, enough or at the limit; return the merged best hits."""
-        best: dict[str, Hit] = {}
+        """Hop until stable, enough or at the limit; return the merged hits.
+
+        Merged by first appearance: every hit of the first hop, in its order, then what
+        each later hop added. Re-ranking by the feedback queries' scores lost recall on
+        LoCoMo (README, "Retrieval"), so later hops only add memories the question missed.
+        """
         answer = Answer(question=question, hits=[])
+        held: dict[str, Hit] = {}
+        relevant: set[str] = set()
         previous: list[str] | None = None
-        while len(answer.hops) < max_queries:
+        while True:
+            if len(answer.hops) >= max_queries:
+                answer.stop = "limit"
+                break
             query = self.planner.next_query(question, answer.hops, answer.hits)
             if query is None or query in {h.query for h in answer.hops}:
                 answer.stop = "exhausted"
                 break
-            hits = self._store.search(query, k, filters)
+            hits = self.search(query, k, filters)
             answer.hops.append(
                 Hop(
                     query=query,
@@ -103,24 +123,29 @@ class Reader:
                 )
             )
             for hit in hits:
-                if hit.memory.id not in best or hit.score > best[hit.memory.id].score:
-                    best[hit.memory.id] = hit
-            answer.hits = sorted(best.values(), key=lambda h: (-h.score, h.memory.id))[:k]
+                held.setdefault(hit.memory.id, hit)
+            answer.hits = list(held.values())[:k]
             top = [h.memory.id for h in hits[:ENOUGH_RELEVANT]]
             if previous is not None and top == previous:
                 answer.stop = "stable"
                 break
-            if _relevant(answer.hits) >= ENOUGH_RELEVANT:
+            relevant.update(_relevant(hits))
+            if len(relevant) >= ENOUGH_RELEVANT:
                 answer.stop = "enough"
                 break
             previous = top
-        else:
-            answer.stop = "limit"
+        log.debug(
+            "reader_answer",
+            question=question,
+            stop=answer.stop,
+            hops=[h.model_dump() for h in answer.hops],
+        )
         return answer
 
 
-def _relevant(hits: Sequence[Hit]) -> int:
-    if not hits:
-        return 0
+def _relevant(hits: Sequence[Hit]) -> list[str]:
+    """Ids of the hits scoring at least RELEVANT_SHARE of their query's best hit."""
+    if not hits or hits[0].score <= 0:
+        return []
     floor = hits[0].score * RELEVANT_SHARE
-    return sum(1 for h in hits if h.score >= floor and h.score > 0)
+    return [h.memory.id for h in hits if h.score >= floor and h.score > 0]

@@ -1,41 +1,46 @@
 """The embedded `files` backend: the memory root itself plus a derived BM25 index.
 
-Ranking is BM25 × temporal decay × confidence, with decay = max(0.3, exp(-0.03 × days
-since last access)) (seed 004, pattern 4). A memory another one supersedes stays
-searchable but is ranked down.
+Ranking (agentmem.ranking) is BM25 with neighbour context × confidence × temporal decay,
+with decay = max(0.3, exp(-0.03 × days since last access)) (seed 004, pattern 4). A memory
+another one supersedes stays searchable but is ranked down.
 """
 
 from __future__ import annotations
 
 import builtins
-import math
+import shutil
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from agentmem import ranking
 from agentmem.model import Hit, Memory
+from agentmem.ranking import (
+    DECAY_FLOOR,
+    DECAY_RATE,
+    DEFAULT_PARAMS,
+    SECONDS_PER_DAY,
+    Floats,
+    RankingParams,
+    top_k,
+    with_neighbours,
+)
 from agentmem.stores.access import AccessLog, utcnow
 from agentmem.stores.base import Filters, RebuildReport
-from agentmem.stores.bm25 import Bm25Index
 from agentmem.stores.catalog import Catalog
 from agentmem.stores.files import BrokenFile, EntryFiles
+from agentmem.stores.rankview import RankView as _View
 
-DECAY_RATE = 0.03
-DECAY_FLOOR = 0.3
-SUPERSEDED_FACTOR = 0.5
-CANDIDATES = 2000
+__all__ = ["DECAY_FLOOR", "DECAY_RATE", "FileStore", "decay"]
 
 
 def decay(last: datetime, now: datetime) -> float:
-    days = max(0.0, (now - last).total_seconds() / 86400.0)
-    return max(DECAY_FLOOR, math.exp(-DECAY_RATE * days))
-
-
-def _when(stamp: str) -> datetime:
-    value = datetime.fromisoformat(stamp)
-    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+    """max(0.3, exp(-0.03 × days since `last`)) for one memory."""
+    days = (now - last).total_seconds() / SECONDS_PER_DAY
+    return float(ranking.decay(np.array([days]))[0])
 
 
 class FileStore:
@@ -43,16 +48,21 @@ class FileStore:
 
     backend = "files"
 
-    def __init__(self, root: Path, *, sweep_interval_s: float = 1.0) -> None:
+    def __init__(
+        self,
+        root: Path,
+        *,
+        sweep_interval_s: float = 1.0,
+        params: RankingParams = DEFAULT_PARAMS,
+    ) -> None:
         self.root = root
+        self.params = params
         self.files = EntryFiles(root)
         self.catalog = Catalog(self.files, sweep_interval_s=sweep_interval_s)
         self.access = AccessLog(self.files.cache / "access.sqlite")
         self._last_access = self.access.all()
-        self._index: Bm25Index | None = None
-        self._index_version = -1
-        self._ids: builtins.list[str] = []
-        self._static: np.ndarray = np.zeros(0, dtype=np.float32)
+        self._view: _View | None = None
+        self._view_version = -1
 
     # -- the writer's surface -----------------------------------------------------------
     def put(self, memory: Memory) -> None:
@@ -65,7 +75,8 @@ class FileStore:
 
     def rebuild(self) -> RebuildReport:
         self.catalog.reset()
-        self._index_version = -1
+        shutil.rmtree(self.files.cache / "bm25", ignore_errors=True)
+        self._view_version = -1
         self._ensure_index()
         return RebuildReport(len(self.catalog.memories), list(self.catalog.broken.values()))
 
@@ -102,45 +113,43 @@ class FileStore:
         touch: bool = True,
         explain: bool = False,
     ) -> builtins.list[Hit]:
-        index = self._ensure_index()
-        if index is None or k <= 0:
+        ranked = self._ranked(query, filters or Filters())
+        if ranked is None or k <= 0:
             return []
-        bm25 = index.scores(query)
-        weighted = bm25 * self._static
-        nonzero = np.flatnonzero(weighted)
-        if len(nonzero) > CANDIDATES:
-            nonzero = nonzero[np.argpartition(-weighted[nonzero], CANDIDATES)[:CANDIDATES]]
-        now = utcnow()
-        admits = (filters or Filters()).admits
-        ranked: builtins.list[tuple[float, int, float]] = []
-        for i in nonzero.tolist():
-            memory = self.catalog.memories[self._ids[i]]
-            if not admits(memory, now):
-                continue
-            d = decay(self._last_seen(memory), now)
-            ranked.append((float(weighted[i]) * d, i, d))
-        ranked.sort(key=lambda row: (-row[0], self._ids[row[1]]))
+        view, bm25, context, score, age_decay = ranked
         hits = []
-        for score, i, d in ranked[:k]:
-            memory = self.catalog.memories[self._ids[i]]
-            detail = {}
+        for i in top_k(score, k).tolist():
+            memory = view.memories[i]
+            detail: dict[str, Any] = {}
             if explain:
                 detail = {
                     "bm25": float(bm25[i]),
-                    "terms": index.term_scores(query, i),
-                    "decay": d,
+                    "terms": view.index.term_scores(query, i),
+                    "neighbours": float(context[i] - bm25[i]),
+                    "decay": float(age_decay[i]),
                     "confidence": memory.confidence,
-                    "superseded": float(self._static[i]) < memory.confidence,
+                    "superseded": bool(view.superseded[i]),
                 }
-            hits.append(Hit(memory=memory, score=score, explain=detail))
+            hits.append(Hit(memory=memory, score=float(score[i]), explain=detail))
         if touch:
             self._touch([h.memory.id for h in hits])
         return hits
 
     # -- internals ----------------------------------------------------------------------
-    def _last_seen(self, memory: Memory) -> datetime:
-        seen = self._last_access.get(memory.id)
-        return seen[0] if seen is not None else _when(memory.created_at)
+    def _ranked(
+        self, query: str, filters: Filters
+    ) -> tuple[_View, Floats, Floats, Floats, Floats] | None:
+        """Every memory's score for the query, as vectors (zero where filters refuse it)."""
+        view = self._ensure_index()
+        if view is None:
+            return None
+        now = utcnow()
+        bm25 = view.index.scores(query)
+        context = with_neighbours(bm25, view.neighbours, self.params.neighbours)
+        age_decay = ranking.decay((now.timestamp() - view.last_seen) / SECONDS_PER_DAY)
+        score = context * view.static * age_decay
+        score[~view.admitted(filters, now)] = 0.0
+        return view, bm25, context, score, age_decay
 
     def _touch(self, ids: builtins.list[str]) -> None:
         now = utcnow()
@@ -148,33 +157,24 @@ class FileStore:
         for memory_id in ids:
             count = self._last_access.get(memory_id, (now, 0))[1]
             self._last_access[memory_id] = (now, count + 1)
+        if self._view is not None:
+            self._view.seen(ids, now)
 
-    def _ensure_index(self) -> Bm25Index | None:
+    def _ensure_index(self) -> _View | None:
         if self.catalog.refresh():
             self._last_access = self.access.all()
-        if self._index_version != self.catalog.version:
+        if self._view_version != self.catalog.version:
             memories = self.catalog.memories
-            self._ids = sorted(memories)
-            superseded = {old for m in memories.values() for old in m.supersedes}
-            self._static = np.array(
-                [
-                    memories[i].confidence * (SUPERSEDED_FACTOR if i in superseded else 1.0)
-                    for i in self._ids
-                ],
-                dtype=np.float32,
+            self._view = (
+                _View.build(memories, self._last_access, self.files.cache / "bm25", self.params)
+                if memories
+                else None
             )
-            self._index = (
-                Bm25Index([_document(memories[i]) for i in self._ids]) if self._ids else None
-            )
-            self._index_version = self.catalog.version
-        return self._index
+            self._view_version = self.catalog.version
+        return self._view
 
     def access_stats(self, memory_id: str) -> tuple[datetime, int] | None:
         return self._last_access.get(memory_id) or self.access.get(memory_id)
 
     def close(self) -> None:
         self.access.close()
-
-
-def _document(memory: Memory) -> str:
-    return " ".join((memory.text, *memory.tags))
