@@ -23,6 +23,7 @@ from agentmem.ranking import (
     DECAY_RATE,
     DEFAULT_PARAMS,
     SECONDS_PER_DAY,
+    SUPERSEDED_FACTOR,
     Floats,
     RankingParams,
     top_k,
@@ -33,8 +34,10 @@ from agentmem.stores.base import Filters, RebuildReport
 from agentmem.stores.catalog import Catalog
 from agentmem.stores.files import BrokenFile, EntryFiles
 from agentmem.stores.rankview import RankView as _View
+from agentmem.stores.rankview import when as _when
 
-__all__ = ["DECAY_FLOOR", "DECAY_RATE", "FileStore", "decay"]
+# SUPERSEDED_FACTOR and _when stay importable from here: other backends rank the same way.
+__all__ = ["DECAY_FLOOR", "DECAY_RATE", "SUPERSEDED_FACTOR", "FileStore", "_when", "decay"]
 
 
 def decay(last: datetime, now: datetime) -> float:
