@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import structlog
 
 from agentmem import MemoryHooks
 from agentmem._plugins import make_manager
@@ -24,6 +25,8 @@ def isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("MEM0_TELEMETRY", "false")
     monkeypatch.chdir(tmp_path)
+    # The CLI configures structlog (a level filter); start every test from the library default.
+    structlog.reset_defaults()
 
 
 @pytest.fixture
