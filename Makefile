@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 export HF_HUB_OFFLINE := 1
 export MEM0_TELEMETRY := false
 
-.PHONY: demo test test-slow lint typecheck check bench clean
+.PHONY: demo test test-slow lint typecheck check bench clean browser
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -16,6 +16,11 @@ $(STAMP): pyproject.toml Makefile
 
 demo: $(STAMP)
 	$(VENV)/bin/agentmem demo
+
+# Optional: Debian chromium, so the audit's HTML report is also checked in a real browser.
+# Never a dependency of `test` (it needs root and apt); without it that one test skips.
+browser:
+	command -v chromium >/dev/null || { command -v apt-get >/dev/null && apt-get update && apt-get install -y chromium; } || echo "chromium not installed: the HTML browser test will skip"
 
 test: $(STAMP)
 	$(PY) -m pytest -q

@@ -2,35 +2,142 @@
 
 The library emits structlog events for the host to route as it likes; this file is the
 product's own record, written whatever the host configured, so `agentmem audit` always
-has something to read. Secrets are redacted before a line is written.
+has something to read. Secrets are redacted before a line is written: whatever the secret
+guard recognises, string values under secret-named keys, and the exact values of settings
+whose name says they hold a key, token, secret or password.
+
+The file rotates by size: past `max_bytes` it becomes `log.jsonl.1` (the older ones shift
+up to `.keep`, the oldest is dropped), so the ledger stays bounded; readers span them all.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sized
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from pydantic import SecretStr
+
+from agentmem._locks import exclusive
 from agentmem.secrets import redact
+
+if TYPE_CHECKING:
+    from agentmem.settings import Settings
+
+DEFAULT_MAX_BYTES = 5_000_000
+DEFAULT_KEEP = 5
+SECRET_SETTING = re.compile(r"KEY|TOKEN|SECRET|PASSWORD", re.IGNORECASE)
+SECRET_KEY = re.compile(
+    r"(?i)(?:^|[_-])(?:api[_-]?key|secret|token|passw(?:or)?d|credentials?|authorization)$"
+)
+MIN_SECRET_CHARS = 4  # shorter "secrets" would redact ordinary words everywhere
+
+
+def secret_values(settings: Settings) -> list[str]:
+    """Exact values of settings whose field name contains KEY, TOKEN, SECRET or PASSWORD."""
+    found: list[str] = []
+    for name in type(settings).model_fields:
+        if not SECRET_SETTING.search(name):
+            continue
+        value = getattr(settings, name)
+        if isinstance(value, SecretStr):
+            value = value.get_secret_value()
+        if isinstance(value, str) and len(value.strip()) >= MIN_SECRET_CHARS:
+            found.append(value.strip())
+    return found
+
+
+class Scrubber:
+    """Redacts secrets anywhere in a JSON-able value; exact values are replaced longest first."""
+
+    def __init__(self, values: Iterable[str] = ()) -> None:
+        self.values = sorted(
+            {v for v in values if len(v) >= MIN_SECRET_CHARS}, key=len, reverse=True
+        )
+
+    def text(self, text: str) -> str:
+        for value in self.values:
+            text = text.replace(value, "[redacted setting]")
+        return redact(text)
+
+    def __call__(self, value: Any, key: str = "") -> Any:
+        if value is None or isinstance(value, bool | int | float):
+            return value  # most of an event; skips the slower Mapping check (every fire)
+        if isinstance(value, str):
+            if value and SECRET_KEY.search(key):
+                return "[redacted]"
+            return self.text(value)
+        if isinstance(value, Mapping):
+            return {self.text(str(k)): self(v, str(k)) for k, v in value.items()}
+        if isinstance(value, list | tuple | set | frozenset):
+            return [self(v) for v in value]
+        return value
 
 
 def scrub(value: Any) -> Any:
     """Redact secret-looking strings anywhere in a JSON-able value."""
-    if isinstance(value, str):
-        return redact(value)
-    if isinstance(value, dict):
-        return {k: scrub(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [scrub(v) for v in value]
-    return value
+    return Scrubber()(value)
 
 
-def append(path: Path, event: dict[str, Any]) -> None:
-    """Append one event as one line (a single write, so concurrent appends do not interleave)."""
+def log_files(path: Path) -> list[Path]:
+    """The ledger's files, oldest first: `log.jsonl.N` … `log.jsonl.1`, then `log.jsonl`."""
+    rotated: list[tuple[int, Path]] = []
+    if path.parent.is_dir():
+        for candidate in path.parent.glob(f"{path.name}.*"):
+            suffix = candidate.name.removeprefix(f"{path.name}.")
+            if suffix.isdigit():
+                rotated.append((int(suffix), candidate))
+    files = [p for _, p in sorted(rotated, reverse=True)]
+    return [*files, path] if path.exists() else files
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
+
+
+def rotate(path: Path, keep: int = DEFAULT_KEEP) -> None:
+    """Shift `log.jsonl` to `.1` (and `.n` to `.n+1`), dropping what is past `keep`."""
+    for index in range(keep, 0, -1):
+        older = path.with_name(f"{path.name}.{index}")
+        if not older.exists():
+            continue
+        if index == keep:
+            older.unlink()
+        else:
+            older.replace(path.with_name(f"{path.name}.{index + 1}"))
+    if path.exists():
+        if keep > 0:
+            path.replace(path.with_name(f"{path.name}.1"))
+        else:
+            path.unlink()
+
+
+def append(
+    path: Path,
+    event: Mapping[str, Any],
+    *,
+    scrubber: Scrubber | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    keep: int = DEFAULT_KEEP,
+) -> None:
+    """Append one event as one line: a single O_APPEND write, so appends do not interleave.
+
+    Rotation happens before the write, under a lock, and only when the file is past
+    `max_bytes`; the size is checked again under the lock so two writers rotate once.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    line = json.dumps(scrub(event), ensure_ascii=False, default=str) + "\n"
+    clean = (scrubber or Scrubber())(dict(event))
+    line = json.dumps(clean, ensure_ascii=False, default=str) + "\n"
+    if _size(path) >= max_bytes:
+        with exclusive(path.with_name(f".{path.name}.lock")):
+            if _size(path) >= max_bytes:
+                rotate(path, keep)
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     try:
         os.write(fd, line.encode("utf-8"))
@@ -38,11 +145,44 @@ def append(path: Path, event: dict[str, Any]) -> None:
         os.close(fd)
 
 
-def read(path: Path) -> Iterator[dict[str, Any]]:
-    """Every event in the file; a torn or foreign line is skipped."""
-    if not path.exists():
+_LAST_SCRUBBER: list[tuple[Settings, Scrubber]] = []  # settings are frozen: one is enough
+
+
+def scrubber_for(settings: Settings) -> Scrubber:
+    """A scrubber that also knows the exact values of the settings' keys and tokens."""
+    # Every fire scrubs twice (the structlog event, the ledger line); build it once.
+    if _LAST_SCRUBBER and _LAST_SCRUBBER[0][0] is settings:
+        return _LAST_SCRUBBER[0][1]
+    scrubber = Scrubber(secret_values(settings))
+    _LAST_SCRUBBER[:] = [(settings, scrubber)]
+    return scrubber
+
+
+def record(settings: Settings, event: Mapping[str, Any]) -> None:
+    """Append one event to the settings' ledger, scrubbed of the settings' own secrets."""
+    append(
+        settings.log_path,
+        event,
+        scrubber=scrubber_for(settings),
+        max_bytes=settings.log_max_bytes,
+        keep=settings.log_keep,
+    )
+
+
+def context_fields(hook: str, context: Mapping[str, Any]) -> dict[str, Any]:
+    """What the audit needs to know of a fire's context: how much was queued for hook A."""
+    if hook != "pre_goal_synthesis":
+        return {}
+    queue = context.get("queue")
+    return {"queued": len(queue) if isinstance(queue, Sized) else 0}
+
+
+def _read_one(path: Path) -> Iterator[dict[str, Any]]:
+    try:
+        handle = path.open(encoding="utf-8", errors="replace")
+    except FileNotFoundError:  # rotated away between listing and reading
         return
-    with path.open(encoding="utf-8") as handle:
+    with handle:
         for line in handle:
             try:
                 event = json.loads(line)
@@ -50,3 +190,9 @@ def read(path: Path) -> Iterator[dict[str, Any]]:
                 continue
             if isinstance(event, dict):
                 yield event
+
+
+def read(path: Path) -> Iterator[dict[str, Any]]:
+    """Every event in the ledger and its rotated files, oldest first; torn lines skipped."""
+    for file in log_files(path):
+        yield from _read_one(file)

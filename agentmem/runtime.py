@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -105,11 +106,14 @@ class MemoryHooks:
         store: Store | None = None,
         planner: QueryPlanner | None = None,
         plugin_manager: pluggy.PluginManager | None = None,
+        clock: Callable[[], datetime] | None = None,
     ) -> None:
         self.settings = settings
         self.pm = plugin_manager or make_manager()
         self.planner = planner
         self._store = store  # opened on the first fire past the gate, not before
+        # The time stamped on memories and ledger events; a scripted clock replays a week.
+        self.clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
 
     @classmethod
     def from_env(
@@ -147,7 +151,7 @@ class MemoryHooks:
 
     @property
     def harvester(self) -> Harvester:
-        return Harvester(self.settings, self.store)
+        return Harvester(self.settings, self.store, clock=self.clock)
 
     # -- firing ---------------------------------------------------------------------------
     def fire(self, name: str, **context: Any) -> HookResult:
@@ -163,7 +167,7 @@ class MemoryHooks:
                 result.ok = False
                 result.error = ErrorInfo.from_exception(exc)
         result.duration_ms = round((time.perf_counter() - started) * 1000, 3)
-        self._emit(result)
+        self._emit(result, auditlog.context_fields(result.hook, context))
         return result
 
     def _gate(self, name: str) -> HookResult | None:
@@ -255,16 +259,17 @@ class MemoryHooks:
         if nothing_held and result.error is None:
             result.reason = f"all {writes.attempted} attempted writes were rejected"
 
-    def _emit(self, result: HookResult) -> None:
-        fields = result.log_fields()
+    def _emit(self, result: HookResult, extra: dict[str, Any]) -> None:
+        # Scrubbed here, so the structlog event a host routes is as clean as the ledger line.
+        fields = auditlog.scrubber_for(self.settings)({**result.log_fields(), **extra})
         log.info("hook_run", **fields)
         if result.reason.endswith(" off") or (
             result.error is not None and result.error.type == "UnknownHook"
         ):
             return  # a gated-off hook touches nothing, not even the ledger
         try:
-            auditlog.append(
-                self.settings.log_path, {"event": "hook_run", "ts": time.time(), **fields}
+            auditlog.record(
+                self.settings, {"event": "hook_run", "ts": self.clock().timestamp(), **fields}
             )
         except OSError as exc:
             log.warning("audit_log_unwritable", path=str(self.settings.log_path), error=str(exc))

@@ -53,6 +53,8 @@ class Settings(BaseModel):
     confidence_floor: float = 0.7
     hook_timeout_s: float = 60.0
     log_file: Path | None = None
+    log_max_bytes: int = 5_000_000  # the audit ledger rotates past this size
+    log_keep: int = 5  # rotated ledger files kept beside the current one
     role: Role = "executive"
     base_dir: Path = Path(".")
 
@@ -130,6 +132,8 @@ VARIABLES: dict[str, Variable] = {
     "AGENTMEM_CONFIDENCE_FLOOR": Variable("confidence_floor", _number(float, 0.0, 1.0)),
     "AGENTMEM_HOOK_TIMEOUT_S": Variable("hook_timeout_s", _number(float, 0.001, 86_400)),
     "AGENTMEM_LOG_FILE": Variable("log_file", _path),
+    "AGENTMEM_LOG_MAX_BYTES": Variable("log_max_bytes", _number(int, 10_000, 10**12)),
+    "AGENTMEM_LOG_KEEP": Variable("log_keep", _number(int, 0, 1000)),
     "AGENTMEM_ROLE": Variable("role", _choice("executive", "worker")),
 }
 

@@ -1,0 +1,100 @@
+"""One audit: the window's events read from the ledger, folded into figures, alarms and advice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from agentmem import auditlog
+from agentmem.audit.alarms import DEFAULT_GROWTH_LIMIT, Alarm, find_alarms
+from agentmem.audit.growth import Growth, measure
+from agentmem.audit.rollout import DEFAULT_MIN_FIRES, DEFAULT_MIN_OK, Advice, advise
+from agentmem.audit.stats import HookStats, aggregate
+from agentmem.audit.window import Window
+from agentmem.model import HookName
+from agentmem.settings import Settings
+
+
+@dataclass
+class Report:
+    """What `agentmem audit` shows, in any of its forms (table, JSON, HTML)."""
+
+    window: Window
+    log_path: str
+    events: int
+    hooks: dict[str, HookStats]
+    alarms: list[Alarm]
+    growth: Growth
+    advice: Advice
+    flags: dict[str, bool]
+    generated_at: datetime
+
+    def shown(self, hook: str | None = None) -> list[HookStats]:
+        """The hooks worth a row: the one asked for, else every hook with a fire or a flag on."""
+        if hook is not None:
+            return [self.hooks[hook]] if hook in self.hooks else []
+        return [s for name, s in self.hooks.items() if s.fires or self.flags.get(name)]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "window": {
+                "start": self.window.start.isoformat(),
+                "end": self.window.end.isoformat(),
+            },
+            "log_file": self.log_path,
+            "events": self.events,
+            "flags": self.flags,
+            "hooks": {name: s.as_dict() for name, s in self.hooks.items()},
+            "alarms": [a.as_dict() for a in self.alarms],
+            "memory": self.growth.as_dict(),
+            "next": self.advice.as_dict(),
+            "generated_at": self.generated_at.isoformat(timespec="seconds"),
+        }
+
+
+def window_events(
+    settings: Settings, window: Window, hook: str | None = None
+) -> list[dict[str, Any]]:
+    """The ledger's `hook_run` events inside the window (of one hook, if given)."""
+    events = []
+    for event in auditlog.read(settings.log_path):
+        ts = event.get("ts")
+        if event.get("event") != "hook_run" or not isinstance(ts, int | float):
+            continue
+        if window.contains(float(ts)) and (hook is None or event.get("hook") == hook):
+            events.append(event)
+    return events
+
+
+def build(
+    settings: Settings,
+    window: Window,
+    *,
+    hook: str | None = None,
+    min_fires: int = DEFAULT_MIN_FIRES,
+    min_ok: float = DEFAULT_MIN_OK,
+    growth_limit: int = DEFAULT_GROWTH_LIMIT,
+    now: datetime | None = None,
+) -> Report:
+    """Read the ledger and the memory files once and compute every figure of the window."""
+    events = window_events(settings, window, hook)
+    stats = aggregate(events)
+    growth = measure(settings.root, window)
+    alarms = find_alarms(stats, growth, settings, growth_limit)
+    if hook is not None:
+        alarms = [a for a in alarms if a.hook in (hook, "memory")]
+    # Rollout advice is about every enabled hook, so it always reads the whole window.
+    everything = stats if hook is None else aggregate(window_events(settings, window))
+    flags = {h.value: settings.enabled and settings.hook_enabled(h) for h in HookName}
+    return Report(
+        window=window,
+        log_path=str(settings.log_path),
+        events=len(events),
+        hooks=stats,
+        alarms=alarms,
+        growth=growth,
+        advice=advise(settings, everything, min_fires, min_ok),
+        flags=flags,
+        generated_at=now or datetime.now(UTC),
+    )
