@@ -34,6 +34,17 @@ class Contribution:
     pack: Pack | None = None  # hook B
     cited: list[str] = field(default_factory=list)  # memory ids the answer rests on
 
+    def malformed(self) -> str | None:
+        """The first field whose value has the wrong type (a dataclass checks nothing)."""
+        checks = (
+            ("text", isinstance(self.text, str)),
+            ("drafts", isinstance(self.drafts, list | tuple)),
+            ("synthesis", self.synthesis is None or isinstance(self.synthesis, str)),
+            ("pack", self.pack is None or isinstance(self.pack, Pack)),
+            ("cited", isinstance(self.cited, list | tuple)),
+        )
+        return next((name for name, fine in checks if not fine), None)
+
 
 @hookspec
 def pre_goal_synthesis(queue: list[QueuedBundle], tools: Tools) -> Contribution | None:

@@ -7,7 +7,6 @@ propagate; `fire` catches it here, times it, logs it and returns it in a `HookRe
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
@@ -22,6 +21,7 @@ from pydantic import ValidationError as PydanticValidationError
 from agentmem import auditlog
 from agentmem._exceptions import AgentMemError, HookTimeout, UnknownHook
 from agentmem._plugins import make_manager
+from agentmem._worker import POOL, PluginAborted
 from agentmem.contexts import Goal, HarvestWindow, QueuedBundle, Retrospective, RunOutcome
 from agentmem.hookspecs import Contribution
 from agentmem.model import HookName
@@ -36,6 +36,8 @@ from agentmem.writer import Harvester
 log = structlog.get_logger("agentmem")
 
 READ_HOOKS = frozenset({HookName.PRE_GOAL_SYNTHESIS, HookName.PRE_SPAWN_PACK})
+# (hook, reason) → the log fields of that gated-off result; at most 5 × 2 entries.
+_OFF_FIELDS: dict[tuple[str, str], dict[str, Any]] = {}
 
 # Per hook: context keyword → (type, default when absent; REQUIRED if it must be given).
 REQUIRED = object()
@@ -77,23 +79,6 @@ def validate_context(hook: HookName, context: Mapping[str, Any]) -> dict[str, An
             where = ".".join(str(p) for p in (key, *first["loc"]))
             raise ContextError(f"{hook.value}: {where}: {first['msg']}") from exc
     return values
-
-
-class _Call:
-    """The plugins' call on a daemon thread, so a hung plugin cannot hold the loop."""
-
-    def __init__(self, target: Any, kwargs: dict[str, Any]) -> None:
-        self.value: list[Contribution | None] = []
-        self.error: BaseException | None = None
-        self._target = target
-        self._kwargs = kwargs
-        self.thread = threading.Thread(target=self._run, daemon=True, name="agentmem-hook")
-
-    def _run(self) -> None:
-        try:
-            self.value = self._target(**self._kwargs)
-        except BaseException as exc:  # reported through the result, never raised from fire
-            self.error = exc
 
 
 class MemoryHooks:
@@ -203,13 +188,18 @@ class MemoryHooks:
     def _call_plugins(
         self, hook: HookName, values: dict[str, Any], tools: Tools
     ) -> list[Contribution]:
-        call = _Call(getattr(self.pm.hook, hook.value), {**values, "tools": tools})
-        call.thread.start()
-        call.thread.join(self.settings.hook_timeout_s)
-        if call.thread.is_alive():
+        # On a daemon worker thread, so a hung plugin cannot hold the loop.
+        call = POOL.call(
+            getattr(self.pm.hook, hook.value),
+            {**values, "tools": tools},
+            self.settings.hook_timeout_s,
+        )
+        if call is None:
             tools.closed = True  # whatever the late plugin does next is refused
             raise HookTimeout(hook.value, self.settings.hook_timeout_s)
         if call.error is not None:
+            if not isinstance(call.error, Exception):  # SystemExit & co end the call, not the loop
+                raise PluginAborted(call.error) from call.error
             raise call.error
         out = []
         for item in call.value or []:
@@ -218,6 +208,12 @@ class MemoryHooks:
             if not isinstance(item, Contribution):
                 raise TypeError(
                     f"a {hook.value} plugin returned {type(item).__name__}, not Contribution"
+                )
+            bad = item.malformed()
+            if bad is not None:
+                raise TypeError(
+                    f"a {hook.value} plugin returned a Contribution whose {bad} is "
+                    f"{type(getattr(item, bad)).__name__}"
                 )
             out.append(item)
         return out
@@ -260,6 +256,15 @@ class MemoryHooks:
             result.reason = f"all {writes.attempted} attempted writes were rejected"
 
     def _emit(self, result: HookResult, extra: dict[str, Any]) -> None:
+        if result.skipped and result.reason.endswith(" off"):
+            # A gated-off result is the same every time but for its duration, so its fields
+            # are built and scrubbed once: a gated-off fire must cost the loop next to nothing.
+            key = (result.hook, result.reason)
+            fields = _OFF_FIELDS.get(key)
+            if fields is None:
+                fields = _OFF_FIELDS[key] = auditlog.scrub(result.log_fields())
+            log.info("hook_run", **{**fields, **extra, "duration_ms": result.duration_ms})
+            return  # a gated-off hook touches nothing, not even the ledger
         # Scrubbed here, so the structlog event a host routes is as clean as the ledger line.
         fields = auditlog.scrubber_for(self.settings)({**result.log_fields(), **extra})
         log.info("hook_run", **fields)

@@ -1,0 +1,112 @@
+"""What a fire costs the host loop: gated off, flag off, an enabled no-op plugin, a bare call.
+
+Run: `.venv/bin/python bench/overhead.py [--n 20000]`. Prints µs per call and the ratio to
+a bare Python function call, all measured in one process, one run. structlog is set up as
+its docs advise for production (a level-filtering logger at WARNING, cached on first use);
+the audit ledger is written as usual in the enabled case (every fire that runs appends one
+line to it).
+
+Targets (issue 8): gated off ≤ 5 µs, enabled no-op ≤ 100 µs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from agentmem import Contribution, HarvestWindow, MemoryHooks, Tools, hookimpl
+from agentmem._plugins import make_manager
+from agentmem.settings import settings_from_values
+
+TARGET_GATED_US = 5.0
+TARGET_NOOP_US = 100.0
+
+
+class NoOp:
+    """An enabled plugin that does nothing: the runtime's own cost, nothing else."""
+
+    @hookimpl
+    def judgment_harvest(self, window: HarvestWindow, tools: Tools) -> Contribution | None:
+        return None
+
+
+def bare() -> None:
+    return None
+
+
+def per_call_us(fn: Callable[[], Any], n: int, repeats: int = 7) -> float:
+    """Best over `repeats` of the mean µs per call across `n` calls (the least disturbed)."""
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for _ in range(n):
+            fn()
+        samples.append((time.perf_counter() - start) / n * 1e6)
+    return min(samples)
+
+
+def make(root: Path, values: dict[str, str]) -> MemoryHooks:
+    settings = settings_from_values(
+        {"AGENTMEM_ROOT": str(root), "AGENTMEM_USER_ID": "bench", **values}, base_dir=root
+    )
+    return MemoryHooks(settings, plugin_manager=make_manager(defaults=False, entry_points=False))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=20_000, help="calls per sample (gated cases)")
+    args = parser.parse_args()
+    # structlog's production advice: a level-filtering logger, cached on first use.
+    structlog.configure(
+        wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING),
+        cache_logger_on_first_use=True,
+    )
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "memory"
+        master_off = make(root, {})
+        flag_off = make(root, {"AGENTMEM_ENABLED": "true"})
+        enabled = make(root, {"AGENTMEM_ENABLED": "true", "AGENTMEM_HOOK_JUDGMENT": "true"})
+        enabled.register(NoOp())
+        window = HarvestWindow()
+        assert enabled.fire("judgment_harvest", window=window).ok  # warm: the store opens once
+
+        n_run = max(args.n // 10, 200)
+        rows = [
+            ("bare function call", per_call_us(bare, args.n), None),
+            (
+                "fire, AGENTMEM_ENABLED off",
+                per_call_us(lambda: master_off.fire("judgment_harvest", window=window), args.n),
+                TARGET_GATED_US,
+            ),
+            (
+                "fire, hook flag off",
+                per_call_us(lambda: flag_off.fire("judgment_harvest", window=window), args.n),
+                TARGET_GATED_US,
+            ),
+            (
+                "fire, enabled no-op plugin",
+                per_call_us(lambda: enabled.fire("judgment_harvest", window=window), n_run),
+                TARGET_NOOP_US,
+            ),
+        ]
+    base = rows[0][1]
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"n={args.n} (gated), {n_run} (enabled); best of 7; load average {load}")
+    print(f"{'case':<30} {'µs/call':>10} {'× bare':>10} {'target':>10}  verdict")
+    for name, us, target in rows:
+        verdict = "" if target is None else ("ok" if us <= target else "MISSED")
+        shown = "" if target is None else f"≤ {target:g} µs"
+        print(f"{name:<30} {us:>10.3f} {us / base:>10.1f} {shown:>10}  {verdict}")
+
+
+if __name__ == "__main__":
+    main()
