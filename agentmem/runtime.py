@@ -27,6 +27,8 @@ from agentmem.hookspecs import Contribution
 from agentmem.model import HookName
 from agentmem.pack import write_into
 from agentmem.reader import QueryPlanner, Reader
+from agentmem.reasoner.base import Reasoner
+from agentmem.reasoner.plugin import install as install_reasoner
 from agentmem.results import ErrorInfo, HookResult, Rejected
 from agentmem.settings import HOOK_FLAGS, Settings, load_settings
 from agentmem.stores import Store, open_store
@@ -92,9 +94,12 @@ class MemoryHooks:
         planner: QueryPlanner | None = None,
         plugin_manager: pluggy.PluginManager | None = None,
         clock: Callable[[], datetime] | None = None,
+        reasoner: Reasoner | None = None,
     ) -> None:
         self.settings = settings
         self.pm = plugin_manager or make_manager()
+        # A chosen reasoner (AGENTMEM_REASONER or `reasoner=`) drives every hook's playbook.
+        self.reasoner = install_reasoner(self.pm, settings, reasoner)
         self.planner = planner
         self._store = store  # opened on the first fire past the gate, not before
         # The time stamped on memories and ledger events; a scripted clock replays a week.

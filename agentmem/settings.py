@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from dotenv import dotenv_values
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SecretStr
 
 from agentmem._exceptions import SettingsError
 from agentmem.model import HookName
@@ -34,6 +34,7 @@ HOOK_FLAGS: dict[HookName, str] = {
 
 Backend = Literal["files", "mem0", "mem0-platform"]
 Role = Literal["executive", "worker"]
+ReasonerName = Literal["deterministic", "openai"]
 
 
 class Settings(BaseModel):
@@ -57,6 +58,13 @@ class Settings(BaseModel):
     log_keep: int = 5  # rotated ledger files kept beside the current one
     role: Role = "executive"
     base_dir: Path = Path(".")
+    # The reasoner that drives hooks: the built-in rules, or a chat model with tool calling.
+    reasoner: ReasonerName = "deterministic"
+    reasoner_base_url: str | None = None  # None: the openai package's default endpoint
+    reasoner_model: str | None = None
+    reasoner_api_key: SecretStr | None = None
+    reasoner_max_turns: int = 8
+    reasoner_max_tool_calls: int = 24
 
     @property
     def log_path(self) -> Path:
@@ -135,6 +143,12 @@ VARIABLES: dict[str, Variable] = {
     "AGENTMEM_LOG_MAX_BYTES": Variable("log_max_bytes", _number(int, 10_000, 10**12)),
     "AGENTMEM_LOG_KEEP": Variable("log_keep", _number(int, 0, 1000)),
     "AGENTMEM_ROLE": Variable("role", _choice("executive", "worker")),
+    "AGENTMEM_REASONER": Variable("reasoner", _choice("deterministic", "openai")),
+    "AGENTMEM_REASONER_BASE_URL": Variable("reasoner_base_url", _text),
+    "AGENTMEM_REASONER_MODEL": Variable("reasoner_model", _text),
+    "AGENTMEM_REASONER_API_KEY": Variable("reasoner_api_key", _text),
+    "AGENTMEM_REASONER_MAX_TURNS": Variable("reasoner_max_turns", _number(int, 1, 100)),
+    "AGENTMEM_REASONER_MAX_TOOL_CALLS": Variable("reasoner_max_tool_calls", _number(int, 0, 1000)),
 }
 
 

@@ -105,19 +105,30 @@ class Harvester:
             )
         for ref_field in ("cites", "supersedes"):
             for ref in record.get(ref_field) or ():
-                if not self._exists(ref):
+                held = self._held(ref)
+                if held is None:
                     problems.append(Problem(ref_field, f"no memory with id {ref!r}"))
+                elif ref_field == "cites" and held.kind is Kind.ASSESSMENT:
+                    # Seed 004, pattern 5: an assessment rests on raw observations, never
+                    # on an earlier interpretation, or bias compounds on every read.
+                    problems.append(
+                        Problem("cites", f"{ref!r} is an assessment; cite the observations")
+                    )
         return problems
 
-    def _exists(self, memory_id_: str) -> bool:
+    def _held(self, memory_id_: str) -> Memory | None:
         try:
-            self.store.get(memory_id_, touch=False)
+            return self.store.get(memory_id_, touch=False)
         except AgentMemError:
-            return False
-        return True
+            return None
 
-    def submit(self, draft: Mapping[str, Any], *, trigger: str) -> Submission:
-        """Run one draft through the pipeline. Store failures raise; bad drafts do not."""
+    def submit(
+        self, draft: Mapping[str, Any], *, trigger: str, dry_run: bool = False
+    ) -> Submission:
+        """Run one draft through the pipeline. Store failures raise; bad drafts do not.
+
+        With `dry_run` every check runs and the id is assigned, but nothing is written.
+        """
         self.check_role()
         if not isinstance(draft, Mapping):
             problem = Problem("<draft>", f"must be a mapping of fields; got {type(draft).__name__}")
@@ -134,6 +145,8 @@ class Harvester:
                 return Submission("duplicate", memory_id=existing, record=record)
             record["id"] = record.get("id") or memory_id(record["type"], key)
             memory = Memory.model_validate(record)
+            if dry_run:
+                return Submission("accepted", memory_id=memory.id, record=record)
             self.store.put(memory)
         log.info("memory_written", id=memory.id, type=memory.type.value, trigger=trigger)
         return Submission("accepted", memory_id=memory.id, record=record)

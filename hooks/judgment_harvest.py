@@ -1,34 +1,108 @@
-"""Hook E, judgment harvest: patterns repeated across recent episodes earn long-term memory.
+"""Hook E, judgment harvest: what in recent episodes and daily notes earns long-term memory.
 
-Rule: a tag seen on at least 3 episodic memories from at least 2 runs of one app becomes a
-reflective memory. It is an assessment, so it cites the episodes (observations) it rests on.
-Its text names the pattern, not the count, so a later harvest of the same pattern is a
-duplicate rather than a near-copy.
+The window is the dates given, or since the day of the last harvest that ran (read from
+the audit ledger), or everything when there was none. An episode belongs to the window
+when it happened (its run's day) or was recorded (its `created_at`) in it. Within it:
+
+- Patterns. A tag (other than `outcome-success`, the expected case) seen on at least 3
+  episodes from at least 2 runs of one app, counting every such episode up to the
+  window's end and at least one inside it, earns two memories. An observation (semantic,
+  kind `observation`) states the count and the runs; it supersedes the previous count of
+  the same pattern, which stays, ranked down. A reflective assessment names the pattern
+  and cites the episodes it rests on. Its text names the pattern, not the count, so a
+  later harvest of the same pattern is a duplicate rather than a near-copy.
+- Daily notes. `<root>/daily/YYYY-MM-DD.md` for days in the window: bullets under a
+  lesson-bearing heading are distilled like a per-run retro (at most 3 per note).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from datetime import date
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import Any
 
-from agentmem import Contribution, Filters, HarvestWindow, Memory, MemoryType, Tools, hookimpl
+from agentmem import (
+    Contribution,
+    Filters,
+    HarvestWindow,
+    Memory,
+    MemoryType,
+    Tools,
+    auditlog,
+    hookimpl,
+)
+from agentmem.distill import distill
+from agentmem.model import AGENT_ID, content_key, memory_id
+from agentmem.tools import OutsideRepo
 
 MIN_EPISODES = 3
 MIN_RUNS = 2
 MAX_CITES = 8
+MAX_PATTERNS = 4
+COUNT_TAG = "pattern-count"
+PATTERN_TAG = "pattern"
+OBSERVED_CONFIDENCE = 0.9  # a count is measured, not inferred
+
+
+@dataclass(frozen=True)
+class Span:
+    """The resolved window and how it was chosen."""
+
+    since: date | None
+    until: date | None
+    basis: str
+
+    def holds(self, day: date) -> bool:
+        return (self.since is None or day >= self.since) and (
+            self.until is None or day <= self.until
+        )
+
+
+@dataclass
+class Pattern:
+    app_id: str
+    tag: str
+    episodes: list[Memory]
+
+    @property
+    def runs(self) -> list[str]:
+        return sorted({m.run_id for m in self.episodes})
 
 
 def _day(memory: Memory) -> date:
     return date.fromisoformat(memory.run_id[:10])
 
 
-def _in_window(memory: Memory, window: HarvestWindow) -> bool:
-    day = _day(memory)
-    return (window.since is None or day >= window.since) and (
-        window.until is None or day <= window.until
-    )
+def _recorded(memory: Memory) -> date:
+    return datetime.fromisoformat(memory.created_at).date()
+
+
+def in_span(memory: Memory, span: Span) -> bool:
+    """An episode belongs to the window when it happened or was recorded in it."""
+    return span.holds(_day(memory)) or span.holds(_recorded(memory))
+
+
+def last_harvest(log_path: Path) -> date | None:
+    """The day of the last judgment harvest that ran and was ok, from the audit ledger."""
+    last: float | None = None
+    for event in auditlog.read(log_path):
+        if event.get("hook") == "judgment_harvest" and event.get("ran") and event.get("ok"):
+            stamp = event.get("ts")
+            if isinstance(stamp, int | float):
+                last = stamp if last is None else max(last, stamp)
+    return None if last is None else datetime.fromtimestamp(last, UTC).date()
+
+
+def resolve(window: HarvestWindow, tools: Tools) -> Span:
+    if window.since is not None:
+        return Span(window.since, window.until, "dates given")
+    previous = last_harvest(tools.settings.log_path)
+    if previous is None:
+        return Span(None, window.until, "no earlier harvest: everything")
+    return Span(previous, window.until, f"since the last harvest on {previous}")
 
 
 def describe(tag: str) -> str:
@@ -39,37 +113,129 @@ def describe(tag: str) -> str:
     return f"episodes tagged {tag} recur"
 
 
-@hookimpl
-def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
-    apps = (window.app_id,) if window.app_id else None
-    episodes = [
-        m
-        for m in tools.list_memories(
-            Filters(user_id=tools.settings.user_id, types=("episodic",), app_ids=apps)
-        )
-        if _in_window(m, window)
-    ]
+def patterns(episodes: list[Memory], span: Span) -> list[Pattern]:
+    """Tags that meet the rule, strongest first; evidence up to the window's end."""
     groups: dict[tuple[str, str], list[Memory]] = defaultdict(list)
     for episode in episodes:
-        for tag in episode.tags:
-            if tag != "outcome-success":  # success is the expected case, not a pattern
-                groups[(episode.app_id, tag)].append(episode)
-    drafts: list[Mapping[str, Any]] = []
-    for (app_id, tag), members in sorted(groups.items()):
-        runs = {m.run_id for m in members}
-        if len(members) < MIN_EPISODES or len(runs) < MIN_RUNS:
+        if span.until is not None and _day(episode) > span.until:
             continue
-        confidence = min(0.95, 0.7 + 0.05 * (len(members) - MIN_EPISODES))
-        drafts.append(
-            {
-                "text": f"Recurring pattern in {app_id}: {describe(tag)}.",
-                "type": MemoryType.REFLECTIVE.value,
-                "kind": "assessment",
-                "confidence": round(confidence, 2),
-                "app_id": app_id,
-                "cites": [m.id for m in members[-MAX_CITES:]],
-                "tags": [tag, "pattern"],
-            }
-        )
-    text = f"{len(episodes)} episode(s) in the window; {len(drafts)} pattern(s) met the rule"
-    return Contribution(text=text, drafts=drafts)
+        for tag in episode.tags:
+            if tag != "outcome-success":
+                groups[(episode.app_id, tag)].append(episode)
+    found = [
+        Pattern(app_id, tag, members)
+        for (app_id, tag), members in groups.items()
+        if len(members) >= MIN_EPISODES
+        and len({m.run_id for m in members}) >= MIN_RUNS
+        and any(in_span(m, span) for m in members)
+    ]
+    return sorted(found, key=lambda p: (-len(p.episodes), p.app_id, p.tag))[:MAX_PATTERNS]
+
+
+def _heads(memories: list[Memory], tag: str, keep: str) -> list[str]:
+    """Ids of this pattern's memories that nothing supersedes yet, except `keep`."""
+    superseded = {old for m in memories for old in m.supersedes}
+    return [m.id for m in memories if tag in m.tags and m.id != keep and m.id not in superseded]
+
+
+def drafts_for(pattern: Pattern, tools: Tools) -> list[dict[str, Any]]:
+    """The count (an observation) and what it means (an assessment citing the episodes)."""
+    user = tools.settings.user_id or ""
+    episodes = pattern.episodes
+    first, last = min(map(_day, episodes)), max(map(_day, episodes))
+    count = (
+        f"Observed in {pattern.app_id}: {len(episodes)} episodes from {len(pattern.runs)} runs "
+        f"between {first} and {last} were tagged {pattern.tag} (runs: {', '.join(pattern.runs)})."
+    )
+    count_id = memory_id(
+        MemoryType.SEMANTIC.value, content_key(count, user, AGENT_ID, pattern.app_id)
+    )
+    scope = Filters(user_id=tools.settings.user_id, app_ids=(pattern.app_id,))
+    counts = tools.list_memories(replace(scope, types=("semantic",), tags_any=(COUNT_TAG,)))
+    cites = [m.id for m in episodes[-MAX_CITES:]]
+    observation: dict[str, Any] = {
+        "text": count,
+        "type": MemoryType.SEMANTIC.value,
+        "kind": "observation",
+        "confidence": OBSERVED_CONFIDENCE,
+        "app_id": pattern.app_id,
+        "run_id": f"{last}-harvest",
+        "cites": cites,
+        "tags": [pattern.tag, COUNT_TAG],
+    }
+    older = _heads(counts, pattern.tag, count_id)
+    if older:
+        observation["supersedes"] = older
+    text = f"Recurring pattern in {pattern.app_id}: {describe(pattern.tag)}."
+    text_id = memory_id(
+        MemoryType.REFLECTIVE.value, content_key(text, user, AGENT_ID, pattern.app_id)
+    )
+    reflective = tools.list_memories(replace(scope, types=("reflective",), tags_any=(PATTERN_TAG,)))
+    confidence = min(0.95, 0.7 + 0.05 * (len(episodes) - MIN_EPISODES))
+    assessment: dict[str, Any] = {
+        "text": text,
+        "type": MemoryType.REFLECTIVE.value,
+        "kind": "assessment",
+        "confidence": round(confidence, 2),
+        "app_id": pattern.app_id,
+        "run_id": f"{last}-harvest",
+        "cites": cites,
+        "tags": [pattern.tag, PATTERN_TAG],
+    }
+    replaced = _heads(reflective, pattern.tag, text_id)
+    if replaced:
+        assessment["supersedes"] = replaced
+    return [observation, assessment]
+
+
+def daily_notes(tools: Tools, span: Span, app_id: str | None) -> tuple[list[dict[str, Any]], str]:
+    """Lessons the agent wrote in its daily notes within the window."""
+    folder = tools.settings.root / "daily"
+    days = sorted(folder.glob("????-??-??.md")) if folder.is_dir() else []
+    drafts: list[dict[str, Any]] = []
+    read = 0
+    base = tools.settings.base_dir.resolve()
+    for path in days:
+        try:
+            day = date.fromisoformat(path.stem)
+        except ValueError:
+            continue
+        if not span.holds(day):
+            continue
+        resolved = path.resolve()
+        if not resolved.is_relative_to(base):
+            return drafts, f"daily notes under {folder} lie outside the repository: not read"
+        relative = str(resolved.relative_to(base))
+        try:
+            markdown = tools.read_file(relative)
+        except OutsideRepo as exc:
+            return drafts, f"daily notes not read: {exc}"
+        read += 1
+        plan = distill(markdown, relative, periodic=False, run_id=f"{day}-daily", app_id=app_id)
+        drafts += [{**d, "tags": ["daily"]} for d in plan.drafts]
+    return drafts, f"{read} daily note(s) read, {len(drafts)} lesson(s) proposed"
+
+
+@hookimpl
+def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
+    span = resolve(window, tools)
+    apps = (window.app_id,) if window.app_id else None
+    episodes = tools.list_memories(
+        Filters(user_id=tools.settings.user_id, types=("episodic",), app_ids=apps)
+    )
+    recent = [m for m in episodes if in_span(m, span)]
+    found = patterns(episodes, span)
+    drafts = [d for pattern in found for d in drafts_for(pattern, tools)]
+    notes, notes_line = daily_notes(tools, span, window.app_id)
+    lines = [
+        f"window: {span.since or 'start'} to {span.until or 'now'} ({span.basis})",
+        f"{len(recent)} episode(s) in the window; {len(found)} pattern(s) met the rule "
+        f"(≥ {MIN_EPISODES} episodes of ≥ {MIN_RUNS} runs)",
+        *(
+            f"pattern {p.app_id}/{p.tag}: {len(p.episodes)} episodes, runs {', '.join(p.runs)}"
+            for p in found
+        ),
+        notes_line,
+    ]
+    proposed: list[Mapping[str, Any]] = [*drafts, *notes]
+    return Contribution(text="\n".join(lines), drafts=proposed)

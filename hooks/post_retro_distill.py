@@ -1,96 +1,68 @@
-"""Hook D, post-retro distill: lessons from a retrospective's markdown, as drafts.
+"""Hook D, post-retro distill: lessons from a retrospective file, as drafts.
 
-A bullet's section decides its type: lessons and facts become semantic memories, how-tos
-and what worked become procedural, patterns across runs become reflective. A bullet may
-say its type itself with a leading `[semantic]`, `[procedural]` or `[reflective]`.
-A per-run retro yields at most 3 lessons, a periodic one at most 8.
+The distiller (`agentmem.distill`) types each bullet by its section and caps the count
+(0–3 per-run, 3–8 periodic). Before proposing a lesson the hook asks memory whether it is
+already held, in the same words or nearly: a held lesson is proposed in the held
+memory's own words and scope, so the one writer reports it as a duplicate of that id and
+writes nothing.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
-from agentmem import Contribution, MemoryType, Retrospective, Tools, hookimpl
+from agentmem import Contribution, Filters, Memory, Retrospective, Tools, hookimpl
+from agentmem.distill import distill
+from agentmem.stores.bm25 import tokenize
 
-HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
-BULLET = re.compile(r"^\s{0,3}(?:[-*+]|\d+[.)])\s+(.*\S)\s*$")
-INLINE = re.compile(r"^\[(semantic|procedural|reflective)\]\s*", re.IGNORECASE)
-
-SECTION_WORDS: tuple[tuple[MemoryType, tuple[str, ...]], ...] = (
-    (MemoryType.REFLECTIVE, ("pattern", "recurring", "across runs", "trend", "theme")),
-    (
-        MemoryType.PROCEDURAL,
-        (
-            "how to",
-            "how-to",
-            "procedure",
-            "steps",
-            "what worked",
-            "process",
-            "recipe",
-            "do next time",
-        ),
-    ),
-    (
-        MemoryType.SEMANTIC,
-        ("lesson", "learn", "fact", "insight", "what we know", "takeaway", "gotcha"),
-    ),
-)
-CONFIDENCE = {MemoryType.SEMANTIC: 0.8, MemoryType.PROCEDURAL: 0.75, MemoryType.REFLECTIVE: 0.8}
-MAX_PER_RUN = 3
-MAX_PERIODIC = 8
+SAME_LESSON = 0.8  # share of shared terms (Jaccard) above which two lessons are one
 
 
-def section_type(title: str) -> MemoryType | None:
-    lowered = title.lower()
-    for memory_type, words in SECTION_WORDS:
-        if any(word in lowered for word in words):
-            return memory_type
+def similarity(a: str, b: str) -> float:
+    left, right = set(tokenize(a)), set(tokenize(b))
+    if not left or not right:
+        return 0.0
+    return len(left & right) / len(left | right)
+
+
+def held(draft: dict[str, Any], tools: Tools) -> Memory | None:
+    """The memory that already holds this lesson (same type, in scope), if any."""
+    apps = tuple(dict.fromkeys((draft.get("app_id", tools.settings.app_id), "_global")))
+    filters = Filters(user_id=tools.settings.user_id, app_ids=apps, types=(draft["type"],))
+    for hit in tools.search_memory(draft["text"], k=3, filters=filters):
+        if similarity(hit.memory.text, draft["text"]) >= SAME_LESSON:
+            return hit.memory
     return None
 
 
-def lessons(markdown: str) -> list[tuple[MemoryType, str]]:
-    """Every (type, text) bullet under a lesson-bearing section, in document order."""
-    found: list[tuple[MemoryType, str]] = []
-    current: MemoryType | None = None
-    for line in markdown.splitlines():
-        heading = HEADING.match(line)
-        if heading:
-            current = section_type(heading.group(1))
-            continue
-        bullet = BULLET.match(line)
-        if not bullet:
-            continue
-        text = bullet.group(1)
-        inline = INLINE.match(text)
-        kind = MemoryType(inline.group(1).lower()) if inline else current
-        text = INLINE.sub("", text).strip()
-        if kind is not None and text:
-            found.append((kind, text))
-    return found
+def repo_path(path: Path, base: Path) -> str:
+    """The retro's path as the repo knows it (relative when it lies inside the repo)."""
+    resolved = (base / path).resolve()
+    return (
+        str(resolved.relative_to(base.resolve()))
+        if resolved.is_relative_to(base.resolve())
+        else str(path)
+    )
 
 
 @hookimpl
 def post_retro_distill(retro: Retrospective, tools: Tools) -> Contribution:
     markdown = tools.read_file(retro.path)
-    found = lessons(markdown)
-    cap = MAX_PERIODIC if retro.periodic else MAX_PER_RUN
-    scope: dict[str, Any] = {"source": str(retro.path)}
-    if retro.run_id:
-        scope["run_id"] = retro.run_id
-    if retro.app_id:
-        scope["app_id"] = retro.app_id
-    drafts: list[Mapping[str, Any]] = [
-        {
-            "text": text,
-            "type": kind.value,
-            "confidence": CONFIDENCE[kind],
-            "tags": ["retro"],
-            **scope,
-        }
-        for kind, text in found[:cap]
-    ]
-    note = f"{len(found)} lesson(s) found in {retro.path}; {len(drafts)} proposed (cap {cap})"
-    return Contribution(text=note, drafts=drafts)
+    source = repo_path(retro.path, tools.settings.base_dir)
+    plan = distill(
+        markdown, source, periodic=retro.periodic, run_id=retro.run_id, app_id=retro.app_id
+    )
+    drafts: list[Mapping[str, Any]] = []
+    already: list[str] = []
+    for draft in plan.drafts:
+        memory = held(draft, tools)
+        if memory is not None:
+            already.append(memory.id)
+            draft = {**draft, "text": memory.text, "app_id": memory.app_id}
+        drafts.append(draft)
+    note = plan.note()
+    if already:
+        note += f"; already held: {', '.join(already)}"
+    return Contribution(text=note, drafts=drafts, cited=already)

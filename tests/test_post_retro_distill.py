@@ -1,0 +1,161 @@
+"""Hook D, post-retro distill, in full: typed lessons with the retro as source, 0–3 per-run
+and 3–8 periodic, dedup against memory, the model path, and the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from agentmem import MemoryHooks
+from agentmem.cli import main
+from agentmem.model import TYPE_RULES
+from tests.chat_double import ChatServerDouble, call, openai_settings, say
+from tests.conftest import ALL_ON, HooksFactory
+
+PER_RUN = """# Retro for run 2026-11-28-r4
+
+## What happened
+- 09:00 started the vendor client
+## Lessons learned
+- Vendor Z rate-limits us at 10 requests per second.
+- The staging database resets at midnight UTC.
+## How to
+- Run the smoke test before tagging a release.
+## Patterns across runs
+- Friday deploys fail more often than others.
+- [procedural] Pin the vendor SDK version in the lockfile.
+"""
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / "retros" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return f"retros/{name}"
+
+
+def test_post_retro_distill_per_run_caps_at_three_typed_lessons(
+    hooks: MemoryHooks, tmp_path: Path
+) -> None:
+    """A per-run retro with five lessons yields three, each typed by its section, with its
+    confidence inside its type's range, `source` = the retro's path and its dated run_id."""
+    path = write(tmp_path, "2026-11-28-r4.md", PER_RUN)
+    result = hooks.post_retro_distill(retro={"path": path, "app_id": "billing-api"})
+    assert result.ok and result.writes.attempted == 3 and len(result.writes.accepted) == 3
+    memories = [hooks.store.get(i) for i in result.writes.accepted]
+    assert [m.type.value for m in memories] == ["semantic", "semantic", "procedural"]
+    for m in memories:
+        rule = TYPE_RULES[m.type]
+        assert rule.low <= m.confidence <= rule.high
+        assert m.source == path and m.run_id == "2026-11-28-retro" and m.app_id == "billing-api"
+    assert "5 lesson(s) found" in result.final_text and "cap 3" in result.final_text
+
+
+def test_post_retro_distill_periodic_takes_three_to_eight(
+    hooks: MemoryHooks, tmp_path: Path
+) -> None:
+    """A periodic retro yields up to 8 lessons; one with fewer than 3 says so in its text."""
+    many = "# Weekly retro\n## Lessons\n" + "".join(
+        f"- Lesson number {n} about subsystem {chr(97 + n)}.\n" for n in range(10)
+    )
+    result = hooks.post_retro_distill(
+        retro={"path": write(tmp_path, "week-48.md", many), "periodic": True}
+    )
+    assert result.ok and len(result.writes.accepted) == 8
+    few = "# Weekly retro\n## Lessons\n- Only one lesson this week.\n"
+    thin = hooks.post_retro_distill(
+        retro={"path": write(tmp_path, "week-49.md", few), "periodic": True}
+    )
+    assert len(thin.writes.accepted) == 1
+    assert "a periodic retro should yield 3–8" in thin.final_text
+
+
+def test_post_retro_distill_reports_held_lessons_as_duplicates(
+    hooks: MemoryHooks, tmp_path: Path
+) -> None:
+    """A lesson memory already holds, word for word or nearly, updates nothing: the result
+    lists the held memory's id as a duplicate and no new file appears."""
+    held = hooks.harvester.submit(
+        {
+            "text": "Vendor Z rate-limits at 10 requests per second.",
+            "type": "semantic",
+            "confidence": 0.85,
+            "app_id": "billing-api",
+        },
+        trigger="manual",
+    )
+    path = write(tmp_path, "2026-11-28-r4.md", PER_RUN)
+    first = hooks.post_retro_distill(retro={"path": path, "app_id": "billing-api"})
+    assert held.memory_id in first.writes.duplicates and len(first.writes.accepted) == 2
+    assert f"already held: {held.memory_id}" in first.final_text
+    files = sorted(p.name for p in (hooks.store.root / "entries").glob("*.md"))
+    again = hooks.post_retro_distill(retro={"path": path, "app_id": "billing-api"})
+    assert again.ok and again.writes.accepted == []
+    assert sorted(again.writes.duplicates) == sorted([held.memory_id, *first.writes.accepted])
+    assert sorted(p.name for p in (hooks.store.root / "entries").glob("*.md")) == files
+    assert hooks.store.get(held.memory_id).confidence == 0.85  # untouched
+
+
+def test_post_retro_distill_model_path_rejects_out_of_range_confidence(
+    make_hooks: HooksFactory, tmp_path: Path
+) -> None:
+    """A model proposing a procedural lesson at 0.99 (range 0.6–0.9) gets it rejected by the
+    writer; with nothing accepted the result is ok=False and the histogram shows the proposal."""
+    path = write(tmp_path, "2026-11-28-r4.md", PER_RUN)
+    draft = {"text": "Run the smoke test first.", "type": "procedural", "confidence": 0.99}
+    double = ChatServerDouble([say("", call("propose_memory", draft)), say("one how-to")])
+    with double.running():
+        result = make_hooks(**openai_settings(double.url)).post_retro_distill(retro={"path": path})
+    assert result.ran and not result.ok and result.error is None
+    assert result.tool_calls == {"propose_memory": 1}
+    assert result.reason == "all 1 attempted writes were rejected"
+    [rejected] = result.writes.rejected
+    assert rejected.problems[0]["field"] == "confidence" and "0.6" in rejected.problems[0]["reason"]
+
+
+def test_post_retro_distill_model_path_writes_what_passes(
+    make_hooks: HooksFactory, tmp_path: Path
+) -> None:
+    """Of a model's two proposals, the valid one is written and the result is ok."""
+    path = write(tmp_path, "2026-11-28-r4.md", PER_RUN)
+    good = {
+        "text": "Pin the vendor SDK version.",
+        "type": "procedural",
+        "confidence": 0.8,
+        "source": path,
+    }
+    bad = {"text": "Everything is great.", "type": "reflective", "confidence": "0.8"}
+    double = ChatServerDouble(
+        [
+            say("", call("read_file", {"path": path})),
+            say("", call("propose_memory", good), call("propose_memory", bad)),
+            say("ok"),
+        ]
+    )
+    with double.running():
+        result = make_hooks(**openai_settings(double.url)).post_retro_distill(retro={"path": path})
+    assert result.ok and len(result.writes.accepted) == 1 and len(result.writes.rejected) == 1
+    assert result.writes.rejected[0].problems[0]["field"] == "confidence"
+
+
+@pytest.fixture
+def env_file(tmp_path: Path) -> Path:
+    path = tmp_path / ".env.executive"
+    lines = [f"{k}={v}" for k, v in ALL_ON.items()] + ["AGENTMEM_USER_ID=cli"]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_post_retro_distill_fires_from_the_cli(env_file: Path, tmp_path: Path) -> None:
+    """`agentmem fire post_retro_distill --retro PATH` distills the file; exit 0, JSON result."""
+    path = write(tmp_path, "2026-11-28-r4.md", PER_RUN)
+    runner = CliRunner()
+    out = runner.invoke(main, ["--json", "fire", "post_retro_distill", "--retro", path])
+    assert out.exit_code == 0, out.output
+    result = json.loads(out.stdout)
+    assert result["ok"] and len(result["writes"]["accepted"]) == 3
+    again = runner.invoke(main, ["fire", "post_retro_distill", "--retro", path])
+    assert again.exit_code == 0 and "3 duplicate" in again.stdout
