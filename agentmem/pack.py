@@ -11,11 +11,24 @@ import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from agentmem._exceptions import AgentMemError
+from agentmem.contexts import Goal
 from agentmem.model import TYPE_ORDER, Hit
 from agentmem.results import Pack, PackEntry
 from agentmem.stores.files import atomic_write
 
 TokenCounter = Callable[[str], int]
+
+
+class PackFileError(AgentMemError):
+    """Raised when a worker's file has pack markers that do not pair up; nothing is written."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(
+            f"{path}: {reason}; fix or remove the agentmem:pack markers, then fire again"
+        )
+        self.path = path
+
 
 BEGIN = "<!-- agentmem:pack:begin -->"
 END = "<!-- agentmem:pack:end -->"
@@ -26,11 +39,41 @@ HEADER = (
     "Cite an entry by its id if you rely on it.\n"
 )
 EMPTY = "_No memory met the bar for this goal._\n"
+GOAL_BOOST = 1.25  # a memory tagged with the goal's kind or tags (seed 004, pattern 6)
+CANDIDATES = 30  # the reader's answer a pack is cut from: three times the entry cap
 
 
 def approx_tokens(text: str) -> int:
-    """A conservative token estimate that needs no tokenizer download."""
+    """A conservative token estimate that needs no tokenizer download.
+
+    The larger of 4 characters and 0.75 words per token: English prose runs at about 4.5
+    characters and 0.75 words per token in GPT-style BPE vocabularies, so this over-counts
+    slightly and a pack it admits fits a real tokenizer's budget. Any `str -> int` callable
+    can replace it (`build_pack(count=...)`).
+    """
     return max(math.ceil(len(text) / 4), math.ceil(len(text.split()) * 4 / 3))
+
+
+def goal_question(goal: Goal) -> str:
+    """The whole question hook B (and `agentmem pack`) asks memory for a goal."""
+    detail = f" {goal.description.strip()}" if goal.description.strip() else ""
+    return f"What should a worker know before working on {goal.title.strip()}?{detail}"
+
+
+def prefer_for_goal(hits: Sequence[Hit], goal: Goal) -> list[Hit]:
+    """Context-aware packing: memories whose tags or category match the goal's task kind
+    or tags score GOAL_BOOST times higher, so a code goal gets code lessons first."""
+    wanted = {t.lower() for t in goal.tags} | ({goal.kind.lower()} if goal.kind else set())
+    if not wanted:
+        return list(hits)
+    out = []
+    for hit in hits:
+        labels = {t.lower() for t in hit.memory.tags} | {(hit.memory.category or "").lower()}
+        if wanted & labels:
+            explain = {**hit.explain, "goal_boost": GOAL_BOOST}
+            hit = hit.model_copy(update={"score": hit.score * GOAL_BOOST, "explain": explain})
+        out.append(hit)
+    return out
 
 
 def render_entry(entry: PackEntry) -> str:
@@ -82,6 +125,11 @@ def build_pack(
             continue
         chosen.append(entry.model_copy(update={"tokens": cost}))
         used += cost
+    # A counter need not be additive (a real tokenizer merges across entry boundaries), so
+    # the whole rendering is counted again and the weakest entries go until it fits.
+    while chosen and count(render(chosen)) > max_tokens:
+        chosen.remove(min(chosen, key=lambda e: (e.score, e.id)))
+        dropped["token_budget"] = dropped.get("token_budget", 0) + 1
     chosen.sort(key=lambda e: (TYPE_ORDER_BY_NAME[e.type], -e.score, e.id))
     markdown = render(chosen)
     return Pack(entries=chosen, tokens=count(markdown), dropped=dropped, markdown=markdown)
@@ -97,10 +145,16 @@ def write_into(folder: Path, markdown: str, filename: str = "CLAUDE.md") -> Path
     if not path.exists():
         atomic_write(path, block)
         return path
-    current = path.read_text(encoding="utf-8")
+    # Bytes, not text mode: universal newlines would turn the rest's CRLF into LF.
+    try:
+        current = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PackFileError(path, f"not UTF-8 text ({exc.reason})") from exc
     start = current.find(BEGIN)
-    end = current.find(END, start)
-    if start != -1 and end != -1:
+    end = current.find(END, start) if start != -1 else -1
+    if start != -1 and (end == -1 or current.find(BEGIN, start + len(BEGIN), end) != -1):
+        raise PackFileError(path, "a begin marker without its end marker")
+    if start != -1:
         tail = current[end + len(END) :]
         tail = tail[1:] if tail.startswith("\n") else tail
         updated = current[:start] + block + tail

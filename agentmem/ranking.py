@@ -3,10 +3,11 @@
 score = (BM25 + neighbour context) × confidence × supersession × decay, where decay =
 max(0.3, exp(-0.03 × days since last access)) (seed 004, pattern 4).
 
-Neighbour context: a memory also earns a share of the BM25 score of the memories written
-next to it in the same run (same `run_id`, adjacent by creation time). An answer is often
-split over consecutive entries ("I went to X." then "It was about Y."), so a memory whose
-neighbours match the question is likely to matter. Every figure here was kept because the
+Neighbour context: an episodic memory that matches the query also earns a share of the
+BM25 score of the episodic memories written next to it in the same run (same `run_id`,
+adjacent by creation time). Events are told over several entries ("I went to X." then
+"It was about Y."), so an event whose neighbours match the question is likely to matter.
+Other types are self-contained statements and get no neighbour context. Every figure here was kept because the
 LoCoMo benchmark measured a gain (README, "Retrieval"); each number is a plain constant.
 """
 

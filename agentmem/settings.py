@@ -7,7 +7,9 @@ An empty value is unset, for every variable. Seed 000 lost every write of a roll
 from __future__ import annotations
 
 import difflib
+import json
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +39,15 @@ Role = Literal["executive", "worker"]
 ReasonerName = Literal["deterministic", "openai"]
 
 
+class WitnessCommand(BaseModel):
+    """A check the witness may run: a shell command and the regex that reads its number."""
+
+    model_config = ConfigDict(frozen=True)
+
+    run: str
+    pattern: str | None = None  # one capture group; unset: the first number of the last line
+
+
 class Settings(BaseModel):
     """Everything agentmem reads from its environment, resolved and checked."""
 
@@ -58,6 +69,11 @@ class Settings(BaseModel):
     log_keep: int = 5  # rotated ledger files kept beside the current one
     role: Role = "executive"
     base_dir: Path = Path(".")
+    maintain_days: int = 3  # MEMORY.md review interval, days (seed 002)
+    gc_days: int = 90  # GC proposes memories untouched this long…
+    gc_max_access: int = 1  # …and read at most this often (seed 004, pattern 4)
+    hot_bytes: int = 4096  # hard cap of the hot state file (seed 004, pattern 1)
+    witness_commands: dict[str, WitnessCommand] = {}
     # The reasoner that drives hooks: the built-in rules, or a chat model with tool calling.
     reasoner: ReasonerName = "deterministic"
     reasoner_base_url: str | None = None  # None: the openai package's default endpoint
@@ -121,6 +137,43 @@ def _path(variable: str, value: str) -> Path:
     return Path(value.strip()).expanduser()
 
 
+WITNESS_SUBJECT = re.compile(r"^[a-z][a-z0-9_ -]{0,63}$")
+
+
+def witness_subject(words: str) -> str:
+    """One spelling for a subject: "tests passing", "tests-passing" → tests_passing."""
+    return re.sub(r"[\s-]+", "_", words.strip().lower())
+
+
+def _witness_commands(variable: str, value: str) -> dict[str, WitnessCommand]:
+    try:
+        data = json.loads(value)
+    except ValueError as exc:
+        raise SettingsError(variable, value, f"expected a JSON object ({exc})") from None
+    if not isinstance(data, dict):
+        raise SettingsError(variable, value, 'expected a JSON object like {"tests": "pytest -q"}')
+    commands: dict[str, WitnessCommand] = {}
+    for subject, spec in data.items():
+        where = f"{variable}[{subject!r}]"
+        if not WITNESS_SUBJECT.match(subject.lower()):
+            raise SettingsError(where, subject, "a subject is lowercase words, e.g. tests")
+        spec = {"run": spec} if isinstance(spec, str) else spec
+        if not isinstance(spec, dict) or set(spec) - {"run", "pattern"}:
+            raise SettingsError(where, str(spec), 'expected "COMMAND" or {"run": …, "pattern": …}')
+        run, pattern = spec.get("run"), spec.get("pattern")
+        if not isinstance(run, str) or not run.strip():
+            raise SettingsError(f"{where}.run", str(run), "expected a non-empty command")
+        if pattern is not None:
+            try:
+                groups = re.compile(pattern).groups if isinstance(pattern, str) else -1
+            except re.error as exc:
+                raise SettingsError(f"{where}.pattern", pattern, f"bad regex: {exc}") from None
+            if groups != 1:
+                raise SettingsError(f"{where}.pattern", str(pattern), "expected one capture group")
+        commands[witness_subject(subject)] = WitnessCommand(run=run, pattern=pattern)
+    return commands
+
+
 @dataclass(frozen=True)
 class Variable:
     field: str
@@ -143,6 +196,11 @@ VARIABLES: dict[str, Variable] = {
     "AGENTMEM_LOG_MAX_BYTES": Variable("log_max_bytes", _number(int, 10_000, 10**12)),
     "AGENTMEM_LOG_KEEP": Variable("log_keep", _number(int, 0, 1000)),
     "AGENTMEM_ROLE": Variable("role", _choice("executive", "worker")),
+    "AGENTMEM_MAINTAIN_DAYS": Variable("maintain_days", _number(int, 1, 365)),
+    "AGENTMEM_GC_DAYS": Variable("gc_days", _number(int, 1, 36_500)),
+    "AGENTMEM_GC_MAX_ACCESS": Variable("gc_max_access", _number(int, 0, 1_000_000)),
+    "AGENTMEM_HOT_BYTES": Variable("hot_bytes", _number(int, 256, 4096)),
+    "AGENTMEM_WITNESS_COMMANDS": Variable("witness_commands", _witness_commands),
     "AGENTMEM_REASONER": Variable("reasoner", _choice("deterministic", "openai")),
     "AGENTMEM_REASONER_BASE_URL": Variable("reasoner_base_url", _text),
     "AGENTMEM_REASONER_MODEL": Variable("reasoner_model", _text),

@@ -9,7 +9,7 @@ from typing import Any
 
 from agentmem._exceptions import AgentMemError
 from agentmem.model import Hit, Memory
-from agentmem.pack import build_pack
+from agentmem.pack import TokenCounter, approx_tokens, build_pack
 from agentmem.reader import Answer, Reader
 from agentmem.results import Hop, Pack, Reads
 from agentmem.settings import Settings
@@ -81,11 +81,16 @@ class Tools:
         self._count("get_memory")
         return self._reader.get(memory_id)
 
-    def build_pack(self, hits: list[Hit]) -> Pack:
+    def build_pack(self, hits: list[Hit], count: TokenCounter = approx_tokens) -> Pack:
+        """A Memory Pack within the settings' budget; `count` is any `str -> int` counter."""
         self._count("build_pack")
         s = self.settings
         return build_pack(
-            hits, max_tokens=s.pack_tokens, max_entries=s.pack_entries, floor=s.confidence_floor
+            hits,
+            max_tokens=s.pack_tokens,
+            max_entries=s.pack_entries,
+            floor=s.confidence_floor,
+            count=count,
         )
 
     def read_file(self, path: str | Path) -> str:

@@ -82,12 +82,12 @@ class Conversation:
     dropped_evidence: int = 0
 
 
-def _session_time(raw: object, session: int) -> datetime:
-    # Unparseable dates still order sessions: one day apart from a fixed start.
+def _session_time(raw: object, previous: datetime | None) -> datetime:
+    # An unparseable date still orders its session: one day after the one before.
     try:
         return datetime.strptime(str(raw).strip(), SESSION_TIME).replace(tzinfo=UTC)
     except ValueError:
-        return UNDATED + timedelta(days=session)
+        return (previous or UNDATED) + timedelta(days=1)
 
 
 def load_conversation(path: Path) -> Conversation:
@@ -98,8 +98,9 @@ def load_conversation(path: Path) -> Conversation:
     numbers = sorted(
         int(m.group(1)) for key in source if (m := re.fullmatch(r"session_(\d+)", key))
     )
+    start: datetime | None = None
     for n in numbers:
-        start = _session_time(source.get(f"session_{n}_date_time"), n)
+        start = _session_time(source.get(f"session_{n}_date_time"), start)
         for offset, turn in enumerate(source.get(f"session_{n}") or []):
             turns.append(
                 Turn(

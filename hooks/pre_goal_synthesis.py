@@ -2,6 +2,7 @@
 
 Advisory only: every line cites the memory it comes from (no id, no claim). The runtime
 skips this hook with "nothing queued" before it is called, so it never reads about nothing.
+The whole synthesis, headings included, stays within WORD_BUDGET words.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from agentmem import Contribution, QueuedBundle, Tools, hookimpl
 
 WORD_BUDGET = 300
 PER_BUNDLE = 3
+CUT = "  - … (word budget reached)"
 
 
 def _question(bundle: QueuedBundle) -> str:
@@ -17,27 +19,44 @@ def _question(bundle: QueuedBundle) -> str:
     return f"What have we learned that bears on {bundle.title.strip()}?{detail}"
 
 
+class _Budget:
+    """Lines that fit WORD_BUDGET, keeping room for the line that says the text was cut."""
+
+    def __init__(self, words: int) -> None:
+        self.left = words - len(CUT.split())
+        self.lines: list[str] = []
+        self.full = False
+
+    def add(self, line: str) -> bool:
+        cost = len(line.split())
+        if self.full or cost > self.left:
+            if not self.full:
+                self.lines.append(CUT)
+            self.full = True
+            return False
+        self.left -= cost
+        self.lines.append(line)
+        return True
+
+
 @hookimpl
 def pre_goal_synthesis(queue: list[QueuedBundle], tools: Tools) -> Contribution:
     floor = tools.settings.confidence_floor
-    lines: list[str] = []
+    budget = _Budget(WORD_BUDGET)
     cited: list[str] = []
-    words = 0
     for bundle in queue:
+        if budget.full:
+            break  # nothing more can be said, so nothing more is read
         answer = tools.ask_memory(
             _question(bundle), k=PER_BUNDLE * 2, filters=tools.scope(bundle.app_id)
         )
         trusted = [h for h in answer.hits if h.memory.confidence >= floor][:PER_BUNDLE]
-        lines.append(f"{bundle.id} ({bundle.title}):")
+        budget.add(f"{bundle.id} ({bundle.title}):")
         if not trusted:
-            lines.append("  - memory holds nothing relevant")
+            budget.add("  - memory holds nothing relevant")
         for hit in trusted:
-            line = f"  - [{hit.memory.id}] ({hit.memory.type.value}) {hit.memory.text}"
-            if words + len(line.split()) > WORD_BUDGET:
-                lines.append("  - … (word budget reached)")
-                break
-            words += len(line.split())
-            lines.append(line)
-            cited.append(hit.memory.id)
-    synthesis = "\n".join(lines)
+            memory = hit.memory
+            if budget.add(f"  - [{memory.id}] ({memory.type.value}) {memory.text}"):
+                cited.append(memory.id)
+    synthesis = "\n".join(budget.lines)
     return Contribution(text=synthesis, synthesis=synthesis, cited=cited)

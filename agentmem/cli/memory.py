@@ -17,6 +17,7 @@ from agentmem.cli._common import (
     translate_errors,
 )
 from agentmem.model import Hit, Memory, MemoryType
+from agentmem.ranking import SUPERSEDED_FACTOR
 from agentmem.settings import HOOK_FLAGS
 from agentmem.stores.base import Filters
 
@@ -40,14 +41,22 @@ def _hit_line(rank: int, hit: Hit, explain: bool) -> str:
     m = hit.memory
     line = f"{rank:>2}. {hit.score:8.4f}  {m.id}  [{m.type.value} {m.confidence:.2f} {m.app_id}]\n    {m.text}"
     if explain and hit.explain:
-        e = hit.explain
-        terms = ", ".join(f"{t}={s:.3f}" for t, s in e.get("terms", {}).items())
-        line += (
-            f"\n    bm25={e.get('bm25', 0):.4f} ({terms}) × decay={e.get('decay', 1):.3f}"
-            f" × confidence={e.get('confidence', 1):.2f}"
-            + (" × superseded=0.5" if e.get("superseded") else "")
-        )
+        line += "\n    " + explain_line(hit.explain)
     return line
+
+
+def explain_line(e: dict[str, Any]) -> str:
+    """score = (bm25 + neighbours) × decay × confidence [× superseded] [× goal boost]."""
+    terms = ", ".join(f"{t}={s:.3f}" for t, s in e.get("terms", {}).items())
+    lexical = f"bm25={e.get('bm25', 0):.4f} ({terms})"
+    if e.get("neighbours"):
+        lexical = f"({lexical} + neighbours={e['neighbours']:.4f})"
+    factors = [f"decay={e.get('decay', 1):.3f}", f"confidence={e.get('confidence', 1):.2f}"]
+    if e.get("superseded"):
+        factors.append(f"superseded={SUPERSEDED_FACTOR}")
+    for leg, value in e.get("fusion", {}).items():
+        factors.append(f"{leg}={value:.4f}")
+    return " × ".join([lexical, *factors])
 
 
 def _memory_text(m: Memory) -> str:
@@ -168,7 +177,9 @@ def add(
 @click.option("--app", "app_id", help="Only this app_id.")
 @click.option("--type", "types", type=TYPES, multiple=True, help="Only these types (repeatable).")
 @click.option(
-    "--explain", is_flag=True, help="Show per-term BM25, decay and confidence for each hit."
+    "--explain",
+    is_flag=True,
+    help="Show per-term BM25, neighbour context, decay and confidence for each hit.",
 )
 @click.option(
     "--hops", is_flag=True, help="Ask through the multi-hop reader instead of one search."

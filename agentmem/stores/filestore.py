@@ -148,7 +148,10 @@ class FileStore:
             return None
         now = utcnow()
         bm25 = view.index.scores(query)
-        context = with_neighbours(bm25, view.neighbours, self.params.neighbours)
+        # Neighbours lift a memory that matches the query itself, never one that does not.
+        context = np.where(
+            bm25 > 0, with_neighbours(bm25, view.neighbours, self.params.neighbours), 0.0
+        )
         age_decay = ranking.decay((now.timestamp() - view.last_seen) / SECONDS_PER_DAY)
         score = context * view.static * age_decay
         score[~view.admitted(filters, now)] = 0.0

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from agentmem.model import Memory
+from agentmem.model import Memory, MemoryType
 from agentmem.ranking import SUPERSEDED_FACTOR, RankingParams, neighbour_table
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import Bm25Index
@@ -33,6 +33,14 @@ def when(stamp: str) -> datetime:
 def document(memory: Memory) -> str:
     """What the lexical index sees of a memory: its text and its tags."""
     return " ".join((memory.text, *memory.tags))
+
+
+def sequence(memory: Memory) -> str:
+    """The sequence a memory belongs to for neighbour context: episodic memories are the
+    events of their run, in order; any other memory is a statement that stands alone."""
+    if memory.type is MemoryType.EPISODIC:
+        return f"run:{memory.run_id}"
+    return f"own:{memory.id}"
 
 
 @dataclass
@@ -57,7 +65,7 @@ class RankView:
         index_dir: Path,
         params: RankingParams,
     ) -> RankView:
-        memories = sorted(catalog.values(), key=lambda m: (m.run_id, m.created_at, m.id))
+        memories = sorted(catalog.values(), key=lambda m: (sequence(m), m.created_at, m.id))
         ids = [m.id for m in memories]
         replaced = {old for m in memories for old in m.supersedes}
         superseded = np.array([m.id in replaced for m in memories], dtype=bool)
@@ -68,7 +76,7 @@ class RankView:
         return cls(
             memories=memories,
             index=Bm25Index.cached(index_dir, ids, [document(m) for m in memories], params),
-            neighbours=neighbour_table([m.run_id for m in memories], len(params.neighbours)),
+            neighbours=neighbour_table([sequence(m) for m in memories], len(params.neighbours)),
             static=confidence * np.where(superseded, SUPERSEDED_FACTOR, 1.0),
             superseded=superseded,
             last_seen=np.array([s.timestamp() for s in seen], dtype=np.float64),

@@ -1,0 +1,71 @@
+"""`agentmem pack "<goal>"`: print the Memory Pack a worker on that goal would get."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+from pydantic import ValidationError
+
+from agentmem.cli._common import BadInput, State, emit, json_option, pass_state, translate_errors
+from agentmem.contexts import Goal
+from agentmem.pack import CANDIDATES, build_pack, goal_question, prefer_for_goal, write_into
+from agentmem.stores.base import Filters
+
+
+@click.command()
+@click.argument("goal")
+@click.option("--description", default="", help="More about the goal.")
+@click.option("--app", "app_id", help="The goal's app_id (memories of it and of _global).")
+@click.option("--kind", help="Task kind (code, research, writing…): its memories are preferred.")
+@click.option("--tag", "tags", multiple=True, help="A goal tag (repeatable): preferred too.")
+@click.option(
+    "--worker-dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Also write the pack into this folder's CLAUDE.md, between the markers.",
+)
+@json_option
+@pass_state
+@translate_errors
+def pack(
+    state: State,
+    goal: str,
+    description: str,
+    app_id: str | None,
+    kind: str | None,
+    tags: tuple[str, ...],
+    worker_dir: Path | None,
+) -> None:
+    """Print the Memory Pack for GOAL: the reader's answer, cut to the pack's rules.
+
+    Same rules as hook B (budget, entry cap, confidence floor, type order), without its
+    flag: this is a read you ask for by hand. Example: agentmem pack "fix the vendor client"
+    """
+    try:
+        target = Goal(title=goal, description=description, app_id=app_id, kind=kind, tags=[*tags])
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise BadInput(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from exc
+    s = state.settings
+    apps = None if app_id is None else tuple(dict.fromkeys((app_id, "_global")))
+    answer = state.hooks.reader.ask(
+        goal_question(target), CANDIDATES, Filters(user_id=s.user_id, app_ids=apps)
+    )
+    result = build_pack(
+        prefer_for_goal(answer.hits, target),
+        max_tokens=s.pack_tokens,
+        max_entries=s.pack_entries,
+        floor=s.confidence_floor,
+    )
+    written = write_into(worker_dir, result.markdown) if worker_dir is not None else None
+    data: dict[str, Any] = {
+        **result.model_dump(),
+        "hops": [h.model_dump() for h in answer.hops],
+        "stop": answer.stop,
+        "written": str(written) if written else None,
+    }
+    emit(state, data, result.markdown.rstrip("\n"))
+
+
+COMMANDS = [pack]

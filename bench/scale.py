@@ -1,0 +1,194 @@
+"""The embedded store at scale: synthetic stores of 1K, 10K and 100K memories.
+
+    python bench/scale.py [--sizes 1000,10000,100000] [--queries 200] [--json]
+
+For each size, in a fresh child process (so peak memory is that size's alone):
+
+- setup: N memory files written straight to `entries/` (not timed; the one writer's
+  fsyncs would take minutes and are measured below as add throughput instead);
+- rebuild_s: `FileStore.rebuild()` from the files alone (parse, validate, index, save);
+- reopen_s: a new FileStore plus its first search, from the saved catalog and index;
+- search p50/p95 ms: one whole-question search, last access recorded (as hooks do);
+- pack p50/p95 ms: hook B's work: the reader's multi-hop answer (k=30) and the pack;
+- add_per_s: memories per second through the Harvester into the store of that size;
+- peak_mb: the child's peak resident memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from agentmem.model import content_key, memory_id
+from agentmem.pack import build_pack
+from agentmem.reader import Reader
+from agentmem.settings import settings_from_values
+from agentmem.stores import frontmatter
+from agentmem.stores.filestore import FileStore
+from agentmem.writer import Harvester
+
+SEED = 20261129
+TYPES = [("semantic", 0.8), ("procedural", 0.75), ("episodic", 1.0), ("reflective", 0.8)]
+APPS = ["billing-api", "search-api", "web-app", "_global"]
+RUN_SIZE = 12  # memories per synthetic run, so neighbour context has runs to work with
+
+
+def vocabulary(rng: random.Random, size: int = 6000) -> list[str]:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    words = {"".join(rng.choice(letters) for _ in range(rng.randint(4, 9))) for _ in range(size)}
+    return sorted(words)
+
+
+def sentence(rng: random.Random, words: Sequence[str]) -> str:
+    # Zipf-like: a few words are everywhere, most are rare, as in real notes.
+    picks = [words[min(int(rng.paretovariate(1.1)) - 1, len(words) - 1)] for _ in range(4)]
+    picks += rng.sample(words, rng.randint(8, 22))
+    rng.shuffle(picks)
+    return " ".join(picks).capitalize() + "."
+
+
+def record(i: int, rng: random.Random, words: Sequence[str], start: datetime) -> dict[str, Any]:
+    kind, confidence = TYPES[i % len(TYPES)]
+    text = sentence(rng, words)
+    app = APPS[i % len(APPS)]
+    when = start + timedelta(minutes=i)
+    return {
+        "id": memory_id(kind, content_key(f"{text} {i}", "bench", "executive", app)),
+        "type": kind,
+        "confidence": confidence,
+        "user_id": "bench",
+        "agent_id": "executive",
+        "app_id": app,
+        "run_id": f"{when.date().isoformat()}-run-{i // RUN_SIZE}",
+        "schema_version": 1,
+        "trigger": "backfill",
+        "kind": "observation",
+        "immutable": False,
+        "created_at": when.isoformat(timespec="seconds"),
+        "text": text,
+    }
+
+
+def populate(root: Path, n: int, rng: random.Random, words: Sequence[str]) -> None:
+    entries = root / "entries"
+    entries.mkdir(parents=True)
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    for i in range(n):
+        data = record(i, rng, words, start)
+        body = data.pop("text")
+        (entries / f"{data['id']}.md").write_text(frontmatter.render(data, body), encoding="utf-8")
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def timed(fn: Callable[[], Any]) -> float:
+    started = time.perf_counter()
+    fn()
+    return time.perf_counter() - started
+
+
+def measure(n: int, queries: int) -> dict[str, Any]:
+    """Every figure for one store size (run in a child process)."""
+    rng = random.Random(SEED + n)
+    words = vocabulary(rng)
+    with tempfile.TemporaryDirectory(prefix="agentmem-scale-") as tmp:
+        root = Path(tmp) / "memory"
+        populate(root, n, rng, words)
+        store = FileStore(root)
+        rebuild_s = timed(store.rebuild)
+        store.close()
+        questions = [
+            f"What do we know about {' '.join(rng.sample(words, rng.randint(2, 5)))}?"
+            for _ in range(queries)
+        ]
+        store = FileStore(root)
+        reopen_s = timed(lambda: store.search(questions[0], 10))
+        search_ms = [timed(lambda q=q: store.search(q, 10)) * 1000 for q in questions]
+        reader = Reader(store)
+        pack_ms = [
+            timed(lambda q=q: build_pack(reader.ask(q, 30).hits)) * 1000
+            for q in questions[: max(1, queries // 2)]
+        ]
+        settings = settings_from_values({"AGENTMEM_USER_ID": "bench", "AGENTMEM_ROOT": str(root)})
+        writer = Harvester(settings, store)
+        adds = max(5, min(100, 200_000 // max(n, 1)))
+        drafts = [
+            {"text": sentence(rng, words), "type": "semantic", "confidence": 0.8}
+            for _ in range(adds)
+        ]
+        add_s = timed(lambda: [writer.submit(d, trigger="manual") for d in drafts])
+        store.close()
+    s50, s95 = percentiles(search_ms)
+    p50, p95 = percentiles(pack_ms)
+    return {
+        "memories": n,
+        "rebuild_s": round(rebuild_s, 3),
+        "reopen_s": round(reopen_s, 3),
+        "search_p50_ms": round(s50, 3),
+        "search_p95_ms": round(s95, 3),
+        "pack_p50_ms": round(p50, 3),
+        "pack_p95_ms": round(p95, 3),
+        "add_per_s": round(adds / add_s, 1),
+        "adds_measured": adds,
+        "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--json", action="store_true", help="print one JSON list")
+    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # the child's entry
+    args = parser.parse_args(argv)
+    if args.one is not None:
+        import logging
+
+        import structlog
+
+        structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
+        print(json.dumps(measure(args.one, args.queries)))
+        return 0
+    rows = []
+    for size in (int(s) for s in args.sizes.split(",") if s.strip()):
+        child = subprocess.run(
+            [sys.executable, __file__, "--one", str(size), "--queries", str(args.queries)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        row = json.loads(child.stdout.strip().splitlines()[-1])
+        rows.append(row)
+        if not args.json:
+            print(
+                f"{row['memories']:>7} memories  search p50 {row['search_p50_ms']:.2f} ms "
+                f"p95 {row['search_p95_ms']:.2f} ms  pack p50 {row['pack_p50_ms']:.2f} ms "
+                f"p95 {row['pack_p95_ms']:.2f} ms  rebuild {row['rebuild_s']:.2f} s  "
+                f"reopen {row['reopen_s']:.2f} s  add {row['add_per_s']:.0f}/s  "
+                f"peak {row['peak_mb']:.0f} MB",
+                flush=True,
+            )
+    if args.json:
+        print(json.dumps(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,101 @@
+"""The benchmarks run end to end on tiny inputs (their figures are printed, never asserted)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench import locomo, scale
+
+CONVERSATION = {
+    "qa": [
+        {"question": "When did Ana move to Lyon?", "evidence": ["D1:2"], "category": 2},
+        {
+            "question": "What instrument does Ben play?",
+            "evidence": ["D2:1; D2:2", "D9:9"],  # shapes seen in the data: joined, unknown
+            "category": 1,
+        },
+        {"question": "What did Ana say about Mars?", "evidence": ["D1:1"], "category": 5},
+    ],
+    "conversation": {
+        "speaker_a": "Ana",
+        "speaker_b": "Ben",
+        "session_1_date_time": "1:56 pm on 8 May, 2023",
+        "session_1": [
+            {"speaker": "Ana", "dia_id": "D1:1", "text": "Hi Ben! Long week."},
+            {"speaker": "Ana", "dia_id": "D1:2", "text": "I finally moved to Lyon last month."},
+            {"speaker": "Ben", "dia_id": "D1:3", "text": "Lyon is lovely, congratulations!"},
+        ],
+        "session_2_date_time": "not a date",
+        "session_2": [
+            {"speaker": "Ben", "dia_id": "D2:1", "text": "I started playing the cello."},
+            {
+                "speaker": "Ben",
+                "dia_id": "D2:2",
+                "text": "The cello teacher says I practise too little.",
+                "blip_caption": "a photo of a cello",
+            },
+            {"speaker": "Ana", "dia_id": "D2:3", "text": "Bye!"},
+            {"speaker": "Ben", "dia_id": "D2:4", "text": "Bye!"},
+        ],
+    },
+}
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "locomo"
+    folder.mkdir()
+    (folder / "tiny.json").write_text(json.dumps(CONVERSATION))
+    return folder
+
+
+def test_locomo_loader_reads_turns_dates_and_evidence(data_dir: Path) -> None:
+    """Turns keep order and session time; category 5 is out; evidence ids are normalised."""
+    conversation = locomo.load_dir(data_dir)[0]
+    assert [t.dia_id for t in conversation.turns][:3] == ["D1:1", "D1:2", "D1:3"]
+    assert conversation.turns[0].when.isoformat() == "2023-05-08T13:56:00+00:00"
+    assert conversation.turns[1].when > conversation.turns[0].when
+    assert conversation.turns[3].when > conversation.turns[2].when  # undated session still after
+    assert [q.evidence for q in conversation.questions] == [("D1:2",), ("D2:1", "D2:2")]
+    assert conversation.dropped_evidence == 1
+
+
+def test_locomo_json_report_has_every_key(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`bench/locomo.py DIR --json` prints one object with the documented keys and legs."""
+    assert locomo.main([str(data_dir), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    keys = {"questions", "recall@5", "recall@10", "hit@10", "pack_recall"}
+    assert keys | {"search_p50_ms", "search_p95_ms", "legs"} <= set(report)
+    assert report["questions"] == 2
+    assert report["legs"] == ["bm25", "neighbours"]
+    assert report["recall@10"] == 1.0  # 7 turns: every one is in the top 10
+    assert 0.0 <= report["recall@5"] <= report["recall@10"]
+
+
+def test_locomo_duplicate_turns_stand_for_each_other(data_dir: Path) -> None:
+    """Two identical turns are one memory (the writer dedups); it counts for both ids."""
+    backend = locomo.FilesBackend()
+    try:
+        backend.load(locomo.load_dir(data_dir)[0], captions=False)
+        assert sorted(backend.ask("bye", 10)[:2]) == ["D2:3", "D2:4"]
+    finally:
+        backend.close()
+
+
+def test_locomo_plain_bm25s_reference_runs(data_dir: Path) -> None:
+    """The reference backend answers the same questions the same way (its legs say which)."""
+    report = locomo.run(data_dir, "bm25s")
+    assert report["legs"] == ["bm25s-plain"] and report["questions"] == 2
+
+
+def test_scale_bench_measures_a_small_store() -> None:
+    """bench/scale.py's measurement on 300 memories yields every figure."""
+    row = scale.measure(300, queries=5)
+    assert row["memories"] == 300
+    for key in ("rebuild_s", "search_p50_ms", "search_p95_ms", "pack_p50_ms", "add_per_s"):
+        assert row[key] > 0
