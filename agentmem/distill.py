@@ -2,7 +2,8 @@
 
 A bullet's section decides its type: lessons and facts become semantic memories, how-tos
 and what worked become procedural, patterns across runs become reflective. A bullet may
-say its type itself with a leading `[semantic]`, `[procedural]` or `[reflective]`.
+say its type itself with a leading `[semantic]`, `[procedural]` or `[reflective]`, or
+(as daily-log event lines do, after their time) with `Lesson:`, `How to:` or `Pattern:`.
 A per-run retro yields 0–3 lessons, a periodic one 3–8. Hook D and the backfill's
 `retros` lane both distill through here, so a retro backfilled and later fired through
 hook D yields the same drafts (and the second is all duplicates).
@@ -20,6 +21,18 @@ from agentmem.model import MemoryType, normalise_text
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 BULLET = re.compile(r"^\s{0,3}(?:[-*+]|\d+[.)])\s+(.*\S)\s*$")
 INLINE = re.compile(r"^\[(semantic|procedural|reflective)\]\s*", re.IGNORECASE)
+# A daily-log event line (`- 08:00:00Z Lesson: …`) carries its type as a word, after a time.
+STAMP = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?Z?\s*(?:[-–]\s*)?")
+PREFIX = re.compile(r"^(lesson|learned|fact|how[- ]to|procedure|pattern)\s*:\s*", re.IGNORECASE)
+PREFIX_TYPES = {
+    "lesson": MemoryType.SEMANTIC,
+    "learned": MemoryType.SEMANTIC,
+    "fact": MemoryType.SEMANTIC,
+    "how to": MemoryType.PROCEDURAL,
+    "how-to": MemoryType.PROCEDURAL,
+    "procedure": MemoryType.PROCEDURAL,
+    "pattern": MemoryType.REFLECTIVE,
+}
 DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
 PERIODIC_WORDS = ("periodic", "weekly", "monthly", "quarterly", "sprint")
 
@@ -93,10 +106,14 @@ def lessons(markdown: str) -> list[Lesson]:
         bullet = BULLET.match(line)
         if not bullet:
             continue
-        text = bullet.group(1)
-        inline = INLINE.match(text)
-        kind = MemoryType(inline.group(1).lower()) if inline else current
-        text = INLINE.sub("", text).strip()
+        text = STAMP.sub("", bullet.group(1))
+        inline, prefix = INLINE.match(text), PREFIX.match(text)
+        kind = current
+        if inline:
+            kind = MemoryType(inline.group(1).lower())
+        elif prefix:
+            kind = PREFIX_TYPES[prefix.group(1).lower()]
+        text = PREFIX.sub("", INLINE.sub("", text)).strip()
         if kind is None or not text or normalise_text(text) in seen:
             continue
         seen.add(normalise_text(text))

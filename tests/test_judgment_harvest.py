@@ -148,12 +148,17 @@ def test_judgment_harvest_reads_daily_notes_in_the_window(hooks: MemoryHooks, ro
         "# 2026-11-27\n## Morning\n- 08:00 - Cron: news scan.\n## Lessons\n- Sub-agents suit newsletter writing.\n"
     )
     (daily / "2026-10-01.md").write_text("# 2026-10-01\n## Lessons\n- An old lesson.\n")
+    (daily / "2026-11-28.md").write_text(  # the daily log's own format: timed event lines
+        "# 2026-11-28\n\n- 09:15:02Z Spawned a worker.\n- 16:00:40Z How to: rerun flaky tests once.\n"
+    )
     result = hooks.judgment_harvest(window={"since": "2026-11-01"})
-    assert result.ok and result.tool_calls["read_file"] == 1
-    [memory] = [hooks.store.get(i) for i in result.writes.accepted]
+    assert result.ok and result.tool_calls["read_file"] == 2
+    memory, how_to = (hooks.store.get(i) for i in result.writes.accepted)
     assert memory.text == "Sub-agents suit newsletter writing."
     assert memory.source == "memory/daily/2026-11-27.md" and "daily" in memory.tags
-    assert "1 daily note(s) read" in result.final_text
+    assert how_to.text == "rerun flaky tests once." and how_to.type.value == "procedural"
+    assert how_to.run_id == "2026-11-28-daily"
+    assert "2 daily note(s) read" in result.final_text
 
 
 def test_judgment_harvest_model_path_rejects_uncited_and_assessment_citing_assessments(
