@@ -273,6 +273,25 @@ def test_read_hook_retrieving_with_nothing_queued_is_an_alarm(make_hooks: HooksF
     assert [(a.hook, a.figures["fires"]) for a in alarms] == [("pre_goal_synthesis", 1)]
 
 
+def test_torn_and_foreign_lines_do_not_break_the_audit(make_hooks: HooksFactory) -> None:
+    """A torn line, a non-event line and a hook_run line with wrong types are read past; the
+    real fire is still counted."""
+    hooks = make_hooks()
+    hooks.judgment_harvest()
+    now = datetime.now(UTC)
+    with hooks.settings.log_path.open("a") as handle:
+        handle.write('{"event": "hook_run", "ts": 1, "hook": "judg\n')  # torn
+        handle.write("[1, 2, 3]\n")
+        bad = {"event": "hook_run", "ts": now.timestamp(), "hook": "judgment_harvest",
+               "retrievals": "many", "duration_ms": None, "writes": {"attempted": "2",
+               "rejected": [{"problems": ["x"]}]}, "pack": {"tokens": "9"}}  # fmt: skip
+        handle.write(json.dumps(bad) + "\n")
+    report = build(hooks.settings, Window(now - timedelta(hours=1), now + timedelta(hours=1)))
+    stats = report.hooks["judgment_harvest"]
+    assert stats.fires == 2 and stats.ran == 1
+    assert stats.retrievals == 0 and stats.rejected == 1 and not stats.reasons
+
+
 @pytest.mark.parametrize(
     ("args", "named"),
     [

@@ -23,6 +23,15 @@ def percentile(values: list[float], pct: float) -> float:
     return ordered[rank - 1]
 
 
+def _count(value: Any) -> float:
+    """A number from a ledger field; anything else (a foreign or damaged line) counts 0."""
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else 0
+
+
+def _items(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
 @dataclass
 class DayStats:
     """One hook on one UTC day."""
@@ -88,23 +97,23 @@ class HookStats:
             kind = error.get("type") if isinstance(error, Mapping) else None
             self.failed[str(kind or ALL_REJECTED)] += 1
         self._writes(event, per_day)
-        retrievals = int(event.get("retrievals") or 0)
+        retrievals = int(_count(event.get("retrievals")))
         self.retrievals += retrievals
         if retrievals and (event.get("skipped") or event.get("queued") == 0):
             self.retrieved_with_nothing_queued += 1
-        self.durations.append(float(event.get("duration_ms") or 0.0))
+        self.durations.append(float(_count(event.get("duration_ms"))))
         pack = event.get("pack")
         if isinstance(pack, Mapping) and "tokens" in pack:
-            self.pack_tokens.append(int(pack["tokens"]))
+            self.pack_tokens.append(int(_count(pack["tokens"])))
 
     def _writes(self, event: Mapping[str, Any], per_day: DayStats) -> None:
         writes = event.get("writes")
         if not isinstance(writes, Mapping):
             return
-        attempted = int(writes.get("attempted") or 0)
-        accepted = len(writes.get("accepted") or ())
-        duplicates = len(writes.get("duplicates") or ())
-        rejected = writes.get("rejected") or []
+        attempted = int(_count(writes.get("attempted")))
+        accepted = len(_items(writes.get("accepted")))
+        duplicates = len(_items(writes.get("duplicates")))
+        rejected = _items(writes.get("rejected"))
         self.attempted += attempted
         self.accepted += accepted
         self.duplicates += duplicates
@@ -115,7 +124,9 @@ class HookStats:
             self.all_rejected_fires += 1
         for item in rejected:
             problems = item.get("problems") if isinstance(item, Mapping) else None
-            for problem in problems or ():
+            for problem in _items(problems):
+                if not isinstance(problem, Mapping):
+                    continue
                 name = str(problem.get("field", "?"))
                 self.reasons[(name, str(problem.get("reason", "?")))] += 1
                 self.rejected_fields[name] += 1

@@ -72,15 +72,14 @@ def audit(
     failures, writes (with top rejection reasons), retrievals per fire, durations, pack
     tokens; alarms; memory growth.
 
+    Exit codes: 0 ok; 1 `--next` says hold; 2 a bad window.
+
+    \b
     Examples:
-
-      agentmem audit                      # the last 7 days
-
+      agentmem audit                    # the last 7 days
       agentmem audit --from 2026-11-01 --to 2026-11-07 --hook post_run_classify
-
-      agentmem audit --next               # which flag next, and whether the window supports it
-
-      agentmem audit --html audit.html    # tables and plots, viewable offline
+      agentmem audit --next             # the next flag, and whether the window supports it
+      agentmem audit --html audit.html  # tables and plots, viewable offline
     """
     try:
         window = resolve(since_text, start, end)
