@@ -248,7 +248,9 @@ class MemoryHooks:
                 )
             worker_dir = values.get("worker_dir")
             if result.pack is not None and worker_dir is not None:
-                write_into(Path(worker_dir), result.pack.markdown)
+                # A worker never sees a key, even one a plugin put into the pack itself.
+                scrubbed = auditlog.scrubber_for(self.settings).text(result.pack.markdown)
+                write_into(Path(worker_dir), scrubbed)
         elif drafts:
             result.writes = self.harvester.submit_many(drafts, trigger=hook.value)
         writes = result.writes

@@ -15,6 +15,7 @@ import structlog
 
 from agentmem._exceptions import AgentMemError, StoreError, WriteRefused
 from agentmem._locks import exclusive
+from agentmem.auditlog import secret_values
 from agentmem.model import (
     AGENT_ID,
     SCHEMA_VERSION,
@@ -98,11 +99,7 @@ class Harvester:
             problems.append(Problem("user_id", "not given and AGENTMEM_USER_ID is not set"))
         if problems:
             return problems
-        text = record["text"]
-        for name in find_secrets(text):
-            problems.append(
-                Problem("text", f"looks like a secret ({name}); memory never stores keys")
-            )
+        problems.extend(self._secrets(record))
         for ref_field in ("cites", "supersedes"):
             for ref in record.get(ref_field) or ():
                 held = self._held(ref)
@@ -121,6 +118,25 @@ class Harvester:
             return self.store.get(memory_id_, touch=False)
         except AgentMemError:
             return None
+
+    def _secrets(self, record: dict[str, Any]) -> list[Problem]:
+        """Every string field (not only the text: a source URL can carry a password) is
+        checked for key shapes and for the exact value of any key this process holds."""
+        held = secret_values(self.settings)
+        problems = []
+        for name, value in record.items():
+            for item in value if isinstance(value, list | tuple) else (value,):
+                if not isinstance(item, str):
+                    continue
+                for kind in find_secrets(item):
+                    problems.append(
+                        Problem(name, f"looks like a secret ({kind}); memory never stores keys")
+                    )
+                if any(secret in item for secret in held):
+                    problems.append(
+                        Problem(name, "holds the value of a key setting; memory never stores keys")
+                    )
+        return problems
 
     def submit(
         self, draft: Mapping[str, Any], *, trigger: str, dry_run: bool = False
