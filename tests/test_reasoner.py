@@ -231,3 +231,43 @@ def test_deterministic_reasoner_matches_the_builtin_rules(
     assert again.ok and again.writes.accepted == builtin.writes.accepted
     assert again.final_text == builtin.final_text
     assert again.tool_calls["propose_memory"] == len(builtin.writes.accepted)
+
+
+def test_every_hook_has_a_model_path(make_hooks: HooksFactory) -> None:
+    """Hooks A and C run through the model too: A's synthesis is the model's answer (with
+    the ids it read), C's episodic record is the model's proposal, through the writer."""
+    run = {
+        "run_id": "2026-11-28-r9",
+        "goal": "Fix cart totals",
+        "outcome": "success",
+        "app_id": "shop",
+    }
+    episode = {
+        "text": "Run 2026-11-28-r9: cart totals fixed.",
+        "type": "episodic",
+        "run_id": "2026-11-28-r9",
+        "app_id": "shop",
+        "outcome": "success",
+    }
+    double = ChatServerDouble(
+        [
+            say("", call("propose_memory", episode)),
+            say("Recorded the run."),
+            say("", call("search_memory", {"question": "What do we know about cart totals?"})),
+            say("b1 (cart): [{id}] cart totals were fixed in run r9"),
+        ]
+    )
+    with double.running():
+        hooks = make_hooks(**openai_settings(double.url))
+        classified = hooks.post_run_classify(run=run)
+        [episode_id] = classified.writes.accepted
+        double.script[-1]["content"] = double.script[-1]["content"].format(id=episode_id)
+        synthesis = hooks.pre_goal_synthesis(queue=[{"id": "b1", "title": "cart"}])
+    assert classified.ok and classified.tool_calls == {"propose_memory": 1}
+    assert hooks.store.get(episode_id).trigger == "post_run_classify"
+    assert (
+        synthesis.ok
+        and synthesis.synthesis == f"b1 (cart): [{episode_id}] cart totals were fixed in run r9"
+    )
+    assert synthesis.reads.returned == [episode_id]
+    assert "Fix cart totals" in double.requests[0]["messages"][1]["content"]
