@@ -11,7 +11,8 @@ export MEM0_TELEMETRY := false
 $(STAMP): pyproject.toml Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet torch==2.13.0  # before the extra: pins the CPU build
+	$(PY) -m pip install --quiet -e '.[dev,mem0-local]'
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -81,6 +81,11 @@ class Settings(BaseModel):
     reasoner_api_key: SecretStr | None = None
     reasoner_max_turns: int = 8
     reasoner_max_tool_calls: int = 24
+    # mem0 backends: an OSS config file (YAML/JSON; unset: the offline default), the Platform.
+    mem0_config: Path | None = None
+    mem0_api_key: SecretStr | None = None  # unset: the mem0 SDK reads MEM0_API_KEY
+    mem0_host: str | None = None  # unset: the SDK's default Platform host
+    mem0_poll_s: float = 30.0  # how long a Platform add may stay pending
 
     @property
     def log_path(self) -> Path:
@@ -207,6 +212,10 @@ VARIABLES: dict[str, Variable] = {
     "AGENTMEM_REASONER_API_KEY": Variable("reasoner_api_key", _text),
     "AGENTMEM_REASONER_MAX_TURNS": Variable("reasoner_max_turns", _number(int, 1, 100)),
     "AGENTMEM_REASONER_MAX_TOOL_CALLS": Variable("reasoner_max_tool_calls", _number(int, 0, 1000)),
+    "AGENTMEM_MEM0_CONFIG": Variable("mem0_config", _path),
+    "AGENTMEM_MEM0_API_KEY": Variable("mem0_api_key", _text),
+    "AGENTMEM_MEM0_HOST": Variable("mem0_host", _text),
+    "AGENTMEM_MEM0_POLL_S": Variable("mem0_poll_s", _number(float, 0.1, 3600)),
 }
 
 
@@ -237,7 +246,7 @@ def settings_from_values(
         else:
             fields[spec.field] = parsed
     fields["hooks"] = hooks
-    for key in ("root", "log_file"):
+    for key in ("root", "log_file", "mem0_config"):
         if key in fields and not fields[key].is_absolute():
             fields[key] = base / fields[key]
     fields.setdefault("root", base / "memory")

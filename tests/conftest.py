@@ -13,6 +13,9 @@ from agentmem import MemoryHooks
 from agentmem._plugins import make_manager
 from agentmem.settings import HOOK_FLAGS, settings_from_values
 
+# The backends of the store contract (files, mem0, mem0-platform) and their fixtures.
+pytest_plugins = ["tests.backends"]
+
 ALL_ON = {"AGENTMEM_ENABLED": "true", **dict.fromkeys(HOOK_FLAGS.values(), "true")}
 
 

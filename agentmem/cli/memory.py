@@ -256,12 +256,21 @@ def list_(state: State, app_id: str | None, types: tuple[str, ...], limit: int) 
 
 
 @click.command()
+@click.option(
+    "--backend",
+    type=click.Choice(["files", "mem0", "mem0-platform"]),
+    help="Rebuild this backend's store (default: AGENTMEM_BACKEND).",
+)
 @json_option
 @pass_state
 @translate_errors
-def rebuild(state: State) -> None:
-    """Recreate the derived index from the markdown files alone (the files win)."""
-    report = state.hooks.store.rebuild()
+def rebuild(state: State, backend: str | None) -> None:
+    """Recreate the derived store from the markdown files alone (the files win)."""
+    from agentmem.cli.sync import rebuild_store
+
+    if backend is not None:
+        state.overrides["AGENTMEM_BACKEND"] = backend
+    report = rebuild_store(state)
     data = {
         "memories": report.memories,
         "broken": [{"path": str(b.path), "reason": b.reason} for b in report.broken],

@@ -14,7 +14,22 @@ def open_store(settings: Settings) -> Store:
     """The backend the settings name, rooted at the memory root."""
     if settings.backend == "files":
         return FileStore(settings.root)
-    raise StoreError(
-        f"AGENTMEM_BACKEND={settings.backend}: this backend is not available in this version; "
-        "use AGENTMEM_BACKEND=files"
-    )
+    # The mem0 backends import mem0 only when first used; `import agentmem` never does.
+    from agentmem.stores.projected import ProjectedStore
+
+    if settings.backend == "mem0":
+        from agentmem.stores.mem0_oss import Mem0Projection
+
+        return ProjectedStore(settings.root, Mem0Projection(settings.root, settings.mem0_config))
+    if settings.backend == "mem0-platform":
+        from agentmem.stores.mem0_platform import PlatformProjection
+
+        key = settings.mem0_api_key
+        platform = PlatformProjection(
+            settings.root,
+            api_key=key.get_secret_value() if key is not None else None,
+            host=settings.mem0_host,
+            poll_limit_s=settings.mem0_poll_s,
+        )
+        return ProjectedStore(settings.root, platform)
+    raise StoreError(f"AGENTMEM_BACKEND={settings.backend}: unknown backend")

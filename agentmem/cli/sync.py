@@ -1,0 +1,132 @@
+"""Store commands for the mem0 backends: sync (outbox and drift), snapshot, restore.
+
+Also the progress bar `agentmem rebuild` shows while it re-projects files into mem0.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from agentmem.cli._common import State, emit, json_option, pass_state, translate_errors
+from agentmem.snapshot import default_path, restore, snapshot
+from agentmem.stores.base import RebuildReport
+
+BACKENDS = click.Choice(["files", "mem0", "mem0-platform"])
+
+
+def rebuild_store(state: State) -> RebuildReport:
+    """Rebuild the active store; a projected (mem0) store shows a bar while it re-projects."""
+    from agentmem.stores.projected import ProjectedStore
+
+    store = state.hooks.store
+    if not isinstance(store, ProjectedStore):
+        return store.rebuild()
+    total = store.count()
+    with click.progressbar(
+        length=total,
+        label=f"projecting into {store.backend}",
+        file=sys.stderr,
+        hidden=state.as_json,
+    ) as bar:
+        report = store.rebuild(progress=bar.update)
+    owed = len(store.outbox)
+    if owed:
+        click.echo(
+            f"{owed} projections failed and wait in the outbox: run `agentmem sync`", err=True
+        )
+    return report
+
+
+@click.command()
+@click.option("--check", is_flag=True, help="Only report drift; change nothing (exit 1 if any).")
+@json_option
+@pass_state
+@translate_errors
+def sync(state: State, check: bool) -> None:
+    """Replay the outbox and make the mem0 store match the files (the files win).
+
+    Reports drift both ways: memories missing from the store or stale there, memories
+    stored twice, and records in the store with no file (removed). Exit 1 if the store
+    still differs from the files afterwards (or, with --check, if it differs at all).
+    """
+    from agentmem.stores.drift import sync as run_sync
+    from agentmem.stores.projected import ProjectedStore
+
+    store = state.hooks.store
+    if not isinstance(store, ProjectedStore):
+        emit(
+            state,
+            {"backend": store.backend if hasattr(store, "backend") else "files", "in_sync": True},
+            "the files backend is the files themselves: nothing to sync",
+        )
+        return
+    report = run_sync(store, repair=not check)
+    before = report.before
+
+    def human() -> str:
+        lines = [
+            f"{report.backend}: {before.files} files, {before.remote} records in the store",
+            f"outbox replayed {len(report.replay.replayed)}"
+            + (f" (stopped: {report.replay.error})" if report.replay.error else ""),
+            f"drift: {len(before.missing)} missing, {len(before.stale)} stale, "
+            f"{len(before.doubled)} doubled, {len(before.orphans)} orphans",
+        ]
+        if not check:
+            lines.append(f"repaired {len(report.repaired)}, removed {len(report.removed)}")
+        if report.still_owed:
+            lines.append(f"still owed (outbox): {', '.join(report.still_owed)}")
+        lines.append("in sync" if report.in_sync else "NOT in sync")
+        return "\n".join(lines)
+
+    emit(state, report.as_dict(), human)
+    if not report.in_sync:
+        raise SystemExit(1)
+
+
+@click.command(name="snapshot")
+@click.argument("path", required=False, type=click.Path(path_type=Path, dir_okay=False))
+@json_option
+@pass_state
+@translate_errors
+def snapshot_cmd(state: State, path: Path | None) -> None:
+    """Dump every memory of the active store, with all metadata, to one JSON file.
+
+    PATH defaults to <root>/snapshots/YYYY-MM-DD.json. Run it daily from cron.
+    """
+    target = path or default_path(state.settings.root)
+    report = snapshot(state.hooks.store, target)
+    remote = report.remote
+
+    def human() -> str:
+        out = f"snapshot of {report.memories} memories ({report.backend}) -> {report.path}"
+        if remote is not None:
+            drift = sum(len(remote[k]) for k in ("missing", "stale", "doubled", "orphans"))
+            out += f"\nremote store: {remote['records']} records, {drift} drifted, {len(remote['owed'])} owed"
+        return out
+
+    emit(state, report.as_dict(), human)
+
+
+@click.command(name="restore")
+@click.argument("path", type=click.Path(path_type=Path, dir_okay=False, exists=True))
+@json_option
+@pass_state
+@translate_errors
+def restore_cmd(state: State, path: Path) -> None:
+    """Load a snapshot into an empty store (files first, then the active backend)."""
+    store = state.hooks.store
+    count = restore(store, path)
+    owed = len(getattr(store, "outbox", ()))
+    data = {"restored": count, "root": str(state.settings.root), "owed": owed}
+    emit(
+        state,
+        data,
+        f"restored {count} memories into {state.settings.root}"
+        + (f" ({owed} projections wait in the outbox: run `agentmem sync`)" if owed else ""),
+    )
+
+
+COMMANDS = [sync, snapshot_cmd, restore_cmd]

