@@ -18,7 +18,7 @@ import structlog
 
 from agentmem._exceptions import MemoryNotFound, StoreError, WriteRefused
 from agentmem._locks import exclusive
-from agentmem.model import Memory, MemoryType
+from agentmem.model import ID_PATTERN, Memory, MemoryType
 from agentmem.settings import Settings
 from agentmem.stores.access import AccessLog
 from agentmem.stores.catalog import Catalog
@@ -95,7 +95,8 @@ class GarbageCollector:
     def archived(self) -> list[str]:
         if not self.files.archive.is_dir():
             return []
-        return sorted(p.stem for p in self.files.archive.glob(f"*{SUFFIX}"))
+        stems = (p.stem for p in self.files.archive.glob(f"*{SUFFIX}"))
+        return sorted(stem for stem in stems if ID_PATTERN.match(stem))
 
     def archive(self, ids: Iterable[str]) -> list[str]:
         """Move each memory's file to `archive/` unchanged; refuse a principle."""

@@ -238,6 +238,7 @@ class Witness:
     def __init__(self, settings: Settings, timeout_s: float = COMMAND_TIMEOUT_S) -> None:
         self.settings = settings
         self.timeout_s = timeout_s
+        self._historical: set[str] = set()
 
     def claims(self) -> list[tuple[str, str, Claim]]:
         """(origin, the line it came from, claim) for every claim memory makes."""
@@ -250,8 +251,11 @@ class Witness:
         for key, value in HotState(root).items("hot").items():
             line = f"{key}: {value if isinstance(value, str) else json.dumps(value)}"
             found += [(f"hot.json:{key}", line, c) for c in extract(line)]
+        self._historical.clear()
         for memory in self._memories().values():
             origin = f"entries/{memory.id}.md"
+            if memory.type is MemoryType.EPISODIC:
+                self._historical.add(origin)
             for line in memory.text.splitlines():
                 found += [(origin, line, c) for c in extract(line)]
             if memory.source:
@@ -279,7 +283,12 @@ class Witness:
         sources = Sources(self.settings, self.timeout_s)
         report = Report(flags=self.flags())
         for origin, _line, claim in self.claims():
-            verdict, detail = check(claim, sources)
+            if origin in self._historical and claim.kind in ("count", "percent", "status"):
+                # An episodic record states what was true in its run, not what is true now.
+                verdict: Verdict = "unverifiable"
+                detail = "an episodic record describes its run, not the present"
+            else:
+                verdict, detail = check(claim, sources)
             report.checks.append(Check(origin, claim, verdict, detail))
         return report
 

@@ -172,3 +172,19 @@ def test_claim_extraction(line: str, expected: list[tuple[object, ...]]) -> None
     versions, ids and slashed words are not."""
     got = [(c.kind, c.subject, c.number, c.status) for c in extract(line)]
     assert got == expected
+
+
+def test_episodic_records_are_history_not_present_state(hooks: MemoryHooks, root: Path) -> None:
+    """An episodic record's number describes its run: it is not contradicted by today's
+    state, while the same number in a semantic memory is."""
+    StateFiles(root).define("repo", {"type": "object"})
+    StateFiles(root).write("repo", {"modules": 10})
+    submit = hooks.harvester.submit
+    episode = submit(
+        {"text": "Run 7 added 3 modules.", "type": "episodic", "run_id": "2026-11-20-r7"},
+        trigger="manual",
+    ).memory_id
+    fact = submit(semantic("The package has 3 modules."), trigger="manual").memory_id
+    verdicts = {c.origin: c.verdict for c in Witness(hooks.settings).run().checks}
+    assert verdicts[f"entries/{episode}.md"] == "unverifiable"
+    assert verdicts[f"entries/{fact}.md"] == "contradicted"

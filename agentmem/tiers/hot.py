@@ -10,6 +10,7 @@ referenced each key is bookkeeping, kept in `.agentmem/` so it never counts towa
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -171,7 +172,10 @@ class HotState:
         self._save_refs(refs)
 
     def _save_refs(self, refs: _Refs) -> None:
-        atomic_write(self._refs_path, json.dumps({"iteration": refs.iteration, "last": refs.last}))
+        # Bookkeeping only (losing it just restarts the counts), so no fsync: rename is enough.
+        tmp = self._refs_path.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"iteration": refs.iteration, "last": refs.last}))
+        os.replace(tmp, self._refs_path)
 
 
 def _check_key(key: str) -> None:
