@@ -165,11 +165,13 @@ def test_the_witness_never_edits_memory(make_hooks: HooksFactory, root: Path, su
         ("billing-api is deployed", [("status", "billing_api", None, "deployed")]),
         ("committed 1,200 lines", [("count", "lines", 1200.0, None)]),
         ("read/write and e.g. pass/fail", []),
+        ("returns 400 unless every request", []),
+        ("fix the failing lint first", []),
     ],
 )
 def test_claim_extraction(line: str, expected: list[tuple[object, ...]]) -> None:
     """Numbers with what they count, percentages and status words are claims; dates, times,
-    versions, ids and slashed words are not."""
+    versions, ids, slashed words, and numbers or statuses next to a function word are not."""
     got = [(c.kind, c.subject, c.number, c.status) for c in extract(line)]
     assert got == expected
 

@@ -18,42 +18,15 @@ ClaimKind = Literal["count", "percent", "url", "path", "status"]
 POSITIVE = ("passing", "passed", "green", "deployed", "merged")
 NEGATIVE = ("failing", "failed", "red", "broken", "blocked")
 STATUSES = "|".join(POSITIVE + NEGATIVE)
+# Function words: a number or status word next to one of these says nothing about what it counts.
 STOP = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "but",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "by",
-        "for",
-        "with",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "it",
-        "its",
-        "this",
-        "that",
-        "all",
-        "some",
-        "no",
-        "not",
-        "now",
-        "still",
-        "which",
-        "who",
-        "what",
-    ]
+    re.findall(
+        r"\w+",
+        """a an the and or but of to in on at by for with is are was were be been it its this that
+    all some no not now still which who what unless if when then than per from into over under
+    after before since until as so because while every each more less most least about only
+    just also too very out up down off again once""",
+    )
 )
 EXTENSIONS = "py|md|json|toml|yaml|yml|txt|sh|js|ts|cfg|ini|lock|csv|html|rs|go|sql|env|jsonl|ipynb"
 _NUM = r"(?<![\w.\-/:#@$])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\w\-/:@]|\.\d)"
@@ -173,10 +146,12 @@ def extract(line: str) -> list[Claim]:
     for m in COUNT.finditer(line):
         value, decimals = _number(m.group(1), m.group(2))
         status = m.group("status").lower() if m.group("status") else None
-        claim = Claim("count", m.group(0), _subject(m.group("subj")), value, decimals, status)
-        add(claim, m.start(), m.end())
+        subject = _subject(m.group("subj"))
+        if subject:  # a number with nothing it counts is not a checkable claim
+            add(Claim("count", m.group(0), subject, value, decimals, status), m.start(), m.end())
     for m in STATUS.finditer(line):
         status = m.group("status").lower()
-        claim = Claim("status", m.group(0), _subject(m.group("subj")), status=status)
-        add(claim, m.start("status"), m.end())
+        subject = _subject(m.group("subj"))
+        if subject:  # "the failing …" names no subject a source could confirm
+            add(Claim("status", m.group(0), subject, status=status), m.start("status"), m.end())
     return claims
