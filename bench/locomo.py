@@ -1,6 +1,6 @@
 """LoCoMo evidence recall: does the reader find the dialogue turns that answer a question?
 
-    python bench/locomo.py DATA_DIR [--json] [--backend files|bm25s] [--k1 K] [--b B]
+    python bench/locomo.py DATA_DIR [--json] [--backend files|mem0|bm25s] [--k1 K] [--b B]
                                     [--neighbours 0.5,0.25,0.1] [--captions]
 
 Every file in DATA_DIR is one LoCoMo conversation (the original JSON format). Each
@@ -16,7 +16,9 @@ reader, and the evidence turns are looked for in its answer:
 - search_p50_ms / search_p95_ms: wall time of one question through the reader, all hops.
 
 A backend is anything `make_backend` returns (see `Backend`): add one there to measure
-another store the same way (`bm25s` is plain bm25s on the same texts, the reference).
+another store the same way (`bm25s` is plain bm25s on the same texts, the reference;
+`mem0` is mem0 open source with its offline default, on-disk Qdrant and MiniLM, behind the
+same writer and reader: it needs the `mem0-local` extra).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from agentmem.ranking import DEFAULT_PARAMS, RankingParams
 from agentmem.reader import Reader
 from agentmem.settings import settings_from_values
 from agentmem.stores.filestore import FileStore
+from agentmem.stores.projected import ProjectedStore
 from agentmem.writer import Harvester
 
 EVIDENCE = re.compile(r"D(\d+):(\d+)")
@@ -161,12 +164,12 @@ class FilesBackend:
         self._tmp = tempfile.TemporaryDirectory(prefix="agentmem-locomo-")
         self._turns_of: dict[str, list[str]] = {}
         self._reader: Reader | None = None
-        self._store: FileStore | None = None
+        self._store: FileStore | ProjectedStore | None = None
 
     def load(self, conversation: Conversation, captions: bool) -> None:
         root = Path(self._tmp.name) / conversation.name
         settings = settings_from_values({"AGENTMEM_USER_ID": "locomo", "AGENTMEM_ROOT": str(root)})
-        self._store = FileStore(root, params=self.params)
+        self._store = self._open(root)
         writer = Harvester(settings, self._store)
         for turn in conversation.turns:
             outcome = writer.submit(
@@ -184,6 +187,9 @@ class FilesBackend:
             # Identical turns ("Bye!") are one memory: it stands for each of them.
             self._turns_of.setdefault(outcome.memory_id, []).append(turn.dia_id)
         self._reader = Reader(self._store, touch=False)
+
+    def _open(self, root: Path) -> FileStore | ProjectedStore:
+        return FileStore(root, params=self.params)
 
     def _answer(self, question: str, k: int) -> Any:
         assert self._reader is not None, "load() first"
@@ -203,6 +209,25 @@ class FilesBackend:
         if self._store is not None:
             self._store.close()
         self._turns_of.clear()
+
+
+class Mem0Backend(FilesBackend):
+    """mem0 open source (offline: on-disk Qdrant, MiniLM) behind the same writer and reader."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.legs = ["mem0"]
+
+    def _open(self, root: Path) -> FileStore | ProjectedStore:
+        from agentmem.stores.mem0_oss import Mem0Projection
+
+        return ProjectedStore(root, Mem0Projection(root))
+
+    def close(self) -> None:
+        from agentmem.stores.mem0_oss import close_all
+
+        super().close()
+        close_all()
 
 
 class PlainBm25sBackend:
@@ -237,6 +262,7 @@ def make_backend(name: str, params: RankingParams = DEFAULT_PARAMS) -> Backend:
     factories: dict[str, Callable[[], Backend]] = {
         "files": lambda: FilesBackend(params),
         "bm25s": PlainBm25sBackend,
+        "mem0": Mem0Backend,
     }
     if name not in factories:
         raise SystemExit(f"--backend {name}: expected one of {', '.join(factories)}")
@@ -337,7 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("data_dir", type=Path, help="folder of LoCoMo conversation files")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--backend", default="files", help="files (default) or bm25s")
+    parser.add_argument("--backend", default="files", help="files (default), mem0 or bm25s")
     parser.add_argument("--k1", type=float, default=DEFAULT_PARAMS.k1)
     parser.add_argument("--b", type=float, default=DEFAULT_PARAMS.b)
     parser.add_argument(

@@ -178,3 +178,19 @@ def test_hooks_write_through_the_mem0_backend(
     hits = store.search("Did the invoice export ship?", k=3)
     assert hits and hits[0].memory.id in result.writes.accepted
     mem0_oss.close_all()
+
+
+def test_the_locomo_bench_runs_through_mem0(
+    mem0_model: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`bench/locomo.py DIR --backend mem0` runs the same benchmark through mem0 (figures printed)."""
+    from bench import locomo
+    from tests.test_bench_smoke import CONVERSATION
+
+    folder = tmp_path / "locomo"
+    folder.mkdir()
+    (folder / "tiny.json").write_text(json.dumps(CONVERSATION))
+    assert locomo.main([str(folder), "--json", "--backend", "mem0"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["legs"] == ["mem0"] and report["questions"] == 2
+    assert report["hit@10"] > 0  # the Lyon question finds its turn among seven
