@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime
-from pathlib import Path
+from datetime import date, datetime
 from typing import Any
 
 from agentmem import (
@@ -31,12 +30,12 @@ from agentmem import (
     Memory,
     MemoryType,
     Tools,
-    auditlog,
     hookimpl,
 )
 from agentmem.distill import distill
 from agentmem.model import AGENT_ID, content_key, memory_id
 from agentmem.tools import OutsideRepo
+from agentmem.window import Span, daily_notes, resolve
 
 MIN_EPISODES = 3
 MIN_RUNS = 2
@@ -45,20 +44,6 @@ MAX_PATTERNS = 4
 COUNT_TAG = "pattern-count"
 PATTERN_TAG = "pattern"
 OBSERVED_CONFIDENCE = 0.9  # a count is measured, not inferred
-
-
-@dataclass(frozen=True)
-class Span:
-    """The resolved window and how it was chosen."""
-
-    since: date | None
-    until: date | None
-    basis: str
-
-    def holds(self, day: date) -> bool:
-        return (self.since is None or day >= self.since) and (
-            self.until is None or day <= self.until
-        )
 
 
 @dataclass
@@ -83,26 +68,6 @@ def _recorded(memory: Memory) -> date:
 def in_span(memory: Memory, span: Span) -> bool:
     """An episode belongs to the window when it happened or was recorded in it."""
     return span.holds(_day(memory)) or span.holds(_recorded(memory))
-
-
-def last_harvest(log_path: Path) -> date | None:
-    """The day of the last judgment harvest that ran and was ok, from the audit ledger."""
-    last: float | None = None
-    for event in auditlog.read(log_path):
-        if event.get("hook") == "judgment_harvest" and event.get("ran") and event.get("ok"):
-            stamp = event.get("ts")
-            if isinstance(stamp, int | float):
-                last = stamp if last is None else max(last, stamp)
-    return None if last is None else datetime.fromtimestamp(last, UTC).date()
-
-
-def resolve(window: HarvestWindow, tools: Tools) -> Span:
-    if window.since is not None:
-        return Span(window.since, window.until, "dates given")
-    previous = last_harvest(tools.settings.log_path)
-    if previous is None:
-        return Span(None, window.until, "no earlier harvest: everything")
-    return Span(previous, window.until, f"since the last harvest on {previous}")
 
 
 def describe(tag: str) -> str:
@@ -188,23 +153,15 @@ def drafts_for(pattern: Pattern, tools: Tools) -> list[dict[str, Any]]:
     return [observation, assessment]
 
 
-def daily_notes(tools: Tools, span: Span, app_id: str | None) -> tuple[list[dict[str, Any]], str]:
+def daily_lessons(tools: Tools, span: Span, app_id: str | None) -> tuple[list[dict[str, Any]], str]:
     """Lessons the agent wrote in its daily notes within the window."""
-    folder = tools.settings.root / "daily"
-    days = sorted(folder.glob("????-??-??.md")) if folder.is_dir() else []
     drafts: list[dict[str, Any]] = []
     read = 0
     base = tools.settings.base_dir.resolve()
-    for path in days:
-        try:
-            day = date.fromisoformat(path.stem)
-        except ValueError:
-            continue
-        if not span.holds(day):
-            continue
+    for day, path in daily_notes(tools.settings.root, span):
         resolved = path.resolve()
         if not resolved.is_relative_to(base):
-            return drafts, f"daily notes under {folder} lie outside the repository: not read"
+            return drafts, f"daily notes under {path.parent} lie outside the repository: not read"
         relative = str(resolved.relative_to(base))
         try:
             markdown = tools.read_file(relative)
@@ -218,7 +175,7 @@ def daily_notes(tools: Tools, span: Span, app_id: str | None) -> tuple[list[dict
 
 @hookimpl
 def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
-    span = resolve(window, tools)
+    span = resolve(window, tools.settings.log_path)
     apps = (window.app_id,) if window.app_id else None
     episodes = tools.list_memories(
         Filters(user_id=tools.settings.user_id, types=("episodic",), app_ids=apps)
@@ -226,7 +183,7 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
     recent = [m for m in episodes if in_span(m, span)]
     found = patterns(episodes, span)
     drafts = [d for pattern in found for d in drafts_for(pattern, tools)]
-    notes, notes_line = daily_notes(tools, span, window.app_id)
+    notes, notes_line = daily_lessons(tools, span, window.app_id)
     lines = [
         f"window: {span.since or 'start'} to {span.until or 'now'} ({span.basis})",
         f"{len(recent)} episode(s) in the window; {len(found)} pattern(s) met the rule "

@@ -207,9 +207,14 @@ def test_judgment_harvest_model_path_rejects_uncited_and_assessment_citing_asses
     assert sorted(m["id"] for m in listed) == sorted(ids)
 
 
-def test_judgment_harvest_model_path_accepts_a_cited_assessment(make_hooks: HooksFactory) -> None:
-    """An assessment citing the episodes it rests on passes the writer."""
+def test_judgment_harvest_model_path_accepts_a_cited_assessment(
+    make_hooks: HooksFactory, root: Path
+) -> None:
+    """An assessment citing the episodes it rests on passes the writer; the model's context
+    carries the resolved window and the daily notes in it."""
     hooks = make_hooks()
+    (root / "daily").mkdir(parents=True)
+    (root / "daily" / "2026-11-27.md").write_text("# 2026-11-27\n\n- 08:00:00Z Lesson: x.\n")
     ids = [episode(hooks, f"2026-11-2{n}-r{n}", f"goal {n}") for n in (4, 5, 6)]
     draft = {
         "text": "Shop tests fail on every run.",
@@ -224,6 +229,10 @@ def test_judgment_harvest_model_path_accepts_a_cited_assessment(make_hooks: Hook
         result = make_hooks(**openai_settings(double.url)).judgment_harvest()
     assert result.ok and len(result.writes.accepted) == 1
     assert hooks.store.get(result.writes.accepted[0]).cites == tuple(ids)
+    prompt = double.requests[0]["messages"][1]["content"]
+    context = json.loads(prompt.split("```json\n", 1)[1].split("\n```", 1)[0])
+    assert context["daily_notes"] == ["memory/daily/2026-11-27.md"]
+    assert context["resolved_window"]["basis"] == "no earlier harvest: everything"
 
 
 def test_judgment_harvest_fires_from_the_cli(

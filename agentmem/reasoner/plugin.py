@@ -22,6 +22,7 @@ from agentmem.model import TYPE_RULES, HookName
 from agentmem.reasoner.base import Reasoner, Task
 from agentmem.settings import Settings
 from agentmem.tools import Tools
+from agentmem.window import daily_notes, resolve
 
 PLUGIN_NAME = "agentmem.reasoner"
 
@@ -52,9 +53,27 @@ def role_context(hook: HookName, settings: Settings) -> dict[str, Any]:
     }
 
 
+def found_context(hook: HookName, values: dict[str, Any], settings: Settings) -> dict[str, Any]:
+    """What the runtime found for the model: hook E's resolved window and its daily notes."""
+    window = values.get("window")
+    if hook is not HookName.JUDGMENT_HARVEST or not isinstance(window, HarvestWindow):
+        return {}
+    span = resolve(window, settings.log_path)
+    base = settings.base_dir.resolve()
+    return {
+        "resolved_window": {"since": span.since, "until": span.until, "basis": span.basis},
+        "daily_notes": [
+            str(path.resolve().relative_to(base))
+            for _, path in daily_notes(settings.root, span)
+            if path.resolve().is_relative_to(base)
+        ],
+    }
+
+
 def make_task(hook: HookName, values: dict[str, Any], settings: Settings) -> Task:
     """The hook's playbook and its framing, rendered from the installed package."""
     context = {key: _json(value) for key, value in values.items()}
+    context.update(found_context(hook, values, settings))
     role = playbook.role_for(hook)
     return Task(
         hook=hook,
