@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet torch==2.13.0  # before the extra: pins the CPU build
-	$(PY) -m pip install --quiet -e '.[dev,mem0-local]'
+	$(PY) -m pip install --quiet -e '.[dev,mem0-local,semantic]'
 	touch $(STAMP)
 
 demo: $(STAMP)

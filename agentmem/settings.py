@@ -68,6 +68,7 @@ class Settings(BaseModel):
     log_max_bytes: int = 5_000_000  # the audit ledger rotates past this size
     log_keep: int = 5  # rotated ledger files kept beside the current one
     role: Role = "executive"
+    semantic: bool = False
     base_dir: Path = Path(".")
     maintain_days: int = 3  # MEMORY.md review interval, days (seed 002)
     gc_days: int = 90  # GC proposes memories untouched this long…
@@ -201,6 +202,7 @@ VARIABLES: dict[str, Variable] = {
     "AGENTMEM_LOG_MAX_BYTES": Variable("log_max_bytes", _number(int, 10_000, 10**12)),
     "AGENTMEM_LOG_KEEP": Variable("log_keep", _number(int, 0, 1000)),
     "AGENTMEM_ROLE": Variable("role", _choice("executive", "worker")),
+    "AGENTMEM_SEMANTIC": Variable("semantic", parse_bool),
     "AGENTMEM_MAINTAIN_DAYS": Variable("maintain_days", _number(int, 1, 365)),
     "AGENTMEM_GC_DAYS": Variable("gc_days", _number(int, 1, 36_500)),
     "AGENTMEM_GC_MAX_ACCESS": Variable("gc_max_access", _number(int, 0, 1_000_000)),

@@ -1,6 +1,6 @@
 """LoCoMo evidence recall: does the reader find the dialogue turns that answer a question?
 
-    python bench/locomo.py DATA_DIR [--json] [--backend files|mem0|bm25s] [--k1 K] [--b B]
+    python bench/locomo.py DATA_DIR [--json] [--backend files|mem0|bm25s] [--semantic] [--k1 K] [--b B]
                                     [--neighbours 0.5,0.25,0.1] [--captions]
 
 Every file in DATA_DIR is one LoCoMo conversation (the original JSON format). Each
@@ -158,8 +158,9 @@ class Backend(Protocol):
 class FilesBackend:
     """The default install: FileStore + Reader, memories written through the Harvester."""
 
-    def __init__(self, params: RankingParams = DEFAULT_PARAMS) -> None:
+    def __init__(self, params: RankingParams = DEFAULT_PARAMS, semantic: bool = False) -> None:
         self.params = params
+        self.semantic = semantic
         self.legs = ["bm25"] + (["neighbours"] if params.neighbours else [])
         self._tmp = tempfile.TemporaryDirectory(prefix="agentmem-locomo-")
         self._turns_of: dict[str, list[str]] = {}
@@ -189,7 +190,9 @@ class FilesBackend:
         self._reader = Reader(self._store, touch=False)
 
     def _open(self, root: Path) -> FileStore | ProjectedStore:
-        return FileStore(root, params=self.params)
+        store = FileStore(root, params=self.params, semantic=self.semantic)
+        self.legs = store.legs
+        return store
 
     def _answer(self, question: str, k: int) -> Any:
         assert self._reader is not None, "load() first"
@@ -257,10 +260,12 @@ class PlainBm25sBackend:
         pass
 
 
-def make_backend(name: str, params: RankingParams = DEFAULT_PARAMS) -> Backend:
+def make_backend(
+    name: str, params: RankingParams = DEFAULT_PARAMS, semantic: bool = False
+) -> Backend:
     """The one place a backend is chosen; add a new store here to benchmark it."""
     factories: dict[str, Callable[[], Backend]] = {
-        "files": lambda: FilesBackend(params),
+        "files": lambda: FilesBackend(params, semantic),
         "bm25s": PlainBm25sBackend,
         "mem0": Mem0Backend,
     }
@@ -307,10 +312,11 @@ def evaluate(
     backend_name: str = "files",
     params: RankingParams = DEFAULT_PARAMS,
     captions: bool = False,
+    semantic: bool = False,
 ) -> Iterator[tuple[str, Tally, list[str]]]:
     """Yield (conversation name, its tally, legs) for each conversation in turn."""
     for conversation in conversations:
-        backend = make_backend(backend_name, params)
+        backend = make_backend(backend_name, params, semantic)
         tally = Tally()
         try:
             backend.load(conversation, captions)
@@ -330,12 +336,14 @@ def run(
     params: RankingParams = DEFAULT_PARAMS,
     captions: bool = False,
     progress: Callable[[str, dict[str, Any]], None] | None = None,
+    semantic: bool = False,
 ) -> dict[str, Any]:
     """The whole benchmark; returns the `--json` object (plus per-conversation figures)."""
     total = Tally()
     legs: list[str] = []
     per: dict[str, Any] = {}
-    for name, tally, ran in evaluate(load_dir(data_dir), backend_name, params, captions):
+    conversations = load_dir(data_dir)
+    for name, tally, ran in evaluate(conversations, backend_name, params, captions, semantic):
         legs = ran
         per[name] = tally.report()
         if progress is not None:
@@ -372,6 +380,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="neighbour weights by distance, e.g. 0.5,0.25,0.1; 0 for none",
     )
     parser.add_argument("--captions", action="store_true", help="add shared-photo captions")
+    parser.add_argument(
+        "--semantic", action="store_true", help="fuse the MiniLM leg (agentmem[semantic])"
+    )
     args = parser.parse_args(argv)
     quiet_logs()
 
@@ -383,7 +394,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
 
-    result = run(args.data_dir, args.backend, _params(args), args.captions, show)
+    result = run(args.data_dir, args.backend, _params(args), args.captions, show, args.semantic)
     if args.json:
         print(json.dumps(result))
     else:

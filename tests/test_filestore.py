@@ -88,9 +88,14 @@ def test_broken_file_is_reported_and_skipped(root: Path, content: str, reason: s
     assert store.search("vendor API 400", 1)[0].memory.id == ids[LESSONS[0]]
 
 
-def test_rebuild_from_files_alone_gives_the_same_results(root: Path) -> None:
+def test_rebuild_from_files_alone_gives_the_same_results(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Delete every derived file; a rebuild from the markdown alone ranks identically."""
     fill(root)
+    # Decay moves with the clock; a slow machine would see the 6th decimal change mid-test.
+    frozen = datetime.now(UTC)
+    monkeypatch.setattr("agentmem.stores.filestore.utcnow", lambda: frozen)
     queries = ["vendor API header", "ruff before committing", "database reset Sunday", "CSV export"]
     before = {q: ranked(FileStore(root), q) for q in queries}
     shutil.rmtree(root / ".agentmem")

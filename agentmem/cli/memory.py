@@ -46,16 +46,19 @@ def _hit_line(rank: int, hit: Hit, explain: bool) -> str:
 
 
 def explain_line(e: dict[str, Any]) -> str:
-    """score = (bm25 + neighbours) × decay × confidence [× superseded] [× goal boost]."""
+    """score = (bm25 + neighbours) [fused with cosine] × decay × confidence [× superseded]."""
     terms = ", ".join(f"{t}={s:.3f}" for t, s in e.get("terms", {}).items())
     lexical = f"bm25={e.get('bm25', 0):.4f} ({terms})"
     if e.get("neighbours"):
         lexical = f"({lexical} + neighbours={e['neighbours']:.4f})"
+    fusion = e.get("fusion")
+    if fusion:  # the semantic leg ran: both legs normalised, then mixed
+        lexical = f"fuse({lexical}, cosine={fusion['cosine']:.3f})={fusion['fused']:.4f}"
     factors = [f"decay={e.get('decay', 1):.3f}", f"confidence={e.get('confidence', 1):.2f}"]
     if e.get("superseded"):
         factors.append(f"superseded={SUPERSEDED_FACTOR}")
-    for leg, value in e.get("fusion", {}).items():
-        factors.append(f"{leg}={value:.4f}")
+    if e.get("goal_boost"):
+        factors.append(f"goal={e['goal_boost']}")
     return " × ".join([lexical, *factors])
 
 

@@ -13,7 +13,7 @@ __all__ = ["FileStore", "Filters", "ReadableStore", "RebuildReport", "Store", "o
 def open_store(settings: Settings) -> Store:
     """The backend the settings name, rooted at the memory root."""
     if settings.backend == "files":
-        return FileStore(settings.root)
+        return FileStore(settings.root, semantic=settings.semantic)
     # The mem0 backends import mem0 only when first used; `import agentmem` never does.
     from agentmem.stores.projected import ProjectedStore
 

@@ -41,6 +41,7 @@ class Catalog:
         self._stamps: dict[str, Stamp] = {}
         self._keys: dict[str, str] = {}
         self._swept_at = float("-inf")
+        self._sweep_every = sweep_interval_s
         self._dir_stamp: Stamp | None = None
         self._cache_path = files.cache / "catalog.json"
         self._load_cache()
@@ -116,12 +117,16 @@ class Catalog:
         checks at most once per `sweep_interval_s` (always when forced).
         """
         dir_stamp = _stamp(self.files.entries)
-        due = time.monotonic() - self._swept_at >= self.sweep_interval_s
+        due = time.monotonic() - self._swept_at >= self._sweep_every
         if not (force or due or dir_stamp != self._dir_stamp):
             return False
         self._dir_stamp = dir_stamp
-        self._swept_at = time.monotonic()
+        started = time.monotonic()
         changed = self._sweep()
+        self._swept_at = time.monotonic()
+        # On a large root a sweep takes seconds; spacing sweeps by 20× their
+        # own cost keeps them under 5% of the time instead of running on every other call.
+        self._sweep_every = max(self.sweep_interval_s, 20 * (self._swept_at - started))
         if changed:
             self.version += 1
             self._save_cache()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import builtins
 import shutil
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from agentmem.ranking import (
     top_k,
     with_neighbours,
 )
+from agentmem.semantic import Encoder, MiniLmEncoder, VectorCache, fuse
 from agentmem.stores.access import AccessLog, utcnow
 from agentmem.stores.base import Filters, RebuildReport
 from agentmem.stores.catalog import Catalog
@@ -38,6 +40,33 @@ from agentmem.stores.rankview import when as _when
 
 # SUPERSEDED_FACTOR and _when stay importable from here: other backends rank the same way.
 __all__ = ["DECAY_FLOOR", "DECAY_RATE", "SUPERSEDED_FACTOR", "FileStore", "_when", "decay"]
+
+
+@dataclass(frozen=True)
+class _Scored:
+    """One query's score vectors, kept so a hit can say how its score was made."""
+
+    view: _View
+    bm25: Floats
+    context: Floats  # bm25 plus neighbour context
+    cosine: Floats | None  # the semantic leg, when it ran
+    fused: Floats
+    decay: Floats
+    score: Floats
+
+    def explain(self, i: int, query: str) -> dict[str, Any]:
+        memory = self.view.memories[i]
+        detail: dict[str, Any] = {
+            "bm25": float(self.bm25[i]),
+            "terms": self.view.index.term_scores(query, i),
+            "neighbours": float(self.context[i] - self.bm25[i]),
+            "decay": float(self.decay[i]),
+            "confidence": memory.confidence,
+            "superseded": bool(self.view.superseded[i]),
+        }
+        if self.cosine is not None:
+            detail["fusion"] = {"cosine": float(self.cosine[i]), "fused": float(self.fused[i])}
+        return detail
 
 
 def decay(last: datetime, now: datetime) -> float:
@@ -57,9 +86,14 @@ class FileStore:
         *,
         sweep_interval_s: float = 1.0,
         params: RankingParams = DEFAULT_PARAMS,
+        semantic: Encoder | bool = False,
     ) -> None:
+        """`semantic=True` fuses the MiniLM leg in (needs `agentmem[semantic]`); an
+        `Encoder` brings another model; False (the default) is BM25 alone."""
         self.root = root
         self.params = params
+        self._semantic = semantic
+        self._vectors: VectorCache | None = None
         self.files = EntryFiles(root)
         self.catalog = Catalog(self.files, sweep_interval_s=sweep_interval_s)
         self.access = AccessLog(self.files.cache / "access.sqlite")
@@ -116,32 +150,21 @@ class FileStore:
         touch: bool = True,
         explain: bool = False,
     ) -> builtins.list[Hit]:
-        ranked = self._ranked(query, filters or Filters())
-        if ranked is None or k <= 0:
+        scored = self._scored(query, filters or Filters())
+        if scored is None or k <= 0:
             return []
-        view, bm25, context, score, age_decay = ranked
+        view = scored.view
         hits = []
-        for i in top_k(score, k).tolist():
+        for i in top_k(scored.score, k).tolist():
             memory = view.memories[i]
-            detail: dict[str, Any] = {}
-            if explain:
-                detail = {
-                    "bm25": float(bm25[i]),
-                    "terms": view.index.term_scores(query, i),
-                    "neighbours": float(context[i] - bm25[i]),
-                    "decay": float(age_decay[i]),
-                    "confidence": memory.confidence,
-                    "superseded": bool(view.superseded[i]),
-                }
-            hits.append(Hit(memory=memory, score=float(score[i]), explain=detail))
+            detail = scored.explain(i, query) if explain else {}
+            hits.append(Hit(memory=memory, score=float(scored.score[i]), explain=detail))
         if touch:
             self._touch([h.memory.id for h in hits])
         return hits
 
     # -- internals ----------------------------------------------------------------------
-    def _ranked(
-        self, query: str, filters: Filters
-    ) -> tuple[_View, Floats, Floats, Floats, Floats] | None:
+    def _scored(self, query: str, filters: Filters) -> _Scored | None:
         """Every memory's score for the query, as vectors (zero where filters refuse it)."""
         view = self._ensure_index()
         if view is None:
@@ -152,10 +175,12 @@ class FileStore:
         context = np.where(
             bm25 > 0, with_neighbours(bm25, view.neighbours, self.params.neighbours), 0.0
         )
+        cosine = view.semantic.scores(query) if view.semantic is not None else None
+        fused = context if cosine is None else fuse(context, cosine)
         age_decay = ranking.decay((now.timestamp() - view.last_seen) / SECONDS_PER_DAY)
-        score = context * view.static * age_decay
+        score = fused * view.static * age_decay
         score[~view.admitted(filters, now)] = 0.0
-        return view, bm25, context, score, age_decay
+        return _Scored(view, bm25, context, cosine, fused, age_decay, score)
 
     def _touch(self, ids: builtins.list[str]) -> None:
         now = utcnow()
@@ -172,12 +197,32 @@ class FileStore:
         if self._view_version != self.catalog.version:
             memories = self.catalog.memories
             self._view = (
-                _View.build(memories, self._last_access, self.files.cache / "bm25", self.params)
+                _View.build(
+                    memories,
+                    self._last_access,
+                    self.files.cache / "bm25",
+                    self.params,
+                    self._vector_cache(),
+                )
                 if memories
                 else None
             )
             self._view_version = self.catalog.version
         return self._view
+
+    def _vector_cache(self) -> VectorCache | None:
+        if self._semantic is False:
+            return None
+        if self._vectors is None:
+            encoder = MiniLmEncoder() if self._semantic is True else self._semantic
+            self._vectors = VectorCache(self.files.cache / "semantic", encoder)
+        return self._vectors
+
+    @property
+    def legs(self) -> builtins.list[str]:
+        """The retrieval legs a search runs, in order."""
+        legs = ["bm25"] + (["neighbours"] if self.params.neighbours else [])
+        return legs + (["semantic"] if self._semantic is not False else [])
 
     def access_stats(self, memory_id: str) -> tuple[datetime, int] | None:
         return self._last_access.get(memory_id) or self.access.get(memory_id)

@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 
 from agentmem.model import Memory, MemoryType
 from agentmem.ranking import SUPERSEDED_FACTOR, RankingParams, neighbour_table
+from agentmem.semantic import SemanticIndex, VectorCache
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import Bm25Index
 
@@ -55,6 +56,7 @@ class RankView:
     last_seen: Floats  # epoch seconds of the last access (creation when never read)
     expires: Floats  # epoch seconds, inf when the memory never expires
     rows: dict[str, int]
+    semantic: SemanticIndex | None = None
     _masks: dict[Filters, Bools] = field(default_factory=dict)
 
     @classmethod
@@ -64,6 +66,7 @@ class RankView:
         last_access: Mapping[str, tuple[datetime, int]],
         index_dir: Path,
         params: RankingParams,
+        vectors: VectorCache | None = None,
     ) -> RankView:
         memories = sorted(catalog.values(), key=lambda m: (sequence(m), m.created_at, m.id))
         ids = [m.id for m in memories]
@@ -73,9 +76,13 @@ class RankView:
         seen = [
             last_access[m.id][0] if m.id in last_access else when(m.created_at) for m in memories
         ]
+        documents = [document(m) for m in memories]
+        semantic = (
+            None if vectors is None else SemanticIndex(vectors.matrix(documents), vectors.encoder)
+        )
         return cls(
             memories=memories,
-            index=Bm25Index.cached(index_dir, ids, [document(m) for m in memories], params),
+            index=Bm25Index.cached(index_dir, ids, documents, params),
             neighbours=neighbour_table([sequence(m) for m in memories], len(params.neighbours)),
             static=confidence * np.where(superseded, SUPERSEDED_FACTOR, 1.0),
             superseded=superseded,
@@ -85,6 +92,7 @@ class RankView:
                 dtype=np.float64,
             ),
             rows={memory_id: row for row, memory_id in enumerate(ids)},
+            semantic=semantic,
         )
 
     def seen(self, ids: Iterable[str], now: datetime) -> None:

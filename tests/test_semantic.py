@@ -1,0 +1,121 @@
+"""The optional semantic leg: fused with BM25, reported in `legs`, vectors encoded once."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+from agentmem import FileStore, Harvester
+from agentmem.semantic import MiniLmEncoder, SemanticUnavailable, fuse
+from agentmem.settings import settings_from_values
+from tests.conftest import semantic
+
+CONCEPTS = {
+    "vehicle": ("car", "automobile", "vehicle", "truck"),
+    "money": ("invoice", "billing", "payment", "money"),
+    "weather": ("rain", "storm", "weather"),
+}
+
+
+class ConceptEncoder:
+    """An encoder plugin with a tiny fixed concept space: words of one concept share a
+    direction, so it knows "automobile" is near "car" where BM25 sees no shared term."""
+
+    name = "concepts"
+
+    def __init__(self) -> None:
+        self.encoded: list[str] = []
+
+    def encode(self, texts: Sequence[str]) -> NDArray[np.float32]:
+        self.encoded.extend(texts)
+        rows = []
+        for text in texts:
+            words = text.lower().replace(".", " ").replace("?", " ").split()
+            row = [sum(w in group for w in words) for group in CONCEPTS.values()] + [0.1]
+            rows.append(np.array(row, dtype=np.float32) / np.linalg.norm(row))
+        return np.vstack(rows)
+
+
+TEXTS = [
+    "The automobile needs new tyres before the trip.",
+    "Invoices are exported every Monday.",
+    "Storm warnings close the harbour.",
+]
+
+
+def store_with(root: Path, encoder: ConceptEncoder | bool) -> FileStore:
+    settings = settings_from_values({"AGENTMEM_USER_ID": "tester", "AGENTMEM_ROOT": str(root)})
+    store = FileStore(root, semantic=encoder)
+    writer = Harvester(settings, store)
+    for text in TEXTS:
+        writer.submit(semantic(text), trigger="manual")
+    return store
+
+
+def test_semantic_leg_finds_what_shares_no_word_with_the_query(root: Path) -> None:
+    """BM25 alone finds nothing for "car"; fused with the encoder, the automobile comes first."""
+    assert FileStore(root).legs == ["bm25", "neighbours"]
+    lexical = store_with(root, False)
+    assert lexical.search("Any trouble with the car?", 3, touch=False) == []
+    fused = FileStore(root, semantic=ConceptEncoder())
+    assert fused.legs == ["bm25", "neighbours", "semantic"]
+    hits = fused.search("Any trouble with the car?", 3, touch=False, explain=True)
+    assert hits[0].memory.text == TEXTS[0]
+    assert hits[0].explain["fusion"]["cosine"] > hits[-1].explain["fusion"]["cosine"]
+
+
+def test_vectors_are_encoded_once_and_kept_beside_the_files(root: Path) -> None:
+    """A restart or a rebuild re-encodes nothing; a new memory costs one encoding."""
+    first = ConceptEncoder()
+    store = store_with(root, first)
+    store.search("car", 1, touch=False)
+    assert sorted(first.encoded[:-1]) == sorted(TEXTS) and first.encoded[-1] == "car"
+    again = ConceptEncoder()
+    reopened = FileStore(root, semantic=again)
+    reopened.rebuild()
+    reopened.search("car", 1, touch=False)
+    assert again.encoded == ["car"]  # only the query
+    settings = settings_from_values({"AGENTMEM_USER_ID": "tester", "AGENTMEM_ROOT": str(root)})
+    Harvester(settings, reopened).submit(semantic("Rain delays the payment run."), trigger="manual")
+    reopened.search("weather", 1, touch=False)
+    assert again.encoded == ["car", "Rain delays the payment run.", "weather"]
+
+
+def test_fusion_puts_both_legs_on_one_scale() -> None:
+    """Lexical scores are divided by their best, cosines min-max scaled, then mixed evenly."""
+    fused = fuse(np.array([4.0, 2.0, 0.0]), np.array([0.2, 0.6, 1.0]))
+    assert np.allclose(fused, [0.5, 0.5 * 0.5 + 0.5 * 0.5, 0.5])
+    assert np.allclose(fuse(np.zeros(2), np.array([0.3, 0.3])), [0.0, 0.0])
+
+
+def test_without_the_extra_the_semantic_leg_says_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No sentence-transformers: a clear error naming the extra, not an ImportError."""
+    monkeypatch.setitem(sys.modules, "sentence_transformers", None)
+    with pytest.raises(SemanticUnavailable, match=r"agentmem\[semantic\]"):
+        MiniLmEncoder()
+
+
+def test_semantic_setting_reaches_the_store(root: Path) -> None:
+    """AGENTMEM_SEMANTIC=true opens the files backend with the semantic leg."""
+    from agentmem.stores import open_store
+
+    on = settings_from_values({"AGENTMEM_ROOT": str(root), "AGENTMEM_SEMANTIC": "true"})
+    off = settings_from_values({"AGENTMEM_ROOT": str(root)})
+    assert "semantic" in open_store(on).legs  # type: ignore[attr-defined]
+    assert "semantic" not in open_store(off).legs  # type: ignore[attr-defined]
+
+
+@pytest.mark.slow
+def test_minilm_leg_ranks_a_paraphrase_first(root: Path) -> None:
+    """The real offline MiniLM model (agentmem[semantic]): a paraphrase with no shared word."""
+    pytest.importorskip("sentence_transformers")
+    store = store_with(root, True)
+    hits = store.search("Any trouble with the car?", 3, touch=False)
+    assert hits[0].memory.text == TEXTS[0]
