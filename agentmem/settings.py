@@ -140,7 +140,10 @@ def _app_id(variable: str, value: str) -> str:
 
 
 def _path(variable: str, value: str) -> Path:
-    return Path(value.strip()).expanduser()
+    try:
+        return Path(value.strip()).expanduser()
+    except RuntimeError as exc:  # "~nosuchuser/memory": no such home directory
+        raise SettingsError(variable, value, f"cannot expand ~ ({exc})") from None
 
 
 WITNESS_SUBJECT = re.compile(r"^[a-z][a-z0-9_ -]{0,63}$")

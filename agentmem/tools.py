@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
@@ -16,6 +17,23 @@ from agentmem.settings import Settings
 from agentmem.stores.base import Filters
 
 MAX_READ_BYTES = 512 * 1024
+# A file that starts with a byte-order mark says its encoding (Windows editors save
+# "Unicode" text as UTF-16 with one); UTF-32's marks first, as they begin like UTF-16's.
+BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+
+def decode(data: bytes) -> str:
+    """Text of a repository file: the encoding its BOM names, else UTF-8; bad bytes replaced."""
+    for bom, encoding in BOMS:
+        if data.startswith(bom):
+            return data[len(bom) :].decode(encoding, errors="replace")
+    return data.decode("utf-8", errors="replace")
 
 
 class OutsideRepo(AgentMemError):
@@ -102,7 +120,7 @@ class Tools:
             raise OutsideRepo(f"{path}: outside the repository {base}")
         if target.stat().st_size > MAX_READ_BYTES:
             raise OutsideRepo(f"{path}: larger than {MAX_READ_BYTES} bytes")
-        return target.read_text(encoding="utf-8", errors="replace")
+        return decode(target.read_bytes())
 
     def propose_memory(self, draft: Mapping[str, Any]) -> None:
         """Hand a draft to the runtime; the one writer decides whether it is stored."""

@@ -29,6 +29,9 @@ APP_ID = re.compile(
 )
 RUN_ID = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[-_.:T][A-Za-z0-9._:-]*)?$")
 MAX_TEXT = 8_000
+# Control characters other than tab and line ends: a NUL makes git treat the memory file
+# as binary, and they only come from mis-decoded input (a UTF-16 retro, random bytes).
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 MAX_TAG = 64
 
 REQUIRED = ("text", "type", "confidence", "user_id", "agent_id", "app_id", "run_id")
@@ -255,6 +258,10 @@ def validate_draft(payload: Mapping[str, Any]) -> list[Problem]:
         problems.append(Problem("text", f"must be a non-empty string; got {text!r}"))
     elif len(text) > MAX_TEXT:
         problems.append(Problem("text", f"at most {MAX_TEXT} characters; got {len(text)}"))
+    elif (control := CONTROL.search(text)) is not None:
+        problems.append(
+            Problem("text", f"must not hold control characters; got U+{ord(control[0]):04X}")
+        )
     problems += _check_type_and_confidence(payload)
     problems += _check_scope(payload)
     problems += _check_immutable(payload)

@@ -72,7 +72,9 @@ class Harvester:
 
     def defaults(self, draft: Mapping[str, Any], trigger: str) -> dict[str, Any]:
         """Fill what the caller may leave out; never overwrite what it gave."""
-        record = dict(draft)
+        # None is absent (as the validator reads it), so a default fills it: a draft with
+        # `trigger: None` once passed validation and then failed to build a Memory.
+        record = {key: value for key, value in draft.items() if value is not None}
         now = self.clock()
         if self.settings.user_id is not None:
             record.setdefault("user_id", self.settings.user_id)

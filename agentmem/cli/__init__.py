@@ -7,11 +7,11 @@ from pathlib import Path
 
 import click
 
-from agentmem.cli import audit, demo, harvest, hooks, memory, pack, sync, tiers
+from agentmem.cli import audit, demo, doctor, harvest, hooks, memory, pack, sync, tiers
 from agentmem.cli._common import State
 from agentmem.logs import configure_cli_logging
 
-COMMAND_MODULES = [memory, hooks, demo, audit, harvest, pack, sync, tiers]
+COMMAND_MODULES = [memory, hooks, demo, audit, harvest, pack, sync, tiers, doctor]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -46,7 +46,9 @@ def parse(raw: str) -> tuple[dict[str, Any], str]:
     if not lines or lines[0].strip() != FENCE:
         raise FrontmatterError("missing opening '---' frontmatter fence")
     try:
-        end = next(i for i in range(1, len(lines)) if lines[i].strip() == FENCE)
+        # Only an unindented line closes the header: YAML indents the continuation lines of
+        # a multi-line value, and a value may itself hold a "---" line.
+        end = next(i for i in range(1, len(lines)) if lines[i].rstrip() == FENCE)
     except StopIteration:
         raise FrontmatterError("missing closing '---' frontmatter fence") from None
     header = "\n".join(lines[1:end])
@@ -60,7 +62,23 @@ def parse(raw: str) -> tuple[dict[str, Any], str]:
     return {str(k): _plain(v) for k, v in data.items()}, body
 
 
+YAML_BREAKS = ("\x85", "\u2028", "\u2029")  # line breaks to YAML, ordinary text to Python
+
+
+class _Dumper(yaml.SafeDumper):
+    """Safe dumping, except that a string holding a YAML-only line break is double-quoted
+    (where it is escaped): left raw, the reader folded it into a space."""
+
+
+def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    style = '"' if any(ch in value for ch in YAML_BREAKS) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _represent_str)
+
+
 def render(fields: dict[str, Any], body: str) -> str:
     """The canonical file text: frontmatter in a stable key order, then the body."""
-    header = yaml.safe_dump(fields, sort_keys=False, allow_unicode=True, width=100)
+    header = yaml.dump(fields, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
     return f"{FENCE}\n{header}{FENCE}\n{body.strip()}\n"

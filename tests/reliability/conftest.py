@@ -2,16 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Iterator
+from tests._quiet import quiet_structlog
 
-import pytest
-import structlog
-
-
-@pytest.fixture(autouse=True)
-def quiet_structlog() -> Iterator[None]:
-    """Only errors reach the output while a reliability test runs; defaults come back after."""
-    structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.ERROR))
-    yield
-    structlog.reset_defaults()
+__all__ = ["quiet_structlog"]

@@ -1,0 +1,171 @@
+"""Fuzzing the one writer: random and near-valid drafts. No invalid draft is accepted, no
+draft makes the writer raise, and every accepted draft reads back whole from its file.
+
+Cases tried: `pytest tests/test_fuzz_drafts.py --hypothesis-show-statistics`.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from agentmem.model import AGENT_ID, MAX_TAGS, TYPE_RULES, MemoryType
+from agentmem.secrets import find_secrets
+from agentmem.settings import settings_from_values
+from agentmem.stores import FileStore
+from agentmem.validate import APP_ID, FIELDS, MAX_TEXT
+from agentmem.writer import Harvester, Submission
+from tests._quiet import quiet_structlog
+
+__all__ = ["quiet_structlog"]  # autouse: thousands of drafts, no log noise
+
+FUZZ = settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+NASTY = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=40),
+    st.sampled_from(
+        ["", " ", "0.8", "true", "1", "null", "~", "---", "a\n---\nb", "\x00", "é" * 3]
+    ),
+    st.sampled_from(
+        ["2026-11-29", "2026-02-30-r1", "../../x", "/etc/passwd", "_global", "Bad App"]
+    ),
+    st.lists(st.text(max_size=8), max_size=10),
+    st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),
+)
+KEYS = st.sampled_from([*FIELDS, "bogus", "", "Text", "__class__"])
+
+VALID_BASES: list[dict[str, Any]] = [
+    {"text": "The vendor API paginates at 100 items.", "type": "semantic", "confidence": 0.8},
+    {"text": "Run the contract tests first.", "type": "procedural", "confidence": 0.7},
+    {"text": "Runs that skip review fail twice as often.", "type": "reflective", "confidence": 0.9},
+    {"text": "Run 12 shipped the client.", "type": "episodic", "run_id": "2026-11-29-r12"},
+    {"text": "Never store keys in memory.", "type": "principle"},
+]
+
+
+def problem(record: dict[str, Any]) -> str | None:
+    """An oracle written apart from the validator: the first rule the record breaks."""
+    text = record.get("text")
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
+        return "text"
+    if find_secrets(text):
+        return "secret"
+    try:
+        rule = TYPE_RULES[MemoryType(record.get("type"))]
+    except ValueError:
+        return "type"
+    confidence = record.get("confidence")
+    if isinstance(confidence, bool) or not isinstance(confidence, int | float):
+        return "confidence type"
+    if math.isnan(confidence) or not rule.low <= confidence <= rule.high:
+        return "confidence range"
+    if record.get("agent_id") != AGENT_ID:
+        return "agent_id"
+    if not isinstance(record.get("app_id"), str) or not APP_ID.match(record["app_id"]):
+        return "app_id"
+    run_id = record.get("run_id")
+    try:
+        date.fromisoformat(str(run_id)[:10])
+    except ValueError:
+        return "run_id"
+    if not isinstance(run_id, str):
+        return "run_id"
+    tags = record.get("tags", [])
+    if tags is not None and (
+        not isinstance(tags, list | tuple)
+        or len(tags) > MAX_TAGS
+        or not all(isinstance(t, str) and t.strip() for t in tags)
+    ):
+        return "tags"
+    if record.get("cohort") == "":
+        return "cohort"
+    if (record.get("type") == "principle") != (record.get("immutable") is True):
+        return "immutable"
+    if set(record) - set(FIELDS):
+        return "unknown field"
+    return None
+
+
+def harvester(tmp_path: Path) -> Harvester:
+    root = tmp_path / "memory"
+    values = {"AGENTMEM_ROOT": str(root), "AGENTMEM_USER_ID": "fuzz"}
+    return Harvester(settings_from_values(values, base_dir=tmp_path), FileStore(root))
+
+
+def check(h: Harvester, draft: Any) -> Submission:
+    outcome = h.submit(draft, trigger="manual")  # never raises for a bad draft
+    if outcome.status == "accepted":
+        assert outcome.memory_id is not None
+        assert problem(outcome.record) is None, (problem(outcome.record), outcome.record)
+        stored = FileStore(h.store.root).get(outcome.memory_id, touch=False)  # a fresh read
+        for key, value in outcome.record.items():
+            if key in ("text", "id") or value is None:
+                continue
+            kept = getattr(stored, key)
+            kept = kept.value if hasattr(kept, "value") else kept
+            assert kept == (tuple(value) if isinstance(value, list) else value), key
+        assert stored.text == outcome.record["text"].strip()
+    else:
+        assert outcome.status in ("rejected", "duplicate")
+        if outcome.status == "rejected":
+            assert outcome.problems and all(p.reason for p in outcome.problems)
+    return outcome
+
+
+@FUZZ
+@given(draft=st.dictionaries(KEYS, NASTY, max_size=10))
+def test_random_drafts_are_never_accepted_invalid(tmp_path: Path, draft: dict[str, Any]) -> None:
+    """Random field/value mixes: rejected with named fields, or valid and whole on disk."""
+    event(f"status: {check(harvester(tmp_path), draft).status}")  # shown by the statistics
+
+
+@FUZZ
+@given(base=st.sampled_from(VALID_BASES), key=KEYS, value=NASTY)
+def test_near_valid_drafts(tmp_path: Path, base: dict[str, Any], key: str, value: Any) -> None:
+    """A valid draft with one field replaced by a nasty value (the string "0.8", NaN, a
+    "---" line, a path...): accepted only if still valid, and then it reads back whole."""
+    event(f"status: {check(harvester(tmp_path), {**base, key: value}).status}")
+
+
+@FUZZ
+@given(draft=st.one_of(st.none(), st.integers(), st.text(), st.lists(st.integers())))
+def test_non_mapping_drafts_are_rejected(tmp_path: Path, draft: Any) -> None:
+    """Anything that is not a mapping is rejected on `<draft>` and writes nothing."""
+    h = harvester(tmp_path)
+    outcome = h.submit(draft, trigger="manual")
+    assert outcome.status == "rejected" and outcome.problems[0].field == "<draft>"
+    assert h.store.count() == 0
+
+
+def test_multiline_value_holding_a_fence_reads_back() -> None:
+    """Regression: a category holding a "---" line was written, then unreadable (YAML
+    indents it, and the closing fence was matched after stripping indentation)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        h = harvester(Path(tmp))
+        base = {**VALID_BASES[0], "category": "a\n---\nb", "source": "x\n...\ny"}
+        outcome = check(h, base)
+        assert outcome.status == "accepted"
+        assert h.store.broken() == []
+
+
+def test_none_valued_fields_are_filled_by_defaults(tmp_path: Path) -> None:
+    """Regression: `trigger`, `created_at` or `schema_version` given as None passed the
+    validator (None is absent) but made building the Memory raise out of `submit`."""
+    h = harvester(tmp_path)
+    for i, key in enumerate(("trigger", "created_at", "schema_version", "cohort")):
+        draft = {**VALID_BASES[0], "text": f"lesson {i}", key: None}
+        outcome = h.submit(draft, trigger="manual")
+        assert outcome.status == "accepted", (key, outcome.problems)
