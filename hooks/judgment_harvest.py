@@ -12,7 +12,8 @@ when it happened (its run's day) or was recorded (its `created_at`) in it. Withi
   and cites the episodes it rests on. Its text names the pattern, not the count, so a
   later harvest of the same pattern is a duplicate rather than a near-copy.
 - Daily notes. `<root>/daily/YYYY-MM-DD.md` for days in the window: bullets under a
-  lesson-bearing heading are distilled like a per-run retro (at most 3 per note).
+  lesson-bearing heading, and the daily log's event lines that say `Lesson:`, `How to:` or
+  `Pattern:`, are distilled like a per-run retro (at most 3 per note).
 """
 
 from __future__ import annotations
