@@ -174,6 +174,7 @@ def test_rebuild_backend_reprojects_every_file(platform: PlatformDouble, root: P
         store.put(memory)
     platform.memories["orphan-1"] = {
         "id": "orphan-1",
+        "user_id": "tester",
         "memory": "x",
         "agent_id": "executive",
         "metadata": {},

@@ -220,3 +220,27 @@ def test_a_missing_api_key_is_a_clear_permanent_error(
     with pytest.raises(ProjectionError, match="API Key") as info:
         projection.find("semantic-x00001")
     assert not info.value.transient
+
+
+def test_sync_never_removes_another_users_records(platform: PlatformDouble, root: Path) -> None:
+    """A shared Platform project holds other users' memories: drift repair stays in this user's lane."""
+    store = platform_store(root, platform, user_id="tester")
+    store.put(VENDOR)
+    platform.memories["someone-else"] = {
+        "id": "someone-else",
+        "memory": "Another team's lesson.",
+        "user_id": "other-team",
+        "agent_id": "executive",
+        "metadata": {"agentmem_id": "semantic-theirs001"},
+    }
+    platform.memories["my-orphan"] = {
+        "id": "my-orphan",
+        "memory": "A record whose file is gone.",
+        "user_id": "tester",
+        "agent_id": "executive",
+        "metadata": {"agentmem_id": "semantic-gone0001"},
+    }
+    report = sync(store)
+    assert report.before.orphans == ["my-orphan"]
+    assert "someone-else" in platform.memories and "my-orphan" not in platform.memories
+    assert report.in_sync

@@ -20,13 +20,15 @@ def open_store(settings: Settings) -> Store:
     if settings.backend == "mem0":
         from agentmem.stores.mem0_oss import Mem0Projection
 
-        return ProjectedStore(settings.root, Mem0Projection(settings.root, settings.mem0_config))
+        oss = Mem0Projection(settings.root, settings.mem0_config, user_id=settings.user_id)
+        return ProjectedStore(settings.root, oss)
     if settings.backend == "mem0-platform":
         from agentmem.stores.mem0_platform import PlatformProjection
 
         key = settings.mem0_api_key
         platform = PlatformProjection(
             settings.root,
+            user_id=settings.user_id,
             api_key=key.get_secret_value() if key is not None else None,
             host=settings.mem0_host,
             poll_limit_s=settings.mem0_poll_s,

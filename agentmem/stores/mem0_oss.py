@@ -231,8 +231,13 @@ class Mem0Projection:
 
     name = "mem0"
 
-    def __init__(self, root: Path, config_path: Path | None = None) -> None:
+    def __init__(
+        self, root: Path, config_path: Path | None = None, *, user_id: str | None = None
+    ) -> None:
         self.root = root
+        # A shared vector store may hold other users' memories: listing (and so drift
+        # repair) is scoped to this user, so sync never removes what another user wrote.
+        self.user_id = user_id
         self.config = load_config(config_path, root)
         self.threshold = float(self.config.get("search_threshold", SEARCH_THRESHOLD))
         self._memory: Any = None
@@ -297,7 +302,10 @@ class Mem0Projection:
         return out
 
     def records(self) -> Iterator[RemoteRecord]:
-        for item in self._get_all({"agent_id": AGENT_ID}):
+        scope = {"agent_id": AGENT_ID}
+        if self.user_id is not None:
+            scope["user_id"] = self.user_id
+        for item in self._get_all(scope):
             yield _record(item)
 
     def _get_all(self, scope: dict[str, Any]) -> list[dict[str, Any]]:

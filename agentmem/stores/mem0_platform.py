@@ -117,6 +117,7 @@ class PlatformProjection:
         self,
         root: Path,
         *,
+        user_id: str | None = None,
         api_key: str | None = None,
         host: str | None = None,
         poll_limit_s: float = 30.0,
@@ -126,6 +127,7 @@ class PlatformProjection:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.root = root
+        self.user_id = user_id  # listing and drift repair stay within this user's records
         self.api_key = api_key
         self.host = host
         self.poll_limit_s = poll_limit_s
@@ -240,7 +242,10 @@ class PlatformProjection:
         return out
 
     def records(self) -> Iterator[RemoteRecord]:
-        for item in self._pages({"AND": [{"agent_id": AGENT_ID}]}):
+        clauses: list[dict[str, Any]] = [{"agent_id": AGENT_ID}]
+        if self.user_id is not None:
+            clauses.append({"user_id": self.user_id})
+        for item in self._pages({"AND": clauses}):
             yield _record(item)
 
     def _pages(self, scope: dict[str, Any]) -> Iterator[dict[str, Any]]:

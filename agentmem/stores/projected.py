@@ -106,8 +106,11 @@ class ProjectedStore:
         self.catalog.reset()
         for record in list(self.policy.call(lambda: list(self.projection.records()))):
             self.policy.call(partial(self.projection.delete, record.remote_id))
+        # Records were just cleared only within the projection's user scope (if it has one):
+        # another user's memory may still be there, so it is looked up, not assumed absent.
+        scope = getattr(self.projection, "user_id", None)
         for memory in sorted(self.catalog.memories.values(), key=lambda m: m.id):
-            self.project(memory, absent=True)
+            self.project(memory, absent=scope is None or memory.user_id == scope)
             if progress is not None:
                 progress(1)
         return RebuildReport(len(self.catalog.memories), list(self.catalog.broken.values()))
