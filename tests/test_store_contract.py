@@ -146,7 +146,9 @@ def test_a_hand_edited_file_wins_on_read(backend: Opener, root: Path) -> None:
     store = backend.open(root)
     fill(store)
     path = root / "entries" / "semantic-vendor01.md"
-    path.write_text(path.read_text().replace("X-Trace header", "X-Trace-Id header"))
+    edited = path.with_name(".edit.tmp")  # saved the way editors and git checkouts do
+    edited.write_text(path.read_text().replace("X-Trace header", "X-Trace-Id header"))
+    edited.replace(path)
     assert store.get("semantic-vendor01").text.endswith("X-Trace-Id header.")
     hits = store.search("Which header must every request to the vendor API carry?", k=3)
     assert hits[0].memory.text.endswith("X-Trace-Id header.")
