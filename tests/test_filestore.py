@@ -150,3 +150,27 @@ def test_written_files_are_atomic_and_readable(root: Path) -> None:
     names = [p.name for p in (root / "entries").iterdir()]
     assert all(n.endswith(".md") and not n.startswith(".") for n in names)
     assert all(oct(p.stat().st_mode)[-3:] == "644" for p in (root / "entries").iterdir())
+
+
+def test_catalog_journal_spares_a_reparse(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Writes append to the catalog journal; a new process loads them without parsing a file."""
+    fill(root)
+    journal = root / ".agentmem" / "catalog.journal"
+    assert len(journal.read_text().splitlines()) == len(LESSONS)
+    with journal.open("a") as handle:
+        handle.write('{"name": "torn')  # a crash mid-append leaves a torn last line
+
+    def no_parse(self: object, path: Path) -> None:
+        raise AssertionError(f"re-parsed {path}")
+
+    monkeypatch.setattr("agentmem.stores.files.EntryFiles.parse", no_parse)
+    assert FileStore(root).count() == len(LESSONS)
+
+
+def test_catalog_journal_with_a_stale_line_defers_to_the_file(root: Path) -> None:
+    """A journal line whose stamp no longer matches the file is overruled by the file."""
+    ids = fill(root)
+    path = root / "entries" / f"{ids[LESSONS[3]]}.md"
+    path.write_text(path.read_text().replace("UTF-8 CSV", "Parquet"))
+    listed = {m.id: m.text for m in FileStore(root).list()}
+    assert "Parquet" in listed[ids[LESSONS[3]]]

@@ -2,6 +2,10 @@
 
 The parsed catalog is cached in `.agentmem/catalog.json` so a new process re-reads only
 the files whose size or mtime changed since; the cache is derived and may be deleted.
+A write appends one line to `catalog.journal` instead of saving the whole snapshot, so a
+write costs the same at 200 memories as at 100,000; the journal is folded into the
+snapshot once it grows past a tenth of the catalog. Whatever the cache says, every load
+checks it against the files' stamps, so a lost or stale line only costs a re-parse.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from agentmem.model import Memory, content_key
 from agentmem.stores.files import BrokenFile, EntryFiles, atomic_write
 
 CACHE_VERSION = 1
+JOURNAL_MIN = 200  # journal lines kept before folding them into the snapshot
 Stamp = tuple[int, int]
 
 
@@ -44,6 +49,8 @@ class Catalog:
         self._sweep_every = sweep_interval_s
         self._dir_stamp: Stamp | None = None
         self._cache_path = files.cache / "catalog.json"
+        self._journal_path = files.cache / "catalog.journal"
+        self._journal_lines = 0
         self._load_cache()
         self.refresh(force=True)
 
@@ -61,6 +68,46 @@ class Catalog:
             self.memories.clear()
             self._stamps.clear()
             self._keys.clear()
+        self._replay_journal()
+
+    def _replay_journal(self) -> None:
+        try:
+            lines = self._journal_path.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            return
+        for line in lines:
+            try:
+                entry = json.loads(line)
+                name = entry["name"]
+                self._drop(name[: -len(".md")])
+                if entry.get("record") is None:
+                    self._stamps.pop(name, None)
+                else:
+                    self._add(Memory.model_validate(entry["record"]))
+                    self._stamps[name] = (int(entry["stamp"][0]), int(entry["stamp"][1]))
+            except (ValueError, KeyError, TypeError, IndexError):
+                continue  # a torn or foreign line: the stamp check re-reads that file
+        self._journal_lines = len(lines)
+
+    def _journal(self, name: str, stamp: Stamp | None, memory: Memory | None) -> None:
+        entry = {
+            "name": name,
+            "stamp": stamp,
+            "record": None if memory is None else memory.record(),
+        }
+        line = (json.dumps(entry) + "\n").encode("utf-8")
+        try:
+            self._journal_path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self._journal_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                os.write(fd, line)
+            finally:
+                os.close(fd)
+        except OSError:
+            return  # the cache is advisory; the next load re-reads changed files
+        self._journal_lines += 1
+        if self._journal_lines > max(JOURNAL_MIN, len(self.memories) // 10):
+            self._save_cache()
 
     def _save_cache(self) -> None:
         entries = {
@@ -73,6 +120,8 @@ class Catalog:
             atomic_write(
                 self._cache_path, json.dumps({"version": CACHE_VERSION, "entries": entries})
             )
+            os.unlink(self._journal_path)  # folded into the snapshot just written
+        self._journal_lines = 0
 
     # -- bookkeeping -------------------------------------------------------------------
     def _add(self, memory: Memory) -> None:
@@ -92,7 +141,11 @@ class Catalog:
         return self._keys.get(key)
 
     def note_written(self, memory: Memory, path: Path) -> None:
-        """Record a file this process just wrote, without waiting for the next sweep."""
+        """Record a file this process just wrote, without waiting for the next sweep.
+
+        Called under the writer's lock, so the folder's new mtime is this write's own and
+        need not trigger a sweep of every file.
+        """
         stamp = _stamp(path)
         if stamp is not None:
             self._stamps[path.name] = stamp
@@ -100,13 +153,15 @@ class Catalog:
         self._add(memory)
         self.broken.pop(str(path), None)
         self.version += 1
-        self._save_cache()
+        self._dir_stamp = _stamp(self.files.entries)
+        self._journal(path.name, stamp, memory)
 
     def note_removed(self, memory_id: str) -> None:
         self._stamps.pop(f"{memory_id}.md", None)
         self._drop(memory_id)
         self.version += 1
-        self._save_cache()
+        self._dir_stamp = _stamp(self.files.entries)
+        self._journal(f"{memory_id}.md", None, None)
 
     # -- freshness ---------------------------------------------------------------------
     def refresh(self, force: bool = False) -> bool:
@@ -162,8 +217,9 @@ class Catalog:
         self._stamps.clear()
         self._keys.clear()
         self.broken.clear()
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(self._cache_path)
+        for path in (self._cache_path, self._journal_path):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)
         self.refresh(force=True)
         self.version += 1
 
