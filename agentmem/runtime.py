@@ -283,7 +283,7 @@ class MemoryHooks:
             auditlog.record(
                 self.settings, {"event": "hook_run", "ts": self.clock().timestamp(), **fields}
             )
-        except OSError as exc:
+        except (OSError, AgentMemError) as exc:  # a full disk, or a lock the folder refuses
             log.warning("audit_log_unwritable", path=str(self.settings.log_path), error=str(exc))
 
     # -- one typed method per hook ---------------------------------------------------------

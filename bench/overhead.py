@@ -15,6 +15,7 @@ import argparse
 import logging
 import os
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,8 +23,9 @@ from typing import Any
 
 import structlog
 
-from agentmem import Contribution, HarvestWindow, MemoryHooks, Tools, hookimpl
+from agentmem import Contribution, HarvestWindow, HookResult, MemoryHooks, Tools, auditlog, hookimpl
 from agentmem._plugins import make_manager
+from agentmem._worker import POOL
 from agentmem.settings import settings_from_values
 
 TARGET_GATED_US = 5.0
@@ -51,6 +53,30 @@ def per_call_us(fn: Callable[[], Any], n: int, repeats: int = 7) -> float:
             fn()
         samples.append((time.perf_counter() - start) / n * 1e6)
     return min(samples)
+
+
+def where_it_goes(hooks: MemoryHooks, window: HarvestWindow, n: int) -> list[tuple[str, float]]:
+    """The parts of an enabled fire, each timed alone (µs per call)."""
+    result = hooks.fire("judgment_harvest", window=window)
+    fields = result.log_fields()
+    scrubber = auditlog.scrubber_for(hooks.settings)
+    path = hooks.settings.log_path
+    return [
+        ("HookResult() (pydantic, every fire)", per_call_us(lambda: HookResult(hook="x"), n)),
+        ("plugin call handed to a parked worker", per_call_us(lambda: POOL.call(bare, {}, 5), n)),
+        ("plugin call on a new thread per fire", per_call_us(new_thread, n)),
+        ("scrub the event's fields (twice per fire)", per_call_us(lambda: scrubber(fields), n)),
+        (
+            "ledger append (scrubbed again inside)",
+            per_call_us(lambda: auditlog.append(path, fields, scrubber=scrubber), n),
+        ),
+    ]
+
+
+def new_thread() -> None:
+    thread = threading.Thread(target=bare, daemon=True)
+    thread.start()
+    thread.join(5)
 
 
 def make(root: Path, values: dict[str, str]) -> MemoryHooks:
@@ -98,6 +124,7 @@ def main() -> None:
                 TARGET_NOOP_US,
             ),
         ]
+        parts = where_it_goes(enabled, window, n_run)
     base = rows[0][1]
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"n={args.n} (gated), {n_run} (enabled); best of 7; load average {load}")
@@ -106,6 +133,9 @@ def main() -> None:
         verdict = "" if target is None else ("ok" if us <= target else "MISSED")
         shown = "" if target is None else f"≤ {target:g} µs"
         print(f"{name:<30} {us:>10.3f} {us / base:>10.1f} {shown:>10}  {verdict}")
+    print("where an enabled fire's time goes (the same run):")
+    for name, us in parts:
+        print(f"  {name:<44} {us:>10.3f}")
 
 
 if __name__ == "__main__":
