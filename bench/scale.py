@@ -11,6 +11,7 @@ For each size, in a fresh child process (so peak memory is that size's alone):
 - search p50/p95 ms: one whole-question search, last access recorded (as hooks do);
 - pack p50/p95 ms: hook B's work: the reader's multi-hop answer (k=30) and the pack;
 - add_per_s: memories per second through the Harvester into the store of that size;
+- search_after_add_s: the first search after those adds (the index is rebuilt whole);
 - peak_mb: the child's peak resident memory.
 """
 
@@ -134,6 +135,7 @@ def measure(n: int, queries: int) -> dict[str, Any]:
             for _ in range(adds)
         ]
         add_s = timed(lambda: [writer.submit(d, trigger="manual") for d in drafts])
+        reindex_s = timed(lambda: store.search(questions[1], 10))
         store.close()
     s50, s95 = percentiles(search_ms)
     p50, p95 = percentiles(pack_ms)
@@ -147,6 +149,7 @@ def measure(n: int, queries: int) -> dict[str, Any]:
         "pack_p95_ms": round(p95, 3),
         "add_per_s": round(adds / add_s, 1),
         "adds_measured": adds,
+        "search_after_add_s": round(reindex_s, 3),
         "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     }
 
@@ -181,7 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{row['memories']:>7} memories  search p50 {row['search_p50_ms']:.2f} ms "
                 f"p95 {row['search_p95_ms']:.2f} ms  pack p50 {row['pack_p50_ms']:.2f} ms "
                 f"p95 {row['pack_p95_ms']:.2f} ms  rebuild {row['rebuild_s']:.2f} s  "
-                f"reopen {row['reopen_s']:.2f} s  add {row['add_per_s']:.0f}/s  "
+                f"reopen {row['reopen_s']:.2f} s  add {row['add_per_s']:.1f}/s  "
+                f"search after add {row['search_after_add_s']:.2f} s  "
                 f"peak {row['peak_mb']:.0f} MB",
                 flush=True,
             )

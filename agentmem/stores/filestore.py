@@ -33,6 +33,7 @@ from agentmem.ranking import (
 from agentmem.semantic import Encoder, MiniLmEncoder, VectorCache, fuse
 from agentmem.stores.access import AccessLog, utcnow
 from agentmem.stores.base import Filters, RebuildReport
+from agentmem.stores.bm25 import TokenCache
 from agentmem.stores.catalog import Catalog
 from agentmem.stores.files import BrokenFile, EntryFiles
 from agentmem.stores.rankview import RankView as _View
@@ -94,6 +95,7 @@ class FileStore:
         self.params = params
         self._semantic = semantic
         self._vectors: VectorCache | None = None
+        self._tokens = TokenCache()
         self.files = EntryFiles(root)
         self.catalog = Catalog(self.files, sweep_interval_s=sweep_interval_s)
         self.access = AccessLog(self.files.cache / "access.sqlite")
@@ -203,6 +205,7 @@ class FileStore:
                     self.files.cache / "bm25",
                     self.params,
                     self._vector_cache(),
+                    self._tokens,
                 )
                 if memories
                 else None

@@ -18,7 +18,7 @@ from agentmem.model import Memory, MemoryType
 from agentmem.ranking import SUPERSEDED_FACTOR, RankingParams, neighbour_table
 from agentmem.semantic import SemanticIndex, VectorCache
 from agentmem.stores.base import Filters
-from agentmem.stores.bm25 import Bm25Index
+from agentmem.stores.bm25 import Bm25Index, TokenCache
 
 Floats = NDArray[np.float64]
 Bools = NDArray[np.bool_]
@@ -67,6 +67,7 @@ class RankView:
         index_dir: Path,
         params: RankingParams,
         vectors: VectorCache | None = None,
+        tokens: TokenCache | None = None,
     ) -> RankView:
         memories = sorted(catalog.values(), key=lambda m: (sequence(m), m.created_at, m.id))
         ids = [m.id for m in memories]
@@ -82,7 +83,7 @@ class RankView:
         )
         return cls(
             memories=memories,
-            index=Bm25Index.cached(index_dir, ids, documents, params),
+            index=Bm25Index.cached(index_dir, ids, documents, params, tokens),
             neighbours=neighbour_table([sequence(m) for m in memories], len(params.neighbours)),
             static=confidence * np.where(superseded, SUPERSEDED_FACTOR, 1.0),
             superseded=superseded,
