@@ -36,6 +36,7 @@ from agentmem.validate import validate_draft
 log = structlog.get_logger("agentmem")
 
 Status = Literal["accepted", "duplicate", "rejected"]
+MIN_KEY_CHARS = 12  # a key setting's value shorter than this is not looked for in drafts
 
 
 @dataclass
@@ -124,7 +125,9 @@ class Harvester:
     def _secrets(self, record: dict[str, Any]) -> list[Problem]:
         """Every string field (not only the text: a source URL can carry a password) is
         checked for key shapes and for the exact value of any key this process holds."""
-        held = secret_values(self.settings)
+        # Real keys are long; a placeholder like AGENTMEM_REASONER_API_KEY=ollama must not
+        # make every memory that mentions ollama a refused secret.
+        held = [value for value in secret_values(self.settings) if len(value) >= MIN_KEY_CHARS]
         problems = []
         for name, value in record.items():
             for item in value if isinstance(value, list | tuple) else (value,):

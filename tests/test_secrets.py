@@ -179,3 +179,19 @@ def test_writer_refuses_the_exact_value_of_a_key_setting(harvester: Harvester) -
     )
     assert outcome.status == "rejected"
     assert "key setting" in outcome.problems[0].reason
+
+
+def test_placeholder_key_value_does_not_block_ordinary_text(tmp_path: Path) -> None:
+    """A local model server takes any key, so people set AGENTMEM_REASONER_API_KEY=ollama;
+    a memory that mentions ollama is still accepted (only values of 12+ characters count)."""
+    settings = settings_from_values(
+        {
+            "AGENTMEM_ROOT": str(tmp_path / "memory"),
+            "AGENTMEM_USER_ID": "tester",
+            "AGENTMEM_REASONER_API_KEY": "ollama",
+        },
+        base_dir=tmp_path,
+    )
+    h = Harvester(settings, FileStore(settings.root))
+    draft = {"text": "Run the reasoner against ollama locally.", "type": "semantic"}
+    assert h.submit({**draft, "confidence": 0.8}, trigger="manual").status == "accepted"
