@@ -7,7 +7,7 @@ least 3 relevant memories, or after 8 queries. The query planner is a plugin poi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -50,6 +50,41 @@ class FeedbackPlanner:
             counts.update(t for t in tokenize(hit.memory.text) if t not in used)
         new_terms = [term for term, _ in counts.most_common(self.terms_per_hop)]
         return f"{question} {' '.join(new_terms)}" if new_terms else None
+
+
+PLANNER_PROMPT = """You plan searches of an agent's memory (BM25 over short notes).
+Question: {question}
+Queries asked so far, with what came back:
+{trail}
+Best memories so far:
+{hits}
+Reply with ONE new search query (a whole question, different from those asked) that
+would find what is still missing, or DONE if the memories above answer the question."""
+HIT_CHARS = 200
+
+
+class ModelPlanner:
+    """The host's model as the planner: `complete` is any prompt -> reply function.
+
+    The first query is the question itself (no model call); each later one is the model's
+    reply, first line only. "DONE" or an empty reply ends the read.
+    """
+
+    def __init__(self, complete: Callable[[str], str], shown_hits: int = 5) -> None:
+        self.complete = complete
+        self.shown_hits = shown_hits
+
+    def next_query(self, question: str, hops: Sequence[Hop], hits: Sequence[Hit]) -> str | None:
+        if not hops:
+            return question
+        trail = "\n".join(f"- {h.query} -> {', '.join(h.ids[:3]) or 'nothing'}" for h in hops)
+        shown = "\n".join(
+            f"- [{h.memory.id}] {h.memory.text[:HIT_CHARS]}" for h in hits[: self.shown_hits]
+        )
+        prompt = PLANNER_PROMPT.format(question=question, trail=trail, hits=shown or "- none")
+        reply = next((line for line in self.complete(prompt).splitlines() if line.strip()), "")
+        query = reply.strip().strip("\"'`").strip()
+        return None if not query or query.upper().rstrip(".") == "DONE" else query
 
 
 @dataclass

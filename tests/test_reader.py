@@ -8,7 +8,7 @@ from pathlib import Path
 import structlog
 
 from agentmem import FileStore, Harvester, Hit, MemoryHooks, Reader
-from agentmem.reader import MAX_QUERIES, FeedbackPlanner
+from agentmem.reader import MAX_QUERIES, FeedbackPlanner, ModelPlanner
 from agentmem.results import Hop
 from agentmem.settings import settings_from_values
 from tests.conftest import semantic
@@ -156,3 +156,44 @@ def test_pre_goal_synthesis_stays_within_its_word_budget(hooks: MemoryHooks) -> 
     for line in result.synthesis.splitlines():
         if line.startswith("  - ["):
             assert line[5 : line.index("]")] in result.reads.returned  # no id, no claim
+
+
+class ModelDouble:
+    """Stands in for the host's language model (none runs here): replies from a script
+    and keeps every prompt it was given."""
+
+    def __init__(self, replies: Sequence[str]) -> None:
+        self.replies = list(replies)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        return self.replies[len(self.prompts) - 1]
+
+
+def test_model_planner_refines_from_what_came_back(root: Path) -> None:
+    """The model sees the question, each hop and the best hits; its first line is the next
+    query, and DONE ends the read."""
+    store = store_with(root, ["Alpha deploys need the golf token.", "Golf tokens expire hourly."])
+    model = ModelDouble(['"How long do golf tokens last?"\nbecause the deploy needs one', "DONE"])
+    answer = Reader(store, ModelPlanner(model)).ask("What do alpha deploys need?")
+    assert [h.query for h in answer.hops] == [
+        "What do alpha deploys need?",
+        "How long do golf tokens last?",
+    ]
+    assert answer.stop in {"stable", "enough", "exhausted"}
+    first = model.prompts[0]
+    assert "Question: What do alpha deploys need?" in first
+    assert answer.hops[0].ids[0] in first and "golf token" in first
+    assert {h.memory.text for h in answer.hits} == {
+        "Alpha deploys need the golf token.",
+        "Golf tokens expire hourly.",
+    }
+
+
+def test_model_planner_done_stops_before_a_second_search(root: Path) -> None:
+    """A model that says DONE after the first hop costs exactly one retrieval."""
+    store = store_with(root, ["Alpha deploys need the golf token.", "Bravo notes."])
+    model = ModelDouble(["DONE."])
+    answer = Reader(store, ModelPlanner(model)).ask("alpha deploys")
+    assert len(answer.hops) == 1 and answer.stop == "exhausted" and len(model.prompts) == 1
