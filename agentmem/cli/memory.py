@@ -51,6 +51,8 @@ def explain_line(e: dict[str, Any]) -> str:
     lexical = f"bm25={e.get('bm25', 0):.4f} ({terms})"
     if e.get("neighbours"):
         lexical = f"({lexical} + neighbours={e['neighbours']:.4f})"
+    if "similarity" in e:  # a mem0 backend: the remote store's similarity replaces BM25
+        lexical = f"{e.get('backend', 'mem0')} similarity={e['similarity']:.4f}"
     fusion = e.get("fusion")
     if fusion:  # the semantic leg ran: both legs normalised, then mixed
         lexical = f"fuse({lexical}, cosine={fusion['cosine']:.3f})={fusion['fused']:.4f}"

@@ -13,6 +13,7 @@ Facts about mem0ai 2.x handled here, in one place:
 
 from __future__ import annotations
 
+import atexit
 import copy
 import json
 import os
@@ -177,6 +178,9 @@ def open_memory(config: dict[str, Any], root: Path) -> Any:
             raise ProjectionError(f"mem0 could not start: {exc}", transient=False) from exc
         except Exception as exc:  # mem0 raises pydantic, ValueError, ImportError alike
             raise ProjectionError(f"mem0 could not start: {exc}", transient=False) from exc
+        if not _instances:
+            # Close before interpreter teardown, or Qdrant's finaliser fails noisily at exit.
+            atexit.register(close_all)
         _instances[key] = instance
         return instance
 
