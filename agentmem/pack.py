@@ -46,10 +46,9 @@ CANDIDATES = 30  # the reader's answer a pack is cut from: three times the entry
 def approx_tokens(text: str) -> int:
     """A conservative token estimate that needs no tokenizer download.
 
-    The larger of 4 characters and 0.75 words per token: English prose runs at about 4.5
-    characters and 0.75 words per token in GPT-style BPE vocabularies, so this over-counts
-    slightly and a pack it admits fits a real tokenizer's budget. Any `str -> int` callable
-    can replace it (`build_pack(count=...)`).
+    The larger of two rules of thumb for English in BPE vocabularies, one token per 4
+    characters and per 0.75 words, so it errs high rather than low. Any `str -> int`
+    callable can replace it (`build_pack(count=...)`).
     """
     return max(math.ceil(len(text) / 4), math.ceil(len(text.split()) * 4 / 3))
 

@@ -16,7 +16,7 @@ import structlog
 from agentmem.model import Hit, Memory
 from agentmem.results import Hop
 from agentmem.stores.base import Filters, ReadableStore
-from agentmem.stores.bm25 import tokenize
+from agentmem.stores.bm25 import WORD, tokenize
 
 MAX_QUERIES = 8
 ENOUGH_RELEVANT = 3
@@ -46,9 +46,14 @@ class FeedbackPlanner:
             return question
         used = set(tokenize(" ".join(h.query for h in hops)))
         counts: Counter[str] = Counter()
+        surface: dict[str, str] = {}  # stem -> the word as the memory wrote it, for the log
         for hit in hits[: self.top_hits]:
-            counts.update(t for t in tokenize(hit.memory.text) if t not in used)
-        new_terms = [term for term, _ in counts.most_common(self.terms_per_hop)]
+            for word in WORD.findall(hit.memory.text):
+                for stem in tokenize(word):
+                    if stem not in used:
+                        counts[stem] += 1
+                        surface.setdefault(stem, word.lower())
+        new_terms = [surface[stem] for stem, _ in counts.most_common(self.terms_per_hop)]
         return f"{question} {' '.join(new_terms)}" if new_terms else None
 
 

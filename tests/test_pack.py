@@ -230,3 +230,16 @@ def test_pack_cli_prints_the_pack_and_respects_the_floor(tmp_path: Path) -> None
     data = json.loads(runner.invoke(main, [*base, "--json", "pack", "vendor API"], env=env).output)
     assert [e["type"] for e in data["entries"]] == ["semantic"]
     assert data["dropped"] == {"under_floor": 1} and data["hops"] and data["stop"]
+
+
+def test_pack_cli_bad_worker_dir_is_bad_input(tmp_path: Path) -> None:
+    """A --worker-dir that cannot hold CLAUDE.md: exit 2 naming the option, nothing written."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    out = CliRunner().invoke(
+        main,
+        ["--root", str(tmp_path / "memory"), "pack", "goal", "--worker-dir", str(blocker / "sub")],
+        env={"AGENTMEM_USER_ID": "tester"},
+    )
+    assert out.exit_code == 2 and "--worker-dir" in out.output
+    assert blocker.read_text() == "not a folder"

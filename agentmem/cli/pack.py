@@ -58,7 +58,14 @@ def pack(
         max_entries=s.pack_entries,
         floor=s.confidence_floor,
     )
-    written = write_into(worker_dir, result.markdown) if worker_dir is not None else None
+    written = None
+    if worker_dir is not None:
+        try:
+            written = write_into(worker_dir, result.markdown)
+        except (OSError, ValueError) as exc:  # no such folder, no permission, a NUL in it
+            raise BadInput(
+                f"--worker-dir {worker_dir}: cannot write CLAUDE.md there ({exc})"
+            ) from exc
     data: dict[str, Any] = {
         **result.model_dump(),
         "hops": [h.model_dump() for h in answer.hops],

@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 
 from agentmem.ranking import DEFAULT_PARAMS, RankingParams
 
-_WORD = re.compile(r"\w\w+", re.UNICODE)
+WORD = re.compile(r"\w\w+", re.UNICODE)
 FINGERPRINT = "fingerprint.txt"
 INDEX_FORMAT = 1
 
@@ -58,7 +58,7 @@ def tokenize(text: str) -> list[str]:
     Lyon?") keeps only the words that can match ("ana", "move", "lyon").
     """
     stop = _stopwords()
-    return [_stem(w) for w in _WORD.findall(text.lower()) if w not in stop]
+    return [_stem(w) for w in WORD.findall(text.lower()) if w not in stop]
 
 
 def fingerprint(ids: Sequence[str], documents: Sequence[str], params: RankingParams) -> str:
