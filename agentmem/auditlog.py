@@ -34,6 +34,7 @@ SECRET_KEY = re.compile(
     r"(?i)(?:^|[_-])(?:api[_-]?key|secret|token|passw(?:or)?d|credentials?|authorization)$"
 )
 MIN_SECRET_CHARS = 4  # shorter "secrets" would redact ordinary words everywhere
+MEMO_CHARS, MEMO_ENTRIES = 64, 4096  # what a Scrubber remembers: short strings, a few thousand
 
 
 def secret_values(settings: Settings) -> list[str]:
@@ -57,11 +58,22 @@ class Scrubber:
         self.values = sorted(
             {v for v in values if len(v) >= MIN_SECRET_CHARS}, key=len, reverse=True
         )
+        # Every fire's event repeats the same keys and short values (hook names, reasons):
+        # remember their scrubbed form; bounded, and a pure function of the text.
+        self._short: dict[str, str] = {}
 
     def text(self, text: str) -> str:
+        if len(text) <= MEMO_CHARS and (known := self._short.get(text)) is not None:
+            return known
+        clean = text
         for value in self.values:
-            text = text.replace(value, "[redacted setting]")
-        return redact(text)
+            clean = clean.replace(value, "[redacted setting]")
+        clean = redact(clean)
+        if len(text) <= MEMO_CHARS:
+            if len(self._short) >= MEMO_ENTRIES:
+                self._short.clear()
+            self._short[text] = clean
+        return clean
 
     def __call__(self, value: Any, key: str = "") -> Any:
         if value is None or isinstance(value, bool | int | float):
@@ -125,20 +137,29 @@ def append(
     scrubber: Scrubber | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
     keep: int = DEFAULT_KEEP,
+    scrubbed: bool = False,
 ) -> None:
     """Append one event as one line: a single O_APPEND write, so appends do not interleave.
+
+    `scrubbed=True` only when the caller already ran the same scrubber over the event (the
+    runtime does, for the structlog event it emits first): scrubbing it twice cost a fire
+    as much as its plugin call.
 
     Rotation happens before the write, under a lock, and only when the file is past
     `max_bytes`; the size is checked again under the lock so two writers rotate once.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    clean = (scrubber or Scrubber())(dict(event))
+    clean = dict(event) if scrubbed else (scrubber or Scrubber())(dict(event))
     line = json.dumps(clean, ensure_ascii=False, default=str) + "\n"
     if _size(path) >= max_bytes:
         with exclusive(path.with_name(f".{path.name}.lock")):
             if _size(path) >= max_bytes:
                 rotate(path, keep)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT
+    try:
+        fd = os.open(path, flags, 0o644)
+    except FileNotFoundError:  # the first line: make the folder then, not on every fire
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, flags, 0o644)
     try:
         os.write(fd, line.encode("utf-8"))
     finally:
@@ -158,14 +179,16 @@ def scrubber_for(settings: Settings) -> Scrubber:
     return scrubber
 
 
-def record(settings: Settings, event: Mapping[str, Any]) -> None:
-    """Append one event to the settings' ledger, scrubbed of the settings' own secrets."""
+def record(settings: Settings, event: Mapping[str, Any], *, scrubbed: bool = False) -> None:
+    """Append one event to the settings' ledger, scrubbed of the settings' own secrets
+    (`scrubbed=True`: the caller already ran `scrubber_for(settings)` over it)."""
     append(
         settings.log_path,
         event,
         scrubber=scrubber_for(settings),
         max_bytes=settings.log_max_bytes,
         keep=settings.log_keep,
+        scrubbed=scrubbed,
     )
 
 

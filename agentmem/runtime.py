@@ -280,9 +280,8 @@ class MemoryHooks:
         ):
             return  # a gated-off hook touches nothing, not even the ledger
         try:
-            auditlog.record(
-                self.settings, {"event": "hook_run", "ts": self.clock().timestamp(), **fields}
-            )
+            event = {"event": "hook_run", "ts": self.clock().timestamp(), **fields}
+            auditlog.record(self.settings, event, scrubbed=True)  # `fields` is scrubbed above
         except (OSError, AgentMemError) as exc:  # a full disk, or a lock the folder refuses
             log.warning("audit_log_unwritable", path=str(self.settings.log_path), error=str(exc))
 
