@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +24,7 @@ ENTRIES = "entries"
 ARCHIVE = "archive"
 CACHE = ".agentmem"
 SUFFIX = ".md"
+TEMP_GRACE_S = 60.0  # a temp file younger than this may belong to a write still in flight
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,19 @@ class EntryFiles:
             return Memory.model_validate(record)
         except PydanticValidationError as exc:
             raise StoreError(f"invalid memory: {exc.errors()[0]['msg']}", path=str(path)) from exc
+
+    def orphans(self, older_than_s: float = TEMP_GRACE_S) -> list[Path]:
+        """Temp files a killed writer left between its write and its rename (hidden, so no
+        reader sees them), old enough that no write in flight can still own them."""
+        if not self.entries.is_dir():
+            return []
+        cutoff = time.time() - older_than_s
+        return [
+            Path(entry.path)
+            for entry in os.scandir(self.entries)
+            if entry.name.startswith(".") and entry.name.endswith(".tmp") and entry.is_file()
+            and entry.stat().st_mtime < cutoff
+        ]  # fmt: skip
 
     def paths(self) -> Iterator[Path]:
         if not self.entries.is_dir():

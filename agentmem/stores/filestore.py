@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from agentmem import ranking
+from agentmem._locks import exclusive
 from agentmem.model import Hit, Memory
 from agentmem.ranking import (
     DECAY_FLOOR,
@@ -113,6 +114,10 @@ class FileStore:
         return self.catalog.id_for_key(key)
 
     def rebuild(self) -> RebuildReport:
+        # Under the writer's lock no write is in flight, so a stale temp file is an orphan.
+        with exclusive(self.files.cache / "write.lock"):
+            for orphan in self.files.orphans():
+                orphan.unlink(missing_ok=True)
         self.catalog.reset()
         shutil.rmtree(self.files.cache / "bm25", ignore_errors=True)
         self._view_version = -1

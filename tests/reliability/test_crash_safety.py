@@ -8,6 +8,7 @@ a `git rm` would, while a stale catalog cache still lists them).
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 import subprocess
@@ -138,7 +139,43 @@ def crash_rounds(tmp_path: Path, rounds: int, per_process: int, seed: int) -> Fi
         delete_some(root, rng, figures)
     print(f"\ncrash safety (seed {seed}): {figures.report()}")
     assert figures.killed_while_writing > 0, "no kill landed while the victim was writing"
+    sweep_orphans(root)
     return figures
+
+
+def sweep_orphans(root: Path) -> None:
+    """Once no write can own them (backdated past the grace period here), `rebuild`
+    removes the temp files kills left behind, and touches nothing else."""
+    entries = root / "entries"
+    before = {p.name for p in entries.glob("*.md")}
+    for orphan in entries.glob(".*.tmp"):
+        os.utime(orphan, (time.time() - 3600, time.time() - 3600))
+    store = FileStore(root)
+    try:
+        store.rebuild()
+    finally:
+        store.close()
+    assert list(entries.glob(".*.tmp")) == []
+    assert {p.name for p in entries.glob("*.md")} == before
+
+
+def test_rebuild_removes_only_stale_temp_files(tmp_path: Path) -> None:
+    """A stale orphan (older than the grace period) goes; a fresh temp file, which may be a
+    write in flight in another process, stays; memories are untouched."""
+    entries = tmp_path / "memory" / "entries"
+    entries.mkdir(parents=True)
+    stale = entries / ".semantic-0123456789ab.md.x1.tmp"
+    fresh = entries / ".semantic-0123456789ab.md.x2.tmp"
+    for path in (stale, fresh):
+        path.write_text("---\nid: semantic-01", encoding="utf-8")
+    os.utime(stale, (time.time() - 3600, time.time() - 3600))
+    store = FileStore(tmp_path / "memory")
+    try:
+        report = store.rebuild()
+    finally:
+        store.close()
+    assert report.broken == []
+    assert not stale.exists() and fresh.exists()
 
 
 def test_crash_safety_reduced(tmp_path: Path) -> None:
