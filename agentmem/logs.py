@@ -82,3 +82,6 @@ def configure_cli_logging(verbose: bool, secret_values: Iterable[str] = ()) -> N
         logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
         cache_logger_on_first_use=False,
     )
+    # mem0 warns about optional extras it can do without (spaCy, fastembed) on stdlib
+    # logging; on the console that is noise unless the user asked for detail.
+    logging.getLogger("mem0").setLevel(logging.INFO if verbose else logging.ERROR)

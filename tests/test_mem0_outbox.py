@@ -199,3 +199,16 @@ def test_the_store_commands_document_themselves(args: list[str]) -> None:
     """Each store command's help is its docstring."""
     code, out = _run(*args, env={})
     assert code == 0 and "Usage" in out
+
+
+def test_rebuild_shows_a_progress_bar_while_it_reprojects(
+    platform: PlatformDouble, root: Path
+) -> None:
+    """Human `rebuild --backend` labels its bar with the backend and ends with the file count."""
+    store = platform_store(root, platform)
+    for memory in CORPUS:
+        store.put(memory)
+    code, out = _run("rebuild", "--backend", "mem0-platform", env=_env(root, platform))
+    assert code == 0, out
+    assert "projecting into mem0-platform" in out
+    assert f"rebuilt from {len(CORPUS)} files" in out

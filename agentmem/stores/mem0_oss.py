@@ -66,6 +66,7 @@ def import_mem0(root: Path) -> Any:
     """
     os.environ["MEM0_TELEMETRY"] = "false"
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")  # a hook prints nothing
     os.environ.setdefault("MEM0_DIR", str(mem0_folder(root)))
     mem0_folder(root).mkdir(parents=True, exist_ok=True)
     try:
