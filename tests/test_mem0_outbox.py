@@ -212,3 +212,15 @@ def test_rebuild_shows_a_progress_bar_while_it_reprojects(
     assert code == 0, out
     assert "projecting into mem0-platform" in out
     assert f"rebuilt from {len(CORPUS)} files" in out
+
+
+def test_status_shows_what_the_outbox_owes(platform: PlatformDouble, root: Path) -> None:
+    """`agentmem status` on a mem0 backend counts the projections still owed."""
+    store = platform_store(root, platform)
+    platform.stop()
+    store.put(CORPUS[0])
+    platform.start()
+    code, out = _run("--json", "status", env=_env(root, platform))
+    assert code == 0 and json.loads(out)["outbox"] == 1
+    code, out = _run("status", env=_env(root, platform))
+    assert "outbox  1 projections owed to mem0-platform" in out

@@ -244,3 +244,16 @@ def test_sync_never_removes_another_users_records(platform: PlatformDouble, root
     assert report.before.orphans == ["my-orphan"]
     assert "someone-else" in platform.memories and "my-orphan" not in platform.memories
     assert report.in_sync
+
+
+def test_replay_removes_the_record_of_a_memory_whose_file_is_gone(
+    platform: PlatformDouble, root: Path
+) -> None:
+    """An owed id with no file (archived, purged) is removed remotely on replay: files win."""
+    store = platform_store(root, platform)
+    store.put(VENDOR)
+    (root / "entries" / f"{VENDOR.id}.md").unlink()
+    store.outbox.add(VENDOR.id, "file archived")
+    report = store.replay()
+    assert report.replayed == [VENDOR.id] and not report.still_owed
+    assert platform.memories == {}

@@ -92,6 +92,9 @@ def status(state: State) -> None:
         "broken": broken,
         "log_file": str(s.log_path),
     }
+    outbox = getattr(store, "outbox", None)  # mem0 backends: projections still owed
+    if outbox is not None:
+        data["outbox"] = len(outbox)
 
     def human() -> str:
         flags = "\n".join(
@@ -103,6 +106,8 @@ def status(state: State) -> None:
             f"backend {s.backend} · role {s.role} · user {s.user_id or '(unset: writes refused)'}\n"
             f"root    {s.root}\nmemories {len(memories)} ({types})"
         )
+        if data.get("outbox"):
+            out += f"\noutbox  {data['outbox']} projections owed to {s.backend} (agentmem sync)"
         if broken:
             out += "\nbroken files (skipped):\n" + "\n".join(
                 f"  {b['path']}: {b['reason']}" for b in broken
