@@ -197,3 +197,14 @@ def test_model_planner_done_stops_before_a_second_search(root: Path) -> None:
     model = ModelDouble(["DONE."])
     answer = Reader(store, ModelPlanner(model)).ask("alpha deploys")
     assert len(answer.hops) == 1 and answer.stop == "exhausted" and len(model.prompts) == 1
+
+
+def test_search_filters_given_as_lists_work_and_are_cached(root: Path) -> None:
+    """A host may pass lists in Filters; the store still filters (and caches) by them."""
+    from agentmem import Filters
+
+    store = store_with(root, ["Alpha deploys fail on Fridays.", "Alpha notes for later."])
+    mine = Filters(app_ids=["_global"], types=["semantic"])  # type: ignore[arg-type]
+    assert len(store.search("alpha", 5, mine, touch=False)) == 2
+    none = Filters(app_ids=["billing-api"])  # type: ignore[arg-type]
+    assert store.search("alpha", 5, none, touch=False) == []

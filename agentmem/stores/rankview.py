@@ -106,12 +106,12 @@ class RankView:
 
     def admitted(self, filters: Filters, now: datetime) -> Bools:
         """Which rows the filters admit: the scope part is cached, expiry checked per call."""
-        scope = Filters(
+        scope = Filters(  # tuples, so a host's lists still make a cache key
             user_id=filters.user_id,
-            app_ids=filters.app_ids,
-            types=filters.types,
+            app_ids=_tuple(filters.app_ids),
+            types=_tuple(filters.types),
             cohort=filters.cohort,
-            tags_any=filters.tags_any,
+            tags_any=_tuple(filters.tags_any),
             include_expired=True,
         )
         mask = self._masks.get(scope)
@@ -123,3 +123,7 @@ class RankView:
         if filters.include_expired:
             return mask
         return mask & (self.expires > now.timestamp())
+
+
+def _tuple(values: Iterable[str] | None) -> tuple[str, ...] | None:
+    return None if values is None else tuple(values)
