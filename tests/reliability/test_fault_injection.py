@@ -19,6 +19,7 @@ import pytest
 
 from agentmem import HookName, HookResult, MemoryHooks, auditlog
 from agentmem._plugins import make_manager
+from agentmem.reasoner import OpenAIReasoner
 from agentmem.settings import settings_from_values
 from agentmem.stores import FileStore
 from agentmem.stores import files as files_module
@@ -35,13 +36,6 @@ from tests.reliability.faults import (
     FlakyStoreFaultInjector,
     MalformedChatFaultInjector,
 )
-
-try:  # the reasoner is another engineer's module; without it that one fault is skipped
-    from agentmem.reasoner import OpenAIReasoner, install
-except ImportError as exc:  # pragma: no cover - depends on the checkout
-    REASONER_MISSING: str | None = f"agentmem.reasoner is absent ({exc})"
-else:
-    REASONER_MISSING = None
 
 HOOKS = list(HookName)
 BUDGET_S = 30.0  # generous: a clean fire on a busy machine must never time out
@@ -60,9 +54,6 @@ RETRO = """# Retro
 
 FAULTS = ["none", "raise", "hang", "garbage", "drafts", "exit", "store", "disk", "reasoner"]
 WEIGHTS = [4, 1, 1, 1, 1, 1, 2, 2, 2]
-if REASONER_MISSING is not None:
-    print(f"fault injection: the malformed-reasoner case is skipped: {REASONER_MISSING}")
-    FAULTS, WEIGHTS = FAULTS[:-1], WEIGHTS[:-1]
 
 
 @dataclass
@@ -125,20 +116,20 @@ class Rig:
         pm.register(self.plugin, name="fault-injector")
         values = {**ALL_ON, "AGENTMEM_USER_ID": "tester", "AGENTMEM_ROOT": str(root)}
 
-        def hooks(budget: float) -> MemoryHooks:
+        def hooks(budget: float, **parts: Any) -> MemoryHooks:
             settings = settings_from_values(
                 {**values, "AGENTMEM_HOOK_TIMEOUT_S": str(budget)}, base_dir=tmp_path
             )
-            return MemoryHooks(settings, store=self.store, plugin_manager=pm)  # type: ignore[arg-type]
+            parts.setdefault("plugin_manager", pm)
+            return MemoryHooks(settings, store=self.store, **parts)  # type: ignore[arg-type]
 
         self.hooks = hooks(BUDGET_S)
         self.hanging = hooks(HANG_BUDGET_S)
         self.chat = MalformedChatFaultInjector()
-        if REASONER_MISSING is None:
-            self.reasoned = hooks(BUDGET_S)
-            self.reasoned.pm = make_manager(entry_points=False)
-            model = OpenAIReasoner("model-double", client=self.chat)
-            install(self.reasoned.pm, self.reasoned.settings, reasoner=model)
+        model = OpenAIReasoner("model-double", client=self.chat)  # the model-driven path
+        self.reasoned = hooks(
+            BUDGET_S, plugin_manager=make_manager(entry_points=False), reasoner=model
+        )
         self.disk = DiskFullFaultInjector()
         monkeypatch.setattr(files_module, "os", self.disk)
         monkeypatch.setattr(auditlog, "os", self.disk)
