@@ -120,8 +120,10 @@ class Reader:
         self.planner: QueryPlanner = planner or FeedbackPlanner()
         self.touch = touch
 
-    def search(self, query: str, k: int = 10, filters: Filters | None = None) -> list[Hit]:
-        return self._store.search(query, k, filters, touch=self.touch)
+    def search(
+        self, query: str, k: int = 10, filters: Filters | None = None, *, explain: bool = False
+    ) -> list[Hit]:
+        return self._store.search(query, k, filters, touch=self.touch, explain=explain)
 
     def get(self, memory_id: str) -> Memory:
         return self._store.get(memory_id, touch=self.touch)
@@ -135,6 +137,8 @@ class Reader:
         k: int = 10,
         filters: Filters | None = None,
         max_queries: int = MAX_QUERIES,
+        *,
+        explain: bool = False,
     ) -> Answer:
         """Hop until stable, enough or at the limit; return the merged hits.
 
@@ -154,7 +158,7 @@ class Reader:
             if query is None or query in {h.query for h in answer.hops}:
                 answer.stop = "exhausted"
                 break
-            hits = self.search(query, k, filters)
+            hits = self.search(query, k, filters, explain=explain)
             answer.hops.append(
                 Hop(
                     query=query,

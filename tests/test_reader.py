@@ -208,3 +208,24 @@ def test_search_filters_given_as_lists_work_and_are_cached(root: Path) -> None:
     assert len(store.search("alpha", 5, mine, touch=False)) == 2
     none = Filters(app_ids=["billing-api"])  # type: ignore[arg-type]
     assert store.search("alpha", 5, none, touch=False) == []
+
+
+def test_search_hops_explain_shows_each_hop_and_each_score(tmp_path: Path) -> None:
+    """`agentmem search --hops --explain`: one line per hop, then hits with their makeup."""
+    from click.testing import CliRunner
+
+    from agentmem.cli import main
+
+    runner = CliRunner()
+    base = ["--root", str(tmp_path / "memory")]
+    env = {"AGENTMEM_USER_ID": "tester"}
+    for text in ("Alpha deploys need the golf token.", "Golf tokens expire hourly."):
+        added = runner.invoke(
+            main, [*base, "add", text, "--type", "semantic", "--confidence", "0.8"], env=env
+        )
+        assert added.exit_code == 0, added.output
+    out = runner.invoke(main, [*base, "search", "alpha deploys", "--hops", "--explain"], env=env)
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert lines[0] == "hop 1: alpha deploys (1 hits)"
+    assert any(line.strip().startswith("bm25=") and "× decay=" in line for line in lines)

@@ -210,7 +210,7 @@ def search(
     filters = _filters(state, app_id, types)
     store = state.hooks.store
     if hops:
-        answer = state.hooks.reader.ask(question, k, filters)
+        answer = state.hooks.reader.ask(question, k, filters, explain=explain)
         hits = answer.hits
         trail = [h.model_dump() for h in answer.hops]
     else:
@@ -223,8 +223,13 @@ def search(
         state,
         data,
         lambda: (
-            "\n".join(_hit_line(i, h, explain) for i, h in enumerate(hits, 1))
-            or "no memory matched"
+            "".join(
+                f"hop {n}: {h['query']} ({len(h['ids'])} hits)\n" for n, h in enumerate(trail, 1)
+            )
+            + (
+                "\n".join(_hit_line(i, h, explain) for i, h in enumerate(hits, 1))
+                or "no memory matched"
+            )
         ),
     )
 
