@@ -7,6 +7,7 @@ propagate; `fire` catches it here, times it, logs it and returns it in a `HookRe
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
@@ -102,6 +103,7 @@ class MemoryHooks:
         self.reasoner = install_reasoner(self.pm, settings, reasoner)
         self.planner = planner
         self._store = store  # opened on the first fire past the gate, not before
+        self._store_lock = threading.Lock()
         # The time stamped on memories and ledger events; a scripted clock replays a week.
         self.clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
 
@@ -131,7 +133,9 @@ class MemoryHooks:
     @property
     def store(self) -> Store:
         if self._store is None:
-            self._store = open_store(self.settings)
+            with self._store_lock:  # two host threads' first fires must open one store
+                if self._store is None:
+                    self._store = open_store(self.settings)
         return self._store
 
     @property

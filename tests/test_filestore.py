@@ -174,3 +174,26 @@ def test_catalog_journal_with_a_stale_line_defers_to_the_file(root: Path) -> Non
     path.write_text(path.read_text().replace("UTF-8 CSV", "Parquet"))
     listed = {m.id: m.text for m in FileStore(root).list()}
     assert "Parquet" in listed[ids[LESSONS[3]]]
+
+
+def test_many_stores_opening_one_root_at_once(root: Path) -> None:
+    """Stores opened at the same instant (threads here; processes alike) all come up:
+    the access sidecar's switch to WAL waits for its turn instead of failing."""
+    import threading
+
+    gate = threading.Barrier(8, timeout=10)
+    errors: list[BaseException] = []
+
+    def open_one() -> None:
+        gate.wait()
+        try:
+            FileStore(root).search("anything", 1)
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_one) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert errors == []

@@ -46,8 +46,10 @@ def test_wheel_ships_hooks_and_playbooks(tmp_path: Path) -> None:
     assert "agentmem/playbooks/__init__.py" in names
     # Every subpackage in the tree ships (pyproject lists packages explicitly).
     for init in (REPO / "agentmem").rglob("__init__.py"):
-        assert str(init.relative_to(REPO)) in names, f"{init.parent.name} missing from pyproject packages"
-    assert any(n.startswith("agentmem/playbooks/") and n.endswith(".md") for n in names) or not list(
-        (REPO / "playbooks").glob("*.md")
-    )
+        assert str(init.relative_to(REPO)) in names, (
+            f"{init.parent.name} missing from pyproject packages"
+        )
+    assert any(
+        n.startswith("agentmem/playbooks/") and n.endswith(".md") for n in names
+    ) or not list((REPO / "playbooks").glob("*.md"))
     assert "agentmem/py.typed" in names

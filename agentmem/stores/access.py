@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,11 +30,23 @@ class AccessLog:
         self.path = path
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
+        self._enable_wal()
         # Access stats are advisory (they only tune decay), so losing the last few on a
         # power cut is acceptable; a full fsync per read is not.
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute(_SCHEMA)
+
+    def _enable_wal(self) -> None:
+        # Switching to WAL needs a moment alone with the file; another connection opening
+        # at the same instant answers "database is locked" at once, without waiting.
+        # WAL is a property of the file, so whoever wins sets it for everyone.
+        for attempt in range(50):
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError:
+                time.sleep(0.01 * (attempt + 1))
+        self._db.execute("PRAGMA journal_mode=WAL")
 
     def touch(self, ids: Iterable[str], when: datetime | None = None) -> None:
         stamp = (when or utcnow()).isoformat()
