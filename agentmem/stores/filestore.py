@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import builtins
 import shutil
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -32,11 +31,10 @@ from agentmem.ranking import (
     with_neighbours,
 )
 from agentmem.semantic import Encoder, MiniLmEncoder, VectorCache, fuse
-from agentmem.stores.access import AccessLog, utcnow
+from agentmem.stores.access import utcnow
 from agentmem.stores.base import Filters, RebuildReport
 from agentmem.stores.bm25 import TokenCache
-from agentmem.stores.catalog import Catalog
-from agentmem.stores.files import BrokenFile, EntryFiles
+from agentmem.stores.canonical import CanonicalFiles
 from agentmem.stores.rankview import RankView as _View
 from agentmem.stores.rankview import when as _when
 
@@ -77,7 +75,7 @@ def decay(last: datetime, now: datetime) -> float:
     return float(ranking.decay(np.array([days]))[0])
 
 
-class FileStore:
+class FileStore(CanonicalFiles):
     """Markdown files under `<root>/entries/`, searched through a cached BM25 index."""
 
     backend = "files"
@@ -92,15 +90,11 @@ class FileStore:
     ) -> None:
         """`semantic=True` fuses the MiniLM leg in (needs `agentmem[semantic]`); an
         `Encoder` brings another model; False (the default) is BM25 alone."""
-        self.root = root
+        super().__init__(root, sweep_interval_s=sweep_interval_s)
         self.params = params
         self._semantic = semantic
         self._vectors: VectorCache | None = None
         self._tokens = TokenCache()
-        self.files = EntryFiles(root)
-        self.catalog = Catalog(self.files, sweep_interval_s=sweep_interval_s)
-        self.access = AccessLog(self.files.cache / "access.sqlite")
-        self._last_access = self.access.all()
         self._view: _View | None = None
         self._view_version = -1
 
@@ -108,10 +102,6 @@ class FileStore:
     def put(self, memory: Memory) -> None:
         path = self.files.write(memory)
         self.catalog.note_written(memory, path)
-
-    def find_duplicate(self, key: str) -> str | None:
-        self.catalog.refresh()
-        return self.catalog.id_for_key(key)
 
     def rebuild(self) -> RebuildReport:
         # Under the writer's lock no write is in flight, so a stale temp file is an orphan.
@@ -124,30 +114,7 @@ class FileStore:
         self._ensure_index()
         return RebuildReport(len(self.catalog.memories), list(self.catalog.broken.values()))
 
-    def broken(self) -> Sequence[BrokenFile]:
-        self.catalog.refresh()
-        return list(self.catalog.broken.values())
-
-    def count(self) -> int:
-        self.catalog.refresh()
-        return len(self.catalog.memories)
-
     # -- the reader's surface -----------------------------------------------------------
-    def get(self, memory_id: str, *, touch: bool = True) -> Memory:
-        memory = self.files.read(memory_id)
-        if touch:
-            self._touch([memory.id])
-        return memory
-
-    def list(self, filters: Filters | None = None) -> builtins.list[Memory]:
-        self.catalog.refresh()
-        now = utcnow()
-        admits = (filters or Filters()).admits
-        return sorted(
-            (m for m in self.catalog.memories.values() if admits(m, now)),
-            key=lambda m: (m.created_at, m.id),
-        )
-
     def search(
         self,
         query: str,
@@ -189,14 +156,11 @@ class FileStore:
         score[~view.admitted(filters, now)] = 0.0
         return _Scored(view, bm25, context, cosine, fused, age_decay, score)
 
-    def _touch(self, ids: builtins.list[str]) -> None:
-        now = utcnow()
-        self.access.touch(ids, now)
-        for memory_id in ids:
-            count = self._last_access.get(memory_id, (now, 0))[1]
-            self._last_access[memory_id] = (now, count + 1)
+    def _touch(self, ids: builtins.list[str]) -> datetime:
+        now = super()._touch(ids)
         if self._view is not None:
-            self._view.seen(ids, now)
+            self._view.seen(ids, now)  # decay follows the read without a rebuild
+        return now
 
     def _ensure_index(self) -> _View | None:
         if self.catalog.refresh():
@@ -231,9 +195,3 @@ class FileStore:
         """The retrieval legs a search runs, in order."""
         legs = ["bm25"] + (["neighbours"] if self.params.neighbours else [])
         return legs + (["semantic"] if self._semantic is not False else [])
-
-    def access_stats(self, memory_id: str) -> tuple[datetime, int] | None:
-        return self._last_access.get(memory_id) or self.access.get(memory_id)
-
-    def close(self) -> None:
-        self.access.close()

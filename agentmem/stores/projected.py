@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import builtins
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -21,10 +21,9 @@ import structlog
 
 from agentmem._locks import exclusive
 from agentmem.model import Hit, Memory
-from agentmem.stores.access import AccessLog, utcnow
+from agentmem.stores.access import utcnow
 from agentmem.stores.base import Filters, RebuildReport
-from agentmem.stores.catalog import Catalog
-from agentmem.stores.files import BrokenFile, EntryFiles
+from agentmem.stores.canonical import CanonicalFiles
 from agentmem.stores.filestore import SUPERSEDED_FACTOR, _when, decay
 from agentmem.stores.outbox import Outbox
 from agentmem.stores.projection import Projection, ProjectionError, remove, upsert
@@ -44,7 +43,7 @@ class ReplayReport:
     error: str | None = None
 
 
-class ProjectedStore:
+class ProjectedStore(CanonicalFiles):
     """Markdown files under `<root>/entries/` (the truth) projected into a remote store."""
 
     def __init__(
@@ -56,16 +55,12 @@ class ProjectedStore:
         replay_interval_s: float = 30.0,
         sweep_interval_s: float = 1.0,
     ) -> None:
-        self.root = root
+        super().__init__(root, sweep_interval_s=sweep_interval_s)
         self.projection = projection
         self.backend = projection.name
         self.policy = policy or RetryPolicy()
         self.replay_interval_s = replay_interval_s
-        self.files = EntryFiles(root)
-        self.catalog = Catalog(self.files, sweep_interval_s=sweep_interval_s)
-        self.access = AccessLog(self.files.cache / "access.sqlite")
         self.outbox = Outbox(root)
-        self._last_access = self.access.all()
         self._replay_lock = self.files.cache / "outbox.lock"
         self._replayed_at = float("-inf")
         self._superseded: set[str] = set()
@@ -97,10 +92,6 @@ class ProjectedStore:
         self.outbox.done(memory.id)
         return True
 
-    def find_duplicate(self, key: str) -> str | None:
-        self.catalog.refresh()
-        return self.catalog.id_for_key(key)
-
     def rebuild(self, progress: Progress | None = None) -> RebuildReport:
         """Empty the projection and project every file again; failures go to the outbox."""
         self.catalog.reset()
@@ -114,14 +105,6 @@ class ProjectedStore:
             if progress is not None:
                 progress(1)
         return RebuildReport(len(self.catalog.memories), list(self.catalog.broken.values()))
-
-    def broken(self) -> Sequence[BrokenFile]:
-        self.catalog.refresh()
-        return list(self.catalog.broken.values())
-
-    def count(self) -> int:
-        self.catalog.refresh()
-        return len(self.catalog.memories)
 
     # -- the outbox -----------------------------------------------------------------------
     def replay_due(self) -> ReplayReport | None:
@@ -169,21 +152,6 @@ class ProjectedStore:
         return report
 
     # -- the reader's surface -----------------------------------------------------------
-    def get(self, memory_id: str, *, touch: bool = True) -> Memory:
-        memory = self.files.read(memory_id)
-        if touch:
-            self._touch([memory.id])
-        return memory
-
-    def list(self, filters: Filters | None = None) -> builtins.list[Memory]:
-        self.catalog.refresh()
-        now = utcnow()
-        admits = (filters or Filters()).admits
-        return sorted(
-            (m for m in self.catalog.memories.values() if admits(m, now)),
-            key=lambda m: (m.created_at, m.id),
-        )
-
     def search(
         self,
         query: str,
@@ -242,16 +210,3 @@ class ProjectedStore:
     def _last_seen(self, memory: Memory) -> datetime:
         seen = self._last_access.get(memory.id)
         return seen[0] if seen is not None else _when(memory.created_at)
-
-    def _touch(self, ids: builtins.list[str]) -> None:
-        now = utcnow()
-        self.access.touch(ids, now)
-        for memory_id in ids:
-            count = self._last_access.get(memory_id, (now, 0))[1]
-            self._last_access[memory_id] = (now, count + 1)
-
-    def access_stats(self, memory_id: str) -> tuple[datetime, int] | None:
-        return self._last_access.get(memory_id) or self.access.get(memory_id)
-
-    def close(self) -> None:
-        self.access.close()

@@ -1,0 +1,75 @@
+"""What every backend shares: the markdown files (the truth), their catalog, access stats.
+
+A backend adds how it searches (and, for a remote one, how it projects); reading one
+memory, listing, dedup lookups, broken-file reports and access bookkeeping are the same
+for all of them, because all of them read the files.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+from agentmem.model import Memory
+from agentmem.stores.access import AccessLog, utcnow
+from agentmem.stores.base import Filters
+from agentmem.stores.catalog import Catalog
+from agentmem.stores.files import BrokenFile, EntryFiles
+
+
+class CanonicalFiles:
+    """The files under `<root>/entries/`, their parsed catalog and the access sidecar."""
+
+    def __init__(self, root: Path, *, sweep_interval_s: float = 1.0) -> None:
+        self.root = root
+        self.files = EntryFiles(root)
+        self.catalog = Catalog(self.files, sweep_interval_s=sweep_interval_s)
+        self.access = AccessLog(self.files.cache / "access.sqlite")
+        self._last_access = self.access.all()
+
+    # -- the writer's surface -----------------------------------------------------------
+    def find_duplicate(self, key: str) -> str | None:
+        self.catalog.refresh()
+        return self.catalog.id_for_key(key)
+
+    def broken(self) -> Sequence[BrokenFile]:
+        self.catalog.refresh()
+        return list(self.catalog.broken.values())
+
+    def count(self) -> int:
+        self.catalog.refresh()
+        return len(self.catalog.memories)
+
+    # -- the reader's surface -----------------------------------------------------------
+    def get(self, memory_id: str, *, touch: bool = True) -> Memory:
+        memory = self.files.read(memory_id)  # the file itself, never a cached copy
+        if touch:
+            self._touch([memory.id])
+        return memory
+
+    def list(self, filters: Filters | None = None) -> builtins.list[Memory]:
+        self.catalog.refresh()
+        now = utcnow()
+        admits = (filters or Filters()).admits
+        return sorted(
+            (m for m in self.catalog.memories.values() if admits(m, now)),
+            key=lambda m: (m.created_at, m.id),
+        )
+
+    # -- access bookkeeping -------------------------------------------------------------
+    def _touch(self, ids: builtins.list[str]) -> datetime:
+        """Record a read of these memories (sidecar and in-process copy); return its time."""
+        now = utcnow()
+        self.access.touch(ids, now)
+        for memory_id in ids:
+            count = self._last_access.get(memory_id, (now, 0))[1]
+            self._last_access[memory_id] = (now, count + 1)
+        return now
+
+    def access_stats(self, memory_id: str) -> tuple[datetime, int] | None:
+        return self._last_access.get(memory_id) or self.access.get(memory_id)
+
+    def close(self) -> None:
+        self.access.close()
