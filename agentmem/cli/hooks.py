@@ -59,37 +59,32 @@ def summarize(result: HookResult) -> str:
     return "\n".join(lines)
 
 
-def _context(
-    hook: HookName,
-    context: str | None,
-    retro: Path | None,
-    periodic: bool,
-    goal: str | None,
-    worker_dir: Path | None,
-    queue: tuple[str, ...],
-    since: str | None,
-    until: str | None,
-    app_id: str | None,
-) -> dict[str, Any]:
+def _context(hook: HookName, context: str | None, o: dict[str, Any]) -> dict[str, Any]:
+    """The hook's context: --context JSON, then the per-hook shortcut options on top."""
     values: dict[str, Any] = read_json_arg(context, "--context") if context else {}
     if not isinstance(values, dict):
         raise BadInput('--context: expected a JSON object, e.g. {"run": {...}}')
-    if hook is HookName.POST_RETRO_DISTILL and retro is not None:
-        values["retro"] = {"path": str(retro), "periodic": periodic, "app_id": app_id}
-    if hook is HookName.PRE_SPAWN_PACK and goal is not None:
-        values["goal"] = {"title": goal, "app_id": app_id}
-    if worker_dir is not None:
-        values["worker_dir"] = str(worker_dir)
-    if hook is HookName.PRE_GOAL_SYNTHESIS and queue:
+    if hook is HookName.POST_RETRO_DISTILL and o["retro"] is not None:
+        values["retro"] = {
+            "path": str(o["retro"]),
+            "periodic": o["periodic"],
+            "app_id": o["app_id"],
+        }
+    if hook is HookName.PRE_SPAWN_PACK and o["goal"] is not None:
+        values["goal"] = {"title": o["goal"], "app_id": o["app_id"]}
+    if o["worker_dir"] is not None:
+        values["worker_dir"] = str(o["worker_dir"])
+    if hook is HookName.PRE_GOAL_SYNTHESIS and o["queue"]:
         values["queue"] = [
-            {"id": f"q{i}", "title": t, "app_id": app_id} for i, t in enumerate(queue, 1)
+            {"id": f"q{i}", "title": t, "app_id": o["app_id"]} for i, t in enumerate(o["queue"], 1)
         ]
-    if hook is HookName.JUDGMENT_HARVEST and (since or until or app_id):
+    since, until = o["since"], o["until"]
+    if hook is HookName.JUDGMENT_HARVEST and (since or until or o["app_id"]):
         try:
             window = {
                 "since": date.fromisoformat(since) if since else None,
                 "until": date.fromisoformat(until) if until else None,
-                "app_id": app_id,
+                "app_id": o["app_id"],
             }
         except ValueError as exc:
             raise BadInput(f"--since/--until: expected YYYY-MM-DD ({exc})") from exc
@@ -123,19 +118,7 @@ def _context(
 @json_option
 @pass_state
 @translate_errors
-def fire(
-    state: State,
-    hook: str,
-    context: str | None,
-    retro: Path | None,
-    periodic: bool,
-    goal: str | None,
-    worker_dir: Path | None,
-    queue: tuple[str, ...],
-    since: str | None,
-    until: str | None,
-    app_id: str | None,
-) -> None:
+def fire(state: State, /, hook: str, context: str | None, **shortcuts: Any) -> None:
     """Fire one hook, gated by the same flags as the host loop. Exit 1 when not ok.
 
     Examples:
@@ -147,7 +130,7 @@ def fire(
       agentmem fire post_run_classify --context @run.json
     """
     name = HookName(hook)
-    values = _context(name, context, retro, periodic, goal, worker_dir, queue, since, until, app_id)
+    values = _context(name, context, shortcuts)
     result = state.hooks.fire(name, **values)
     emit(state, result.model_dump(mode="json"), lambda: summarize(result))
     if not result.ok:
