@@ -29,7 +29,6 @@ from agentmem.model import AGENT_ID, Memory
 from agentmem.stores.base import Filters
 from agentmem.stores.files import CACHE
 from agentmem.stores.projection import (
-    HASH_KEY,
     ID_KEY,
     TYPE_KEY,
     ProjectionError,
@@ -226,11 +225,6 @@ def _scope(filters: Filters) -> dict[str, Any]:
     return out
 
 
-def _record(item: dict[str, Any]) -> RemoteRecord:
-    meta = item.get("metadata") or {}
-    return RemoteRecord(str(item["id"]), meta.get(ID_KEY), meta.get(HASH_KEY))
-
-
 class Mem0Projection:
     """Projection into mem0 open source. Every mem0 failure becomes a ProjectionError."""
 
@@ -279,7 +273,7 @@ class Mem0Projection:
 
     def find(self, memory_id: str) -> list[RemoteRecord]:
         scope = {"agent_id": AGENT_ID, ID_KEY: memory_id}
-        return [_record(i) for i in self._get_all(scope)]
+        return [RemoteRecord.from_item(i) for i in self._get_all(scope)]
 
     def delete(self, remote_id: str) -> None:
         try:
@@ -311,7 +305,7 @@ class Mem0Projection:
         if self.user_id is not None:
             scope["user_id"] = self.user_id
         for item in self._get_all(scope):
-            yield _record(item)
+            yield RemoteRecord.from_item(item)
 
     def _get_all(self, scope: dict[str, Any]) -> list[dict[str, Any]]:
         """Everything the scope admits: ask for a page, then a bigger one until it comes back short."""

@@ -23,7 +23,6 @@ from agentmem.model import AGENT_ID, Memory
 from agentmem.stores.base import Filters
 from agentmem.stores.mem0_oss import import_mem0
 from agentmem.stores.projection import (
-    HASH_KEY,
     ID_KEY,
     TYPE_KEY,
     ProjectionError,
@@ -101,11 +100,6 @@ def _results(body: Any) -> list[dict[str, Any]]:
     if isinstance(body, dict):
         return [r for r in body.get("results") or [] if isinstance(r, dict)]
     return []
-
-
-def _record(item: dict[str, Any]) -> RemoteRecord:
-    meta = item.get("metadata") or {}
-    return RemoteRecord(str(item["id"]), meta.get(ID_KEY), meta.get(HASH_KEY))
 
 
 class PlatformProjection:
@@ -228,7 +222,7 @@ class PlatformProjection:
     # -- reads ----------------------------------------------------------------------------
     def find(self, memory_id: str) -> list[RemoteRecord]:
         scope = {"AND": [{"agent_id": AGENT_ID}, {"metadata": {ID_KEY: memory_id}}]}
-        return [_record(r) for r in self._pages(scope)]
+        return [RemoteRecord.from_item(r) for r in self._pages(scope)]
 
     def search(self, query: str, k: int, filters: Filters) -> list[Scored]:
         body = self._call(
@@ -246,7 +240,7 @@ class PlatformProjection:
         if self.user_id is not None:
             clauses.append({"user_id": self.user_id})
         for item in self._pages({"AND": clauses}):
-            yield _record(item)
+            yield RemoteRecord.from_item(item)
 
     def _pages(self, scope: dict[str, Any]) -> Iterator[dict[str, Any]]:
         """Every memory the scope admits, page by page until there is no next page."""

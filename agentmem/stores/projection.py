@@ -40,6 +40,12 @@ class RemoteRecord:
     memory_id: str | None
     fingerprint: str | None
 
+    @classmethod
+    def from_item(cls, item: dict[str, Any]) -> RemoteRecord:
+        """Read one mem0 record (OSS and Platform share the shape: id plus metadata)."""
+        meta = item.get("metadata") or {}
+        return cls(str(item["id"]), meta.get(ID_KEY), meta.get(HASH_KEY))
+
 
 @dataclass(frozen=True)
 class Scored:
