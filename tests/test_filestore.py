@@ -197,3 +197,12 @@ def test_many_stores_opening_one_root_at_once(root: Path) -> None:
     for thread in threads:
         thread.join(30)
     assert errors == []
+
+
+def test_a_new_root_keeps_derived_state_out_of_git(root: Path) -> None:
+    """Opening a store gives the root a .gitignore for .agentmem/; a host's own is untouched."""
+    FileStore(root)
+    assert (root / ".gitignore").read_text().splitlines()[-1] == ".agentmem/"
+    (root / ".gitignore").write_text("mine\n")
+    FileStore(root)
+    assert (root / ".gitignore").read_text() == "mine\n"

@@ -16,7 +16,21 @@ from agentmem.model import Memory
 from agentmem.stores.access import AccessLog, utcnow
 from agentmem.stores.base import Filters
 from agentmem.stores.catalog import Catalog
-from agentmem.stores.files import BrokenFile, EntryFiles
+from agentmem.stores.files import CACHE, BrokenFile, EntryFiles, atomic_write
+
+GITIGNORE = (
+    "# Written by agentmem: the memory files are the truth and belong in git; the index,\n"
+    "# access statistics, locks and audit log under .agentmem/ are derived state.\n"
+    f"{CACHE}/\n"
+)
+
+
+def _ignore_derived_state(root: Path) -> None:
+    """Give a new memory root a .gitignore for its derived state (an existing one is kept)."""
+    path = root / ".gitignore"
+    if not path.exists():
+        root.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, GITIGNORE)
 
 
 class CanonicalFiles:
@@ -25,6 +39,7 @@ class CanonicalFiles:
     def __init__(self, root: Path, *, sweep_interval_s: float = 1.0) -> None:
         self.root = root
         self.files = EntryFiles(root)
+        _ignore_derived_state(root)
         self.catalog = Catalog(self.files, sweep_interval_s=sweep_interval_s)
         self.access = AccessLog(self.files.cache / "access.sqlite")
         self._last_access = self.access.all()
