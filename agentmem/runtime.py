@@ -152,6 +152,7 @@ class MemoryHooks:
         """Run one hook. Whatever a plugin, the store or the budget does, return a value."""
         started = time.perf_counter()
         result = self._gate(name)
+        stopped_at_gate = result is not None  # gated off or unknown: touches nothing
         if result is None:
             hook = HookName(name)
             result = HookResult(hook=hook.value)
@@ -161,7 +162,9 @@ class MemoryHooks:
                 result.ok = False
                 result.error = ErrorInfo.from_exception(exc)
         result.duration_ms = round((time.perf_counter() - started) * 1000, 3)
-        self._emit(result, auditlog.context_fields(result.hook, context))
+        self._emit(
+            result, auditlog.context_fields(result.hook, context), ledger=not stopped_at_gate
+        )
         return result
 
     def _gate(self, name: str) -> HookResult | None:
@@ -266,8 +269,8 @@ class MemoryHooks:
         if nothing_held and result.error is None:
             result.reason = f"all {writes.attempted} attempted writes were rejected"
 
-    def _emit(self, result: HookResult, extra: dict[str, Any]) -> None:
-        if result.skipped and result.reason.endswith(" off"):
+    def _emit(self, result: HookResult, extra: dict[str, Any], *, ledger: bool) -> None:
+        if result.skipped and not ledger:
             # A gated-off result is the same every time but for its duration, so its fields
             # are built and scrubbed once: a gated-off fire must cost the loop next to nothing.
             key = (result.hook, result.reason)
@@ -279,10 +282,8 @@ class MemoryHooks:
         # Scrubbed here, so the structlog event a host routes is as clean as the ledger line.
         fields = auditlog.scrubber_for(self.settings)({**result.log_fields(), **extra})
         log.info("hook_run", **fields)
-        if result.reason.endswith(" off") or (
-            result.error is not None and result.error.type == "UnknownHook"
-        ):
-            return  # a gated-off hook touches nothing, not even the ledger
+        if not ledger:
+            return  # an unknown hook name touches nothing, not even the ledger
         try:
             event = {"event": "hook_run", "ts": self.clock().timestamp(), **fields}
             auditlog.record(self.settings, event, scrubbed=True)  # `fields` is scrubbed above

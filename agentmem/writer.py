@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Literal
 
 import structlog
@@ -30,6 +30,7 @@ from agentmem.model import (
 from agentmem.results import Rejected, Writes
 from agentmem.secrets import find_secrets
 from agentmem.settings import Settings
+from agentmem.stores.access import utcnow
 from agentmem.stores.base import Store
 from agentmem.validate import validate_draft
 
@@ -49,15 +50,11 @@ class Submission:
     problems: list[Problem] = field(default_factory=list)
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
 class Harvester:
     """Validates, guards, dedups and writes drafts; the only object that writes memory."""
 
     def __init__(
-        self, settings: Settings, store: Store, *, clock: Callable[[], datetime] = _now
+        self, settings: Settings, store: Store, *, clock: Callable[[], datetime] = utcnow
     ) -> None:
         self.settings = settings
         self.store = store
