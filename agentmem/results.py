@@ -1,10 +1,18 @@
-"""Results are values: what a hook fire returns and what its log event carries."""
+"""Results are values: what a hook fire returns and what its log event carries.
+
+`HookResult`, `Writes` and `Reads` are built on every fire, gated off or not, so they are
+slotted dataclasses: a pydantic model cost a gated-off fire three validations (the result
+and its two empty parts), more than half its budget. The runtime fills them itself, so
+there is nothing to validate; the rarer parts (`Rejected`, `Hop`, `Pack`) stay pydantic
+models. `as_dict()` gives any of the three as JSON-ready data.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from agentmem.model import Problem
 
@@ -33,14 +41,18 @@ class Rejected(BaseModel):
         return cls(draft=draft, problems=[p.as_dict() for p in problems])
 
 
-class Writes(BaseModel):
+@dataclass(slots=True)
+class Writes:
     """What a write hook attempted and what the one writer made of it."""
 
     attempted: int = 0
-    accepted: list[str] = Field(default_factory=list)
-    duplicates: list[str] = Field(default_factory=list)
-    rejected: list[Rejected] = Field(default_factory=list)
-    store_errors: list[str] = Field(default_factory=list)
+    accepted: list[str] = field(default_factory=list)
+    duplicates: list[str] = field(default_factory=list)
+    rejected: list[Rejected] = field(default_factory=list)
+    store_errors: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return _as_json(self)
 
 
 class Hop(BaseModel):
@@ -51,16 +63,20 @@ class Hop(BaseModel):
     scores: list[float]
 
 
-class Reads(BaseModel):
+@dataclass(slots=True)
+class Reads:
     """What a hook asked memory and what memory returned."""
 
-    queries: list[str] = Field(default_factory=list)
-    returned: list[str] = Field(default_factory=list)
-    hops: list[Hop] = Field(default_factory=list)
+    queries: list[str] = field(default_factory=list)
+    returned: list[str] = field(default_factory=list)
+    hops: list[Hop] = field(default_factory=list)
 
     @property
     def retrievals(self) -> int:
         return len(self.queries)
+
+    def as_dict(self) -> dict[str, Any]:
+        return _as_json(self)
 
 
 class PackEntry(BaseModel):
@@ -82,10 +98,9 @@ class Pack(BaseModel):
     markdown: str = ""
 
 
-class HookResult(BaseModel):
+@dataclass(slots=True)
+class HookResult:
     """The value every fire returns; `fire` never raises."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
 
     hook: str
     ran: bool = False
@@ -94,16 +109,20 @@ class HookResult(BaseModel):
     ok: bool = False
     error: ErrorInfo | None = None
     duration_ms: float = 0.0
-    tool_calls: dict[str, int] = Field(default_factory=dict)
+    tool_calls: dict[str, int] = field(default_factory=dict)
     final_text: str = ""
-    writes: Writes = Field(default_factory=Writes)
-    reads: Reads = Field(default_factory=Reads)
+    writes: Writes = field(default_factory=Writes)
+    reads: Reads = field(default_factory=Reads)
     synthesis: str | None = None
     pack: Pack | None = None
 
+    def as_dict(self) -> dict[str, Any]:
+        """Every field as JSON-ready data (what `agentmem fire --json` prints)."""
+        return _as_json(self)
+
     def log_fields(self) -> dict[str, Any]:
         """The `hook_run` event's fields: everything, with the answer cut to its tail."""
-        data = self.model_dump(mode="json", exclude={"final_text", "pack"})
+        data = _as_json(self, exclude={"final_text", "pack"})
         data["final_text_tail"] = self.final_text[-TAIL_CHARS:]
         data["retrievals"] = self.reads.retrievals
         data["writes_accepted"] = len(self.writes.accepted)
@@ -114,3 +133,15 @@ class HookResult(BaseModel):
                 "tokens": self.pack.tokens,
             }
         return data
+
+
+_ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}  # built on first use, not at import
+
+
+def _as_json(value: HookResult | Writes | Reads, exclude: set[str] | None = None) -> dict[str, Any]:
+    kind = type(value)
+    adapter = _ADAPTERS.get(kind)
+    if adapter is None:
+        adapter = _ADAPTERS[kind] = TypeAdapter(kind)
+    data: dict[str, Any] = adapter.dump_python(value, mode="json", exclude=exclude)
+    return data

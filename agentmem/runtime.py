@@ -39,8 +39,6 @@ from agentmem.writer import Harvester
 log = structlog.get_logger("agentmem")
 
 READ_HOOKS = frozenset({HookName.PRE_GOAL_SYNTHESIS, HookName.PRE_SPAWN_PACK})
-# (hook, reason) → the log fields of that gated-off result; at most 5 × 2 entries.
-_OFF_FIELDS: dict[tuple[str, str], dict[str, Any]] = {}
 
 # Per hook: context keyword → (type, default when absent; REQUIRED if it must be given).
 REQUIRED = object()
@@ -54,6 +52,21 @@ CONTEXT: dict[HookName, dict[str, tuple[Any, Any]]] = {
 _ADAPTERS = {
     hook: {k: TypeAdapter(t) for k, (t, _) in spec.items()} for hook, spec in CONTEXT.items()
 }
+
+
+def gated_off(settings: Settings) -> dict[str, tuple[str, str]]:
+    """Hook name (the string or the `HookName`) → (hook, reason) for every hook that is off."""
+    off: dict[str, tuple[str, str]] = {}
+    for hook in HookName:
+        if not settings.enabled:
+            reason = "AGENTMEM_ENABLED off"
+        elif not settings.hook_enabled(hook):
+            reason = f"{HOOK_FLAGS[hook]} off"
+        else:
+            continue
+        # A HookName hashes by its member name, so it is a key of its own beside its value.
+        off[hook.value] = off[hook] = (hook.value, reason)
+    return off
 
 
 class ContextError(AgentMemError):
@@ -97,7 +110,7 @@ class MemoryHooks:
         clock: Callable[[], datetime] | None = None,
         reasoner: Reasoner | None = None,
     ) -> None:
-        self.settings = settings
+        self.settings = settings  # works out which hooks are gated off, once
         self.pm = plugin_manager or make_manager()
         # A chosen reasoner (AGENTMEM_REASONER or `reasoner=`) drives every hook's playbook.
         self.reasoner = install_reasoner(self.pm, settings, reasoner)
@@ -123,6 +136,17 @@ class MemoryHooks:
         ):
             env_file = None  # the default file is optional; an explicit one must exist
         return cls(load_settings(env_file, environ), **kwargs)
+
+    @property
+    def settings(self) -> Settings:
+        return self._settings
+
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        """New settings gate the next fire; the gate is worked out here, not on every fire."""
+        self._settings = settings
+        self._off = gated_off(settings)
+        self._off_fields: dict[str, dict[str, Any]] = {}  # hook → its gated-off log fields
 
     # -- plugins and parts ----------------------------------------------------------------
     def register(self, plugin: object, name: str | None = None) -> None:
@@ -151,37 +175,49 @@ class MemoryHooks:
     def fire(self, name: str, **context: Any) -> HookResult:
         """Run one hook. Whatever a plugin, the store or the budget does, return a value."""
         started = time.perf_counter()
-        result = self._gate(name)
-        stopped_at_gate = result is not None  # gated off or unknown: touches nothing
-        if result is None:
-            hook = HookName(name)
-            result = HookResult(hook=hook.value)
-            try:
-                self._run(hook, context, result)
-            except Exception as exc:  # the one place faults become values
-                result.ok = False
-                result.error = ErrorInfo.from_exception(exc)
-        result.duration_ms = round((time.perf_counter() - started) * 1000, 3)
-        self._emit(
-            result, auditlog.context_fields(result.hook, context), ledger=not stopped_at_gate
-        )
-        return result
-
-    def _gate(self, name: str) -> HookResult | None:
+        off = self._off.get(name) if isinstance(name, str) else None
+        if off is not None:  # gated off: before anything else, and touching nothing
+            return self._skip(*off, context, started)
         try:
             hook = HookName(name)
         except ValueError:
             error = UnknownHook(name, [h.value for h in HookName])
-            return HookResult(
+            result = HookResult(
                 hook=str(name), error=ErrorInfo.from_exception(error), reason=str(error)
             )
-        if not self.settings.enabled:
-            return HookResult(hook=hook.value, skipped=True, ok=True, reason="AGENTMEM_ENABLED off")
-        if not self.settings.hook_enabled(hook):
-            return HookResult(
-                hook=hook.value, skipped=True, ok=True, reason=f"{HOOK_FLAGS[hook]} off"
-            )
-        return None
+            self._finish(result, context, started, ledger=False)  # touches nothing either
+            return result
+        result = HookResult(hook=hook.value)
+        try:
+            self._run(hook, context, result)
+        except Exception as exc:  # the one place faults become values
+            result.ok = False
+            result.error = ErrorInfo.from_exception(exc)
+        self._finish(result, context, started, ledger=True)
+        return result
+
+    def _skip(
+        self, hook: str, reason: str, context: Mapping[str, Any], started: float
+    ) -> HookResult:
+        """A gated-off fire: a result and one log event, nothing else (it must cost ~nothing)."""
+        result = HookResult(hook=hook, skipped=True, ok=True, reason=reason)
+        # The same every time but for its duration: built and scrubbed on the first skip.
+        fields = self._off_fields.get(hook)
+        if fields is None:
+            fields = auditlog.scrub(result.log_fields())
+            del fields["duration_ms"]
+            self._off_fields[hook] = fields
+        result.duration_ms = duration = round((time.perf_counter() - started) * 1000, 3)
+        log.info(
+            "hook_run", **fields, **auditlog.context_fields(hook, context), duration_ms=duration
+        )
+        return result
+
+    def _finish(
+        self, result: HookResult, context: Mapping[str, Any], started: float, *, ledger: bool
+    ) -> None:
+        result.duration_ms = round((time.perf_counter() - started) * 1000, 3)
+        self._emit(result, auditlog.context_fields(result.hook, context), ledger=ledger)
 
     def _run(self, hook: HookName, context: Mapping[str, Any], result: HookResult) -> None:
         values = validate_context(hook, context)
@@ -270,15 +306,6 @@ class MemoryHooks:
             result.reason = f"all {writes.attempted} attempted writes were rejected"
 
     def _emit(self, result: HookResult, extra: dict[str, Any], *, ledger: bool) -> None:
-        if result.skipped and not ledger:
-            # A gated-off result is the same every time but for its duration, so its fields
-            # are built and scrubbed once: a gated-off fire must cost the loop next to nothing.
-            key = (result.hook, result.reason)
-            fields = _OFF_FIELDS.get(key)
-            if fields is None:
-                fields = _OFF_FIELDS[key] = auditlog.scrub(result.log_fields())
-            log.info("hook_run", **{**fields, **extra, "duration_ms": result.duration_ms})
-            return  # a gated-off hook touches nothing, not even the ledger
         # Scrubbed here, so the structlog event a host routes is as clean as the ledger line.
         fields = auditlog.scrubber_for(self.settings)({**result.log_fields(), **extra})
         log.info("hook_run", **fields)

@@ -234,3 +234,34 @@ def test_misspelled_hookimpl_fails_at_registration(hooks: MemoryHooks) -> None:
 
     with pytest.raises(pluggy.PluginValidationError):
         hooks.register(Typo())
+
+
+def test_new_settings_gate_the_next_fire(make_hooks: HooksFactory, root: Path) -> None:
+    """The gate is worked out once per settings: assigning new settings to a live
+    MemoryHooks switches hooks off (and on again) from the next fire, by name or member."""
+    hooks = make_hooks({"AGENTMEM_ENABLED": "true", "AGENTMEM_HOOK_JUDGMENT": "true"})
+    assert hooks.fire("judgment_harvest").ran
+    on = hooks.settings
+    hooks.settings = on.model_copy(update={"enabled": False})
+    for name in ("judgment_harvest", HookName.JUDGMENT_HARVEST):
+        off = hooks.fire(name)
+        assert (off.ran, off.skipped, off.reason) == (False, True, "AGENTMEM_ENABLED off")
+    hooks.settings = on
+    assert hooks.fire(HookName.JUDGMENT_HARVEST).ran
+
+
+def test_gated_off_results_are_fresh_values(make_hooks: HooksFactory) -> None:
+    """Each gated-off fire returns its own result: a host that edits one (its writes, reads,
+    histogram) changes neither the next result nor the next fire's log event."""
+    hooks = make_hooks({})
+    first = hooks.fire("post_run_classify")
+    first.writes.accepted.append("edited")
+    first.reads.queries.append("edited")
+    first.tool_calls["edited"] = 1
+    with capture_logs() as events:
+        second = hooks.fire("post_run_classify")
+    assert second.writes.accepted == [] and second.reads.queries == []
+    assert second.tool_calls == {} and second is not first
+    [event] = events
+    assert event["writes"]["accepted"] == [] and event["tool_calls"] == {}
+    assert event["skipped"] is True and event["reason"] == "AGENTMEM_ENABLED off"

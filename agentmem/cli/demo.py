@@ -34,7 +34,7 @@ def demo(state: State, demo_root: Path | None) -> None:
     failed = [r for r in results if not r.ok]
     emit(
         state,
-        {"root": str(root), "results": [r.model_dump(mode="json") for r in results]},
+        {"root": str(root), "results": [r.as_dict() for r in results]},
         f"\n{len(results)} fires, {len(failed)} not ok. Memory files are in {root / 'entries'}.",
     )
     if failed:

@@ -132,7 +132,7 @@ def fire(state: State, /, hook: str, context: str | None, **shortcuts: Any) -> N
     name = HookName(hook)
     values = _context(name, context, shortcuts)
     result = state.hooks.fire(name, **values)
-    emit(state, result.model_dump(mode="json"), lambda: summarize(result))
+    emit(state, result.as_dict(), lambda: summarize(result))
     if not result.ok:
         raise SystemExit(1)
 
