@@ -34,6 +34,8 @@ SECRET_KEY = re.compile(
     r"(?i)(?:^|[_-])(?:api[_-]?key|secret|token|passw(?:or)?d|credentials?|authorization)$"
 )
 MIN_SECRET_CHARS = 4  # shorter "secrets" would redact ordinary words everywhere
+# One encoder, built once: json.dumps with options builds a new encoder on every call.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
 MEMO_CHARS, MEMO_ENTRIES = 64, 4096  # what a Scrubber remembers: short strings, a few thousand
 
 
@@ -61,6 +63,7 @@ class Scrubber:
         # Every fire's event repeats the same keys and short values (hook names, reasons):
         # remember their scrubbed form; bounded, and a pure function of the text.
         self._short: dict[str, str] = {}
+        self._keys: dict[str, tuple[str, bool]] = {}
 
     def text(self, text: str) -> str:
         if len(text) <= MEMO_CHARS and (known := self._short.get(text)) is not None:
@@ -75,18 +78,48 @@ class Scrubber:
             self._short[text] = clean
         return clean
 
+    def key(self, key: object) -> tuple[str, bool]:
+        """A mapping key scrubbed, and whether string values under it are secrets by name."""
+        name = str(key)
+        known = self._keys.get(name)
+        if known is None:
+            if len(self._keys) >= MEMO_ENTRIES:
+                self._keys.clear()
+            known = self._keys[name] = (self.text(name), bool(SECRET_KEY.search(name)))
+        return known
+
     def __call__(self, value: Any, key: str = "") -> Any:
-        if value is None or isinstance(value, bool | int | float):
-            return value  # most of an event; skips the slower Mapping check (every fire)
+        kind = type(value)
+        if kind is dict or (kind is not str and isinstance(value, Mapping)):
+            return self._mapping(value)
+        if value is None or kind is bool or kind is int or kind is float:
+            return value
         if isinstance(value, str):
             if value and SECRET_KEY.search(key):
                 return "[redacted]"
             return self.text(value)
-        if isinstance(value, Mapping):
-            return {self.text(str(k)): self(v, str(k)) for k, v in value.items()}
+        if isinstance(value, bool | int | float):
+            return value
         if isinstance(value, list | tuple | set | frozenset):
             return [self(v) for v in value]
         return value
+
+    def _mapping(self, value: Mapping[Any, Any]) -> dict[str, Any]:
+        # A log event is one flat-ish dict of scalars: those are handled here, in the loop,
+        # so a fire's event costs a few µs to scrub rather than a call per field.
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            name, secret_name = self.key(k)
+            kind = type(v)
+            if v is None or kind is bool or kind is int or kind is float:
+                out[name] = v
+            elif kind is str:
+                out[name] = "[redacted]" if v and secret_name else self.text(v)
+            elif (kind is list or kind is dict) and not v:
+                out[name] = kind()
+            else:
+                out[name] = self(v, str(k))
+        return out
 
 
 def scrub(value: Any) -> Any:
@@ -149,43 +182,56 @@ def append(
     `max_bytes`; the size is checked again under the lock so two writers rotate once.
     """
     clean = dict(event) if scrubbed else (scrubber or Scrubber())(dict(event))
-    line = json.dumps(clean, ensure_ascii=False, default=str) + "\n"
-    if _size(path) >= max_bytes:
-        with exclusive(path.with_name(f".{path.name}.lock")):
-            if _size(path) >= max_bytes:
-                rotate(path, keep)
+    data = (_ENCODER.encode(clean) + "\n").encode("utf-8")
+    fd = _open_append(path)
+    try:
+        if os.fstat(fd).st_size >= max_bytes:  # the open file's size: no second path lookup
+            os.close(fd)
+            fd = -1
+            with exclusive(path.with_name(f".{path.name}.lock")):
+                if _size(path) >= max_bytes:
+                    rotate(path, keep)
+            fd = _open_append(path)
+        os.write(fd, data)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def _open_append(path: Path) -> int:
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT
     try:
-        fd = os.open(path, flags, 0o644)
+        return os.open(path, flags, 0o644)
     except FileNotFoundError:  # the first line: make the folder then, not on every fire
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, flags, 0o644)
-    try:
-        os.write(fd, line.encode("utf-8"))
-    finally:
-        os.close(fd)
+        return os.open(path, flags, 0o644)
 
 
-_LAST_SCRUBBER: list[tuple[Settings, Scrubber]] = []  # settings are frozen: one is enough
+_LAST: list[tuple[Settings, Scrubber, Path]] = []  # settings are frozen: one is enough
+
+
+def _for(settings: Settings) -> tuple[Scrubber, Path]:
+    # Every fire scrubs its event and appends it to the ledger: build both once per settings.
+    if _LAST and _LAST[0][0] is settings:
+        return _LAST[0][1], _LAST[0][2]
+    scrubber, path = Scrubber(secret_values(settings)), settings.log_path
+    _LAST[:] = [(settings, scrubber, path)]
+    return scrubber, path
 
 
 def scrubber_for(settings: Settings) -> Scrubber:
     """A scrubber that also knows the exact values of the settings' keys and tokens."""
-    # Every fire scrubs twice (the structlog event, the ledger line); build it once.
-    if _LAST_SCRUBBER and _LAST_SCRUBBER[0][0] is settings:
-        return _LAST_SCRUBBER[0][1]
-    scrubber = Scrubber(secret_values(settings))
-    _LAST_SCRUBBER[:] = [(settings, scrubber)]
-    return scrubber
+    return _for(settings)[0]
 
 
 def record(settings: Settings, event: Mapping[str, Any], *, scrubbed: bool = False) -> None:
     """Append one event to the settings' ledger, scrubbed of the settings' own secrets
     (`scrubbed=True`: the caller already ran `scrubber_for(settings)` over it)."""
+    scrubber, path = _for(settings)
     append(
-        settings.log_path,
+        path,
         event,
-        scrubber=scrubber_for(settings),
+        scrubber=scrubber,
         max_bytes=settings.log_max_bytes,
         keep=settings.log_keep,
         scrubbed=scrubbed,

@@ -178,3 +178,32 @@ def test_cli_verbose_prints_the_short_line_on_stderr(tmp_path: Path) -> None:
     lines = [line for line in result.stderr.splitlines() if "hook_run" in line]
     assert len(lines) == 1 and "post_run_classify ok" in lines[0] and "writes 1/1" in lines[0]
     assert "hook_run" not in result.stdout
+
+
+def test_scrubber_walks_nested_events_and_copies_them() -> None:
+    """The scrubber redacts values under secret-named keys at any depth, patterns inside
+    lists and mappings of any kind, leaves numbers alone, and never hands back the input's
+    own containers (a host editing the event cannot edit the next one)."""
+    from types import MappingProxyType
+
+    empty: list[str] = []
+    event = {
+        "ok": True,
+        "n": 3,
+        "ratio": 0.5,
+        "none": None,
+        "api_key": "plain-but-named",
+        "nested": {"auth_token": "abc", "tokens": 2000, "inner": [{"password": "pw1"}]},
+        "proxy": MappingProxyType({"text": f"key {PLANTED['openai']}"}),
+        "items": [PLANTED["github"], 7],
+        "empty": empty,
+    }
+    clean = auditlog.Scrubber()(event)
+    assert clean["ok"] is True and clean["n"] == 3 and clean["ratio"] == 0.5
+    assert clean["none"] is None
+    assert clean["api_key"] == "[redacted]"
+    assert clean["nested"]["auth_token"] == "[redacted]" and clean["nested"]["tokens"] == 2000
+    assert clean["nested"]["inner"] == [{"password": "[redacted]"}]
+    assert PLANTED["openai"] not in json.dumps(clean) and PLANTED["github"] not in json.dumps(clean)
+    assert clean["items"][1] == 7
+    assert clean["empty"] == [] and clean["empty"] is not empty
