@@ -108,8 +108,9 @@ class Scrubber:
         # A log event is one flat-ish dict of scalars: those are handled here, in the loop,
         # so a fire's event costs a few µs to scrub rather than a call per field.
         out: dict[str, Any] = {}
+        keys = self._keys
         for k, v in value.items():
-            name, secret_name = self.key(k)
+            name, secret_name = keys.get(k) or self.key(k)
             kind = type(v)
             if v is None or kind is bool or kind is int or kind is float:
                 out[name] = v

@@ -62,7 +62,7 @@ def where_it_goes(hooks: MemoryHooks, window: HarvestWindow, n: int) -> list[tup
     scrubber = auditlog.scrubber_for(hooks.settings)
     path = hooks.settings.log_path
     return [
-        ("HookResult() (pydantic, every fire)", per_call_us(lambda: HookResult(hook="x"), n)),
+        ("HookResult() (a dataclass, every fire)", per_call_us(lambda: HookResult(hook="x"), n)),
         ("plugin call handed to a parked worker", per_call_us(lambda: POOL.call(bare, {}, 5), n)),
         ("plugin call on a new thread per fire", per_call_us(new_thread, n)),
         ("scrub the event's fields (once per fire)", per_call_us(lambda: scrubber(fields), n)),
