@@ -140,7 +140,7 @@ def ledger_item(line: str, where: str, source: str) -> Item:
     """One JSONL run record as an episodic draft, or the field that is wrong with it."""
     try:
         record = json.loads(line)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested past the parser
         return Item(where, problems=[Problem("<line>", f"not valid JSON: {exc}")])
     if not isinstance(record, dict):
         return Item(where, problems=[Problem("<line>", "expected a JSON object per line")])

@@ -157,7 +157,7 @@ def witness_subject(words: str) -> str:
 def _witness_commands(variable: str, value: str) -> dict[str, WitnessCommand]:
     try:
         data = json.loads(value)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested past the parser
         raise SettingsError(variable, value, f"expected a JSON object ({exc})") from None
     if not isinstance(data, dict):
         raise SettingsError(variable, value, 'expected a JSON object like {"tests": "pytest -q"}')

@@ -92,7 +92,7 @@ def read_snapshot(path: Path) -> list[Memory]:
     """Parse and check a snapshot file; any fault names the memory and the field."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:  # RecursionError: nested too deep
         raise StoreError(f"cannot read snapshot: {exc}", path=str(path)) from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StoreError(f"not an agentmem snapshot (format must be {FORMAT!r})", path=str(path))

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from agentmem.cli import audit, demo, doctor, harvest, hooks, memory, pack, sync, tiers
-from agentmem.cli._common import State
+from agentmem.cli._common import CliPath, State
 from agentmem.logs import configure_cli_logging
 
 COMMAND_MODULES = [memory, hooks, demo, audit, harvest, pack, sync, tiers, doctor]
@@ -17,13 +17,13 @@ COMMAND_MODULES = [memory, hooks, demo, audit, harvest, pack, sync, tiers, docto
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--env-file",
-    type=click.Path(path_type=Path, dir_okay=False),
+    type=CliPath(path_type=Path, dir_okay=False),
     default=None,
     help="Settings file (default: .env.executive in this folder, if present).",
 )
 @click.option(
     "--root",
-    type=click.Path(path_type=Path, file_okay=False),
+    type=CliPath(path_type=Path, file_okay=False),
     help="Memory root (overrides AGENTMEM_ROOT).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")

@@ -11,7 +11,16 @@ from agentmem.audit.alarms import DEFAULT_GROWTH_LIMIT
 from agentmem.audit.html import render as render_html
 from agentmem.audit.rollout import DEFAULT_MIN_FIRES, DEFAULT_MIN_OK
 from agentmem.audit.table import render, render_next
-from agentmem.cli._common import BadInput, State, emit, json_option, pass_state, translate_errors
+from agentmem.cli._common import (
+    BadInput,
+    CliPath,
+    State,
+    echo,
+    emit,
+    json_option,
+    pass_state,
+    translate_errors,
+)
 from agentmem.model import HookName
 
 
@@ -23,7 +32,7 @@ from agentmem.model import HookName
 @click.option(
     "--html",
     "html_file",
-    type=click.Path(path_type=Path, dir_okay=False),
+    type=CliPath(path_type=Path, dir_okay=False),
     help="Also write a self-contained HTML report (tables and plots) to FILE.",
 )
 @click.option(
@@ -108,7 +117,7 @@ def audit(
         data["hooks"] = {hook: data["hooks"][hook]}
     emit(state, data, lambda: render(report, hook))
     if html_file is not None and not state.as_json:
-        click.echo(f"\nHTML report: {html_file}")
+        echo(f"\nHTML report: {html_file}")
 
 
 COMMANDS = [audit]

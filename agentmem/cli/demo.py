@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from agentmem.cli._common import State, emit, json_option, pass_state
+from agentmem.cli._common import BadInput, CliPath, State, echo, emit, json_option, pass_state
 from agentmem.cli.hooks import summarize
 from agentmem.demo import run_demo
 
@@ -16,7 +16,7 @@ from agentmem.demo import run_demo
 @click.option(
     "--root",
     "demo_root",
-    type=click.Path(path_type=Path),
+    type=CliPath(path_type=Path, file_okay=False),
     help="Memory root to use (default: a new temporary folder).",
 )
 @json_option
@@ -30,7 +30,12 @@ def demo(state: State, demo_root: Path | None) -> None:
     )
     root = (base / "memory") if demo_root is None else demo_root.resolve()
     quiet = state.as_json
-    results = run_demo(root, say=(lambda _t: None) if quiet else click.echo, show=summarize)
+    try:
+        results = run_demo(root, say=(lambda _t: None) if quiet else echo, show=summarize)
+    except OSError as exc:  # under a file, no permission, a name too long
+        if demo_root is None:
+            raise click.ClickException(f"demo: cannot write in {base} ({exc})") from exc
+        raise BadInput(f"--root {demo_root}: cannot hold the demo ({exc})") from exc
     failed = [r for r in results if not r.ok]
     emit(
         state,

@@ -6,8 +6,15 @@ from pathlib import Path
 
 import click
 
-from agentmem.cli._common import State, emit, json_option, pass_state
+from agentmem.cli._common import BadInput, CliPath, State, emit, json_option, pass_state
 from agentmem.workercheck import check_worker_env, read_env
+
+
+def _read(path: Path, option: str) -> dict[str, str]:
+    try:
+        return read_env(path)
+    except (OSError, UnicodeDecodeError) as exc:  # unreadable, or not UTF-8 (dotenv's encoding)
+        raise BadInput(f"{option} {path}: cannot read it as an env file ({exc})") from exc
 
 
 @click.command()
@@ -15,12 +22,12 @@ from agentmem.workercheck import check_worker_env, read_env
     "--worker-env",
     "worker_env",
     required=True,
-    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    type=CliPath(path_type=Path, dir_okay=False, exists=True),
     help="The env file a worker is started with.",
 )
 @click.option(
     "--executive-env",
-    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    type=CliPath(path_type=Path, dir_okay=False, exists=True),
     help="The executive's env file (default: --env-file); its key values are looked for too.",
 )
 @json_option
@@ -33,8 +40,8 @@ def doctor(state: State, worker_env: Path, executive_env: Path | None) -> None:
     is clean, 1 when it leaks a key or lets the worker write.
     """
     executive_file = executive_env or state.env_file
-    executive = read_env(executive_file) if executive_file is not None else {}
-    findings = check_worker_env(read_env(worker_env), executive)
+    executive = _read(executive_file, "--executive-env") if executive_file is not None else {}
+    findings = check_worker_env(_read(worker_env, "--worker-env"), executive)
     leaks = [f for f in findings if f.severity == "leak"]
 
     def human() -> str:

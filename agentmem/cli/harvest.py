@@ -8,7 +8,15 @@ from pathlib import Path
 import click
 
 from agentmem.backfill import LANES, BackfillError, Item, Report, plan, run
-from agentmem.cli._common import BadInput, State, emit, json_option, pass_state, translate_errors
+from agentmem.cli._common import (
+    BadInput,
+    CliPath,
+    State,
+    emit,
+    json_option,
+    pass_state,
+    translate_errors,
+)
 from agentmem.purge import Moved, PurgeError, Selector
 from agentmem.purge import purge as purge_files
 
@@ -29,7 +37,7 @@ def _report_text(report: Report) -> str:
 
 
 @click.command()
-@click.argument("path", type=click.Path(path_type=Path))
+@click.argument("path", type=CliPath(path_type=Path))
 @click.option("--lane", required=True, type=click.Choice(LANES), help="What PATH holds.")
 @click.option("--dry-run", is_flag=True, help="Check everything and print what would be written.")
 @click.option("--app", "app_id", help="app_id for the lane's memories (default AGENTMEM_APP_ID).")

@@ -10,6 +10,7 @@ import click
 
 from agentmem.cli._common import (
     BadInput,
+    CliPath,
     State,
     emit,
     json_option,
@@ -98,7 +99,7 @@ def _context(hook: HookName, context: str | None, o: dict[str, Any]) -> dict[str
     "--context", help="The hook's context as JSON (inline, @FILE or -), e.g. '{\"run\": {...}}'."
 )
 @click.option(
-    "--retro", type=click.Path(path_type=Path), help="post_retro_distill: the retrospective file."
+    "--retro", type=CliPath(path_type=Path), help="post_retro_distill: the retrospective file."
 )
 @click.option(
     "--periodic", is_flag=True, help="post_retro_distill: a periodic retro (up to 8 lessons)."
@@ -106,7 +107,7 @@ def _context(hook: HookName, context: str | None, o: dict[str, Any]) -> dict[str
 @click.option("--goal", help="pre_spawn_pack: the goal's title.")
 @click.option(
     "--worker-dir",
-    type=click.Path(path_type=Path),
+    type=CliPath(path_type=Path),
     help="pre_spawn_pack: write the pack into DIR/CLAUDE.md.",
 )
 @click.option(

@@ -8,7 +8,15 @@ from typing import Any
 import click
 from pydantic import ValidationError
 
-from agentmem.cli._common import BadInput, State, emit, json_option, pass_state, translate_errors
+from agentmem.cli._common import (
+    BadInput,
+    CliPath,
+    State,
+    emit,
+    json_option,
+    pass_state,
+    translate_errors,
+)
 from agentmem.contexts import Goal
 from agentmem.pack import CANDIDATES, build_pack, goal_question, prefer_for_goal, write_into
 from agentmem.stores.base import Filters
@@ -22,7 +30,7 @@ from agentmem.stores.base import Filters
 @click.option("--tag", "tags", multiple=True, help="A goal tag (repeatable): preferred too.")
 @click.option(
     "--worker-dir",
-    type=click.Path(path_type=Path, file_okay=False),
+    type=CliPath(path_type=Path, file_okay=False),
     help="Also write the pack into this folder's CLAUDE.md, between the markers.",
 )
 @json_option

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from agentmem.cli._common import State, emit, json_option, pass_state, translate_errors
+from agentmem.cli._common import CliPath, State, emit, json_option, pass_state, translate_errors
 from agentmem.snapshot import default_path, restore, snapshot
 from agentmem.stores.base import RebuildReport
 
@@ -87,7 +87,7 @@ def sync(state: State, check: bool) -> None:
 
 
 @click.command(name="snapshot")
-@click.argument("path", required=False, type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("path", required=False, type=CliPath(path_type=Path, dir_okay=False))
 @json_option
 @pass_state
 @translate_errors
@@ -111,7 +111,7 @@ def snapshot_cmd(state: State, path: Path | None) -> None:
 
 
 @click.command(name="restore")
-@click.argument("path", type=click.Path(path_type=Path, dir_okay=False, exists=True))
+@click.argument("path", type=CliPath(path_type=Path, dir_okay=False, exists=True))
 @json_option
 @pass_state
 @translate_errors

@@ -49,8 +49,8 @@ def _hot(state: State) -> HotState:
 def _value(raw: str) -> Any:
     try:
         return json.loads(raw)
-    except ValueError:
-        return raw  # not JSON: keep it as the string it is
+    except (ValueError, RecursionError):
+        return raw  # not JSON (or nested past the parser): keep it as the string it is
 
 
 def _show(value: Any) -> str:
@@ -219,7 +219,12 @@ def maintain(state: State, apply_: bool, force: bool, today: datetime | None) ->
     Due every AGENTMEM_MAINTAIN_DAYS days. Nothing changes without --apply.
     """
     job = Maintenance(state.settings, today.date() if today else None)
-    p = job.apply(force=force) if apply_ else job.review(force=force)
+    try:
+        p = job.apply(force=force) if apply_ else job.review(force=force)
+    except OverflowError as exc:  # the review window runs past year 1 or 9999
+        raise BadInput(
+            f"--today {today.date() if today else None}: too near the calendar's edge ({exc})"
+        ) from exc
     data = {
         **{k: getattr(p, k) for k in ("due", "today", "last_review", "next_due", "applied")},
         "reviewed_days": p.reviewed_days,
@@ -243,7 +248,10 @@ def maintain(state: State, apply_: bool, force: bool, today: datetime | None) ->
 @click.option("--apply", "apply_", is_flag=True, help="Move the proposed memories to archive/.")
 @click.option("--restore", "restore_id", metavar="ID", help="Bring one archived memory back.")
 @click.option(
-    "--as-of-days", type=int, default=0, help="Judge idleness this many days from now (preview)."
+    "--as-of-days",
+    type=click.IntRange(-36_500, 36_500),  # a century either way; datetime overflows past 9999
+    default=0,
+    help="Judge idleness this many days from now (preview).",
 )
 @json_option
 @pass_state
