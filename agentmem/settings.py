@@ -258,6 +258,20 @@ def settings_from_values(
     return Settings(**fields)
 
 
+def read_env_file(path: Path) -> dict[str, str | None]:
+    """An env file's variables; one that is not UTF-8 text or cannot be read is a
+    SettingsError naming the file, never a UnicodeDecodeError from deep in the parser."""
+    try:
+        if not path.is_file():
+            raise SettingsError("env_file", str(path), "no such file (copy .env.executive.example)")
+        return dict(dotenv_values(path))
+    except UnicodeDecodeError as exc:
+        reason = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+        raise SettingsError("env_file", str(path), reason) from exc
+    except OSError as exc:  # a name too long, a loop of links, no permission
+        raise SettingsError("env_file", str(path), f"cannot read it ({exc})") from exc
+
+
 def load_settings(
     env_file: str | os.PathLike[str] | None = None,
     environ: Mapping[str, str] | None = None,
@@ -267,9 +281,7 @@ def load_settings(
     base_dir: Path | None = None
     if env_file is not None:
         path = Path(env_file)
-        if not path.is_file():
-            raise SettingsError("env_file", str(path), "no such file (copy .env.executive.example)")
-        values.update(dotenv_values(path))
+        values.update(read_env_file(path))
         base_dir = path.resolve().parent
     env = os.environ if environ is None else environ
     # An empty variable in the environment is unset too, so it does not mask the file's value.

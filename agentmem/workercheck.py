@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from dotenv import dotenv_values
-
 from agentmem.secrets import PATTERNS
+from agentmem.settings import read_env_file
 
 Severity = Literal["leak", "warning"]
 
@@ -50,7 +49,7 @@ class Finding:
 
 def read_env(path: str | os.PathLike[str]) -> dict[str, str]:
     """An env file's non-empty values (empty is unset, as everywhere in agentmem)."""
-    values = dotenv_values(Path(path))
+    values = read_env_file(Path(path))
     return {k: v for k, v in values.items() if v is not None and v.strip() != ""}
 
 

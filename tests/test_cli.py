@@ -123,8 +123,11 @@ def test_fire_respects_flags_and_reports(env_file: Path, tmp_path: Path) -> None
 
 def test_demo_fires_all_five_hooks(tmp_path: Path) -> None:
     """`agentmem demo` runs offline and every hook shows up ran and ok."""
-    code, out = run("--json", "demo", "--root", str(tmp_path / "demo" / "memory"))
+    before = set(tmp_path.rglob("*"))
+    code, out = run("--json", "demo", "--dir", str(tmp_path / "demo"))
     assert code == 0, out
+    outside = {p for p in tmp_path.rglob("*") if not p.is_relative_to(tmp_path / "demo")}
+    assert outside - {tmp_path / "demo"} <= before  # the demo writes only inside --dir
     results = json.loads(out)["results"]
     ran = {r["hook"] for r in results if r["ran"] and r["ok"]}
     assert ran == {

@@ -41,7 +41,7 @@ NUL_CALLS = [
     ("--retro", ["fire", "post_retro_distill", "--retro", "retro\x00.md"]),
     ("PATH", ["backfill", "notes\x00.md", "--lane", "retros"]),
     ("--worker-env", ["doctor", "--worker-env", "worker\x00.env"]),
-    ("--root", ["demo", "--root", "demo\x00"]),
+    ("--dir", ["demo", "--dir", "demo\x00"]),
     ("--root", ["--root", "memory\x00", "status"]),
     ("--env-file", ["--env-file", "x\x00.env", "status"]),
 ]
@@ -164,14 +164,14 @@ def test_an_env_file_that_cannot_be_read_is_named(
 
 
 @pytest.mark.parametrize("root", ["snap.json", "snap.json/demo"])
-def test_demo_root_on_or_under_a_file_is_refused(tmp_path: Path, root: str) -> None:
-    """`demo --root` naming a file, or a folder under one: exit 2 naming --root, instead of
+def test_demo_dir_on_or_under_a_file_is_refused(tmp_path: Path, root: str) -> None:
+    """`demo --dir` naming a file, or a folder under one: exit 2 naming --dir, instead of
     FileExistsError / NotADirectoryError from the demo's mkdir."""
     (tmp_path / "snap.json").write_text("{}", encoding="utf-8")
     before = tree(tmp_path)
-    result = cli(tmp_path, "demo", "--root", root)
+    result = cli(tmp_path, "demo", "--dir", root)
     assert result.exit_code == 2
-    assert "--root" in error_line(result) and "snap.json" in error_line(result)
+    assert "--dir" in error_line(result) and "snap.json" in error_line(result)
     assert tree(tmp_path) == before
 
 

@@ -212,10 +212,10 @@ def test_random_arguments_at_length(outer: Path, args: list[str]) -> None:
 @settings(FUZZ, max_examples=8)
 @given(args=invocations(sorted(SLOW)).filter(lambda a: ".." not in a))
 def test_random_demo_arguments(outer: Path, args: list[str]) -> None:
-    """demo with random options and --root paths: the same promises, over a few examples.
+    """demo with random options and --dir paths: the same promises, over a few examples.
 
-    `--root ..` is left out: the demo writes worker/ and retros/ beside its root, and the
-    parent of the box is outside it by construction."""
+    `--dir ..` is left out: it names the folder above the box, which is outside the box by
+    construction (the demo writes only inside the folder it is given)."""
     with sandbox(outer) as box:
         invoke(box, args)
 
@@ -244,7 +244,7 @@ NUL_CALLS: dict[str, tuple[str, list[str]]] = {
     "snapshot PATH": ("PATH", ["snapshot", "P"]),
     "restore PATH": ("PATH", ["restore", "P"]),
     "audit --html": ("--html", ["audit", "--html", "P"]),
-    "demo --root": ("--root", ["demo", "--root", "P"]),
+    "demo --dir": ("--dir", ["demo", "--dir", "P"]),
 }
 WITH_NUL = st.builds(lambda p, at: p[:at] + "\x00" + p[at:], PATHS, st.integers(0, 40)).filter(
     lambda p: not p.startswith("-")  # an option, not a path, to click

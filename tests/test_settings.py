@@ -97,3 +97,17 @@ def test_example_file_ships_every_flag_false() -> None:
     assert not any(settings.hooks.values())
     text = example.read_text()
     assert re.findall(r"stage \d: (\w) ", text) == list("CBADE")
+
+
+def test_an_env_file_that_is_not_utf8_is_a_settings_error_naming_it(tmp_path: Path) -> None:
+    """A Latin-1 env file read from library code (load_settings, the worker env check) is a
+    SettingsError naming the file, not a UnicodeDecodeError from the parser."""
+    from agentmem.workercheck import read_env
+
+    env = tmp_path / ".env.executive"
+    env.write_bytes("AGENTMEM_USER_ID=jos\xe9\n".encode("latin-1"))
+    for read in (load_settings, read_env):
+        with pytest.raises(SettingsError) as caught:
+            read(env)
+        assert caught.value.variable == "env_file" and caught.value.value == str(env)
+        assert "not UTF-8" in caught.value.reason

@@ -63,12 +63,10 @@ class State:
             environ.update(self.overrides)
             try:
                 self._settings = load_settings(self.env_file, environ)
-            except UnicodeDecodeError as exc:  # dotenv reads the file as UTF-8
-                raise BadInput(
-                    f"--env-file {self.env_file}: not UTF-8 text ({exc.reason} at byte {exc.start})"
-                ) from exc
-            except OSError as exc:  # a name too long, a loop of links: no file to read
-                raise BadInput(f"--env-file {self.env_file}: cannot read it ({exc})") from exc
+            except SettingsError as exc:
+                if exc.variable != "env_file":
+                    raise
+                raise BadInput(f"--env-file {self.env_file}: {exc.reason}") from exc
             check_root(self._settings.root, "--root" if self.root else "AGENTMEM_ROOT")
         return self._settings
 

@@ -14,28 +14,25 @@ from agentmem.demo import run_demo
 
 @click.command()
 @click.option(
-    "--root",
-    "demo_root",
+    "--dir",
+    "demo_dir",
     type=CliPath(path_type=Path, file_okay=False),
-    help="Memory root to use (default: a new temporary folder).",
+    help="Folder the demo writes into, and only into: DIR/memory (the memory root), "
+    "DIR/worker (the worker's CLAUDE.md) and DIR/retros. Default: a new temporary folder.",
 )
 @json_option
 @pass_state
-def demo(state: State, demo_root: Path | None) -> None:
+def demo(state: State, demo_dir: Path | None) -> None:
     """Run a scripted agent loop that fires all five hooks and prints what each returned."""
-    base = (
-        Path(tempfile.mkdtemp(prefix="agentmem-demo-"))
-        if demo_root is None
-        else demo_root.resolve().parent
-    )
-    root = (base / "memory") if demo_root is None else demo_root.resolve()
+    base = Path(tempfile.mkdtemp(prefix="agentmem-demo-")) if demo_dir is None else demo_dir
+    root = base.resolve() / "memory"
     quiet = state.as_json
     try:
         results = run_demo(root, say=(lambda _t: None) if quiet else echo, show=summarize)
     except OSError as exc:  # under a file, no permission, a name too long
-        if demo_root is None:
+        if demo_dir is None:
             raise click.ClickException(f"demo: cannot write in {base} ({exc})") from exc
-        raise BadInput(f"--root {demo_root}: cannot hold the demo ({exc})") from exc
+        raise BadInput(f"--dir {demo_dir}: cannot hold the demo ({exc})") from exc
     failed = [r for r in results if not r.ok]
     emit(
         state,

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from agentmem._exceptions import SettingsError
 from agentmem.cli._common import BadInput, CliPath, State, emit, json_option, pass_state
 from agentmem.workercheck import check_worker_env, read_env
 
@@ -13,8 +14,8 @@ from agentmem.workercheck import check_worker_env, read_env
 def _read(path: Path, option: str) -> dict[str, str]:
     try:
         return read_env(path)
-    except (OSError, UnicodeDecodeError) as exc:  # unreadable, or not UTF-8 (dotenv's encoding)
-        raise BadInput(f"{option} {path}: cannot read it as an env file ({exc})") from exc
+    except SettingsError as exc:  # unreadable, or not UTF-8 (dotenv's encoding)
+        raise BadInput(f"{option} {path}: cannot read it as an env file ({exc.reason})") from exc
 
 
 @click.command()
