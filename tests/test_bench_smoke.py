@@ -99,3 +99,21 @@ def test_scale_bench_measures_a_small_store() -> None:
     assert row["memories"] == 300
     for key in ("rebuild_s", "search_p50_ms", "search_p95_ms", "pack_p50_ms", "add_per_s"):
         assert row[key] > 0
+
+
+def test_overhead_bench_prints_every_case_with_a_verdict() -> None:
+    """bench/overhead.py runs end to end (in its own process: it configures structlog) and
+    prints the bare call, the three fires with their targets, and the breakdown."""
+    import subprocess
+    import sys
+
+    bench = Path(__file__).parent.parent / "bench" / "overhead.py"
+    done = subprocess.run(
+        [sys.executable, str(bench), "--n", "300"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    for case in ("fire, AGENTMEM_ENABLED off", "fire, hook flag off", "fire, enabled no-op"):
+        [row] = [line for line in lines if line.startswith(case)]
+        assert row.split()[-1] in {"ok", "MISSED"}
+    assert any("handed to a parked worker" in line for line in lines)
