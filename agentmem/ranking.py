@@ -50,10 +50,16 @@ def decay(days_since_access: Floats) -> Floats:
 def neighbour_table(runs: Sequence[str], depth: int) -> Ints:
     """For documents already in (run, creation) order: index of the neighbour at each
     distance, before and after, or -1 where the run ends. Shape (2 × depth, n)."""
-    n = len(runs)
-    table = np.full((2 * depth, n), -1, dtype=np.int64)
     code: dict[str, int] = {}
-    run = np.array([code.setdefault(r, len(code)) for r in runs], dtype=np.int64)
+    return run_neighbours(
+        np.array([code.setdefault(r, len(code)) for r in runs], dtype=np.int64), depth
+    )
+
+
+def run_neighbours(run: Ints, depth: int) -> Ints:
+    """`neighbour_table` for runs given as integer codes (equal code, same run)."""
+    n = len(run)
+    table = np.full((2 * depth, n), -1, dtype=np.int64)
     positions = np.arange(n, dtype=np.int64)
     for d in range(1, depth + 1):
         if d >= n:

@@ -1,8 +1,10 @@
-"""The derived lexical index: BM25 (bm25s) over each memory's text and tags.
+"""The derived lexical index: BM25 over each memory's text and tags.
 
-The index is saved beside the files (`.agentmem/bm25/`) under a fingerprint of the
-documents it was built from, so a new process loads it instead of re-indexing; a
-fingerprint that no longer matches means the files changed, and the index is rebuilt.
+Scores are bm25s's own (agentmem.stores.postings works them out at query time, so a new
+memory joins the index without a rebuild). The index is saved beside the files
+(`.agentmem/bm25/`) with a fingerprint of the documents it holds: a new process loads it
+when those documents are all still there unchanged, and adds the ones written since;
+anything else (an edit, a removal, an unreadable file) rebuilds it from the files.
 """
 
 from __future__ import annotations
@@ -13,20 +15,23 @@ import json
 import re
 import shutil
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import bm25s
 import numpy as np
 from numpy.typing import NDArray
 
 from agentmem.ranking import DEFAULT_PARAMS, RankingParams
+from agentmem.stores.postings import Postings
 
 WORD = re.compile(r"\w\w+", re.UNICODE)
-FINGERPRINT = "fingerprint.txt"
-INDEX_FORMAT = 1
+META = "index.json"
+ARRAYS = "postings.npz"
+INDEX_FORMAT = 2
+SAVE_AFTER = 200  # documents added since the last save before saving again (or a tenth)
+Ints = NDArray[np.int64]
 
 
 @lru_cache(maxsize=1)
@@ -61,13 +66,20 @@ def tokenize(text: str) -> list[str]:
     return [_stem(w) for w in WORD.findall(text.lower()) if w not in stop]
 
 
-def fingerprint(ids: Sequence[str], documents: Sequence[str], params: RankingParams) -> str:
-    """What the saved index was built from: every id and document, in order, and the params."""
-    digest = hashlib.sha256(f"{INDEX_FORMAT}|{params.k1}|{params.b}".encode())
-    for memory_id, document in zip(ids, documents, strict=True):
-        digest.update(memory_id.encode("utf-8", "surrogatepass") + b"\x1f")
-        digest.update(document.encode("utf-8", "surrogatepass") + b"\x1e")
-    return digest.hexdigest()
+class Fingerprint:
+    """What an index was built from: every id and document, in slot order, and the params."""
+
+    def __init__(self, params: RankingParams) -> None:
+        self._hash = hashlib.sha256(f"{INDEX_FORMAT}|{params.k1}|{params.b}".encode())
+
+    def add(self, ids: Iterable[str], documents: Iterable[str]) -> None:
+        update = self._hash.update
+        for memory_id, document in zip(ids, documents, strict=True):
+            update(memory_id.encode("utf-8", "surrogatepass") + b"\x1f")
+            update(document.encode("utf-8", "surrogatepass") + b"\x1e")
+
+    def hexdigest(self) -> str:
+        return self._hash.hexdigest()
 
 
 class TokenCache:
@@ -78,18 +90,52 @@ class TokenCache:
         self._tokens: dict[str, list[str]] = {}
 
     def tokens(self, documents: Sequence[str]) -> list[list[str]]:
+        """Tokens of exactly these documents; the cache forgets any other."""
         known = self._tokens
         fresh = {d: known.get(d) or tokenize(d) for d in documents}
         self._tokens = fresh
         return [fresh[d] for d in documents]
 
+    def add(self, documents: Sequence[str]) -> list[list[str]]:
+        """Tokens of these documents, kept beside the ones already cached."""
+        known = self._tokens
+        for d in documents:
+            if d not in known:
+                known[d] = tokenize(d)
+        return [known[d] for d in documents]
+
 
 class Bm25Index:
-    """BM25 scores for every document at once, so ranking can weigh them all."""
+    """BM25 scores for every document at once, so ranking can weigh them all.
 
-    def __init__(self, retriever: Any, size: int) -> None:
-        self._retriever = retriever
-        self.size = size
+    Documents live in slots (the order they joined), mapped to the caller's rows, so a
+    document inserted mid-way through the rows moves nothing in the postings.
+    """
+
+    def __init__(
+        self,
+        postings: Postings,
+        ids: list[str],
+        mark: Fingerprint,
+        params: RankingParams,
+        folder: Path | None = None,
+    ) -> None:
+        self._postings = postings
+        self._ids = ids  # per slot
+        self._mark = mark
+        self._slot_of = {memory_id: slot for slot, memory_id in enumerate(ids)}
+        self._params = params
+        self._folder = folder
+        self._saved = len(ids) if folder is not None else 0  # slots the saved copy holds
+        self._rows: Ints = np.arange(len(ids), dtype=np.int64)  # slot -> row
+
+    @property
+    def size(self) -> int:
+        return len(self._rows)
+
+    def row(self, memory_id: str) -> int | None:
+        slot = self._slot_of.get(memory_id)
+        return None if slot is None else int(self._rows[slot])
 
     @classmethod
     def build(
@@ -97,13 +143,13 @@ class Bm25Index:
         documents: Sequence[str],
         params: RankingParams = DEFAULT_PARAMS,
         tokens: TokenCache | None = None,
+        ids: Sequence[str] | None = None,
     ) -> Bm25Index:
-        retriever = None
-        if documents:
-            retriever = bm25s.BM25(k1=params.k1, b=params.b)
-            tokenized = (tokens or TokenCache()).tokens(documents)
-            retriever.index([t or [""] for t in tokenized], show_progress=False)
-        return cls(retriever, len(documents))
+        ids = list(ids) if ids is not None else [str(i) for i in range(len(documents))]
+        postings = Postings.build((tokens or TokenCache()).tokens(documents))
+        mark = Fingerprint(params)
+        mark.add(ids, documents)
+        return cls(postings, ids, mark, params)
 
     @classmethod
     def cached(
@@ -114,59 +160,158 @@ class Bm25Index:
         params: RankingParams = DEFAULT_PARAMS,
         tokens: TokenCache | None = None,
     ) -> Bm25Index:
-        """Load the saved index if it was built from these documents; else build and save."""
-        mark = fingerprint(ids, documents, params)
-        loaded = cls._load(folder, mark, len(documents))
-        if loaded is not None:
-            return loaded
-        index = cls.build(documents, params, tokens)
-        index._save(folder, mark)
+        """Load the saved index if every document it holds is unchanged (adding the ones
+        written since); else build it and save it."""
+        loaded = cls._load(folder, params)
+        if loaded is not None and loaded[0]._catch_up(ids, documents, loaded[1], tokens):
+            return loaded[0]
+        index = cls.build(documents, params, tokens, ids)
+        index._folder = folder
+        index._save()
         return index
 
-    @classmethod
-    def _load(cls, folder: Path, mark: str, size: int) -> Bm25Index | None:
-        try:
-            if (folder / FINGERPRINT).read_text(encoding="utf-8") != mark:
-                return None
-            if size == 0:
-                return cls(None, 0)
-            retriever = bm25s.BM25.load(str(folder), show_progress=False, verbosity=0)
-        except (OSError, ValueError, KeyError, json.JSONDecodeError):
-            return None  # derived data: anything unreadable is rebuilt from the files
-        return cls(retriever, size)
+    def _catch_up(
+        self,
+        ids: Sequence[str],
+        documents: Sequence[str],
+        saved_mark: str,
+        tokens: TokenCache | None,
+    ) -> bool:
+        """Take the caller's rows if every saved document is still there unchanged, adding
+        the ones written since; False when one changed or went away (or too many are new)."""
+        same = self._ids == list(ids)  # nothing written since the save: rows are the slots
+        missing: list[int] = []
+        saved = documents
+        if not same:
+            current = dict(zip(ids, documents, strict=True))
+            if any(i not in current for i in self._ids):
+                return False
+            saved = [current[i] for i in self._ids]
+            missing = [row for row, i in enumerate(ids) if i not in self._slot_of]
+            if len(missing) > max(SAVE_AFTER, len(ids) // 10):
+                return False
+        mark = Fingerprint(self._params)
+        mark.add(self._ids, saved)
+        if mark.hexdigest() != saved_mark:
+            return False
+        self._mark = mark
+        if not same:
+            self._append([ids[r] for r in missing], [documents[r] for r in missing], tokens)
+            slots = np.fromiter((self._slot_of[i] for i in ids), np.int64, len(ids))
+            self._rows = np.empty(len(ids), dtype=np.int64)
+            self._rows[slots] = np.arange(len(ids), dtype=np.int64)
+        return True
 
-    def _save(self, folder: Path, mark: str) -> None:
+    def add(
+        self,
+        positions: Sequence[int],
+        ids: Sequence[str],
+        documents: Sequence[str],
+        tokens: TokenCache | None = None,
+    ) -> None:
+        """Insert documents into the rows: `ids[j]` goes before current row `positions[j]`
+        (numpy.insert's rule; positions ascending)."""
+        self._append(ids, documents, tokens)
+        at = np.asarray(positions, dtype=np.int64)
+        # A row moves down by the number of insertions at or above it (numpy.insert's rule).
+        moved = self._rows + np.searchsorted(at, self._rows, side="right")
+        self._rows = np.concatenate([moved, at + np.arange(len(at), dtype=np.int64)])
+
+    def _append(
+        self, ids: Sequence[str], documents: Sequence[str], tokens: TokenCache | None
+    ) -> list[int]:
+        tokenized = (tokens or TokenCache()).add(documents)
+        slots = []
+        for memory_id, document, terms in zip(ids, documents, tokenized, strict=True):
+            slot = self._postings.append(terms)
+            self._ids.append(memory_id)
+            self._mark.add([memory_id], [document])
+            self._slot_of[memory_id] = slot
+            slots.append(slot)
+        unsaved = len(self._ids) - self._saved
+        if self._folder is not None and unsaved > max(SAVE_AFTER, len(self._ids) // 10):
+            self._save()
+        return slots
+
+    # -- the saved copy -------------------------------------------------------------------
+    @classmethod
+    def _load(cls, folder: Path, params: RankingParams) -> tuple[Bm25Index, str] | None:
+        try:
+            meta = json.loads((folder / META).read_text(encoding="utf-8"))
+            if meta["format"] != INDEX_FORMAT or [meta["k1"], meta["b"]] != [params.k1, params.b]:
+                return None
+            with np.load(folder / ARRAYS, allow_pickle=False) as arrays:
+                parts = {name: arrays[name] for name in arrays.files}
+            ids, terms = [str(i) for i in meta["ids"]], [str(t) for t in meta["terms"]]
+            lengths, indptr = parts["lengths"].astype(np.int64), parts["indptr"].astype(np.int64)
+            if (len(lengths), len(indptr) - 1) != (len(ids), len(terms)):
+                return None
+            postings = Postings(
+                {t: i for i, t in enumerate(terms)},
+                indptr,
+                parts["slots"].astype(np.int32),
+                parts["counts"].astype(np.int32),
+                lengths,
+            )
+        except (OSError, ValueError, KeyError, TypeError, json.JSONDecodeError):
+            return None  # derived data: anything unreadable is rebuilt from the files
+        return cls(postings, ids, Fingerprint(params), params, folder), str(meta["fingerprint"])
+
+    def _save(self) -> None:
         # Written into a fresh folder, then swapped in, so a reader never loads half an index.
+        folder = self._folder
+        if folder is None:
+            return
+        postings = self._postings
+        postings.fold()
         folder.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=".bm25-", dir=folder.parent))
         try:
-            if self._retriever is not None:
-                self._retriever.save(str(staging), show_progress=False)
-            (staging / FINGERPRINT).write_text(mark, encoding="utf-8")
+            terms = sorted(postings.vocab, key=postings.vocab.__getitem__)
+            meta = {
+                "format": INDEX_FORMAT,
+                "k1": self._params.k1,
+                "b": self._params.b,
+                "fingerprint": self._mark.hexdigest(),
+            }
+            (staging / META).write_text(
+                json.dumps({**meta, "ids": self._ids, "terms": terms}), encoding="utf-8"
+            )
+            with open(staging / ARRAYS, "wb") as handle:
+                np.savez(
+                    handle,
+                    indptr=postings.indptr,
+                    slots=postings.slots,
+                    counts=postings.counts,
+                    lengths=postings.lengths,
+                )
             with contextlib.suppress(FileNotFoundError):
                 shutil.rmtree(folder)
             staging.rename(folder)
+            self._saved = len(self._ids)
         except OSError:
             pass  # an index that cannot be saved is rebuilt next time; the files are intact
         finally:
             shutil.rmtree(staging, ignore_errors=True)
 
+    # -- scoring --------------------------------------------------------------------------
     def known(self, tokens: Sequence[str]) -> list[str]:
-        if self._retriever is None:
-            return []
-        vocab = self._retriever.vocab_dict
+        vocab = self._postings.vocab
         return [t for t in tokens if t in vocab and t != ""]
 
     def scores(self, query: str) -> NDArray[np.float64]:
-        """One BM25 score per document (zeros where no query term occurs)."""
+        """One BM25 score per row (zeros where no query term occurs)."""
         tokens = self.known(tokenize(query))
         if not tokens:
             return np.zeros(self.size, dtype=np.float64)
-        return np.asarray(self._retriever.get_scores(tokens), dtype=np.float64)
+        by_row = self._postings.scores(tokens, self._params.k1, self._params.b, self._rows)
+        return np.asarray(by_row, dtype=np.float64)
 
     def term_scores(self, query: str, index: int) -> dict[str, float]:
-        """Per-term BM25 contribution for one document: the explanation of its score."""
+        """Per-term BM25 contribution for one row: the explanation of its score."""
         out: dict[str, float] = {}
         for token in dict.fromkeys(self.known(tokenize(query))):
-            out[token] = float(self._retriever.get_scores([token])[index])
+            slots, weights = self._postings.weights(token, self._params.k1, self._params.b)
+            hit = np.flatnonzero(self._rows[slots] == index)
+            out[token] = float(weights[hit[0]]) if len(hit) else 0.0
         return out

@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from agentmem.stores.files import BrokenFile, EntryFiles, atomic_write
 
 CACHE_VERSION = 1
 JOURNAL_MIN = 200  # journal lines kept before folding them into the snapshot
+HISTORY = 1024  # catalog changes remembered for `added_since`
 Stamp = tuple[int, int]
 
 
@@ -43,6 +45,8 @@ class Catalog:
         self.memories: dict[str, Memory] = {}
         self.broken: dict[str, BrokenFile] = {}
         self.version = 0  # bumped on every change, so derived indexes know to rebuild
+        # (version, ids that arrived) per change; None for any other change
+        self._history: deque[tuple[int, tuple[str, ...] | None]] = deque(maxlen=HISTORY)
         self._stamps: dict[str, Stamp] = {}
         self._keys: dict[str, str] = {}
         self._swept_at = float("-inf")
@@ -149,19 +153,38 @@ class Catalog:
         stamp = _stamp(path)
         if stamp is not None:
             self._stamps[path.name] = stamp
+        arrived = memory.id not in self.memories
         self._drop(memory.id)
         self._add(memory)
         self.broken.pop(str(path), None)
-        self.version += 1
+        self._changed((memory.id,) if arrived else None)
         self._dir_stamp = _stamp(self.files.entries)
         self._journal(path.name, stamp, memory)
 
     def note_removed(self, memory_id: str) -> None:
         self._stamps.pop(f"{memory_id}.md", None)
         self._drop(memory_id)
-        self.version += 1
+        self._changed(None)
         self._dir_stamp = _stamp(self.files.entries)
         self._journal(f"{memory_id}.md", None, None)
+
+    def _changed(self, arrived: tuple[str, ...] | None) -> None:
+        self.version += 1
+        self._history.append((self.version, arrived))
+
+    def added_since(self, version: int) -> list[str] | None:
+        """The ids that arrived after `version`, when arriving is all that happened since;
+        None when a memory changed or went away (or the history does not reach back)."""
+        ids: list[str] = []
+        expected = version + 1
+        for changed_at, arrived in self._history:
+            if changed_at <= version:
+                continue
+            if changed_at != expected or arrived is None:
+                return None
+            ids.extend(arrived)
+            expected += 1
+        return ids if expected == self.version + 1 else None
 
     # -- freshness ---------------------------------------------------------------------
     def refresh(self, force: bool = False) -> bool:
@@ -177,19 +200,22 @@ class Catalog:
             return False
         self._dir_stamp = dir_stamp
         started = time.monotonic()
-        changed = self._sweep()
+        changed, arrived = self._sweep()
         self._swept_at = time.monotonic()
         # On a large root a sweep takes seconds; spacing sweeps by 20× their
         # own cost keeps them under 5% of the time instead of running on every other call.
         self._sweep_every = max(self.sweep_interval_s, 20 * (self._swept_at - started))
         if changed:
-            self.version += 1
+            self._changed(arrived)
             self._save_cache()
         return changed
 
-    def _sweep(self) -> bool:
+    def _sweep(self) -> tuple[bool, tuple[str, ...] | None]:
+        """Re-read what changed; return whether anything did and, when all of it was new
+        memories arriving, their ids."""
         seen: set[str] = set()
         changed = False
+        arrived: list[str] | None = []
         for path in self.files.paths():
             name = path.name
             seen.add(name)
@@ -197,19 +223,26 @@ class Catalog:
             if stamp is None or self._stamps.get(name) == stamp:
                 continue
             changed = True
+            if name in self._stamps or path.stem in self.memories:
+                arrived = None  # an edit, not an arrival
             self._stamps[name] = stamp
             self._drop(path.stem)
             try:
-                self._add(self.files.parse(path))
+                memory = self.files.parse(path)
+                if arrived is not None and memory.id in self.memories:
+                    arrived = None
+                elif arrived is not None:
+                    arrived.append(memory.id)
+                self._add(memory)
                 self.broken.pop(str(path), None)
             except StoreError as exc:
                 self.broken[str(path)] = BrokenFile(path, str(exc).removeprefix(f"{path}: "))
         for name in set(self._stamps) - seen:
-            changed = True
+            changed, arrived = True, None
             del self._stamps[name]
             self._drop(name[: -len(".md")])
             self.broken.pop(str(self.files.entries / name), None)
-        return changed
+        return changed, None if arrived is None else tuple(arrived)
 
     def reset(self) -> None:
         """Forget the cache and read every file again (what `rebuild` does)."""
@@ -221,7 +254,7 @@ class Catalog:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(path)
         self.refresh(force=True)
-        self.version += 1
+        self._changed(None)
 
     def info(self) -> dict[str, Any]:
         return {"memories": len(self.memories), "broken": len(self.broken)}

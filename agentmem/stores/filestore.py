@@ -163,10 +163,24 @@ class FileStore(CanonicalFiles):
         return now
 
     def _ensure_index(self) -> _View | None:
-        if self.catalog.refresh():
+        reread = self.catalog.refresh()
+        if reread:
             self._last_access = self.access.all()
         if self._view_version != self.catalog.version:
             memories = self.catalog.memories
+            arrived = self.catalog.added_since(self._view_version)
+            if self._view is not None and arrived is not None and self._view.can_add(len(arrived)):
+                # Only new memories since the last search: slot them in, rebuild nothing.
+                self._view.add(
+                    [memories[i] for i in arrived],
+                    self._last_access,
+                    self._vector_cache(),
+                    self._tokens,
+                )
+                if reread:
+                    self._view.reseen(self._last_access)
+                self._view_version = self.catalog.version
+                return self._view
             self._view = (
                 _View.build(
                     memories,
