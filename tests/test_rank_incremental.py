@@ -3,14 +3,17 @@ and ranks exactly as a fresh rebuild (and as bm25s itself) would: same scores, s
 
 from __future__ import annotations
 
+import hashlib
 import random
 import shutil
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import bm25s
 import numpy as np
 import pytest
+from numpy.typing import NDArray
 
 from agentmem.model import Memory, content_key, memory_id
 from agentmem.ranking import RankingParams
@@ -176,11 +179,24 @@ def builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
-def rebuilt_copy(root: Path, tmp_path: Path) -> FileStore:
+class WordHashEncoder:
+    """A small deterministic encoder plugin: each word adds to one of 16 directions."""
+
+    name = "word-hash"
+
+    def encode(self, texts: Sequence[str]) -> NDArray[np.float32]:
+        rows = np.full((len(texts), 16), 0.01, dtype=np.float32)
+        for i, text in enumerate(texts):
+            for word in text.split():
+                rows[i, hashlib.sha256(word.encode()).digest()[0] % 16] += 1.0
+        return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+def rebuilt_copy(root: Path, tmp_path: Path, semantic: bool = False) -> FileStore:
     """The same memory files in a new root with no derived state: a from-scratch rebuild."""
     copy = tmp_path / f"copy-{len(list(tmp_path.iterdir()))}"
     shutil.copytree(root / "entries", copy / "entries")
-    store = FileStore(copy)
+    store = FileStore(copy, semantic=WordHashEncoder() if semantic else False)
     store.rebuild()
     return store
 
@@ -192,6 +208,9 @@ def same_ranking(store: FileStore, other: FileStore, rng: random.Random) -> None
             assert mine is not None and theirs is not None
             assert [m.id for m in mine.view.memories] == [m.id for m in theirs.view.memories]
             assert np.array_equal(mine.score, theirs.score), query
+            if mine.cosine is not None or theirs.cosine is not None:
+                assert mine.cosine is not None and theirs.cosine is not None
+                assert np.array_equal(mine.cosine, theirs.cosine), query
             hits = store.search(query, 10, filters, touch=False, explain=True)
             again = other.search(query, 10, filters, touch=False, explain=True)
             assert [(h.memory.id, h.score, h.explain) for h in hits] == [
@@ -217,6 +236,26 @@ def test_write_then_search_adds_and_ranks_as_a_rebuild(
         memories += fresh
         same_ranking(store, rebuilt_copy(root, tmp_path), rng)
     assert len(builds) == 1 + 6  # this store's first build, then one per rebuilt copy
+
+
+def test_the_semantic_leg_is_added_to_as_well(
+    root: Path, tmp_path: Path, frozen: None, builds: list[int]
+) -> None:
+    """With an encoder plugged in, new memories' vectors join the rows too: cosine and fused
+    scores equal a from-scratch rebuild's, with no second build."""
+    rng = random.Random(19)
+    store = FileStore(root, semantic=WordHashEncoder())
+    memories = corpus(rng, 20)
+    for memory in memories:
+        store.put(memory)
+    store.search(WORDS[0], 5, touch=False)
+    for cycle in range(3):
+        fresh = corpus(rng, 2, 100 * (cycle + 1), [m.id for m in memories])
+        for memory in fresh:
+            store.put(memory)
+        memories += fresh
+        same_ranking(store, rebuilt_copy(root, tmp_path, semantic=True), rng)
+    assert len(builds) == 1 + 3
 
 
 def test_an_edit_or_removal_rebuilds_and_still_ranks_as_a_rebuild(
