@@ -8,6 +8,7 @@ for all of them, because all of them read the files.
 from __future__ import annotations
 
 import builtins
+import threading
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -38,6 +39,10 @@ class CanonicalFiles:
 
     def __init__(self, root: Path, *, sweep_interval_s: float = 1.0) -> None:
         self.root = root
+        # Host threads share a store: the catalog, the access copy and the ranking view change
+        # under this lock. Never take a file lock (`_locks.exclusive`) while holding it: the
+        # writer holds its file lock and then calls in here, so the other order deadlocks.
+        self.lock = threading.RLock()
         self.files = EntryFiles(root)
         _ignore_derived_state(root)
         self.catalog = Catalog(self.files, sweep_interval_s=sweep_interval_s)
@@ -46,16 +51,19 @@ class CanonicalFiles:
 
     # -- the writer's surface -----------------------------------------------------------
     def find_duplicate(self, key: str) -> str | None:
-        self.catalog.refresh()
-        return self.catalog.id_for_key(key)
+        with self.lock:
+            self.catalog.refresh()
+            return self.catalog.id_for_key(key)
 
     def broken(self) -> Sequence[BrokenFile]:
-        self.catalog.refresh()
-        return list(self.catalog.broken.values())
+        with self.lock:
+            self.catalog.refresh()
+            return list(self.catalog.broken.values())
 
     def count(self) -> int:
-        self.catalog.refresh()
-        return len(self.catalog.memories)
+        with self.lock:
+            self.catalog.refresh()
+            return len(self.catalog.memories)
 
     # -- the reader's surface -----------------------------------------------------------
     def get(self, memory_id: str, *, touch: bool = True) -> Memory:
@@ -65,22 +73,22 @@ class CanonicalFiles:
         return memory
 
     def list(self, filters: Filters | None = None) -> builtins.list[Memory]:
-        self.catalog.refresh()
+        with self.lock:
+            self.catalog.refresh()
+            memories = builtins.list(self.catalog.memories.values())
         now = utcnow()
         admits = (filters or Filters()).admits
-        return sorted(
-            (m for m in self.catalog.memories.values() if admits(m, now)),
-            key=lambda m: (m.created_at, m.id),
-        )
+        return sorted((m for m in memories if admits(m, now)), key=lambda m: (m.created_at, m.id))
 
     # -- access bookkeeping -------------------------------------------------------------
     def _touch(self, ids: builtins.list[str]) -> datetime:
         """Record a read of these memories (sidecar and in-process copy); return its time."""
         now = utcnow()
         self.access.touch(ids, now)
-        for memory_id in ids:
-            count = self._last_access.get(memory_id, (now, 0))[1]
-            self._last_access[memory_id] = (now, count + 1)
+        with self.lock:
+            for memory_id in ids:
+                count = self._last_access.get(memory_id, (now, 0))[1]
+                self._last_access[memory_id] = (now, count + 1)
         return now
 
     def access_stats(self, memory_id: str) -> tuple[datetime, int] | None:

@@ -101,18 +101,21 @@ class FileStore(CanonicalFiles):
     # -- the writer's surface -----------------------------------------------------------
     def put(self, memory: Memory) -> None:
         path = self.files.write(memory)
-        self.catalog.note_written(memory, path)
+        with self.lock:
+            self.catalog.note_written(memory, path)
 
     def rebuild(self) -> RebuildReport:
         # Under the writer's lock no write is in flight, so a stale temp file is an orphan.
+        # (Taken before self.lock, never under it: see CanonicalFiles.lock.)
         with exclusive(self.files.cache / "write.lock"):
             for orphan in self.files.orphans():
                 orphan.unlink(missing_ok=True)
-        self.catalog.reset()
-        shutil.rmtree(self.files.cache / "bm25", ignore_errors=True)
-        self._view_version = -1
-        self._ensure_index()
-        return RebuildReport(len(self.catalog.memories), list(self.catalog.broken.values()))
+        with self.lock:
+            self.catalog.reset()
+            shutil.rmtree(self.files.cache / "bm25", ignore_errors=True)
+            self._view_version = -1
+            self._ensure_index()
+            return RebuildReport(len(self.catalog.memories), list(self.catalog.broken.values()))
 
     # -- the reader's surface -----------------------------------------------------------
     def search(
@@ -124,15 +127,16 @@ class FileStore(CanonicalFiles):
         touch: bool = True,
         explain: bool = False,
     ) -> builtins.list[Hit]:
-        scored = self._scored(query, filters or Filters())
-        if scored is None or k <= 0:
-            return []
-        view = scored.view
-        hits = []
-        for i in top_k(scored.score, k).tolist():
-            memory = view.memories[i]
-            detail = scored.explain(i, query) if explain else {}
-            hits.append(Hit(memory=memory, score=float(scored.score[i]), explain=detail))
+        with self.lock:  # the view is extended in place by the next search after a write
+            scored = self._scored(query, filters or Filters())
+            if scored is None or k <= 0:
+                return []
+            view = scored.view
+            hits = []
+            for i in top_k(scored.score, k).tolist():
+                memory = view.memories[i]
+                detail = scored.explain(i, query) if explain else {}
+                hits.append(Hit(memory=memory, score=float(scored.score[i]), explain=detail))
         if touch:
             self._touch([h.memory.id for h in hits])
         return hits
@@ -158,8 +162,9 @@ class FileStore(CanonicalFiles):
 
     def _touch(self, ids: builtins.list[str]) -> datetime:
         now = super()._touch(ids)
-        if self._view is not None:
-            self._view.seen(ids, now)  # decay follows the read without a rebuild
+        with self.lock:
+            if self._view is not None:
+                self._view.seen(ids, now)  # decay follows the read without a rebuild
         return now
 
     def _ensure_index(self) -> _View | None:

@@ -26,7 +26,7 @@ from agentmem.stores.base import Filters, RebuildReport
 from agentmem.stores.canonical import CanonicalFiles
 from agentmem.stores.filestore import SUPERSEDED_FACTOR, _when, decay
 from agentmem.stores.outbox import Outbox
-from agentmem.stores.projection import Projection, ProjectionError, remove, upsert
+from agentmem.stores.projection import Projection, ProjectionError, Scored, remove, upsert
 from agentmem.stores.retry import RetryPolicy
 
 log = structlog.get_logger("agentmem")
@@ -71,7 +71,8 @@ class ProjectedStore(CanonicalFiles):
         """File first (atomic); then the projection, or the outbox if it keeps failing."""
         self.replay_due()
         path = self.files.write(memory)
-        self.catalog.note_written(memory, path)
+        with self.lock:
+            self.catalog.note_written(memory, path)
         self.project(memory)
 
     def project(self, memory: Memory, *, absent: bool = False) -> bool:
@@ -167,6 +168,18 @@ class ProjectedStore(CanonicalFiles):
         filters = filters or Filters()
         fetch = max(3 * k, 30)
         scored = self.policy.call(lambda: self.projection.search(query, fetch, filters))
+        with self.lock:  # the remote's answer is ranked against one state of the catalog
+            return self._rank(scored, k, filters, touch=touch, explain=explain)
+
+    def _rank(
+        self,
+        scored: builtins.list[Scored],
+        k: int,
+        filters: Filters,
+        *,
+        touch: bool,
+        explain: bool,
+    ) -> builtins.list[Hit]:
         if self.catalog.refresh():
             self._last_access = self.access.all()
         superseded = self._superseded_ids()
