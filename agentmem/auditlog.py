@@ -98,7 +98,7 @@ class Scrubber:
             if value and SECRET_KEY.search(key):
                 return "[redacted]"
             return self.text(value)
-        if isinstance(value, bool | int | float):
+        if isinstance(value, bool | int | float):  # their subclasses: an IntEnum, say
             return value
         if isinstance(value, list | tuple | set | frozenset):
             return [self(v) for v in value]

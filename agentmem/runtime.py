@@ -55,7 +55,7 @@ _ADAPTERS = {
 
 
 def gated_off(settings: Settings) -> dict[str, tuple[str, str]]:
-    """Hook name (the string or the `HookName`) → (hook, reason) for every hook that is off."""
+    """Hook name → (hook, reason) for every hook that is off."""
     off: dict[str, tuple[str, str]] = {}
     for hook in HookName:
         if not settings.enabled:
@@ -64,8 +64,7 @@ def gated_off(settings: Settings) -> dict[str, tuple[str, str]]:
             reason = f"{HOOK_FLAGS[hook]} off"
         else:
             continue
-        # A HookName hashes by its member name, so it is a key of its own beside its value.
-        off[hook.value] = off[hook] = (hook.value, reason)
+        off[hook.value] = (hook.value, reason)  # a HookName (a StrEnum) finds it too
     return off
 
 
