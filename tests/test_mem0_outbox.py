@@ -224,3 +224,36 @@ def test_status_shows_what_the_outbox_owes(platform: PlatformDouble, root: Path)
     assert code == 0 and json.loads(out)["outbox"] == 1
     code, out = _run("status", env=_env(root, platform))
     assert "outbox  1 projections owed to mem0-platform" in out
+
+
+def test_a_search_while_the_remote_is_down_is_answered_from_the_files(
+    platform: PlatformDouble, root: Path
+) -> None:
+    """Remote down: the search (after its retries) is answered by the embedded ranking over
+    the same files, marked as a fallback, and the remote rests: the next search within
+    `replay_interval_s` does not call it. Once back and rested, the remote answers again."""
+    from agentmem.stores.mem0_platform import PlatformProjection
+    from agentmem.stores.projected import ProjectedStore
+    from tests.backends import QUICK, no_sleep
+
+    projection = PlatformProjection(root, api_key=API_KEY, host=platform.url, sleep=no_sleep)
+    store = ProjectedStore(root, projection, policy=QUICK, replay_interval_s=60.0)
+    for memory in CORPUS:
+        store.put(memory)
+    platform.settle()
+    query, wanted = "vendor X-Trace header", CORPUS[0]
+    assert "X-Trace" in wanted.text
+    [up] = store.search(query, k=1)
+    assert up.memory.id == wanted.id and "fallback" not in up.explain  # the remote answers
+
+    platform.stop()
+    down = store.search(query, k=3)
+    assert down[0].memory.id == wanted.id
+    assert all(h.explain["fallback"] == "files" for h in down)
+    platform.start()  # back, but resting: the next search still goes to the files
+    searches = sum(n for r, n in platform.requests.items() if "search" in r)
+    assert store.search(query, k=1)[0].explain["fallback"] == "files"
+    assert sum(n for r, n in platform.requests.items() if "search" in r) == searches
+    store.replay_interval_s = 0.0  # the rest is over
+    [again] = store.search(query, k=1)
+    assert again.memory.id == wanted.id and "fallback" not in again.explain

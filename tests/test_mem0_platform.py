@@ -143,8 +143,8 @@ def test_killing_the_platform_mid_run_loses_nothing_and_doubles_nothing(
         store.put(memory)
     assert store.count() == len(CORPUS)
     assert sorted(o.memory_id for o in store.outbox.pending()) == sorted(m.id for m in CORPUS[1:])
-    with pytest.raises(ProjectionError):
-        store.search("anything about the vendor", k=3)
+    hits = store.search("anything about the vendor", k=3)  # the files answer meanwhile
+    assert hits and all(h.explain["fallback"] == "files" for h in hits)
     platform.start()
     report = sync(store)
     assert report.in_sync

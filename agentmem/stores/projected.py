@@ -5,6 +5,11 @@ projection that still fails is queued in the outbox and replayed later, so nothi
 and the write counts as accepted (the file is the memory). Reads ask the projection which
 memories match, then take text and envelope from the files (the files win) and rank them
 like the embedded store: similarity × decay × confidence, superseded memories halved.
+
+When the remote fails a search (after its retries), the search is answered from the files
+by the embedded ranking instead, and the remote rests for `replay_interval_s` (searches
+go straight to the files meanwhile), so an outage costs the loop one retried call, not one
+per search. Hits then say `"fallback": "files"` in their explanation.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from agentmem.model import Hit, Memory
 from agentmem.stores.access import utcnow
 from agentmem.stores.base import Filters, RebuildReport
 from agentmem.stores.canonical import CanonicalFiles
-from agentmem.stores.filestore import SUPERSEDED_FACTOR, _when, decay
+from agentmem.stores.filestore import SUPERSEDED_FACTOR, FileStore, _when, decay
 from agentmem.stores.outbox import Outbox
 from agentmem.stores.projection import Projection, ProjectionError, Scored, remove, upsert
 from agentmem.stores.retry import RetryPolicy
@@ -65,6 +70,7 @@ class ProjectedStore(CanonicalFiles):
         self._replayed_at = float("-inf")
         self._superseded: set[str] = set()
         self._superseded_version = -1
+        self._files_ranking: FileStore | None = None  # opened on the first fallback
 
     # -- the writer's surface -----------------------------------------------------------
     def put(self, memory: Memory) -> None:
@@ -95,25 +101,32 @@ class ProjectedStore(CanonicalFiles):
 
     def rebuild(self, progress: Progress | None = None) -> RebuildReport:
         """Empty the projection and project every file again; failures go to the outbox."""
-        self.catalog.reset()
+        with self.lock:
+            self.catalog.reset()
+            memories = builtins.list(self.catalog.memories.values())
+            broken = builtins.list(self.catalog.broken.values())
         for record in list(self.policy.call(lambda: list(self.projection.records()))):
             self.policy.call(partial(self.projection.delete, record.remote_id))
         # Records were just cleared only within the projection's user scope (if it has one):
         # another user's memory may still be there, so it is looked up, not assumed absent.
         scope = getattr(self.projection, "user_id", None)
-        for memory in sorted(self.catalog.memories.values(), key=lambda m: m.id):
+        for memory in sorted(memories, key=lambda m: m.id):
             self.project(memory, absent=scope is None or memory.user_id == scope)
             if progress is not None:
                 progress(1)
-        return RebuildReport(len(self.catalog.memories), list(self.catalog.broken.values()))
+        return RebuildReport(len(memories), broken)
 
     # -- the outbox -----------------------------------------------------------------------
     def replay_due(self) -> ReplayReport | None:
         """Replay the outbox (one attempt each) if it holds anything and the remote is not
         resting (no failure in the last `replay_interval_s`)."""
-        if time.monotonic() - self._replayed_at < self.replay_interval_s or not len(self.outbox):
+        if self._resting() or not len(self.outbox):
             return None
         return self.replay(self.policy.once())
+
+    def _resting(self) -> bool:
+        """Whether the remote failed within the last `replay_interval_s`."""
+        return time.monotonic() - self._replayed_at < self.replay_interval_s
 
     def replay(self, policy: RetryPolicy | None = None) -> ReplayReport:
         """Project every owed memory (or remove it remotely if its file is gone).
@@ -123,10 +136,12 @@ class ProjectedStore(CanonicalFiles):
         policy = policy or self.policy
         report = ReplayReport()
         with exclusive(self._replay_lock):
-            self.catalog.refresh(force=True)
+            with self.lock:  # the file lock first, then this one (see CanonicalFiles.lock)
+                self.catalog.refresh(force=True)
+                memories = dict(self.catalog.memories)
             owed = self.outbox.pending()
             for item in owed:
-                memory = self.catalog.memories.get(item.memory_id)
+                memory = memories.get(item.memory_id)
                 try:
                     if memory is not None:
                         policy.call(partial(upsert, self.projection, memory))
@@ -166,10 +181,36 @@ class ProjectedStore(CanonicalFiles):
             return []
         self.replay_due()
         filters = filters or Filters()
+        if self._resting():
+            return self._from_files(query, k, filters, touch=touch, explain=explain)
         fetch = max(3 * k, 30)
-        scored = self.policy.call(lambda: self.projection.search(query, fetch, filters))
+        try:
+            scored = self.policy.call(lambda: self.projection.search(query, fetch, filters))
+        except ProjectionError as exc:
+            self._replayed_at = time.monotonic()  # the remote just failed: let it rest
+            log.warning(
+                "remote_search_failed",
+                backend=self.backend,
+                error=str(exc),
+                answered_from="files",
+                rest_s=self.replay_interval_s,
+            )
+            return self._from_files(query, k, filters, touch=touch, explain=explain)
         with self.lock:  # the remote's answer is ranked against one state of the catalog
             return self._rank(scored, k, filters, touch=touch, explain=explain)
+
+    def _from_files(
+        self, query: str, k: int, filters: Filters, *, touch: bool, explain: bool
+    ) -> builtins.list[Hit]:
+        """The embedded ranking over the same files, while the remote cannot answer."""
+        with self.lock:
+            if self._files_ranking is None:
+                self._files_ranking = FileStore(self.root)
+            ranking = self._files_ranking
+        hits = ranking.search(query, k, filters, touch=touch, explain=explain)
+        for hit in hits:
+            hit.explain["fallback"] = "files"
+        return hits
 
     def _rank(
         self,
