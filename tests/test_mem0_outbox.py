@@ -257,3 +257,24 @@ def test_a_search_while_the_remote_is_down_is_answered_from_the_files(
     store.replay_interval_s = 0.0  # the rest is over
     [again] = store.search(query, k=1)
     assert again.memory.id == wanted.id and "fallback" not in again.explain
+
+
+def test_hook_b_writes_a_pack_while_the_remote_is_down(
+    platform: PlatformDouble, root: Path, tmp_path: Path
+) -> None:
+    """An outage does not cost the worker its pack: hook B, fired with mem0 down, is ok and
+    writes the pack (from the files) into the worker's CLAUDE.md."""
+    hooks = _hooks(root, platform, tmp_path)
+    for memory in CORPUS:
+        hooks.store.put(memory)
+    platform.settle()
+    platform.stop()
+    worker = tmp_path / "worker"
+    worker.mkdir()
+    result = hooks.pre_spawn_pack(
+        goal={"title": "Fix the vendor client X-Trace header", "app_id": "billing-api"},
+        worker_dir=worker,
+    )
+    assert result.ok, result.error
+    assert result.pack is not None and result.pack.entries
+    assert "X-Trace" in (worker / "CLAUDE.md").read_text(encoding="utf-8")
