@@ -206,3 +206,25 @@ def test_a_new_root_keeps_derived_state_out_of_git(root: Path) -> None:
     (root / ".gitignore").write_text("mine\n")
     FileStore(root)
     assert (root / ".gitignore").read_text() == "mine\n"
+
+
+def test_interval_zero_sweeps_on_every_call_however_long_a_sweep_took(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`sweep_interval_s=0` sweeps on every call: an in-place edit right after a slow sweep
+    is seen (the 20×-the-sweep spacing for large roots applies to a positive interval only;
+    it made the hand-edit test above flaky)."""
+    from types import SimpleNamespace
+
+    from agentmem.stores import catalog as catalog_module
+
+    ticks = iter(range(10_000))  # every reading of the clock is one second later
+    monkeypatch.setattr(
+        catalog_module, "time", SimpleNamespace(monotonic=lambda: float(next(ticks)))
+    )
+    ids = fill(root)
+    store = FileStore(root, sweep_interval_s=0)
+    assert not store.search("kubernetes", 5)
+    path = root / "entries" / f"{ids[LESSONS[2]]}.md"
+    path.write_text(path.read_text().replace("staging database", "kubernetes cluster"))
+    assert store.search("kubernetes", 5)[0].memory.id == ids[LESSONS[2]]

@@ -204,7 +204,9 @@ class Catalog:
         self._swept_at = time.monotonic()
         # On a large root a sweep takes seconds; spacing sweeps by 20× their
         # own cost keeps them under 5% of the time instead of running on every other call.
-        self._sweep_every = max(self.sweep_interval_s, 20 * (self._swept_at - started))
+        # An interval of 0 is a request to sweep on every call, and is kept as such.
+        if self.sweep_interval_s > 0:
+            self._sweep_every = max(self.sweep_interval_s, 20 * (self._swept_at - started))
         if changed:
             self._changed(arrived)
             self._save_cache()
