@@ -67,7 +67,7 @@ class ProjectedStore(CanonicalFiles):
         self.replay_interval_s = replay_interval_s
         self.outbox = Outbox(root)
         self._replay_lock = self.files.cache / "outbox.lock"
-        self._replayed_at = float("-inf")
+        self._failed_at = float("-inf")  # when the remote last failed (a write, replay or search)
         self._superseded: set[str] = set()
         self._superseded_version = -1
         self._files_ranking: FileStore | None = None  # opened on the first fallback
@@ -86,7 +86,7 @@ class ProjectedStore(CanonicalFiles):
         try:
             self.policy.call(lambda: upsert(self.projection, memory, absent=absent))
         except ProjectionError as exc:
-            self._replayed_at = time.monotonic()  # the remote just failed: let it rest
+            self._failed_at = time.monotonic()  # the remote just failed: let it rest
             owed = self.outbox.add(memory.id, str(exc))
             log.warning(
                 "projection_queued",
@@ -126,7 +126,7 @@ class ProjectedStore(CanonicalFiles):
 
     def _resting(self) -> bool:
         """Whether the remote failed within the last `replay_interval_s`."""
-        return time.monotonic() - self._replayed_at < self.replay_interval_s
+        return time.monotonic() - self._failed_at < self.replay_interval_s
 
     def replay(self, policy: RetryPolicy | None = None) -> ReplayReport:
         """Project every owed memory (or remove it remotely if its file is gone).
@@ -156,7 +156,7 @@ class ProjectedStore(CanonicalFiles):
         report.still_owed = [o.memory_id for o in self.outbox.pending()]
         # After a failure the next pass waits `replay_interval_s`; after a success it may
         # run on the very next call.
-        self._replayed_at = time.monotonic() if report.error else float("-inf")
+        self._failed_at = time.monotonic() if report.error else float("-inf")
         if report.replayed or report.error:
             log.info(
                 "outbox_replayed",
@@ -187,7 +187,7 @@ class ProjectedStore(CanonicalFiles):
         try:
             scored = self.policy.call(lambda: self.projection.search(query, fetch, filters))
         except ProjectionError as exc:
-            self._replayed_at = time.monotonic()  # the remote just failed: let it rest
+            self._failed_at = time.monotonic()  # the remote just failed: let it rest
             log.warning(
                 "remote_search_failed",
                 backend=self.backend,
