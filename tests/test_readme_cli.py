@@ -48,3 +48,14 @@ def test_every_command_and_option_is_in_the_cli_table() -> None:
             if isinstance(param, click.Option) and "--json" not in param.opts and not named:
                 missing.append(f"{' '.join(path)} {param.opts[0]}")
     assert missing == []
+
+
+def test_every_setting_is_in_the_settings_table_and_the_example_env() -> None:
+    """Each AGENTMEM_* variable has a row in README's settings table and a line in
+    .env.executive.example, so a new setting cannot ship undocumented."""
+    from agentmem.settings import VARIABLES
+
+    rows = {line.split("|")[1] for line in README.splitlines() if line.startswith("| `AGENTMEM_")}
+    example = (Path(__file__).resolve().parents[1] / ".env.executive.example").read_text()
+    assert [v for v in VARIABLES if not any(f"`{v}`" in row for row in rows)] == []
+    assert [v for v in VARIABLES if f"{v}=" not in example] == []
