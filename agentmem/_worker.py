@@ -1,18 +1,22 @@
 """Plugin calls run on reusable daemon threads, so a hung plugin cannot hold the host loop.
 
 Starting a thread per fire cost more than everything else a fire does; a parked worker
-costs two wake-ups. A worker whose call overruns its budget is abandoned: it finishes
-the late call (Python cannot kill a thread), then ends instead of serving again, and the
-next call gets a fresh worker. Idle workers are shared by every `MemoryHooks` in the
+costs two wake-ups, cheap ones when both threads share the caller's CPU for the call
+(`_affinity`). A worker whose call overruns its budget is abandoned: it finishes the late
+call (Python cannot kill a thread), then ends instead of serving again, and the next call
+gets a fresh worker. Idle workers are shared by every `MemoryHooks` in the
 process; there are never more of them than fires that ran at the same time.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import threading
 from collections.abc import Callable
 from typing import Any
 
+from agentmem._affinity import PINNER, CpuSet
 from agentmem._exceptions import AgentMemError
 
 
@@ -28,13 +32,14 @@ class PluginAborted(AgentMemError):
 class Job:
     """One call: what to run, and (once run) what it returned or raised."""
 
-    __slots__ = ("error", "fn", "kwargs", "value")
+    __slots__ = ("error", "fn", "kwargs", "mask", "value")
 
     def __init__(self, fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
         self.fn = fn
         self.kwargs = kwargs
         self.value: Any = None
         self.error: BaseException | None = None
+        self.mask: CpuSet | None = None  # the caller's CPUs: the worker runs the call on them
 
     def run(self) -> None:
         try:
@@ -56,7 +61,10 @@ class _Worker:
         self.done = threading.Lock()
         self.go.acquire()
         self.done.acquire()
-        threading.Thread(target=self._serve, daemon=True, name="agentmem-hook").start()
+        thread = threading.Thread(target=self._serve, daemon=True, name="agentmem-hook")
+        thread.start()
+        self.tid = thread.native_id  # set before start() returns
+        self.cpus: CpuSet | None = None  # the CPUs it last took on (None: not known)
 
     def _serve(self) -> None:
         while True:
@@ -64,13 +72,18 @@ class _Worker:
             job = self.job
             if job is None:  # retired: its last call overran the budget
                 return
+            if job.mask is not None and job.mask != self.cpus:  # run on the host's CPUs
+                self.cpus = job.mask if PINNER.adopt(job.mask) else None
             job.run()
             self.done.release()
 
     def retire(self) -> None:
         """End the thread once its (late) call returns; it will never serve again."""
         self.job = None
-        self.go.release()
+        # Still set when the worker has not even woken within the budget: it will find
+        # no job when it does, and end.
+        with contextlib.suppress(RuntimeError):
+            self.go.release()
 
 
 class WorkerPool:
@@ -79,14 +92,35 @@ class WorkerPool:
     def __init__(self) -> None:
         self._idle: list[_Worker] = []
         self._lock = threading.Lock()
+        if hasattr(os, "register_at_fork"):
+            os.register_at_fork(after_in_child=self._forget)
 
-    def call(self, fn: Callable[..., Any], kwargs: dict[str, Any], timeout_s: float) -> Job | None:
-        """The finished job, or None when the call is still running after `timeout_s`."""
+    def _forget(self) -> None:
+        """In a forked child: the parent's workers were not forked with it."""
+        self._idle = []
+        self._lock = threading.Lock()
+
+    def call(
+        self, fn: Callable[..., Any], kwargs: dict[str, Any], timeout_s: float, *, pin: bool = True
+    ) -> Job | None:
+        """The finished job, or None when the call is still running after `timeout_s`.
+
+        `pin`: keep the two threads on the caller's CPU for the handoff (see `_affinity`).
+        """
         with self._lock:
             worker = self._idle.pop() if self._idle else _Worker()
         job = worker.job = Job(fn, kwargs)
-        worker.go.release()
-        if not worker.done.acquire(timeout=timeout_s):
+        mask, worker_pinned, pinned = PINNER.pin_pair(worker.tid) if pin else (None, False, False)
+        if worker_pinned:
+            worker.cpus = None  # on one CPU now: it must take `mask` back before the call
+        job.mask = mask
+        try:
+            worker.go.release()
+            finished = worker.done.acquire(timeout=timeout_s)
+        finally:
+            if pinned and mask is not None:
+                PINNER.restore(mask)
+        if not finished:
             worker.retire()
             return None
         with self._lock:

@@ -240,6 +240,7 @@ class MemoryHooks:
             getattr(self.pm.hook, hook.value),
             {**values, "tools": tools},
             self.settings.hook_timeout_s,
+            pin=self.settings.pin_handoff,
         )
         if call is None:
             tools.closed = True  # whatever the late plugin does next is refused

@@ -153,3 +153,30 @@ def test_sys_exit_in_plugin_does_not_stop_the_interpreter(make_hooks: HooksFacto
 
     result = one_plugin(make_hooks, CallsExit()).fire("judgment_harvest")
     assert result.error is not None and "plugin wants out" in result.error.message
+
+
+def test_budget_ending_before_the_worker_woke_is_a_timeout() -> None:
+    """A budget can end before the worker has even woken (a 1 ms budget on a busy machine).
+    The pool reports a timeout and the worker, once it wakes, finds no job and ends; retiring
+    it used to raise RuntimeError ("release unlocked lock") out of the call instead. The
+    delayed wake-up is a double: the worker waits on an event before serving."""
+    from agentmem._worker import _Worker
+
+    woken = threading.Event()
+
+    class NotYetWoken(_Worker):
+        def _serve(self) -> None:
+            woken.wait(5)
+            super()._serve()
+
+    ran: list[bool] = []
+    worker = NotYetWoken()
+    with POOL._lock:
+        POOL._idle.append(worker)
+    assert POOL.call(lambda: ran.append(True), {}, 0.05) is None
+    woken.set()
+    thread = next(t for t in threading.enumerate() if t.native_id == worker.tid)
+    thread.join(5)
+    assert not thread.is_alive()
+    assert ran == []  # the abandoned call never ran late
+    assert worker not in POOL._idle
