@@ -20,9 +20,20 @@ from agentmem._affinity import PINNER
 from agentmem._worker import POOL
 from tests.conftest import HooksFactory
 
+
+def affinity_allowed() -> bool:
+    """Linux, and a kernel that lets this process set its threads' CPUs (seccomp may not)."""
+    if not hasattr(os, "sched_setaffinity") or PINNER.getcpu is None:
+        return False
+    try:
+        os.sched_setaffinity(0, os.sched_getaffinity(0))
+    except OSError:
+        return False
+    return True
+
+
 pytestmark = pytest.mark.skipif(
-    not hasattr(os, "sched_setaffinity") or PINNER.getcpu is None,
-    reason="CPU affinity is Linux-only",
+    not affinity_allowed(), reason="needs Linux and a kernel that allows sched_setaffinity"
 )
 needs_two_cpus = pytest.mark.skipif(
     hasattr(os, "sched_getaffinity") and len(os.sched_getaffinity(0)) < 2,
