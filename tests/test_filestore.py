@@ -105,6 +105,16 @@ def test_rebuild_from_files_alone_gives_the_same_results(
     assert {q: ranked(store, q) for q in queries} == before
 
 
+def test_rebuild_reports_progress_once_per_file(root: Path) -> None:
+    """`agentmem rebuild` draws its bar from this: one step per file read, broken ones too."""
+    fill(root)
+    (root / "entries" / "semantic-000000000000.md").write_text("no frontmatter\n")
+    steps: list[int] = []
+    report = FileStore(root).rebuild(progress=steps.append)
+    assert report.memories == len(LESSONS) and len(report.broken) == 1
+    assert steps == [1] * (len(LESSONS) + 1)
+
+
 def test_get_and_unknown_ids(root: Path) -> None:
     ids = fill(root)
     store = FileStore(root)

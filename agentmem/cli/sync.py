@@ -1,6 +1,7 @@
 """Store commands for the mem0 backends: sync (outbox and drift), snapshot, restore.
 
-Also the progress bar `agentmem rebuild` shows while it re-projects files into mem0.
+Also the progress bars `agentmem rebuild` shows while it reads the files and (mem0) while
+it re-projects them.
 """
 
 from __future__ import annotations
@@ -18,12 +19,17 @@ BACKENDS = click.Choice(["files", "mem0", "mem0-platform"])
 
 
 def rebuild_store(state: State) -> RebuildReport:
-    """Rebuild the active store; a projected (mem0) store shows a bar while it re-projects."""
+    """Rebuild the active store with a progress bar: files read, or (mem0) memories projected."""
+    from agentmem.stores.filestore import FileStore
     from agentmem.stores.projected import ProjectedStore
 
     store = state.hooks.store
     if not isinstance(store, ProjectedStore):
-        return store.rebuild()
+        total = sum(1 for _ in store.files.paths()) if isinstance(store, FileStore) else 0
+        with click.progressbar(
+            length=total, label="reading files", file=sys.stderr, hidden=state.as_json
+        ) as bar:
+            return store.rebuild(progress=bar.update)
     total = store.count()
     with click.progressbar(
         length=total,

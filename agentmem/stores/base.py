@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -10,6 +10,9 @@ from typing import Protocol, runtime_checkable
 
 from agentmem.model import Hit, Memory
 from agentmem.stores.files import BrokenFile
+
+Progress = Callable[[int], None]
+"""Told how many more items a long operation has done (a progress bar's `update`)."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ class Store(ReadableStore, Protocol):
 
     def find_duplicate(self, key: str) -> str | None: ...
 
-    def rebuild(self) -> RebuildReport: ...
+    def rebuild(self, progress: Progress | None = None) -> RebuildReport: ...
 
     def broken(self) -> Sequence[BrokenFile]: ...
 

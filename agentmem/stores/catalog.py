@@ -20,6 +20,7 @@ from typing import Any
 
 from agentmem._exceptions import StoreError
 from agentmem.model import Memory, content_key
+from agentmem.stores.base import Progress
 from agentmem.stores.files import BrokenFile, EntryFiles, atomic_write
 
 CACHE_VERSION = 1
@@ -187,7 +188,7 @@ class Catalog:
         return ids if expected == self.version + 1 else None
 
     # -- freshness ---------------------------------------------------------------------
-    def refresh(self, force: bool = False) -> bool:
+    def refresh(self, force: bool = False, progress: Progress | None = None) -> bool:
         """Pick up added, removed and hand-edited files; return whether anything changed.
 
         Adds, removals and atomic writes change the folder's mtime, which is checked on
@@ -200,7 +201,7 @@ class Catalog:
             return False
         self._dir_stamp = dir_stamp
         started = time.monotonic()
-        changed, arrived = self._sweep()
+        changed, arrived = self._sweep(progress)
         self._swept_at = time.monotonic()
         # On a large root a sweep takes seconds; spacing sweeps by 20× their
         # own cost keeps them under 5% of the time instead of running on every other call.
@@ -212,13 +213,15 @@ class Catalog:
             self._save_cache()
         return changed
 
-    def _sweep(self) -> tuple[bool, tuple[str, ...] | None]:
+    def _sweep(self, progress: Progress | None = None) -> tuple[bool, tuple[str, ...] | None]:
         """Re-read what changed; return whether anything did and, when all of it was new
         memories arriving, their ids."""
         seen: set[str] = set()
         changed = False
         arrived: list[str] | None = []
         for path in self.files.paths():
+            if progress is not None:
+                progress(1)
             name = path.name
             seen.add(name)
             stamp = _stamp(path)
@@ -246,7 +249,7 @@ class Catalog:
             self.broken.pop(str(self.files.entries / name), None)
         return changed, None if arrived is None else tuple(arrived)
 
-    def reset(self) -> None:
+    def reset(self, progress: Progress | None = None) -> None:
         """Forget the cache and read every file again (what `rebuild` does)."""
         self.memories.clear()
         self._stamps.clear()
@@ -255,7 +258,7 @@ class Catalog:
         for path in (self._cache_path, self._journal_path):
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(path)
-        self.refresh(force=True)
+        self.refresh(force=True, progress=progress)
         self._changed(None)
 
     def info(self) -> dict[str, Any]:

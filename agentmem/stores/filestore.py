@@ -32,7 +32,7 @@ from agentmem.ranking import (
 )
 from agentmem.semantic import Encoder, MiniLmEncoder, VectorCache, fuse
 from agentmem.stores.access import utcnow
-from agentmem.stores.base import Filters, RebuildReport
+from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.bm25 import TokenCache
 from agentmem.stores.canonical import CanonicalFiles
 from agentmem.stores.rankview import RankView as _View
@@ -104,14 +104,15 @@ class FileStore(CanonicalFiles):
         with self.lock:
             self.catalog.note_written(memory, path)
 
-    def rebuild(self) -> RebuildReport:
+    def rebuild(self, progress: Progress | None = None) -> RebuildReport:
+        """Read every file again and index it anew; `progress(1)` after each file."""
         # Under the writer's lock no write is in flight, so a stale temp file is an orphan.
         # (Taken before self.lock, never under it: see CanonicalFiles.lock.)
         with exclusive(self.files.cache / "write.lock"):
             for orphan in self.files.orphans():
                 orphan.unlink(missing_ok=True)
         with self.lock:
-            self.catalog.reset()
+            self.catalog.reset(progress)
             shutil.rmtree(self.files.cache / "bm25", ignore_errors=True)
             self._view_version = -1
             self._ensure_index()

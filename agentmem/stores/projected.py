@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import builtins
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -27,7 +26,7 @@ import structlog
 from agentmem._locks import exclusive
 from agentmem.model import Hit, Memory
 from agentmem.stores.access import utcnow
-from agentmem.stores.base import Filters, RebuildReport
+from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.canonical import CanonicalFiles
 from agentmem.stores.filestore import SUPERSEDED_FACTOR, FileStore, _when, decay
 from agentmem.stores.outbox import Outbox
@@ -35,8 +34,6 @@ from agentmem.stores.projection import Projection, ProjectionError, Scored, remo
 from agentmem.stores.retry import RetryPolicy
 
 log = structlog.get_logger("agentmem")
-
-Progress = Callable[[int], None]
 
 
 @dataclass

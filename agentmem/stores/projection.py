@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -75,9 +75,6 @@ def metadata(memory: Memory) -> dict[str, Any]:
     if memory.tags:
         data["tags"] = list(memory.tags)
     return data
-
-
-Progress = Callable[[int], None]
 
 
 class Projection(Protocol):
