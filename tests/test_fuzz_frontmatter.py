@@ -112,6 +112,27 @@ def test_billion_laughs_aliases_are_refused(depth: int, width: int) -> None:
         frontmatter.parse(billion_laughs(depth, width))
 
 
+@pytest.mark.parametrize(
+    ("header", "refused"),
+    [
+        ("a: &x 1", True),  # an anchor alone
+        ("a: 1\nb: *x", True),  # an alias alone (unknown: refused before YAML complains)
+        ("title: R&D notes\nnote: 2 * 3 = 6", False),  # the characters inside plain text
+        ("title: '&x'\nother: '*y'", False),  # quoted: text, not syntax
+    ],
+)
+def test_ampersand_and_asterisk_take_the_checked_path(header: str, refused: bool) -> None:
+    """Text without `&` or `*` skips the anchor check (it cannot hold an anchor or alias);
+    text with either is checked, and refused only when they are YAML syntax."""
+    raw = f"---\n{header}\n---\nbody\n"
+    if refused:
+        with pytest.raises(FrontmatterError, match="anchors and aliases"):
+            frontmatter.parse(raw)
+    else:
+        fields, body = frontmatter.parse(raw)
+        assert body == "body" and all(isinstance(v, str) for v in fields.values())
+
+
 @given(extra=st.integers(min_value=1, max_value=4096))
 @settings(max_examples=20, deadline=None)
 def test_huge_files_are_refused_unparsed(extra: int) -> None:
