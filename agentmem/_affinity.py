@@ -3,8 +3,8 @@
 A worker parked on an idle CPU is woken through that CPU; on a VM an idle vCPU halts, so
 the wake-up, and the one that hands the result back, each go through the hypervisor, and
 the woken CPU then runs the next tens of µs of Python at about half speed. On the 2-vCPU
-VM this was measured on, an enabled no-op fire cost 116-129 µs that way and 59 µs with both
-threads on one CPU (README, "Reliability").
+VM this was measured on, an enabled no-op fire cost 118-135 µs that way, 61 µs with the
+whole process on one CPU, and 75-78 µs with the per-call pin below (README, "Reliability").
 
 So for the length of one call the caller and its worker are pinned to the CPU the caller
 is on: the handoff becomes a context switch on one CPU. The worker gives itself the
