@@ -22,6 +22,10 @@ import ctypes
 import os
 from collections.abc import Callable, Iterable
 
+import structlog
+
+log = structlog.get_logger("agentmem")
+
 CpuSet = frozenset[int]
 
 
@@ -61,13 +65,13 @@ class Pinner:
             if len(mask) < 2 or cpu not in mask:  # on one CPU already, or getcpu failed
                 return mask, False, False
             os.sched_setaffinity(worker_tid, (cpu,))
-        except OSError:
-            self.enabled = False
+        except OSError as exc:
+            self._refused(exc)
             return None, False, False
         try:
             os.sched_setaffinity(0, (cpu,))
-        except OSError:  # the worker is pinned; it takes `mask` back when it wakes
-            self.enabled = False
+        except OSError as exc:  # the worker is pinned; it takes `mask` back when it wakes
+            self._refused(exc)
             return mask, True, False
         return mask, True, True
 
@@ -75,10 +79,16 @@ class Pinner:
         """Give the calling thread its CPU set back (all CPUs if that set is gone)."""
         try:
             os.sched_setaffinity(0, mask)
-        except OSError:  # the cpuset shrank during the call: the kernel keeps what exists
-            self.enabled = False
+        except OSError as exc:  # the cpuset shrank during the call: keep what exists
+            self._refused(exc)
             with contextlib.suppress(OSError):
                 os.sched_setaffinity(0, range(os.cpu_count() or 1))
+
+    def _refused(self, error: OSError) -> None:
+        """Off for the rest of the process, said once (fires go on, only slower)."""
+        if self.enabled:
+            self.enabled = False
+            log.warning("handoff_pin_off", error=str(error), setting="AGENTMEM_PIN_HANDOFF")
 
     @staticmethod
     def adopt(mask: Iterable[int]) -> bool:

@@ -14,6 +14,7 @@ import threading
 from typing import Any
 
 import pytest
+import structlog.testing
 
 from agentmem import Contribution, MemoryHooks, Tools, hookimpl
 from agentmem._affinity import PINNER
@@ -152,9 +153,13 @@ def test_kernel_refusing_the_pin_turns_it_off_and_fires_go_on(
     hooks.register(plugin)
     hooks.fire("judgment_harvest")
     monkeypatch.setattr(os, "sched_setaffinity", refuse)
-    result = hooks.fire("judgment_harvest")
+    with structlog.testing.capture_logs() as logs:
+        result = hooks.fire("judgment_harvest")
     assert result.ok
     assert PINNER.enabled is False
+    assert [e["error"] for e in logs if e["event"] == "handoff_pin_off"] == [
+        "[Errno 1] Operation not permitted"
+    ]
     assert plugin.host == before
     assert hooks.fire("judgment_harvest").ok
 
