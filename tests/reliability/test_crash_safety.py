@@ -77,17 +77,34 @@ def one_round(
     ]
     for proc in procs:
         assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
-    time.sleep(rng.uniform(0.0, per_process * 0.01))
-    victim = rng.choice(procs)
-    if victim.poll() is None:
-        figures.killed_while_writing += 1
-    victim.send_signal(signal.SIGKILL)
+    chosen = rng.randrange(PROCESSES)
+    victim = procs[chosen]
+    kill_mid_run(victim, acks[chosen], rng, per_process)
     for proc in procs:
         _, err = proc.communicate(timeout=120)
         if proc is not victim:
             assert proc.returncode == 0, err
+    if victim.returncode == -signal.SIGKILL:  # it was still writing when the kill landed
+        figures.killed_while_writing += 1
     figures.rounds += 1
     check(root, acked(acks), figures)
+
+
+def kill_mid_run(
+    victim: subprocess.Popen[str], ack: Path, rng: random.Random, per_process: int
+) -> None:
+    """SIGKILL the victim once it has acknowledged a random number of its writes, plus a
+    random moment (up to 2 ms, about one write): the kill lands while it is still writing,
+    at a random point of a write. A fixed sleep instead sometimes let the victim finish
+    first on a fast machine, and a round then tested no crash at all."""
+    target = rng.randint(1, max(1, per_process - 2))
+    deadline = time.monotonic() + 60
+    while victim.poll() is None and time.monotonic() < deadline:
+        if ack.exists() and ack.read_bytes().count(b"\n") >= target:
+            break
+        time.sleep(0.0005)
+    time.sleep(rng.uniform(0.0, 0.002))
+    victim.send_signal(signal.SIGKILL)
 
 
 def check(root: Path, acknowledged: set[str], figures: Figures) -> None:
