@@ -69,10 +69,16 @@ class Harvester:
             )
 
     def defaults(self, draft: Mapping[str, Any], trigger: str) -> dict[str, Any]:
-        """Fill what the caller may leave out; never overwrite what it gave."""
+        """Fill what the caller may leave out; never overwrite what it gave (but a text's
+        line endings, which become "\\n")."""
         # None is absent (as the validator reads it), so a default fills it: a draft with
         # `trigger: None` once passed validation and then failed to build a Memory.
         record = {key: value for key, value in draft.items() if value is not None}
+        text = record.get("text")
+        if isinstance(text, str) and "\r" in text:
+            # A file is read back with universal newlines: "\r\n" and a lone "\r" come back
+            # as "\n". Stored that way from the start, the text reads back as it was accepted.
+            record["text"] = text.replace("\r\n", "\n").replace("\r", "\n")
         now = self.clock()
         if self.settings.user_id is not None:
             record.setdefault("user_id", self.settings.user_id)

@@ -55,6 +55,20 @@ def test_same_draft_twice_is_one_memory(root: Path) -> None:
     assert len(list((root / "entries").glob("*.md"))) == 1
 
 
+def test_carriage_returns_in_text_read_back_as_accepted(root: Path) -> None:
+    """A text with "\r\n" or a lone "\r" is stored with "\n": a file is read back with
+    universal newlines, so a stored "\r" came back as "\n" and the memory read back was
+    not the one accepted (found by tests/test_fuzz_drafts.py)."""
+    writer = harvester(root)
+    outcome = writer.submit(semantic("Line one\r\nline two\rline three."), trigger="manual")
+    assert outcome.status == "accepted" and outcome.memory_id is not None
+    assert outcome.record["text"] == "Line one\nline two\nline three."
+    stored = FileStore(root).get(outcome.memory_id, touch=False)
+    assert stored.text == outcome.record["text"]
+    again = writer.submit(semantic("Line one\nline two\nline three."), trigger="manual")
+    assert (again.status, again.memory_id) == ("duplicate", outcome.memory_id)
+
+
 def test_same_text_in_another_app_is_another_memory(root: Path) -> None:
     writer = harvester(root)
     a = writer.submit(semantic("Retry on 429.", app_id="billing-api"), trigger="manual")
