@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 export HF_HUB_OFFLINE := 1
 export MEM0_TELEMETRY := false
 
-.PHONY: demo test test-slow lint typecheck check bench clean browser
+.PHONY: demo test test-slow fuzz lint typecheck check bench clean browser
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ test: $(STAMP)
 
 test-slow: $(STAMP)
 	$(PY) -m pytest -q -m slow
+
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -q tests/test_fuzz_drafts.py \
+		tests/test_fuzz_frontmatter.py tests/test_fuzz_ids.py tests/test_fuzz_retro.py \
+		tests/test_fuzz_settings.py tests/test_fuzz_cli.py tests/test_secrets.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check agentmem hooks tests bench

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import structlog
+from hypothesis import settings as hypothesis_settings
 
 from agentmem import MemoryHooks
 from agentmem._plugins import make_manager
@@ -15,6 +16,12 @@ from agentmem.settings import HOOK_FLAGS, settings_from_values
 
 # The backends of the store contract (files, mem0, mem0-platform) and their fixtures.
 pytest_plugins = ["tests.backends"]
+
+# `make test` (CI) fuzzes the same generated cases on every run, so main is green on what
+# it was shown green on; `make fuzz` (HYPOTHESIS_PROFILE=explore) draws new ones each run.
+hypothesis_settings.register_profile("ci", derandomize=True)
+hypothesis_settings.register_profile("explore", derandomize=False)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ALL_ON = {"AGENTMEM_ENABLED": "true", **dict.fromkeys(HOOK_FLAGS.values(), "true")}
 
