@@ -26,17 +26,17 @@ from agentmem.contexts import (
     RunOutcome,
     VerifierResult,
 )
+from agentmem.core.model import Hit, HookName, Kind, Memory, MemoryType, Outcome, Problem
+from agentmem.core.validate import validate_draft
+from agentmem.core.writer import Harvester, Submission
 from agentmem.hookspecs import Contribution, hookimpl, hookspec
-from agentmem.model import Hit, HookName, Kind, Memory, MemoryType, Outcome, Problem
-from agentmem.pack import build_pack
-from agentmem.reader import Answer, FeedbackPlanner, QueryPlanner, Reader
 from agentmem.results import ErrorInfo, HookResult, Pack, PackEntry, Reads, Rejected, Writes
+from agentmem.retrieval.pack import build_pack
+from agentmem.retrieval.reader import Answer, FeedbackPlanner, QueryPlanner, Reader
 from agentmem.runtime import MemoryHooks
 from agentmem.settings import Settings, load_settings
 from agentmem.stores import FileStore, Filters, ReadableStore, Store
 from agentmem.tools import Tools
-from agentmem.validate import validate_draft
-from agentmem.writer import Harvester, Submission
 
 __version__ = "0.1.0"
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from agentmem.model import Problem
+    from agentmem.core.model import Problem
 
 
 class AgentMemError(Exception):

@@ -1,11 +1,10 @@
 """Plugin calls run on reusable daemon threads, so a hung plugin cannot hold the host loop.
 
 Starting a thread per fire cost more than everything else a fire does; a parked worker
-costs two wake-ups, cheap ones when both threads share the caller's CPU for the call
-(`_affinity`). A worker whose call overruns its budget is abandoned: it finishes the late
-call (Python cannot kill a thread), then ends instead of serving again, and the next call
-gets a fresh worker. Idle workers are shared by every `MemoryHooks` in the
-process; there are never more of them than fires that ran at the same time.
+costs two wake-ups. The host thread's CPU affinity is never touched. A worker whose call
+overruns its budget is abandoned: it finishes the late call (Python cannot kill a thread),
+then ends instead of serving again, and the next call gets a fresh worker. Idle workers
+are shared by every `MemoryHooks` in the process; there are never more of them than fires that ran at the same time.
 """
 
 from __future__ import annotations
@@ -16,7 +15,6 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from agentmem._affinity import PINNER, CpuSet
 from agentmem._exceptions import AgentMemError
 
 
@@ -32,14 +30,13 @@ class PluginAborted(AgentMemError):
 class Job:
     """One call: what to run, and (once run) what it returned or raised."""
 
-    __slots__ = ("error", "fn", "kwargs", "mask", "value")
+    __slots__ = ("error", "fn", "kwargs", "value")
 
     def __init__(self, fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
         self.fn = fn
         self.kwargs = kwargs
         self.value: Any = None
         self.error: BaseException | None = None
-        self.mask: CpuSet | None = None  # the caller's CPUs: the worker runs the call on them
 
     def run(self) -> None:
         try:
@@ -63,8 +60,7 @@ class _Worker:
         self.done.acquire()
         thread = threading.Thread(target=self._serve, daemon=True, name="agentmem-hook")
         thread.start()
-        self.tid = thread.native_id  # set before start() returns
-        self.cpus: CpuSet | None = None  # the CPUs it last took on (None: not known)
+        self.thread = thread
 
     def _serve(self) -> None:
         while True:
@@ -72,8 +68,6 @@ class _Worker:
             job = self.job
             if job is None:  # retired: its last call overran the budget
                 return
-            if job.mask is not None and job.mask != self.cpus:  # run on the host's CPUs
-                self.cpus = job.mask if PINNER.adopt(job.mask) else None
             job.run()
             self.done.release()
 
@@ -100,26 +94,13 @@ class WorkerPool:
         self._idle = []
         self._lock = threading.Lock()
 
-    def call(
-        self, fn: Callable[..., Any], kwargs: dict[str, Any], timeout_s: float, *, pin: bool = True
-    ) -> Job | None:
-        """The finished job, or None when the call is still running after `timeout_s`.
-
-        `pin`: keep the two threads on the caller's CPU for the handoff (see `_affinity`).
-        """
+    def call(self, fn: Callable[..., Any], kwargs: dict[str, Any], timeout_s: float) -> Job | None:
+        """The finished job, or None when the call is still running after `timeout_s`."""
         with self._lock:
             worker = self._idle.pop() if self._idle else _Worker()
         job = worker.job = Job(fn, kwargs)
-        mask, worker_pinned, pinned = PINNER.pin_pair(worker.tid) if pin else (None, False, False)
-        if worker_pinned:
-            worker.cpus = None  # on one CPU now: it must take `mask` back before the call
-        job.mask = mask
-        try:
-            worker.go.release()
-            finished = worker.done.acquire(timeout=timeout_s)
-        finally:
-            if pinned and mask is not None:
-                PINNER.restore(mask)
+        worker.go.release()
+        finished = worker.done.acquire(timeout=timeout_s)
         if not finished:
             worker.retire()
             return None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agentmem.model import MemoryType, Outcome
+from agentmem.core.model import MemoryType, Outcome
 
 
 class _Context(BaseModel):

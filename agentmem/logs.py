@@ -15,7 +15,7 @@ from typing import Any
 
 import structlog
 
-from agentmem.auditlog import Scrubber
+from agentmem.audit.ledger import Scrubber
 
 EventDict = MutableMapping[str, Any]
 

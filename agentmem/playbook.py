@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 from agentmem._exceptions import AgentMemError
-from agentmem.model import HookName
+from agentmem.core.model import HookName
 
 PACKAGE = "agentmem.playbooks"
 PLACEHOLDER = "{{context}}"

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from agentmem.model import Problem
+from agentmem.core.model import Problem
 
 TAIL_CHARS = 400
 

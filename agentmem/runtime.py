@@ -19,22 +19,22 @@ import structlog
 from pydantic import TypeAdapter
 from pydantic import ValidationError as PydanticValidationError
 
-from agentmem import auditlog
 from agentmem._exceptions import AgentMemError, HookTimeout, UnknownHook
 from agentmem._plugins import make_manager
 from agentmem._worker import POOL, PluginAborted
+from agentmem.audit import ledger as auditlog
 from agentmem.contexts import Goal, HarvestWindow, QueuedBundle, Retrospective, RunOutcome
+from agentmem.core.model import HookName
+from agentmem.core.writer import Harvester
 from agentmem.hookspecs import Contribution
-from agentmem.model import HookName
-from agentmem.pack import write_into
-from agentmem.reader import QueryPlanner, Reader
 from agentmem.reasoner.base import Reasoner
 from agentmem.reasoner.plugin import install as install_reasoner
 from agentmem.results import ErrorInfo, HookResult, Rejected
+from agentmem.retrieval.pack import write_into
+from agentmem.retrieval.reader import QueryPlanner, Reader
 from agentmem.settings import HOOK_FLAGS, Settings, load_settings
 from agentmem.stores import Store, open_store
 from agentmem.tools import Tools
-from agentmem.writer import Harvester
 
 log = structlog.get_logger("agentmem")
 
@@ -240,7 +240,6 @@ class MemoryHooks:
             getattr(self.pm.hook, hook.value),
             {**values, "tools": tools},
             self.settings.hook_timeout_s,
-            pin=self.settings.pin_handoff,
         )
         if call is None:
             tools.closed = True  # whatever the late plugin does next is refused

@@ -19,8 +19,8 @@ from dotenv import dotenv_values
 from pydantic import BaseModel, ConfigDict, SecretStr
 
 from agentmem._exceptions import SettingsError
-from agentmem.model import HookName
-from agentmem.validate import APP_ID
+from agentmem.core.model import HookName
+from agentmem.core.validate import APP_ID
 
 PREFIX = "AGENTMEM_"
 TRUE = frozenset({"true", "1", "yes", "on"})
@@ -64,7 +64,6 @@ class Settings(BaseModel):
     pack_entries: int = 10
     confidence_floor: float = 0.7
     hook_timeout_s: float = 60.0
-    pin_handoff: bool = True  # a fire's caller and worker share the caller's CPU (Linux)
     log_file: Path | None = None
     log_max_bytes: int = 5_000_000  # the audit ledger rotates past this size
     log_keep: int = 5  # rotated ledger files kept beside the current one
@@ -202,7 +201,6 @@ VARIABLES: dict[str, Variable] = {
     "AGENTMEM_PACK_ENTRIES": Variable("pack_entries", _number(int, 1, 100)),
     "AGENTMEM_CONFIDENCE_FLOOR": Variable("confidence_floor", _number(float, 0.0, 1.0)),
     "AGENTMEM_HOOK_TIMEOUT_S": Variable("hook_timeout_s", _number(float, 0.001, 86_400)),
-    "AGENTMEM_PIN_HANDOFF": Variable("pin_handoff", parse_bool),
     "AGENTMEM_LOG_FILE": Variable("log_file", _path),
     "AGENTMEM_LOG_MAX_BYTES": Variable("log_max_bytes", _number(int, 10_000, 10**12)),
     "AGENTMEM_LOG_KEEP": Variable("log_keep", _number(int, 0, 1000)),

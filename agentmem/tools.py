@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from agentmem._exceptions import AgentMemError
-from agentmem.model import Hit, Memory
-from agentmem.pack import TokenCounter, approx_tokens, build_pack
-from agentmem.reader import Answer, Reader
+from agentmem.core.model import Hit, Memory
 from agentmem.results import Hop, Pack, Reads
+from agentmem.retrieval.pack import TokenCounter, approx_tokens, build_pack
+from agentmem.retrieval.reader import Answer, Reader
 from agentmem.settings import Settings
 from agentmem.stores.base import Filters
 

@@ -19,7 +19,7 @@ import structlog
 
 from agentmem import MemoryHooks
 from agentmem._plugins import make_manager
-from agentmem.backfill import plan, run
+from agentmem.harvest.backfill import plan, run
 from agentmem.settings import settings_from_values
 
 OUTCOMES = ("success", "failure", "partial", "aborted")

@@ -42,13 +42,13 @@ import structlog
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agentmem.pack import build_pack
-from agentmem.ranking import DEFAULT_PARAMS, RankingParams
-from agentmem.reader import Reader
+from agentmem.core.writer import Harvester
+from agentmem.retrieval.pack import build_pack
+from agentmem.retrieval.ranking import DEFAULT_PARAMS, RankingParams
+from agentmem.retrieval.reader import Reader
 from agentmem.settings import settings_from_values
 from agentmem.stores.filestore import FileStore
 from agentmem.stores.projected import ProjectedStore
-from agentmem.writer import Harvester
 
 EVIDENCE = re.compile(r"D(\d+):(\d+)")
 ADVERSARIAL = 5

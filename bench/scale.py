@@ -35,13 +35,13 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agentmem.model import content_key, memory_id
-from agentmem.pack import build_pack
-from agentmem.reader import Reader
+from agentmem.core.model import content_key, memory_id
+from agentmem.core.writer import Harvester
+from agentmem.retrieval.pack import build_pack
+from agentmem.retrieval.reader import Reader
 from agentmem.settings import settings_from_values
 from agentmem.stores import frontmatter
 from agentmem.stores.filestore import FileStore
-from agentmem.writer import Harvester
 
 SEED = 20261129
 TYPES = [("semantic", 0.8), ("procedural", 0.75), ("episodic", 1.0), ("reflective", 0.8)]

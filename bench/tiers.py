@@ -19,10 +19,10 @@ from pathlib import Path
 import structlog
 
 from agentmem import MemoryHooks
-from agentmem.gc import GarbageCollector
+from agentmem.harvest.gc import GarbageCollector
+from agentmem.harvest.witness import Witness
 from agentmem.settings import settings_from_values
 from agentmem.tiers import HotState, load_context
-from agentmem.witness import Witness
 
 WRITER = """
 import sys

@@ -33,10 +33,10 @@ from agentmem import (
     Tools,
     hookimpl,
 )
-from agentmem.distill import distill
-from agentmem.model import AGENT_ID, content_key, memory_id
+from agentmem.core.model import AGENT_ID, content_key, memory_id
+from agentmem.harvest.distill import distill
+from agentmem.harvest.span import Span, daily_notes, resolve
 from agentmem.tools import OutsideRepo
-from agentmem.window import Span, daily_notes, resolve
 
 MIN_EPISODES = 3
 MIN_RUNS = 2

@@ -1,6 +1,6 @@
 """Hook D, post-retro distill: lessons from a retrospective file, as drafts.
 
-The distiller (`agentmem.distill`) types each bullet by its section and caps the count
+The distiller (`agentmem.harvest.distill`) types each bullet by its section and caps the count
 (0–3 per-run, 3–8 periodic). Before proposing a lesson the hook asks memory whether it is
 already held, in the same words or nearly: a held lesson is proposed in the held
 memory's own words and scope, so the one writer reports it as a duplicate of that id and
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from agentmem import Contribution, Filters, Memory, Retrospective, Tools, hookimpl
-from agentmem.distill import distill
+from agentmem.harvest.distill import distill
 from agentmem.stores.bm25 import tokenize
 
 SAME_LESSON = 0.8  # share of shared terms (Jaccard) above which two lessons are one

@@ -7,7 +7,7 @@ Memories whose tags match the goal's kind or tags are preferred (seed 004, patte
 from __future__ import annotations
 
 from agentmem import Contribution, Goal, Tools, hookimpl
-from agentmem.pack import CANDIDATES, goal_question, prefer_for_goal
+from agentmem.retrieval.pack import CANDIDATES, goal_question, prefer_for_goal
 
 
 @hookimpl

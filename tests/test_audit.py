@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from agentmem import MemoryHooks, auditlog, hookimpl
+from agentmem import MemoryHooks, hookimpl
 from agentmem._plugins import make_manager
 from agentmem.audit import Window, build
+from agentmem.audit import ledger as auditlog
 from agentmem.cli import main
 from agentmem.results import HookResult
 from agentmem.settings import load_settings

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 from pydantic import SecretStr
 from structlog.testing import capture_logs
 
-from agentmem import Contribution, MemoryHooks, SettingsError, auditlog, hookimpl
+from agentmem import Contribution, MemoryHooks, SettingsError, hookimpl
+from agentmem.audit import ledger as auditlog
 from agentmem.cli import main
 from agentmem.logs import ConsoleLines, hook_line
 from agentmem.settings import Settings, settings_from_values

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from agentmem.backfill import list_items
 from agentmem.cli import main
+from agentmem.harvest.backfill import list_items
 from agentmem.stores.files import EntryFiles
 from tests.conftest import ALL_ON
 from tests.corpus import EXPECTED, RUNS, make_corpus

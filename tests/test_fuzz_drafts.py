@@ -14,12 +14,12 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from agentmem.model import AGENT_ID, MAX_TAGS, TYPE_RULES, MemoryType
-from agentmem.secrets import find_secrets
+from agentmem.core.model import AGENT_ID, MAX_TAGS, TYPE_RULES, MemoryType
+from agentmem.core.secrets import find_secrets
+from agentmem.core.validate import APP_ID, FIELDS, MAX_TEXT
+from agentmem.core.writer import Harvester, Submission
 from agentmem.settings import settings_from_values
 from agentmem.stores import FileStore
-from agentmem.validate import APP_ID, FIELDS, MAX_TEXT
-from agentmem.writer import Harvester, Submission
 from tests._quiet import quiet_structlog
 
 __all__ = ["quiet_structlog"]  # autouse: thousands of drafts, no log noise

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 from agentmem._exceptions import AgentMemError, MemoryNotFound
 from agentmem.cli import main
-from agentmem.model import ID_PATTERN, Memory
+from agentmem.core.model import ID_PATTERN, Memory
+from agentmem.core.writer import Harvester
 from agentmem.settings import settings_from_values
 from agentmem.stores import FileStore
 from agentmem.stores.files import EntryFiles
-from agentmem.writer import Harvester
 from tests._quiet import quiet_structlog
 
 __all__ = ["quiet_structlog"]  # autouse

@@ -14,7 +14,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from agentmem.validate import validate_draft
+from agentmem.core.validate import validate_draft
 from tests._quiet import quiet_structlog
 from tests.conftest import HooksFactory
 

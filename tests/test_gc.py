@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from agentmem import MemoryHooks, WriteRefused
 from agentmem.cli import main
-from agentmem.gc import GarbageCollector
+from agentmem.harvest.gc import GarbageCollector
 from tests.conftest import HooksFactory, semantic
 
 LATER = datetime.now(UTC) + timedelta(days=120)

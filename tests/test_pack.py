@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from agentmem import Hit, Memory, MemoryHooks
 from agentmem.cli import main
 from agentmem.contexts import Goal
-from agentmem.model import TYPE_ORDER, MemoryType
-from agentmem.pack import (
+from agentmem.core.model import TYPE_ORDER, MemoryType
+from agentmem.retrieval.pack import (
     BEGIN,
     END,
     PackFileError,

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from agentmem import MemoryHooks
 from agentmem.cli import main
-from agentmem.model import TYPE_RULES
+from agentmem.core.model import TYPE_RULES
 from tests.chat_double import ChatServerDouble, call, openai_settings, say
 from tests.conftest import ALL_ON, HooksFactory
 

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from agentmem.cli import main
-from agentmem.purge import PurgeError, Selector
+from agentmem.harvest.purge import PurgeError, Selector
 from agentmem.stores import FileStore
 from tests.conftest import ALL_ON
 from tests.corpus import EXPECTED, make_corpus

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from agentmem.model import Memory, content_key, memory_id
-from agentmem.ranking import RankingParams
+from agentmem.core.model import Memory, content_key, memory_id
+from agentmem.retrieval.ranking import RankingParams
 from agentmem.stores import rankview
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import Bm25Index, TokenCache

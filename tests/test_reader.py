@@ -8,8 +8,8 @@ from pathlib import Path
 import structlog
 
 from agentmem import FileStore, Harvester, Hit, MemoryHooks, Reader
-from agentmem.reader import MAX_QUERIES, FeedbackPlanner, ModelPlanner
 from agentmem.results import Hop
+from agentmem.retrieval.reader import MAX_QUERIES, FeedbackPlanner, ModelPlanner
 from agentmem.settings import settings_from_values
 from tests.conftest import semantic
 

@@ -163,7 +163,7 @@ def test_log_tail_is_the_last_400_characters(make_hooks: HooksFactory) -> None:
 
 def test_one_event_per_fire_also_in_the_ledger(hooks: MemoryHooks) -> None:
     """Each fire past the gate appends exactly one line to the audit ledger."""
-    from agentmem import auditlog
+    from agentmem.audit import ledger as auditlog
 
     with capture_logs() as logs:
         hooks.fire("judgment_harvest")

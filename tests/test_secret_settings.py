@@ -11,9 +11,9 @@ from structlog.testing import capture_logs
 
 from agentmem import Contribution, MemoryHooks, Pack, Tools, hookimpl
 from agentmem._plugins import make_manager
-from agentmem.secrets import find_secrets
+from agentmem.core.secrets import find_secrets
+from agentmem.harvest.snapshot import snapshot
 from agentmem.settings import settings_from_values
-from agentmem.snapshot import snapshot
 from tests.conftest import ALL_ON
 
 # One key with a vendor shape, and two that match no pattern: only the exact value gives

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agentmem.model import content_key, memory_id
-from agentmem.secrets import MIN_MATCH_CHARS, PATTERNS, find_secrets, redact
+from agentmem.core.model import content_key, memory_id
+from agentmem.core.secrets import MIN_MATCH_CHARS, PATTERNS, find_secrets, redact
+from agentmem.core.writer import Harvester
 from agentmem.settings import settings_from_values
 from agentmem.stores import FileStore
-from agentmem.writer import Harvester
 
 # Shaped like the real thing, made up: no example here is a live credential.
 EXAMPLES: dict[str, list[str]] = {

@@ -11,7 +11,7 @@ import pytest
 from numpy.typing import NDArray
 
 from agentmem import FileStore, Harvester
-from agentmem.semantic import MiniLmEncoder, SemanticUnavailable, fuse
+from agentmem.retrieval.semantic import MiniLmEncoder, SemanticUnavailable, fuse
 from agentmem.settings import settings_from_values
 from tests.conftest import semantic
 

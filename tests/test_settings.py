@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from agentmem import SettingsError, load_settings
-from agentmem.model import HookName
+from agentmem.core.model import HookName
 from agentmem.settings import settings_from_values
 
 
@@ -102,7 +102,7 @@ def test_example_file_ships_every_flag_false() -> None:
 def test_an_env_file_that_is_not_utf8_is_a_settings_error_naming_it(tmp_path: Path) -> None:
     """A Latin-1 env file read from library code (load_settings, the worker env check) is a
     SettingsError naming the file, not a UnicodeDecodeError from the parser."""
-    from agentmem.workercheck import read_env
+    from agentmem.core.workercheck import read_env
 
     env = tmp_path / ".env.executive"
     env.write_bytes("AGENTMEM_USER_ID=jos\xe9\n".encode("latin-1"))

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 from agentmem._exceptions import StoreError
-from agentmem.model import Memory
+from agentmem.core.model import Memory
+from agentmem.core.writer import Harvester
+from agentmem.harvest.snapshot import read_snapshot, restore, snapshot
 from agentmem.settings import settings_from_values
-from agentmem.snapshot import read_snapshot, restore, snapshot
 from agentmem.stores.base import Filters
 from agentmem.stores.projected import ProjectedStore
-from agentmem.writer import Harvester
 from tests.backends import Opener
 
 NOW = datetime.now(UTC).replace(microsecond=0)

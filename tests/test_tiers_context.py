@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from agentmem import MemoryHooks
-from agentmem.pack import approx_tokens
+from agentmem.retrieval.pack import approx_tokens
 from agentmem.tiers import DailyLog, HotState, load_context
 from agentmem.tiers.context import curated_lines
 from tests.conftest import semantic

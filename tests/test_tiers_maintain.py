@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from agentmem import MemoryHooks
 from agentmem.cli import main
-from agentmem.gc import GarbageCollector
+from agentmem.harvest.gc import GarbageCollector
 from agentmem.tiers import DailyLog, Maintenance
 from tests.conftest import HooksFactory, semantic
 

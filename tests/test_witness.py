@@ -12,10 +12,10 @@ from click.testing import CliRunner
 
 from agentmem import MemoryHooks
 from agentmem.cli import main
-from agentmem.gc import GarbageCollector
+from agentmem.harvest.gc import GarbageCollector
+from agentmem.harvest.witness import Witness
 from agentmem.tiers import HotState, StateFiles
 from agentmem.tiers.claims import extract
-from agentmem.witness import Witness
 from tests.conftest import HooksFactory, semantic
 
 SUITE = """

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from agentmem.cli import main
-from agentmem.workercheck import check_worker_env
+from agentmem.core.workercheck import check_worker_env
 
 EXECUTIVE = {
     "AGENTMEM_ENABLED": "true",

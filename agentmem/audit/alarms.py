@@ -7,7 +7,7 @@ from typing import Any
 
 from agentmem.audit.growth import Growth
 from agentmem.audit.stats import HookStats
-from agentmem.model import HookName
+from agentmem.core.model import HookName
 from agentmem.settings import HOOK_FLAGS, Settings
 
 READ_HOOKS = (HookName.PRE_GOAL_SYNTHESIS.value, HookName.PRE_SPAWN_PACK.value)

@@ -6,13 +6,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from agentmem import auditlog
+from agentmem.audit import ledger as auditlog
 from agentmem.audit.alarms import DEFAULT_GROWTH_LIMIT, Alarm, find_alarms
 from agentmem.audit.growth import Growth, measure
 from agentmem.audit.rollout import DEFAULT_MIN_FIRES, DEFAULT_MIN_OK, Advice, advise
 from agentmem.audit.stats import HookStats, aggregate
 from agentmem.audit.window import Window
-from agentmem.model import HookName
+from agentmem.core.model import HookName
 from agentmem.settings import Settings
 
 

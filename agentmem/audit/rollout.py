@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agentmem.audit.stats import HookStats
-from agentmem.model import HookName
+from agentmem.core.model import HookName
 from agentmem.settings import HOOK_FLAGS, Settings
 
 STAGES: tuple[HookName, ...] = (

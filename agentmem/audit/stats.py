@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
-from agentmem.model import HookName
+from agentmem.core.model import HookName
 
 ALL_REJECTED = "AllWritesRejected"  # a fire that failed only because no write was held
 

@@ -21,7 +21,7 @@ from agentmem.cli._common import (
     pass_state,
     translate_errors,
 )
-from agentmem.model import HookName
+from agentmem.core.model import HookName
 
 
 @click.command()

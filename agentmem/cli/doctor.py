@@ -8,7 +8,7 @@ import click
 
 from agentmem._exceptions import SettingsError
 from agentmem.cli._common import BadInput, CliPath, State, emit, json_option, pass_state
-from agentmem.workercheck import check_worker_env, read_env
+from agentmem.core.workercheck import check_worker_env, read_env
 
 
 def _read(path: Path, option: str) -> dict[str, str]:

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import click
 
-from agentmem.backfill import LANES, BackfillError, Item, Report, plan, run
 from agentmem.cli._common import (
     BadInput,
     CliPath,
@@ -17,8 +16,9 @@ from agentmem.cli._common import (
     pass_state,
     translate_errors,
 )
-from agentmem.purge import Moved, PurgeError, Selector
-from agentmem.purge import purge as purge_files
+from agentmem.harvest.backfill import LANES, BackfillError, Item, Report, plan, run
+from agentmem.harvest.purge import Moved, PurgeError, Selector
+from agentmem.harvest.purge import purge as purge_files
 
 
 def _report_text(report: Report) -> str:

@@ -18,7 +18,7 @@ from agentmem.cli._common import (
     read_json_arg,
     translate_errors,
 )
-from agentmem.model import HookName
+from agentmem.core.model import HookName
 from agentmem.results import HookResult
 
 

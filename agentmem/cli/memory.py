@@ -16,8 +16,8 @@ from agentmem.cli._common import (
     read_json_arg,
     translate_errors,
 )
-from agentmem.model import Hit, Memory, MemoryType
-from agentmem.ranking import SUPERSEDED_FACTOR
+from agentmem.core.model import Hit, Memory, MemoryType
+from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
 from agentmem.settings import HOOK_FLAGS
 from agentmem.stores.base import Filters
 

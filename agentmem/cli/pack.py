@@ -18,7 +18,13 @@ from agentmem.cli._common import (
     translate_errors,
 )
 from agentmem.contexts import Goal
-from agentmem.pack import CANDIDATES, build_pack, goal_question, prefer_for_goal, write_into
+from agentmem.retrieval.pack import (
+    CANDIDATES,
+    build_pack,
+    goal_question,
+    prefer_for_goal,
+    write_into,
+)
 from agentmem.stores.base import Filters
 
 

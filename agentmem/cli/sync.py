@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from agentmem.cli._common import CliPath, State, emit, json_option, pass_state, translate_errors
-from agentmem.snapshot import default_path, restore, snapshot
+from agentmem.harvest.snapshot import default_path, restore, snapshot
 from agentmem.stores.base import RebuildReport
 
 BACKENDS = click.Choice(["files", "mem0", "mem0-platform"])

@@ -12,7 +12,8 @@ import click
 
 from agentmem.cli._common import BadInput, State, emit, json_option, pass_state, read_json_arg
 from agentmem.cli._common import translate_errors as _translate
-from agentmem.gc import GarbageCollector
+from agentmem.harvest.gc import GarbageCollector
+from agentmem.harvest.witness import Witness
 from agentmem.tiers import (
     DailyLog,
     HotOverBudget,
@@ -23,7 +24,6 @@ from agentmem.tiers import (
     TierInputError,
     load_context,
 )
-from agentmem.witness import Witness
 
 P = ParamSpec("P")
 R = TypeVar("R")

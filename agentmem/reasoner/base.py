@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agentmem._exceptions import AgentMemError
-from agentmem.model import Hit, HookName
+from agentmem.core.model import Hit, HookName
 from agentmem.results import Pack
 from agentmem.tools import Tools
 

@@ -17,12 +17,12 @@ from pydantic import BaseModel
 from agentmem import playbook
 from agentmem._plugins import DEFAULT_PLUGINS
 from agentmem.contexts import Goal, HarvestWindow, QueuedBundle, Retrospective, RunOutcome
+from agentmem.core.model import TYPE_RULES, HookName
+from agentmem.harvest.span import daily_notes, resolve
 from agentmem.hookspecs import Contribution, hookimpl
-from agentmem.model import TYPE_RULES, HookName
 from agentmem.reasoner.base import Reasoner, Task
 from agentmem.settings import Settings
 from agentmem.tools import Tools
-from agentmem.window import daily_notes, resolve
 
 PLUGIN_NAME = "agentmem.reasoner"
 

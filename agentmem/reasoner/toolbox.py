@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agentmem._exceptions import AgentMemError
-from agentmem.model import Hit, Kind, Memory, MemoryType
+from agentmem.core.model import Hit, Kind, Memory, MemoryType
 from agentmem.stores.base import Filters
 from agentmem.tools import Tools
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from agentmem.model import Hit, Memory
+from agentmem.core.model import Hit, Memory
 from agentmem.stores.files import BrokenFile
 
 Progress = Callable[[int], None]

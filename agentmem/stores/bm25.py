@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from agentmem.ranking import DEFAULT_PARAMS, RankingParams
+from agentmem.retrieval.ranking import DEFAULT_PARAMS, RankingParams
 from agentmem.stores.postings import Postings
 
 WORD = re.compile(r"\w\w+", re.UNICODE)

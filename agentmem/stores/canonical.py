@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from agentmem.model import Memory
+from agentmem.core.model import Memory
 from agentmem.stores.access import AccessLog, utcnow
 from agentmem.stores.base import Filters
 from agentmem.stores.catalog import Catalog

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from agentmem._exceptions import StoreError
-from agentmem.model import Memory, content_key
+from agentmem.core.model import Memory, content_key
 from agentmem.stores.base import Progress
 from agentmem.stores.files import BrokenFile, EntryFiles, atomic_write
 

@@ -16,9 +16,9 @@ from pathlib import Path
 from pydantic import ValidationError as PydanticValidationError
 
 from agentmem._exceptions import MemoryNotFound, StoreError
-from agentmem.model import ID_PATTERN, Memory
+from agentmem.core.model import ID_PATTERN, Memory
+from agentmem.core.validate import validate_draft
 from agentmem.stores import frontmatter
-from agentmem.validate import validate_draft
 
 ENTRIES = "entries"
 ARCHIVE = "archive"

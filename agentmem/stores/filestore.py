@@ -1,6 +1,6 @@
 """The embedded `files` backend: the memory root itself plus a derived BM25 index.
 
-Ranking (agentmem.ranking) is BM25 with neighbour context × confidence × temporal decay,
+Ranking (agentmem.retrieval.ranking) is BM25 with neighbour context × confidence × temporal decay,
 with decay = max(0.3, exp(-0.03 × days since last access)) (seed 004, pattern 4). A memory
 another one supersedes stays searchable but is ranked down.
 """
@@ -16,10 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from agentmem import ranking
-from agentmem._locks import exclusive
-from agentmem.model import Hit, Memory
-from agentmem.ranking import (
+from agentmem.core.locks import exclusive
+from agentmem.core.model import Hit, Memory
+from agentmem.retrieval import ranking
+from agentmem.retrieval.ranking import (
     DECAY_FLOOR,
     DECAY_RATE,
     DEFAULT_PARAMS,
@@ -30,7 +30,7 @@ from agentmem.ranking import (
     top_k,
     with_neighbours,
 )
-from agentmem.semantic import Encoder, MiniLmEncoder, VectorCache, fuse
+from agentmem.retrieval.semantic import Encoder, MiniLmEncoder, VectorCache, fuse
 from agentmem.stores.access import utcnow
 from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.bm25 import TokenCache

@@ -25,7 +25,7 @@ from typing import Any
 import yaml
 
 from agentmem._exceptions import SettingsError
-from agentmem.model import AGENT_ID, Memory
+from agentmem.core.model import AGENT_ID, Memory
 from agentmem.stores.base import Filters
 from agentmem.stores.files import CACHE
 from agentmem.stores.projection import (

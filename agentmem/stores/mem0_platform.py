@@ -19,7 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from agentmem.model import AGENT_ID, Memory
+from agentmem.core.model import AGENT_ID, Memory
 from agentmem.stores.base import Filters
 from agentmem.stores.mem0_oss import import_mem0
 from agentmem.stores.projection import (

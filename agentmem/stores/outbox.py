@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from agentmem.model import ID_PATTERN
+from agentmem.core.model import ID_PATTERN
 from agentmem.stores.files import CACHE, atomic_write, check_id
 
 FOLDER = "outbox"

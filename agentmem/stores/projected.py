@@ -23,8 +23,8 @@ from pathlib import Path
 
 import structlog
 
-from agentmem._locks import exclusive
-from agentmem.model import Hit, Memory
+from agentmem.core.locks import exclusive
+from agentmem.core.model import Hit, Memory
 from agentmem.stores.access import utcnow
 from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.canonical import CanonicalFiles

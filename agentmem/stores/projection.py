@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from agentmem._exceptions import StoreError
-from agentmem.model import Memory
+from agentmem.core.model import Memory
 from agentmem.stores.base import Filters
 
 ID_KEY = "agentmem_id"

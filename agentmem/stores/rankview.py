@@ -17,9 +17,9 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from agentmem.model import Memory, MemoryType
-from agentmem.ranking import SUPERSEDED_FACTOR, RankingParams, run_neighbours
-from agentmem.semantic import SemanticIndex, VectorCache
+from agentmem.core.model import Memory, MemoryType
+from agentmem.retrieval.ranking import SUPERSEDED_FACTOR, RankingParams, run_neighbours
+from agentmem.retrieval.semantic import SemanticIndex, VectorCache
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import Bm25Index, TokenCache
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Literal
 
-from agentmem.pack import approx_tokens, build_pack, render
-from agentmem.reader import Reader
+from agentmem.retrieval.pack import approx_tokens, build_pack, render
+from agentmem.retrieval.reader import Reader
 from agentmem.settings import Settings
 from agentmem.stores import ReadableStore, open_store
 from agentmem.stores.base import Filters

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from agentmem._locks import exclusive
-from agentmem.secrets import find_secrets
+from agentmem.core.locks import exclusive
+from agentmem.core.secrets import find_secrets
 from agentmem.tiers._errors import TierInputError
 
 DAILY = "daily"

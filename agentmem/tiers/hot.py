@@ -19,7 +19,7 @@ from typing import Any, Literal
 import structlog
 
 from agentmem._exceptions import StoreError
-from agentmem._locks import exclusive
+from agentmem.core.locks import exclusive
 from agentmem.stores.files import atomic_write
 from agentmem.tiers._errors import HotOverBudget, TierInputError
 

@@ -18,8 +18,8 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from agentmem._exceptions import WriteRefused
-from agentmem._locks import exclusive
-from agentmem.model import normalise_text
+from agentmem.core.locks import exclusive
+from agentmem.core.model import normalise_text
 from agentmem.settings import Settings
 from agentmem.stores.files import EntryFiles, atomic_write
 from agentmem.tiers.daily import LINE, DailyLog

@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from agentmem._exceptions import StoreError
-from agentmem._locks import exclusive
+from agentmem.core.locks import exclusive
 from agentmem.stores.files import atomic_write
 from agentmem.tiers._errors import StateInvalid, TierInputError
 

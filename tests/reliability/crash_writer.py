@@ -15,9 +15,9 @@ from pathlib import Path
 
 import structlog
 
+from agentmem.core.writer import Harvester
 from agentmem.settings import settings_from_values
 from agentmem.stores import FileStore
-from agentmem.writer import Harvester
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from agentmem.model import content_key
+from agentmem.core.model import content_key
 from agentmem.stores import FileStore, Filters
 
 WRITER = Path(__file__).with_name("crash_writer.py")

@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
-from agentmem import HookName, HookResult, MemoryHooks, auditlog
+from agentmem import HookName, HookResult, MemoryHooks
 from agentmem._plugins import make_manager
+from agentmem.audit import ledger as auditlog
 from agentmem.reasoner import OpenAIReasoner
 from agentmem.settings import settings_from_values
 from agentmem.stores import FileStore

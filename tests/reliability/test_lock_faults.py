@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from agentmem import _locks
 from agentmem.cli import main
+from agentmem.core import locks as _locks
 from tests.conftest import HooksFactory
 
 RUN = {"run_id": "2026-11-29-r1", "goal": "ship the client", "outcome": "success"}

@@ -175,7 +175,7 @@ def test_budget_ending_before_the_worker_woke_is_a_timeout() -> None:
         POOL._idle.append(worker)
     assert POOL.call(lambda: ran.append(True), {}, 0.05) is None
     woken.set()
-    thread = next(t for t in threading.enumerate() if t.native_id == worker.tid)
+    thread = worker.thread
     thread.join(5)
     assert not thread.is_alive()
     assert ran == []  # the abandoned call never ran late

@@ -17,8 +17,8 @@ from pathlib import Path
 import structlog
 
 from agentmem._exceptions import MemoryNotFound, StoreError, WriteRefused
-from agentmem._locks import exclusive
-from agentmem.model import ID_PATTERN, Memory, MemoryType
+from agentmem.core.locks import exclusive
+from agentmem.core.model import ID_PATTERN, Memory, MemoryType
 from agentmem.settings import Settings
 from agentmem.stores.access import AccessLog
 from agentmem.stores.catalog import Catalog

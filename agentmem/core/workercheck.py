@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from agentmem.secrets import PATTERNS
+from agentmem.core.secrets import PATTERNS
 from agentmem.settings import read_env_file
 
 Severity = Literal["leak", "warning"]

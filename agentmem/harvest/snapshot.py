@@ -17,10 +17,10 @@ from typing import Any
 from pydantic import ValidationError as PydanticValidationError
 
 from agentmem._exceptions import StoreError
-from agentmem.model import Memory
+from agentmem.core.model import Memory
+from agentmem.core.validate import validate_draft
 from agentmem.stores.base import Filters, Store
 from agentmem.stores.files import atomic_write
-from agentmem.validate import validate_draft
 
 FORMAT = "agentmem-snapshot"
 VERSION = 1

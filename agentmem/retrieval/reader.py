@@ -13,7 +13,7 @@ from typing import Literal, Protocol
 
 import structlog
 
-from agentmem.model import Hit, Memory
+from agentmem.core.model import Hit, Memory
 from agentmem.results import Hop
 from agentmem.stores.base import Filters, ReadableStore
 from agentmem.stores.bm25 import WORD, tokenize

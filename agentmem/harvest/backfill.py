@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 
 from agentmem._exceptions import AgentMemError
-from agentmem.distill import distill, is_periodic
-from agentmem.model import Outcome, Problem, content_key
-from agentmem.writer import Harvester
+from agentmem.core.model import Outcome, Problem, content_key
+from agentmem.core.writer import Harvester
+from agentmem.harvest.distill import distill, is_periodic
 
 Lane = Literal["principles", "retros", "capabilities", "episodic"]
 LANES: tuple[str, ...] = get_args(Lane)

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from agentmem.model import ID_PATTERN, Kind, Memory, MemoryType
+from agentmem.core.model import ID_PATTERN, Kind, Memory, MemoryType
 from agentmem.settings import Settings, WitnessCommand, witness_subject
 from agentmem.stores.catalog import Catalog
 from agentmem.stores.files import EntryFiles

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from agentmem._exceptions import AgentMemError, StoreError
-from agentmem._locks import exclusive
-from agentmem.model import Memory
+from agentmem.core.locks import exclusive
+from agentmem.core.model import Memory
 from agentmem.stores.files import EntryFiles
 
 

@@ -14,9 +14,9 @@ from typing import Any, Literal
 import structlog
 
 from agentmem._exceptions import AgentMemError, StoreError, WriteRefused
-from agentmem._locks import exclusive
-from agentmem.auditlog import secret_values
-from agentmem.model import (
+from agentmem.audit.ledger import secret_values
+from agentmem.core.locks import exclusive
+from agentmem.core.model import (
     AGENT_ID,
     SCHEMA_VERSION,
     TYPE_RULES,
@@ -27,12 +27,12 @@ from agentmem.model import (
     content_key,
     memory_id,
 )
+from agentmem.core.secrets import find_secrets
+from agentmem.core.validate import validate_draft
 from agentmem.results import Rejected, Writes
-from agentmem.secrets import find_secrets
 from agentmem.settings import Settings
 from agentmem.stores.access import utcnow
 from agentmem.stores.base import Store
-from agentmem.validate import validate_draft
 
 log = structlog.get_logger("agentmem")
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from datetime import date, datetime
 from typing import Any
 
-from agentmem.model import (
+from agentmem.core.model import (
     AGENT_ID,
     ID_PATTERN,
     MAX_TAGS,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 
-from agentmem import auditlog
+from agentmem.audit import ledger as auditlog
 from agentmem.contexts import HarvestWindow
 
 DAILY = "daily"

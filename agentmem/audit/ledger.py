@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import SecretStr
 
-from agentmem._locks import exclusive
-from agentmem.secrets import redact
+from agentmem.core.locks import exclusive
+from agentmem.core.secrets import redact
 
 if TYPE_CHECKING:
     from agentmem.settings import Settings

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from agentmem._exceptions import AgentMemError
 from agentmem.contexts import Goal
-from agentmem.model import TYPE_ORDER, Hit
+from agentmem.core.model import TYPE_ORDER, Hit
 from agentmem.results import Pack, PackEntry
 from agentmem.stores.files import atomic_write
 

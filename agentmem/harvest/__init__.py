@@ -1,0 +1,1 @@
+"""Long-term upkeep: distilling retros, backfill, purge, GC, the witness, snapshots."""

@@ -1,0 +1,1 @@
+"""Reading: the reader's questions and hops, ranking, the semantic leg, the Memory Pack."""
