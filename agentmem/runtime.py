@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pluggy
-import structlog
 from pydantic import TypeAdapter
 from pydantic import ValidationError as PydanticValidationError
 
 from agentmem._exceptions import AgentMemError, HookTimeout, UnknownHook
+from agentmem._log import get_logger
 from agentmem._plugins import make_manager
 from agentmem._worker import POOL, PluginAborted
 from agentmem.audit import ledger as auditlog
@@ -36,7 +36,7 @@ from agentmem.settings import HOOK_FLAGS, Settings, load_settings
 from agentmem.stores import Store, open_store
 from agentmem.tools import Tools
 
-log = structlog.get_logger("agentmem")
+log = get_logger()
 
 READ_HOOKS = frozenset({HookName.PRE_GOAL_SYNTHESIS, HookName.PRE_SPAWN_PACK})
 

@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-import structlog
-
 from agentmem._exceptions import AgentMemError, StoreError, WriteRefused
+from agentmem._log import get_logger
 from agentmem.audit.ledger import secret_values
 from agentmem.core.locks import exclusive
 from agentmem.core.model import (
@@ -34,7 +33,7 @@ from agentmem.settings import Settings
 from agentmem.stores.access import utcnow
 from agentmem.stores.base import Store
 
-log = structlog.get_logger("agentmem")
+log = get_logger()
 
 Status = Literal["accepted", "duplicate", "rejected"]
 MIN_KEY_CHARS = 12  # a key setting's value shorter than this is not looked for in drafts

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-import structlog
-
 from agentmem._exceptions import MemoryNotFound, StoreError, WriteRefused
+from agentmem._log import get_logger
 from agentmem.core.locks import exclusive
 from agentmem.core.model import ID_PATTERN, Memory, MemoryType
 from agentmem.settings import Settings
@@ -24,7 +23,7 @@ from agentmem.stores.access import AccessLog
 from agentmem.stores.catalog import Catalog
 from agentmem.stores.files import SUFFIX, EntryFiles, check_id
 
-log = structlog.get_logger("agentmem")
+log = get_logger()
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-import structlog
-
+from agentmem._log import get_logger
 from agentmem.core.model import Hit, Memory
 from agentmem.results import Hop
 from agentmem.stores.base import Filters, ReadableStore
@@ -22,7 +21,7 @@ MAX_QUERIES = 8
 ENOUGH_RELEVANT = 3
 RELEVANT_SHARE = 0.5  # a hit is relevant when it scores at least this share of the best one
 
-log = structlog.get_logger("agentmem")
+log = get_logger()
 
 StopReason = Literal["stable", "enough", "limit", "exhausted"]
 

@@ -12,12 +12,11 @@ from dataclasses import asdict, dataclass, field
 from functools import partial
 from typing import Any
 
-import structlog
-
+from agentmem._log import get_logger
 from agentmem.stores.projected import ProjectedStore, ReplayReport
 from agentmem.stores.projection import RemoteRecord, fingerprint
 
-log = structlog.get_logger("agentmem")
+log = get_logger()
 
 
 @dataclass

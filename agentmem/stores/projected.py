@@ -21,8 +21,7 @@ from datetime import datetime
 from functools import partial
 from pathlib import Path
 
-import structlog
-
+from agentmem._log import get_logger
 from agentmem.core.locks import exclusive
 from agentmem.core.model import Hit, Memory
 from agentmem.stores.access import utcnow
@@ -33,7 +32,7 @@ from agentmem.stores.outbox import Outbox
 from agentmem.stores.projection import Projection, ProjectionError, Scored, remove, upsert
 from agentmem.stores.retry import RetryPolicy
 
-log = structlog.get_logger("agentmem")
+log = get_logger()
 
 
 @dataclass

@@ -12,13 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-import structlog
 from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt
 from tenacity import wait_exponential as _wait_exponential
 
+from agentmem._log import get_logger
 from agentmem.stores.projection import ProjectionError
 
-log = structlog.get_logger("agentmem")
+log = get_logger()
 
 T = TypeVar("T")
 

@@ -16,14 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-import structlog
-
 from agentmem._exceptions import StoreError
+from agentmem._log import get_logger
 from agentmem.core.locks import exclusive
 from agentmem.stores.files import atomic_write
 from agentmem.tiers._errors import HotOverBudget, TierInputError
 
-log = structlog.get_logger("agentmem")
+log = get_logger()
 
 HOT = "hot.json"
 COLD = "cold.json"

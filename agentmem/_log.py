@@ -1,0 +1,63 @@
+"""How the library logs: never into its host's output unless the host asks for it.
+
+Every module logs through `get_logger()`. Where an event goes is the host's decision:
+
+- A host that configured structlog gets the events in its own structlog pipeline, as
+  structlog events (`structlog.testing.capture_logs()` sees them too).
+- Otherwise each event is a record of the standard `logging` logger `agentmem`, which
+  carries a `NullHandler` (the library convention), so nothing prints until the host
+  sets up logging. The record's message is the event dict, attached the way
+  `structlog.stdlib.ProcessorFormatter.wrap_for_formatter` does, so a host that renders
+  stdlib logging with structlog's `ProcessorFormatter` renders agentmem's events like its
+  own, and a plain `logging.basicConfig(level=logging.INFO)` shows them as dicts.
+
+Before this, an unconfigured structlog printed a long `hook_run` line on the host's
+stdout for every fire, gated-off ones included.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import structlog
+
+NAME = "agentmem"
+logging.getLogger(NAME).addHandler(logging.NullHandler())
+
+
+class EventLogger:
+    """`log.info("event", key=value, ...)`, routed as the module docstring says."""
+
+    __slots__ = ("_stdlib", "_structlog")
+
+    def __init__(self, name: str = NAME) -> None:
+        self._structlog = structlog.get_logger(name)
+        self._stdlib = logging.getLogger(name)
+
+    def _emit(self, level: int, method: str, event: str, fields: dict[str, Any]) -> None:
+        if structlog.is_configured():
+            getattr(self._structlog, method)(event, **fields)
+        elif self._stdlib.isEnabledFor(level):
+            self._stdlib.log(
+                level,
+                {"event": event, **fields},
+                extra={"_logger": self._stdlib, "_name": method},
+            )
+
+    def debug(self, event: str, **fields: Any) -> None:
+        self._emit(logging.DEBUG, "debug", event, fields)
+
+    def info(self, event: str, **fields: Any) -> None:
+        self._emit(logging.INFO, "info", event, fields)
+
+    def warning(self, event: str, **fields: Any) -> None:
+        self._emit(logging.WARNING, "warning", event, fields)
+
+    def error(self, event: str, **fields: Any) -> None:
+        self._emit(logging.ERROR, "error", event, fields)
+
+
+def get_logger(name: str = NAME) -> EventLogger:
+    """The library's logger (one per module is fine; they share the `agentmem` name)."""
+    return EventLogger(name)
