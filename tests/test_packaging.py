@@ -33,7 +33,7 @@ def test_wheel_ships_hooks_and_playbooks(tmp_path: Path) -> None:
         check=True,
         capture_output=True,
     )
-    wheel = next(tmp_path.glob("agentmem-*.whl"))
+    wheel = next(tmp_path.glob("agentmem_loop-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     for hook in (
         "pre_goal_synthesis",

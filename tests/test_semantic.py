@@ -114,7 +114,7 @@ def test_semantic_setting_reaches_the_store(root: Path) -> None:
 
 @pytest.mark.slow
 def test_minilm_leg_ranks_a_paraphrase_first(root: Path) -> None:
-    """The real offline MiniLM model (agentmem[semantic]): a paraphrase with no shared word."""
+    """The real offline MiniLM model (agentmem-loop[semantic]): a paraphrase with no shared word."""
     pytest.importorskip("sentence_transformers")
     store = store_with(root, True)
     hits = store.search("Any trouble with the car?", 3, touch=False)

