@@ -98,7 +98,7 @@ def test_without_the_extra_the_semantic_leg_says_how_to_get_it(
 ) -> None:
     """No sentence-transformers: a clear error naming the extra, not an ImportError."""
     monkeypatch.setitem(sys.modules, "sentence_transformers", None)
-    with pytest.raises(SemanticUnavailable, match=r"agentmem\[semantic\]"):
+    with pytest.raises(SemanticUnavailable, match=r"agentmem-loop\[semantic\]"):
         MiniLmEncoder()
 
 
