@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, SecretStr
 
 from agentmem._exceptions import SettingsError
 from agentmem.core.model import HookName
+from agentmem.core.secrets import find_secrets
 from agentmem.core.validate import APP_ID
 
 PREFIX = "AGENTMEM_"
@@ -132,7 +133,7 @@ def _text(variable: str, value: str) -> str:
 
 
 def _app_id(variable: str, value: str) -> str:
-    if not APP_ID.match(value.strip()):
+    if not APP_ID.fullmatch(value.strip()):
         raise SettingsError(
             variable, value, "expected lowercase kebab, _global, _executive or _skill-<slug>"
         )
@@ -146,7 +147,7 @@ def _path(variable: str, value: str) -> Path:
         raise SettingsError(variable, value, f"cannot expand ~ ({exc})") from None
 
 
-WITNESS_SUBJECT = re.compile(r"^[a-z][a-z0-9_ -]{0,63}$")
+WITNESS_SUBJECT = re.compile(r"[a-z][a-z0-9_ -]{0,63}\Z")
 
 
 def witness_subject(words: str) -> str:
@@ -164,7 +165,7 @@ def _witness_commands(variable: str, value: str) -> dict[str, WitnessCommand]:
     commands: dict[str, WitnessCommand] = {}
     for subject, spec in data.items():
         where = f"{variable}[{subject!r}]"
-        if not WITNESS_SUBJECT.match(subject.lower()):
+        if not WITNESS_SUBJECT.fullmatch(subject.lower()):
             raise SettingsError(where, subject, "a subject is lowercase words, e.g. tests")
         spec = {"run": spec} if isinstance(spec, str) else spec
         if not isinstance(spec, dict) or set(spec) - {"run", "pattern"}:
@@ -224,10 +225,23 @@ VARIABLES: dict[str, Variable] = {
 }
 
 
-def _unknown(variable: str) -> SettingsError:
+SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSW|CREDENTIAL", re.IGNORECASE)
+SHOWN_CHARS = 80
+
+
+def shown_value(variable: str, value: str | None) -> str:
+    """A setting's value as an error may repeat it: withheld when the name or the value
+    looks secret (a misspelled AGENTMEM_REASONER_APIKEY still holds a key), else cut short."""
+    value = value or ""
+    if SECRET_NAME.search(variable) or find_secrets(value):
+        return "[redacted]"
+    return value if len(value) <= SHOWN_CHARS else f"{value[: SHOWN_CHARS - 1]}…"
+
+
+def _unknown(variable: str, value: str | None) -> SettingsError:
     near = difflib.get_close_matches(variable, VARIABLES, n=1)
     hint = f"did you mean {near[0]}?" if near else "not an agentmem setting"
-    return SettingsError(variable, "", f"unknown variable ({hint})")
+    return SettingsError(variable, shown_value(variable, value), f"unknown variable ({hint})")
 
 
 def settings_from_values(
@@ -242,7 +256,7 @@ def settings_from_values(
             continue
         spec = VARIABLES.get(variable)
         if spec is None:
-            raise _unknown(variable)
+            raise _unknown(variable, raw)
         if raw is None or raw.strip() == "":
             continue  # empty is unset, for every variable
         parsed = spec.parse(variable, raw)

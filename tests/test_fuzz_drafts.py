@@ -42,6 +42,13 @@ NASTY = st.one_of(
     ),
     st.lists(st.text(max_size=8), max_size=10),
     st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),
+    # Issue 14: lone surrogates, identifiers with a trailing newline, oversized values.
+    st.text(st.characters(categories=["Cs", "Ll", "Zs"]), min_size=1, max_size=6),
+    st.sampled_from(
+        ["semantic-evil\n", "billing-api\n", "2026-11-29\n", "2026-11-29-r1\n", "_global\n"]
+    ),
+    st.sampled_from(["s" * 300_000, "é" * 70_000, "2026-11-29-" + "r" * 5_000, "a" * 65]),
+    st.lists(st.sampled_from(["ok", "t\ud800", "x" * 65, "semantic-0123456789ab\n"]), max_size=3),
 )
 KEYS = st.sampled_from([*FIELDS, "bogus", "", "Text", "__class__"])
 
@@ -59,6 +66,14 @@ def problem(record: dict[str, Any]) -> str | None:
     text = record.get("text")
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
         return "text"
+    for key, value in record.items():
+        for item in value if isinstance(value, list | tuple) else (value,):
+            if isinstance(item, str) and (
+                any("\ud800" <= ch <= "\udfff" for ch in item) or len(item) > 8_000
+            ):
+                return f"unstorable {key}"
+            if key in ("id", "app_id", "run_id") and isinstance(item, str) and item.endswith("\n"):
+                return f"identifier {key}"
     if find_secrets(text):
         return "secret"
     try:
@@ -108,7 +123,10 @@ def check(h: Harvester, draft: Any) -> Submission:
     if outcome.status == "accepted":
         assert outcome.memory_id is not None
         assert problem(outcome.record) is None, (problem(outcome.record), outcome.record)
-        stored = FileStore(h.store.root).get(outcome.memory_id, touch=False)  # a fresh read
+        fresh = FileStore(h.store.root)
+        stored = fresh.get(outcome.memory_id, touch=False)  # a fresh read
+        assert fresh.broken() == []  # acknowledged means readable, after a restart too
+        fresh.close()
         for key, value in outcome.record.items():
             if key in ("text", "id") or value is None:
                 continue

@@ -183,7 +183,8 @@ def append(
     `max_bytes`; the size is checked again under the lock so two writers rotate once.
     """
     clean = dict(event) if scrubbed else (scrubber or Scrubber())(dict(event))
-    data = (_ENCODER.encode(clean) + "\n").encode("utf-8")
+    # A lone surrogate (a rejected draft's mis-decoded text) is kept as its JSON escape.
+    data = (_ENCODER.encode(clean) + "\n").encode("utf-8", "backslashreplace")
     fd = _open_append(path)
     try:
         if os.fstat(fd).st_size >= max_bytes:  # the open file's size: no second path lookup

@@ -183,7 +183,15 @@ def add(
 
 @click.command()
 @click.argument("question")
-@click.option("-k", "--limit", "k", default=10, show_default=True, help="How many results.")
+@click.option(
+    "-k",
+    "--limit",
+    "k",
+    type=click.IntRange(min=1),
+    default=10,
+    show_default=True,
+    help="How many results (1 or more).",
+)
 @click.option("--app", "app_id", help="Only this app_id.")
 @click.option("--type", "types", type=TYPES, multiple=True, help="Only these types (repeatable).")
 @click.option(
@@ -248,7 +256,9 @@ def get(state: State, memory_id: str) -> None:
 @click.command(name="list")
 @click.option("--app", "app_id", help="Only this app_id.")
 @click.option("--type", "types", type=TYPES, multiple=True, help="Only these types (repeatable).")
-@click.option("--limit", type=int, default=0, help="At most this many (newest); 0 for all.")
+@click.option(
+    "--limit", type=click.IntRange(min=0), default=0, help="At most this many (newest); 0 for all."
+)
 @json_option
 @pass_state
 @translate_errors

@@ -72,7 +72,8 @@ TYPE_ORDER: dict[MemoryType, int] = {
     MemoryType.EPISODIC: 4,
 }
 
-ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]{2,63}$")
+# \Z, not $: `$` also matches before a final newline ("semantic-evil\n" named a file).
+ID_PATTERN = re.compile(r"[a-z][a-z0-9-]{2,63}\Z")
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from agentmem.results import Rejected, Writes
 from agentmem.settings import Settings
 from agentmem.stores.access import utcnow
 from agentmem.stores.base import Store
+from agentmem.stores.files import EntryFiles, NotReadable
 
 log = get_logger()
 
@@ -74,10 +75,11 @@ class Harvester:
         # `trigger: None` once passed validation and then failed to build a Memory.
         record = {key: value for key, value in draft.items() if value is not None}
         text = record.get("text")
-        if isinstance(text, str) and "\r" in text:
+        if isinstance(text, str):
             # A file is read back with universal newlines: "\r\n" and a lone "\r" come back
-            # as "\n". Stored that way from the start, the text reads back as it was accepted.
-            record["text"] = text.replace("\r\n", "\n").replace("\r", "\n")
+            # as "\n"; and its body is stored without surrounding whitespace. Stored that way
+            # from the start, the text reads back as it was accepted.
+            record["text"] = text.replace("\r\n", "\n").replace("\r", "\n").strip()
         now = self.clock()
         if self.settings.user_id is not None:
             record.setdefault("user_id", self.settings.user_id)
@@ -168,9 +170,15 @@ class Harvester:
                 return Submission("duplicate", memory_id=existing, record=record)
             record["id"] = record.get("id") or memory_id(record["type"], key)
             memory = Memory.model_validate(record)
-            if dry_run:
-                return Submission("accepted", memory_id=memory.id, record=record)
-            self.store.put(memory)
+            try:
+                if dry_run:
+                    EntryFiles(self.store.root).render(memory)
+                    return Submission("accepted", memory_id=memory.id, record=record)
+                self.store.put(memory)
+            except NotReadable as exc:  # acknowledged means readable: refused before writing
+                problem = Problem("<file>", f"would not read back: {exc.reason}")
+                log.info("memory_rejected", trigger=trigger, problems=[problem.as_dict()])
+                return Submission("rejected", record=record, problems=[problem])
         log.info("memory_written", id=memory.id, type=memory.type.value, trigger=trigger)
         return Submission("accepted", memory_id=memory.id, record=record)
 

@@ -35,6 +35,15 @@ class BrokenFile:
     reason: str
 
 
+class NotReadable(StoreError):
+    """Raised before a memory file is written when it would not read back as the memory
+    given (over the size cap, not UTF-8, a field the YAML round trip changes)."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"would not read back: {reason}", path=str(path))
+
+
 def atomic_write(path: Path, data: str) -> None:
     """Write a file whole or not at all: temp file in the same folder, fsync, rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -59,7 +68,7 @@ def atomic_write(path: Path, data: str) -> None:
 
 def check_id(memory_id: str) -> str:
     """Refuse any id that is not a plain memory id, so no path can escape the root."""
-    if not isinstance(memory_id, str) or not ID_PATTERN.match(memory_id):
+    if not isinstance(memory_id, str) or not ID_PATTERN.fullmatch(memory_id):
         raise MemoryNotFound(str(memory_id))
     return memory_id
 
@@ -80,14 +89,41 @@ class EntryFiles:
         return self.path_for(memory_id).is_file()
 
     def write(self, memory: Memory) -> Path:
-        record = memory.record()
-        body = record.pop("text")
         path = self.path_for(memory.id)
+        text = self.render(memory, path)
         try:
-            atomic_write(path, frontmatter.render(record, body))
+            atomic_write(path, text)
         except OSError as exc:
             raise StoreError(f"cannot write memory file: {exc}", path=str(path)) from exc
         return path
+
+    def render(self, memory: Memory, path: Path | None = None) -> str:
+        """The file text of a memory, checked to read back as this very memory.
+
+        Acknowledged means readable: the text is parsed again exactly as the reader will
+        parse the file (size cap, universal newlines, YAML, the validator), and anything
+        that would come back different, or not at all, raises NotReadable before a byte
+        is written.
+        """
+        path = path or self.path_for(memory.id)
+        record = memory.record()
+        body = record.pop("text")
+        text = frontmatter.render(record, body)
+        try:
+            text.encode("utf-8")
+            # What read_text gives back: "\r\n" and a lone "\r" read as "\n".
+            raw = text.replace("\r\n", "\n").replace("\r", "\n")
+            back = self._decode(raw, path)
+        except UnicodeEncodeError as exc:
+            raise NotReadable(path, f"not encodable as UTF-8 ({exc.reason})") from exc
+        except StoreError as exc:
+            raise NotReadable(path, str(exc).removeprefix(f"{path}: ")) from exc
+        want = {**memory.record(), "text": memory.text.strip()}
+        got = back.record()
+        if got != want:
+            field = next(k for k in sorted({*want, *got}) if want.get(k) != got.get(k))
+            raise NotReadable(path, f"{field} would read back as {got.get(field)!r:.80}")
+        return text
 
     def read(self, memory_id: str) -> Memory:
         path = self.path_for(memory_id)
@@ -99,8 +135,14 @@ class EntryFiles:
         """Read one file as a memory, or raise StoreError naming the path and the fault."""
         try:
             raw = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise StoreError(str(exc), path=str(path)) from exc
+        return self._decode(raw, path)
+
+    def _decode(self, raw: str, path: Path) -> Memory:
+        try:
             fields, body = frontmatter.parse(raw)
-        except (OSError, UnicodeDecodeError, frontmatter.FrontmatterError) as exc:
+        except frontmatter.FrontmatterError as exc:
             raise StoreError(str(exc), path=str(path)) from exc
         record = {**fields, "text": body}
         record.setdefault("id", path.stem)

@@ -28,7 +28,7 @@ HOT = "hot.json"
 COLD = "cold.json"
 CAP_BYTES = 4096
 COLD_AFTER = 5
-KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]{0,63}$")
+KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{0,63}\Z")  # \Z: no key ends in a newline
 
 Tier = Literal["hot", "cold"]
 
@@ -178,7 +178,7 @@ class HotState:
 
 
 def _check_key(key: str) -> None:
-    if not isinstance(key, str) or not KEY.match(key):
+    if not isinstance(key, str) or not KEY.fullmatch(key):
         raise TierInputError("key", str(key), "expected a letter or _, then letters, digits, _ . -")
 
 

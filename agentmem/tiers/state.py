@@ -23,12 +23,12 @@ from agentmem.tiers._errors import StateInvalid, TierInputError
 
 STATE = "state"
 SCHEMA_SUFFIX = ".schema.json"
-NAME = re.compile(r"^[a-z][a-z0-9_-]{0,63}$")
+NAME = re.compile(r"[a-z][a-z0-9_-]{0,63}\Z")  # \Z: no name ends in a newline
 
 
 def check_name(name: str) -> str:
     """A state name is a plain lowercase word, so no path escapes `state/`."""
-    if not isinstance(name, str) or not NAME.match(name):
+    if not isinstance(name, str) or not NAME.fullmatch(name):
         raise TierInputError("name", str(name), "expected lowercase letters, digits, _ or -")
     return name
 
@@ -63,7 +63,7 @@ class StateFiles:
         return sorted(
             p.stem
             for p in self.folder.glob("*.json")
-            if not p.name.endswith(SCHEMA_SUFFIX) and NAME.match(p.stem)
+            if not p.name.endswith(SCHEMA_SUFFIX) and NAME.fullmatch(p.stem)
         )
 
     def define(self, name: str, schema: dict[str, Any]) -> Path:
