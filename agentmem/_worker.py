@@ -13,6 +13,7 @@ import contextlib
 import os
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from agentmem._exceptions import AgentMemError
@@ -115,3 +116,39 @@ class WorkerPool:
 
 
 POOL = WorkerPool()
+
+
+OFFLOAD_THREADS = 8  # afire's fires running at once; more wait their turn
+
+
+class Offload:
+    """The threads `afire` runs whole fires on, so an event loop never waits on one.
+
+    Its own small pool rather than the loop's default executor: a fire may block for its
+    whole budget, and the host's own `to_thread` calls must not queue behind ours. The
+    threads are not daemons, so a fire that is under way when the interpreter exits still
+    finishes and is logged.
+    """
+
+    def __init__(self) -> None:
+        self._executor: ThreadPoolExecutor | None = None
+        self._lock = threading.Lock()
+        if hasattr(os, "register_at_fork"):
+            os.register_at_fork(after_in_child=self._forget)
+
+    def _forget(self) -> None:
+        """In a forked child: the parent's threads were not forked with it."""
+        self._executor = None
+        self._lock = threading.Lock()
+
+    def executor(self) -> ThreadPoolExecutor:
+        if self._executor is None:
+            with self._lock:
+                if self._executor is None:
+                    self._executor = ThreadPoolExecutor(
+                        OFFLOAD_THREADS, thread_name_prefix="agentmem-afire"
+                    )
+        return self._executor
+
+
+OFFLOAD = Offload()

@@ -6,6 +6,9 @@ propagate; `fire` catches it here, times it, logs it and returns it in a `HookRe
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
+import functools
 import os
 import threading
 import time
@@ -21,7 +24,7 @@ from pydantic import ValidationError as PydanticValidationError
 from agentmem._exceptions import AgentMemError, HookTimeout, UnknownHook
 from agentmem._log import get_logger
 from agentmem._plugins import make_manager
-from agentmem._worker import POOL, PluginAborted
+from agentmem._worker import OFFLOAD, POOL, PluginAborted
 from agentmem.audit import ledger as auditlog
 from agentmem.contexts import Goal, HarvestWindow, QueuedBundle, Retrospective, RunOutcome
 from agentmem.core.model import HookName
@@ -316,25 +319,74 @@ class MemoryHooks:
         except (OSError, AgentMemError) as exc:  # a full disk, or a lock the folder refuses
             log.warning("audit_log_unwritable", path=str(self.settings.log_path), error=str(exc))
 
+    async def afire(self, name: str, **context: Any) -> HookResult:
+        """`fire` for an event loop: the fire runs on one of agentmem's threads, never the loop's.
+
+        A gated-off hook returns at once without leaving the loop (it touches nothing). The
+        awaiting task may be cancelled: the fire it started still completes, writes and is
+        logged (it is shielded), so the store never holds half a fire.
+        """
+        if isinstance(name, str) and name in self._off:
+            return self.fire(name, **context)
+        loop = asyncio.get_running_loop()
+        # The caller's context variables (structlog's bound ones, say) travel with the fire.
+        call = functools.partial(contextvars.copy_context().run, self.fire, name, **context)
+        return await asyncio.shield(loop.run_in_executor(OFFLOAD.executor(), call))
+
     # -- one typed method per hook ---------------------------------------------------------
-    def pre_goal_synthesis(self, queue: list[Any] | None = None) -> HookResult:
+    # Each takes `**unexpected` and passes it on, so a misspelled keyword or a missing
+    # context is a ContextError value from `fire`, never a TypeError from Python.
+    def pre_goal_synthesis(self, queue: list[Any] | None = None, **unexpected: Any) -> HookResult:
         """Hook A: advisory synthesis about the queued bundles (skips when nothing is queued)."""
-        return self.fire(HookName.PRE_GOAL_SYNTHESIS, queue=queue)
+        return self.fire(HookName.PRE_GOAL_SYNTHESIS, queue=queue, **unexpected)
 
     def pre_spawn_pack(
-        self, goal: Any, worker_dir: str | os.PathLike[str] | None = None
+        self,
+        goal: Any = None,
+        worker_dir: str | os.PathLike[str] | None = None,
+        **unexpected: Any,
     ) -> HookResult:
         """Hook B: a Memory Pack for the goal, written into worker_dir/CLAUDE.md if given."""
-        return self.fire(HookName.PRE_SPAWN_PACK, goal=goal, worker_dir=worker_dir)
+        return self.fire(HookName.PRE_SPAWN_PACK, goal=goal, worker_dir=worker_dir, **unexpected)
 
-    def post_run_classify(self, run: Any) -> HookResult:
+    def post_run_classify(self, run: Any = None, **unexpected: Any) -> HookResult:
         """Hook C: the episodic record of a run plus what it supports."""
-        return self.fire(HookName.POST_RUN_CLASSIFY, run=run)
+        return self.fire(HookName.POST_RUN_CLASSIFY, run=run, **unexpected)
 
-    def post_retro_distill(self, retro: Any) -> HookResult:
+    def post_retro_distill(self, retro: Any = None, **unexpected: Any) -> HookResult:
         """Hook D: lessons distilled from a retrospective file."""
-        return self.fire(HookName.POST_RETRO_DISTILL, retro=retro)
+        return self.fire(HookName.POST_RETRO_DISTILL, retro=retro, **unexpected)
 
-    def judgment_harvest(self, window: Any = None) -> HookResult:
+    def judgment_harvest(self, window: Any = None, **unexpected: Any) -> HookResult:
         """Hook E: consolidate recent episodes into long-term memory."""
-        return self.fire(HookName.JUDGMENT_HARVEST, window=window)
+        return self.fire(HookName.JUDGMENT_HARVEST, window=window, **unexpected)
+
+    # -- the same, awaitable (`afire` underneath) -----------------------------------------
+    async def apre_goal_synthesis(
+        self, queue: list[Any] | None = None, **unexpected: Any
+    ) -> HookResult:
+        """Hook A, awaitable."""
+        return await self.afire(HookName.PRE_GOAL_SYNTHESIS, queue=queue, **unexpected)
+
+    async def apre_spawn_pack(
+        self,
+        goal: Any = None,
+        worker_dir: str | os.PathLike[str] | None = None,
+        **unexpected: Any,
+    ) -> HookResult:
+        """Hook B, awaitable."""
+        return await self.afire(
+            HookName.PRE_SPAWN_PACK, goal=goal, worker_dir=worker_dir, **unexpected
+        )
+
+    async def apost_run_classify(self, run: Any = None, **unexpected: Any) -> HookResult:
+        """Hook C, awaitable."""
+        return await self.afire(HookName.POST_RUN_CLASSIFY, run=run, **unexpected)
+
+    async def apost_retro_distill(self, retro: Any = None, **unexpected: Any) -> HookResult:
+        """Hook D, awaitable."""
+        return await self.afire(HookName.POST_RETRO_DISTILL, retro=retro, **unexpected)
+
+    async def ajudgment_harvest(self, window: Any = None, **unexpected: Any) -> HookResult:
+        """Hook E, awaitable."""
+        return await self.afire(HookName.JUDGMENT_HARVEST, window=window, **unexpected)

@@ -265,3 +265,22 @@ def test_gated_off_results_are_fresh_values(make_hooks: HooksFactory) -> None:
     [event] = events
     assert event["writes"]["accepted"] == [] and event["tool_calls"] == {}
     assert event["skipped"] is True and event["reason"] == "AGENTMEM_ENABLED off"
+
+
+def test_typed_methods_turn_bad_calls_into_context_errors(hooks: MemoryHooks) -> None:
+    """A typed method called without its context, or with a keyword its hook does not take,
+    returns a ContextError value naming what is wrong; it used to raise TypeError."""
+    missing = hooks.post_run_classify()
+    assert missing.ok is False and missing.error is not None
+    assert (missing.error.type, missing.error.message) == (
+        "ContextError",
+        "post_run_classify needs run=…",
+    )
+    for result in (
+        hooks.pre_spawn_pack(goal={"title": "g"}, worker="w1"),
+        hooks.judgment_harvest(since="2026-11-01"),
+        hooks.post_retro_distill(retro={"path": "r.md"}, extra=1),
+    ):
+        assert result.ok is False and result.error is not None
+        assert result.error.type == "ContextError" and "unexpected:" in result.error.message
+    assert hooks.pre_spawn_pack().error is not None  # no goal: a value, not a TypeError
