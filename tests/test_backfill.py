@@ -148,3 +148,85 @@ def test_list_items_joins_continuation_lines() -> None:
         "two",
         "nested",
     ]
+
+
+SPEC_KIT = """# Shop Constitution
+
+## Core Principles
+
+### I. Library-First
+Every feature starts as a standalone library.
+Libraries must be self-contained and independently testable.
+
+### II. Test-First (NON-NEGOTIABLE)
+<!-- Example: TDD mandatory -->
+- Tests are written and approved before the code;
+- Red, green, refactor.
+
+## Governance
+The constitution supersedes all other practices.
+
+**Version**: 1.0.0
+"""
+
+ARTICLES = """# Charter
+
+## Article I — Secrets
+No secret is ever committed; credentials come from Vault at start-up.
+
+## Article II — Money
+Amounts are integer minor units end to end.
+"""
+
+
+@pytest.mark.parametrize(
+    ("markdown", "expected"),
+    [
+        (
+            SPEC_KIT,
+            [
+                "I. Library-First: Every feature starts as a standalone library. "
+                "Libraries must be self-contained and independently testable.",
+                "II. Test-First (NON-NEGOTIABLE): Tests are written and approved before "
+                "the code; Red, green, refactor.",
+            ],
+        ),
+        (
+            ARTICLES,
+            [
+                "Article I — Secrets: No secret is ever committed; credentials come from "
+                "Vault at start-up.",
+                "Article II — Money: Amounts are integer minor units end to end.",
+            ],
+        ),
+    ],
+)
+def test_principles_lane_reads_headed_articles(
+    lanes: dict[str, Path], root: Path, markdown: str, expected: list[str]
+) -> None:
+    """A constitution written as headed articles (spec-kit's `### I. Title` then a
+    paragraph, or `## Article I — Title`) backfills one principle per article; a template's
+    HTML comments and unnumbered sections are not principles. Before, it backfilled 0
+    principles and exited 0."""
+    path = lanes["principles"].parent / "constitution.md"
+    path.write_text(markdown)
+    out = backfill(path, "--lane", "principles")
+    assert out.exit_code == 0, out.output
+    written = json.loads(out.stdout)["written"]
+    assert [w["text"] for w in written] == expected
+    assert all(w["type"] == "principle" for w in written)
+
+
+def test_a_lane_that_finds_nothing_in_a_non_empty_file_says_so(
+    lanes: dict[str, Path], root: Path
+) -> None:
+    """A non-empty constitution with neither list items nor headed articles is not
+    "nothing to do": the report names the file and what was expected, and the exit is 1."""
+    path = lanes["principles"].parent / "prose.md"
+    path.write_text("# Our values\n\nWe care about quality and about each other.\n")
+    out = backfill(path, "--lane", "principles")
+    assert out.exit_code == 1
+    rejected = json.loads(out.stdout)["rejected"]
+    assert rejected[0]["source"].endswith("prose.md")
+    assert "headed articles" in rejected[0]["problems"][0]["reason"]
+    assert entries(root) == {}

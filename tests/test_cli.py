@@ -96,6 +96,34 @@ def test_get_list_status_rebuild(env_file: Path) -> None:
     assert code == 0 and json.loads(out)["memories"] == 1
 
 
+def test_get_prints_the_memory_file_as_it_is(env_file: Path, tmp_path: Path) -> None:
+    """`agentmem get ID` shows the file a reviewer sees in git, byte for byte (YAML
+    frontmatter, then the text), not Python reprs such as `tags: ['a']`."""
+    _, out = run(
+        "--json", "add", "Use UTF-8 CSV.", "--type", "semantic", "--tag", "csv", "--tag", "io"
+    )
+    memory_id = json.loads(out)["id"]
+    code, out = run("get", memory_id)
+    on_disk = (tmp_path / "memory" / "entries" / f"{memory_id}.md").read_text()
+    assert code == 0 and out == on_disk
+    assert "['csv'" not in out and "- csv" in out
+
+
+@pytest.mark.parametrize(
+    ("memory_type", "confidence"),
+    [("semantic", 0.8), ("reflective", 0.8), ("procedural", 0.75), ("principle", 1.0)],
+)
+def test_add_without_confidence_takes_the_types_default(
+    env_file: Path, memory_type: str, confidence: float
+) -> None:
+    """An executive's `add` need not name a confidence: each type has a default inside its
+    range (before, `--type semantic` without `--confidence` was rejected)."""
+    code, out = run("--json", "add", f"A {memory_type} statement here.", "--type", memory_type)
+    assert code == 0, out
+    code, out = run("--json", "get", json.loads(out)["id"])
+    assert json.loads(out)["confidence"] == confidence
+
+
 def test_get_unknown_is_exit_2(env_file: Path) -> None:
     code, out = run("get", "semantic-000000000000")
     assert code == 2 and "no memory" in out

@@ -16,12 +16,15 @@ from agentmem.cli._common import (
     read_json_arg,
     translate_errors,
 )
-from agentmem.core.model import Hit, Memory, MemoryType
+from agentmem.core.model import TYPE_RULES, Hit, Memory, MemoryType
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
 from agentmem.settings import HOOK_FLAGS
 from agentmem.stores.base import Filters
+from agentmem.stores.files import EntryFiles
+from agentmem.stores.frontmatter import render
 
 TYPES = click.Choice([t.value for t in MemoryType])
+TYPE_DEFAULTS = {t.value: rule.default for t, rule in TYPE_RULES.items()}
 
 
 def _filters(state: State, app: str | None, types: tuple[str, ...]) -> Filters:
@@ -64,9 +67,19 @@ def explain_line(e: dict[str, Any]) -> str:
     return " × ".join([lexical, *factors])
 
 
-def _memory_text(m: Memory) -> str:
-    lines = [f"{key}: {value}" for key, value in m.record().items() if key != "text"]
-    return "\n".join(lines) + f"\n\n{m.text}"
+def _file_text(state: State, memory: Memory) -> str:
+    """The memory's file, verbatim (frontmatter and text), as a reviewer sees it in git.
+
+    A memory only a remote store holds (written by another loop, not yet synced) is shown
+    as its file would be written.
+    """
+    path = EntryFiles(state.settings.root).path_for(memory.id)
+    try:
+        return path.read_text(encoding="utf-8").rstrip("\n")
+    except (OSError, UnicodeDecodeError):
+        record = memory.record()
+        body = record.pop("text")
+        return f"# not in {path.parent} (served by the store)\n" + render(record, body).rstrip()
 
 
 @click.command()
@@ -123,7 +136,8 @@ def status(state: State) -> None:
 @click.option(
     "--confidence",
     type=float,
-    help="Within the type's range (principle and episodic default to 1.0).",
+    help="Within the type's range (default: principle and episodic 1.0, semantic and "
+    "reflective 0.8, procedural 0.75).",
 )
 @click.option("--app", "app_id", help="app_id (default AGENTMEM_APP_ID).")
 @click.option("--run-id", help="Dated run id, YYYY-MM-DD… (default: today).")
@@ -165,6 +179,8 @@ def add(
     record.update({k: v for k, v in given.items() if v is not None})
     if "text" not in record or "type" not in record:
         raise BadInput("give TEXT and --type (or a --draft with both)")
+    if "confidence" not in record and record["type"] in TYPE_DEFAULTS:
+        record["confidence"] = TYPE_DEFAULTS[record["type"]]
     outcome = state.hooks.harvester.submit(record, trigger="manual")
     data = {
         "status": outcome.status,
@@ -248,9 +264,9 @@ def search(
 @pass_state
 @translate_errors
 def get(state: State, memory_id: str) -> None:
-    """Show one memory by id."""
+    """Show one memory by id: its file as it is in git (--json: its fields)."""
     memory = state.hooks.store.get(memory_id)
-    emit(state, memory.record(), lambda: _memory_text(memory))
+    emit(state, memory.record(), lambda: _file_text(state, memory))
 
 
 @click.command(name="list")

@@ -53,14 +53,15 @@ class TypeRule:
     low: float
     high: float
     immutable: bool
+    default: float  # a confidence for a draft that names none (an executive's `add`)
 
 
 TYPE_RULES: dict[MemoryType, TypeRule] = {
-    MemoryType.PRINCIPLE: TypeRule(1.0, 1.0, immutable=True),
-    MemoryType.SEMANTIC: TypeRule(0.7, 0.95, immutable=False),
-    MemoryType.PROCEDURAL: TypeRule(0.6, 0.9, immutable=False),
-    MemoryType.EPISODIC: TypeRule(1.0, 1.0, immutable=False),
-    MemoryType.REFLECTIVE: TypeRule(0.7, 0.95, immutable=False),
+    MemoryType.PRINCIPLE: TypeRule(1.0, 1.0, immutable=True, default=1.0),
+    MemoryType.SEMANTIC: TypeRule(0.7, 0.95, immutable=False, default=0.8),
+    MemoryType.PROCEDURAL: TypeRule(0.6, 0.9, immutable=False, default=0.75),
+    MemoryType.EPISODIC: TypeRule(1.0, 1.0, immutable=False, default=1.0),
+    MemoryType.REFLECTIVE: TypeRule(0.7, 0.95, immutable=False, default=0.8),
 }
 
 # Pack order: rules first, raw events last.

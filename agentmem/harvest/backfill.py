@@ -2,7 +2,7 @@
 
 | lane | reads | becomes |
 |---|---|---|
-| `principles` | markdown list items (a constitution) | immutable `principle` memories |
+| `principles` | a constitution: headed articles, and list items | immutable `principle` memories |
 | `retros` | retrospective markdown | lessons, through hook D's distiller |
 | `capabilities` | markdown list items | `semantic` memories tagged `capability` |
 | `episodic` | JSONL ledgers, one run per line | `episodic` memories |
@@ -34,6 +34,11 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "episodic": (".jsonl",),
 }
 ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.*\S)\s*$")
+HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
+# A heading that numbers an article: "Article I — Title", "I. Title", "3. Title" (spec-kit's
+# constitution template writes "### I. Library-First" then a paragraph).
+ARTICLE = re.compile(r"^(?:article\s+[ivxlcdm\d]+\b|[ivxlcdm]+[.)]\s|\d+[.)]\s)", re.IGNORECASE)
+COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 CAPABILITY_CONFIDENCE = 0.8  # a capability list is curated, but not measured
 LEDGER_FIELDS = ("run_id", "app_id", "outcome", "summary")
 
@@ -87,6 +92,37 @@ def list_items(markdown: str) -> list[str]:
     return found
 
 
+def articles(markdown: str) -> tuple[list[str], str]:
+    """Headed articles as one principle each ("Title: body"), and the text outside them.
+
+    An article's body runs to the next heading; its paragraph lines are joined, its list
+    items joined with "; ". HTML comments (a template's guidance) are not principles.
+    """
+    found: list[str] = []
+    rest: list[str] = []
+    title: str | None = None
+    body: list[str] = []
+
+    def close() -> None:
+        if title is not None and body:
+            found.append(f"{title}: {' '.join(body)}")
+
+    for line in COMMENT.sub("", markdown).splitlines():
+        heading = HEADING.match(line)
+        if heading:
+            close()
+            title, body = (heading.group(1), []) if ARTICLE.match(heading.group(1)) else (None, [])
+            rest.append(line)
+        elif title is None:
+            rest.append(line)
+        elif line.strip():
+            item = ITEM.match(line)
+            text = item.group(2) if item else line.strip()
+            body.append(f"{text.rstrip(';')};" if item else text)
+    close()
+    return [a.removesuffix(";") for a in found], "\n".join(rest)
+
+
 def files_for(path: Path, lane: str) -> list[Path]:
     """PATH itself, or every file of the lane's kind under it, in a stable order."""
     if lane not in LANES:
@@ -109,9 +145,10 @@ def shown(path: Path, base: Path) -> str:
 
 
 def _principles(text: str, source: str) -> list[Item]:
+    headed, rest = articles(text)
     return [
         Item(source, {"text": t, "type": "principle", "source": source, "tags": ["principle"]})
-        for t in list_items(text)
+        for t in [*headed, *list_items(rest)]
     ]
 
 
@@ -183,6 +220,16 @@ READERS: dict[str, Callable[[str, str], list[Item]]] = {
 }
 
 
+# Where a non-empty file yielding nothing means its format was not understood. (A retro
+# with no lessons is an ordinary retro, so the retros lane is not listed.)
+NOTHING_FOUND = {
+    "principles": "no principles found: expected list items or headed articles "
+    "(## Article I — Title, or ### I. Title, then a paragraph)",
+    "capabilities": "no capabilities found: expected markdown list items",
+    "episodic": "no runs found: expected one JSON object per line",
+}
+
+
 def plan(
     path: Path,
     lane: str,
@@ -200,7 +247,10 @@ def plan(
         except (OSError, UnicodeDecodeError) as exc:
             items.append(Item(source, problems=[Problem("<file>", f"unreadable: {exc}")]))
             continue
-        items += READERS[lane](text, source)
+        found = READERS[lane](text, source)
+        if not found and text.strip() and lane in NOTHING_FOUND:
+            found = [Item(source, problems=[Problem("<file>", NOTHING_FOUND[lane])])]
+        items += found
     for item in items:
         if item.draft is not None:
             if app_id is not None and lane != "episodic":  # a ledger line names its own app
