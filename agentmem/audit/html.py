@@ -111,7 +111,7 @@ def render(report: Report, hook: str | None = None) -> str:
     """The page: headline, advice, alarms, the table, the details, the plots."""
     shown = report.shown(hook)
     advice = report.advice
-    verdict = "ok" if advice.advance else "hold"
+    verdict = "done" if advice.complete else "ok" if advice.advance else "hold"
     alarms = "".join(f'<div class="alarm">{escape(a.message)}</div>' for a in report.alarms) or (
         '<div class="ok">No alarms in this window.</div>'
     )

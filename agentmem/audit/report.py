@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 from agentmem.audit import ledger as auditlog
 from agentmem.audit.alarms import DEFAULT_GROWTH_LIMIT, Alarm, find_alarms
 from agentmem.audit.growth import Growth, measure
-from agentmem.audit.rollout import DEFAULT_MIN_FIRES, DEFAULT_MIN_OK, Advice, advise
+from agentmem.audit.rollout import DEFAULT_MIN_OK, Advice, advise
 from agentmem.audit.stats import HookStats, aggregate
 from agentmem.audit.window import Window
 from agentmem.core.model import HookName
@@ -72,7 +73,7 @@ def build(
     window: Window,
     *,
     hook: str | None = None,
-    min_fires: int = DEFAULT_MIN_FIRES,
+    min_fires: Mapping[str, int] | None = None,
     min_ok: float = DEFAULT_MIN_OK,
     growth_limit: int = DEFAULT_GROWTH_LIMIT,
     now: datetime | None = None,

@@ -3,6 +3,7 @@ window's figures support turning it on now."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +25,17 @@ LETTERS = {
     HookName.POST_RETRO_DISTILL: "D",
     HookName.JUDGMENT_HARVEST: "E",
 }
-DEFAULT_MIN_FIRES = 20
+# Runs each enabled hook needs in the window, fitted to how often a loop fires it: C after
+# every run and B before every spawn; A only when a bundle is queued; D once per retro
+# (about one per ten runs); E when the host decides (daily). One number for all five made
+# D need 200 runs and E 400.
+DEFAULT_MIN_FIRES: dict[str, int] = {
+    HookName.POST_RUN_CLASSIFY.value: 20,
+    HookName.PRE_SPAWN_PACK.value: 20,
+    HookName.PRE_GOAL_SYNTHESIS.value: 10,
+    HookName.POST_RETRO_DISTILL.value: 3,
+    HookName.JUDGMENT_HARVEST.value: 2,
+}
 DEFAULT_MIN_OK = 0.95
 
 
@@ -55,8 +66,14 @@ class Advice:
     checks: list[Check] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
+    @property
+    def complete(self) -> bool:
+        """All five hooks are on: the rollout is done, nothing to hold."""
+        return self.next_hook is None
+
     def as_dict(self) -> dict[str, Any]:
         return {
+            "complete": self.complete,
             "next_hook": self.next_hook,
             "next_flag": self.next_flag,
             "stage": self.stage,
@@ -94,10 +111,14 @@ def check(stats: HookStats, min_fires: int, min_ok: float) -> Check:
 def advise(
     settings: Settings,
     stats: dict[str, HookStats],
-    min_fires: int = DEFAULT_MIN_FIRES,
+    min_fires: Mapping[str, int] | None = None,
     min_ok: float = DEFAULT_MIN_OK,
 ) -> Advice:
-    """Every enabled hook must pass `check` before the next stage's flag goes on."""
+    """Every enabled hook must pass `check` before the next stage's flag goes on.
+
+    `min_fires`: runs per hook (by hook name); hooks it leaves out keep their default.
+    """
+    needed = {**DEFAULT_MIN_FIRES, **(min_fires or {})}
     enabled = [h for h in STAGES if settings.enabled and settings.hook_enabled(h)]
     pending = [h for h in STAGES if h not in enabled]
     notes = []
@@ -108,7 +129,7 @@ def advise(
         )
     if not pending:
         return Advice(
-            None, None, None, False, "all five hooks are on; nothing left to turn on", notes=notes
+            None, None, None, False, "rollout complete: all five hooks are on", notes=notes
         )
     nxt = pending[0]
     flag = HOOK_FLAGS[nxt]
@@ -119,7 +140,9 @@ def advise(
         return Advice(
             nxt.value, flag, stage, True, f"turn on {flag_text}: nothing runs yet", notes=notes
         )
-    checks = [check(stats.get(h.value, HookStats(h.value)), min_fires, min_ok) for h in enabled]
+    checks = [
+        check(stats.get(h.value, HookStats(h.value)), needed[h.value], min_ok) for h in enabled
+    ]
     failing = [c for c in checks if not c.passed]
     if not enabled:
         return Advice(
@@ -129,5 +152,6 @@ def advise(
         why = "; ".join(f"{c.hook}: {', '.join(c.problems)}" for c in failing)
         summary = f"do not turn on {name} yet; {why}"
         return Advice(nxt.value, flag, stage, False, summary, checks, notes)
-    summary = f"turn on {name}: every enabled hook passed ({min_fires}+ runs, {min_ok:.0%}+ ok, no all-rejected harvest)"
+    runs = ", ".join(f"{LETTERS[h]} {needed[h.value]}+" for h in enabled)
+    summary = f"turn on {name}: every enabled hook passed (runs {runs}; {min_ok:.0%}+ ok; no all-rejected harvest)"
     return Advice(nxt.value, flag, stage, True, summary, checks, notes)

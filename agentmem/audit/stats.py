@@ -77,8 +77,16 @@ class HookStats:
         return sum(self.durations) / len(self.durations) if self.durations else 0.0
 
     @property
+    def p50_ms(self) -> float:
+        return percentile(self.durations, 50)
+
+    @property
     def p95_ms(self) -> float:
         return percentile(self.durations, 95)
+
+    @property
+    def max_ms(self) -> float:
+        return max(self.durations, default=0.0)
 
     def add(self, event: Mapping[str, Any]) -> None:
         """Fold one `hook_run` event into the figures."""
@@ -156,7 +164,12 @@ class HookStats:
             "retrievals": self.retrievals,
             "retrievals_per_fire": round(self.retrievals_per_fire, 3),
             "retrieved_with_nothing_queued": self.retrieved_with_nothing_queued,
-            "duration_ms": {"mean": round(self.mean_ms, 3), "p95": round(self.p95_ms, 3)},
+            "duration_ms": {
+                "mean": round(self.mean_ms, 3),
+                "p50": round(self.p50_ms, 3),
+                "p95": round(self.p95_ms, 3),
+                "max": round(self.max_ms, 3),
+            },
             "pack_tokens": {
                 "packs": len(self.pack_tokens),
                 "mean": round(sum(self.pack_tokens) / len(self.pack_tokens), 1)

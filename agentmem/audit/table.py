@@ -15,8 +15,9 @@ COLUMNS = (
     "failed",
     "writes att/acc/rej",
     "retr/fire",
-    "mean ms",
+    "p50 ms",
     "p95 ms",
+    "max ms",
     "pack tok",
 )
 
@@ -46,8 +47,9 @@ def row(s: HookStats) -> list[str]:
         str(s.fires - s.ok),
         f"{s.attempted}/{s.accepted}/{s.rejected}",
         f"{s.retrievals_per_fire:.1f}",
-        f"{s.mean_ms:.1f}",
+        f"{s.p50_ms:.1f}",
         f"{s.p95_ms:.1f}",
+        f"{s.max_ms:.1f}",
         pack,
     ]
 
@@ -99,7 +101,8 @@ def render(report: Report, hook: str | None = None) -> str:
 def render_next(report: Report) -> str:
     """The rollout advice with the numbers each enabled hook was held to."""
     advice = report.advice
-    lines = [("NEXT: " if advice.advance else "HOLD: ") + advice.summary]
+    verdict = "DONE: " if advice.complete else "NEXT: " if advice.advance else "HOLD: "
+    lines = [verdict + advice.summary]
     for c in advice.checks:
         mark = "pass" if c.passed else "FAIL"
         lines.append(

@@ -9,7 +9,7 @@ import click
 from agentmem.audit import WindowError, build, resolve
 from agentmem.audit.alarms import DEFAULT_GROWTH_LIMIT
 from agentmem.audit.html import render as render_html
-from agentmem.audit.rollout import DEFAULT_MIN_FIRES, DEFAULT_MIN_OK
+from agentmem.audit.rollout import DEFAULT_MIN_FIRES, DEFAULT_MIN_OK, LETTERS
 from agentmem.audit.table import render, render_next
 from agentmem.cli._common import (
     BadInput,
@@ -43,10 +43,13 @@ from agentmem.core.model import HookName
 )
 @click.option(
     "--min-fires",
-    type=click.IntRange(min=1),
-    default=DEFAULT_MIN_FIRES,
-    show_default=True,
-    help="--next: runs each enabled hook needs in the window.",
+    "min_fires_given",
+    multiple=True,
+    metavar="[HOOK=]N",
+    help="--next: runs an enabled hook needs in the window; N for every hook, or HOOK=N "
+    "(a hook name or its letter A-E), repeatable. Defaults: "
+    + ", ".join(f"{LETTERS[HookName(h)]} {n}" for h, n in DEFAULT_MIN_FIRES.items())
+    + ".",
 )
 @click.option(
     "--min-ok",
@@ -73,7 +76,7 @@ def audit(
     hook: str | None,
     html_file: Path | None,
     show_next: bool,
-    min_fires: int,
+    min_fires_given: tuple[str, ...],
     min_ok: float,
     growth_limit: int,
 ) -> None:
@@ -81,7 +84,8 @@ def audit(
     failures, writes (with top rejection reasons), retrievals per fire, durations, pack
     tokens; alarms; memory growth.
 
-    Exit codes: 0 ok; 1 `--next` says hold; 2 a bad window.
+    Exit codes: 0 ok (for `--next`: turn the next flag on, or the rollout is complete);
+    1 `--next` says hold; 2 a bad window or option.
 
     \b
     Examples:
@@ -98,7 +102,7 @@ def audit(
         state.settings,
         window,
         hook=hook,
-        min_fires=min_fires,
+        min_fires=parse_min_fires(min_fires_given),
         min_ok=min_ok,
         growth_limit=growth_limit,
     )
@@ -109,7 +113,7 @@ def audit(
             raise click.ClickException(f"--html {html_file}: cannot write ({exc})") from exc
     if show_next:
         emit(state, report.advice.as_dict(), lambda: render_next(report))
-        if not report.advice.advance:
+        if not report.advice.advance and not report.advice.complete:
             raise SystemExit(1)
         return
     data = report.as_dict()
@@ -118,6 +122,21 @@ def audit(
     emit(state, data, lambda: render(report, hook))
     if html_file is not None and not state.as_json:
         echo(f"\nHTML report: {html_file}")
+
+
+def parse_min_fires(given: tuple[str, ...]) -> dict[str, int]:
+    """`--min-fires` values: `N` sets every hook, `HOOK=N` one (later ones win)."""
+    by_letter = {letter: hook.value for hook, letter in LETTERS.items()}
+    out: dict[str, int] = {}
+    for text in given:
+        name, _, count = text.rpartition("=")
+        hooks = [h.value for h in HookName] if not name else [by_letter.get(name.upper(), name)]
+        if hooks[0] not in DEFAULT_MIN_FIRES:
+            raise BadInput(f"--min-fires {text}: unknown hook {name!r}; use a hook name or A-E")
+        if not count.isdigit() or int(count) < 1:
+            raise BadInput(f"--min-fires {text}: expected a whole number ≥ 1 after the hook")
+        out.update(dict.fromkeys(hooks, int(count)))
+    return out
 
 
 COMMANDS = [audit]
