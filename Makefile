@@ -6,6 +6,7 @@ STAMP  := $(VENV)/.installed
 BASE   := $(VENV)/.installed-base
 export HF_HUB_OFFLINE := 1
 export MEM0_TELEMETRY := false
+export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: demo test test-slow fuzz lint typecheck check bench clean browser docs
 
