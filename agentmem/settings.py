@@ -83,6 +83,8 @@ class Settings(BaseModel):
     reasoner_api_key: SecretStr | None = None
     reasoner_max_turns: int = 8
     reasoner_max_tool_calls: int = 24
+    reasoner_max_tokens: int = 1024  # per completion: a small model left uncapped runs away
+    reasoner_temperature: float = 0.0
     # mem0 backends: an OSS config file (YAML/JSON; unset: the offline default), the Platform.
     mem0_config: Path | None = None
     mem0_api_key: SecretStr | None = None  # unset: the mem0 SDK reads MEM0_API_KEY
@@ -218,6 +220,8 @@ VARIABLES: dict[str, Variable] = {
     "AGENTMEM_REASONER_API_KEY": Variable("reasoner_api_key", _text),
     "AGENTMEM_REASONER_MAX_TURNS": Variable("reasoner_max_turns", _number(int, 1, 100)),
     "AGENTMEM_REASONER_MAX_TOOL_CALLS": Variable("reasoner_max_tool_calls", _number(int, 0, 1000)),
+    "AGENTMEM_REASONER_MAX_TOKENS": Variable("reasoner_max_tokens", _number(int, 16, 100_000)),
+    "AGENTMEM_REASONER_TEMPERATURE": Variable("reasoner_temperature", _number(float, 0.0, 2.0)),
     "AGENTMEM_MEM0_CONFIG": Variable("mem0_config", _path),
     "AGENTMEM_MEM0_API_KEY": Variable("mem0_api_key", _text),
     "AGENTMEM_MEM0_HOST": Variable("mem0_host", _text),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import time
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
@@ -40,20 +41,35 @@ class OutsideRepo(AgentMemError):
     """Raised when a plugin asks to read a file outside the host's repository."""
 
 
+class BadPath(AgentMemError):
+    """Raised when a path cannot name a file at all (a NUL byte, a lone surrogate)."""
+
+
+class FireOver(AgentMemError):
+    """Raised when a plugin or reasoner calls a tool after its hook's time budget ran out."""
+
+
 class Tools:
     """Read memory, read repo files and propose drafts; nothing here writes memory."""
 
     def __init__(self, reader: Reader, settings: Settings) -> None:
         self._reader = reader
         self.settings = settings
+        # Made just before the plugins are called: what is left of the budget is measured
+        # from here (a reasoner caps each request's HTTP timeout with it).
+        self.deadline = time.monotonic() + settings.hook_timeout_s
         self.calls: Counter[str] = Counter()
         self.reads = Reads()
         self.proposed: list[Mapping[str, Any]] = []
         self.closed = False  # set when the hook's time is up: late calls change nothing
 
+    def time_left(self) -> float:
+        """Seconds of the hook's budget left (0 once the runtime has closed the fire)."""
+        return 0.0 if self.closed else max(0.0, self.deadline - time.monotonic())
+
     def _count(self, name: str) -> None:
         if self.closed:
-            raise AgentMemError(f"{name} called after the hook's time budget ran out")
+            raise FireOver(f"{name} called after the hook's time budget ran out")
         self.calls[name] += 1
 
     def _record(self, query: str, hits: list[Hit]) -> None:
@@ -115,12 +131,15 @@ class Tools:
         """Read a text file inside the host's repository (never outside it)."""
         self._count("read_file")
         base = self.settings.base_dir.resolve()
-        target = (base / path).resolve()
-        if not target.is_relative_to(base):
-            raise OutsideRepo(f"{path}: outside the repository {base}")
-        if target.stat().st_size > MAX_READ_BYTES:
-            raise OutsideRepo(f"{path}: larger than {MAX_READ_BYTES} bytes")
-        return decode(target.read_bytes())
+        try:
+            target = (base / path).resolve()
+            if not target.is_relative_to(base):
+                raise OutsideRepo(f"{path!r}: outside the repository {base}")
+            if target.stat().st_size > MAX_READ_BYTES:
+                raise OutsideRepo(f"{path!r}: larger than {MAX_READ_BYTES} bytes")
+            return decode(target.read_bytes())
+        except (ValueError, UnicodeError) as exc:  # "embedded null byte", a lone surrogate
+            raise BadPath(f"{path!r}: not a file name ({exc}); give a repository path") from exc
 
     def propose_memory(self, draft: Mapping[str, Any]) -> None:
         """Hand a draft to the runtime; the one writer decides whether it is stored."""

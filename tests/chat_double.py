@@ -1,17 +1,19 @@
 """ChatServerDouble: a stand-in for a language model, speaking the chat-completions protocol.
 
 A model cannot run here, so this local HTTP server answers `POST /v1/chat/completions`
-from a script: each entry is the assistant's next message (text and/or tool calls), or an
-HTTP error. It records every request so tests can check what the reasoner sent back
-(the tool results). It is a double for the model only; everything behind the reasoner
-(Tools, the writer, the files) is real.
+from a script: each entry is the assistant's next message (text and/or tool calls), a
+whole reply body recorded from a real server (`Reply`), an HTTP error, or a function of
+the request that returns one of those (it may block, to hold the reply back). It records
+every request so tests can check what the reasoner sent back (the tool results). It is a
+double for the model only; everything behind the reasoner (Tools, the writer, the files)
+is real.
 """
 
 from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -24,6 +26,17 @@ class Failure:
 
     status: int
     body: str = '{"error": {"message": "scripted failure"}}'
+
+
+@dataclass
+class Reply:
+    """Answer the next request with this reply body, verbatim (a real server's recorded reply)."""
+
+    body: dict[str, Any]
+
+
+Step = dict[str, Any] | Failure | Reply
+Scripted = Step | Callable[[dict[str, Any]], Step]
 
 
 def call(name: str, arguments: dict[str, Any] | str, call_id: str | None = None) -> dict[str, Any]:
@@ -46,16 +59,19 @@ def say(text: str = "", *calls: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass
 class ChatServerDouble:
-    script: list[dict[str, Any] | Failure]
+    script: list[Scripted]
     requests: list[dict[str, Any]] = field(default_factory=list)
     url: str = ""
 
-    def _respond(self) -> tuple[int, str]:
+    def _respond(self, request: dict[str, Any]) -> tuple[int, str]:
         if not self.script:
             return 500, '{"error": {"message": "script exhausted"}}'
-        step = self.script.pop(0)
+        scripted = self.script.pop(0)
+        step = scripted(request) if callable(scripted) else scripted
         if isinstance(step, Failure):
             return step.status, step.body
+        if isinstance(step, Reply):
+            return 200, json.dumps(step.body)
         reason = "tool_calls" if step.get("tool_calls") else "stop"
         body = {
             "id": f"chatcmpl-{len(self.requests)}",
@@ -73,14 +89,18 @@ class ChatServerDouble:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length", "0"))
-                double.requests.append(json.loads(self.rfile.read(length) or b"{}"))
-                status, body = double._respond()
+                request = json.loads(self.rfile.read(length) or b"{}")
+                double.requests.append(request)
+                status, body = double._respond(request)
                 data = body.encode("utf-8")
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
+                except OSError:  # the client gave up waiting (its timeout): nobody to answer
+                    pass
 
             def log_message(self, *args: Any) -> None:
                 pass

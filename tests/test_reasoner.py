@@ -152,7 +152,8 @@ def test_max_tool_calls_refuses_the_rest(make_hooks: HooksFactory, retro: Path) 
 
 
 def test_read_file_outside_the_repo_is_refused_to_the_model(make_hooks: HooksFactory) -> None:
-    """A model asking for a file outside the repository gets an error; nothing is read."""
+    """A model asking for a file outside the repository gets an error, counted as an
+    invalid tool call; nothing is read."""
     double = ChatServerDouble(
         [say("", call("read_file", {"path": "../../etc/passwd"})), say("nothing to distill")]
     )
@@ -160,7 +161,7 @@ def test_read_file_outside_the_repo_is_refused_to_the_model(make_hooks: HooksFac
         result = make_hooks(**openai_settings(double.url)).post_retro_distill(
             retro={"path": "retro.md"}
         )
-    assert result.ok and result.tool_calls == {"read_file": 1}
+    assert result.ok and result.tool_calls == {"read_file": 1, "invalid_tool_call": 1}
     assert "outside the repository" in json.loads(double.tool_results()[0]["content"])["error"]
 
 

@@ -2,7 +2,10 @@
 
 OpenAI itself, or a local Ollama, vLLM or LM Studio server: base URL, model and key come
 from settings. Bounded: at most `max_turns` completions and `max_tool_calls` tool calls
-per hook; past either, it stops and `Reasoning.stopped` says which. The `openai` package
+per hook; past either, it stops and `Reasoning.stopped` says which. Every request carries
+`max_tokens` and `temperature` and an HTTP timeout no longer than what is left of the
+hook's budget, and no request is made once the fire is over: an abandoned reasoner (the
+runtime returned `HookTimeout`) does not go on calling the endpoint. The `openai` package
 (installed with mem0ai) is imported only when this reasoner is built.
 """
 
@@ -12,13 +15,14 @@ import json
 from typing import Any
 
 from agentmem.reasoner.base import ReasonerError, Reasoning, Task
-from agentmem.reasoner.toolbox import Toolbox
+from agentmem.reasoner.toolbox import Toolbox, clean
 from agentmem.settings import Settings
-from agentmem.tools import Tools
+from agentmem.tools import FireOver, Tools
 
 UNUSED_KEY = "unused"  # local servers take no key; the client insists on one
 READ_HOOKS = ("pre_goal_synthesis", "pre_spawn_pack")
 OVER_BUDGET = "over_budget"  # calls refused past max_tool_calls, in the histogram
+FIRE_OVER = "the hook's time budget ran out"
 
 
 class OpenAIReasoner:
@@ -34,12 +38,17 @@ class OpenAIReasoner:
         api_key: str | None = None,
         max_turns: int = 8,
         max_tool_calls: int = 24,
+        max_tokens: int = 1024,
+        temperature: float = 0.0,
         timeout_s: float = 60.0,
         client: Any = None,
     ) -> None:
         self.model = model
         self.max_turns = max_turns
         self.max_tool_calls = max_tool_calls
+        self.max_tokens = max_tokens
+        self.temperature = temperature
+        self.timeout_s = timeout_s
         if client is None:
             import openai
 
@@ -63,15 +72,25 @@ class OpenAIReasoner:
             api_key=key.get_secret_value() if key is not None else None,
             max_turns=settings.reasoner_max_turns,
             max_tool_calls=settings.reasoner_max_tool_calls,
+            max_tokens=settings.reasoner_max_tokens,
+            temperature=settings.reasoner_temperature,
             timeout_s=settings.hook_timeout_s,
         )
 
-    def _complete(self, messages: list[dict[str, Any]], box: Toolbox, turn: int) -> Any:
+    def _complete(
+        self, messages: list[dict[str, Any]], box: Toolbox, turn: int, timeout_s: float
+    ) -> Any:
         import openai
 
         try:
             response = self._client.chat.completions.create(
-                model=self.model, messages=messages, tools=box.schemas(), tool_choice="auto"
+                model=self.model,
+                messages=messages,
+                tools=box.schemas(),
+                tool_choice="auto",
+                max_tokens=self.max_tokens,
+                temperature=self.temperature,
+                timeout=timeout_s,
             )
         except openai.APIError as exc:
             raise ReasonerError(self.name, f"turn {turn}: {type(exc).__name__}: {exc}") from exc
@@ -89,8 +108,11 @@ class OpenAIReasoner:
         used = 0
         text = ""
         for turn in range(1, self.max_turns + 1):
-            message = self._complete(messages, box, turn)
-            text = message.content or ""
+            left = min(self.timeout_s, tools.time_left())
+            if left <= 0:  # the fire is over (or about to be): no request it cannot use
+                return self._done(box, text, turn - 1, FIRE_OVER)
+            message = self._complete(messages, box, turn, left)
+            text = clean(message.content or "")
             calls = list(message.tool_calls or [])
             if not calls:
                 return self._done(box, text, turn, None)
@@ -99,8 +121,8 @@ class OpenAIReasoner:
             refused = 0
             for call in calls:
                 function = getattr(call, "function", None)
-                name = getattr(function, "name", "") or ""
-                arguments = getattr(function, "arguments", "") or ""
+                name = clean(getattr(function, "name", "") or "")
+                arguments = clean(getattr(function, "arguments", "") or "")
                 requested.append(
                     {
                         "id": call.id,
@@ -114,7 +136,10 @@ class OpenAIReasoner:
                     answer = json.dumps({"error": "tool-call budget exhausted"})
                 else:
                     used += 1
-                    answer = box.call(name, arguments)
+                    try:
+                        answer = box.call(name, getattr(function, "arguments", "") or "")
+                    except FireOver:
+                        return self._done(box, text, turn, FIRE_OVER)
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": answer})
             if refused:
                 return self._done(

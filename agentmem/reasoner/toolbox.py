@@ -1,8 +1,10 @@
 """The tools a model may call, as chat-completions function schemas, dispatched via Tools.
 
 Every call a model makes reaches `Tools` (so the hook's histogram counts it) or is
-answered with an error it can read; nothing here writes memory. A malformed call (not
-JSON, unknown tool, bad arguments) is counted as `invalid_tool_call`.
+answered with an error it can read; nothing here writes memory. Every call that ends in
+an error (not JSON, unknown tool, bad arguments, or anything the tool raised on those
+arguments) is answered to the model and counted as `invalid_tool_call`; only the end of
+the fire (`FireOver`) stops the reasoner instead.
 """
 
 from __future__ import annotations
@@ -12,10 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentmem._exceptions import AgentMemError
 from agentmem.core.model import Hit, Kind, Memory, MemoryType
 from agentmem.stores.base import Filters
-from agentmem.tools import Tools
+from agentmem.tools import FireOver, Tools
 
 INVALID = "invalid_tool_call"
 MAX_K = 20
@@ -101,6 +102,16 @@ class BadCall(ValueError):
     """A tool call the model got wrong; its message goes back to the model."""
 
 
+def clean(text: str) -> str:
+    """Text that can be sent as UTF-8: a model's lone surrogates (a JSON `\\ud800`) become
+    escapes, or echoing its own arguments back would fail the next request."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
 def _text(args: dict[str, Any], key: str, required: bool = True) -> str | None:
     value = args.get(key)
     if value is None and not required:
@@ -139,12 +150,17 @@ class Toolbox:
             if not isinstance(args, dict):
                 raise BadCall("arguments must be a JSON object")
             result = handler(args)
+        except FireOver:
+            raise  # the hook's time is up: nothing more is answered
         except BadCall as exc:
-            self.tools.calls[INVALID] += 1
-            return json.dumps({"error": str(exc)})
-        except (AgentMemError, OSError) as exc:  # the tool refused (outside repo, no such id)
-            return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
-        return json.dumps(result, ensure_ascii=False, default=str)
+            return self._refuse(str(exc))
+        except Exception as exc:  # the tool refused these arguments (no such id, a NUL byte)
+            return self._refuse(f"{type(exc).__name__}: {exc}")
+        return clean(json.dumps(result, ensure_ascii=False, default=str))
+
+    def _refuse(self, error: str) -> str:
+        self.tools.calls[INVALID] += 1
+        return json.dumps({"error": clean(error)})
 
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], Any]]:
         table: dict[str, Callable[[dict[str, Any]], Any]] = {
