@@ -13,7 +13,7 @@ import pytest
 
 from agentmem import Contribution, Goal, Tools, hookimpl
 from bench import loopbench
-from bench.loopformat import ScenarioError, Step, load_scenario, parse_step
+from bench.loopformat import ScenarioError, Step, lint, load_scenario, parse_step
 from bench.loopscore import KEYS, Entry, Tally, near_duplicates, read_entries, score_probe
 
 FIXTURE = Path(__file__).with_name("loopbench_fixture.json")
@@ -324,3 +324,14 @@ def test_json_output_is_one_object_on_stdout_with_every_score() -> None:
     assert set(data["per_scenario"]) == {"tiny-ops"}
     assert keys == set(data["per_scenario"]["tiny-ops"])
     assert data["fires"] == 8 and data["memories"] > 0
+
+
+@pytest.mark.parametrize(
+    "path", sorted((REPO / "bench" / "scenarios").glob("*.json")), ids=lambda p: p.stem
+)
+def test_the_committed_scenarios_are_well_formed(path: Path) -> None:
+    """Every scenario in bench/scenarios/ passes the format's checks, with no clock going back
+    and no need its own probe's question would satisfy."""
+    scenario = load_scenario(path)
+    assert scenario.name == path.stem
+    assert lint(scenario) == []
