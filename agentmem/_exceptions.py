@@ -59,10 +59,26 @@ class MemoryNotFound(AgentMemError):
 class HookTimeout(AgentMemError):
     """Raised (inside the runtime only) when a hook's plugins overrun the time budget."""
 
-    def __init__(self, hook: str, budget_s: float) -> None:
+    def __init__(self, hook: str, budget_s: float, during: str | None = None) -> None:
         self.hook = hook
         self.budget_s = budget_s
-        super().__init__(f"{hook} exceeded its time budget of {budget_s:g}s")
+        self.during = during  # what was still under way, or what the overrun cost
+        detail = f" ({during})" if during else ""
+        super().__init__(f"{hook} exceeded its time budget of {budget_s:g}s{detail}")
+
+
+class PluginQuarantined(AgentMemError):
+    """Raised (inside the runtime only, as a value) when a plugin is not called because it
+    holds too many calls still running past their budget."""
+
+    def __init__(self, plugin: str, held: int, limit: int) -> None:
+        self.plugin = plugin
+        self.held = held
+        self.limit = limit
+        super().__init__(
+            f"plugin {plugin!r} not called: {held} of its calls are still running past their "
+            f"budget (AGENTMEM_PLUGIN_MAX_HUNG={limit}); it is called again once one returns"
+        )
 
 
 class UnknownHook(AgentMemError):

@@ -1,13 +1,29 @@
-"""What the host hands each hook: small pydantic models, validated after the gate opens."""
+"""What the host hands each hook: small pydantic models, validated after the gate opens.
+
+As strict as drafts where a host could hand in the wrong kind of value: a boolean is a
+boolean ("yes" is refused, not read as true), a number is a number ("0.8" is refused), a
+date is a date or an ISO date string (a bare number is not read as a Unix time). Enums,
+paths and dates still come from their JSON spellings, so a context read from JSON works.
+"""
 
 from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictFloat
 
 from agentmem.core.model import MemoryType, Outcome
+
+
+def _date_not_number(value: Any) -> Any:
+    if isinstance(value, bool | int | float):
+        raise ValueError("expected a date or an ISO date string (YYYY-MM-DD), not a number")
+    return value
+
+
+Day = Annotated[date, BeforeValidator(_date_not_number)]
 
 
 class _Context(BaseModel):
@@ -40,7 +56,7 @@ class VerifierResult(_Context):
     """One check the run was held to (tests, lint, a reviewer)."""
 
     name: str
-    passed: bool
+    passed: StrictBool
     detail: str = ""
 
 
@@ -49,7 +65,7 @@ class Lesson(_Context):
 
     text: str
     type: MemoryType = MemoryType.SEMANTIC
-    confidence: float = 0.75
+    confidence: StrictFloat = 0.75
     evidence: list[str] = Field(default_factory=list)  # names of verifiers that back it
 
 
@@ -73,14 +89,14 @@ class Retrospective(_Context):
     path: Path
     run_id: str | None = None
     app_id: str | None = None
-    periodic: bool = False  # a periodic retro may yield 3–8 lessons, a per-run one 0–3
+    periodic: StrictBool = False  # a periodic retro may yield 3–8 lessons, a per-run one 0–3
 
 
 class HarvestWindow(_Context):
     """The span hook E consolidates; open ends mean "since the last harvest" / "until now"."""
 
-    since: date | None = None
-    until: date | None = None
+    since: Day | None = None
+    until: Day | None = None
     app_id: str | None = None
 
 

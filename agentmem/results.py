@@ -9,36 +9,50 @@ models. `as_dict()` gives any of the three as JSON-ready data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel, Field, TypeAdapter
 
+from agentmem._bounds import clip, shrink
 from agentmem.core.model import Problem
 
 TAIL_CHARS = 400
+MESSAGE_CHARS = 2000  # an error message longer than this is clipped
+REJECTED_KEPT = 20  # rejected drafts a result keeps whole; the rest are counted
+DRAFT_CHARS, DRAFT_ITEMS = 1000, 20  # a kept rejected draft: each string, each list
+LOG_ITEMS = 50  # ids, queries and hops a log event lists; its counts stay exact
 
 
 class ErrorInfo(BaseModel):
-    """An exception turned into a value: its type name and message."""
+    """An exception turned into a value: its type name, message and (when one plugin's
+    call failed while the others stood) the plugin's name."""
 
     type: str
     message: str
+    plugin: str | None = None
 
     @classmethod
-    def from_exception(cls, exc: BaseException) -> ErrorInfo:
-        return cls(type=type(exc).__name__, message=str(exc))
+    def from_exception(cls, exc: BaseException, *, plugin: str | None = None) -> ErrorInfo:
+        return cls(type=type(exc).__name__, message=clip(str(exc), MESSAGE_CHARS), plugin=plugin)
 
 
 class Rejected(BaseModel):
-    """A draft the writer refused, with every reason."""
+    """A draft the writer refused, with every reason (long values clipped)."""
 
     draft: dict[str, Any]
     problems: list[dict[str, str]]
 
     @classmethod
-    def of(cls, draft: dict[str, Any], problems: list[Problem]) -> Rejected:
-        return cls(draft=draft, problems=[p.as_dict() for p in problems])
+    def of(cls, draft: Mapping[str, Any], problems: list[Problem]) -> Rejected:
+        return cls(
+            draft=shrink(draft, DRAFT_CHARS, DRAFT_ITEMS),
+            problems=[
+                {k: clip(v, DRAFT_CHARS) for k, v in p.as_dict().items()}
+                for p in problems[:DRAFT_ITEMS]
+            ],
+        )
 
 
 @dataclass(slots=True)
@@ -48,8 +62,21 @@ class Writes:
     attempted: int = 0
     accepted: list[str] = field(default_factory=list)
     duplicates: list[str] = field(default_factory=list)
-    rejected: list[Rejected] = field(default_factory=list)
+    rejected: list[Rejected] = field(default_factory=list)  # the first REJECTED_KEPT
     store_errors: list[str] = field(default_factory=list)
+    rejected_more: int = 0  # rejected past the first REJECTED_KEPT: counted, not kept
+    past_budget: int = 0  # drafts not written because the hook's time budget ran out
+
+    @property
+    def rejected_total(self) -> int:
+        return len(self.rejected) + self.rejected_more
+
+    def reject(self, draft: Mapping[str, Any], problems: list[Problem]) -> None:
+        """Count a refused draft; keep it (clipped) while fewer than REJECTED_KEPT are kept."""
+        if len(self.rejected) < REJECTED_KEPT:
+            self.rejected.append(Rejected.of(draft, problems))
+        else:
+            self.rejected_more += 1
 
     def as_dict(self) -> dict[str, Any]:
         return _as_json(self)
@@ -74,6 +101,13 @@ class Reads:
     @property
     def retrievals(self) -> int:
         return len(self.queries)
+
+    def merge(self, other: Reads) -> None:
+        """Add another plugin's reads (list copies are atomic: a late plugin may still add)."""
+        self.queries.extend(list(other.queries))
+        self.hops.extend(list(other.hops))
+        seen = set(self.returned)
+        self.returned.extend(i for i in list(other.returned) if i not in seen)
 
     def as_dict(self) -> dict[str, Any]:
         return _as_json(self)
@@ -115,24 +149,48 @@ class HookResult:
     reads: Reads = field(default_factory=Reads)
     synthesis: str | None = None
     pack: Pack | None = None
+    # Tuples, so a result (built on every fire, gated off too) costs no list for them.
+    plugin_errors: tuple[ErrorInfo, ...] = ()  # every plugin that failed, each named
+    quarantined: tuple[str, ...] = ()  # plugins not called: too many calls past the budget
 
     def as_dict(self) -> dict[str, Any]:
         """Every field as JSON-ready data (what `agentmem fire --json` prints)."""
         return _as_json(self)
 
     def log_fields(self) -> dict[str, Any]:
-        """The `hook_run` event's fields: everything, with the answer cut to its tail."""
-        data = _as_json(self, exclude={"final_text", "pack"})
+        """The `hook_run` event's fields: everything, with the answer cut to its tail and
+        long lists to their first LOG_ITEMS (the counts beside them stay exact)."""
+        data = _as_json(self, exclude={"final_text", "pack", "writes", "reads"})
+        data["writes"] = _as_json(_first(self.writes))
+        data["reads"] = _as_json(_first(self.reads))
         data["final_text_tail"] = self.final_text[-TAIL_CHARS:]
         data["retrievals"] = self.reads.retrievals
         data["writes_accepted"] = len(self.writes.accepted)
-        data["writes_rejected"] = len(self.writes.rejected)
+        data["writes_rejected"] = self.writes.rejected_total
         if self.pack is not None:
             data["pack"] = {
                 "entries": [e.id for e in self.pack.entries],
                 "tokens": self.pack.tokens,
             }
         return data
+
+
+def _first(value: Writes | Reads) -> Writes | Reads:
+    """The same parts with each list cut to its first LOG_ITEMS (no copy when none is long)."""
+    if isinstance(value, Writes):
+        if max(len(value.accepted), len(value.duplicates)) <= LOG_ITEMS:
+            return value
+        return replace(
+            value, accepted=value.accepted[:LOG_ITEMS], duplicates=value.duplicates[:LOG_ITEMS]
+        )
+    if max(len(value.queries), len(value.returned), len(value.hops)) <= LOG_ITEMS:
+        return value
+    return replace(
+        value,
+        queries=value.queries[:LOG_ITEMS],
+        returned=value.returned[:LOG_ITEMS],
+        hops=value.hops[:LOG_ITEMS],
+    )
 
 
 _ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}  # built on first use, not at import

@@ -1,7 +1,14 @@
 """The hook runtime: gate, validate, call the plugins within a time budget, write, log.
 
 This is the one place where exceptions become values. Pluggy lets a plugin's exception
-propagate; `fire` catches it here, times it, logs it and returns it in a `HookResult`.
+propagate; here each plugin is called on its own (`_calls`), and what one raises, returns
+wrongly or holds past the budget becomes that plugin's `ErrorInfo` in the `HookResult`,
+while the other plugins' contributions stand. Anything else `fire` catches, times, logs
+and returns as the result's error.
+
+The budget (`AGENTMEM_HOOK_TIMEOUT_S`) starts once the store is open and covers the
+context's validation, every plugin call and the writes: a fire returns within it (plus
+one draft's write and the ledger line) whatever a plugin or the host's context does.
 """
 
 from __future__ import annotations
@@ -18,21 +25,26 @@ from pathlib import Path
 from typing import Any
 
 import pluggy
-from pydantic import TypeAdapter
-from pydantic import ValidationError as PydanticValidationError
 
-from agentmem._exceptions import AgentMemError, HookTimeout, UnknownHook
+from agentmem._calls import HookCall, PluginCall, Quarantine
+from agentmem._exceptions import AgentMemError, HookTimeout, PluginQuarantined, UnknownHook
+from agentmem._hookcontext import (
+    check_keys,
+    nothing_queued,
+    validate_context,
+)
 from agentmem._log import get_logger
 from agentmem._plugins import make_manager
 from agentmem._worker import OFFLOAD, POOL, PluginAborted
 from agentmem.audit import ledger as auditlog
-from agentmem.contexts import Goal, HarvestWindow, QueuedBundle, Retrospective, RunOutcome
-from agentmem.core.model import HookName
+from agentmem.core.model import HookName, Problem
 from agentmem.core.writer import Harvester
 from agentmem.hookspecs import Contribution
 from agentmem.reasoner.base import Reasoner
+from agentmem.reasoner.breaker import guard as guard_reasoner
+from agentmem.reasoner.plugin import from_settings as reasoner_from_settings
 from agentmem.reasoner.plugin import install as install_reasoner
-from agentmem.results import ErrorInfo, HookResult, Rejected
+from agentmem.results import ErrorInfo, HookResult
 from agentmem.retrieval.pack import write_into
 from agentmem.retrieval.reader import QueryPlanner, Reader
 from agentmem.settings import HOOK_FLAGS, Settings, load_settings
@@ -42,19 +54,6 @@ from agentmem.tools import Tools
 log = get_logger()
 
 READ_HOOKS = frozenset({HookName.PRE_GOAL_SYNTHESIS, HookName.PRE_SPAWN_PACK})
-
-# Per hook: context keyword → (type, default when absent; REQUIRED if it must be given).
-REQUIRED = object()
-CONTEXT: dict[HookName, dict[str, tuple[Any, Any]]] = {
-    HookName.PRE_GOAL_SYNTHESIS: {"queue": (list[QueuedBundle], list)},
-    HookName.PRE_SPAWN_PACK: {"goal": (Goal, REQUIRED), "worker_dir": (Path | None, lambda: None)},
-    HookName.POST_RUN_CLASSIFY: {"run": (RunOutcome, REQUIRED)},
-    HookName.POST_RETRO_DISTILL: {"retro": (Retrospective, REQUIRED)},
-    HookName.JUDGMENT_HARVEST: {"window": (HarvestWindow, HarvestWindow)},
-}
-_ADAPTERS = {
-    hook: {k: TypeAdapter(t) for k, (t, _) in spec.items()} for hook, spec in CONTEXT.items()
-}
 
 
 def gated_off(settings: Settings) -> dict[str, tuple[str, str]]:
@@ -69,34 +68,6 @@ def gated_off(settings: Settings) -> dict[str, tuple[str, str]]:
             continue
         off[hook.value] = (hook.value, reason)  # a HookName (a StrEnum) finds it too
     return off
-
-
-class ContextError(AgentMemError):
-    """Raised (inside the runtime) when a hook's context is missing a field or malformed."""
-
-
-def validate_context(hook: HookName, context: Mapping[str, Any]) -> dict[str, Any]:
-    """Coerce the host's keywords (models or plain dicts) into the hook's context models."""
-    spec = CONTEXT[hook]
-    unknown = sorted(set(context) - set(spec))
-    if unknown:
-        raise ContextError(
-            f"{hook.value} takes {', '.join(spec)}; unexpected: {', '.join(unknown)}"
-        )
-    values: dict[str, Any] = {}
-    for key, (_, default) in spec.items():
-        if context.get(key) is None:
-            if default is REQUIRED:
-                raise ContextError(f"{hook.value} needs {key}=…")
-            values[key] = default()
-            continue
-        try:
-            values[key] = _ADAPTERS[hook][key].validate_python(context[key])
-        except PydanticValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in (key, *first["loc"]))
-            raise ContextError(f"{hook.value}: {where}: {first['msg']}") from exc
-    return values
 
 
 class MemoryHooks:
@@ -115,10 +86,14 @@ class MemoryHooks:
         self.settings = settings  # works out which hooks are gated off, once
         self.pm = plugin_manager or make_manager()
         # A chosen reasoner (AGENTMEM_REASONER or `reasoner=`) drives every hook's playbook.
-        self.reasoner = install_reasoner(self.pm, settings, reasoner)
+        chosen = reasoner if reasoner is not None else reasoner_from_settings(settings)
+        # A model's endpoint sits behind a breaker: a dead one is skipped, not waited on.
+        guarded = guard_reasoner(chosen, settings) if chosen is not None else None
+        self.reasoner = install_reasoner(self.pm, settings, guarded)
         self.planner = planner
         self._store = store  # opened on the first fire past the gate, not before
         self._store_lock = threading.Lock()
+        self._quarantine = Quarantine()  # plugins holding calls abandoned past the budget
         # The time stamped on memories and ledger events; a scripted clock replays a week.
         self.clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
 
@@ -222,62 +197,88 @@ class MemoryHooks:
         self._emit(result, auditlog.context_fields(result.hook, context), ledger=ledger)
 
     def _run(self, hook: HookName, context: Mapping[str, Any], result: HookResult) -> None:
-        values = validate_context(hook, context)
-        if hook is HookName.PRE_GOAL_SYNTHESIS and not values["queue"]:
+        check_keys(hook, context)
+        if hook is HookName.PRE_GOAL_SYNTHESIS and nothing_queued(context):
             result.skipped, result.ok, result.reason = True, True, "nothing queued"
             return
-        tools = Tools(Reader(self.store, self.planner), self.settings)
-        result.ran = True
-        try:
-            contributions = self._call_plugins(hook, values, tools)
-        finally:
-            result.tool_calls = dict(tools.calls)
-            result.reads = tools.reads
-        self._merge(hook, contributions, tools, values, result)
-
-    def _call_plugins(
-        self, hook: HookName, values: dict[str, Any], tools: Tools
-    ) -> list[Contribution]:
-        # On a daemon worker thread, so a hung plugin cannot hold the loop.
-        call = POOL.call(
-            getattr(self.pm.hook, hook.value),
-            {**values, "tools": tools},
-            self.settings.hook_timeout_s,
+        reader = Reader(self.store, self.planner)  # the first fire opens it, outside the budget
+        budget = self.settings.hook_timeout_s
+        deadline = time.monotonic() + budget
+        impls = getattr(self.pm.hook, hook.value).get_hookimpls()
+        calls = HookCall(
+            hook.value, impls, self._quarantine, self.settings.plugin_max_hung, deadline
         )
-        if call is None:
-            tools.closed = True  # whatever the late plugin does next is refused
-            raise HookTimeout(hook.value, self.settings.hook_timeout_s)
-        if call.error is not None:
-            if not isinstance(call.error, Exception):  # SystemExit & co end the call, not the loop
-                raise PluginAborted(call.error) from call.error
-            raise call.error
-        out = []
-        for item in call.value or []:
-            if item is None:
+        validated: list[dict[str, Any]] = []
+
+        def work() -> None:  # on a worker: a huge context is validated inside the budget too
+            values = validate_context(hook, context)
+            validated.append(values)
+            calls.run(values, lambda: Tools(reader, self.settings))
+
+        job = POOL.call(work, {}, max(0.0, deadline - time.monotonic()))
+        held = calls.abandon() if job is None else None
+        calls.close()
+        if job is not None and job.error is not None:  # the context, never a plugin
+            if not isinstance(job.error, Exception):
+                raise PluginAborted(job.error) from job.error
+            raise job.error
+        if not validated:
+            raise HookTimeout(hook.value, budget, "while validating the context")
+        result.ran = True
+        self._account(hook, calls, held, job is None or calls.out_of_time, result)
+        proposals = [d for call in calls.calls if call.stood for d in call.tools.proposed]
+        self._merge(hook, list(calls.results), proposals, validated[0], result, deadline)
+
+    def _account(
+        self,
+        hook: HookName,
+        calls: HookCall,
+        held: PluginCall | None,
+        out_of_time: bool,
+        result: HookResult,
+    ) -> None:
+        """Every plugin's tool calls and reads; the failures, each with its plugin named."""
+        budget = self.settings.hook_timeout_s
+        errors: list[ErrorInfo] = []
+        for call in calls.calls:
+            for name, count in dict.copy(call.tools.calls).items():  # a C-level copy: atomic
+                result.tool_calls[name] = result.tool_calls.get(name, 0) + count
+            result.reads.merge(call.tools.reads)
+            if call.quarantined:
+                error: BaseException = PluginQuarantined(
+                    call.name, self._quarantine.held(call.plugin), calls.limit
+                )
+            elif call is held:
+                error = HookTimeout(hook.value, budget, f"plugin {call.name!r} still running")
+            elif call.error is not None:
+                error = call.error
+                if not isinstance(error, Exception):  # SystemExit & co end the call, not the loop
+                    error = PluginAborted(error)
+            else:
                 continue
-            if not isinstance(item, Contribution):
-                raise TypeError(
-                    f"a {hook.value} plugin returned {type(item).__name__}, not Contribution"
-                )
-            bad = item.malformed()
-            if bad is not None:
-                raise TypeError(
-                    f"a {hook.value} plugin returned a Contribution whose {bad} is "
-                    f"{type(getattr(item, bad)).__name__}"
-                )
-            out.append(item)
-        return out
+            errors.append(ErrorInfo.from_exception(error, plugin=call.name))
+        if out_of_time:
+            for name in calls.not_called():
+                late = HookTimeout(hook.value, budget, "the budget ran out before it was called")
+                errors.append(ErrorInfo.from_exception(late, plugin=name))
+            if not errors:  # out of time between two plugins: still a timeout
+                errors.append(ErrorInfo.from_exception(HookTimeout(hook.value, budget)))
+        if errors:
+            result.plugin_errors = tuple(errors)
+            result.quarantined = tuple(c.name for c in calls.calls if c.quarantined)
+            result.error = errors[0]
 
     def _merge(
         self,
         hook: HookName,
         contributions: list[Contribution],
-        tools: Tools,
+        proposals: list[Mapping[str, Any]],
         values: dict[str, Any],
         result: HookResult,
+        deadline: float,
     ) -> None:
         result.final_text = "\n\n".join(c.text for c in contributions if c.text)
-        drafts = [*tools.proposed, *(d for c in contributions for d in c.drafts)]
+        drafts = [*proposals, *(d for c in contributions for d in c.drafts)]
         if hook in READ_HOOKS:
             result.synthesis = next(
                 (c.synthesis for c in contributions if c.synthesis is not None), None
@@ -285,22 +286,29 @@ class MemoryHooks:
             result.pack = next((c.pack for c in contributions if c.pack is not None), None)
             for draft in drafts:  # read hooks never write
                 result.writes.attempted += 1
-                result.writes.rejected.append(
-                    Rejected(
-                        draft=dict(draft),
-                        problems=[{"field": "<hook>", "reason": f"{hook.value} is a read hook"}],
-                    )
-                )
+                shown = dict(draft) if isinstance(draft, Mapping) else {"draft": repr(draft)}
+                result.writes.reject(shown, [Problem("<hook>", f"{hook.value} is a read hook")])
             worker_dir = values.get("worker_dir")
             if result.pack is not None and worker_dir is not None:
+                if time.monotonic() >= deadline:
+                    raise HookTimeout(hook.value, self.settings.hook_timeout_s, "pack not written")
                 # A worker never sees a key, even one a plugin put into the pack itself.
                 scrubbed = auditlog.scrubber_for(self.settings).text(result.pack.markdown)
                 write_into(Path(worker_dir), scrubbed)
         elif drafts:
-            result.writes = self.harvester.submit_many(drafts, trigger=hook.value)
+            result.writes = self.harvester.submit_many(
+                drafts, trigger=hook.value, deadline=deadline
+            )
         writes = result.writes
-        if writes.store_errors:
+        if writes.store_errors and result.error is None:
             result.error = ErrorInfo(type="StoreError", message=writes.store_errors[0])
+        if writes.past_budget and result.error is None:
+            late = HookTimeout(
+                hook.value,
+                self.settings.hook_timeout_s,
+                f"{writes.past_budget} of {writes.attempted} drafts not written",
+            )
+            result.error = ErrorInfo.from_exception(late)
         # A harvest that attempted writes and got none into memory is not a success.
         nothing_held = writes.attempted > 0 and not writes.accepted and not writes.duplicates
         result.ok = result.error is None and not nothing_held

@@ -65,6 +65,7 @@ class Settings(BaseModel):
     pack_entries: int = 10
     confidence_floor: float = 0.7
     hook_timeout_s: float = 60.0
+    plugin_max_hung: int = 2  # calls past the budget a plugin may hold before it is skipped
     log_file: Path | None = None
     log_max_bytes: int = 5_000_000  # the audit ledger rotates past this size
     log_keep: int = 5  # rotated ledger files kept beside the current one
@@ -85,6 +86,10 @@ class Settings(BaseModel):
     reasoner_max_tool_calls: int = 24
     reasoner_max_tokens: int = 1024  # per completion: a small model left uncapped runs away
     reasoner_temperature: float = 0.0
+    # The model endpoint's breaker: after this many failures in a row, skip it for a while.
+    reasoner_breaker_failures: int = 3
+    reasoner_breaker_cooldown_s: float = 60.0
+    reasoner_fallback: Literal["deterministic", "none"] = "deterministic"
     # mem0 backends: an OSS config file (YAML/JSON; unset: the offline default), the Platform.
     mem0_config: Path | None = None
     mem0_api_key: SecretStr | None = None  # unset: the mem0 SDK reads MEM0_API_KEY
@@ -204,6 +209,7 @@ VARIABLES: dict[str, Variable] = {
     "AGENTMEM_PACK_ENTRIES": Variable("pack_entries", _number(int, 1, 100)),
     "AGENTMEM_CONFIDENCE_FLOOR": Variable("confidence_floor", _number(float, 0.0, 1.0)),
     "AGENTMEM_HOOK_TIMEOUT_S": Variable("hook_timeout_s", _number(float, 0.001, 86_400)),
+    "AGENTMEM_PLUGIN_MAX_HUNG": Variable("plugin_max_hung", _number(int, 1, 1000)),
     "AGENTMEM_LOG_FILE": Variable("log_file", _path),
     "AGENTMEM_LOG_MAX_BYTES": Variable("log_max_bytes", _number(int, 10_000, 10**12)),
     "AGENTMEM_LOG_KEEP": Variable("log_keep", _number(int, 0, 1000)),
@@ -222,6 +228,13 @@ VARIABLES: dict[str, Variable] = {
     "AGENTMEM_REASONER_MAX_TOOL_CALLS": Variable("reasoner_max_tool_calls", _number(int, 0, 1000)),
     "AGENTMEM_REASONER_MAX_TOKENS": Variable("reasoner_max_tokens", _number(int, 16, 100_000)),
     "AGENTMEM_REASONER_TEMPERATURE": Variable("reasoner_temperature", _number(float, 0.0, 2.0)),
+    "AGENTMEM_REASONER_BREAKER_FAILURES": Variable(
+        "reasoner_breaker_failures", _number(int, 1, 1000)
+    ),
+    "AGENTMEM_REASONER_BREAKER_COOLDOWN_S": Variable(
+        "reasoner_breaker_cooldown_s", _number(float, 0.001, 86_400)
+    ),
+    "AGENTMEM_REASONER_FALLBACK": Variable("reasoner_fallback", _choice("deterministic", "none")),
     "AGENTMEM_MEM0_CONFIG": Variable("mem0_config", _path),
     "AGENTMEM_MEM0_API_KEY": Variable("mem0_api_key", _text),
     "AGENTMEM_MEM0_HOST": Variable("mem0_host", _text),

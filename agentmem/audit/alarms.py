@@ -120,6 +120,20 @@ def rejected_fields(stats: HookStats) -> Alarm | None:
     )
 
 
+def quarantined_plugins(stats: HookStats) -> Alarm | None:
+    """Plugins skipped because their calls hung past the budget (a stuck network call)."""
+    if not stats.quarantined:
+        return None
+    plugins = dict(stats.quarantined.most_common())
+    return Alarm(
+        "plugin_quarantined",
+        stats.hook,
+        f"{stats.hook}: plugins skipped while their calls hung past the budget: "
+        + ", ".join(f"{p} ({n} fires)" for p, n in plugins.items()),
+        {"plugins": plugins},
+    )
+
+
 def find_alarms(
     stats: dict[str, HookStats],
     growth: Growth | None,
@@ -134,6 +148,7 @@ def find_alarms(
             read_without_queue(hook_stats),
             ran_while_off(hook_stats, settings),
             rejected_fields(hook_stats),
+            quarantined_plugins(hook_stats),
         ):
             if found is not None:
                 alarms.append(found)

@@ -8,6 +8,8 @@ whose name says they hold a key, token, secret or password.
 
 The file rotates by size: past `max_bytes` it becomes `log.jsonl.1` (the older ones shift
 up to `.keep`, the oldest is dropped), so the ledger stays bounded; readers span them all.
+One line is bounded too: past `MAX_LINE_BYTES` its strings are clipped and its lists cut,
+with markers saying how much went and `"truncated": true`; numbers (every count) stay.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import SecretStr
 
+from agentmem._bounds import clip, shrink
 from agentmem.core.locks import exclusive
 from agentmem.core.secrets import redact
 
@@ -37,6 +40,9 @@ MIN_SECRET_CHARS = 4  # shorter "secrets" would redact ordinary words everywhere
 # One encoder, built once: json.dumps with options builds a new encoder on every call.
 _ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
 MEMO_CHARS, MEMO_ENTRIES = 64, 4096  # what a Scrubber remembers: short strings, a few thousand
+MAX_LINE_BYTES = 64 * 1024  # one ledger line at most (a 20 MB summary once made one 20 MB line)
+SHRINK_STEPS = ((2000, 50), (400, 10), (100, 3))  # (characters, list items), tried in turn
+LINE_KEYS = 64  # keys kept per mapping when a line is cut (an event has about 25)
 
 
 def secret_values(settings: Settings) -> list[str]:
@@ -183,8 +189,7 @@ def append(
     `max_bytes`; the size is checked again under the lock so two writers rotate once.
     """
     clean = dict(event) if scrubbed else (scrubber or Scrubber())(dict(event))
-    # A lone surrogate (a rejected draft's mis-decoded text) is kept as its JSON escape.
-    data = (_ENCODER.encode(clean) + "\n").encode("utf-8", "backslashreplace")
+    data = line(clean)
     fd = _open_append(path)
     try:
         if os.fstat(fd).st_size >= max_bytes:  # the open file's size: no second path lookup
@@ -198,6 +203,34 @@ def append(
     finally:
         if fd >= 0:
             os.close(fd)
+
+
+def _encode(event: Mapping[str, Any]) -> bytes:
+    # A lone surrogate (a rejected draft's mis-decoded text) is kept as its JSON escape.
+    return (_ENCODER.encode(event) + "\n").encode("utf-8", "backslashreplace")
+
+
+def line(event: Mapping[str, Any], max_bytes: int = MAX_LINE_BYTES) -> bytes:
+    """The event as one JSON line of at most `max_bytes`: cut down in steps when longer.
+
+    Only a scrubbed event is cut (a cut never leaves half a key behind, see `_bounds`).
+    """
+    data = _encode(event)
+    if len(data) <= max_bytes:
+        return data
+    for chars, items in SHRINK_STEPS:
+        cut = {k: shrink(v, chars, items, keys=LINE_KEYS) for k, v in event.items()}
+        cut["truncated"] = True
+        data = _encode(cut)
+        if len(data) <= max_bytes:
+            return data
+    # Thousands of keys: the top level's scalars alone, which hold the counts.
+    scalars = {
+        clip(str(k), 100): clip(v, 100) if isinstance(v, str) else v
+        for k, v in list(event.items())[:LINE_KEYS]
+        if v is None or isinstance(v, str | int | float | bool)
+    }
+    return _encode({**scalars, "truncated": True})
 
 
 def _open_append(path: Path) -> int:

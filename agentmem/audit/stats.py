@@ -63,6 +63,7 @@ class HookStats:
     durations: list[float] = field(default_factory=list)
     pack_tokens: list[int] = field(default_factory=list)
     days: dict[date, DayStats] = field(default_factory=dict)
+    quarantined: Counter[str] = field(default_factory=Counter)  # plugin → fires it was skipped
 
     @property
     def ok_rate(self) -> float:
@@ -105,6 +106,7 @@ class HookStats:
             kind = error.get("type") if isinstance(error, Mapping) else None
             self.failed[str(kind or ALL_REJECTED)] += 1
         self._writes(event, per_day)
+        self.quarantined.update(str(p) for p in _items(event.get("quarantined")))
         retrievals = int(_count(event.get("retrievals")))
         self.retrievals += retrievals
         if retrievals and (event.get("skipped") or event.get("queued") == 0):
@@ -122,12 +124,14 @@ class HookStats:
         accepted = len(_items(writes.get("accepted")))
         duplicates = len(_items(writes.get("duplicates")))
         rejected = _items(writes.get("rejected"))
+        # A result keeps the first rejected drafts and counts the rest in rejected_more.
+        rejected_count = len(rejected) + int(_count(writes.get("rejected_more")))
         self.attempted += attempted
         self.accepted += accepted
         self.duplicates += duplicates
-        self.rejected += len(rejected)
+        self.rejected += rejected_count
         per_day.accepted += accepted
-        per_day.rejected += len(rejected)
+        per_day.rejected += rejected_count
         if attempted and not accepted and not duplicates:
             self.all_rejected_fires += 1
         for item in rejected:

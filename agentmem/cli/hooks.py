@@ -30,14 +30,17 @@ def summarize(result: HookResult) -> str:
         head = f"{result.hook}: {'ok' if result.ok else 'FAILED'} in {result.duration_ms:.1f} ms"
     lines = [head]
     if result.error is not None:
-        lines.append(f"  error: {result.error.type}: {result.error.message}")
+        plugin = f" (plugin {result.error.plugin})" if result.error.plugin else ""
+        lines.append(f"  error{plugin}: {result.error.type}: {result.error.message}")
+        lines += [f"  also {e.plugin}: {e.type}: {e.message}" for e in result.plugin_errors[1:]]
     elif not result.ok and result.reason:
         lines.append(f"  {result.reason}")
     w = result.writes
     if w.attempted:
         lines.append(
             f"  writes: {w.attempted} attempted, {len(w.accepted)} accepted, "
-            f"{len(w.duplicates)} duplicate, {len(w.rejected)} rejected"
+            f"{len(w.duplicates)} duplicate, {w.rejected_total} rejected"
+            + (f", {w.past_budget} not written (past the budget)" if w.past_budget else "")
         )
         lines += [f"    + {i}" for i in w.accepted]
         for rejected in w.rejected:

@@ -6,6 +6,7 @@ cross-process lock) → store → counted in the result.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -28,7 +29,7 @@ from agentmem.core.model import (
 )
 from agentmem.core.secrets import find_secrets
 from agentmem.core.validate import validate_draft
-from agentmem.results import Rejected, Writes
+from agentmem.results import Writes
 from agentmem.settings import Settings
 from agentmem.stores.access import utcnow
 from agentmem.stores.base import Store
@@ -182,11 +183,21 @@ class Harvester:
         log.info("memory_written", id=memory.id, type=memory.type.value, trigger=trigger)
         return Submission("accepted", memory_id=memory.id, record=record)
 
-    def submit_many(self, drafts: Iterable[Mapping[str, Any]], *, trigger: str) -> Writes:
-        """Submit drafts in order; the report counts every one of them."""
+    def submit_many(
+        self,
+        drafts: Iterable[Mapping[str, Any]],
+        *,
+        trigger: str,
+        deadline: float | None = None,
+    ) -> Writes:
+        """Submit drafts in order; the report counts every one of them. Past `deadline` (a
+        `time.monotonic()` value: the hook's budget) a draft is not written but counted."""
         writes = Writes()
         for draft in drafts:
             writes.attempted += 1
+            if deadline is not None and time.monotonic() >= deadline:
+                writes.past_budget += 1
+                continue
             try:
                 outcome = self.submit(draft, trigger=trigger)
             except StoreError as exc:  # the file or the store failed: count it, go on
@@ -200,5 +211,5 @@ class Harvester:
                 shown = outcome.record or (
                     dict(draft) if isinstance(draft, Mapping) else {"draft": repr(draft)}
                 )
-                writes.rejected.append(Rejected.of(shown, outcome.problems))
+                writes.reject(shown, outcome.problems)
         return writes
