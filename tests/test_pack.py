@@ -194,6 +194,7 @@ def test_pre_spawn_pack_creates_claude_md_when_absent(hooks: MemoryHooks, tmp_pa
         trigger="manual",
     )
     worker = tmp_path / "fresh"
+    worker.mkdir()  # the folder must exist (a missing one is refused): the file need not
     result = hooks.pre_spawn_pack(goal={"title": "push to main"}, worker_dir=worker)
     assert result.ok and result.pack is not None
     assert (worker / "CLAUDE.md").read_text() == result.pack.markdown
