@@ -37,7 +37,7 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 REMOTE = {"mem0", "mem0-platform"}  # rebuild --backend: a hosted or model-backed store
-SLOW = {("demo",)}  # the whole scripted loop: its own test, a few examples
+SLOW = {("demo",), ("mcp",)}  # the scripted loop (its own test); a server (tests/test_mcp.py)
 EAGER = {"--help", "-h", "--version"}
 CASES: Counter[str] = Counter()
 EXITS: Counter[tuple[str, int]] = Counter()

@@ -7,11 +7,22 @@ from pathlib import Path
 
 import click
 
-from agentmem.cli import audit, demo, doctor, harvest, hooks, memory, pack, sync, tiers
+from agentmem.cli import (
+    audit,
+    demo,
+    doctor,
+    harvest,
+    hooks,
+    mcp,
+    memory,
+    pack,
+    sync,
+    tiers,
+)
 from agentmem.cli._common import CliPath, State
 from agentmem.logs import configure_cli_logging
 
-COMMAND_MODULES = [memory, hooks, demo, audit, harvest, pack, sync, tiers, doctor]
+COMMAND_MODULES = [memory, hooks, demo, audit, harvest, pack, sync, tiers, doctor, mcp]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
