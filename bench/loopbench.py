@@ -159,8 +159,9 @@ def replay(
             target = work / step.file[0]
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(step.file[1], encoding="utf-8")
-        if "worker_dir" in context:
+        if "worker_dir" in context:  # the host makes the worker's folder before it spawns one
             context["worker_dir"] = work / context["worker_dir"]
+            context["worker_dir"].mkdir(parents=True, exist_ok=True)
         if hook == "judgment_harvest":
             context.setdefault("window", {})
         ok, result = _fire(hooks, hook, context)

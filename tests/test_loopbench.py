@@ -335,3 +335,18 @@ def test_the_committed_scenarios_are_well_formed(path: Path) -> None:
     scenario = load_scenario(path)
     assert scenario.name == path.stem
     assert lint(scenario) == []
+
+
+def test_a_worker_dir_is_a_folder_of_the_work_folder_made_before_the_fire(tmp_path: Path) -> None:
+    """A pre_spawn_pack step's worker_dir is relative to the work folder; the runner makes the
+    folder (as a host does before it spawns a worker), so the fire is ok and the pack lands
+    in its CLAUDE.md."""
+    steps = [
+        {"day": 0, "fire": "post_run_classify", "run": RUN},
+        {"day": 1, "fire": "pre_spawn_pack", "goal": {"title": "g"}, "worker_dir": "workers/w1"},
+    ]
+    done = loopbench.replay(
+        load_scenario(scenario_file(tmp_path, steps)), work=tmp_path / "work", environ={}
+    )
+    assert (done.tally.fires, done.tally.fires_not_ok) == (2, 0), done.failures
+    assert (tmp_path / "work" / "workers" / "w1" / "CLAUDE.md").is_file()
