@@ -170,6 +170,11 @@ class MemoryHooks:
         except Exception as exc:  # the one place faults become values
             result.ok = False
             result.error = ErrorInfo.from_exception(exc)
+        except BaseException as exc:  # an interrupt goes on, once the ledger says what landed
+            result.ok = False
+            result.error = ErrorInfo.from_exception(exc)
+            self._finish(result, context, started, ledger=True)
+            raise
         self._finish(result, context, started, ledger=True)
         return result
 
@@ -296,8 +301,9 @@ class MemoryHooks:
                 scrubbed = auditlog.scrubber_for(self.settings).text(result.pack.markdown)
                 write_into(Path(worker_dir), scrubbed)
         elif drafts:
-            result.writes = self.harvester.submit_many(
-                drafts, trigger=hook.value, deadline=deadline
+            # Filled draft by draft: whatever a later draft does, it says what is on disk.
+            self.harvester.submit_many(
+                drafts, trigger=hook.value, deadline=deadline, writes=result.writes
             )
         writes = result.writes
         if writes.store_errors and result.error is None:

@@ -7,7 +7,7 @@ cross-process lock) → store → counted in the result.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
@@ -51,6 +51,11 @@ class Submission:
     problems: list[Problem] = field(default_factory=list)
 
 
+def _reason(exc: BaseException) -> str:
+    """A write failure in words: a StoreError's own message, else the exception's type too."""
+    return str(exc) if isinstance(exc, StoreError) else f"{type(exc).__name__}: {exc}"
+
+
 class Harvester:
     """Validates, guards, dedups and writes drafts; the only object that writes memory."""
 
@@ -61,6 +66,7 @@ class Harvester:
         self.store = store
         self.clock = clock
         self._lock_path = store.root / ".agentmem" / "write.lock"
+        self._writing: str | None = None  # the id whose file is being written, if any
 
     def check_role(self) -> None:
         if self.settings.role == "worker":
@@ -175,7 +181,9 @@ class Harvester:
                 if dry_run:
                     EntryFiles(self.store.root).render(memory)
                     return Submission("accepted", memory_id=memory.id, record=record)
+                self._writing = memory.id  # if put raises, its file tells what landed
                 self.store.put(memory)
+                self._writing = None
             except NotReadable as exc:  # acknowledged means readable: refused before writing
                 problem = Problem("<file>", f"would not read back: {exc.reason}")
                 log.info("memory_rejected", trigger=trigger, problems=[problem.as_dict()])
@@ -189,27 +197,57 @@ class Harvester:
         *,
         trigger: str,
         deadline: float | None = None,
+        writes: Writes | None = None,
+        refused: Sequence[Sequence[Problem]] = (),
     ) -> Writes:
-        """Submit drafts in order; the report counts every one of them. Past `deadline` (a
-        `time.monotonic()` value: the hook's budget) a draft is not written but counted."""
-        writes = Writes()
-        for draft in drafts:
+        """Submit drafts in order, each on its own; the report counts every one of them.
+
+        `writes` (the fire's result, when given) is filled as each draft is settled, so it
+        says exactly what is on disk whatever a later draft does: a draft that fails is
+        rejected with the failure and the next goes on; an interrupt (KeyboardInterrupt,
+        SystemExit) propagates once the draft it cut is counted by what its file shows.
+        Past `deadline` (a `time.monotonic()` value: the hook's budget) a draft is not
+        written but counted. `refused[i]` are problems found before the writer (a hook's
+        write contract): such a draft is rejected with them and never submitted.
+        """
+        self.check_role()  # a worker's fire writes nothing at all: one error, not per draft
+        writes = Writes() if writes is None else writes
+        for i, draft in enumerate(drafts):
             writes.attempted += 1
+            before = refused[i] if i < len(refused) else ()
+            if before:
+                self._count(writes, draft, Submission("rejected", problems=list(before)))
+                continue
             if deadline is not None and time.monotonic() >= deadline:
                 writes.past_budget += 1
                 continue
+            self._writing = None
             try:
                 outcome = self.submit(draft, trigger=trigger)
-            except StoreError as exc:  # the file or the store failed: count it, go on
-                writes.store_errors.append(str(exc))
-                outcome = Submission("rejected", problems=[Problem("<store>", str(exc))])
-            if outcome.status == "accepted" and outcome.memory_id:
-                writes.accepted.append(outcome.memory_id)
-            elif outcome.status == "duplicate" and outcome.memory_id:
-                writes.duplicates.append(outcome.memory_id)
-            else:
-                shown = outcome.record or (
-                    dict(draft) if isinstance(draft, Mapping) else {"draft": repr(draft)}
-                )
-                writes.reject(shown, outcome.problems)
+            except Exception as exc:  # the file, the store or a bug: this draft, not the next
+                outcome = self._failed(exc)
+                writes.store_errors.append(_reason(exc))
+            except BaseException as exc:
+                self._count(writes, draft, self._failed(exc))
+                raise
+            self._count(writes, draft, outcome)
         return writes
+
+    def _failed(self, exc: BaseException) -> Submission:
+        """What a draft that raised left: accepted if its file is on disk, else rejected."""
+        written, self._writing = self._writing, None
+        if written is not None and EntryFiles(self.store.root).exists(written):
+            return Submission("accepted", memory_id=written)
+        return Submission("rejected", problems=[Problem("<store>", _reason(exc))])
+
+    @staticmethod
+    def _count(writes: Writes, draft: Any, outcome: Submission) -> None:
+        if outcome.status == "accepted" and outcome.memory_id:
+            writes.accepted.append(outcome.memory_id)
+        elif outcome.status == "duplicate" and outcome.memory_id:
+            writes.duplicates.append(outcome.memory_id)
+        else:
+            shown = outcome.record or (
+                dict(draft) if isinstance(draft, Mapping) else {"draft": repr(draft)}
+            )
+            writes.reject(shown, outcome.problems)
