@@ -166,9 +166,9 @@ def test_every_request_carries_max_tokens_temperature_and_a_bounded_timeout(
 def test_a_reply_slower_than_the_budget_is_abandoned_not_awaited(
     make_hooks: HooksFactory,
 ) -> None:
-    """A server slower than the hook's budget: the fire ends in HookTimeout, the request
-    is cut by its HTTP timeout (no longer than the budget), and the abandoned reasoner
-    makes no further request."""
+    """A server slower than the hook's budget: the fire fails (HookTimeout, or the request's
+    own timeout if it ends first), the request is cut by its HTTP timeout (no longer than
+    the budget), and the reasoner makes no further request."""
     release = threading.Event()
 
     def slow(request: dict[str, Any]) -> dict[str, Any]:
@@ -179,7 +179,9 @@ def test_a_reply_slower_than_the_budget_is_abandoned_not_awaited(
     with double.running():
         hooks, watched = watched_hooks(make_hooks, double.url, AGENTMEM_HOOK_TIMEOUT_S="0.5")
         result = hooks.post_retro_distill(retro={"path": "retro.md"})
-        assert result.error is not None and result.error.type == "HookTimeout"
+        # Whichever ends first: the runtime's budget, or the request's own timeout (≤ it).
+        assert result.error is not None
+        assert result.error.type in ("HookTimeout", "ReasonerError"), result.error
         assert watched.finished.wait(10), "the request was not cut by its HTTP timeout"
         release.set()
     assert len(double.requests) == 1
