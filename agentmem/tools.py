@@ -52,12 +52,14 @@ class FireOver(AgentMemError):
 class Tools:
     """Read memory, read repo files and propose drafts; nothing here writes memory."""
 
-    def __init__(self, reader: Reader, settings: Settings) -> None:
+    def __init__(
+        self, reader: Reader, settings: Settings, *, deadline: float | None = None
+    ) -> None:
         self._reader = reader
         self.settings = settings
-        # Made just before the plugins are called: what is left of the budget is measured
-        # from here (a reasoner caps each request's HTTP timeout with it).
-        self.deadline = time.monotonic() + settings.hook_timeout_s
+        # The fire's deadline (time.monotonic()); a reasoner caps each request's HTTP
+        # timeout with what is left of it. Unset: a whole budget from now.
+        self.deadline = time.monotonic() + settings.hook_timeout_s if deadline is None else deadline
         self.calls: Counter[str] = Counter()
         self.reads = Reads()
         self.proposed: list[Mapping[str, Any]] = []
