@@ -274,8 +274,8 @@ def _probe_lines(r: Replay) -> Iterator[str]:
 
 
 def quiet_logs() -> None:
-    """Library logs at WARNING and up, on stderr: stdout carries only the figures."""
-    logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
+    """Library logs at WARNING and up, on stderr: stdout carries only the figures. (Stdlib
+    logging needs nothing: with no handler set up, it writes warnings to stderr already.)"""
     structlog.configure(
         wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING),
         logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),

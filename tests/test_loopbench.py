@@ -15,6 +15,7 @@ from agentmem import Contribution, Goal, Tools, hookimpl
 from bench import loopbench
 from bench.loopformat import ScenarioError, Step, lint, load_scenario, parse_step
 from bench.loopscore import KEYS, Entry, Tally, near_duplicates, read_entries, score_probe
+from tests.chat_double import ChatServerDouble, say
 
 FIXTURE = Path(__file__).with_name("loopbench_fixture.json")
 REPO = Path(__file__).resolve().parents[1]
@@ -350,3 +351,21 @@ def test_a_worker_dir_is_a_folder_of_the_work_folder_made_before_the_fire(tmp_pa
     )
     assert (done.tally.fires, done.tally.fires_not_ok) == (2, 0), done.failures
     assert (tmp_path / "work" / "workers" / "w1" / "CLAUDE.md").is_file()
+
+
+def test_reasoner_openai_drives_the_hooks_through_the_endpoint_in_the_environment(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--reasoner openai sets AGENTMEM_REASONER; the endpoint and model come from the
+    environment (passed through), so every hook fire asks the model: here a chat-server
+    double (no model can run here) that answers every request with plain text."""
+    double = ChatServerDouble([lambda _: say("Nothing to add.")] * 100)
+    with double.running():
+        monkeypatch.setenv("AGENTMEM_REASONER_BASE_URL", double.url)
+        monkeypatch.setenv("AGENTMEM_REASONER_MODEL", "double")
+        monkeypatch.setenv("AGENTMEM_REASONER_API_KEY", "test-key")
+        monkeypatch.setenv("AGENTMEM_REASONER", "deterministic")  # the flag wins over this
+        assert loopbench.main([str(FIXTURE), "--reasoner", "openai", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["fires"] == 8
+    assert len(double.requests) == 8  # one conversation per fire, each answered at once
