@@ -127,11 +127,9 @@ def replay(
 
     `plugins` are host plugins registered after the built-ins (tests use them; the CLI
     registers none)."""
-    work = (
-        Path(tempfile.mkdtemp(prefix=f"loopbench-{_slug(scenario.name)}-"))
-        if work is None
-        else work
-    )
+    made = work is None
+    if work is None:
+        work = Path(tempfile.mkdtemp(prefix=f"loopbench-{_slug(scenario.name)}-"))
     work.mkdir(parents=True, exist_ok=True)
     # The env file places the host's repository (base_dir: retro paths resolve against it);
     # the settings go through `environ`, so no value needs quoting for a dotenv parser.
@@ -141,7 +139,12 @@ def replay(
     settings = {**outside, **hook_settings(scenario.user_id, reasoner, semantic)}
     clock = Clock(scenario.clock_at(scenario.steps[0].day))
     started = time.perf_counter()
-    hooks = MemoryHooks.from_env(env_file, environ=settings, clock=clock)
+    try:
+        hooks = MemoryHooks.from_env(env_file, environ=settings, clock=clock)
+    except SettingsError:
+        if made:  # nothing ran: leave no folder behind
+            shutil.rmtree(work, ignore_errors=True)
+        raise
     for plugin in plugins:
         hooks.register(plugin)
     tally, probes, failures = Tally(), [], []
@@ -310,7 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             with contextlib.redirect_stdout(sys.stderr):  # whatever a dependency prints
                 done = replay(scenario, reasoner=args.reasoner, semantic=args.semantic, warn=warn)
-        except SettingsError as exc:  # an AGENTMEM_* variable of the process the library refuses
+        except SettingsError as exc:  # an AGENTMEM_* value (or a missing one) the library refuses
             warn(f"settings: {exc}")
             return 2
         for failure in done.failures:
