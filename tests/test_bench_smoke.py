@@ -117,3 +117,30 @@ def test_overhead_bench_prints_every_case_with_a_verdict() -> None:
         [row] = [line for line in lines if line.startswith(case)]
         assert row.split()[-1] in {"ok", "MISSED"}
     assert any("handed to a parked worker" in line for line in lines)
+
+
+def test_soak_bench_reports_resources_and_fire_times() -> None:
+    """bench/soak.py runs a short loop end to end (in its own process: it configures
+    structlog) and reports every figure; a healthy loop ends with every fire ok, and the
+    hung-plugin variant keeps its threads bounded by quarantine."""
+    import json
+    import subprocess
+    import sys
+
+    bench = Path(__file__).parent.parent / "bench" / "soak.py"
+    for extra in ([], ["--hung"]):
+        done = subprocess.run(
+            [sys.executable, str(bench), "--fires", "60", "--json", *extra],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        report = json.loads(done.stdout)
+        assert report["fires"] == 60 and report["memories"] > 0
+        assert set(report["first_fires_ms"]) == {"mean", "p50", "p95"}
+        last = report["samples"][-1]
+        assert last["fires"] == 60 and last["open_fds"] > 0 and last["ledger_bytes"] > 0
+        assert last["threads"] <= 2 + 2 * bool(extra) + 1  # quarantine bounds the hung ones
+        if not extra:
+            assert report["not_ok"] == {}
