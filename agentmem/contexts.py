@@ -8,6 +8,7 @@ paths and dates still come from their JSON spellings, so a context read from JSO
 
 from __future__ import annotations
 
+import os
 from datetime import date
 from pathlib import Path
 from typing import Annotated, Any
@@ -81,6 +82,14 @@ class RunOutcome(_Context):
     verifiers: list[VerifierResult] = Field(default_factory=list)
     lessons: list[Lesson] = Field(default_factory=list)
     tags: list[str] = Field(default_factory=list)
+
+    @classmethod
+    def from_claude_transcript(cls, path: str | os.PathLike[str], **fields: Any) -> RunOutcome:
+        """A Claude Code session's run, read from its transcript JSONL (the dated session
+        id is the run id): see `agentmem.adapters.claude_transcript.run_from_transcript`."""
+        from agentmem.adapters.claude_transcript import run_from_transcript
+
+        return run_from_transcript(path, **fields)
 
 
 class Retrospective(_Context):

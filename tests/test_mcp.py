@@ -198,7 +198,7 @@ def test_import_agentmem_imports_no_host_client() -> None:
     """`import agentmem` (and its CLI) loads neither the MCP SDK nor the Agents SDK: each
     adapter's client is imported only by the host that uses it."""
     code = (
-        "import sys, agentmem, agentmem.cli\n"
+        "import sys, agentmem, agentmem.cli, agentmem.adapters.claude_code\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'mcp', 'mcp_types', 'agents'}))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -9,6 +9,7 @@ import click
 
 from agentmem.cli import (
     audit,
+    claude_code,
     demo,
     doctor,
     harvest,
@@ -22,7 +23,7 @@ from agentmem.cli import (
 from agentmem.cli._common import CliPath, State
 from agentmem.logs import configure_cli_logging
 
-COMMAND_MODULES = [memory, hooks, demo, audit, harvest, pack, sync, tiers, doctor, mcp]
+COMMAND_MODULES = [memory, hooks, demo, audit, harvest, pack, sync, tiers, doctor, claude_code, mcp]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
