@@ -185,8 +185,9 @@ def test_hook_answers_within_its_budget(make_hooks: HooksFactory) -> None:
 
 
 def test_session_start_packs_and_stop_records(make_hooks: HooksFactory) -> None:
-    """In process: a SessionStart with a memory to give answers with the pack as
-    additionalContext; a Stop on the real transcript records its run through hook C."""
+    """In process: a Stop on the real transcript records its run through hook C; then a
+    SessionStart answers with the pack holding it as additionalContext, and a
+    UserPromptSubmit packs for the prompt itself."""
     hooks = make_hooks()
     stop = {
         "session_id": "0f9c",
@@ -202,6 +203,12 @@ def test_session_start_packs_and_stop_records(make_hooks: HooksFactory) -> None:
     context = start.output["hookSpecificOutput"]["additionalContext"]
     assert recorded.result is not None and recorded.result.writes.accepted[0] in context
     assert "Final words." in context
+    prompt = {"hook_event_name": "UserPromptSubmit", "prompt": "Check the notes again."}
+    on_prompt = cc.handle(prompt, hooks)
+    assert on_prompt.output is not None
+    assert on_prompt.output["hookSpecificOutput"]["hookEventName"] == "UserPromptSubmit"
+    assert on_prompt.result is not None
+    assert "Check the notes again." in on_prompt.result.reads.queries[0]
 
 
 def test_a_fault_in_the_handler_is_a_value() -> None:
