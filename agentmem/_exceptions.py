@@ -48,6 +48,16 @@ class StoreError(AgentMemError):
         super().__init__(message if path is None else f"{path}: {message}")
 
 
+class DuplicateMemory(StoreError):
+    """Raised by a shared store's put when another memory already holds the same content
+    and scope (another loop wrote it first); the new memory's file has been removed."""
+
+    def __init__(self, memory_id: str, existing: str) -> None:
+        self.memory_id = memory_id
+        self.existing = existing
+        super().__init__(f"{memory_id}: the same content and scope is already memory {existing}")
+
+
 class MemoryNotFound(AgentMemError):
     """Raised when a memory id names no memory under the root."""
 

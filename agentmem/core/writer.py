@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from agentmem._exceptions import AgentMemError, StoreError, WriteRefused
+from agentmem._exceptions import AgentMemError, DuplicateMemory, StoreError, WriteRefused
 from agentmem._log import get_logger
 from agentmem.audit.ledger import secret_values
 from agentmem.core.locks import exclusive
@@ -184,6 +184,9 @@ class Harvester:
                 self._writing = memory.id  # if put raises, its file tells what landed
                 self.store.put(memory)
                 self._writing = None
+            except DuplicateMemory as exc:  # a shared store's unique rule: another loop won
+                self._writing = None  # its file was removed: nothing of it landed here
+                return Submission("duplicate", memory_id=exc.existing, record=record)
             except NotReadable as exc:  # acknowledged means readable: refused before writing
                 problem = Problem("<file>", f"would not read back: {exc.reason}")
                 log.info("memory_rejected", trigger=trigger, problems=[problem.as_dict()])

@@ -14,6 +14,23 @@ def open_store(settings: Settings) -> Store:
     """The backend the settings name, rooted at the memory root."""
     if settings.backend == "files":
         return FileStore(settings.root, semantic=settings.semantic)
+    if settings.backend == "postgres":
+        # psycopg is imported only here, when the backend is chosen.
+        from agentmem.stores.postgres import PostgresStore
+
+        url = settings.postgres_url
+        if url is None:
+            raise StoreError(
+                "AGENTMEM_BACKEND=postgres needs AGENTMEM_POSTGRES_URL "
+                "(e.g. postgresql://user:password@host:5432/dbname)"
+            )
+        return PostgresStore(
+            settings.root,
+            url.get_secret_value(),
+            schema=settings.postgres_schema,
+            pool_size=settings.postgres_pool,
+            timeout_s=settings.postgres_timeout_s,
+        )
     # The mem0 backends import mem0 only when first used; `import agentmem` never does.
     from agentmem.stores.projected import ProjectedStore
 

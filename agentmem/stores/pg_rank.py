@@ -1,0 +1,195 @@
+"""The files backend's ranking, computed by the server in one statement.
+
+score = (BM25 + neighbour context) × confidence × supersession × decay, filters applied,
+the k best positive scores, ties broken by the files backend's row order (sequence,
+creation, id). The arithmetic follows agentmem.stores.postings and
+agentmem.retrieval.ranking step for step, float32 where they round to float32, so the
+same corpus gives the same scores and the same top k (tests/test_postgres_parity.py):
+
+- idf = ln(1 + (N - df + 0.5) / (df + 0.5)) rounded to float32; a posting's weight is
+  idf × tf / (k1 × ((1 - b) + b × dl / avgdl) + tf) rounded to float32; a memory's BM25
+  is the float32 sum of its terms' weights in query order (a repeated term counts again);
+- neighbour context: a memory with BM25 > 0 gains w_d × (BM25 of the memory d places
+  before + d places after) in its run (episodic memories share a run by run_id, ordered
+  by created_at then id; any other memory is alone);
+- decay = max(0.3, exp(-0.03 × days since the last access, or creation when never read)).
+
+Only rows with BM25 > 0 are scored, so the work is the query terms' postings, not the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from psycopg import sql
+
+from agentmem.retrieval.ranking import (
+    DECAY_FLOOR,
+    DECAY_RATE,
+    SECONDS_PER_DAY,
+    SUPERSEDED_FACTOR,
+    RankingParams,
+)
+from agentmem.stores.base import Filters
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One hit as the server scored it."""
+
+    memory_id: str
+    record: dict[str, Any]
+    score: float
+    bm25: float
+    context: float
+    decay: float
+    confidence: float
+    superseded: bool
+    terms: dict[str, float]
+
+
+def _filters(filters: Filters, now: float, args: dict[str, Any]) -> sql.Composable:
+    """The WHERE clause the filters make over the candidate rows `c`."""
+    clauses: list[sql.Composable] = [sql.SQL("TRUE")]
+    if filters.user_id is not None:
+        args["f_user"] = filters.user_id
+        clauses.append(sql.SQL("c.user_id = %(f_user)s"))
+    if filters.app_ids is not None:
+        args["f_apps"] = list(filters.app_ids)
+        clauses.append(sql.SQL("c.app_id = ANY(%(f_apps)s)"))
+    if filters.types is not None:
+        args["f_types"] = list(filters.types)
+        clauses.append(sql.SQL("c.type = ANY(%(f_types)s)"))
+    if filters.cohort is not None:
+        args["f_cohort"] = filters.cohort
+        clauses.append(sql.SQL("c.cohort = %(f_cohort)s"))
+    if filters.tags_any is not None:
+        args["f_tags"] = list(filters.tags_any)
+        clauses.append(sql.SQL("c.tags && %(f_tags)s::text[]"))
+    if not filters.include_expired:
+        args["now"] = now
+        clauses.append(sql.SQL("(c.expires_ts IS NULL OR c.expires_ts > %(now)s)"))
+    return sql.SQL(" AND ").join(clauses)
+
+
+def _context(weights: Sequence[float], args: dict[str, Any]) -> tuple[sql.Composable, str]:
+    """The neighbour columns (p1, n1, … per distance) and the context expression, summed
+    distance by distance as ranking.with_neighbours adds them."""
+    if not weights:
+        return sql.SQL(""), "c.bm25"
+    columns = []
+    expression = "c.bm25"
+    for d, weight in enumerate(weights, start=1):
+        args[f"w{d}"] = weight
+        for side, sign in (("p", "-"), ("n", "+")):
+            columns.append(
+                sql.SQL(
+                    f", coalesce(max(b.bm25) FILTER (WHERE b.rn = a.rn {sign} {d}), 0) AS {side}{d}"
+                )
+            )
+        expression = f"({expression} + %(w{d})s * (coalesce(nb.p{d}, 0) + coalesce(nb.n{d}, 0)))"
+    return sql.Composed(columns), expression
+
+
+def search_sql(
+    terms: Sequence[str],
+    k: int,
+    filters: Filters,
+    params: RankingParams,
+    now: float,
+    *,
+    explain: bool,
+) -> tuple[sql.Composed, dict[str, Any]]:
+    """The statement and its arguments: rows (id, record, score, bm25, context, decay,
+    confidence, superseded, terms) for the k best hits, best first."""
+    args: dict[str, Any] = {
+        "terms": list(terms),
+        "unique": sorted(set(terms)),
+        "k1": params.k1,
+        "b": params.b,
+        "k": k,
+        "now": now,
+        "rate": DECAY_RATE,
+        "floor": DECAY_FLOOR,
+        "day": SECONDS_PER_DAY,
+        "halved": SUPERSEDED_FACTOR,
+    }
+    depth = len(params.neighbours)
+    columns, context = _context(params.neighbours, args)
+    where = _filters(filters, now, args)
+    explained = (
+        "(SELECT jsonb_object_agg(w.term, w.w) FROM (SELECT DISTINCT term, w FROM weights w "
+        "WHERE w.mem = top.seq) w)"
+        if explain
+        else "NULL::jsonb"
+    )
+    text = f"""
+    WITH q AS (
+        SELECT term, pos FROM unnest(%(terms)s::text[]) WITH ORDINALITY AS q(term, pos)
+    ), s AS (
+        SELECT sum(n)::float8 AS n, sum(total)::float8 AS total FROM stats
+    ), p AS (
+        SELECT term, mem, tf, dl, count(*) OVER (PARTITION BY term) AS df
+        FROM postings WHERE term = ANY(%(unique)s::text[])
+    ), weights AS (
+        SELECT p.mem, q.pos, p.term,
+            ((ln(1 + (s.n - p.df + 0.5) / (p.df + 0.5)))::real::float8
+             * (p.tf / (%(k1)s * ((1 - %(b)s) + %(b)s * p.dl / (s.total / s.n)) + p.tf)))::real
+            AS w
+        FROM p JOIN q USING (term) CROSS JOIN s
+    ), bm AS (
+        SELECT mem, sum(w ORDER BY pos)::float8 AS bm25 FROM weights GROUP BY mem
+    ), c AS (
+        SELECT m.seq, m.seq_key, m.created, m.id, m.created_ts, m.expires_ts, m.confidence,
+            m.superseded, m.user_id, m.app_id, m.type, m.cohort, m.tags, bm.bm25
+        FROM bm JOIN memories m ON m.seq = bm.mem
+        WHERE bm.bm25 > 0
+    ), runs AS (
+        SELECT seq_key FROM c GROUP BY seq_key HAVING count(*) > 1
+    ), ranked AS (
+        SELECT r.seq, r.seq_key, row_number() OVER (PARTITION BY r.seq_key ORDER BY r.created, r.id) AS rn
+        FROM memories r WHERE {"r.seq_key IN (SELECT seq_key FROM runs)" if depth else "FALSE"}
+    ), cp AS (
+        SELECT c.seq, c.seq_key, ranked.rn, c.bm25 FROM c JOIN ranked USING (seq)
+    ), nb AS (
+        SELECT a.seq {{columns}}
+        FROM cp a JOIN cp b ON b.seq_key = a.seq_key AND b.seq <> a.seq
+            AND b.rn BETWEEN a.rn - {depth} AND a.rn + {depth}
+        GROUP BY a.seq
+    ), scored AS (
+        SELECT c.seq, c.seq_key, c.created, c.id, c.bm25, {context} AS context,
+            c.confidence * (CASE WHEN c.superseded THEN %(halved)s ELSE 1.0::float8 END) AS static,
+            greatest(%(floor)s, exp(-%(rate)s * greatest(
+                (%(now)s - coalesce(a.last_access, c.created_ts)) / %(day)s, 0))) AS decay,
+            c.confidence, c.superseded
+        FROM c LEFT JOIN nb USING (seq) LEFT JOIN access a ON a.mem = c.seq
+        WHERE {{where}}
+    ), top AS (
+        SELECT seq, seq_key, created, id, bm25, context, decay, confidence, superseded,
+            context * static * decay AS score
+        FROM scored WHERE context * static * decay > 0
+        ORDER BY score DESC, seq_key, created, id
+        LIMIT %(k)s
+    )
+    SELECT top.id, m.record, top.score, top.bm25, top.context, top.decay, top.confidence,
+        top.superseded, {explained}, top.seq
+    FROM top JOIN memories m ON m.seq = top.seq
+    ORDER BY top.score DESC, top.seq_key, top.created, top.id
+    """
+    return sql.SQL(text).format(columns=columns, where=where), args
+
+
+def ranked(row: Sequence[Any]) -> Ranked:
+    return Ranked(
+        memory_id=str(row[0]),
+        record=dict(row[1]),
+        score=float(row[2]),
+        bm25=float(row[3]),
+        context=float(row[4]),
+        decay=float(row[5]),
+        confidence=float(row[6]),
+        superseded=bool(row[7]),
+        terms={str(t): float(w) for t, w in (row[8] or {}).items()},
+    )

@@ -1,0 +1,263 @@
+"""Writing memories into the postgres backend: one idempotent upsert, a bulk load, a removal.
+
+A row is made from the memory alone (its file's record), tokenized here with the files
+backend's tokenizer, so the server's postings are the ones the files backend would build.
+Every change to a memory, its postings, N and the total length, and the supersession
+flags happens in one transaction: a reader sees all of it or none of it.
+
+The outcomes of an upsert, by what the server already holds:
+- nothing: the row is inserted;
+- the same id, the same fingerprint: nothing to do (a repeated put, a replay);
+- the same id, another version: updated when this root wrote the row or `force` says the
+  files win (a rebuild, a sync); a row another loop wrote first is kept and handed back
+  (`Adopt`): two loops that raced to write the same content keep one version of it;
+- another id with the same content and scope: nothing is written (`Duplicate`): the
+  database's unique content key makes it one memory, whatever the timing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from psycopg import Connection, errors
+from psycopg.types.json import Jsonb
+
+from agentmem.core.model import Memory, content_key
+from agentmem.stores.bm25 import tokenize
+from agentmem.stores.pg_schema import STAT_SLOTS
+from agentmem.stores.projection import fingerprint
+from agentmem.stores.rankview import document, sequence, when
+
+Conn = Connection[Any]
+COLUMNS = (
+    "id", "content_key", "fingerprint", "origin", "record", "seq_key", "created",
+    "created_ts", "expires_ts", "confidence", "user_id", "app_id", "type", "cohort", "tags",
+    "doc_len",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Row:
+    """A memory as the server stores it, with its postings."""
+
+    memory: Memory
+    values: dict[str, Any]
+    terms: list[str]
+    tfs: list[int]
+
+    @property
+    def doc_len(self) -> int:
+        return int(self.values["doc_len"])
+
+
+@dataclass(frozen=True)
+class Adopt:
+    """The server keeps another loop's version of this id: here it is."""
+
+    record: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    """Another memory holds the same content and scope."""
+
+    memory_id: str
+
+
+Outcome = str | Adopt | Duplicate  # "inserted", "updated" or "same" when a str
+
+
+def postings_of(memory: Memory) -> tuple[list[str], list[int], int]:
+    """Terms, their counts and the document's length (an empty document counts as one
+    token, as bm25s counts it)."""
+    tokens = tokenize(document(memory))
+    counts = Counter(tokens)
+    return list(counts), list(counts.values()), max(len(tokens), 1)
+
+
+def make_row(memory: Memory, origin: str) -> Row:
+    terms, tfs, length = postings_of(memory)
+    values = {
+        "id": memory.id,
+        "content_key": content_key(memory.text, memory.user_id, memory.agent_id, memory.app_id),
+        "fingerprint": fingerprint(memory),
+        "origin": origin,
+        "record": Jsonb(memory.record()),
+        "seq_key": sequence(memory),
+        "created": memory.created_at,
+        "created_ts": when(memory.created_at).timestamp(),
+        "expires_ts": when(memory.expires_at).timestamp() if memory.expires_at else None,
+        "confidence": memory.confidence,
+        "user_id": memory.user_id,
+        "app_id": memory.app_id,
+        "type": memory.type.value,
+        "cohort": memory.cohort,
+        "tags": list(memory.tags),
+        "doc_len": length,
+    }
+    return Row(memory, values, terms, tfs)
+
+
+_INSERT = (
+    f"INSERT INTO memories ({', '.join(COLUMNS)}, superseded) VALUES "
+    f"({', '.join(f'%({c})s' for c in COLUMNS)}, "
+    "EXISTS (SELECT 1 FROM supersedes WHERE old = %(id)s)) "
+    "ON CONFLICT DO NOTHING RETURNING seq"
+)
+_UPDATE = (
+    f"UPDATE memories SET ({', '.join(COLUMNS)}, written_at) = "
+    f"({', '.join(f'%({c})s' for c in COLUMNS)}, now()) WHERE seq = %(seq)s"
+)
+
+
+def _add_postings(conn: Conn, seq: int, row: Row) -> None:
+    conn.execute(
+        "INSERT INTO postings (term, mem, tf, dl) "
+        "SELECT t, %s, f, %s FROM unnest(%s::text[], %s::int[]) AS u(t, f)",
+        (seq, row.doc_len, row.terms, row.tfs),
+    )
+
+
+def _stats(conn: Conn, seq: int, n: int, total: int) -> None:
+    conn.execute(
+        "UPDATE stats SET n = n + %s, total = total + %s WHERE slot = %s",
+        (n, total, seq % STAT_SLOTS),
+    )
+
+
+def _supersede(conn: Conn, memory_id: str, new: Sequence[str], old: Iterable[str] = ()) -> None:
+    """Record what `memory_id` supersedes now (`new`; it superseded `old` before)."""
+    conn.execute(
+        "DELETE FROM supersedes WHERE by_id = %s AND NOT old = ANY(%s::text[])",
+        (memory_id, list(new)),
+    )
+    if new:
+        conn.execute(
+            "INSERT INTO supersedes (old, by_id) SELECT unnest(%s::text[]), %s "
+            "ON CONFLICT DO NOTHING",
+            (list(new), memory_id),
+        )
+    touched = sorted(set(new) | set(old))
+    if touched:
+        conn.execute(
+            "UPDATE memories m SET superseded = EXISTS "
+            "(SELECT 1 FROM supersedes s WHERE s.old = m.id) WHERE m.id = ANY(%s::text[])",
+            (touched,),
+        )
+
+
+def upsert(conn: Conn, row: Row, *, force: bool = False) -> Outcome:
+    """Make the server hold this memory (see the module docstring for the outcomes)."""
+    with conn.transaction():
+        found = conn.execute(_INSERT, row.values).fetchone()
+        if found is not None:
+            seq = int(found[0])
+            _add_postings(conn, seq, row)
+            _stats(conn, seq, 1, row.doc_len)
+            _supersede(conn, row.memory.id, row.memory.supersedes)
+            return "inserted"
+        held = conn.execute(
+            "SELECT seq, id, fingerprint, origin, record FROM memories "
+            "WHERE id = %s OR content_key = %s FOR UPDATE",
+            (row.memory.id, row.values["content_key"]),
+        ).fetchall()
+        mine = [h for h in held if h[1] == row.memory.id]
+        if not mine:
+            if held:
+                return Duplicate(str(held[0][1]))
+            raise errors.SerializationFailure("the conflicting row went away; try again")
+        seq, _, print_, origin, record = mine[0]
+        if print_ == row.values["fingerprint"]:
+            return "same"
+        if not force and origin != row.values["origin"]:
+            return Adopt(dict(record))
+        before = Memory.model_validate(record)
+        try:
+            with conn.transaction():  # a savepoint: the new content may be another's
+                conn.execute(_UPDATE, {**row.values, "seq": seq})
+        except errors.UniqueViolation:
+            other = conn.execute(
+                "SELECT id FROM memories WHERE content_key = %s", (row.values["content_key"],)
+            ).fetchone()
+            return Duplicate(str(other[0]) if other else row.memory.id)
+        old_terms, _, old_len = postings_of(before)
+        conn.execute(
+            "DELETE FROM postings WHERE mem = %s AND term = ANY(%s::text[])", (seq, old_terms)
+        )
+        _add_postings(conn, seq, row)
+        _stats(conn, seq, 0, row.doc_len - old_len)
+        _supersede(conn, row.memory.id, row.memory.supersedes, before.supersedes)
+        return "updated"
+
+
+def remove(conn: Conn, memory_id: str, *, origin: str | None = None) -> bool:
+    """Delete one memory's row (only if `origin` wrote it, when given); return whether."""
+    with conn.transaction():
+        found = conn.execute(
+            "DELETE FROM memories WHERE id = %s AND (%s::text IS NULL OR origin = %s) "
+            "RETURNING seq, record, doc_len",
+            (memory_id, origin, origin),
+        ).fetchone()
+        if found is None:
+            return False
+        seq, record, length = int(found[0]), found[1], int(found[2])
+        before = Memory.model_validate(record)
+        conn.execute(
+            "DELETE FROM postings WHERE mem = %s AND term = ANY(%s::text[])",
+            (seq, postings_of(before)[0]),
+        )
+        conn.execute("DELETE FROM access WHERE mem = %s", (seq,))
+        _stats(conn, seq, -1, -length)
+        _supersede(conn, memory_id, (), before.supersedes)
+        return True
+
+
+def insert_many(conn: Conn, rows: Sequence[Row]) -> list[Row]:
+    """Insert rows the server does not hold yet, in one transaction with COPY; return the
+    rows it did not take (the id or the content is already there: upsert them one by one)."""
+    if not rows:
+        return []
+    by_id = {r.memory.id: r for r in rows}
+    with conn.transaction():
+        conn.execute(
+            "CREATE TEMP TABLE IF NOT EXISTS staging ON COMMIT DELETE ROWS AS "
+            f"SELECT {', '.join(COLUMNS)} FROM memories WITH NO DATA"
+        )
+        with conn.cursor().copy(f"COPY staging ({', '.join(COLUMNS)}) FROM STDIN") as copy:
+            for r in by_id.values():
+                copy.write_row([r.values[c] for c in COLUMNS])
+        taken = conn.execute(
+            f"INSERT INTO memories ({', '.join(COLUMNS)}, superseded) "
+            f"SELECT {', '.join(COLUMNS)}, EXISTS (SELECT 1 FROM supersedes s WHERE s.old = staging.id) "
+            "FROM staging ON CONFLICT DO NOTHING RETURNING id, seq"
+        ).fetchall()
+        seqs = {str(i): int(s) for i, s in taken}
+        slots: Counter[int] = Counter()
+        totals: Counter[int] = Counter()
+        with conn.cursor().copy("COPY postings (term, mem, tf, dl) FROM STDIN") as copy:
+            for memory_id, seq in seqs.items():
+                r = by_id[memory_id]
+                slots[seq % STAT_SLOTS] += 1
+                totals[seq % STAT_SLOTS] += r.doc_len
+                for term, tf in zip(r.terms, r.tfs, strict=True):
+                    copy.write_row((term, seq, tf, r.doc_len))
+        for slot, n in slots.items():
+            conn.execute(
+                "UPDATE stats SET n = n + %s, total = total + %s WHERE slot = %s",
+                (n, totals[slot], slot),
+            )
+        pairs = [(old, i) for i in seqs for old in by_id[i].memory.supersedes]
+        if pairs:
+            conn.execute(
+                "INSERT INTO supersedes (old, by_id) SELECT * FROM unnest(%s::text[], %s::text[]) "
+                "ON CONFLICT DO NOTHING",
+                ([p[0] for p in pairs], [p[1] for p in pairs]),
+            )
+            conn.execute(
+                "UPDATE memories SET superseded = true WHERE id = ANY(%s::text[])",
+                ([p[0] for p in pairs],),
+            )
+    return [r for i, r in by_id.items() if i not in seqs]

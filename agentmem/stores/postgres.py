@@ -1,0 +1,470 @@
+"""The `postgres` backend: many loops, one memory, ranked by the server as the files rank.
+
+Each loop keeps its memory root (the files in git are still the truth). A write goes to
+the file first (atomic, as always), then into the server in one transaction (an
+idempotent upsert by id, see agentmem.stores.pg_write); when the server cannot take it,
+the id waits in the outbox and is replayed by a later call or `agentmem sync`, and the
+write still counts (the file is the memory). A search is one statement on the server
+(agentmem.stores.pg_rank) over every loop's memories: a memory this root holds is served
+from its file, any other from its row. While the server is down, searches are answered
+from this root's files by the files backend's ranking (hits say `"fallback": "files"`),
+and the server rests for `replay_interval_s` so an outage costs one failed call, not one
+per fire.
+
+psycopg and its pool are imported here only: `import agentmem` never loads them.
+"""
+
+from __future__ import annotations
+
+import builtins
+import os
+import time
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import psycopg
+from psycopg_pool import ConnectionPool
+
+from agentmem._exceptions import DuplicateMemory, MemoryNotFound, StoreError
+from agentmem._log import get_logger
+from agentmem.core.locks import exclusive
+from agentmem.core.model import Hit, Memory
+from agentmem.retrieval.ranking import DEFAULT_PARAMS, RankingParams
+from agentmem.stores import pg_write
+from agentmem.stores.access import utcnow
+from agentmem.stores.base import Filters, Progress, RebuildReport
+from agentmem.stores.bm25 import tokenize
+from agentmem.stores.canonical import CanonicalFiles
+from agentmem.stores.files import check_id
+from agentmem.stores.filestore import FileStore
+from agentmem.stores.outbox import Outbox
+from agentmem.stores.pg_rank import Ranked, ranked, search_sql
+from agentmem.stores.pg_schema import migrate
+from agentmem.stores.projected import ReplayReport
+from agentmem.stores.projection import ProjectionError
+from agentmem.stores.retry import RetryPolicy
+
+log = get_logger()
+T = TypeVar("T")
+BATCH = 1000  # memories per transaction in a rebuild
+ORIGIN = "origin"  # <root>/.agentmem/origin: this root's name on the server
+QUICK_RETRY = RetryPolicy(attempts=2, wait_min_s=0.05, wait_max_s=0.2)
+
+
+def origin_of(root: Path) -> str:
+    """This root's stable name on the server (made once; every process on the root reads it)."""
+    path = root / ".agentmem" / ORIGIN
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:  # O_EXCL: two processes opening a new root at once agree on the first name written
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(uuid.uuid4().hex + "\n")
+    except FileExistsError:
+        time.sleep(0.01)  # the winner's write is a few bytes away
+    return path.read_text(encoding="utf-8").strip()
+
+
+class PostgresStore(CanonicalFiles):
+    """Markdown files under `<root>/entries/` (the truth) shared through a PostgreSQL server."""
+
+    backend = "postgres"
+
+    def __init__(
+        self,
+        root: Path,
+        url: str,
+        *,
+        schema: str = "agentmem",
+        pool_size: int = 4,
+        timeout_s: float = 3.0,
+        params: RankingParams = DEFAULT_PARAMS,
+        policy: RetryPolicy = QUICK_RETRY,
+        replay_interval_s: float = 30.0,
+        sweep_interval_s: float = 1.0,
+    ) -> None:
+        super().__init__(root, sweep_interval_s=sweep_interval_s)
+        self.url = url
+        self.schema = schema
+        self.pool_size = pool_size
+        self.timeout_s = timeout_s
+        self.params = params
+        self.policy = policy
+        self.replay_interval_s = replay_interval_s
+        self.outbox = Outbox(root)
+        self.origin = origin_of(root)
+        self._pool: ConnectionPool | None = None
+        self._pool_pid = -1
+        self._migrated = False
+        self._failed_at = float("-inf")
+        self._replay_lock = self.files.cache / "outbox.lock"
+        self._files_ranking: FileStore | None = None
+
+    # -- the connection ---------------------------------------------------------------
+    def _connections(self) -> ConnectionPool:
+        if self._pool is None or self._pool_pid != os.getpid():  # a forked child opens its own
+            self._pool = ConnectionPool(
+                self.url,
+                min_size=1,
+                max_size=self.pool_size,
+                timeout=self.timeout_s,
+                kwargs={
+                    "autocommit": True,
+                    "connect_timeout": max(1, round(self.timeout_s)),
+                    "options": f"-c search_path={self.schema}",
+                },
+                check=ConnectionPool.check_connection,  # a restarted server leaves dead ones
+                name=f"agentmem-{self.schema}",
+                open=False,
+            )
+            self._pool.open(wait=False)
+            self._pool_pid = os.getpid()
+        return self._pool
+
+    def call(self, fn: Callable[[pg_write.Conn], T]) -> T:
+        """Run `fn` on a pooled connection, with the retry policy; any failure of the server
+        is a ProjectionError (`transient` when a retry may pass)."""
+
+        def attempt() -> T:
+            try:
+                with self._connections().connection() as conn:
+                    if not self._migrated:
+                        migrate(conn, self.schema)
+                        self._migrated = True
+                    return fn(conn)
+            except (psycopg.OperationalError, psycopg.errors.SerializationFailure) as exc:
+                raise ProjectionError(f"postgres: {exc}", transient=True) from exc
+            except psycopg.Error as exc:
+                raise ProjectionError(f"postgres: {exc}", transient=False) from exc
+
+        return self.policy.call(attempt)
+
+    def _resting(self) -> bool:
+        return time.monotonic() - self._failed_at < self.replay_interval_s
+
+    def _failed(self, event: str, exc: Exception, **context: Any) -> None:
+        self._failed_at = time.monotonic()
+        log.warning(event, backend=self.backend, error=str(exc), **context)
+
+    def _try(self, event: str, fn: Callable[[pg_write.Conn], T]) -> T | None:
+        """`call`, or None (logged, and the server rests) when the server fails or rests."""
+        if self._resting():
+            return None
+        try:
+            return self.call(fn)
+        except ProjectionError as exc:
+            self._failed(event, exc)
+            return None
+
+    # -- the writer's surface -----------------------------------------------------------
+    def put(self, memory: Memory) -> None:
+        """File first (atomic); then the row, or the outbox while the server is away."""
+        self.replay_due()
+        path = self.files.write(memory)
+        with self.lock:
+            self.catalog.note_written(memory, path)
+        if self._resting():
+            self.outbox.add(memory.id, "the server is resting after a failure")
+            return
+        self.project(memory)
+
+    def project(self, memory: Memory, *, force: bool = False) -> bool:
+        """Upsert one memory's row; on failure queue it. Return whether the server holds it.
+        Raises DuplicateMemory (after removing the file) when another memory holds the
+        same content and scope."""
+        row = pg_write.make_row(memory, self.origin)
+        try:
+            outcome = self.call(lambda conn: pg_write.upsert(conn, row, force=force))
+        except ProjectionError as exc:
+            owed = self.outbox.add(memory.id, str(exc))
+            self._failed("projection_queued", exc, id=memory.id, attempts=owed.attempts)
+            return False
+        self.outbox.done(memory.id)
+        if isinstance(outcome, pg_write.Duplicate):
+            self._drop_file(memory.id)
+            raise DuplicateMemory(memory.id, outcome.memory_id)
+        if isinstance(outcome, pg_write.Adopt):
+            kept = Memory.model_validate(outcome.record)
+            path = self.files.write(kept)  # the version the fleet already holds
+            with self.lock:
+                self.catalog.note_written(kept, path)
+        return True
+
+    def _drop_file(self, memory_id: str) -> None:
+        self.files.path_for(memory_id).unlink(missing_ok=True)
+        with self.lock:
+            self.catalog.note_removed(memory_id)
+        log.info("duplicate_dropped", id=memory_id, backend=self.backend)
+
+    def find_duplicate(self, key: str) -> str | None:
+        """This root's memory with the key, else the fleet's (None when the server is away)."""
+        local = super().find_duplicate(key)
+        if local is not None:
+            return local
+        found = self._try(
+            "remote_lookup_failed",
+            lambda conn: conn.execute(
+                "SELECT id FROM memories WHERE content_key = %s", (key,)
+            ).fetchone(),
+        )
+        return None if found is None else str(found[0])
+
+    def rebuild(self, progress: Progress | None = None) -> RebuildReport:
+        """Make the server hold every file of this root (the files win), and drop the rows
+        this root wrote whose file is gone. Other loops' rows are left alone, so a rebuild
+        from a complete root (`agentmem sync --pull` first) restores a lost server."""
+        with self.lock:
+            self.catalog.reset()
+            memories = sorted(self.catalog.memories.values(), key=lambda m: m.id)
+            broken = builtins.list(self.catalog.broken.values())
+        try:
+            for start in range(0, len(memories), BATCH):
+                batch = memories[start : start + BATCH]
+                self._load(batch)
+                if progress is not None:
+                    progress(len(batch))
+            kept = {m.id for m in memories}
+            gone = self.call(
+                lambda conn: [
+                    str(r[0])
+                    for r in conn.execute(
+                        "SELECT id FROM memories WHERE origin = %s", (self.origin,)
+                    ).fetchall()
+                    if str(r[0]) not in kept
+                ]
+            )
+            for memory_id in gone:
+                self.call(lambda conn, i=memory_id: pg_write.remove(conn, i))  # type: ignore[misc]
+        except ProjectionError as exc:
+            raise StoreError(f"postgres rebuild stopped: {exc}; run it again") from exc
+        for owed in self.outbox.pending():
+            if owed.memory_id in kept or owed.memory_id in gone:
+                self.outbox.done(owed.memory_id)
+        self._failed_at = float("-inf")
+        return RebuildReport(len(memories), broken)
+
+    def _load(self, batch: Sequence[Memory]) -> None:
+        """Insert what is new in one COPY; upsert what changed one by one (files win)."""
+        rows = {m.id: pg_write.make_row(m, self.origin) for m in batch}
+        held = dict(
+            self.call(
+                lambda conn: conn.execute(
+                    "SELECT id, fingerprint FROM memories WHERE id = ANY(%s::text[])",
+                    (builtins.list(rows),),
+                ).fetchall()
+            )
+        )
+        fresh = [r for i, r in rows.items() if i not in held]
+        changed = [r for i, r in rows.items() if i in held and held[i] != r.values["fingerprint"]]
+        changed += self.call(lambda conn: pg_write.insert_many(conn, fresh))
+        for row in changed:
+            outcome = self.call(lambda conn, r=row: pg_write.upsert(conn, r, force=True))  # type: ignore[misc]
+            if isinstance(outcome, pg_write.Duplicate):
+                log.warning("rebuild_duplicate", id=row.memory.id, kept=outcome.memory_id)
+
+    # -- the outbox -----------------------------------------------------------------------
+    def replay_due(self) -> ReplayReport | None:
+        """Replay the outbox if it holds anything and the server is not resting."""
+        if self._resting() or not len(self.outbox):
+            return None
+        return self.replay()
+
+    def replay(self) -> ReplayReport:
+        """Upsert every owed memory (or delete its row if its file is gone); stop at the
+        first failure, so a server that is down is not called once per entry."""
+        report = ReplayReport()
+        with exclusive(self._replay_lock):
+            with self.lock:
+                self.catalog.refresh(force=True)
+                memories = dict(self.catalog.memories)
+            for item in self.outbox.pending():
+                memory = memories.get(item.memory_id)
+                try:
+                    if memory is None:
+                        self.call(lambda conn, i=item.memory_id: pg_write.remove(conn, i))  # type: ignore[misc]
+                        self.outbox.done(item.memory_id)
+                    elif not self.project(memory):
+                        report.error = "the server failed again"
+                        break
+                except DuplicateMemory:
+                    pass  # the file was a second copy of another loop's memory: dropped
+                except ProjectionError as exc:
+                    self.outbox.add(item.memory_id, str(exc))
+                    self._failed("replay_failed", exc)
+                    report.error = str(exc)
+                    break
+                report.replayed.append(item.memory_id)
+        report.still_owed = [o.memory_id for o in self.outbox.pending()]
+        if report.replayed or report.error:
+            log.info(
+                "outbox_replayed",
+                backend=self.backend,
+                replayed=len(report.replayed),
+                still_owed=len(report.still_owed),
+                error=report.error,
+            )
+        return report
+
+    # -- the reader's surface -----------------------------------------------------------
+    def search(
+        self,
+        query: str,
+        k: int = 10,
+        filters: Filters | None = None,
+        *,
+        touch: bool = True,
+        explain: bool = False,
+    ) -> builtins.list[Hit]:
+        if k <= 0:
+            return []
+        self.replay_due()
+        filters = filters or Filters()
+        terms = tokenize(query)
+        if not terms:
+            return []
+        now = utcnow().timestamp()
+        statement, args = search_sql(terms, k, filters, self.params, now, explain=explain)
+        rows = self._try(
+            "remote_search_failed",
+            lambda conn: [ranked(r) for r in conn.execute(statement, args).fetchall()],
+        )
+        if rows is None:
+            return self._from_files(query, k, filters, touch=touch, explain=explain)
+        hits = [self._hit(r, explain) for r in rows]
+        if touch:
+            self._touch([h.memory.id for h in hits])
+        return hits
+
+    def _hit(self, row: Ranked, explain: bool) -> Hit:
+        memory = self._local(row.memory_id) or Memory.model_validate(row.record)
+        detail: dict[str, Any] = {}
+        if explain:
+            detail = {
+                "bm25": row.bm25,
+                "terms": row.terms,
+                "neighbours": row.context - row.bm25,
+                "decay": row.decay,
+                "confidence": row.confidence,
+                "superseded": row.superseded,
+                "backend": self.backend,
+            }
+        return Hit(memory=memory, score=row.score, explain=detail)
+
+    def _local(self, memory_id: str) -> Memory | None:
+        """This root's file of the memory, if it has one (the files win)."""
+        with self.lock:
+            self.catalog.refresh()
+            return self.catalog.memories.get(memory_id)
+
+    def _from_files(
+        self, query: str, k: int, filters: Filters, *, touch: bool, explain: bool
+    ) -> builtins.list[Hit]:
+        """The files backend's ranking over this root's files, while the server is away."""
+        with self.lock:
+            if self._files_ranking is None:
+                self._files_ranking = FileStore(self.root, params=self.params)
+            ranking = self._files_ranking
+        hits = ranking.search(query, k, filters, touch=False, explain=explain)
+        for hit in hits:
+            hit.explain["fallback"] = "files"
+        return hits
+
+    def get(self, memory_id: str, *, touch: bool = True) -> Memory:
+        path = self.files.path_for(check_id(memory_id))
+        if path.is_file():
+            memory = self.files.read(memory_id)
+        else:
+            found = self._try(
+                "remote_get_failed",
+                lambda conn: conn.execute(
+                    "SELECT record FROM memories WHERE id = %s", (memory_id,)
+                ).fetchone(),
+            )
+            if found is None:
+                raise MemoryNotFound(memory_id)
+            memory = Memory.model_validate(found[0])
+        if touch:
+            self._touch([memory.id])
+        return memory
+
+    def list(self, filters: Filters | None = None) -> builtins.list[Memory]:
+        """Every memory of the fleet the filters admit (this root's files win over rows);
+        only this root's while the server is away."""
+        local = {m.id: m for m in super().list(Filters(include_expired=True))}
+        records = self._try(
+            "remote_list_failed",
+            lambda conn: [r[0] for r in conn.execute("SELECT record FROM memories").fetchall()],
+        )
+        merged = dict(local)
+        for record in records or []:
+            merged.setdefault(str(record["id"]), Memory.model_validate(record))
+        now = utcnow()
+        admits = (filters or Filters()).admits
+        return sorted(
+            (m for m in merged.values() if admits(m, now)), key=lambda m: (m.created_at, m.id)
+        )
+
+    def count(self) -> int:
+        """Memories of the fleet: the server's rows plus this root's files it lacks."""
+        with self.lock:
+            self.catalog.refresh()
+            local = builtins.list(self.catalog.memories)
+        counted = self._try(
+            "remote_count_failed",
+            lambda conn: conn.execute(
+                "SELECT (SELECT count(*) FROM memories) + (SELECT count(*) FROM "
+                "unnest(%s::text[]) AS l(id) WHERE NOT EXISTS "
+                "(SELECT 1 FROM memories m WHERE m.id = l.id))",
+                (local,),
+            ).fetchone(),
+        )
+        return len(local) if counted is None else int(counted[0])
+
+    # -- access bookkeeping -------------------------------------------------------------
+    def _touch(self, ids: builtins.list[str]) -> datetime:
+        """Reads are counted on the server (decay reads them there); best effort."""
+        now = utcnow()
+        if ids:
+            self._try(
+                "remote_touch_failed",
+                lambda conn: conn.execute(
+                    "INSERT INTO access (mem, last_access, count) "
+                    "SELECT seq, %s, 1 FROM memories WHERE id = ANY(%s::text[]) ORDER BY seq "
+                    "ON CONFLICT (mem) DO UPDATE SET last_access = excluded.last_access, "
+                    "count = access.count + 1",
+                    (now.timestamp(), sorted(set(ids))),
+                ),
+            )
+        return now
+
+    @property
+    def legs(self) -> builtins.list[str]:
+        return ["bm25"] + (["neighbours"] if self.params.neighbours else [])
+
+    @contextmanager
+    def connection(self) -> Iterator[pg_write.Conn]:
+        """A pooled connection (for sync and tests), the schema migrated."""
+        with self._connections().connection() as conn:
+            if not self._migrated:
+                migrate(conn, self.schema)
+                self._migrated = True
+            yield conn
+
+    def close(self) -> None:
+        if self._pool is not None and self._pool_pid == os.getpid():
+            self._pool.close()
+        self._pool = None
+        if self._files_ranking is not None:
+            self._files_ranking.close()
+        super().close()
+
+    def forget_failure(self) -> None:
+        """Stop resting: the next call tries the server again (after a restart, in sync)."""
+        self._failed_at = float("-inf")
