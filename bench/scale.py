@@ -1,8 +1,10 @@
-"""The embedded store at scale: synthetic stores of 1K, 10K and 100K memories.
+"""The stores at scale: synthetic stores of 1K, 10K and 100K memories (or more).
 
     python bench/scale.py [--sizes 1000,10000,100000] [--queries 200] [--json]
+                          [--backend files|postgres|files,postgres] [--writers-adds 100]
 
-For each size, in a fresh child process (so peak memory is that size's alone):
+For each size and the files backend, in a fresh child process (so peak memory is that
+size's alone):
 
 - setup: N memory files written straight to `entries/` (not timed; the one writer's
   fsyncs would take minutes and are measured below as add throughput instead);
@@ -13,7 +15,11 @@ For each size, in a fresh child process (so peak memory is that size's alone):
 - add_per_s: memories per second through the Harvester into the store of that size;
 - search_after_add_s: hook C then hook B, as an agent loop runs them: one memory written,
   then a search (the first since the write), timed; the median of CYCLES such cycles;
+- add8_per_s: 8 writer processes on the same root at once, memories per second in all;
 - peak_mb: the child's peak resident memory.
+
+For the postgres backend, see bench/scale_pg.py (the same figures, a fleet memory of N on
+one server, measured from a loop whose own root is empty; 8 writers are 8 loops).
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from agentmem.retrieval.reader import Reader
 from agentmem.settings import settings_from_values
 from agentmem.stores import frontmatter
 from agentmem.stores.filestore import FileStore
+from bench import scale_pg
 
 SEED = 20261129
 TYPES = [("semantic", 0.8), ("procedural", 0.75), ("episodic", 1.0), ("reflective", 0.8)]
@@ -107,7 +114,7 @@ def timed(fn: Callable[[], Any]) -> float:
     return time.perf_counter() - started
 
 
-def measure(n: int, queries: int) -> dict[str, Any]:
+def measure(n: int, queries: int, writer_adds: int = 0) -> dict[str, Any]:
     """Every figure for one store size (run in a child process)."""
     rng = random.Random(SEED + n)
     words = vocabulary(rng)
@@ -148,6 +155,8 @@ def measure(n: int, queries: int) -> dict[str, Any]:
                 timed(lambda c=cycle: store.search(questions[(2 + c) % len(questions)], 10))
             )
         store.close()
+        peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        add8 = scale_pg.adds("files", [root], writer_adds) if writer_adds else None
     s50, s95 = percentiles(search_ms)
     p50, p95 = percentiles(pack_ms)
     return {
@@ -162,7 +171,8 @@ def measure(n: int, queries: int) -> dict[str, Any]:
         "adds_measured": adds,
         "search_after_add_s": round(statistics.median(after_add), 4),
         "search_after_add_max_s": round(max(after_add), 4),
-        "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "add8_per_s": None if add8 is None else round(add8, 1),
+        "peak_mb": round(peak_mb, 1),
     }
 
 
@@ -171,39 +181,81 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--json", action="store_true", help="print one JSON list")
-    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # the child's entry
+    parser.add_argument("--backend", default="files", help="files, postgres or both (a,b)")
+    parser.add_argument(
+        "--writers-adds", type=int, default=100, help="adds per writer, 8 writers (0: skip)"
+    )
+    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # the child's entries
+    parser.add_argument("--pg", nargs=3, metavar=("STEP", "N", "SCHEMA"), help=argparse.SUPPRESS)
+    parser.add_argument("--url", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--writer", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.one is not None:
-        import logging
-
-        import structlog
-
-        structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
-        print(json.dumps(measure(args.one, args.queries)))
-        return 0
+    if args.one is not None or args.pg or args.writer:
+        return child(args)
+    backends = [b.strip() for b in args.backend.split(",") if b.strip()]
+    url = scale_pg.server_url() if "postgres" in backends else ""
     rows = []
     for size in (int(s) for s in args.sizes.split(",") if s.strip()):
-        child = subprocess.run(
-            [sys.executable, __file__, "--one", str(size), "--queries", str(args.queries)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        row = json.loads(child.stdout.strip().splitlines()[-1])
-        rows.append(row)
-        if not args.json:
-            print(
-                f"{row['memories']:>7} memories  search p50 {row['search_p50_ms']:.2f} ms "
-                f"p95 {row['search_p95_ms']:.2f} ms  pack p50 {row['pack_p50_ms']:.2f} ms "
-                f"p95 {row['pack_p95_ms']:.2f} ms  rebuild {row['rebuild_s']:.2f} s  "
-                f"reopen {row['reopen_s']:.2f} s  add {row['add_per_s']:.1f}/s  "
-                f"search after add {row['search_after_add_s'] * 1000:.1f} ms  "
-                f"peak {row['peak_mb']:.0f} MB",
-                flush=True,
-            )
+        for backend in backends:
+            row = {"backend": backend, "memories": size}
+            if backend == "files":
+                row.update(run_child("--one", str(size), "--writers-adds", str(args.writers_adds)))
+            else:
+                row.update(scale_pg.run(size, args.queries, args.writers_adds, url, run_child))
+            rows.append(row)
+            if not args.json:
+                print(line(row), flush=True)
     if args.json:
         print(json.dumps(rows))
     return 0
+
+
+def run_child(*argv: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, __file__, *argv], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"scale child {argv} failed: {done.stderr[-3000:]}")
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def child(args: argparse.Namespace) -> int:
+    import logging
+
+    import structlog
+
+    structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
+    if args.writer:
+        backend, root, count, url, schema = args.writer
+        scale_pg.write(backend, Path(root), int(count), url, schema)
+    elif args.pg:
+        step, n, schema = args.pg
+        if step == "load":
+            print(json.dumps({"load_s": round(scale_pg.load(int(n), args.url, schema), 3)}))
+        else:
+            print(json.dumps(scale_pg.measure(int(n), args.queries, args.url, schema)))
+    else:
+        print(json.dumps(measure(args.one, args.queries, args.writers_adds)))
+    return 0
+
+
+def line(row: dict[str, Any]) -> str:
+    def ms(key: str) -> str:
+        return f"{row[key]:.2f}" if row.get(key) is not None else "-"
+
+    built = (
+        f"rebuild {row['rebuild_s']:.2f} s" if "rebuild_s" in row else f"load {row['load_s']:.1f} s"
+    )
+    add = f"add {row['add_per_s']:.1f}/s  " if "add_per_s" in row else ""
+    add8 = f"8 writers {row['add8_per_s']:.0f}/s  " if row.get("add8_per_s") else ""
+    server = f"  server {row['server_mb']:.0f} MB" if row.get("server_mb") is not None else ""
+    return (
+        f"{row['backend']:>8} {row['memories']:>8} memories  search p50 {ms('search_p50_ms')} ms "
+        f"p95 {ms('search_p95_ms')} ms  pack p50 {ms('pack_p50_ms')} ms  {built}  "
+        f"reopen {row['reopen_s']:.2f} s  {add}{add8}"
+        f"search after add {row['search_after_add_s'] * 1000:.1f} ms  "
+        f"client peak {row['peak_mb']:.0f} MB{server}"
+    )
 
 
 if __name__ == "__main__":

