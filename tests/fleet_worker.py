@@ -31,7 +31,8 @@ def token(worker: int, fire: int) -> str:
 
 
 def last_acked(ack_dir: Path, worker: int) -> dict[str, Any] | None:
-    """The newest episode another worker acknowledged (its last complete line)."""
+    """The newest episode another worker acknowledged (its last complete line); one that
+    was owed when acknowledged is on the server only once replayed, so it is not asked for."""
     try:
         lines = (ack_dir / f"{worker}.jsonl").read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
@@ -62,7 +63,7 @@ def main() -> None:
         HOOK_FLAGS[next(h for h in HOOK_FLAGS if h.value == "pre_spawn_pack")]: "true",
     }
     settings = settings_from_values(values, root.parent)
-    store = PostgresStore(root, url, schema=schema, timeout_s=1.0, replay_interval_s=1.0)
+    store = PostgresStore(root, url, schema=schema, timeout_s=0.5, replay_interval_s=1.0)
     hooks = MemoryHooks(settings, store=store)
     rng = random.Random(worker)
     ack = os.open(ack_dir / f"{worker}.jsonl", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
@@ -96,6 +97,8 @@ def main() -> None:
                 episode=accepted[0] if accepted else None,
                 token=token(worker, fire),
                 owed=len(store.outbox),
+                # on the server when the fire returned, or owed until a replay
+                pending=bool(accepted) and store.outbox.get(accepted[0]) is not None,
             )
             if entry["episode"]:
                 mine = entry
@@ -107,7 +110,7 @@ def main() -> None:
             if mine is not None:
                 entry["own_found"], entry["own_server"] = found(store, mine)
             other = last_acked(ack_dir, rng.choice([w for w in range(workers) if w != worker]))
-            if other is not None:
+            if other is not None and not other["pending"]:
                 entry["other"] = other["episode"]
                 entry["other_root"] = other.get("root")
                 entry["other_found"], entry["other_server"] = found(store, other)

@@ -101,9 +101,11 @@ def search_sql(
     now: float,
     *,
     explain: bool,
+    touch: bool = False,
 ) -> tuple[sql.Composed, dict[str, Any]]:
     """The statement and its arguments: rows (id, record, score, bm25, context, decay,
-    confidence, superseded, terms) for the k best hits, best first."""
+    confidence, superseded, terms) for the k best hits, best first. With `touch`, the same
+    statement records the read of each hit (last access, count), in one round trip."""
     args: dict[str, Any] = {
         "terms": list(terms),
         "unique": sorted(set(terms)),
@@ -124,6 +126,15 @@ def search_sql(
         "WHERE w.mem = top.seq) w)"
         if explain
         else "NULL::jsonb"
+    )
+    touched = (
+        """, touched AS (
+        INSERT INTO access (mem, last_access, count) SELECT seq, %(now)s, 1 FROM top ORDER BY seq
+        ON CONFLICT (mem) DO UPDATE SET last_access = excluded.last_access,
+            count = access.count + 1
+    )"""
+        if touch
+        else ""
     )
     text = f"""
     WITH q AS (
@@ -172,7 +183,7 @@ def search_sql(
         FROM scored WHERE context * static * decay > 0
         ORDER BY score DESC, seq_key, created, id
         LIMIT %(k)s
-    )
+    ){touched}
     SELECT top.id, m.record, top.score, top.bm25, top.context, top.decay, top.confidence,
         top.superseded, {explained}, top.seq
     FROM top JOIN memories m ON m.seq = top.seq

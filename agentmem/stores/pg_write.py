@@ -101,12 +101,28 @@ def make_row(memory: Memory, origin: str) -> Row:
     return Row(memory, values, terms, tfs)
 
 
-_INSERT = (
-    f"INSERT INTO memories ({', '.join(COLUMNS)}, superseded) VALUES "
-    f"({', '.join(f'%({c})s' for c in COLUMNS)}, "
-    "EXISTS (SELECT 1 FROM supersedes WHERE old = %(id)s)) "
-    "ON CONFLICT DO NOTHING RETURNING seq"
+_INSERT = f"""
+WITH ins AS (
+    INSERT INTO memories ({", ".join(COLUMNS)}, superseded)
+    VALUES ({", ".join(f"%({c})s" for c in COLUMNS)},
+        EXISTS (SELECT 1 FROM supersedes WHERE old = %(id)s))
+    ON CONFLICT DO NOTHING RETURNING seq, doc_len
+), posted AS (
+    INSERT INTO postings (term, mem, tf, dl)
+    SELECT u.t, ins.seq, u.f, ins.doc_len
+    FROM ins, unnest(%(terms)s::text[], %(tfs)s::int[]) AS u(t, f)
+), counted AS (
+    UPDATE stats SET n = n + 1, total = total + ins.doc_len
+    FROM ins WHERE stats.slot = ins.seq %% {STAT_SLOTS}
+), linked AS (
+    INSERT INTO supersedes (old, by_id)
+    SELECT unnest(%(olds)s::text[]), %(id)s FROM ins ON CONFLICT DO NOTHING
+), flagged AS (
+    UPDATE memories SET superseded = true
+    WHERE id = ANY(%(olds)s::text[]) AND EXISTS (SELECT 1 FROM ins)
 )
+SELECT seq FROM ins
+"""  # one statement, so one round trip and one atomic change (autocommit)
 _UPDATE = (
     f"UPDATE memories SET ({', '.join(COLUMNS)}, written_at) = "
     f"({', '.join(f'%({c})s' for c in COLUMNS)}, now()) WHERE seq = %(seq)s"
@@ -151,14 +167,10 @@ def _supersede(conn: Conn, memory_id: str, new: Sequence[str], old: Iterable[str
 
 def upsert(conn: Conn, row: Row, *, force: bool = False) -> Outcome:
     """Make the server hold this memory (see the module docstring for the outcomes)."""
+    new = {**row.values, "terms": row.terms, "tfs": row.tfs, "olds": list(row.memory.supersedes)}
+    if conn.execute(_INSERT, new).fetchone() is not None:
+        return "inserted"
     with conn.transaction():
-        found = conn.execute(_INSERT, row.values).fetchone()
-        if found is not None:
-            seq = int(found[0])
-            _add_postings(conn, seq, row)
-            _stats(conn, seq, 1, row.doc_len)
-            _supersede(conn, row.memory.id, row.memory.supersedes)
-            return "inserted"
         held = conn.execute(
             "SELECT seq, id, fingerprint, origin, record FROM memories "
             "WHERE id = %s OR content_key = %s FOR UPDATE",

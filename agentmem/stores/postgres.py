@@ -17,6 +17,7 @@ psycopg and its pool are imported here only: `import agentmem` never loads them.
 from __future__ import annotations
 
 import builtins
+import logging
 import os
 import time
 import uuid
@@ -53,6 +54,15 @@ T = TypeVar("T")
 BATCH = 1000  # memories per transaction in a rebuild
 ORIGIN = "origin"  # <root>/.agentmem/origin: this root's name on the server
 QUICK_RETRY = RetryPolicy(attempts=2, wait_min_s=0.05, wait_max_s=0.2)
+
+
+def quiet_pool_log() -> None:
+    """psycopg_pool logs a warning per failed connect; with no handler anywhere, Python would
+    print it on stderr. The library never prints: a NullHandler, as on agentmem's own logger
+    (a host's handlers still receive the records)."""
+    pool_log = logging.getLogger("psycopg.pool")
+    if not pool_log.handlers:
+        pool_log.addHandler(logging.NullHandler())
 
 
 def origin_of(root: Path) -> str:
@@ -110,6 +120,7 @@ class PostgresStore(CanonicalFiles):
     # -- the connection ---------------------------------------------------------------
     def _connections(self) -> ConnectionPool:
         if self._pool is None or self._pool_pid != os.getpid():  # a forked child opens its own
+            quiet_pool_log()
             self._pool = ConnectionPool(
                 self.url,
                 min_size=1,
@@ -120,7 +131,6 @@ class PostgresStore(CanonicalFiles):
                     "connect_timeout": max(1, round(self.timeout_s)),
                     "options": f"-c search_path={self.schema}",
                 },
-                check=ConnectionPool.check_connection,  # a restarted server leaves dead ones
                 name=f"agentmem-{self.schema}",
                 open=False,
             )
@@ -152,6 +162,11 @@ class PostgresStore(CanonicalFiles):
     def _failed(self, event: str, exc: Exception, **context: Any) -> None:
         self._failed_at = time.monotonic()
         log.warning(event, backend=self.backend, error=str(exc), **context)
+        # A pool whose server went away backs off its reconnects for up to minutes; the
+        # next call after the rest opens a fresh one, which connects at once.
+        pool, self._pool = self._pool, None
+        if pool is not None and self._pool_pid == os.getpid():
+            pool.close(timeout=0)
 
     def _try(self, event: str, fn: Callable[[pg_write.Conn], T]) -> T | None:
         """`call`, or None (logged, and the server rests) when the server fails or rests."""
@@ -330,20 +345,23 @@ class PostgresStore(CanonicalFiles):
         if not terms:
             return []
         now = utcnow().timestamp()
-        statement, args = search_sql(terms, k, filters, self.params, now, explain=explain)
+        statement, args = search_sql(
+            terms, k, filters, self.params, now, explain=explain, touch=touch
+        )
         rows = self._try(
             "remote_search_failed",
             lambda conn: [ranked(r) for r in conn.execute(statement, args).fetchall()],
         )
         if rows is None:
             return self._from_files(query, k, filters, touch=touch, explain=explain)
-        hits = [self._hit(r, explain) for r in rows]
-        if touch:
-            self._touch([h.memory.id for h in hits])
-        return hits
+        with self.lock:
+            self.catalog.refresh()
+            local = self.catalog.memories
+            return [self._hit(r, local.get(r.memory_id), explain) for r in rows]
 
-    def _hit(self, row: Ranked, explain: bool) -> Hit:
-        memory = self._local(row.memory_id) or Memory.model_validate(row.record)
+    def _hit(self, row: Ranked, local: Memory | None, explain: bool) -> Hit:
+        """A hit served from this root's file when it has one (the files win), else the row."""
+        memory = local or Memory.model_validate(row.record)
         detail: dict[str, Any] = {}
         if explain:
             detail = {
@@ -356,12 +374,6 @@ class PostgresStore(CanonicalFiles):
                 "backend": self.backend,
             }
         return Hit(memory=memory, score=row.score, explain=detail)
-
-    def _local(self, memory_id: str) -> Memory | None:
-        """This root's file of the memory, if it has one (the files win)."""
-        with self.lock:
-            self.catalog.refresh()
-            return self.catalog.memories.get(memory_id)
 
     def _from_files(
         self, query: str, k: int, filters: Filters, *, touch: bool, explain: bool
