@@ -1,6 +1,6 @@
 """Ranking parity: the server ranks a random corpus exactly as the files backend does.
 
-The same memories go into a FileStore and a PostgresStore; random questions (repeated
+One root of files, ranked by a FileStore and by a PostgresStore; random questions (repeated
 words, unknown words, filters) must return the same top 10 ids in the same order, with
 the same scores, whatever the mix of runs (neighbour context), supersession, confidence,
 ages (decay) and expiry.
@@ -13,9 +13,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from agentmem.core.model import Memory
+from agentmem.retrieval.ranking import top_k
+from agentmem.stores import frontmatter
 from agentmem.stores.base import Filters
 from agentmem.stores.filestore import FileStore
 from agentmem.stores.pg_local import LocalServer
@@ -55,6 +58,11 @@ def corpus(rng: random.Random, n: int) -> list[Memory]:
         if i % 17 == 3:
             record["expires_at"] = (NOW - timedelta(days=1)).isoformat()
         memories.append(Memory.model_validate(record))
+        if i % 6 == 0:  # a twin in another app: equal scores, so the tie-break decides
+            twin = {**record, "id": f"{kind}-t{i:05d}", "app_id": "twin-app"}
+            twin.pop("supersedes", None)
+            twin["run_id"] = f"2025-12-31-run-{i}"  # its run sorts before the original's
+            memories.append(Memory.model_validate(twin))
     return memories
 
 
@@ -83,17 +91,17 @@ def test_top_ten_ids_and_scores_agree_with_the_files_backend(
     """Random corpus, random questions, five kinds of filters: same ids, same order,
     same scores (but for the clock moving between the two searches) from the server as from the files backend."""
     rng = random.Random(seed)
-    memories = corpus(rng, 250)
-    files = FileStore(tmp_path / "files")
-    for memory in memories:
-        files.put(memory)
-    written = FileStore(tmp_path / "pg")
-    for memory in memories:
-        written.put(memory)
-    server = pg_store(tmp_path / "pg", pg_server)
-    server.rebuild()  # the bulk load, from files the server never saw
-    for memory in memories:
-        server.put(memory)  # and the one-by-one path agrees with the bulk one (no-ops)
+    root = tmp_path / "memory"
+    (root / "entries").mkdir(parents=True)
+    for memory in corpus(rng, 250):  # the files as git would bring them: no writer involved
+        record = memory.record()
+        body = record.pop("text")
+        (root / "entries" / f"{memory.id}.md").write_text(frontmatter.render(record, body))
+    files = FileStore(root)
+    server = pg_store(root, pg_server)
+    assert server.rebuild().memories == len(
+        list((root / "entries").iterdir())
+    )  # the bulk load (COPY) into an empty server
     compared = 0
     for question in questions(rng, 24):
         for filters in FILTERS:
@@ -107,3 +115,10 @@ def test_top_ten_ids_and_scores_agree_with_the_files_backend(
     assert compared > 400  # the questions did find things
     files.close()
     server.close()
+
+
+def test_top_k_keeps_the_lower_index_among_ties_at_the_cut() -> None:
+    """Scores tied at the k-th place: the lower index is kept, whatever argpartition picks
+    (the server breaks ties by row order; the files backend must cut the same way)."""
+    scores = np.array([0.0] + [0.5] * 40 + [0.9] * 3, dtype=np.float64)
+    assert top_k(scores, 5).tolist() == [41, 42, 43, 1, 2]

@@ -88,6 +88,8 @@ def top_k(scores: Floats, k: int) -> Ints:
     positive = np.flatnonzero(scores > 0)
     if len(positive) > k:
         part = np.argpartition(-scores[positive], k - 1)[:k]
-        positive = positive[part]
+        # argpartition picks any of the scores tied at the cut; keep them all, so the
+        # lower index wins there too (the postgres backend's ORDER BY does the same)
+        positive = positive[scores[positive] >= scores[positive[part]].min()]
     order = np.lexsort((positive, -scores[positive]))
-    return positive[order]
+    return positive[order][:k]
