@@ -16,7 +16,7 @@ from agentmem._exceptions import DuplicateMemory, SettingsError, StoreError
 from agentmem.core.model import Memory
 from agentmem.core.writer import Harvester
 from agentmem.settings import settings_from_values
-from agentmem.stores import open_store
+from agentmem.stores import open_store, pg_write
 from agentmem.stores.pg_local import LocalServer
 from agentmem.stores.pg_schema import SCHEMA_VERSION, migrate
 from agentmem.stores.pg_sync import measure, sync
@@ -234,3 +234,41 @@ def test_supersession_halves_the_old_memory_on_the_server(
     for hit, factor in ((before, 1.0), (after, 0.5)):
         e = hit.explain
         assert hit.score == pytest.approx(e["bm25"] * 0.8 * factor * e["decay"], rel=1e-12)
+
+
+def test_the_cli_rebuilds_and_syncs_a_postgres_store(
+    pg_server: LocalServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`agentmem rebuild --backend postgres` restores a lost server from this root's files;
+    `agentmem sync --pull --json` reports in sync and writes the other loop's memory here."""
+    import json
+
+    from click.testing import CliRunner
+
+    from agentmem.cli import main
+
+    a, b = shared(tmp_path, pg_server, "clifleet", "a", "b")
+    fill(a)
+    b.put(mem("semantic-bonly002", "Loop B learned that builds cache for a day."))
+    with a.connection() as conn:  # root A's rows are lost; root B's stays
+        for memory in CORPUS:
+            pg_write.remove(conn, memory.id)
+    for key, value in {
+        "AGENTMEM_ROOT": str(a.root),
+        "AGENTMEM_USER_ID": "tester",
+        "AGENTMEM_POSTGRES_URL": pg_server.url,
+        "AGENTMEM_POSTGRES_SCHEMA": "clifleet",
+    }.items():
+        monkeypatch.setenv(key, value)
+    rebuilt = CliRunner().invoke(main, ["--json", "rebuild", "--backend", "postgres"])
+    assert rebuilt.exit_code == 0, rebuilt.output
+    assert json.loads(rebuilt.output)["memories"] == len(CORPUS)
+    monkeypatch.setenv("AGENTMEM_BACKEND", "postgres")
+    synced = CliRunner().invoke(main, ["--json", "sync", "--pull"])
+    assert synced.exit_code == 0, synced.output
+    report = json.loads(synced.output)
+    assert report["in_sync"] and report["pulled"] == ["semantic-bonly002"]
+    assert (a.root / "entries" / "semantic-bonly002.md").is_file()
+    assert sorted(m.id for m in b.list()) == sorted([*(m.id for m in CORPUS), "semantic-bonly002"])
+    a.close()
+    b.close()

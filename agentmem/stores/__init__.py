@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from agentmem._exceptions import StoreError
+from agentmem._log import get_logger
 from agentmem.settings import Settings
 from agentmem.stores.base import Filters, ReadableStore, RebuildReport, Store
 from agentmem.stores.filestore import FileStore
@@ -23,6 +24,13 @@ def open_store(settings: Settings) -> Store:
             raise StoreError(
                 "AGENTMEM_BACKEND=postgres needs AGENTMEM_POSTGRES_URL "
                 "(e.g. postgresql://user:password@host:5432/dbname)"
+            )
+        if settings.semantic:  # not silently: the ranking differs from what was asked for
+            get_logger().warning(
+                "semantic_unsupported",
+                backend="postgres",
+                reason="AGENTMEM_SEMANTIC is not implemented on the postgres backend yet; "
+                "searches rank by BM25 with neighbour context",
             )
         return PostgresStore(
             settings.root,
