@@ -185,6 +185,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--writers-adds", type=int, default=100, help="adds per writer, 8 writers (0: skip)"
     )
+    parser.add_argument(
+        "--files-writers-max",
+        type=int,
+        default=100_000,
+        help="largest files store the 8 writers run on (each holds the whole catalog in RAM)",
+    )
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # the child's entries
     parser.add_argument("--pg", nargs=3, metavar=("STEP", "N", "SCHEMA"), help=argparse.SUPPRESS)
     parser.add_argument("--url", default="", help=argparse.SUPPRESS)
@@ -199,7 +205,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for backend in backends:
             row = {"backend": backend, "memories": size}
             if backend == "files":
-                row.update(run_child("--one", str(size), "--writers-adds", str(args.writers_adds)))
+                adds = args.writers_adds if size <= args.files_writers_max else 0
+                row.update(run_child("--one", str(size), "--writers-adds", str(adds)))
             else:
                 row.update(scale_pg.run(size, args.queries, args.writers_adds, url, run_child))
             rows.append(row)
