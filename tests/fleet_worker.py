@@ -47,8 +47,7 @@ def last_acked(ack_dir: Path, worker: int) -> dict[str, Any] | None:
 def found(store: PostgresStore, entry: dict[str, Any]) -> tuple[bool, bool]:
     """(found, answered by the server) for one acknowledged episode."""
     hits = store.search(f"{entry['token']} ended", k=5, touch=False)
-    fallback = any(h.explain.get("fallback") for h in hits) or store._resting()
-    return entry["episode"] in {h.memory.id for h in hits}, not fallback
+    return entry["episode"] in {h.memory.id for h in hits}, store.answered_by == "server"
 
 
 def main() -> None:

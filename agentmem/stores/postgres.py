@@ -116,6 +116,7 @@ class PostgresStore(CanonicalFiles):
         self._failed_at = float("-inf")
         self._replay_lock = self.files.cache / "outbox.lock"
         self._files_ranking: FileStore | None = None
+        self.answered_by = ""  # "server" or "files": who answered the last search
 
     # -- the connection ---------------------------------------------------------------
     def _connections(self) -> ConnectionPool:
@@ -352,6 +353,7 @@ class PostgresStore(CanonicalFiles):
             "remote_search_failed",
             lambda conn: [ranked(r) for r in conn.execute(statement, args).fetchall()],
         )
+        self.answered_by = "server" if rows is not None else "files"
         if rows is None:
             return self._from_files(query, k, filters, touch=touch, explain=explain)
         with self.lock:
