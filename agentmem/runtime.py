@@ -26,6 +26,7 @@ from typing import Any
 
 import pluggy
 
+from agentmem import contracts
 from agentmem._calls import HookCall, PluginCall, Quarantine
 from agentmem._exceptions import AgentMemError, HookTimeout, PluginQuarantined, UnknownHook
 from agentmem._hookcontext import (
@@ -301,9 +302,11 @@ class MemoryHooks:
                 scrubbed = auditlog.scrubber_for(self.settings).text(result.pack.markdown)
                 write_into(Path(worker_dir), scrubbed)
         elif drafts:
-            # Filled draft by draft: whatever a later draft does, it says what is on disk.
+            # The hook's write contract first (types, ranges, counts, junk), for every plugin
+            # and reasoner; then filled draft by draft, so it says exactly what is on disk.
+            refused = contracts.enforce(hook, values, self.settings, drafts)
             self.harvester.submit_many(
-                drafts, trigger=hook.value, deadline=deadline, writes=result.writes
+                drafts, trigger=hook.value, deadline=deadline, writes=result.writes, refused=refused
             )
         writes = result.writes
         if writes.store_errors and result.error is None:

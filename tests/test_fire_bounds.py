@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
+import pytest
 from structlog.testing import capture_logs
 
 from agentmem import Contribution, Tools, hookimpl
@@ -31,7 +33,9 @@ def test_many_rejected_drafts_are_capped_in_the_result_and_the_line(
         @hookimpl
         def judgment_harvest(self, window: Any, tools: Tools) -> Contribution:
             bad = {"type": "semantic", "confidence": "high"}
-            return Contribution(drafts=[{**bad, "text": f"{n} " + "x " * 5000} for n in range(3000)])
+            return Contribution(
+                drafts=[{**bad, "text": f"{n} " + "x " * 5000} for n in range(3000)]
+            )
 
     hooks = make_hooks(defaults=False)
     hooks.register(Floods())
@@ -60,7 +64,10 @@ def test_ledger_line_has_a_hard_cap_and_keeps_its_counts(tmp_path: Any) -> None:
         "writes_accepted": 100_000,
         "retrievals": 7,
         "summary": "word " * 1_000_000,
-        "writes": {"attempted": 100_000, "accepted": [f"semantic-{n:012x}" for n in range(100_000)]},
+        "writes": {
+            "attempted": 100_000,
+            "accepted": [f"semantic-{n:012x}" for n in range(100_000)],
+        },
     }
     auditlog.append(path, event)
     [line] = path.read_bytes().splitlines()
@@ -69,7 +76,10 @@ def test_ledger_line_has_a_hard_cap_and_keeps_its_counts(tmp_path: Any) -> None:
     assert kept["truncated"] is True
     assert (kept["writes_accepted"], kept["retrievals"]) == (100_000, 7)
     assert kept["writes"]["attempted"] == 100_000
-    assert kept["writes"]["accepted"][-1].startswith("…[") and "more items" in kept["writes"]["accepted"][-1]
+    assert (
+        kept["writes"]["accepted"][-1].startswith("…[")
+        and "more items" in kept["writes"]["accepted"][-1]
+    )
 
 
 def test_a_cut_never_leaves_part_of_a_key() -> None:
@@ -84,25 +94,36 @@ def test_a_cut_never_leaves_part_of_a_key() -> None:
     assert "MIIEv" not in clip(pem + "-----END PRIVATE KEY-----\n", 600)
 
 
-def test_writes_past_the_budget_are_refused_and_counted(make_hooks: HooksFactory) -> None:
-    """A plugin returning 3,000 valid drafts with a 0.3 s budget: the writes stop at the
-    budget; the rest are counted as past_budget, the result is ok=False with a HookTimeout
-    saying how many were not written, and only the accepted ones are on disk."""
+def test_writes_past_the_budget_are_refused_and_counted(
+    make_hooks: HooksFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plugin returning 8 valid drafts (hook E's limit per fire) to a store that takes
+    0.1 s a write, with a 0.3 s budget: the writes stop at the budget; the rest are counted
+    as past_budget, the result is ok=False with a HookTimeout saying how many were not
+    written, and only the accepted ones are on disk."""
 
     class Many:
         @hookimpl
         def judgment_harvest(self, window: Any, tools: Tools) -> Contribution:
-            return Contribution(drafts=[semantic(f"Lesson number {n} holds.") for n in range(3000)])
+            return Contribution(drafts=[semantic(f"Lesson number {n} holds.") for n in range(8)])
 
     hooks = make_hooks(defaults=False, AGENTMEM_HOOK_TIMEOUT_S="0.3")
     hooks.register(Many())
+    store = hooks.store
+    put = store.put
+
+    def slow_put(memory: Any) -> None:
+        time.sleep(0.1)
+        put(memory)
+
+    monkeypatch.setattr(store, "put", slow_put)
     result = hooks.fire("judgment_harvest")
     writes = result.writes
-    assert writes.past_budget > 0 and writes.attempted == 3000
-    assert len(writes.accepted) + writes.past_budget == 3000
+    assert writes.past_budget > 0 and writes.attempted == 8
+    assert len(writes.accepted) + writes.past_budget == 8
     assert result.ok is False and result.error is not None
     assert result.error.type == "HookTimeout"
-    assert f"{writes.past_budget} of 3000 drafts not written" in result.error.message
+    assert f"{writes.past_budget} of 8 drafts not written" in result.error.message
     on_disk = {p.stem for p in (hooks.settings.root / "entries").glob("*.md")}
     assert on_disk == set(writes.accepted)
 

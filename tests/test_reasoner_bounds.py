@@ -23,7 +23,12 @@ from agentmem.tools import Tools
 from tests.chat_double import ChatServerDouble, call, openai_settings, say
 from tests.conftest import HooksFactory
 
-LESSON = {"text": "Vendor Z rate-limits at 10 rps.", "type": "semantic", "confidence": 0.8}
+LESSON = {
+    "text": "Vendor Z rate-limits at 10 rps.",
+    "type": "semantic",
+    "confidence": 0.8,
+    "source": "retro.md",
+}
 
 
 class Watched:

@@ -125,10 +125,19 @@ def test_all_invalid_drafts_is_not_ok_and_logged(make_hooks: HooksFactory) -> No
         @hookimpl
         def judgment_harvest(self, window: Any, tools: Tools) -> Contribution:
             tools.list_memories()
-            tools.propose_memory({"text": "x", "type": "semantic", "confidence": "0.8"})
+            tools.propose_memory(
+                {"text": "The export needs two retries.", "type": "semantic", "confidence": "0.8"}
+            )
             return Contribution(
                 text="proposed two lessons",
-                drafts=[{"text": "y", "type": "semantic", "confidence": 0.8, "cohort": ""}],
+                drafts=[
+                    {
+                        "text": "The API pages at 100.",
+                        "type": "semantic",
+                        "confidence": 0.8,
+                        "cohort": "",
+                    }
+                ],
             )
 
     hooks = make_hooks(defaults=False)

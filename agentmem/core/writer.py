@@ -219,7 +219,7 @@ class Harvester:
             writes.attempted += 1
             before = refused[i] if i < len(refused) else ()
             if before:
-                self._count(writes, draft, Submission("rejected", problems=list(before)))
+                self._count(writes, draft, self._refused(draft, trigger, before))
                 continue
             if deadline is not None and time.monotonic() >= deadline:
                 writes.past_budget += 1
@@ -235,6 +235,18 @@ class Harvester:
                 raise
             self._count(writes, draft, outcome)
         return writes
+
+    def _refused(self, draft: Any, trigger: str, before: Sequence[Problem]) -> Submission:
+        """A draft refused before the writer, with the writer's own problems first (and
+        the earlier ones it does not already name), so every reason shows."""
+        if not isinstance(draft, Mapping):
+            return Submission("rejected", problems=list(before))
+        record = self.defaults(draft, trigger)
+        own = self._problems(record)
+        named = {p.field for p in own}
+        return Submission(
+            "rejected", record=record, problems=own + [p for p in before if p.field not in named]
+        )
 
     def _failed(self, exc: BaseException) -> Submission:
         """What a draft that raised left: accepted if its file is on disk, else rejected."""

@@ -100,7 +100,7 @@ class OpenAIReasoner:
         return choices[0].message
 
     def reason(self, task: Task, tools: Tools) -> Reasoning:
-        box = Toolbox(tools, writes=task.hook.value not in READ_HOOKS)
+        box = Toolbox(tools, writes=task.hook.value not in READ_HOOKS, hook=task.hook)
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": task.system},
             {"role": "user", "content": task.prompt},

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentmem.core.model import Hit, Kind, Memory, MemoryType
+from agentmem import contracts
+from agentmem.core.model import Hit, HookName, Kind, Memory, MemoryType
 from agentmem.stores.base import Filters
 from agentmem.tools import FireOver, Tools
 
@@ -127,6 +128,7 @@ class Toolbox:
 
     tools: Tools
     writes: bool
+    hook: HookName | None = None  # whose write contract answers a proposal at once
     hits: dict[str, Hit] = field(default_factory=dict)
     proposals: int = 0
 
@@ -144,7 +146,8 @@ class Toolbox:
             if handler is None:
                 raise BadCall(f"unknown tool {name!r}; available: {', '.join(self.names)}")
             try:
-                args = json.loads(arguments or "{}")
+                # strict=False: a small model's raw newline inside a string is still its text
+                args = json.loads(arguments or "{}", strict=False)
             except ValueError as exc:
                 raise BadCall(f"arguments are not valid JSON: {exc}") from exc
             if not isinstance(args, dict):
@@ -194,8 +197,19 @@ class Toolbox:
         return [_memory(m) for m in self.tools.list_memories(filters)[-MAX_LISTED:]]
 
     def _propose(self, args: dict[str, Any]) -> dict[str, Any]:
+        # Told at once when the hook's contract refuses it, so the model can do better;
+        # proposed all the same, so the result counts the refusal.
+        refused = (
+            contracts.draft_problems(contracts.CONTRACTS[self.hook], args) if self.hook else []
+        )
         self.tools.propose_memory(args)
         self.proposals += 1
+        if refused:
+            return {
+                "status": "refused",
+                "problems": [p.as_dict() for p in refused],
+                "note": "this draft will not be written; propose a corrected one, or nothing",
+            }
         return {
             "status": "proposed",
             "note": "the one writer validates proposals when the hook ends",
