@@ -47,7 +47,7 @@ test-slow: $(STAMP)
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -q tests/test_fuzz_drafts.py \
 		tests/test_fuzz_frontmatter.py tests/test_fuzz_ids.py tests/test_fuzz_retro.py \
-		tests/test_fuzz_settings.py tests/test_fuzz_cli.py tests/test_secrets.py
+		tests/test_fuzz_settings.py tests/test_fuzz_cli.py tests/test_fuzz_pack.py tests/test_secrets.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check agentmem hooks tests bench

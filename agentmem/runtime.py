@@ -46,6 +46,7 @@ from agentmem.reasoner.breaker import guard as guard_reasoner
 from agentmem.reasoner.plugin import from_settings as reasoner_from_settings
 from agentmem.reasoner.plugin import install as install_reasoner
 from agentmem.results import ErrorInfo, HookResult
+from agentmem.retrieval.citations import UncitedSynthesis, cited_only, in_store
 from agentmem.retrieval.pack import write_into
 from agentmem.retrieval.reader import QueryPlanner, Reader
 from agentmem.settings import HOOK_FLAGS, Settings, load_settings
@@ -289,6 +290,12 @@ class MemoryHooks:
             result.synthesis = next(
                 (c.synthesis for c in contributions if c.synthesis is not None), None
             )
+            if result.synthesis is not None:  # each cited line names a memory that exists
+                try:
+                    result.synthesis = cited_only(result.synthesis, in_store(self.store))
+                except UncitedSynthesis as exc:
+                    result.synthesis, result.reason = None, str(exc)
+                    raise
             result.pack = next((c.pack for c in contributions if c.pack is not None), None)
             for draft in drafts:  # read hooks never write
                 result.writes.attempted += 1

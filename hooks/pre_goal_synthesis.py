@@ -8,6 +8,7 @@ The whole synthesis, headings included, stays within WORD_BUDGET words.
 from __future__ import annotations
 
 from agentmem import Contribution, QueuedBundle, Tools, hookimpl
+from agentmem.retrieval.render import inline
 
 WORD_BUDGET = 300
 PER_BUNDLE = 3
@@ -56,7 +57,8 @@ def pre_goal_synthesis(queue: list[QueuedBundle], tools: Tools) -> Contribution:
             budget.add("  - memory holds nothing relevant")
         for hit in trusted:
             memory = hit.memory
-            if budget.add(f"  - [{memory.id}] ({memory.type.value}) {memory.text}"):
+            # inline: one neutralised line, so a memory's text cannot forge a cited line
+            if budget.add(f"  - [{memory.id}] ({memory.type.value}) {inline(memory.text)}"):
                 cited.append(memory.id)
     synthesis = "\n".join(budget.lines)
     return Contribution(text=synthesis, synthesis=synthesis, cited=cited)

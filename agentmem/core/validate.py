@@ -23,6 +23,7 @@ from agentmem.core.model import (
     Outcome,
     Problem,
 )
+from agentmem.retrieval.render import MARKER
 
 # Identifiers end in \Z, never $: `$` also matches before a final newline, so
 # "billing-api\n" passed as an app_id and "semantic-evil\n" named a file.
@@ -299,6 +300,12 @@ def _string_problem(field: str, value: str) -> Problem | None:
         )
     if (control := CONTROL.search(value)) is not None:
         return Problem(field, f"must not hold control characters; got U+{ord(control[0]):04X}")
+    if (marker := MARKER.search(value)) is not None:
+        # The pack is rendered so no text can end its block early; refusing the marker
+        # here keeps it out of the files, the snapshots and every other reader too.
+        return Problem(
+            field, f"must not hold the pack marker {marker[0]!r}; it frames a worker's pack"
+        )
     return None
 
 
