@@ -109,9 +109,9 @@ class VectorCache:
                 self._vectors = vectors
 
     def _save(self) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
         keys = sorted(self._rows, key=self._rows.__getitem__)
         with contextlib.suppress(OSError):  # unsaved vectors are encoded again next time
+            self.folder.mkdir(parents=True, exist_ok=True)  # (a read-only root: never)
             fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".npy")
             with os.fdopen(fd, "wb") as handle:
                 np.save(handle, self._vectors, allow_pickle=False)

@@ -15,16 +15,21 @@ import json
 import re
 import shutil
 import tempfile
+import zlib
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from zipfile import BadZipFile
 
 import numpy as np
+import structlog
 from numpy.typing import NDArray
 
 from agentmem.retrieval.ranking import DEFAULT_PARAMS, RankingParams
 from agentmem.stores.postings import Postings
+
+log = structlog.get_logger("agentmem")
 
 WORD = re.compile(r"\w\w+", re.UNICODE)
 META = "index.json"
@@ -61,6 +66,22 @@ def tokenize(text: str) -> list[str]:
     """
     stop = _stopwords()
     return [_stem(w) for w in WORD.findall(text.lower()) if w not in stop]
+
+
+def _postings(parts: dict[str, NDArray[Any]], documents: int, terms: list[str]) -> Postings:
+    """Postings from the saved arrays, checked to be whole (a ValueError when not)."""
+    lengths, indptr = parts["lengths"].astype(np.int64), parts["indptr"].astype(np.int64)
+    slots, counts = parts["slots"].astype(np.int32), parts["counts"].astype(np.int32)
+    whole = (
+        (len(lengths), len(indptr) - 1) == (documents, len(terms))
+        and len(slots) == len(counts) == int(indptr[-1])
+        and int(indptr[0]) == 0
+        and bool(np.all(np.diff(indptr) >= 0))
+        and (len(slots) == 0 or 0 <= int(slots.min()) <= int(slots.max()) < documents)
+    )
+    if not whole:
+        raise ValueError("the saved arrays do not fit together")
+    return Postings({t: i for i, t in enumerate(terms)}, indptr, slots, counts, lengths)
 
 
 class Fingerprint:
@@ -233,6 +254,8 @@ class Bm25Index:
     # -- the saved copy -------------------------------------------------------------------
     @classmethod
     def _load(cls, folder: Path, params: RankingParams) -> tuple[Bm25Index, str] | None:
+        if not (folder / META).exists():
+            return None  # never saved (or removed by rebuild): nothing to warn about
         try:
             meta = json.loads((folder / META).read_text(encoding="utf-8"))
             if meta["format"] != INDEX_FORMAT or [meta["k1"], meta["b"]] != [params.k1, params.b]:
@@ -240,19 +263,19 @@ class Bm25Index:
             with np.load(folder / ARRAYS, allow_pickle=False) as arrays:
                 parts = {name: arrays[name] for name in arrays.files}
             ids, terms = [str(i) for i in meta["ids"]], [str(t) for t in meta["terms"]]
-            lengths, indptr = parts["lengths"].astype(np.int64), parts["indptr"].astype(np.int64)
-            if (len(lengths), len(indptr) - 1) != (len(ids), len(terms)):
-                return None
-            postings = Postings(
-                {t: i for i, t in enumerate(terms)},
-                indptr,
-                parts["slots"].astype(np.int32),
-                parts["counts"].astype(np.int32),
-                lengths,
+            postings = _postings(parts, len(ids), terms)
+            fingerprint = str(meta["fingerprint"])
+        except (OSError, ValueError, KeyError, TypeError, IndexError, EOFError, BadZipFile,
+                zlib.error) as exc:  # fmt: skip
+            # Derived data: a truncated or garbled index is rebuilt from the files.
+            log.warning(
+                "derived_state_damaged",
+                path=str(folder),
+                reason=f"{type(exc).__name__}: {exc}",
+                action="rebuilt from entries/",
             )
-        except (OSError, ValueError, KeyError, TypeError, json.JSONDecodeError):
-            return None  # derived data: anything unreadable is rebuilt from the files
-        return cls(postings, ids, Fingerprint(params), params, folder), str(meta["fingerprint"])
+            return None
+        return cls(postings, ids, Fingerprint(params), params, folder), fingerprint
 
     def _save(self) -> None:
         # Written into a fresh folder, then swapped in, so a reader never loads half an index.
@@ -261,8 +284,11 @@ class Bm25Index:
             return
         postings = self._postings
         postings.fold()
-        folder.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=".bm25-", dir=folder.parent))
+        try:  # a read-only root keeps the index in memory: searching still works
+            folder.parent.mkdir(parents=True, exist_ok=True)
+            staging = Path(tempfile.mkdtemp(prefix=".bm25-", dir=folder.parent))
+        except OSError:
+            return
         try:
             terms = sorted(postings.vocab, key=postings.vocab.__getitem__)
             meta = {

@@ -8,6 +8,7 @@ for all of them, because all of them read the files.
 from __future__ import annotations
 
 import builtins
+import contextlib
 import threading
 from collections.abc import Sequence
 from datetime import datetime
@@ -30,8 +31,10 @@ def _ignore_derived_state(root: Path) -> None:
     """Give a new memory root a .gitignore for its derived state (an existing one is kept)."""
     path = root / ".gitignore"
     if not path.exists():
-        root.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, GITIGNORE)
+        # A read-only root is still read: the .gitignore is a courtesy, not a need.
+        with contextlib.suppress(OSError):
+            root.mkdir(parents=True, exist_ok=True)
+            atomic_write(path, GITIGNORE)
 
 
 class CanonicalFiles:

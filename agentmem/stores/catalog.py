@@ -21,7 +21,7 @@ from typing import Any
 from agentmem._exceptions import StoreError
 from agentmem.core.model import Memory, content_key
 from agentmem.stores.base import Progress
-from agentmem.stores.files import BrokenFile, EntryFiles, atomic_write
+from agentmem.stores.files import BrokenFile, EntryFiles, atomic_write, set_aside
 
 CACHE_VERSION = 1
 JOURNAL_MIN = 200  # journal lines kept before folding them into the snapshot
@@ -62,23 +62,42 @@ class Catalog:
     # -- cache -------------------------------------------------------------------------
     def _load_cache(self) -> None:
         try:
-            data = json.loads(self._cache_path.read_text(encoding="utf-8"))
-            if data.get("version") != CACHE_VERSION:
-                return
-            for name, (stamp, record) in data["entries"].items():
-                memory = Memory.model_validate(record)
-                self._stamps[name] = (int(stamp[0]), int(stamp[1]))
-                self._add(memory)
-        except (OSError, ValueError, KeyError, TypeError):
-            self.memories.clear()
-            self._stamps.clear()
-            self._keys.clear()
+            raw = self._cache_path.read_bytes()
+        except OSError:
+            raw = None  # no cache yet (or none readable): every file is parsed
+        if raw is not None:
+            try:
+                self._load_snapshot(raw)
+            except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+                # `[]`, `null`, a truncated or non-UTF-8 file: whatever it held is set aside
+                # and the files are read instead (it is derived state).
+                self.memories.clear()
+                self._stamps.clear()
+                self._keys.clear()
+                set_aside(self._cache_path, f"{type(exc).__name__}: {exc}")
         self._replay_journal()
+
+    def _load_snapshot(self, raw: bytes) -> None:
+        data = json.loads(raw.decode("utf-8"))
+        if not isinstance(data, dict):
+            raise TypeError(f"expected a JSON object, got {type(data).__name__}")
+        if data.get("version") != CACHE_VERSION:
+            return  # another format: read the files instead
+        for name, (stamp, record) in data["entries"].items():
+            memory = Memory.model_validate(record)
+            self._stamps[name] = (int(stamp[0]), int(stamp[1]))
+            self._add(memory)
 
     def _replay_journal(self) -> None:
         try:
-            lines = self._journal_path.read_text(encoding="utf-8").splitlines()
+            raw = self._journal_path.read_bytes()
         except OSError:
+            return
+        try:
+            lines = raw.decode("utf-8").splitlines()
+        except UnicodeDecodeError as exc:
+            # The stamp check below re-reads every file written since the snapshot.
+            set_aside(self._journal_path, f"not UTF-8 ({exc.reason} at byte {exc.start})")
             return
         for line in lines:
             try:
@@ -90,7 +109,7 @@ class Catalog:
                 else:
                     self._add(Memory.model_validate(entry["record"]))
                     self._stamps[name] = (int(entry["stamp"][0]), int(entry["stamp"][1]))
-            except (ValueError, KeyError, TypeError, IndexError):
+            except (ValueError, KeyError, TypeError, IndexError, AttributeError):
                 continue  # a torn or foreign line: the stamp check re-reads that file
         self._journal_lines = len(lines)
 

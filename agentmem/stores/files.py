@@ -6,19 +6,24 @@ Every other store is derived from these files; where they disagree, the files wi
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import structlog
 from pydantic import ValidationError as PydanticValidationError
 
 from agentmem._exceptions import MemoryNotFound, StoreError
 from agentmem.core.model import ID_PATTERN, Memory
 from agentmem.core.validate import validate_draft
 from agentmem.stores import frontmatter
+
+log = structlog.get_logger("agentmem")
 
 ENTRIES = "entries"
 ARCHIVE = "archive"
@@ -42,6 +47,25 @@ class NotReadable(StoreError):
     def __init__(self, path: Path, reason: str) -> None:
         self.reason = reason
         super().__init__(f"would not read back: {reason}", path=str(path))
+
+
+# O_NOFOLLOW: a link is opened only after its target is checked to be inside the root;
+# O_NONBLOCK: a FIFO named like a memory must not hang the reader (it is refused after).
+_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+DAMAGED = ".damaged"
+
+
+def set_aside(path: Path, reason: str, action: str = "rebuilt from entries/") -> None:
+    """Move a damaged derived file out of the way (as `NAME.damaged`), with a warning."""
+    aside = path.with_name(path.name + DAMAGED)
+    try:
+        os.replace(path, aside)
+        moved = f"set aside as {aside.name}; {action}"
+    except FileNotFoundError:
+        return
+    except OSError as exc:  # a read-only root: ignored in this process instead
+        moved = f"could not be set aside ({exc.strerror}); ignored, {action}"
+    log.warning("derived_state_damaged", path=str(path), reason=reason, action=moved)
 
 
 def atomic_write(path: Path, data: str) -> None:
@@ -133,11 +157,54 @@ class EntryFiles:
 
     def parse(self, path: Path) -> Memory:
         """Read one file as a memory, or raise StoreError naming the path and the fault."""
+        return self._decode(self.read_text(path), path)
+
+    def read_text(self, path: Path) -> str:
+        """A file's text as `Path.read_text` gives it (universal newlines), read only when
+        it is a regular file inside the root and under the size cap (stat first: a 50 MB
+        file is refused without being read)."""
         try:
-            raw = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            fd = os.open(path, _READ_FLAGS)
+        except OSError as exc:
+            if exc.errno != errno.ELOOP:
+                raise StoreError(str(exc), path=str(path)) from exc
+            fd = self._open_link(path)
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise StoreError("not a regular file", path=str(path))
+            if st.st_size > frontmatter.MAX_FILE_BYTES:
+                raise StoreError(
+                    f"file larger than {frontmatter.MAX_FILE_BYTES} bytes ({st.st_size}); not read",
+                    path=str(path),
+                )
+            with os.fdopen(os.dup(fd), "rb") as handle:
+                data = handle.read(frontmatter.MAX_FILE_BYTES + 1)
+        except OSError as exc:
             raise StoreError(str(exc), path=str(path)) from exc
-        return self._decode(raw, path)
+        finally:
+            os.close(fd)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise StoreError(str(exc), path=str(path)) from exc
+        return text.replace("\r\n", "\n").replace("\r", "\n")
+
+    def _open_link(self, path: Path) -> int:
+        """Open what a symbolic link points at, if that is inside the memory root."""
+        try:
+            target = path.resolve(strict=True)
+            inside = target.is_relative_to(self.root.resolve())
+        except (OSError, RuntimeError) as exc:  # dangling, or a loop of links
+            raise StoreError(f"a link that does not resolve ({exc})", path=str(path)) from exc
+        if not inside:
+            raise StoreError(
+                f"a link to {target}, outside the memory root; not followed", path=str(path)
+            )
+        try:
+            return os.open(target, _READ_FLAGS)
+        except OSError as exc:  # swapped for another link since: not followed either
+            raise StoreError(str(exc), path=str(path)) from exc
 
     def _decode(self, raw: str, path: Path) -> Memory:
         try:
