@@ -3,7 +3,9 @@ writer refuses a secret in any string field."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import json
 import re
 import uuid
 from pathlib import Path
@@ -25,6 +27,8 @@ EXAMPLES: dict[str, list[str]] = {
         "-----BEGIN OPENSSH PRIVATE KEY-----",
         "-----BEGIN PRIVATE KEY-----",
         "-----BEGIN EC PRIVATE KEY-----",
+        "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBGV0dGVzdAEIAKo3\n"
+        "-----END PGP PRIVATE KEY BLOCK-----",
     ],
     "OpenAI/Anthropic key": [
         "sk-proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z" * 2,
@@ -54,6 +58,16 @@ EXAMPLES: dict[str, list[str]] = {
         "Authorization: Bearer abcdefghijklmnopqrstuvwxyz012345",
         "bearer ya29.a0AfH6SMBx-3kq_example_token_value",
     ],
+    "secret-named setting": [
+        "DB_PASSWORD=hunter2",
+        "export GITHUB_TOKEN=gho_shortone",
+        "aws_secret_access_key = wJalrXUtnFEMI/K7MDENGbPxRfiCY",
+        "client_secret: s3cr3tval",
+        '{"client_secret": "abcdEFGH1234"}',
+        "https://auth.example.com/token?client_id=web&client_secret=Zx9yW8vU7t",
+        "JWT_SECRET_KEY: correcthorsebattery",
+        "OPENAI_API_KEY='proj-abc123'",
+    ],
     "assigned secret": [
         "api_key=abc123def456",
         "PASSWORD: s3cretpass1",
@@ -79,6 +93,16 @@ CLEAN = [
     "skip the sk-learn step; use the task-runner instead",
     "AKIA is the prefix of an AWS access key id",
     "Bearer tokens expire after an hour.",
+    # Names of secret settings without a value, placeholders, and counts of tokens.
+    "Set DB_PASSWORD in the vault, never in the repo.",
+    "DB_PASSWORD=<from the vault>",
+    "GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}",
+    "client_secret: [redacted]",
+    "max_tokens: 4000, token_count: 2000, AGENTMEM_PACK_TOKENS=2000",
+    "OPENAI_API_KEY=your-key-here",
+    # base64 of ordinary text, and base64-looking ids.
+    "U2hpcCB0aGUgdmVuZG9yIGNsaWVudCBhZnRlciB0aGUgcmV2aWV3IHBhc3Nlcw==",
+    "semantic-0123456789ab-reflective-0123456789ab",
 ]
 
 
@@ -195,3 +219,58 @@ def test_placeholder_key_value_does_not_block_ordinary_text(tmp_path: Path) -> N
     h = Harvester(settings, FileStore(settings.root))
     draft = {"text": "Run the reasoner against ollama locally.", "type": "semantic"}
     assert h.submit({**draft, "confidence": 0.8}, trigger="manual").status == "accepted"
+
+
+# -- secret variants (issue 14, item 7): the shapes a key takes on its way into a memory ----
+
+STRONG_KEYS = [
+    "sk-proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z",
+    "AKIAIOSFODNN7EXAMPLE",
+    "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8",
+    "xoxb-1234567890-0987654321-AbCdEfGhIjKlMnOpQrStUvWx",
+    "AIza" + "SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q",
+    "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc",
+]
+INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"]
+BREAKS = ["\n", "\r\n", "\r", "\u2028", "\x85"]
+
+
+@st.composite
+def wrapped_keys(draw: st.DrawFn) -> tuple[str, str]:
+    """(text, key): a key split by invisible characters or a line break, base64-wrapped,
+    assigned to a secret-named setting in env, YAML, JSON or URL form, inside prose."""
+    key = draw(st.sampled_from(STRONG_KEYS))
+    how = draw(st.sampled_from(["invisible", "break", "base64", "env", "yaml", "json", "url"]))
+    if how in ("invisible", "break"):
+        cut = draw(st.integers(1, len(key) - 1))
+        mark = draw(st.sampled_from(INVISIBLE if how == "invisible" else BREAKS))
+        shown = key[:cut] + mark + key[cut:]
+    elif how == "base64":
+        shown = base64.b64encode(f"token: {key}".encode()).decode()
+    else:
+        name = draw(st.sampled_from(["DB_PASSWORD", "client_secret", "APP_SECRET_KEY", "CI_TOKEN"]))
+        shown = {
+            "env": f"{name}={key}",
+            "yaml": f"{name}: {key}",
+            "json": json.dumps({name: key}),
+            "url": f"https://x.example/cb?{name}={key}&state=1",
+        }[how]
+    before = draw(st.sampled_from(["", "Deploy note: ", "see\n"]))
+    return f"{before}{shown} for the deploy.", key
+
+
+def _visible(text: str) -> str:
+    for ch in [*INVISIBLE, *BREAKS]:
+        text = text.replace(ch, "")
+    return text
+
+
+@given(wrapped_keys())
+@settings(max_examples=300)
+def test_any_wrapped_key_is_found_and_redacted_whole(case: tuple[str, str]) -> None:
+    """Split, hidden, encoded or assigned: the guard finds it, and after redaction no
+    part of the key survives, even read with its invisible characters and breaks removed."""
+    text, key = case
+    assert find_secrets(text), text
+    clean = _visible(redact(text))
+    assert key not in clean and key[-8:] not in clean, clean

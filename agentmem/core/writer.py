@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from agentmem._exceptions import AgentMemError, DuplicateMemory, StoreError, WriteRefused
 from agentmem._log import get_logger
-from agentmem.audit.ledger import secret_values
+from agentmem.audit.ledger import Scrubber, secret_values
 from agentmem.core.locks import exclusive
 from agentmem.core.model import (
     AGENT_ID,
@@ -27,7 +27,7 @@ from agentmem.core.model import (
     content_key,
     memory_id,
 )
-from agentmem.core.secrets import find_secrets
+from agentmem.core.secrets import HELD, find_secrets
 from agentmem.core.validate import validate_draft
 from agentmem.results import Writes
 from agentmem.settings import Settings
@@ -133,26 +133,38 @@ class Harvester:
         except AgentMemError:
             return None
 
+    def _held_keys(self) -> list[str]:
+        # Real keys are long; a placeholder like AGENTMEM_REASONER_API_KEY=ollama must not
+        # make every memory that mentions ollama a refused secret.
+        return [value for value in secret_values(self.settings) if len(value) >= MIN_KEY_CHARS]
+
     def _secrets(self, record: dict[str, Any]) -> list[Problem]:
         """Every string field (not only the text: a source URL can carry a password) is
         checked for key shapes and for the exact value of any key this process holds."""
-        # Real keys are long; a placeholder like AGENTMEM_REASONER_API_KEY=ollama must not
-        # make every memory that mentions ollama a refused secret.
-        held = [value for value in secret_values(self.settings) if len(value) >= MIN_KEY_CHARS]
+        held = self._held_keys()
         problems = []
         for name, value in record.items():
             for item in value if isinstance(value, list | tuple) else (value,):
                 if not isinstance(item, str):
                     continue
-                for kind in find_secrets(item):
-                    problems.append(
-                        Problem(name, f"looks like a secret ({kind}); memory never stores keys")
+                for kind in find_secrets(item, held):
+                    reason = (
+                        "holds the value of a key setting"
+                        if kind == HELD
+                        else f"looks like a secret ({kind})"
                     )
-                if any(secret in item for secret in held):
-                    problems.append(
-                        Problem(name, "holds the value of a key setting; memory never stores keys")
-                    )
+                    problems.append(Problem(name, f"{reason}; memory never stores keys"))
         return problems
+
+    def _rejected(
+        self, trigger: str, record: dict[str, Any], problems: list[Problem]
+    ) -> Submission:
+        """A refusal, with the draft and the reasons scrubbed: a rejected draft's secret is
+        never printed, logged or kept in a result (backfill --json, fire --json, ledger)."""
+        scrub = Scrubber(self._held_keys())
+        shown = [Problem(p.field, scrub.text(p.reason)) for p in problems]
+        log.info("memory_rejected", trigger=trigger, problems=[p.as_dict() for p in shown])
+        return Submission("rejected", record=scrub(record), problems=shown)
 
     def submit(
         self, draft: Mapping[str, Any], *, trigger: str, dry_run: bool = False
@@ -168,8 +180,7 @@ class Harvester:
         record = self.defaults(draft, trigger)
         problems = self._problems(record)
         if problems:
-            log.info("memory_rejected", trigger=trigger, problems=[p.as_dict() for p in problems])
-            return Submission("rejected", record=record, problems=problems)
+            return self._rejected(trigger, record, problems)
         key = content_key(record["text"], record["user_id"], record["agent_id"], record["app_id"])
         with exclusive(self._lock_path):
             existing = self.store.find_duplicate(key)
@@ -189,8 +200,7 @@ class Harvester:
                 return Submission("duplicate", memory_id=exc.existing, record=record)
             except NotReadable as exc:  # acknowledged means readable: refused before writing
                 problem = Problem("<file>", f"would not read back: {exc.reason}")
-                log.info("memory_rejected", trigger=trigger, problems=[problem.as_dict()])
-                return Submission("rejected", record=record, problems=[problem])
+                return self._rejected(trigger, record, [problem])
         log.info("memory_written", id=memory.id, type=memory.type.value, trigger=trigger)
         return Submission("accepted", memory_id=memory.id, record=record)
 
@@ -255,14 +265,13 @@ class Harvester:
             return Submission("accepted", memory_id=written)
         return Submission("rejected", problems=[Problem("<store>", _reason(exc))])
 
-    @staticmethod
-    def _count(writes: Writes, draft: Any, outcome: Submission) -> None:
+    def _count(self, writes: Writes, draft: Any, outcome: Submission) -> None:
         if outcome.status == "accepted" and outcome.memory_id:
             writes.accepted.append(outcome.memory_id)
         elif outcome.status == "duplicate" and outcome.memory_id:
             writes.duplicates.append(outcome.memory_id)
-        else:
-            shown = outcome.record or (
+        else:  # the writer's scrubbed record, or the raw draft scrubbed here
+            shown = outcome.record or Scrubber(self._held_keys())(
                 dict(draft) if isinstance(draft, Mapping) else {"draft": repr(draft)}
             )
             writes.reject(shown, outcome.problems)

@@ -291,9 +291,9 @@ def _submit(
     entry = {"id": outcome.memory_id, "source": item.source}
     if outcome.status == "rejected":
         problems = [p.as_dict() for p in outcome.problems]
-        report.rejected.append(
-            {"source": item.source, "text": item.draft.get("text"), "problems": problems}
-        )
+        # The writer's copy of the draft: scrubbed, so a refused key is never printed.
+        text = outcome.record.get("text", item.draft.get("text"))
+        report.rejected.append({"source": item.source, "text": text, "problems": problems})
         return
     record = outcome.record
     key = content_key(record["text"], record["user_id"], record["agent_id"], record["app_id"])

@@ -39,7 +39,8 @@ def _clean(text: str) -> str:
         raise TierInputError("text", text, "empty: a daily note line needs text")
     if len(flat) > MAX_CHARS:
         raise TierInputError("text", flat[:40] + "…", f"longer than {MAX_CHARS} characters")
-    secrets = find_secrets(flat)
+    # The text as given too: a key split across its lines is joined again by the guard.
+    secrets = find_secrets(text) or find_secrets(flat)
     if secrets:
         raise TierInputError("text", "[redacted]", f"looks like a secret ({', '.join(secrets)})")
     return flat

@@ -19,6 +19,7 @@ from typing import Any, Literal
 from agentmem._exceptions import StoreError
 from agentmem._log import get_logger
 from agentmem.core.locks import exclusive
+from agentmem.core.secrets import find_secrets_in
 from agentmem.stores.files import atomic_write
 from agentmem.tiers._errors import HotOverBudget, TierInputError
 
@@ -76,6 +77,11 @@ class HotState:
             json.dumps(value)
         except (TypeError, ValueError) as exc:
             raise TierInputError(key, repr(value)[:60], f"not JSON data: {exc}") from exc
+        # Hot state is loaded into every main session; cold holds only what hot held.
+        secrets = find_secrets_in({key: value})
+        if secrets:
+            reason = f"looks like a secret ({', '.join(secrets)}); hot state never stores keys"
+            raise TierInputError(key, "[redacted]", reason)
         with exclusive(self._lock):
             hot, cold, refs = self._load()
             data = render({**hot, key: value})

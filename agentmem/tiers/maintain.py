@@ -20,6 +20,7 @@ from typing import Any
 from agentmem._exceptions import WriteRefused
 from agentmem.core.locks import exclusive
 from agentmem.core.model import normalise_text
+from agentmem.core.secrets import find_secrets
 from agentmem.settings import Settings
 from agentmem.stores.files import EntryFiles, atomic_write
 from agentmem.tiers.daily import LINE, DailyLog
@@ -160,7 +161,8 @@ class Maintenance:
             Addition(text, sorted(days))
             for key, (text, days) in sorted(seen.items(), key=lambda kv: min(kv[1][1]))
             if len(days) >= REPEAT_DAYS and key not in have
-        ]
+            and not find_secrets(text)  # a hand-written note can hold a key; MEMORY.md never
+        ]  # fmt: skip
         proposal.prunes = [
             p for n, line in enumerate(lines, 1) if (p := self._stale(n, line, obsolete))
         ]

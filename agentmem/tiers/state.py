@@ -18,6 +18,7 @@ from jsonschema.exceptions import SchemaError
 
 from agentmem._exceptions import StoreError
 from agentmem.core.locks import exclusive
+from agentmem.core.secrets import find_secrets_in
 from agentmem.stores.files import atomic_write
 from agentmem.tiers._errors import StateInvalid, TierInputError
 
@@ -73,6 +74,8 @@ class StateFiles:
             Draft202012Validator.check_schema(schema)
         except SchemaError as exc:
             raise StateInvalid(name, f"schema.{_where(exc.path)}", exc.message) from exc
+        if secrets := find_secrets_in(schema):  # a default or an example can carry a key
+            raise StateInvalid(name, "schema", f"looks like a secret ({', '.join(secrets)})")
         with exclusive(self._lock):
             if self.path_for(name).is_file():
                 self._check(name, schema, self._load(self.path_for(name)))
@@ -114,6 +117,10 @@ class StateFiles:
         return merged
 
     def _check(self, name: str, schema: dict[str, Any], data: Any) -> None:
+        secrets = find_secrets_in(data)
+        if secrets:
+            reason = f"looks like a secret ({', '.join(secrets)}); state never stores keys"
+            raise StateInvalid(name, "(data)", reason)
         validator = Draft202012Validator(schema)
         errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.path), e.message))
         if errors:
