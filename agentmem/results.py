@@ -160,9 +160,12 @@ class HookResult:
     def log_fields(self) -> dict[str, Any]:
         """The `hook_run` event's fields: everything, with the answer cut to its tail and
         long lists to their first LOG_ITEMS (the counts beside them stay exact)."""
-        data = _as_json(self, exclude={"final_text", "pack", "writes", "reads"})
-        data["writes"] = _as_json(_first(self.writes))
-        data["reads"] = _as_json(_first(self.reads))
+        writes, reads = _first(self.writes), _first(self.reads)
+        if writes is self.writes and reads is self.reads:  # the usual case: one dump
+            data = _as_json(self, exclude={"final_text", "pack"})
+        else:
+            data = _as_json(self, exclude={"final_text", "pack", "writes", "reads"})
+            data["writes"], data["reads"] = _as_json(writes), _as_json(reads)
         data["final_text_tail"] = self.final_text[-TAIL_CHARS:]
         data["retrievals"] = self.reads.retrievals
         data["writes_accepted"] = len(self.writes.accepted)
