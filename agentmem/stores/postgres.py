@@ -17,18 +17,10 @@ psycopg and its pool are imported here only: `import agentmem` never loads them.
 from __future__ import annotations
 
 import builtins
-import logging
-import os
-import time
-import uuid
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
-
-import psycopg
-from psycopg_pool import ConnectionPool
 
 from agentmem._exceptions import DuplicateMemory, MemoryNotFound, StoreError
 from agentmem._log import get_logger
@@ -43,8 +35,8 @@ from agentmem.stores.canonical import CanonicalFiles
 from agentmem.stores.files import check_id
 from agentmem.stores.filestore import FileStore
 from agentmem.stores.outbox import Outbox
+from agentmem.stores.pg_link import QUICK_RETRY, ServerLink, origin_of
 from agentmem.stores.pg_rank import Ranked, ranked, search_sql
-from agentmem.stores.pg_schema import migrate
 from agentmem.stores.projected import ReplayReport
 from agentmem.stores.projection import ProjectionError
 from agentmem.stores.retry import RetryPolicy
@@ -52,37 +44,9 @@ from agentmem.stores.retry import RetryPolicy
 log = get_logger()
 T = TypeVar("T")
 BATCH = 1000  # memories per transaction in a rebuild
-ORIGIN = "origin"  # <root>/.agentmem/origin: this root's name on the server
-QUICK_RETRY = RetryPolicy(attempts=2, wait_min_s=0.05, wait_max_s=0.2)
 
 
-def quiet_pool_log() -> None:
-    """psycopg_pool logs a warning per failed connect; with no handler anywhere, Python would
-    print it on stderr. The library never prints: a NullHandler, as on agentmem's own logger
-    (a host's handlers still receive the records)."""
-    pool_log = logging.getLogger("psycopg.pool")
-    if not pool_log.handlers:
-        pool_log.addHandler(logging.NullHandler())
-
-
-def origin_of(root: Path) -> str:
-    """This root's stable name on the server (made once; every process on the root reads it)."""
-    path = root / ".agentmem" / ORIGIN
-    try:
-        return path.read_text(encoding="utf-8").strip()
-    except FileNotFoundError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:  # O_EXCL: two processes opening a new root at once agree on the first name written
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(uuid.uuid4().hex + "\n")
-    except FileExistsError:
-        time.sleep(0.01)  # the winner's write is a few bytes away
-    return path.read_text(encoding="utf-8").strip()
-
-
-class PostgresStore(CanonicalFiles):
+class PostgresStore(CanonicalFiles, ServerLink):
     """Markdown files under `<root>/entries/` (the truth) shared through a PostgreSQL server."""
 
     backend = "postgres"
@@ -101,83 +65,13 @@ class PostgresStore(CanonicalFiles):
         sweep_interval_s: float = 1.0,
     ) -> None:
         super().__init__(root, sweep_interval_s=sweep_interval_s)
-        self.url = url
-        self.schema = schema
-        self.pool_size = pool_size
-        self.timeout_s = timeout_s
+        self._open_link(url, schema, pool_size, timeout_s, policy, replay_interval_s)
         self.params = params
-        self.policy = policy
-        self.replay_interval_s = replay_interval_s
         self.outbox = Outbox(root)
         self.origin = origin_of(root)
-        self._pool: ConnectionPool | None = None
-        self._pool_pid = -1
-        self._migrated = False
-        self._failed_at = float("-inf")
         self._replay_lock = self.files.cache / "outbox.lock"
         self._files_ranking: FileStore | None = None
         self.answered_by = ""  # "server" or "files": who answered the last search
-
-    # -- the connection ---------------------------------------------------------------
-    def _connections(self) -> ConnectionPool:
-        if self._pool is None or self._pool_pid != os.getpid():  # a forked child opens its own
-            quiet_pool_log()
-            self._pool = ConnectionPool(
-                self.url,
-                min_size=1,
-                max_size=self.pool_size,
-                timeout=self.timeout_s,
-                kwargs={
-                    "autocommit": True,
-                    "connect_timeout": max(1, round(self.timeout_s)),
-                    "options": f"-c search_path={self.schema}",
-                },
-                name=f"agentmem-{self.schema}",
-                open=False,
-            )
-            self._pool.open(wait=False)
-            self._pool_pid = os.getpid()
-        return self._pool
-
-    def call(self, fn: Callable[[pg_write.Conn], T]) -> T:
-        """Run `fn` on a pooled connection, with the retry policy; any failure of the server
-        is a ProjectionError (`transient` when a retry may pass)."""
-
-        def attempt() -> T:
-            try:
-                with self._connections().connection() as conn:
-                    if not self._migrated:
-                        migrate(conn, self.schema)
-                        self._migrated = True
-                    return fn(conn)
-            except (psycopg.OperationalError, psycopg.errors.SerializationFailure) as exc:
-                raise ProjectionError(f"postgres: {exc}", transient=True) from exc
-            except psycopg.Error as exc:
-                raise ProjectionError(f"postgres: {exc}", transient=False) from exc
-
-        return self.policy.call(attempt)
-
-    def _resting(self) -> bool:
-        return time.monotonic() - self._failed_at < self.replay_interval_s
-
-    def _failed(self, event: str, exc: Exception, **context: Any) -> None:
-        self._failed_at = time.monotonic()
-        log.warning(event, backend=self.backend, error=str(exc), **context)
-        # A pool whose server went away backs off its reconnects for up to minutes; the
-        # next call after the rest opens a fresh one, which connects at once.
-        pool, self._pool = self._pool, None
-        if pool is not None and self._pool_pid == os.getpid():
-            pool.close(timeout=0)
-
-    def _try(self, event: str, fn: Callable[[pg_write.Conn], T]) -> T | None:
-        """`call`, or None (logged, and the server rests) when the server fails or rests."""
-        if self._resting():
-            return None
-        try:
-            return self.call(fn)
-        except ProjectionError as exc:
-            self._failed(event, exc)
-            return None
 
     # -- the writer's surface -----------------------------------------------------------
     def put(self, memory: Memory) -> None:
@@ -462,23 +356,8 @@ class PostgresStore(CanonicalFiles):
     def legs(self) -> builtins.list[str]:
         return ["bm25"] + (["neighbours"] if self.params.neighbours else [])
 
-    @contextmanager
-    def connection(self) -> Iterator[pg_write.Conn]:
-        """A pooled connection (for sync and tests), the schema migrated."""
-        with self._connections().connection() as conn:
-            if not self._migrated:
-                migrate(conn, self.schema)
-                self._migrated = True
-            yield conn
-
     def close(self) -> None:
-        if self._pool is not None and self._pool_pid == os.getpid():
-            self._pool.close()
-        self._pool = None
+        self._close_link()
         if self._files_ranking is not None:
             self._files_ranking.close()
         super().close()
-
-    def forget_failure(self) -> None:
-        """Stop resting: the next call tries the server again (after a restart, in sync)."""
-        self._failed_at = float("-inf")
