@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from agentmem._exceptions import AgentMemError, MemoryNotFound
@@ -18,7 +18,7 @@ from agentmem.cli import main
 from agentmem.core.model import ID_PATTERN, Memory
 from agentmem.core.writer import Harvester
 from agentmem.settings import settings_from_values
-from agentmem.stores import FileStore
+from agentmem.stores import FileStore, frontmatter
 from agentmem.stores.files import EntryFiles
 from tests._quiet import quiet_structlog
 
@@ -62,11 +62,27 @@ def outside(tmp_path: Path, root: Path) -> dict[str, int]:
     }
 
 
+BAIT = Memory(
+    id="outside", text="bait", type="semantic", confidence=0.8, user_id="u",
+    app_id="_global", run_id="2026-11-29", trigger="manual", created_at="2026-11-29T00:00:00",
+)  # fmt: skip
+
+
 def plant_bait(tmp_path: Path) -> None:
-    """A well-formed memory file outside the root: reading it through an id would show."""
-    good = "---\nid: outside\ntype: semantic\nconfidence: 0.8\n---\nbait\n"
-    for name in ("outside.md", "outside"):
-        (tmp_path / name).write_text(good, encoding="utf-8")
+    """A valid memory (id `outside`, text `bait`) one and two levels above `entries/`, where
+    `../outside` and `../../outside` would land, and an `entries/` holding a real memory so
+    those paths resolve: an id that escapes the root reads the bait, and the test fails.
+    (An invalid bait, or no `entries/`, made an escaped read raise, which counted as a pass.)"""
+    root = tmp_path / "memory"
+    if (tmp_path / "outside.md").exists():  # planted by an earlier case (tmp_path is shared)
+        return
+    EntryFiles(root).write(BAIT.model_copy(update={"id": "semantic-0123456789ab", "text": "ok"}))
+    record = BAIT.record()
+    body = record.pop("text")
+    for folder in (root, tmp_path):
+        for name in ("outside.md", "outside"):
+            (folder / name).write_text(frontmatter.render(record, body), encoding="utf-8")
+    assert EntryFiles(root).parse(tmp_path / "outside.md").text == "bait"  # the bait is valid
 
 
 @FUZZ
@@ -86,6 +102,8 @@ def test_ids_never_name_a_path_outside_entries(tmp_path: Path, memory_id: str) -
 
 @FUZZ
 @given(memory_id=IDS)
+@example(memory_id="../outside")
+@example(memory_id="../../outside")
 def test_store_get_never_reads_outside(tmp_path: Path, memory_id: str) -> None:
     """`get` with any id: a memory from entries/ or MemoryNotFound, never the bait."""
     plant_bait(tmp_path)
@@ -137,6 +155,8 @@ def test_store_refuses_a_memory_whose_id_is_a_path(tmp_path: Path, memory_id: st
 
 @FUZZ
 @given(memory_id=IDS, command=st.sampled_from(["get", "gc --restore"]))
+@example(memory_id="../outside", command="get")
+@example(memory_id="../../outside", command="get")
 def test_cli_with_path_ids(tmp_path: Path, memory_id: str, command: str) -> None:
     """`agentmem get ID` and `agentmem gc --restore ID`: an exit code, nothing outside."""
     plant_bait(tmp_path)
