@@ -6,15 +6,16 @@ Cases tried: `pytest tests/test_fuzz_drafts.py --hypothesis-show-statistics`.
 
 from __future__ import annotations
 
+import itertools
 import math
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from agentmem.core.model import AGENT_ID, MAX_TAGS, TYPE_RULES, MemoryType
+from agentmem.core.model import AGENT_ID, MAX_TAGS, TYPE_RULES, Memory, MemoryType
 from agentmem.core.secrets import find_secrets
 from agentmem.core.validate import APP_ID, FIELDS, MAX_TEXT
 from agentmem.core.writer import Harvester, Submission
@@ -123,6 +124,79 @@ def problem(record: dict[str, Any]) -> str | None:
     return None
 
 
+# Valid drafts, built from the rules as DESIGN.md states them (not from the validator's
+# own patterns), for the other side of the oracle: every one of them must be accepted.
+WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789", min_size=1, max_size=8)
+KEBAB = st.lists(WORD, min_size=1, max_size=4).map("-".join)
+PLAIN = st.text(
+    st.characters(codec="utf-8", exclude_categories=("Cc", "Cs")), min_size=1, max_size=30
+)
+TEXT = st.text(
+    alphabet=st.one_of(st.characters(exclude_categories=("Cc", "Cs")), st.sampled_from("\n\t")),
+    min_size=1,
+    max_size=400,
+).filter(lambda t: t.strip() and not find_secrets(t))
+NONEMPTY = PLAIN.filter(lambda t: t.strip() and not find_secrets(t))
+TIMES = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2100, 1, 1))
+RUN_IDS = st.builds(
+    lambda day, tail: day.isoformat() + tail,
+    st.dates(min_value=date(2000, 1, 1), max_value=date(2100, 1, 1)),
+    st.sampled_from(["", "-r12", "-post-run-classify", "T08:30:00", "_a.b:c"]),
+)
+HOOK_TRIGGERS = ["pre_goal_synthesis", "pre_spawn_pack", "post_run_classify",
+                 "post_retro_distill", "judgment_harvest", "manual", "backfill"]  # fmt: skip
+OPTIONAL = {
+    "user_id": NONEMPTY,
+    "agent_id": st.just("executive"),
+    "app_id": st.one_of(
+        st.sampled_from(["_global", "_executive"]), KEBAB, KEBAB.map("_skill-".__add__)
+    ),
+    "run_id": RUN_IDS,
+    "id": st.builds(
+        str.__add__,
+        st.sampled_from("abcxyz"),
+        st.text("abcdefghij0123456789-", min_size=2, max_size=40),
+    ),
+    "schema_version": st.just(1),
+    "trigger": st.sampled_from(HOOK_TRIGGERS),
+    "source": NONEMPTY,
+    "importance": st.floats(0.0, 1.0) | st.sampled_from([0, 1]),
+    "category": NONEMPTY,
+    "cohort": NONEMPTY,
+    "outcome": st.sampled_from(["success", "failure", "partial", "aborted"]),
+    "tags": st.lists(NONEMPTY.map(lambda t: t[:64]), max_size=MAX_TAGS),
+    "expires_at": TIMES.map(datetime.isoformat) | st.dates().map(date.isoformat),
+    "created_at": TIMES.map(datetime.isoformat),
+}
+RANGES = {  # the confidence each type admits, from the design's table
+    "principle": (1.0, 1.0), "semantic": (0.7, 0.95), "procedural": (0.6, 0.9),
+    "episodic": (1.0, 1.0), "reflective": (0.7, 0.95),
+}  # fmt: skip
+PLANTED = "semantic-0123456789ab"  # an observation each valid draft may cite or supersede
+
+
+@st.composite
+def valid_drafts(draw: st.DrawFn) -> dict[str, Any]:
+    type_ = draw(st.sampled_from(sorted(RANGES)))
+    low, high = RANGES[type_]
+    draft: dict[str, Any] = {"text": draw(TEXT), "type": type_}
+    if type_ in ("principle", "episodic"):  # their confidence and immutability are implied
+        if draw(st.booleans()):
+            draft["confidence"] = draw(st.sampled_from([1.0, 1]))
+        if type_ == "principle" and draw(st.booleans()):
+            draft["immutable"] = True
+    else:
+        draft["confidence"] = draw(st.floats(low, high) | st.sampled_from([low, high]))
+    for key in draw(st.lists(st.sampled_from(sorted(OPTIONAL)), unique=True, max_size=8)):
+        draft[key] = draw(OPTIONAL[key])
+    references = draw(st.sampled_from(["none", "cites", "assessment", "supersedes"]))
+    if references == "assessment":
+        draft.update(kind="assessment", cites=[PLANTED])
+    elif references != "none":
+        draft[references] = [PLANTED]
+    return draft
+
+
 def harvester(tmp_path: Path) -> Harvester:
     root = tmp_path / "memory"
     values = {"AGENTMEM_ROOT": str(root), "AGENTMEM_USER_ID": "fuzz"}
@@ -175,6 +249,35 @@ def test_non_mapping_drafts_are_rejected(tmp_path: Path, draft: Any) -> None:
     outcome = h.submit(draft, trigger="manual")
     assert outcome.status == "rejected" and outcome.problems[0].field == "<draft>"
     assert h.store.count() == 0
+
+
+CASES = itertools.count()
+OPEN: dict[Path, Harvester] = {}  # one harvester per test root, kept across its cases
+
+
+@settings(FUZZ, max_examples=150)
+@given(draft=valid_drafts())
+def test_valid_drafts_are_accepted(tmp_path: Path, draft: dict[str, Any]) -> None:
+    """The other side of the oracle: a draft that breaks no rule (any type at its
+    confidence bounds, any subset of the optional fields, unicode text, an assessment
+    citing an observation) is accepted, and reads back whole from its file."""
+    # One root for all cases (each case's text and id made unique): a fresh root per case
+    # cost 30 ms, and reopening a growing one more.
+    h = OPEN.get(tmp_path)
+    if h is None:
+        h = OPEN[tmp_path] = harvester(tmp_path)
+        planted = Memory(
+            id=PLANTED, text="The build passed.", type="semantic", confidence=0.8, user_id="u",
+            app_id="_global", run_id="2026-11-29", trigger="manual", created_at="2026-11-29T00:00:00",
+        )  # fmt: skip
+        h.store.put(planted)
+    case = next(CASES)
+    draft["text"] = f"{draft['text'].strip()} (case {case})"
+    if "id" in draft:
+        draft["id"] = f"{draft['id']}-{case}"
+    outcome = check(h, draft)
+    assert outcome.status == "accepted", [p.as_dict() for p in outcome.problems]
+    event(f"type: {draft['type']}")
 
 
 def test_multiline_value_holding_a_fence_reads_back() -> None:
