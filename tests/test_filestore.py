@@ -190,23 +190,29 @@ def test_many_stores_opening_one_root_at_once(root: Path) -> None:
     """Stores opened at the same instant (threads here; processes alike) all come up:
     the access sidecar's switch to WAL waits for its turn instead of failing."""
     import threading
+    import time
 
     gate = threading.Barrier(8, timeout=10)
     errors: list[BaseException] = []
+    done: list[int] = []
 
-    def open_one() -> None:
-        gate.wait()
-        try:
+    def open_one(n: int) -> None:
+        try:  # the wait too: a broken barrier is a failure, not a thread that quietly died
+            gate.wait()
             FileStore(root).search("anything", 1)
+            done.append(n)
         except BaseException as exc:
             errors.append(exc)
 
-    threads = [threading.Thread(target=open_one) for _ in range(8)]
+    threads = [threading.Thread(target=open_one, args=(n,), daemon=True) for n in range(8)]
     for thread in threads:
         thread.start()
+    deadline = time.monotonic() + 30  # for all of them: a join each let 8 × 30 s go by
     for thread in threads:
-        thread.join(30)
+        thread.join(max(0.0, deadline - time.monotonic()))
     assert errors == []
+    assert [t.name for t in threads if t.is_alive()] == [], "a store never came up (hung)"
+    assert sorted(done) == list(range(8))
 
 
 def test_a_new_root_keeps_derived_state_out_of_git(root: Path) -> None:

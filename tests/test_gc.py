@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from agentmem import MemoryHooks, WriteRefused
+from agentmem import MemoryHooks, StoreError, WriteRefused
 from agentmem.cli import main
 from agentmem.harvest.gc import GarbageCollector
 from tests.conftest import HooksFactory, semantic
@@ -68,13 +68,21 @@ def test_apply_archives_and_restore_round_trips_byte_for_byte(hooks: MemoryHooks
 
 
 def test_restore_refuses_to_overwrite_a_live_memory(hooks: MemoryHooks) -> None:
-    """If the id was written again while archived, restore refuses and both files stay."""
+    """If the id was written again while archived, restore refuses with a StoreError and
+    both files stay as they were: the live one (written again with a tag, so its bytes
+    differ from the archived copy's) is not replaced by the archived one."""
     memory_id = _write(hooks, semantic("Builds cache in /tmp."))
     gc = GarbageCollector(hooks.settings)
     gc.archive([memory_id])
-    _write(hooks, semantic("Builds cache in /tmp."))
-    with pytest.raises(Exception, match="already exists"):
+    archived = (hooks.settings.root / "archive" / f"{memory_id}.md").read_bytes()
+    assert _write(hooks, semantic("Builds cache in /tmp.", tags=["again"])) == memory_id
+    live = hooks.settings.root / "entries" / f"{memory_id}.md"
+    written_again = live.read_bytes()
+    assert written_again != archived
+    with pytest.raises(StoreError, match="already exists"):
         gc.restore(memory_id)
+    assert live.read_bytes() == written_again
+    assert (hooks.settings.root / "archive" / f"{memory_id}.md").read_bytes() == archived
     assert gc.archived() == [memory_id]
 
 

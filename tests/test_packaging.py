@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import zipfile
@@ -27,12 +28,16 @@ def test_builtin_hooks_load_from_the_install() -> None:
 
 
 def test_wheel_ships_hooks_and_playbooks(tmp_path: Path) -> None:
-    """A built wheel contains agentmem/hooks/*.py and agentmem/playbooks/."""
+    """A built wheel contains agentmem/hooks/*.py and agentmem/playbooks/. It builds offline:
+    no build isolation (the venv's setuptools builds it) and no package index at all."""
+    offline = {**os.environ, "PIP_NO_INDEX": "1"}
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(REPO)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         "-w", str(tmp_path), str(REPO)],
         check=True,
         capture_output=True,
-    )
+        env=offline,
+    )  # fmt: skip
     wheel = next(tmp_path.glob("agentmem_loop-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     for hook in (

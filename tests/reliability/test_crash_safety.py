@@ -34,14 +34,21 @@ class Figures:
     acknowledged: int = 0
     files: int = 0
     orphan_temp_files: int = 0
+    # Counted over every round before the round's asserts, so the report states what was
+    # measured (the asserts then require each to be 0).
+    corrupt: int = 0
+    missing: int = 0
+    duplicates: int = 0
+    phantom_hits: int = 0
     deleted_by_hand: set[str] = field(default_factory=set)
 
     def report(self) -> str:
         return (
             f"rounds={self.rounds} kills_mid_run={self.killed_while_writing} "
             f"acknowledged={self.acknowledged} files={self.files} "
-            f"orphan_temp_files={self.orphan_temp_files} corrupt=0 missing=0 duplicates=0 "
-            f"phantom_hits=0"
+            f"orphan_temp_files={self.orphan_temp_files} corrupt={self.corrupt} "
+            f"missing={self.missing} duplicates={self.duplicates} "
+            f"phantom_hits={self.phantom_hits}"
         )
 
 
@@ -116,20 +123,32 @@ def check(root: Path, acknowledged: set[str], figures: Figures) -> None:
     figures.files = len(files)
 
     # Every acknowledged write is on disk, and every file on disk is a whole memory.
-    assert acknowledged <= set(files), f"acknowledged but missing: {acknowledged - set(files)}"
+    missing = acknowledged - set(files)
+    figures.missing += len(missing)
     store = FileStore(root)  # loads whatever catalog cache the killed process left behind
     try:
-        assert store.broken() == [], "a partial or corrupt memory file"
+        broken = store.broken()
+        figures.corrupt += len(broken)
         memories = store.list(Filters(include_expired=True))
-        assert {m.id for m in memories} == set(files)
         keys = Counter(content_key(m.text, m.user_id, m.agent_id, m.app_id) for m in memories)
-        assert [k for k, n in keys.items() if n > 1] == [], "the same content stored twice"
+        twice = [k for k, n in keys.items() if n > 1]
+        figures.duplicates += len(twice)
         # The index never serves an id whose file is gone.
-        for question in ("retry the vendor client", "pagination stops at 100 items", "worker"):
-            for hit in store.search(question, k=10_000, touch=False):
-                assert hit.memory.id in files, f"the index served a missing file {hit.memory.id}"
+        phantoms = {
+            hit.memory.id
+            for question in ("retry the vendor client", "pagination stops at 100 items", "worker")
+            for hit in store.search(question, k=10_000, touch=False)
+            if hit.memory.id not in files
+        }
+        figures.phantom_hits += len(phantoms)
     finally:
         store.close()
+    print(f"  round {figures.rounds}: {figures.report()}")
+    assert missing == set(), f"acknowledged but missing: {missing}"
+    assert broken == [], "a partial or corrupt memory file"
+    assert {m.id for m in memories} == set(files)
+    assert twice == [], "the same content stored twice"
+    assert phantoms == set(), f"the index served missing files {phantoms}"
     rebuilt = FileStore(root)
     try:
         report = rebuilt.rebuild()
