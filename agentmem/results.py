@@ -90,13 +90,24 @@ class Hop(BaseModel):
     scores: list[float]
 
 
+class Fallback(BaseModel):
+    """A search the files' own ranking answered because the remote backend could not."""
+
+    query: str
+    backend: str  # the backend that should have answered (mem0, mem0-platform)
+    answered_from: str = "files"
+    reason: str  # why: the remote's error, or that it is resting after one
+
+
 @dataclass(slots=True)
 class Reads:
-    """What a hook asked memory and what memory returned."""
+    """What a hook asked memory and what memory returned (and which searches the files
+    answered in place of a failed remote backend)."""
 
     queries: list[str] = field(default_factory=list)
     returned: list[str] = field(default_factory=list)
     hops: list[Hop] = field(default_factory=list)
+    fallbacks: list[Fallback] = field(default_factory=list)
 
     @property
     def retrievals(self) -> int:
@@ -106,6 +117,7 @@ class Reads:
         """Add another plugin's reads (list copies are atomic: a late plugin may still add)."""
         self.queries.extend(list(other.queries))
         self.hops.extend(list(other.hops))
+        self.fallbacks.extend(list(other.fallbacks))
         seen = set(self.returned)
         self.returned.extend(i for i in list(other.returned) if i not in seen)
 

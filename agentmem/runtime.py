@@ -51,6 +51,7 @@ from agentmem.retrieval.pack import write_into
 from agentmem.retrieval.reader import QueryPlanner, Reader
 from agentmem.settings import HOOK_FLAGS, Settings, load_settings
 from agentmem.stores import Store, open_store
+from agentmem.stores.fallback import watch
 from agentmem.tools import Tools
 
 log = get_logger()
@@ -208,7 +209,10 @@ class MemoryHooks:
         if hook is HookName.PRE_GOAL_SYNTHESIS and nothing_queued(context):
             result.skipped, result.ok, result.reason = True, True, "nothing queued"
             return
-        reader = Reader(self.store, self.planner)  # the first fire opens it, outside the budget
+        # The first fire opens the store, outside the budget; `watch` notes each search the
+        # files answer for a failed remote backend (nothing to note on the files backend).
+        view, fallbacks = watch(self.store)
+        reader = Reader(view, self.planner)
         budget = self.settings.hook_timeout_s
         deadline = time.monotonic() + budget
         impls = getattr(self.pm.hook, hook.value).get_hookimpls()
@@ -233,6 +237,7 @@ class MemoryHooks:
             raise HookTimeout(hook.value, budget, "while validating the context")
         result.ran = True
         self._account(hook, calls, held, job is None or calls.out_of_time, result)
+        result.reads.fallbacks = list(fallbacks)  # a copy: a plugin still running adds none
         proposals = [d for call in calls.calls if call.stood for d in call.tools.proposed]
         self._merge(hook, list(calls.results), proposals, validated[0], result, deadline)
 

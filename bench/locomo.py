@@ -13,7 +13,10 @@ reader, and the evidence turns are looked for in its answer:
 - hit@10: share of questions with at least one evidence turn in the top 10;
 - pack_recall: share of evidence turns inside the 2,000-token Memory Pack built from the
   reader's answer (the pack's own rules: 10 entries, floor, budget);
-- search_p50_ms / search_p95_ms: wall time of one question through the reader, all hops.
+- search_p50_ms / search_p95_ms: wall time of one question through the reader, all hops;
+- fallback_questions: questions some search of which the backend did not answer itself (mem0
+  failed and the files' BM25 answered in its place); any makes the run exit 1, as its
+  figures are then not the backend's.
 
 A backend is anything `make_backend` returns (see `Backend`): add one there to measure
 another store the same way (`bm25s` is plain bm25s on the same texts, the reference;
@@ -50,6 +53,7 @@ from agentmem.retrieval.pack import build_pack
 from agentmem.retrieval.ranking import DEFAULT_PARAMS, RankingParams
 from agentmem.retrieval.reader import Reader
 from agentmem.settings import settings_from_values
+from agentmem.stores.fallback import watch
 from agentmem.stores.filestore import FileStore
 from agentmem.stores.projected import ProjectedStore
 
@@ -218,16 +222,33 @@ class FilesBackend:
 
 
 class Mem0Backend(FilesBackend):
-    """mem0 open source (offline: on-disk Qdrant, MiniLM) behind the same writer and reader."""
+    """mem0 open source (offline: on-disk Qdrant, MiniLM) behind the same writer and reader.
+
+    A search mem0 fails is answered by the files' BM25 (the store's fallback): such a
+    question's figures are not mem0's, so the questions it touched are counted."""
 
     def __init__(self) -> None:
         super().__init__()
         self.legs = ["mem0"]
+        self.fell_back: set[str] = set()  # questions any of whose searches mem0 did not answer
 
     def _open(self, root: Path) -> FileStore | ProjectedStore:
         from agentmem.stores.mem0_oss import Mem0Projection
 
         return ProjectedStore(root, Mem0Projection(root))
+
+    def load(self, conversation: Conversation, captions: bool) -> None:
+        super().load(conversation, captions)
+        assert self._store is not None
+        view, self._fallbacks = watch(self._store)
+        self._reader = Reader(view, touch=False)
+
+    def _answer(self, question: str, k: int) -> Any:
+        before = len(self._fallbacks)
+        answer = super()._answer(question, k)
+        if len(self._fallbacks) > before:
+            self.fell_back.add(question)
+        return answer
 
     def close(self) -> None:
         from agentmem.stores.mem0_oss import close_all
@@ -330,6 +351,7 @@ class Tally:
     recall10: float = 0.0
     hit10: float = 0.0
     pack: float = 0.0
+    fallback_questions: int = 0  # answered (in part) by the files' fallback, not the backend
     latencies_ms: list[float] = field(default_factory=list)
 
     def add(self, evidence: Sequence[str], top: Sequence[str], packed: Sequence[str]) -> None:
@@ -349,6 +371,7 @@ class Tally:
             "recall@10": round(self.recall10 / n, 4),
             "hit@10": round(self.hit10 / n, 4),
             "pack_recall": round(self.pack / n, 4),
+            "fallback_questions": self.fallback_questions,
             "search_p50_ms": round(statistics.median(lat), 3),
             "search_p95_ms": round(lat[min(len(lat) - 1, int(0.95 * len(lat)))], 3),
         }
@@ -372,6 +395,7 @@ def evaluate(
                 top = backend.ask(q.text, 10)
                 tally.latencies_ms.append((time.perf_counter() - started) * 1000)
                 tally.add(q.evidence, top, backend.pack(q.text))
+            tally.fallback_questions = len(getattr(backend, "fell_back", ()))
         finally:
             backend.close()
         yield conversation.name, tally, list(backend.legs)
@@ -400,13 +424,18 @@ def run(
         total.recall10 += tally.recall10
         total.hit10 += tally.hit10
         total.pack += tally.pack
+        total.fallback_questions += tally.fallback_questions
         total.latencies_ms += tally.latencies_ms
     return {**total.report(), "legs": legs, "conversations": per}
 
 
 def quiet_logs() -> None:
-    """Library events (one per question) would drown the figures: warnings only."""
-    structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
+    """Library events (one per question) would drown the figures: warnings only, and on
+    stderr, so `--json` output stays one JSON object even when mem0 fails a search."""
+    structlog.configure(
+        wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING),
+        logger_factory=structlog.PrintLoggerFactory(sys.stderr),
+    )
 
 
 def _params(args: argparse.Namespace) -> RankingParams:
@@ -449,6 +478,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         show("all", result)
         print(f"legs: {', '.join(result['legs'])}  p95 {result['search_p95_ms']:.2f} ms")
+    if result["fallback_questions"]:  # the figures are partly the files' BM25, not the backend's
+        print(
+            f"FAILED: {result['fallback_questions']} of {result['questions']} questions were "
+            f"answered (in part) by the files' BM25 fallback, not {args.backend}",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import itertools
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -88,10 +88,21 @@ def pg_store(root: Path, server: LocalServer, schema: str | None = None, **kwarg
 
 @dataclass
 class Opener:
-    """Opens the backend under test over a root, and counts its remote records."""
+    """Opens the backend under test over a root, and counts its remote records. Every store
+    it opened is kept, so the fixture can check after the test that mem0 answered."""
 
     name: str
-    open: Callable[[Path], Store]
+    opener: Callable[[Path], Store]
+    opened: list[Store] = field(default_factory=list)
+
+    def open(self, root: Path) -> Store:
+        store = self.opener(root)
+        self.opened.append(store)
+        return store
+
+    def fallbacks(self) -> int:
+        """Searches the files answered in the remote's place, over every store opened."""
+        return sum(s.fallbacks for s in self.opened if isinstance(s, ProjectedStore))
 
     def remote_ids(self, store: Store) -> list[str | None]:
         from agentmem.stores.postgres import PostgresStore
@@ -131,19 +142,25 @@ def mem0_store(root: Path, config: Path | None = None) -> ProjectedStore:
 
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> Iterator[Opener]:
-    """Each backend in turn; the mem0 leg is real and skips only (with a reason) without its extra."""
+    """Each backend in turn; the mem0 leg is real and skips only (with a reason) without its
+    extra. A mem0 backend must answer every search itself: a search the files' BM25 answered
+    in its place (a failing remote) fails the test, where it once passed unnoticed."""
     name = request.param
     if name == "files":
-        yield Opener(name, FileStore)
+        opener = Opener(name, FileStore)
+        yield opener
     elif name == "mem0":
         request.getfixturevalue("mem0_model")
         from agentmem.stores.mem0_oss import close_all
 
-        yield Opener(name, mem0_store)
+        opener = Opener(name, mem0_store)
+        yield opener
         close_all()
     elif name == "postgres":
         server: LocalServer = request.getfixturevalue("pg_server")
         yield Opener(name, lambda root: pg_store(root, server))
     else:
         double: PlatformDouble = request.getfixturevalue("platform")
-        yield Opener(name, lambda root: platform_store(root, double))
+        opener = Opener(name, lambda root: platform_store(root, double))
+        yield opener
+    assert opener.fallbacks() == 0, f"{name}: searches were answered by the files, not {name}"

@@ -17,6 +17,7 @@ import pytest
 from agentmem._exceptions import SettingsError
 from agentmem.stores import mem0_oss
 from agentmem.stores.mem0_oss import DIMS, Mem0Projection, default_config, load_config
+from agentmem.stores.projection import ProjectionError
 from tests.backends import mem0_extra_missing, mem0_store
 from tests.conftest import HooksFactory
 from tests.test_store_contract import mem
@@ -158,7 +159,8 @@ def test_hooks_write_through_the_mem0_backend(
     make_hooks: HooksFactory,
     root: Path,
 ) -> None:
-    """AGENTMEM_BACKEND=mem0: a fired hook's memories land in the files and in mem0, searchable."""
+    """AGENTMEM_BACKEND=mem0: a fired hook's memories land in the files and in mem0, and mem0
+    (not the files' fallback) answers the searches, the store's and a read hook's."""
     hooks = make_hooks(AGENTMEM_BACKEND="mem0")
     result = hooks.post_run_classify(
         run={
@@ -175,8 +177,12 @@ def test_hooks_write_through_the_mem0_backend(
     assert type(store).__name__ == "ProjectedStore" and store.backend == "mem0"  # type: ignore[attr-defined]
     remote = {r.memory_id for r in store.projection.records()}  # type: ignore[attr-defined]
     assert set(result.writes.accepted) <= remote
-    hits = store.search("Did the invoice export ship?", k=3)
+    hits = store.search("Did the invoice export ship?", k=3, explain=True)
     assert hits and hits[0].memory.id in result.writes.accepted
+    assert all(h.explain["backend"] == "mem0" and "fallback" not in h.explain for h in hits)
+    read = hooks.pre_spawn_pack(goal={"title": "Ship the invoice export", "app_id": "billing-api"})
+    assert read.ok and read.reads.queries, read
+    assert read.reads.fallbacks == []  # mem0 answered every one of the hook's searches
     mem0_oss.close_all()
 
 
@@ -194,3 +200,30 @@ def test_the_locomo_bench_runs_through_mem0(
     report = json.loads(capsys.readouterr().out)
     assert report["legs"] == ["mem0"] and report["questions"] == 2
     assert report["hit@10"] > 0  # the Lyon question finds its turn among seven
+    assert report["fallback_questions"] == 0  # mem0 answered every search
+
+
+def test_the_locomo_bench_fails_when_the_files_answered_for_mem0(
+    mem0_model: None,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With mem0's search failing (a stand-in for an outage: the real projection made to
+    raise), the files' BM25 answers every question; the bench says so in its JSON and
+    exits 1 rather than print those figures as mem0's."""
+    from bench import locomo
+    from tests.test_bench_smoke import CONVERSATION
+
+    def search_down(*_args: object) -> list[object]:
+        raise ProjectionError("mem0 search: stand-in outage", transient=False)
+
+    monkeypatch.setattr(Mem0Projection, "search", search_down)
+    folder = tmp_path / "locomo"
+    folder.mkdir()
+    (folder / "tiny.json").write_text(json.dumps(CONVERSATION))
+    assert locomo.main([str(folder), "--json", "--backend", "mem0"]) == 1
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert report["fallback_questions"] == report["questions"] == 2
+    assert "2 of 2 questions were answered (in part) by the files' BM25" in captured.err

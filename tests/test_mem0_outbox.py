@@ -278,3 +278,38 @@ def test_hook_b_writes_a_pack_while_the_remote_is_down(
     assert result.ok, result.error
     assert result.pack is not None and result.pack.entries
     assert "X-Trace" in (worker / "CLAUDE.md").read_text(encoding="utf-8")
+
+
+def test_a_fallback_shows_on_the_result_in_the_ledger_and_as_an_audit_alarm(
+    platform: PlatformDouble, root: Path, tmp_path: Path
+) -> None:
+    """A read hook fired with the remote down says so where a person looks: its result's
+    `reads.fallbacks` names every search the files answered and why, its ledger line
+    carries them, and `agentmem audit` raises `answered_from_files` for the window. With
+    the remote up, none of the three."""
+    hooks = _hooks(root, platform, tmp_path)
+    for memory in CORPUS:
+        hooks.store.put(memory)
+    platform.settle()
+    goal = {"title": "Fix the vendor client X-Trace header", "app_id": "billing-api"}
+    up = hooks.pre_spawn_pack(goal=goal)
+    assert up.ok and up.reads.queries and up.reads.fallbacks == []
+    platform.stop()
+    down = hooks.pre_spawn_pack(goal=goal)
+    assert down.ok and down.pack is not None and down.pack.entries  # the files still answer
+    assert [f.query for f in down.reads.fallbacks] == down.reads.queries  # every one of them
+    first = down.reads.fallbacks[0]
+    assert (first.backend, first.answered_from) == ("mem0-platform", "files")
+    assert first.reason.startswith("mem0-platform search failed: ")
+    lines = [json.loads(line) for line in hooks.settings.log_path.read_text().splitlines()]
+    shown = [line["reads"]["fallbacks"] for line in lines if line["hook"] == "pre_spawn_pack"]
+    assert [len(f) for f in shown] == [0, len(down.reads.fallbacks)]
+    assert shown[1][0]["reason"] == first.reason
+    code, out = _run("--json", "audit", env=_env(root, platform))
+    assert code == 0, out
+    [alarm] = [a for a in json.loads(out)["alarms"] if a["kind"] == "answered_from_files"]
+    assert alarm["hook"] == "pre_spawn_pack"
+    assert alarm["figures"]["searches"] == len(down.reads.fallbacks)
+    assert alarm["figures"]["fires"] == 1
+    code, text = _run("audit", env=_env(root, platform))
+    assert "answered from the files' BM25" in text and first.reason in text

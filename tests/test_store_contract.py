@@ -82,15 +82,22 @@ def test_put_then_get_list_and_count_return_the_files_record(backend: Opener, ro
     assert backend.remote_ids(store) == sorted(m.id for m in CORPUS)
 
 
+QUESTION = "Which header must every request to the vendor API carry?"
+
+
 def test_search_ranks_the_relevant_memory_first(backend: Opener, root: Path) -> None:
     """A whole question finds the memory that answers it, ahead of the others."""
     store = backend.open(root)
     fill(store)
-    hits = store.search("Which header must every request to the vendor API carry?", k=3)
+    hits = store.search(QUESTION, k=3)
     assert hits, "no hit at all"
     assert hits[0].memory.id == "semantic-vendor01"
     assert hits[0].memory == CORPUS[0]  # text and envelope come from the file
     assert all(h.score > 0 for h in hits)
+    if isinstance(store, ProjectedStore):  # the remote ranked them, not the files' fallback
+        explained, fallback = store.answer(QUESTION, k=3, explain=True)
+        assert fallback is None
+        assert [h.explain["backend"] for h in explained] == [backend.name] * len(explained)
 
 
 def test_search_honours_app_and_type_filters(backend: Opener, root: Path) -> None:

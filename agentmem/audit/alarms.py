@@ -73,6 +73,26 @@ def read_without_queue(stats: HookStats) -> Alarm | None:
     )
 
 
+def answered_from_files(stats: HookStats) -> Alarm | None:
+    """Searches the files' BM25 answered because the remote backend (mem0) could not: the
+    window's reads were not what the backend promises, and the remote needs looking at."""
+    if not stats.fallbacks:
+        return None
+    reason, count = stats.fallback_reasons.most_common(1)[0]
+    return Alarm(
+        "answered_from_files",
+        stats.hook,
+        f"{stats.hook}: {stats.fallbacks} searches in {stats.fallback_fires} of {stats.fires} "
+        f"fires were answered from the files' BM25, not the remote backend; most often "
+        f"(×{count}): {reason}",
+        {
+            "searches": stats.fallbacks,
+            "fires": stats.fallback_fires,
+            "reasons": dict(stats.fallback_reasons.most_common(5)),
+        },
+    )
+
+
 def ran_while_off(stats: HookStats, settings: Settings) -> Alarm | None:
     """A hook that ran although the settings say its flag (or the master switch) is off."""
     if not stats.ran:
@@ -146,6 +166,7 @@ def find_alarms(
         for found in (
             all_rejected(hook_stats),
             read_without_queue(hook_stats),
+            answered_from_files(hook_stats),
             ran_while_off(hook_stats, settings),
             rejected_fields(hook_stats),
             quarantined_plugins(hook_stats),

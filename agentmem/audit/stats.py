@@ -60,6 +60,9 @@ class HookStats:
     all_rejected_fires: int = 0
     retrievals: int = 0
     retrieved_with_nothing_queued: int = 0
+    fallbacks: int = 0  # searches the files answered because the remote backend could not
+    fallback_fires: int = 0
+    fallback_reasons: Counter[str] = field(default_factory=Counter)
     durations: list[float] = field(default_factory=list)
     pack_tokens: list[int] = field(default_factory=list)
     days: dict[date, DayStats] = field(default_factory=dict)
@@ -111,6 +114,7 @@ class HookStats:
         self.retrievals += retrievals
         if retrievals and (event.get("skipped") or event.get("queued") == 0):
             self.retrieved_with_nothing_queued += 1
+        self._fallbacks(event)
         self.durations.append(float(_count(event.get("duration_ms"))))
         pack = event.get("pack")
         if isinstance(pack, Mapping) and "tokens" in pack:
@@ -143,6 +147,15 @@ class HookStats:
                 self.reasons[(name, str(problem.get("reason", "?")))] += 1
                 self.rejected_fields[name] += 1
 
+    def _fallbacks(self, event: Mapping[str, Any]) -> None:
+        reads = event.get("reads")
+        found = _items(reads.get("fallbacks")) if isinstance(reads, Mapping) else []
+        self.fallbacks += len(found)
+        self.fallback_fires += bool(found)
+        for item in found:
+            reason = item.get("reason") if isinstance(item, Mapping) else None
+            self.fallback_reasons[str(reason or "?")] += 1
+
     def as_dict(self) -> dict[str, Any]:
         """The figures as JSON-able data (what `--json` prints)."""
         return {
@@ -168,6 +181,11 @@ class HookStats:
             "retrievals": self.retrievals,
             "retrievals_per_fire": round(self.retrievals_per_fire, 3),
             "retrieved_with_nothing_queued": self.retrieved_with_nothing_queued,
+            "fallbacks": {
+                "searches": self.fallbacks,
+                "fires": self.fallback_fires,
+                "reasons": dict(self.fallback_reasons.most_common(5)),
+            },
             "duration_ms": {
                 "mean": round(self.mean_ms, 3),
                 "p50": round(self.p50_ms, 3),

@@ -62,6 +62,11 @@ def details(s: HookStats) -> list[str]:
         lines.append("  failed: " + ", ".join(f"{t} ×{n}" for t, n in s.failed.most_common()))
     if s.duplicates:
         lines.append(f"  duplicates: {s.duplicates}")
+    if s.fallbacks:
+        lines.append(
+            f"  answered from the files (remote failed): {s.fallbacks} searches "
+            f"in {s.fallback_fires} fires"
+        )
     if s.rejected_fields:
         lines.append(
             "  rejected by field: "

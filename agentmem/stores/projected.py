@@ -9,7 +9,9 @@ like the embedded store: similarity × decay × confidence, superseded memories 
 When the remote fails a search (after its retries), the search is answered from the files
 by the embedded ranking instead, and the remote rests for `replay_interval_s` (searches
 go straight to the files meanwhile), so an outage costs the loop one retried call, not one
-per search. Hits then say `"fallback": "files"` in their explanation.
+per search. Such a search is never silent: hits say `"fallback": "files"` in their
+explanation, `answer` returns a `Fallback` saying why (a fire's `reads.fallbacks`, through
+`stores.fallback.watch`, and so its ledger line and the audit's alarm), and `fallbacks` counts them.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 from agentmem._log import get_logger
 from agentmem.core.locks import exclusive
 from agentmem.core.model import Hit, Memory
+from agentmem.results import Fallback
 from agentmem.stores.access import utcnow
 from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.canonical import CanonicalFiles
@@ -64,6 +67,8 @@ class ProjectedStore(CanonicalFiles):
         self.outbox = Outbox(root)
         self._replay_lock = self.files.cache / "outbox.lock"
         self._failed_at = float("-inf")  # when the remote last failed (a write, replay or search)
+        self._last_error = ""  # and how
+        self.fallbacks = 0  # searches the files answered in the remote's place
         self._superseded: set[str] = set()
         self._superseded_version = -1
         self._files_ranking: FileStore | None = None  # opened on the first fallback
@@ -82,7 +87,7 @@ class ProjectedStore(CanonicalFiles):
         try:
             self.policy.call(lambda: upsert(self.projection, memory, absent=absent))
         except ProjectionError as exc:
-            self._failed_at = time.monotonic()  # the remote just failed: let it rest
+            self._rest(str(exc))  # the remote just failed: let it rest
             owed = self.outbox.add(memory.id, str(exc))
             log.warning(
                 "projection_queued",
@@ -124,6 +129,10 @@ class ProjectedStore(CanonicalFiles):
         """Whether the remote failed within the last `replay_interval_s`."""
         return time.monotonic() - self._failed_at < self.replay_interval_s
 
+    def _rest(self, error: str) -> None:
+        self._failed_at = time.monotonic()
+        self._last_error = error
+
     def replay(self, policy: RetryPolicy | None = None) -> ReplayReport:
         """Project every owed memory (or remove it remotely if its file is gone).
 
@@ -152,7 +161,10 @@ class ProjectedStore(CanonicalFiles):
         report.still_owed = [o.memory_id for o in self.outbox.pending()]
         # After a failure the next pass waits `replay_interval_s`; after a success it may
         # run on the very next call.
-        self._failed_at = time.monotonic() if report.error else float("-inf")
+        if report.error:
+            self._rest(report.error)
+        else:
+            self._failed_at = float("-inf")
         if report.replayed or report.error:
             log.info(
                 "outbox_replayed",
@@ -173,17 +185,33 @@ class ProjectedStore(CanonicalFiles):
         touch: bool = True,
         explain: bool = False,
     ) -> builtins.list[Hit]:
+        return self.answer(query, k, filters, touch=touch, explain=explain)[0]
+
+    def answer(
+        self,
+        query: str,
+        k: int = 10,
+        filters: Filters | None = None,
+        *,
+        touch: bool = True,
+        explain: bool = False,
+    ) -> tuple[builtins.list[Hit], Fallback | None]:
+        """A search, and a `Fallback` (why) when the files answered it instead of the remote."""
         if k <= 0 or not query.strip():
-            return []
+            return [], None
         self.replay_due()
         filters = filters or Filters()
         if self._resting():
-            return self._from_files(query, k, filters, touch=touch, explain=explain)
+            reason = (
+                f"{self.backend} is resting after a failure "
+                f"(searches go to the files for {self.replay_interval_s:g} s): {self._last_error}"
+            )
+            return self._from_files(query, k, filters, reason, touch=touch, explain=explain)
         fetch = max(3 * k, 30)
         try:
             scored = self.policy.call(lambda: self.projection.search(query, fetch, filters))
         except ProjectionError as exc:
-            self._failed_at = time.monotonic()  # the remote just failed: let it rest
+            self._rest(str(exc))  # the remote just failed: let it rest
             log.warning(
                 "remote_search_failed",
                 backend=self.backend,
@@ -191,22 +219,24 @@ class ProjectedStore(CanonicalFiles):
                 answered_from="files",
                 rest_s=self.replay_interval_s,
             )
-            return self._from_files(query, k, filters, touch=touch, explain=explain)
+            reason = f"{self.backend} search failed: {exc}"
+            return self._from_files(query, k, filters, reason, touch=touch, explain=explain)
         with self.lock:  # the remote's answer is ranked against one state of the catalog
-            return self._rank(scored, k, filters, touch=touch, explain=explain)
+            return self._rank(scored, k, filters, touch=touch, explain=explain), None
 
     def _from_files(
-        self, query: str, k: int, filters: Filters, *, touch: bool, explain: bool
-    ) -> builtins.list[Hit]:
+        self, query: str, k: int, filters: Filters, reason: str, *, touch: bool, explain: bool
+    ) -> tuple[builtins.list[Hit], Fallback]:
         """The embedded ranking over the same files, while the remote cannot answer."""
         with self.lock:
             if self._files_ranking is None:
                 self._files_ranking = FileStore(self.root)
             ranking = self._files_ranking
+            self.fallbacks += 1
         hits = ranking.search(query, k, filters, touch=touch, explain=explain)
         for hit in hits:
             hit.explain["fallback"] = "files"
-        return hits
+        return hits, Fallback(query=query, backend=self.backend, reason=reason)
 
     def _rank(
         self,
