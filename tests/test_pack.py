@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from agentmem import Hit, Memory, MemoryHooks
 from agentmem.cli import main
 from agentmem.contexts import Goal
 from agentmem.core.model import TYPE_ORDER, MemoryType
+from agentmem.results import PackEntry
 from agentmem.retrieval.pack import (
     BEGIN,
     END,
@@ -21,6 +22,8 @@ from agentmem.retrieval.pack import (
     approx_tokens,
     build_pack,
     prefer_for_goal,
+    render,
+    render_entry,
     write_into,
 )
 
@@ -49,47 +52,71 @@ def hit(n: int, kind: MemoryType, confidence: float, score: float, text: str = "
     return Hit(memory=memory(n, kind, confidence, text or f"Memory number {n}."), score=score)
 
 
-hits_strategy = st.lists(
-    st.tuples(
-        st.sampled_from(TYPES),
-        st.floats(0.0, 1.0),
-        st.floats(0.001, 100.0),
-        st.integers(1, 120),  # words of text
-    ),
-    max_size=40,
-).map(
-    lambda rows: [
-        hit(i, kind, conf, score, " ".join(["word"] * words))
-        for i, (kind, conf, score, words) in enumerate(rows)
+@st.composite
+def pack_cases(draw: st.DrawFn) -> tuple[list[Hit], int, int, float]:
+    """A reader's answer and a budget that make the pack cut: more hits clear the floor than
+    the cap admits, or their text outgrows the budget. (Drawn independently, most cases
+    built an empty pack, where every property holds trivially.)"""
+    floor = draw(st.sampled_from([0.0, 0.7]) | st.floats(0.0, 0.95))
+    max_entries = draw(st.integers(1, 12))
+    rows = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(TYPES),
+                st.integers(0, 4),  # 0: under the floor; else above it, as most of an answer is
+                st.floats(0.0, 1.0),
+                st.floats(0.001, 100.0),
+                st.integers(1, 120),  # words of text
+            ),
+            min_size=max_entries + 1,
+            max_size=40,
+        )
+    )
+    hits = [
+        hit(
+            i,
+            kind,
+            floor * u if under == 0 else floor + (1.0 - floor) * u,
+            score,
+            " ".join(["word"] * words),
+        )
+        for i, (kind, under, u, score, words) in enumerate(rows)
     ]
-)
+    header = approx_tokens(render([]))
+    max_tokens = draw(st.integers(header + 20, 2500))
+    return hits, max_tokens, max_entries, floor
 
 
 @settings(max_examples=150, deadline=None)
-@given(
-    hits=hits_strategy,
-    max_tokens=st.integers(100, 2500),
-    max_entries=st.integers(1, 12),
-    floor=st.floats(0.0, 1.0),
-)
-def test_pack_rules_hold_for_any_hits(
-    hits: list[Hit], max_tokens: int, max_entries: int, floor: float
-) -> None:
-    """Never over budget or cap, never under the floor, cut by score, ordered by type."""
+@given(case=pack_cases())
+def test_pack_rules_hold_for_any_hits(case: tuple[list[Hit], int, int, float]) -> None:
+    """Never over budget or cap, never under the floor, ordered by type, and cut by score:
+    walking the hits best first, each one left out would not have fitted (the cap was
+    full, or its entry would have passed the budget) when its turn came."""
+    hits, max_tokens, max_entries, floor = case
     pack = build_pack(hits, max_tokens=max_tokens, max_entries=max_entries, floor=floor)
+    cut = set(pack.dropped) & {"entry_cap", "token_budget"}
+    event("empty pack" if not pack.entries else "cut" if cut else "everything fitted")
     assert pack.tokens == approx_tokens(pack.markdown)
-    if pack.entries:
-        assert pack.tokens <= max_tokens
+    assert pack.tokens <= max_tokens
     assert len(pack.entries) <= max_entries
     assert all(e.confidence >= floor for e in pack.entries)
     ranks = [(TYPE_ORDER[MemoryType(e.type)], -e.score) for e in pack.entries]
     assert ranks == sorted(ranks)
-    chosen = {e.id for e in pack.entries}
-    eligible = [h for h in hits if h.memory.confidence >= floor]
-    if "token_budget" in pack.dropped:
-        return  # a long entry may miss the budget where a shorter, weaker one fits
-    weakest_in = min((e.score for e in pack.entries), default=float("inf"))
-    assert all(h.score <= weakest_in for h in eligible if h.memory.id not in chosen)
+    chosen = {e.id: e for e in pack.entries}
+    used, taken = approx_tokens(render([])), 0
+    for h in sorted(hits, key=lambda h: (-h.score, h.memory.id)):
+        if h.memory.confidence < floor:
+            assert h.memory.id not in chosen
+            continue
+        if h.memory.id in chosen:
+            used, taken = used + chosen[h.memory.id].tokens, taken + 1
+            continue
+        m = h.memory
+        entry = PackEntry(id=m.id, type=m.type.value, confidence=m.confidence, score=h.score,
+                          source=m.source, text=m.text, tokens=0)  # fmt: skip
+        cost = approx_tokens(render_entry(entry))
+        assert taken >= max_entries or used + cost > max_tokens, f"{m.id} would have fitted"
 
 
 def test_pack_cuts_by_score_before_ordering_by_type() -> None:
