@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -29,11 +30,19 @@ def test_builtin_hooks_load_from_the_install() -> None:
 
 def test_wheel_ships_hooks_and_playbooks(tmp_path: Path) -> None:
     """A built wheel contains agentmem/hooks/*.py and agentmem/playbooks/. It builds offline:
-    no build isolation (the venv's setuptools builds it) and no package index at all."""
+    no build isolation (the venv's setuptools builds it) and no package index at all; and
+    from a copy of the sources, so no build/ or *.egg-info is left in the checkout."""
     offline = {**os.environ, "PIP_NO_INDEX": "1"}
+    source = tmp_path / "src"
+    for folder in ("agentmem", "hooks", "playbooks"):
+        shutil.copytree(
+            REPO / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(REPO / name, source / name)
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-         "-w", str(tmp_path), str(REPO)],
+         "-w", str(tmp_path), str(source)],
         check=True,
         capture_output=True,
         env=offline,
