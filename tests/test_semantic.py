@@ -112,10 +112,21 @@ def test_semantic_setting_reaches_the_store(root: Path) -> None:
     assert "semantic" not in open_store(off).legs  # type: ignore[attr-defined]
 
 
-@pytest.mark.slow
-def test_minilm_leg_ranks_a_paraphrase_first(root: Path) -> None:
-    """The real offline MiniLM model (agentmem-loop[semantic]): a paraphrase with no shared word."""
-    pytest.importorskip("sentence_transformers")
-    store = store_with(root, True)
-    hits = store.search("Any trouble with the car?", 3, touch=False)
-    assert hits[0].memory.text == TEXTS[0]
+def test_minilm_leg_ranks_a_paraphrase_first(root: Path, minilm: MiniLmEncoder) -> None:
+    """The real offline MiniLM model (agentmem-loop[semantic], loaded once per session, as
+    for the mem0 tests): paraphrases that share no word with their memory come first, and
+    the cosine that put them there is MiniLM's."""
+    store = store_with(root, False)
+    assert store.search("Any trouble with the car?", 3, touch=False) == []  # BM25: no word
+    fused = FileStore(root, semantic=minilm)
+    assert fused.legs == ["bm25", "neighbours", "semantic"]
+    for question, wanted in (
+        ("Any trouble with the car?", TEXTS[0]),
+        ("When is billing data sent out?", TEXTS[1]),
+        ("Is the port shut in bad weather?", TEXTS[2]),
+    ):
+        hits = fused.search(question, 3, touch=False, explain=True)
+        assert hits[0].memory.text == wanted, (question, [h.memory.text for h in hits])
+    vectors = minilm.encode(["car", "automobile", "invoice"])
+    assert vectors.shape == (3, 384) and np.allclose(np.linalg.norm(vectors, axis=1), 1.0)
+    assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2]  # a car is nearer an automobile
