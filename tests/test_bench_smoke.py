@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import locomo, scale
+from bench import locomo, locomo_blind, scale
 
 CONVERSATION = {
     "qa": [
@@ -91,6 +91,40 @@ def test_locomo_plain_bm25s_reference_runs(data_dir: Path) -> None:
     """The reference backend answers the same questions the same way (its legs say which)."""
     report = locomo.run(data_dir, "bm25s")
     assert report["legs"] == ["bm25s-plain"] and report["questions"] == 2
+
+
+def test_locomo_blind_runs_one_fold_per_conversation(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`bench/locomo_blind.py DIR --json`: one fold per conversation, each with a pair from
+    the grid (the defaults are always scored too, for comparison)."""
+    (data_dir / "copy.json").write_text((data_dir / "tiny.json").read_text())
+    grid = ["--b", "0.4,0.75", "--neighbours", "0 | 0.5,0.25,0.1"]
+    assert locomo_blind.main([str(data_dir), "--json", *grid]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["questions"] == 4 and report["pairs"] == 4
+    assert [f["held_out"] for f in report["folds"]] == ["copy", "tiny"]
+    assert all(f["b"] in (0.4, 0.75) for f in report["folds"])
+
+
+def test_locomo_blind_never_fits_on_the_held_out_conversation() -> None:
+    """Each fold is scored with the pair that is best on the *other* conversations: where
+    the held-out one prefers another pair, its blind score is the lower one."""
+    from agentmem.retrieval.ranking import DEFAULT_PARAMS, RankingParams
+
+    other = RankingParams(b=0.75, neighbours=())
+    scores = {  # R@10 per question under each pair
+        "a": {DEFAULT_PARAMS: [1.0, 1.0], other: [0.0, 0.5]},
+        "b": {DEFAULT_PARAMS: [1.0], other: [0.0]},
+        "c": {DEFAULT_PARAMS: [0.0, 0.0, 0.0], other: [1.0, 1.0, 1.0]},
+    }
+    folds = {f.held_out: f for f in locomo_blind.leave_one_out(scores, [DEFAULT_PARAMS, other])}
+    assert folds["c"].chosen == DEFAULT_PARAMS and folds["c"].recall10 == 0.0  # a, b prefer it
+    assert folds["a"].chosen == other and folds["a"].recall10 == 0.5  # b + c: 3/4 against 1/4
+    assert folds["b"].chosen == other and folds["b"].recall10 == 0.0  # a + c: 3.5/5 against 2/5
+    report = locomo_blind.report(list(folds.values()), pairs=2)
+    assert report["blind_recall@10"] == round(0.5 / 6, 4)
+    assert report["defaults_recall@10"] == round(3.0 / 6, 4)
 
 
 def test_scale_bench_measures_a_small_store() -> None:
