@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
@@ -74,9 +75,11 @@ def script_week(
     tmp_path: Path,
     broken: frozenset[date] = BROKEN,
     flags: tuple[str, ...] = ("AGENTMEM_HOOK_POST_RUN", "AGENTMEM_HOOK_PRE_SPAWN"),
+    evening: Callable[[MemoryHooks, date], list[HookResult]] | None = None,
 ) -> Week:
     """Seven days of a host loop: per run a pack (B), the run's record (C) and an idle
-    pre-goal fire (A, flag off); on `broken` days the host stamps cohort "" on C's drafts."""
+    pre-goal fire (A, flag off); on `broken` days the host stamps cohort "" on C's drafts.
+    `evening` fires whatever else a day ends with, at 18:00 (its results are kept too)."""
     clock = Clock()
     env_file = write_env(tmp_path, flags)
     hooks = MemoryHooks.from_env(
@@ -112,6 +115,10 @@ def script_week(
                 ),
             ]
             for result in fired:
+                week.results.setdefault(result.hook, []).append((day, result))
+        if evening is not None:
+            clock.now = datetime.combine(day, time(18), UTC)
+            for result in evening(hooks, day):
                 week.results.setdefault(result.hook, []).append((day, result))
     return week
 

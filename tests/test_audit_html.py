@@ -28,6 +28,8 @@ CHROMIUM_FLAGS = (
 )
 REJECTED_RED = (0xC4, 0x4E, 0x52)
 ACCEPTED_GREEN = (0x4A, 0x9A, 0x5B)
+DIFF_ADDED = (0x1E, 0x8E, 0x3E)  # the memory diff's borders: a new memory, a rejected draft
+DIFF_REFUSED = (0xF9, 0xAB, 0x00)
 
 
 def decode_png(data: bytes) -> np.ndarray:
@@ -89,7 +91,7 @@ def screenshot(page: Path, out: Path, profile: Path) -> np.ndarray:
     chromium = shutil.which("chromium")
     assert chromium is not None
     subprocess.run(
-        [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--window-size=1000,2400", "--force-device-scale-factor=0.5",
+        [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--window-size=1000,5000", "--force-device-scale-factor=0.5",
          f"--screenshot={out}", page.as_uri()],
         check=True, capture_output=True, timeout=120,
     )  # fmt: skip
@@ -118,13 +120,16 @@ def test_html_report_is_self_contained(report_page: Path) -> None:
         assert needle not in html
     assert set(re.findall(r"https?://[^\s\"'<>]+", html)) == {"http://www.w3.org/2000/svg"}
     for text in ("Fires per day", "Writes per day: post_run_classify", "Duration distribution",
-                 "Memories held", "all their writes rejected", "do not turn on"):  # fmt: skip
+                 "Memories held", "all their writes rejected", "do not turn on",
+                 "Memory diff", "New memories (", "Rejected drafts, with every reason (",
+                 "Retry lesson 0.1: send X-Trace first.", "/entries/semantic-"):  # fmt: skip
         assert text in html
 
 
 def test_html_report_renders_in_headless_chromium(report_page: Path, tmp_path: Path) -> None:
     """Chromium renders the page: the screenshot differs from a blank page's, is far from empty,
-    and shows the rejected-writes red and the accepted-writes green of the plots."""
+    and shows the rejected-writes red and the accepted-writes green of the plots, and the
+    memory diff's new memories and rejected drafts."""
     if shutil.which("chromium") is None:
         reason = (
             "Debian chromium is not installed (apt-get install -y chromium); browser check skipped"
@@ -141,5 +146,5 @@ def test_html_report_renders_in_headless_chromium(report_page: Path, tmp_path: P
     assert (empty == background).all(axis=1).mean() > 0.99  # the blank page is blank
     inked = int((shot != background).any(axis=1).sum())
     assert inked > 0.03 * len(shot), f"only {inked} of {len(shot)} pixels drawn"
-    for colour in (REJECTED_RED, ACCEPTED_GREEN):
+    for colour in (REJECTED_RED, ACCEPTED_GREEN, DIFF_ADDED, DIFF_REFUSED):
         assert (shot == np.array(colour)).all(axis=1).sum() > 100, colour

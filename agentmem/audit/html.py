@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from agentmem.audit import diffview
 from agentmem.audit.report import Report
 from agentmem.audit.stats import HookStats
 from agentmem.audit.svg import Series, line, ratio_bars, stacked_bars
 from agentmem.audit.table import COLUMNS, render_next, row
 
+DIFF_SHOWN = 5  # entries per section and hook on the page; `agentmem diff` shows all
 HOOK_COLORS = ("#3b6fb6", "#e08a2c", "#4a9a5b", "#8e5bb5", "#c44e52", "#777777")
 ACCEPTED, DUPLICATE, REJECTED = "#4a9a5b", "#9bb7d4", "#c44e52"
 # Duration bins in ms: fires are fast on files and slow behind a model or a remote store.
@@ -24,6 +26,11 @@ td:first-child,th:first-child{text-align:left}th{background:#f4f4f4}
 .ok{background:#eaf6ec;border-left:4px solid #4a9a5b;padding:6px 10px}
 .hold{background:#fdecea;border-left:4px solid #c44e52;padding:6px 10px}
 pre{background:#f7f7f7;padding:8px;white-space:pre-wrap}svg{display:block;margin:10px 0}
+.diff div{padding:4px 10px;margin:4px 0}.diff small{color:#555}
+.added{background:#e6f4ea;border-left:6px solid #1e8e3e}.cite{background:#f1f3f4;margin-left:18px}
+.old{background:#fce8e6;border-left:6px solid #d93025;text-decoration:line-through}
+.new{background:#e6f4ea;border-left:6px solid #1e8e3e}.held{border-left:6px solid #9bb7d4}
+.refused{background:#fef7e0;border-left:6px solid #f9ab00}
 """
 
 
@@ -138,6 +145,7 @@ def render(report: Report, hook: str | None = None) -> str:
         f"{escape(report.generated_at.isoformat(timespec='seconds'))}</p>",
         f'<h2>Rollout</h2><div class="{verdict}"><pre>{escape(render_next(report))}</pre></div>',
         f"<h2>Alarms ({len(report.alarms)})</h2>{alarms}",
+        diffview.html(report.diff, DIFF_SHOWN),
         "<h2>Hooks</h2>" + _table(COLUMNS, [row(s) for s in shown]),
         *details,
         "<h2>Plots</h2>",

@@ -9,8 +9,9 @@ from typing import Any
 
 from agentmem.audit import ledger as auditlog
 from agentmem.audit.alarms import DEFAULT_GROWTH_LIMIT, Alarm, find_alarms
+from agentmem.audit.diff import MemoryDiff, compute
 from agentmem.audit.growth import Growth, measure
-from agentmem.audit.rollout import DEFAULT_MIN_OK, Advice, advise
+from agentmem.audit.rollout import DEFAULT_MIN_OK, STAGES, Advice, advise
 from agentmem.audit.stats import HookStats, aggregate
 from agentmem.audit.window import Window
 from agentmem.core.model import HookName
@@ -30,6 +31,11 @@ class Report:
     advice: Advice
     flags: dict[str, bool]
     generated_at: datetime
+    diff: MemoryDiff
+
+    def enabled(self) -> list[str]:
+        """The hooks whose flag is on, in the staged rollout order."""
+        return [h.value for h in STAGES if self.flags.get(h.value)]
 
     def shown(self, hook: str | None = None) -> list[HookStats]:
         """The hooks worth a row: the one asked for, else every hook with a fire or a flag on."""
@@ -50,6 +56,7 @@ class Report:
             "alarms": [a.as_dict() for a in self.alarms],
             "memory": self.growth.as_dict(),
             "next": self.advice.as_dict(),
+            "diff": self.diff.as_dict(),
             "generated_at": self.generated_at.isoformat(timespec="seconds"),
         }
 
@@ -98,4 +105,5 @@ def build(
         advice=advise(settings, everything, min_fires, min_ok),
         flags=flags,
         generated_at=now or datetime.now(UTC),
+        diff=compute(settings, window, hook=hook),
     )

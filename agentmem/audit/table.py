@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from agentmem.audit.diffview import hook_lines, hook_order, reading
 from agentmem.audit.report import Report
 from agentmem.audit.stats import HookStats
 
+DIFF_SHOWN = 5  # entries per section and hook in the table; `agentmem diff` shows all
 COLUMNS = (
     "hook",
     "fires",
@@ -100,6 +102,11 @@ def render(report: Report, hook: str | None = None) -> str:
         ]
     out += ["", f"alarms ({len(report.alarms)}):" if report.alarms else "alarms: none"]
     out += [f"  ! {a.message}" for a in report.alarms]
+    parts = hook_order(report.diff.by_hook())
+    if parts:
+        out += ["", f"memory diff (first {DIFF_SHOWN} per section; agentmem diff shows all):"]
+        for part in parts:
+            out += [f"  {line}" for line in hook_lines(part, DIFF_SHOWN)]
     return "\n".join(out)
 
 
@@ -117,3 +124,8 @@ def render_next(report: Report) -> str:
         )
     lines += [f"  note: {n}" for n in advice.notes]
     return "\n".join(lines)
+
+
+def read_first(report: Report) -> list[str]:
+    """`audit --next`: what the enabled hooks wrote, to read before the next flag goes on."""
+    return reading(report.diff, report.enabled(), report.advice.next_flag)

@@ -11,6 +11,7 @@ from agentmem.cli import (
     audit,
     claude_code,
     demo,
+    diff,
     doctor,
     harvest,
     hooks,
@@ -23,7 +24,20 @@ from agentmem.cli import (
 from agentmem.cli._common import CliPath, State
 from agentmem.logs import configure_cli_logging
 
-COMMAND_MODULES = [memory, hooks, demo, audit, harvest, pack, sync, tiers, doctor, claude_code, mcp]
+COMMAND_MODULES = [
+    memory,
+    hooks,
+    demo,
+    audit,
+    diff,
+    harvest,
+    pack,
+    sync,
+    tiers,
+    doctor,
+    claude_code,
+    mcp,
+]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -10,7 +10,7 @@ from agentmem.audit import WindowError, build, resolve
 from agentmem.audit.alarms import DEFAULT_GROWTH_LIMIT
 from agentmem.audit.html import render as render_html
 from agentmem.audit.rollout import DEFAULT_MIN_FIRES, DEFAULT_MIN_OK, LETTERS
-from agentmem.audit.table import render, render_next
+from agentmem.audit.table import read_first, render, render_next
 from agentmem.cli._common import (
     BadInput,
     CliPath,
@@ -112,7 +112,8 @@ def audit(
         except OSError as exc:
             raise click.ClickException(f"--html {html_file}: cannot write ({exc})") from exc
     if show_next:
-        emit(state, report.advice.as_dict(), lambda: render_next(report))
+        advice = {**report.advice.as_dict(), "read_first": read_first(report)}
+        emit(state, advice, lambda: render_next(report) + "\n\n" + "\n".join(advice["read_first"]))
         if not report.advice.advance and not report.advice.complete:
             raise SystemExit(1)
         return

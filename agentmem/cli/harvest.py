@@ -101,7 +101,7 @@ def purge(
     except PurgeError as exc:
         raise BadInput(str(exc)) from exc
     root = state.settings.root
-    moved = purge_files(root, selector, dry_run=dry_run)
+    moved = purge_files(root, selector, dry_run=dry_run, settings=state.settings)
     if moved and not dry_run:
         state.hooks.store.rebuild()  # the files changed under the derived store
     data = {

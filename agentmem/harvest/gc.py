@@ -9,13 +9,15 @@ Immutable principles are never proposed. `apply` moves the files from `entries/`
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from agentmem._exceptions import MemoryNotFound, StoreError, WriteRefused
+from agentmem._exceptions import AgentMemError, MemoryNotFound, StoreError, WriteRefused
 from agentmem._log import get_logger
+from agentmem.audit import ledger as auditlog
 from agentmem.core.locks import exclusive
 from agentmem.core.model import ID_PATTERN, Memory, MemoryType
 from agentmem.settings import Settings
@@ -36,6 +38,15 @@ class Candidate:
     access_count: int
     idle_days: float
     text: str
+
+
+def record_move(settings: Settings, event: str, ids: list[str], by: str) -> None:
+    """One ledger line for memories moved out of (or back into) `entries/`."""
+    line = {"event": event, "ts": time.time(), "ids": ids, "by": by}
+    try:
+        auditlog.record(settings, line)
+    except (OSError, AgentMemError) as exc:  # the move stands; only its audit line is lost
+        log.warning("audit_log_unwritable", path=str(settings.log_path), error=str(exc))
 
 
 def _created(memory: Memory) -> datetime:
@@ -111,6 +122,8 @@ class GarbageCollector:
                 self._move(self.files.path_for(memory_id), self._archived_path(memory_id))
                 moved.append(memory_id)
                 log.info("gc_archived", id=memory_id)
+        if moved:  # for `agentmem diff`: what left memory in a window, and by what
+            record_move(self.settings, "memory_archived", moved, "archived by gc")
         return moved
 
     def restore(self, memory_id: str) -> Path:
@@ -123,6 +136,7 @@ class GarbageCollector:
         with exclusive(self._lock):
             self._move(source, target)
         log.info("gc_restored", id=memory_id)
+        record_move(self.settings, "memory_restored", [memory_id], "restored by gc")
         return target
 
     def _archived_path(self, memory_id: str) -> Path:

@@ -15,6 +15,8 @@ from pathlib import Path
 from agentmem._exceptions import AgentMemError, StoreError
 from agentmem.core.locks import exclusive
 from agentmem.core.model import Memory
+from agentmem.harvest.gc import record_move
+from agentmem.settings import Settings
 from agentmem.stores.files import EntryFiles
 
 
@@ -87,8 +89,11 @@ def select(files: EntryFiles, selector: Selector) -> list[Memory]:
     return sorted(chosen, key=lambda m: (m.created_at, m.id))
 
 
-def purge(root: Path, selector: Selector, *, dry_run: bool = False) -> list[Moved]:
-    """Move every selected memory file to `<root>/archive/`; a dry run only lists them."""
+def purge(
+    root: Path, selector: Selector, *, dry_run: bool = False, settings: Settings | None = None
+) -> list[Moved]:
+    """Move every selected memory file to `<root>/archive/`; a dry run only lists them.
+    Given the settings, the move is written to their audit ledger (for `agentmem diff`)."""
     files = EntryFiles(root)
     with exclusive(files.cache / "write.lock"):
         moved = []
@@ -99,4 +104,7 @@ def purge(root: Path, selector: Selector, *, dry_run: bool = False) -> list[Move
                 files.archive.mkdir(parents=True, exist_ok=True)
                 os.replace(source, target)
             moved.append(Moved(memory.id, source, target))
+    if moved and settings is not None and not dry_run:
+        by = f"purged by {selector.describe()}"
+        record_move(settings, "memory_archived", [m.id for m in moved], by)
     return moved
