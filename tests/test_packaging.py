@@ -67,3 +67,18 @@ def test_wheel_ships_hooks_and_playbooks(tmp_path: Path) -> None:
         n.startswith("agentmem/playbooks/") and n.endswith(".md") for n in names
     ) or not list((REPO / "playbooks").glob("*.md"))
     assert "agentmem/py.typed" in names
+
+
+def test_cli_version_names_the_distribution() -> None:
+    """`agentmem --version` asks for the distribution agentmem-loop by name: looked up by
+    the package name `agentmem`, it raised as soon as a checkout's agentmem_loop.egg-info
+    (which `pip install -e .` writes) was importable beside the installed metadata."""
+    from importlib.metadata import version
+
+    from click.testing import CliRunner
+
+    from agentmem.cli import main
+
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0, result.exception
+    assert version("agentmem-loop") in result.output

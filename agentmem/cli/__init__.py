@@ -54,7 +54,7 @@ COMMAND_MODULES = [
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
 @click.option("-v", "--verbose", is_flag=True, help="Show library log events on stderr.")
-@click.version_option(package_name="agentmem")
+@click.version_option(package_name="agentmem-loop")  # the distribution, not the package
 @click.pass_context
 def main(
     ctx: click.Context, env_file: Path | None, root: Path | None, as_json: bool, verbose: bool
