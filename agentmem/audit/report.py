@@ -61,18 +61,27 @@ class Report:
         }
 
 
-def window_events(
-    settings: Settings, window: Window, hook: str | None = None
-) -> list[dict[str, Any]]:
-    """The ledger's `hook_run` events inside the window (of one hook, if given)."""
-    events = []
+def window_lines(settings: Settings, window: Window) -> list[dict[str, Any]]:
+    """Every ledger line stamped inside the window (fires, and archive/restore moves)."""
+    lines = []
     for event in auditlog.read(settings.log_path):
         ts = event.get("ts")
-        if event.get("event") != "hook_run" or not isinstance(ts, int | float):
-            continue
-        if window.contains(float(ts)) and (hook is None or event.get("hook") == hook):
-            events.append(event)
-    return events
+        if isinstance(ts, int | float) and window.contains(float(ts)):
+            lines.append(event)
+    return lines
+
+
+def window_events(
+    settings: Settings,
+    window: Window,
+    hook: str | None = None,
+    lines: list[dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """The ledger's `hook_run` events inside the window (of one hook, if given)."""
+    found = window_lines(settings, window) if lines is None else lines
+    return [
+        e for e in found if e.get("event") == "hook_run" and (hook is None or e.get("hook") == hook)
+    ]
 
 
 def build(
@@ -86,14 +95,15 @@ def build(
     now: datetime | None = None,
 ) -> Report:
     """Read the ledger and the memory files once and compute every figure of the window."""
-    events = window_events(settings, window, hook)
+    lines = window_lines(settings, window)
+    events = window_events(settings, window, hook, lines)
     stats = aggregate(events)
     growth = measure(settings.root, window)
     alarms = find_alarms(stats, growth, settings, growth_limit)
     if hook is not None:
         alarms = [a for a in alarms if a.hook in (hook, "memory")]
     # Rollout advice is about every enabled hook, so it always reads the whole window.
-    everything = stats if hook is None else aggregate(window_events(settings, window))
+    everything = stats if hook is None else aggregate(window_events(settings, window, None, lines))
     flags = {h.value: settings.enabled and settings.hook_enabled(h) for h in HookName}
     return Report(
         window=window,
@@ -105,5 +115,5 @@ def build(
         advice=advise(settings, everything, min_fires, min_ok),
         flags=flags,
         generated_at=now or datetime.now(UTC),
-        diff=compute(settings, window, hook=hook),
+        diff=compute(settings, window, hook=hook, events=lines),
     )
