@@ -208,3 +208,20 @@ def test_scrubber_walks_nested_events_and_copies_them() -> None:
     assert PLANTED["openai"] not in json.dumps(clean) and PLANTED["github"] not in json.dumps(clean)
     assert clean["items"][1] == 7
     assert clean["empty"] == [] and clean["empty"] is not empty
+
+
+def test_a_server_url_setting_and_its_password_never_reach_the_file(tmp_path: Path) -> None:
+    """`AGENTMEM_POSTGRES_URL` is a SecretStr whose name says nothing of a secret: its value,
+    and the password inside it on its own, are scrubbed like a key's."""
+    from agentmem.settings import load_settings
+
+    url = "postgresql://loop:s3cr3t-pw-77@db.internal:5432/memory"
+    settings = load_settings(
+        None,
+        {"AGENTMEM_ROOT": str(tmp_path / "memory"), "AGENTMEM_POSTGRES_URL": url},
+    )
+    assert {url, "s3cr3t-pw-77"} <= set(auditlog.secret_values(settings))
+    event = {"error": {"message": f"cannot connect to {url}; password s3cr3t-pw-77 refused"}}
+    auditlog.record(settings, event)
+    text = settings.log_path.read_text()
+    assert "s3cr3t-pw-77" not in text and "db.internal" not in text

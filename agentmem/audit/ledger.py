@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sized
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from pydantic import SecretStr
 
@@ -46,17 +47,29 @@ LINE_KEYS = 64  # keys kept per mapping when a line is cut (an event has about 2
 
 
 def secret_values(settings: Settings) -> list[str]:
-    """Exact values of settings whose field name contains KEY, TOKEN, SECRET or PASSWORD."""
+    """Exact values of secret settings: every `SecretStr` field (a key, a server URL that may
+    carry a password) and every field whose name says KEY, TOKEN, SECRET or PASSWORD; for a
+    URL, its password on its own too (it can appear without the rest of the URL)."""
     found: list[str] = []
     for name in type(settings).model_fields:
-        if not SECRET_SETTING.search(name):
-            continue
         value = getattr(settings, name)
         if isinstance(value, SecretStr):
             value = value.get_secret_value()
+        elif not SECRET_SETTING.search(name):
+            continue
         if isinstance(value, str) and len(value.strip()) >= MIN_SECRET_CHARS:
             found.append(value.strip())
+            password = _url_password(value.strip())
+            if password is not None and len(password) >= MIN_SECRET_CHARS:
+                found.append(password)
     return found
+
+
+def _url_password(value: str) -> str | None:
+    try:
+        return urlsplit(value).password if "://" in value else None
+    except ValueError:  # not a URL after all (a bad port, say)
+        return None
 
 
 class Scrubber:
