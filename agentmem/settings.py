@@ -38,6 +38,7 @@ HOOK_FLAGS: dict[HookName, str] = {
 Backend = Literal["files", "mem0", "mem0-platform", "postgres"]
 Role = Literal["executive", "worker"]
 ReasonerName = Literal["deterministic", "openai"]
+ReasonerMode = Literal["tools", "json"]
 
 
 class WitnessCommand(BaseModel):
@@ -86,6 +87,7 @@ class Settings(BaseModel):
     reasoner_max_tool_calls: int = 24
     reasoner_max_tokens: int = 1024  # per completion: a small model left uncapped runs away
     reasoner_temperature: float = 0.0
+    reasoner_mode: ReasonerMode = "tools"  # a chat with tool calls, or one JSON object a hook
     # The model endpoint's breaker: after this many failures in a row, skip it for a while.
     reasoner_breaker_failures: int = 3
     reasoner_breaker_cooldown_s: float = 60.0
@@ -239,6 +241,7 @@ VARIABLES: dict[str, Variable] = {
     "AGENTMEM_REASONER_MAX_TOOL_CALLS": Variable("reasoner_max_tool_calls", _number(int, 0, 1000)),
     "AGENTMEM_REASONER_MAX_TOKENS": Variable("reasoner_max_tokens", _number(int, 16, 100_000)),
     "AGENTMEM_REASONER_TEMPERATURE": Variable("reasoner_temperature", _number(float, 0.0, 2.0)),
+    "AGENTMEM_REASONER_MODE": Variable("reasoner_mode", _choice("tools", "json")),
     "AGENTMEM_REASONER_BREAKER_FAILURES": Variable(
         "reasoner_breaker_failures", _number(int, 1, 1000)
     ),

@@ -109,6 +109,14 @@ class Tools:
                 self.reads.returned.append(hit.memory.id)
         return answer
 
+    def holds(self, memory_id: str) -> bool:
+        """Whether memory holds this id (to check a citation; not counted as a call)."""
+        try:
+            self._reader.get(memory_id)
+        except AgentMemError:
+            return False
+        return True
+
     def list_memories(self, filters: Filters | None = None) -> list[Memory]:
         self._count("list_memories")
         return self._reader.list(filters)

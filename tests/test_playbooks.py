@@ -43,11 +43,26 @@ def test_playbooks_load_from_the_installed_package() -> None:
         assert load(name).text == (REPO / "playbooks" / f"{name}.md").read_text(encoding="utf-8")
 
 
-def test_write_playbooks_state_the_type_confidence_ranges() -> None:
-    """The writer's contract carries every type's confidence range, as the validator has it."""
-    text = load("harvester").text
-    for rule in ("principle 1.0", "semantic 0.7–0.95", "procedural 0.6–0.9", "reflective 0.7–0.95"):
-        assert rule in text
+def test_write_playbooks_carry_the_hooks_write_contract() -> None:
+    """The writer's framing is told the hook's write contract as data (the types it may
+    write with the validator's confidence ranges, how many per fire), the same data the
+    runtime enforces; hook D's playbook states its counts in prose too."""
+    from agentmem.contracts import CONTRACTS
+    from agentmem.reasoner.plugin import role_context
+    from agentmem.settings import settings_from_values
+
+    settings = settings_from_values({})
+    for hook in (
+        HookName.POST_RUN_CLASSIFY,
+        HookName.POST_RETRO_DISTILL,
+        HookName.JUDGMENT_HARVEST,
+    ):
+        rendered = load("harvester").render(role_context(hook, settings))
+        block = json.loads(rendered.split("```json\n", 1)[1].split("\n```", 1)[0])
+        assert block["write_contract"] == json.loads(json.dumps(CONTRACTS[hook].describe()))
+        assert "principle" not in block["write_contract"]["types"]
+    ranges = CONTRACTS[HookName.POST_RETRO_DISTILL].describe()["types"]
+    assert ranges == {"reflective": [0.7, 0.95], "semantic": [0.7, 0.95], "procedural": [0.6, 0.9]}
     assert "0–3" in load("post_retro_distill").text and "3–8" in load("post_retro_distill").text
 
 
@@ -59,7 +74,7 @@ def test_render_fills_the_context_as_json() -> None:
     assert PLACEHOLDER not in rendered
     block = rendered.split("```json\n", 1)[1].split("\n```", 1)[0]
     assert json.loads(block) == context
-    assert rendered.startswith(playbook.text.split(PLACEHOLDER)[0])
+    assert rendered.startswith(playbook.for_mode("tools").split(PLACEHOLDER)[0])
 
 
 def test_a_playbook_missing_a_section_is_refused_by_name() -> None:

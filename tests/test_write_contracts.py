@@ -85,6 +85,7 @@ def test_hook_d_never_writes_a_principle_or_an_episode(make_hooks: HooksFactory)
         (173, "judgment_harvest may not write 'principle'"),
         (204, "HTML entities"),  # E: playbook prose with `&#34;` in it
         (93, "HTML entities"),  # E: raw newlines in the arguments, entities in the text
+        (211, "HTML entities"),  # E: the same, eight turns on (`&amp;amp;amp;#39;`)
         (90, "a type and its confidence range"),  # D: the text `reflective (0.7–0.95)`
         (143, "a type and its confidence range"),  # D: `reflective 0.7–0.95`
         (145, "too short to be a statement"),  # E: the text `episode`

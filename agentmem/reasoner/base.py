@@ -34,6 +34,8 @@ class Task:
     context: dict[str, Any]  # the same context as JSON-able data (what a model sees)
     system: str  # the role playbook (harvester or reader), rendered
     prompt: str  # the hook's playbook, rendered with the context
+    mode: str = "tools"  # AGENTMEM_REASONER_MODE: a chat with tools, or one JSON object
+    schema: dict[str, Any] | None = None  # json mode: the object the answer must follow
 
 
 @dataclass
@@ -47,6 +49,7 @@ class Reasoning:
     pack: Pack | None = None  # hook B's product, likewise
     hits: list[Hit] = field(default_factory=list)  # memories its searches returned
     cited: list[str] = field(default_factory=list)
+    answer: dict[str, Any] | None = None  # json mode: the object the model answered
 
 
 class Reasoner(Protocol):

@@ -8,23 +8,27 @@ in for the built-in rule plugins when settings (or the host) choose a reasoner.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pluggy
 from pydantic import BaseModel
 
-from agentmem import playbook
+from agentmem import contracts, playbook
 from agentmem._plugins import DEFAULT_PLUGINS
 from agentmem.contexts import Goal, HarvestWindow, QueuedBundle, Retrospective, RunOutcome
-from agentmem.core.model import TYPE_RULES, HookName
+from agentmem.core.model import HookName
 from agentmem.harvest.span import daily_notes, resolve
 from agentmem.hookspecs import Contribution, hookimpl
-from agentmem.reasoner.base import Reasoner, Task
+from agentmem.reasoner import json_mode
+from agentmem.reasoner.base import Reasoner, ReasonerError, Reasoning, Task
 from agentmem.settings import Settings
 from agentmem.tools import Tools
 
 PLUGIN_NAME = "agentmem.reasoner"
+CITED = re.compile(r"\[([a-z][a-z0-9-]{2,63})\]")  # a memory id in brackets
 
 
 def _json(value: Any) -> Any:
@@ -38,7 +42,8 @@ def _json(value: Any) -> Any:
 
 
 def role_context(hook: HookName, settings: Settings) -> dict[str, Any]:
-    """What the framing playbook is told: the writer's scope, or the reader's budget."""
+    """What the framing playbook is told: the reader's budget, or the writer's scope and
+    the hook's write contract (what the runtime will accept, as data)."""
     if playbook.role_for(hook) == "reader":
         return {
             "confidence_floor": settings.confidence_floor,
@@ -49,7 +54,7 @@ def role_context(hook: HookName, settings: Settings) -> dict[str, Any]:
         "hook": hook.value,
         "default_app_id": settings.app_id,
         "cohort": settings.cohort,
-        "confidence_ranges": {t.value: [r.low, r.high] for t, r in TYPE_RULES.items()},
+        "write_contract": contracts.CONTRACTS[hook].describe(),
     }
 
 
@@ -70,18 +75,40 @@ def found_context(hook: HookName, values: dict[str, Any], settings: Settings) ->
     }
 
 
-def make_task(hook: HookName, values: dict[str, Any], settings: Settings) -> Task:
-    """The hook's playbook and its framing, rendered from the installed package."""
+def make_task(
+    hook: HookName,
+    values: dict[str, Any],
+    settings: Settings,
+    *,
+    mode: str = "tools",
+    asked: json_mode.Asked | None = None,
+) -> Task:
+    """The hook's playbook and its framing for the mode, rendered from the installed
+    package; in json mode the context also holds what the runtime read and the schema."""
     context = {key: _json(value) for key, value in values.items()}
     context.update(found_context(hook, values, settings))
+    if asked is not None:
+        context.update(asked.found)
+        context["answer_schema"] = asked.schema
     role = playbook.role_for(hook)
     return Task(
         hook=hook,
         values=values,
         context=context,
-        system=playbook.load(role).render(role_context(hook, settings)),
-        prompt=playbook.load(hook.value).render(context),
+        system=playbook.load(role).render(role_context(hook, settings), mode=mode),
+        prompt=playbook.load(hook.value).render(context, mode=mode),
+        mode=mode,
+        schema=asked.schema if asked is not None else None,
     )
+
+
+def cited_lines(text: str, exists: Callable[[str], bool]) -> str | None:
+    """The lines of a model's synthesis that cite a memory that exists; None if none does.
+
+    What else a small model writes there (`functions.search_memory:`, a stop note, an id
+    it made up) is no advice."""
+    kept = [line for line in text.splitlines() if any(exists(i) for i in CITED.findall(line))]
+    return "\n".join(kept) if kept else None
 
 
 class ModelDriven:
@@ -91,13 +118,38 @@ class ModelDriven:
         self.reasoner = reasoner
 
     def drive(self, hook: HookName, tools: Tools, **values: Any) -> Contribution:
-        reasoning = self.reasoner.reason(make_task(hook, values, tools.settings), tools)
-        text = reasoning.final_text
+        mode = tools.settings.reasoner_mode
+        asked = json_mode.ask(hook, values, tools) if mode == "json" else None
+        if asked is not None and asked.skip is not None:
+            return asked.skip  # nothing to ask a model about (no memory found, no episode)
+        task = make_task(hook, values, tools.settings, mode=mode, asked=asked)
+        reasoning = self.reasoner.reason(task, tools)
+        stop = f"[{self.reasoner.name} reasoner stopped: {reasoning.stopped}]"
+        if asked is not None and reasoning.answer is not None:
+            out = asked.use(reasoning.answer)
+        elif asked is not None and hook is HookName.PRE_SPAWN_PACK and reasoning.pack is None:
+            out = asked.use({"keep": list(asked.shown)})  # no usable answer: the reader's cut
+        else:
+            out = self._from_text(hook, reasoning, tools)
         if reasoning.stopped:
-            text = f"{text}\n[{self.reasoner.name} reasoner stopped: {reasoning.stopped}]".strip()
-        out = Contribution(text=text, cited=reasoning.cited)
+            out.text = f"{out.text}\n{stop}".strip()
+        if hook is HookName.PRE_GOAL_SYNTHESIS and out.synthesis is None:
+            raise ReasonerError(
+                self.reasoner.name,
+                f"no line of its synthesis cites a memory that exists: {reasoning.final_text[-200:]!r}",
+            )
+        return out
+
+    def _from_text(self, hook: HookName, reasoning: Reasoning, tools: Tools) -> Contribution:
+        """The product of a chat: the reasoner's own, or built from what it read."""
+        out = Contribution(text=reasoning.final_text, cited=reasoning.cited)
         if hook is HookName.PRE_GOAL_SYNTHESIS:
-            out.synthesis = reasoning.synthesis if reasoning.synthesis is not None else text
+            seen = {h.memory.id for h in reasoning.hits}
+            out.synthesis = (
+                reasoning.synthesis
+                if reasoning.synthesis is not None
+                else cited_lines(reasoning.final_text, lambda i: i in seen or tools.holds(i))
+            )
         if hook is HookName.PRE_SPAWN_PACK:
             # The pack is built from what the reasoner's searches returned, never its prose.
             out.pack = reasoning.pack or tools.build_pack(reasoning.hits)

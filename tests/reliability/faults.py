@@ -228,9 +228,6 @@ MALFORMED_CHAT_FATAL: dict[str, Callable[[], list[Any]]] = {
     "not a response": lambda: ["<html>502 Bad Gateway</html>"],
     "choices is None": lambda: [SimpleNamespace(choices=None)],
     "tool_calls not a list": lambda: [_response(_message("", 5))],
-    "tool call without id": lambda: [
-        _response(_message("", [_tool_call("search_memory", '{"question": "q"}', None)]))
-    ],
     "transport error": lambda: [ConnectionResetError("injected: connection reset by peer")],
 }
 # A model's answer the reasoner recovers from: the error goes back to the model and nothing
@@ -242,6 +239,11 @@ MALFORMED_CHAT_RECOVERABLE: dict[str, Callable[[], list[Any]]] = {
     ],
     "unknown tool": lambda: [
         _response(_message("", [_tool_call("delete_everything", "{}")])),
+        _response(_message("done")),
+    ],
+    # A server that leaves out a call's id (the reasoner gives it one, and goes on).
+    "tool call without id": lambda: [
+        _response(_message("", [_tool_call("search_memory", '{"question": "q"}', None)])),
         _response(_message("done")),
     ],
     "invalid draft proposed": lambda: [
