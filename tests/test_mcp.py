@@ -81,6 +81,8 @@ def test_stdio_tools_resources_and_one_ledger_event_per_call(tmp_path: Path, roo
             ("missing", "get_memory", {}),
             ("extra", "build_pack", {"goal": "x", "budget": 5}),
             ("bad_draft", "propose_memory", {"text": "too sure", "type": "semantic", "confidence": 1.5}),
+            ("principle", "propose_memory", {"text": "Never push on Fridays.", "type": "principle", "confidence": 1.0}),
+            ("junk", "propose_memory", {"text": "functions.search_memory: {{context}}", "type": "semantic", "confidence": 0.8}),
             ("unknown_id", "get_memory", {"memory_id": "semantic-000000000000"}),
             ("unknown_tool", "forget_everything", {}),
         ]
@@ -118,13 +120,16 @@ def test_stdio_tools_resources_and_one_ledger_event_per_call(tmp_path: Path, roo
     assert problems("missing") == {"memory_id": "Field required"}
     assert "budget" in problems("extra")
     assert "confidence" in problems("bad_draft")
+    # A client cannot write an immutable principle, nor a template fragment as a memory.
+    assert "principles come only from" in problems("principle")["type"]
+    assert "tool-call marker" in problems("junk")["text"]
     assert "semantic-000000000000" in problems("unknown_id")["memory_id"]
     assert "forget_everything" in problems("unknown_tool")["name"]
     assert "Vendor calls need X-Trace" in seen["memory_md"]
 
     events = _mcp_events(root)
     assert len(events) == seen["calls"]
-    assert [e["ok"] for e in events] == [True] * 5 + [False] * 6
+    assert [e["ok"] for e in events] == [True] * 5 + [False] * 8
     assert events[5]["problems"][0]["field"] in {"question", "k"}
 
 

@@ -29,7 +29,7 @@ from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from agentmem import __version__
+from agentmem import __version__, contracts
 from agentmem._exceptions import AgentMemError, MemoryNotFound
 from agentmem.audit import ledger as auditlog
 from agentmem.contexts import Goal
@@ -165,6 +165,22 @@ def _propose(hooks: MemoryHooks, args: ProposeArgs) -> dict[str, Any]:
             ]
         )
     draft = {k: v for k, v in args.model_dump().items() if v not in (None, [])}
+    if draft.get("type") == "principle":
+        raise Refused(
+            [
+                {
+                    "field": "type",
+                    "reason": "principle: principles come only from the principles backfill "
+                    "lane or an explicit `agentmem add`; propose a semantic, procedural, "
+                    "reflective or episodic memory",
+                }
+            ]
+        )
+    # An MCP client is usually a model: what it proposes gets the checks a hook's drafts
+    # get (no copied playbook prose, template fragments or HTML entities, a real statement).
+    reasons = contracts.junk(str(draft.get("text", "")))
+    if reasons:
+        raise Refused([{"field": "text", "reason": reason} for reason in reasons])
     outcome = hooks.harvester.submit(draft, trigger="manual")
     if outcome.status == "rejected":
         raise Refused([p.as_dict() for p in outcome.problems])
