@@ -51,6 +51,7 @@ from agentmem.retrieval.pack import write_into
 from agentmem.retrieval.reader import QueryPlanner, Reader
 from agentmem.settings import HOOK_FLAGS, Settings, load_settings
 from agentmem.stores import Store, open_store
+from agentmem.stores.canonical import CanonicalFiles
 from agentmem.stores.fallback import watch
 from agentmem.tools import Tools
 
@@ -71,6 +72,12 @@ def gated_off(settings: Settings) -> dict[str, tuple[str, str]]:
             continue
         off[hook.value] = (hook.value, reason)  # a HookName (a StrEnum) finds it too
     return off
+
+
+def _follow_clock(store: Store, clock: Callable[[], datetime]) -> None:
+    """Decay, expiry and last access read the host's clock, as `created_at` does."""
+    if isinstance(store, CanonicalFiles):
+        store.clock = clock
 
 
 class MemoryHooks:
@@ -99,6 +106,8 @@ class MemoryHooks:
         self._quarantine = Quarantine()  # plugins holding calls abandoned past the budget
         # The time stamped on memories and ledger events; a scripted clock replays a week.
         self.clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
+        if store is not None and clock is not None:
+            _follow_clock(store, clock)
 
     @classmethod
     def from_env(
@@ -140,6 +149,7 @@ class MemoryHooks:
             with self._store_lock:  # two host threads' first fires must open one store
                 if self._store is None:
                     self._store = open_store(self.settings)
+                    _follow_clock(self._store, self.clock)
         return self._store
 
     @property

@@ -95,7 +95,7 @@ def test_rebuild_from_files_alone_gives_the_same_results(
     fill(root)
     # Decay moves with the clock; a slow machine would see the 6th decimal change mid-test.
     frozen = datetime.now(UTC)
-    monkeypatch.setattr("agentmem.stores.filestore.utcnow", lambda: frozen)
+    monkeypatch.setattr("agentmem.stores.canonical.utcnow", lambda: frozen)  # stores made after
     queries = ["vendor API header", "ruff before committing", "database reset Sunday", "CSV export"]
     before = {q: ranked(FileStore(root), q) for q in queries}
     shutil.rmtree(root / ".agentmem")

@@ -162,7 +162,7 @@ def test_view_add_matches_a_fresh_build(tmp_path: Path) -> None:
 
 @pytest.fixture
 def frozen(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("agentmem.stores.filestore.utcnow", lambda: NOW)
+    monkeypatch.setattr("agentmem.stores.canonical.utcnow", lambda: NOW)  # every store's clock
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from __future__ import annotations
 import builtins
 import contextlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -51,6 +51,9 @@ class CanonicalFiles:
         self.catalog = Catalog(self.files, sweep_interval_s=sweep_interval_s)
         self.access = AccessLog(self.files.cache / "access.sqlite")
         self._last_access = self.access.all()
+        # What "now" is for decay, expiry and last access: the host's clock when it gave
+        # one (MemoryHooks(clock=...)), so a scripted loop ages memories by its own days.
+        self.clock: Callable[[], datetime] = utcnow
 
     # -- the writer's surface -----------------------------------------------------------
     def find_duplicate(self, key: str) -> str | None:
@@ -79,14 +82,14 @@ class CanonicalFiles:
         with self.lock:
             self.catalog.refresh()
             memories = builtins.list(self.catalog.memories.values())
-        now = utcnow()
+        now = self.clock()
         admits = (filters or Filters()).admits
         return sorted((m for m in memories if admits(m, now)), key=lambda m: (m.created_at, m.id))
 
     # -- access bookkeeping -------------------------------------------------------------
     def _touch(self, ids: builtins.list[str]) -> datetime:
         """Record a read of these memories (sidecar and in-process copy); return its time."""
-        now = utcnow()
+        now = self.clock()
         self.access.touch(ids, now)
         with self.lock:
             for memory_id in ids:

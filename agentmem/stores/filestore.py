@@ -31,7 +31,6 @@ from agentmem.retrieval.ranking import (
     with_neighbours,
 )
 from agentmem.retrieval.semantic import Encoder, MiniLmEncoder, VectorCache, fuse
-from agentmem.stores.access import utcnow
 from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.bm25 import TokenCache
 from agentmem.stores.canonical import CanonicalFiles
@@ -148,7 +147,7 @@ class FileStore(CanonicalFiles):
         view = self._ensure_index()
         if view is None:
             return None
-        now = utcnow()
+        now = self.clock()
         bm25 = view.index.scores(query)
         # Neighbours lift a memory that matches the query itself, never one that does not.
         context = np.where(

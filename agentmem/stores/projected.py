@@ -27,7 +27,6 @@ from agentmem._log import get_logger
 from agentmem.core.locks import exclusive
 from agentmem.core.model import Hit, Memory
 from agentmem.results import Fallback
-from agentmem.stores.access import utcnow
 from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.canonical import CanonicalFiles
 from agentmem.stores.filestore import SUPERSEDED_FACTOR, FileStore, _when, decay
@@ -233,6 +232,7 @@ class ProjectedStore(CanonicalFiles):
                 self._files_ranking = FileStore(self.root)
             ranking = self._files_ranking
             self.fallbacks += 1
+            ranking.clock = self.clock
         hits = ranking.search(query, k, filters, touch=touch, explain=explain)
         for hit in hits:
             hit.explain["fallback"] = "files"
@@ -250,7 +250,7 @@ class ProjectedStore(CanonicalFiles):
         if self.catalog.refresh():
             self._last_access = self.access.all()
         superseded = self._superseded_ids()
-        now = utcnow()
+        now = self.clock()
         best: dict[str, tuple[float, float, float]] = {}
         for item in scored:
             memory = self.catalog.memories.get(item.memory_id)
