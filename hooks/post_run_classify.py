@@ -3,6 +3,11 @@
 Writes 0–3 memories. The episodic record is always proposed; a lesson from the run's own
 report is proposed only when the verifiers back it: those it names passed, or, if it names
 none, the run succeeded with every verifier passing. Drafts only; the runtime writes.
+
+The record keeps each failed verifier's `detail` (where a failure's cause is written) and
+has an id made from the run, so firing the hook again for a run that is already recorded
+proposes the held record itself: the writer reports it as a duplicate, never a second
+episode. Lessons carry the run's tags, so a pack for a goal with those tags finds them.
 """
 
 from __future__ import annotations
@@ -11,7 +16,17 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from agentmem import Contribution, Lesson, MemoryType, RunOutcome, Tools, hookimpl
+from agentmem import (
+    Contribution,
+    Lesson,
+    Memory,
+    MemoryNotFound,
+    MemoryType,
+    RunOutcome,
+    Tools,
+    hookimpl,
+)
+from agentmem.core.model import AGENT_ID, content_key, memory_id
 
 MAX_LESSONS = 2
 LESSON_TYPES = (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
@@ -21,21 +36,51 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "check"
 
 
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 def _episode_text(run: RunOutcome) -> str:
-    parts = [f"Run {run.run_id}: {run.goal.strip()} ended in {run.outcome.value}."]
+    """What happened, with the failed checks' own words; passed checks only counted (their
+    names in every record would make every record match every question about tests)."""
+    parts = [f"Run {run.run_id}: {_one_line(run.goal)} ended in {run.outcome.value}."]
     if run.summary.strip():
-        parts.append(run.summary.strip())
-    if run.verifiers:
-        checks = ", ".join(f"{v.name} {'passed' if v.passed else 'failed'}" for v in run.verifiers)
-        parts.append(f"Verifiers: {checks}.")
+        parts.append(_one_line(run.summary))
+    failed = [v for v in run.verifiers if not v.passed]
+    passed = len(run.verifiers) - len(failed)
+    if failed:
+        said = "; ".join(
+            f"{v.name} ({_one_line(v.detail)})" if v.detail.strip() else v.name for v in failed
+        )
+        parts.append(f"Failed: {said}." + (f" {passed} other check(s) passed." if passed else ""))
+    elif run.verifiers:
+        parts.append(f"All {passed} check(s) passed.")
     return " ".join(parts)
+
+
+def episode_id(run: RunOutcome, tools: Tools) -> str:
+    """The record's id, made from the run (not its text), so a run has one record."""
+    user = tools.settings.user_id or ""
+    app = run.app_id or tools.settings.app_id
+    return memory_id(MemoryType.EPISODIC.value, content_key(run.run_id, user, AGENT_ID, app))
+
+
+def _held(memory_id_: str, tools: Tools) -> Memory | None:
+    try:
+        return tools.get_memory(memory_id_)
+    except MemoryNotFound:
+        return None
 
 
 def _tags(run: RunOutcome) -> list[str]:
     tags = [f"outcome-{run.outcome.value}"]
     tags += [f"fail-{_slug(v.name)}" for v in run.verifiers if not v.passed]
-    tags += [_slug(t) for t in run.tags]
+    tags += _topic_tags(run)
     return list(dict.fromkeys(tags))[:8]
+
+
+def _topic_tags(run: RunOutcome) -> list[str]:
+    return list(dict.fromkeys(_slug(t) for t in run.tags))[:8]
 
 
 def _supported(lesson: Lesson, run: RunOutcome) -> bool:
@@ -61,25 +106,35 @@ def _scope(run: RunOutcome) -> dict[str, Any]:
 @hookimpl
 def post_run_classify(run: RunOutcome, tools: Tools) -> Contribution:
     scope = _scope(run)
-    drafts: list[Mapping[str, Any]] = [
-        {
-            "text": _episode_text(run),
-            "type": MemoryType.EPISODIC.value,
-            "outcome": run.outcome.value,
-            "tags": _tags(run),
-            **scope,
-        }
-    ]
+    record_id = episode_id(run, tools)
+    held = _held(record_id, tools)
+    episode: dict[str, Any] = {
+        "id": record_id,
+        "text": _episode_text(run),
+        "type": MemoryType.EPISODIC.value,
+        "outcome": run.outcome.value,
+        "tags": _tags(run),
+        **scope,
+    }
+    if held is not None:  # a repeated fire: the held record, which the writer will not copy
+        episode = {**episode, "text": held.text, "app_id": held.app_id}
+    drafts: list[Mapping[str, Any]] = [episode]
     kept = [x for x in run.lessons if x.type in LESSON_TYPES and _supported(x, run)][:MAX_LESSONS]
+    topics = _topic_tags(run)
     for lesson in kept:
         drafts.append(
             {
                 "text": lesson.text,
                 "type": lesson.type.value,
                 "confidence": lesson.confidence,
+                **({"tags": topics} if topics else {}),
                 **scope,
             }
         )
     skipped = len(run.lessons) - len(kept)
-    text = f"episodic record for {run.run_id}; {len(kept)} supported lesson(s), {skipped} not supported by the verifiers"
-    return Contribution(text=text, drafts=drafts)
+    text = (
+        f"episodic record for {run.run_id}"
+        + (f" already held as {held.id}: not recorded again" if held is not None else "")
+        + f"; {len(kept)} supported lesson(s), {skipped} not supported by the verifiers"
+    )
+    return Contribution(text=text, drafts=drafts, cited=[held.id] if held is not None else [])

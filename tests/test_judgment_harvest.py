@@ -48,14 +48,14 @@ def test_judgment_harvest_writes_an_observation_and_a_cited_assessment(
     the pattern as a reflective assessment citing the three episodes."""
     ids = [
         episode(hooks, "2026-11-24-r1", "checkout flow"),
-        episode(hooks, "2026-11-24-r1", "cart totals"),
-        episode(hooks, "2026-11-25-r2", "coupon codes"),
+        episode(hooks, "2026-11-24-r2", "cart totals"),
+        episode(hooks, "2026-11-25-r3", "coupon codes"),
     ]
     result = hooks.judgment_harvest()
     assert result.ok, result
     [count] = by_tag(hooks, "fail-tests", "observation")
     assert count.type.value == "semantic" and "pattern-count" in count.tags
-    assert "3 episodes from 2 runs" in count.text and count.trigger == "judgment_harvest"
+    assert "3 episodes from 3 runs" in count.text and count.trigger == "judgment_harvest"
     [assessment] = by_tag(hooks, "fail-tests", "assessment")
     assert assessment.type.value == "reflective" and 0.7 <= assessment.confidence <= 0.95
     assert sorted(assessment.cites) == sorted(ids)
@@ -69,8 +69,10 @@ def test_judgment_harvest_needs_three_episodes_of_two_runs(hooks: MemoryHooks) -
     episode(hooks, "2026-11-25-r2", "cart totals")
     assert hooks.judgment_harvest().writes.attempted == 0
     episode(hooks, "2026-11-26-r3", "coupon codes", failed="lint")
-    for goal in ("a", "b"):
-        episode(hooks, "2026-11-26-r3", f"lint {goal}", failed="lint")
+    for goal in ("a", "b"):  # more records of run r3 (hook C itself keeps one per run)
+        draft = {"text": f"lint {goal} failed", "type": "episodic", "app_id": "shop"}
+        draft |= {"run_id": "2026-11-26-r3", "tags": ["fail-lint"]}
+        assert hooks.harvester.submit(draft, trigger="manual").status == "accepted"
     result = hooks.judgment_harvest()
     assert not by_tag(hooks, "fail-lint", "assessment")
     assert result.ok
@@ -79,16 +81,16 @@ def test_judgment_harvest_needs_three_episodes_of_two_runs(hooks: MemoryHooks) -
 def test_judgment_harvest_supersedes_the_previous_count(hooks: MemoryHooks) -> None:
     """A newer count of a pattern supersedes the older one, which stays (ranked down, never
     deleted); the unchanged assessment is reported as a duplicate."""
-    for run, goal in (("2026-11-24-r1", "a"), ("2026-11-24-r1", "b"), ("2026-11-25-r2", "c")):
+    for run, goal in (("2026-11-24-r1", "a"), ("2026-11-24-r2", "b"), ("2026-11-25-r3", "c")):
         episode(hooks, run, goal)
     first = hooks.judgment_harvest()
     [old] = by_tag(hooks, "fail-tests", "observation")
-    episode(hooks, "2026-11-26-r3", "d")
+    episode(hooks, "2026-11-26-r4", "d")
     second = hooks.judgment_harvest()
     assert second.ok
     counts = by_tag(hooks, "fail-tests", "observation")
     new = next(m for m in counts if m.id != old.id)
-    assert new.supersedes == (old.id,) and "4 episodes from 3 runs" in new.text
+    assert new.supersedes == (old.id,) and "4 episodes from 4 runs" in new.text
     assert hooks.store.get(old.id).text == old.text  # still there, unchanged
     [assessment_id] = [
         i
@@ -123,7 +125,7 @@ def test_judgment_harvest_window_since_last_harvest_or_dates_given(
     """Without dates the window starts at the last harvest (from the ledger), so episodes
     from before it are not harvested again; given dates choose the window instead."""
     early = clocked("2026-11-20")
-    for run, goal in (("2026-11-20-r1", "a"), ("2026-11-20-r1", "b"), ("2026-11-20-r2", "c")):
+    for run, goal in (("2026-11-20-r1", "a"), ("2026-11-20-r2", "b"), ("2026-11-20-r3", "c")):
         episode(early, run, goal)
     assert clocked("2026-11-21").fire("judgment_harvest", window={"since": "2026-11-21"}).ok
     later = clocked("2026-11-23").judgment_harvest()
@@ -239,7 +241,7 @@ def test_judgment_harvest_fires_from_the_cli(
     hooks: MemoryHooks, tmp_path: Path, root: Path
 ) -> None:
     """`agentmem fire judgment_harvest --since D` runs the harvest; exit 0, JSON result."""
-    for run, goal in (("2026-11-24-r1", "a"), ("2026-11-24-r1", "b"), ("2026-11-25-r2", "c")):
+    for run, goal in (("2026-11-24-r1", "a"), ("2026-11-24-r2", "b"), ("2026-11-25-r3", "c")):
         episode(hooks, run, goal)
     env = tmp_path / ".env.executive"
     env.write_text(
