@@ -8,6 +8,7 @@ The whole synthesis, headings included, stays within WORD_BUDGET words.
 from __future__ import annotations
 
 from agentmem import Contribution, QueuedBundle, Tools, hookimpl
+from agentmem.retrieval.reader import own_words
 from agentmem.retrieval.render import inline
 
 WORD_BUDGET = 300
@@ -16,8 +17,8 @@ CUT = "  - … (word budget reached)"
 
 
 def _question(bundle: QueuedBundle) -> str:
-    detail = f" {bundle.description.strip()}" if bundle.description.strip() else ""
-    return f"What have we learned that bears on {bundle.title.strip()}?{detail}"
+    """What memory is searched for: the bundle's own words, none of this hook's framing."""
+    return own_words(bundle.title, bundle.description, bundle.tags)
 
 
 class _Budget:

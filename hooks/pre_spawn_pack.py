@@ -7,11 +7,11 @@ Memories whose tags match the goal's kind or tags are preferred (seed 004, patte
 from __future__ import annotations
 
 from agentmem import Contribution, Goal, Tools, hookimpl
-from agentmem.retrieval.pack import CANDIDATES, goal_question, prefer_for_goal
+from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 
 
 @hookimpl
 def pre_spawn_pack(goal: Goal, tools: Tools) -> Contribution:
-    answer = tools.ask_memory(goal_question(goal), k=CANDIDATES, filters=tools.scope(goal.app_id))
+    answer = tools.ask_memory(goal_query(goal), k=CANDIDATES, filters=tools.scope(goal.app_id))
     pack = tools.build_pack(prefer_for_goal(answer.hits, goal))
     return Contribution(text=pack.markdown, pack=pack, cited=[e.id for e in pack.entries])

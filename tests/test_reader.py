@@ -138,7 +138,7 @@ def test_pre_goal_synthesis_counts_retrievals_per_fire(hooks: MemoryHooks) -> No
     assert 1 <= second.reads.retrievals < first.reads.retrievals
     events = [e for e in logs if e["event"] == "hook_run"]
     assert [e["retrievals"] for e in events] == [first.reads.retrievals, second.reads.retrievals]
-    assert events[0]["reads"]["hops"][0]["query"].startswith("What have we learned")
+    assert events[0]["reads"]["hops"][0]["query"] == "alpha deploys"  # the bundle's own words
 
 
 def test_pre_goal_synthesis_stays_within_its_word_budget(hooks: MemoryHooks) -> None:

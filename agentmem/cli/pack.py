@@ -21,7 +21,7 @@ from agentmem.contexts import Goal
 from agentmem.retrieval.pack import (
     CANDIDATES,
     build_pack,
-    goal_question,
+    goal_query,
     prefer_for_goal,
     write_into,
 )
@@ -64,7 +64,7 @@ def pack(
     s = state.settings
     apps = None if app_id is None else tuple(dict.fromkeys((app_id, "_global")))
     answer = state.hooks.reader.ask(
-        goal_question(target), CANDIDATES, Filters(user_id=s.user_id, app_ids=apps)
+        goal_query(target), CANDIDATES, Filters(user_id=s.user_id, app_ids=apps)
     )
     result = build_pack(
         prefer_for_goal(answer.hits, target),

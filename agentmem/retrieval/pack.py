@@ -17,6 +17,7 @@ from agentmem._exceptions import AgentMemError
 from agentmem.contexts import Goal
 from agentmem.core.model import TYPE_ORDER, Hit
 from agentmem.results import Pack, PackEntry
+from agentmem.retrieval.reader import own_words
 from agentmem.retrieval.render import BEGIN as BEGIN  # the markers' home is render.py
 from agentmem.retrieval.render import END as END
 from agentmem.retrieval.render import inline
@@ -59,9 +60,14 @@ def approx_tokens(text: str) -> int:
 
 
 def goal_question(goal: Goal) -> str:
-    """The whole question hook B (and `agentmem pack`) asks memory for a goal."""
+    """The question a pack answers, as a person would ask it (shown, never searched)."""
     detail = f" {goal.description.strip()}" if goal.description.strip() else ""
     return f"What should a worker know before working on {goal.title.strip()}?{detail}"
+
+
+def goal_query(goal: Goal) -> str:
+    """What hook B (and `agentmem pack`) searches memory for: the goal's own words."""
+    return own_words(goal.title, goal.description, goal.tags)
 
 
 def prefer_for_goal(hits: Sequence[Hit], goal: Goal) -> list[Hit]:

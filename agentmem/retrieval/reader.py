@@ -186,6 +186,14 @@ class Reader:
         return answer
 
 
+def own_words(title: str, description: str = "", tags: Sequence[str] = ()) -> str:
+    """What a hook searches for about a goal or a bundle: its own title, description and
+    tags, and nothing of the hook's framing ("What should a worker know before …" once
+    searched for `worker` and `before`, pulling "Before …" lessons into unrelated packs)."""
+    parts = [title.strip(), description.strip(), " ".join(t.strip() for t in tags)]
+    return " ".join(p for p in parts if p)
+
+
 def _relevant(hits: Sequence[Hit]) -> list[str]:
     """Ids of the hits scoring at least RELEVANT_SHARE of their query's best hit."""
     if not hits or hits[0].score <= 0:
