@@ -2,9 +2,10 @@
 
 The distiller (`agentmem.harvest.distill`) types each bullet by its section and caps the count
 (0–3 per-run, 3–8 periodic). Before proposing a lesson the hook asks memory whether it is
-already held, in the same words or nearly: a held lesson is proposed in the held
-memory's own words and scope, so the one writer reports it as a duplicate of that id and
-writes nothing.
+already held, in the same words or in others (`agentmem.core.restate`): a held lesson is
+proposed in the held memory's own words and scope, so the one writer reports it as a
+duplicate of that id and writes nothing. A bullet that says "Retracted: …" is proposed as
+it is; the writer finds the lesson it withdraws and marks it superseded.
 """
 
 from __future__ import annotations
@@ -14,17 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from agentmem import Contribution, Filters, Memory, Retrospective, Tools, hookimpl
+from agentmem.core.restate import restates
 from agentmem.harvest.distill import distill
-from agentmem.stores.bm25 import tokenize
-
-SAME_LESSON = 0.8  # share of shared terms (Jaccard) above which two lessons are one
-
-
-def similarity(a: str, b: str) -> float:
-    left, right = set(tokenize(a)), set(tokenize(b))
-    if not left or not right:
-        return 0.0
-    return len(left & right) / len(left | right)
 
 
 def held(draft: dict[str, Any], tools: Tools) -> Memory | None:
@@ -32,7 +24,7 @@ def held(draft: dict[str, Any], tools: Tools) -> Memory | None:
     apps = tuple(dict.fromkeys((draft.get("app_id", tools.settings.app_id), "_global")))
     filters = Filters(user_id=tools.settings.user_id, app_ids=apps, types=(draft["type"],))
     for hit in tools.search_memory(draft["text"], k=3, filters=filters):
-        if similarity(hit.memory.text, draft["text"]) >= SAME_LESSON:
+        if restates(draft["text"], hit.memory.text):
             return hit.memory
     return None
 

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from agentmem._exceptions import AgentMemError, DuplicateMemory, StoreError, WriteRefused
 from agentmem._log import get_logger
 from agentmem.audit.ledger import Scrubber, secret_values
+from agentmem.core import restate
 from agentmem.core.locks import exclusive
 from agentmem.core.model import (
     AGENT_ID,
@@ -186,6 +187,15 @@ class Harvester:
             existing = self.store.find_duplicate(key)
             if existing is not None:
                 return Submission("duplicate", memory_id=existing, record=record)
+            # Restated in other words: a duplicate of the held memory. A new value for what
+            # memory holds (or a retraction): written, superseding the held one.
+            verdict = restate.compare(self.store, record)
+            if verdict.restates is not None:
+                log.info("memory_restated", held=verdict.restates, trigger=trigger)
+                return Submission("duplicate", memory_id=verdict.restates, record=record)
+            if verdict.replaces:
+                given = list(record.get("supersedes") or ())
+                record["supersedes"] = list(dict.fromkeys([*given, *verdict.replaces]))
             record["id"] = record.get("id") or memory_id(record["type"], key)
             memory = Memory.model_validate(record)
             try:

@@ -25,6 +25,9 @@ class Filters:
     cohort: str | None = None
     tags_any: tuple[str, ...] | None = None
     include_expired: bool = False
+    # False: leave out memories another memory supersedes (packs and synthesis do). Which
+    # memories are superseded is the store's to know, so `admits` cannot judge it.
+    include_superseded: bool = True
 
     def admits(self, memory: Memory, now: datetime | None = None) -> bool:
         if self.user_id is not None and memory.user_id != self.user_id:

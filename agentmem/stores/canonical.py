@@ -83,7 +83,11 @@ class CanonicalFiles:
             self.catalog.refresh()
             memories = builtins.list(self.catalog.memories.values())
         now = self.clock()
-        admits = (filters or Filters()).admits
+        filters = filters or Filters()
+        if not filters.include_superseded:
+            replaced = {old for m in memories for old in m.supersedes}
+            memories = [m for m in memories if m.id not in replaced]
+        admits = filters.admits
         return sorted((m for m in memories if admits(m, now)), key=lambda m: (m.created_at, m.id))
 
     # -- access bookkeeping -------------------------------------------------------------

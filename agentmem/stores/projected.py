@@ -256,6 +256,8 @@ class ProjectedStore(CanonicalFiles):
             memory = self.catalog.memories.get(item.memory_id)
             if memory is None or not filters.admits(memory, now):
                 continue  # not in the files (drift: the files win) or filtered out
+            if not filters.include_superseded and memory.id in superseded:
+                continue
             d = decay(self._last_seen(memory), now)
             factor = SUPERSEDED_FACTOR if memory.id in superseded else 1.0
             final = item.score * d * memory.confidence * factor

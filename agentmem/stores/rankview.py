@@ -197,6 +197,8 @@ class RankView:
             if len(self._masks) >= MASK_CACHE:
                 self._masks.pop(next(iter(self._masks)))
             self._masks[scope] = mask
+        if not filters.include_superseded:
+            mask = mask & ~self.superseded
         if filters.include_expired:
             return mask
         return mask & (self.expires > now.timestamp())

@@ -1,0 +1,402 @@
+"""Restatement and replacement: a new lesson that says what memory already holds, or that
+gives a new value for something it holds.
+
+A lesson is read as a subject and its values. Values are what can change while the subject
+stays: numbers with their unit, clock times, weekdays, versions. The subject is the rest:
+its content terms (stemmed, stopwords out, the same tokens search uses) and the names it
+mentions (identifiers such as `PaymentClient`, `order_lines`, `values/staging.yaml`, and
+capitalised names such as `Acme Wholesale`).
+
+- A draft **restates** a held memory when it adds nothing to it: its terms are covered by
+  the held one's (all of them in a short text, all but one in eight in a longer one), every
+  name it mentions is in the held text, and it states no value the held one does not. A
+  different number, day or version is never a restatement, nor is another component.
+- A draft **replaces** a held memory when both speak of the same subject (at least
+  `MIN_SHARED` shared terms, and half of the shorter one's terms, a shared name, or a
+  change word in the draft) and the draft gives another value of a kind both state
+  (Monday → Thursday, 3 → 5 retries, v4 → v5), says in words that something changed
+  ("now", "no longer", "moved", "retired", "instead"), or says all the held one says and
+  more (a fuller statement of the same lesson).
+- A draft that begins "Retracted:" replaces the held memory that states what it denies:
+  the one that shares most with its first clause (the claim withdrawn) beyond what it
+  shares with the rest (the reason, which a correct lesson may well share).
+
+Nothing here reads or writes memory: the writer asks, with the held memories it found.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from agentmem.stores.base import Filters, ReadableStore
+from agentmem.stores.bm25 import WORD, tokenize
+
+MIN_SHARED = 3  # content terms two texts must share before either can restate or replace
+COVER_SLACK = 8  # a text of n terms is covered by another missing at most n // 8 of them
+SAME_SUBJECT = 0.5  # share of the shorter text's terms that makes one subject on its own
+CLOSE_SUBJECT = 0.75  # share at which a change word alone says the draft replaces the held
+
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+UNITS = {
+    **{u: u for u in ("b", "kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib")},
+    **dict.fromkeys(("ms", "millisecond", "milliseconds"), "ms"),
+    **dict.fromkeys(("s", "sec", "secs", "second", "seconds"), "s"),
+    **dict.fromkeys(("min", "mins", "minute", "minutes"), "min"),
+    **dict.fromkeys(("h", "hr", "hrs", "hour", "hours"), "h"),
+    **dict.fromkeys(("day", "days"), "day"),
+    **dict.fromkeys(("week", "weeks"), "week"),
+    **dict.fromkeys(("month", "months"), "month"),
+    **dict.fromkeys(("%", "percent", "pct"), "%"),
+    **dict.fromkeys(("x", "times"), "x"),
+    **dict.fromkeys(("rps", "qps"), "rps"),
+}
+TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
+VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b")
+NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:\.\d+)?)(?:\s?(%|[A-Za-z]+)\b)?")
+# Identifiers (mixed case, snake_case, dotted or slashed paths) and capitalised words.
+IDENTIFIER = re.compile(r"[\w./-]*(?:[a-z][A-Z]|_|\w\.\w|\w/\w)[\w./-]*")
+CAPITALISED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
+# Words that say a statement replaces an earlier one. English, not any domain's words.
+CHANGE = re.compile(
+    r"\b(now|no longer|not any ?more|anymore|moved|replaced|retired|deprecated|switched|"
+    r"is gone|are gone|used to|formerly|previously)\b",
+    re.IGNORECASE,
+)
+# English function words beyond the search stopwords: they carry no subject, so a restatement
+# that adds "us" or "we" adds nothing.
+FUNCTION_WORDS = frozenset(
+    [
+        "i",
+        "me",
+        "my",
+        "we",
+        "us",
+        "our",
+        "ours",
+        "you",
+        "your",
+        "he",
+        "him",
+        "his",
+        "she",
+        "her",
+        "hers",
+        "its",
+        "them",
+        "theirs",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "where",
+        "when",
+        "why",
+        "how",
+        "all",
+        "any",
+        "both",
+        "each",
+        "every",
+        "few",
+        "more",
+        "most",
+        "other",
+        "some",
+        "own",
+        "same",
+        "so",
+        "than",
+        "too",
+        "very",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "should",
+        "would",
+        "do",
+        "does",
+        "did",
+        "done",
+        "doing",
+        "have",
+        "has",
+        "had",
+        "having",
+        "been",
+        "being",
+        "am",
+        "were",
+        "just",
+        "also",
+        "only",
+        "even",
+        "still",
+        "yet",
+        "ever",
+        "here",
+        "about",
+        "above",
+        "after",
+        "again",
+        "against",
+        "before",
+        "below",
+        "between",
+        "during",
+        "from",
+        "off",
+        "out",
+        "over",
+        "under",
+        "up",
+        "down",
+        "once",
+        "until",
+        "while",
+        "through",
+        "per",
+        "via",
+        "one",
+        "ones",
+    ]
+)
+CLAUSE = re.compile(r"[;:]\s+|\.\s+")
+RETRACTED = re.compile(r"^\s*(?:retracted|retraction|withdrawn)\s*:\s*", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Terms:
+    """A text read as a subject (content terms and names) and its values, by kind."""
+
+    content: frozenset[str]
+    names: frozenset[str]  # the word tokens of the names the text mentions
+    values: Mapping[str, frozenset[str]]
+    tokens: frozenset[str]  # every search token of the text, values included
+    change: bool  # the text says something changed
+
+
+@lru_cache(maxsize=4096)
+def terms(text: str) -> Terms:
+    values: dict[str, set[str]] = {}
+    rest = text
+    for kind, pattern in (("time", TIME), ("version", VERSION)):
+        for match in pattern.finditer(rest):
+            values.setdefault(kind, set()).add(match.group(0).lower().lstrip("v"))
+        rest = pattern.sub(" ", rest)
+    for match in NUMBER.finditer(rest):
+        # A decimal without a unit is a version (release 4.13, Airflow 2.9), not a measure.
+        bare = "version" if "." in match.group(1) else "number"
+        kind = UNITS.get((match.group(2) or "").lower(), bare)
+        values.setdefault(kind, set()).add(match.group(1).replace(",", ""))
+    for word in WORD.findall(text.lower()):
+        day = word.removesuffix("s")
+        if day in DAYS:
+            values.setdefault("day", set()).add(day)
+    # An identifier also counts by its parts: NCCL_TIMEOUT speaks of a timeout.
+    tokens = frozenset(tokenize(text)) | {p for t in tokenize(text) for p in _parts(t)}
+    plain = {t for t in tokens if not any(c.isdigit() for c in t)} - _value_words()
+    plain -= _function_words()
+    names = {t for m in IDENTIFIER.findall(text) for t in tokenize(m)}
+    names |= {t for m in CAPITALISED.findall(text) for t in tokenize(m)}
+    return Terms(
+        content=frozenset(plain),
+        names=frozenset(names & plain),
+        values={k: frozenset(v) for k, v in values.items()},
+        tokens=tokens,
+        change=bool(CHANGE.search(text)),
+    )
+
+
+def _parts(token: str) -> list[str]:
+    pieces = re.split(r"[_.]+", token)
+    return [p for piece in pieces if len(pieces) > 1 for p in tokenize(piece)]
+
+
+@lru_cache(maxsize=1)
+def _function_words() -> frozenset[str]:
+    return frozenset(t for word in FUNCTION_WORDS for t in (word, *tokenize(word)))
+
+
+@lru_cache(maxsize=1)
+def _value_words() -> frozenset[str]:
+    """Weekdays and units as search tokens: they say a value, not what it is of."""
+    return frozenset(t for word in (*DAYS, *UNITS) for t in (word, *tokenize(word)))
+
+
+def covered(part: Terms, whole: Terms) -> bool:
+    """`whole` says everything `part` says: its terms, its names and its values."""
+    shared = part.content & whole.content
+    missing = len(part.content) - len(shared)
+    if len(shared) < MIN_SHARED or missing > len(part.content) // COVER_SLACK:
+        return False
+    if not part.names <= whole.tokens:
+        return False
+    return all(v <= whole.values.get(kind, frozenset()) for kind, v in part.values.items())
+
+
+def conflict(a: Terms, b: Terms) -> bool:
+    """Each states a value of one kind that the other does not (4 GiB against 1 GiB; not
+    "Xcode 15.3" against "15.2 lacks the SDK, select 15.3", which agree on 15.3)."""
+    return any(
+        kind in b.values and bool(v - b.values[kind]) and bool(b.values[kind] - v)
+        for kind, v in a.values.items()
+    )
+
+
+def _overlap(a: Terms, b: Terms) -> float:
+    """Shared content terms over the shorter text's."""
+    shorter = min(len(a.content), len(b.content))
+    return len(a.content & b.content) / shorter if shorter else 0.0
+
+
+def same_subject(draft: Terms, held: Terms) -> bool:
+    shared = draft.content & held.content
+    if len(shared) < MIN_SHARED:
+        return False
+    shorter = min(len(draft.content), len(held.content))
+    return len(shared) >= SAME_SUBJECT * shorter or bool(draft.names & held.names)
+
+
+def agrees(draft: Terms, held: Terms) -> bool:
+    """The held text already states every value and name the draft states: it tells of
+    the same new state (two reports of one change), not of the state before it."""
+    if not draft.values and not draft.names:
+        return False
+    return draft.names <= held.tokens and all(
+        v <= held.values.get(kind, frozenset()) for kind, v in draft.values.items()
+    )
+
+
+def restates(draft: str, held: str) -> bool:
+    """The draft adds nothing to the held text (see the module docstring)."""
+    d, h = terms(draft), terms(held)
+    if conflict(d, h):
+        return False
+    return covered(d, h)
+
+
+def replaces(draft: str, held: str) -> bool:
+    """The draft is a newer statement of the held text's subject (see the module docstring)."""
+    d, h = terms(draft), terms(held)
+    if RETRACTED.match(draft) or restates(draft, held) or not same_subject(d, h):
+        return False  # a retraction replaces only what it withdraws (`retracted`)
+    named = bool(d.names & h.names) or _overlap(d, h) >= CLOSE_SUBJECT
+    changed = d.change and named and not agrees(d, h)
+    return conflict(d, h) or changed or covered(h, d)
+
+
+def retraction(text: str) -> tuple[str, str] | None:
+    """(the claim withdrawn, the reason given) when the text retracts a lesson."""
+    match = RETRACTED.match(text)
+    if match is None:
+        return None
+    claim, *reason = CLAUSE.split(text[match.end() :], maxsplit=1)
+    return claim, " ".join(reason)
+
+
+def retracted(text: str, held: Sequence[tuple[str, str]]) -> str | None:
+    """The id, among (id, text) pairs, of the lesson a retraction withdraws, if any."""
+    said = retraction(text)
+    if said is None:
+        return None
+    claim, reason = (terms(part).content for part in said)
+    best: tuple[float, str] | None = None
+    for memory_id, held_text in held:
+        if RETRACTED.match(held_text):
+            continue  # a retraction is not itself retracted by another one
+        content = terms(held_text).content
+        on_claim = len(claim & content)
+        score = on_claim / max(len(claim), 1) - len(reason & content) / max(len(reason), 1)
+        if on_claim >= 2 and score > 0 and (best is None or score > best[0]):
+            best = (score, memory_id)
+    return None if best is None else best[1]
+
+
+@dataclass(frozen=True)
+class Held:
+    """A held memory as the judge sees it."""
+
+    id: str
+    text: str
+    type: str
+    superseded: bool = False
+
+
+RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
+
+
+@dataclass
+class Verdict:
+    """What a draft is, given the held memories it was compared with."""
+
+    restates: str | None = None  # the id of a held memory it adds nothing to
+    replaces: list[str] = field(default_factory=list)  # ids it is a newer statement of
+
+
+def judge(draft: str, held: Iterable[Held]) -> Verdict:
+    """Compare a draft with held memories (best matches first).
+
+    A draft that replaces a live memory is written even if it also restates an older,
+    superseded one (a value that came back); one that restates a live memory, or only a
+    superseded one, is a duplicate of it.
+    """
+    verdict = Verdict()
+    held = list(held)
+    stale_match: str | None = None
+    for memory in held:
+        if restates(draft, memory.text):
+            if not memory.superseded:
+                return Verdict(restates=memory.id)
+            stale_match = stale_match or memory.id
+        elif not memory.superseded and memory.type != "principle" and replaces(draft, memory.text):
+            verdict.replaces.append(memory.id)
+    live = [(m.id, m.text) for m in held if not m.superseded and m.type in RETRACTABLE]
+    withdrawn = retracted(draft, live)
+    if withdrawn is not None and withdrawn not in verdict.replaces:
+        verdict.replaces.append(withdrawn)
+    if not verdict.replaces and stale_match is not None:
+        verdict.restates = stale_match
+    return verdict
+
+
+JUDGED = ("semantic", "procedural", "reflective")  # lessons; run records are events
+CANDIDATES = 8
+GLOBAL = "_global"
+
+
+def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
+    """The writer's question for a valid draft: does memory hold it already, or does it
+    replace something held? Held candidates are the draft's best lexical matches of its own
+    kind in its scope (its app and `_global`; every app for a `_global` draft), principles
+    included (a principle can be restated, never replaced)."""
+    if record.get("type") not in JUDGED:
+        return Verdict()
+    app = record.get("app_id", GLOBAL)
+    filters = Filters(
+        user_id=record.get("user_id"),
+        app_ids=None if app == GLOBAL else (app, GLOBAL),
+        types=(*JUDGED, "principle"),
+    )
+    hits = store.search(record["text"], CANDIDATES, filters, touch=False, explain=True)
+    # An assessment (what runs mean, citing them) neither restates nor replaces an
+    # observation (a lesson), though it may quote one: each is judged against its own kind.
+    kind = record.get("kind", "observation")
+    held = [
+        Held(
+            h.memory.id,
+            h.memory.text,
+            h.memory.type.value,
+            superseded=bool(h.explain.get("superseded")),
+        )
+        for h in hits
+        if h.memory.kind.value == kind
+    ]
+    return judge(record["text"], held)
