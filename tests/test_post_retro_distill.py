@@ -159,3 +159,18 @@ def test_post_retro_distill_fires_from_the_cli(env_file: Path, tmp_path: Path) -
     assert result["ok"] and len(result["writes"]["accepted"]) == 3
     again = runner.invoke(main, ["fire", "post_retro_distill", "--retro", path])
     assert again.exit_code == 0 and "3 duplicate" in again.stdout
+
+
+def test_post_retro_distill_next_steps_are_not_lessons(hooks: MemoryHooks, tmp_path: Path) -> None:
+    """Bullets under "Next steps" or "Action items" are work still to do, not procedures
+    learned: none is proposed ("steps" once made them procedural)."""
+    text = (
+        "# Weekly retro\n## Lessons\n- Vendor Z rate-limits at 10 requests per second.\n"
+        "## Next steps\n- Ask Vendor Z for a higher limit.\n## Action items\n- Add a retry test.\n"
+    )
+    result = hooks.post_retro_distill(
+        retro={"path": write(tmp_path, "w.md", text), "periodic": True}
+    )
+    assert [hooks.store.get(i).text for i in result.writes.accepted] == [
+        "Vendor Z rate-limits at 10 requests per second."
+    ]

@@ -47,6 +47,8 @@ SECTION_WORDS: tuple[tuple[MemoryType, tuple[str, ...]], ...] = (
         ("lesson", "learn", "fact", "insight", "what we know", "takeaway", "gotcha"),
     ),
 )
+# Sections that list work still to do ("Next steps" once made every to-do a procedure).
+PLANS = re.compile(r"\b(next steps?|action items?|to ?dos?|follow[- ]?ups?|plans?)\b")
 # Inside each type's range, below its top: a retro is one author's view, not a measurement.
 CONFIDENCE = {MemoryType.SEMANTIC: 0.8, MemoryType.PROCEDURAL: 0.75, MemoryType.REFLECTIVE: 0.8}
 MAX_PER_RUN = 3
@@ -87,6 +89,8 @@ class Distilled:
 
 def section_type(title: str) -> MemoryType | None:
     lowered = title.lower()
+    if PLANS.search(lowered):
+        return None  # what the team means to do next is not yet something it learned
     for memory_type, words in SECTION_WORDS:
         if any(word in lowered for word in words):
             return memory_type
