@@ -1,17 +1,19 @@
 """Hook B, pre-spawn pack: a Memory Pack for the worker's goal.
 
-The runtime writes the pack into the worker's CLAUDE.md when the host gives a folder.
-Memories whose tags match the goal's kind or tags are preferred (seed 004, pattern 6).
+The candidates are what a worker needs (`agentmem.retrieval.select`): lessons that bear on
+the goal first, then a few failures on the same ground, at most one run that went well;
+superseded memories never. The runtime writes the pack into the worker's CLAUDE.md when
+the host gives a folder.
 """
 
 from __future__ import annotations
 
 from agentmem import Contribution, Goal, Tools, hookimpl
-from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
+from agentmem.retrieval.select import for_worker
 
 
 @hookimpl
 def pre_spawn_pack(goal: Goal, tools: Tools) -> Contribution:
-    answer = tools.ask_memory(goal_query(goal), k=CANDIDATES, filters=tools.scope(goal.app_id))
-    pack = tools.build_pack(prefer_for_goal(answer.hits, goal))
+    hits = for_worker(tools.search_memory, goal, tools.scope(goal.app_id))
+    pack = tools.build_pack(hits)
     return Contribution(text=pack.markdown, pack=pack, cited=[e.id for e in pack.entries])

@@ -195,10 +195,12 @@ def test_pre_spawn_pack_replaces_its_block_across_three_fires(
     claude = worker / "CLAUDE.md"
     claude.write_bytes((before + BEGIN + "\nstale pack\n" + END + "\n" + after).encode())
     packs = []
+    # Three different lessons (numbered ones would be one lesson with a new value each time).
+    lessons = ["Vendor client: retry on 429.", "Vendor client retry jitter.", "Vendor retry cap."]
     for i in range(3):
         hooks.harvester.submit(
             {
-                "text": f"Vendor client lesson {i}: retry on 429.",
+                "text": lessons[i],
                 "type": "semantic",
                 "confidence": 0.8,
             },

@@ -34,3 +34,49 @@ def test_pre_goal_synthesis_never_searches_its_own_framing_words(hooks: MemoryHo
     assert result.ok and result.synthesis is not None
     assert framing.memory_id not in result.synthesis
     assert result.reads.queries[0] == "Rotate the API keys"
+
+
+def run(hooks: MemoryHooks, n: int, outcome: str, detail: str = "") -> str:
+    verifiers = [{"name": "contract-tests", "passed": outcome == "success", "detail": detail}]
+    record = {
+        "run_id": f"2026-03-{10 + n:02d}-r{n}",
+        "goal": f"Vendor client change {n}",
+        "outcome": outcome,
+        "app_id": "billing",
+        "summary": "Vendor client calls the vendor sandbox.",
+        "verifiers": verifiers,
+    }
+    result = hooks.post_run_classify(run=record)
+    assert result.ok
+    return result.writes.accepted[0]
+
+
+def test_pre_spawn_pack_holds_lessons_first_and_few_run_records(hooks: MemoryHooks) -> None:
+    """A lesson on the goal is packed although run records match the goal's words better
+    and carry confidence 1.0 against its 0.75; of the records only failures come, at most
+    two, and no plain success while a lesson says more."""
+    lesson = hooks.harvester.submit(
+        semantic("The vendor sandbox throttles the vendor client at 10 requests per second.")
+        | {"confidence": 0.75, "app_id": "billing"},
+        trigger="manual",
+    )
+    successes = [run(hooks, n, "success") for n in range(5)]
+    failures = [run(hooks, n, "failure", "429 Too Many Requests") for n in range(5, 9)]
+    result = hooks.pre_spawn_pack(
+        goal={"title": "Vendor client sandbox calls", "app_id": "billing"}
+    )
+    assert result.pack is not None
+    ids = [e.id for e in result.pack.entries]
+    assert ids[0] == lesson.memory_id
+    assert len(set(ids) & set(failures)) == 2 and not set(ids) & set(successes)
+
+
+def test_pre_spawn_pack_without_a_lesson_holds_at_most_one_success(hooks: MemoryHooks) -> None:
+    """With no lesson on the goal, one run that went well (the most relevant) may stand in
+    for the history; never more."""
+    successes = [run(hooks, n, "success") for n in range(4)]
+    result = hooks.pre_spawn_pack(
+        goal={"title": "Vendor client sandbox calls", "app_id": "billing"}
+    )
+    assert result.pack is not None and len(result.pack.entries) == 1
+    assert result.pack.entries[0].id in successes

@@ -18,13 +18,10 @@ from agentmem.cli._common import (
     translate_errors,
 )
 from agentmem.contexts import Goal
-from agentmem.retrieval.pack import (
-    CANDIDATES,
-    build_pack,
-    goal_query,
-    prefer_for_goal,
-    write_into,
-)
+from agentmem.core.model import Hit
+from agentmem.results import Hop
+from agentmem.retrieval.pack import build_pack, write_into
+from agentmem.retrieval.select import for_worker
 from agentmem.stores.base import Filters
 
 
@@ -51,7 +48,7 @@ def pack(
     tags: tuple[str, ...],
     worker_dir: Path | None,
 ) -> None:
-    """Print the Memory Pack for GOAL: the reader's answer, cut to the pack's rules.
+    """Print the Memory Pack for GOAL: lessons that bear on it, then a few failures.
 
     Same rules as hook B (budget, entry cap, confidence floor, type order), without its
     flag: this is a read you ask for by hand. Example: agentmem pack "fix the vendor client"
@@ -63,11 +60,18 @@ def pack(
         raise BadInput(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from exc
     s = state.settings
     apps = None if app_id is None else tuple(dict.fromkeys((app_id, "_global")))
-    answer = state.hooks.reader.ask(
-        goal_query(target), CANDIDATES, Filters(user_id=s.user_id, app_ids=apps)
-    )
+    reader = state.hooks.reader
+    searches: list[Hop] = []
+
+    def search(query: str, k: int, filters: Filters) -> list[Hit]:
+        hits = reader.search(query, k, filters)
+        searches.append(
+            Hop(query=query, ids=[h.memory.id for h in hits], scores=[h.score for h in hits])
+        )
+        return hits
+
     result = build_pack(
-        prefer_for_goal(answer.hits, target),
+        for_worker(search, target, Filters(user_id=s.user_id, app_ids=apps)),
         max_tokens=s.pack_tokens,
         max_entries=s.pack_entries,
         floor=s.confidence_floor,
@@ -82,8 +86,8 @@ def pack(
             ) from exc
     data: dict[str, Any] = {
         **result.model_dump(),
-        "hops": [h.model_dump() for h in answer.hops],
-        "stop": answer.stop,
+        "hops": [h.model_dump() for h in searches],
+        "stop": "searched",  # one search for lessons, one for run records
         "written": str(written) if written else None,
     }
     emit(state, data, result.markdown.rstrip("\n"))

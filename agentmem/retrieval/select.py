@@ -1,0 +1,78 @@
+"""What a worker's pack is cut from: the lessons that bear on its goal, then a few failures.
+
+A worker needs what memory has learned (principles, procedures, patterns, facts) about its
+goal, and the failures on the same ground with their causes. It does not need the log of
+every run that went well. So the candidates are found in two searches of the goal's own
+words (its title, description and tags), one over lessons and one over run records, and
+chosen like this:
+
+- Lessons first: every lesson scoring at least `RELEVANT` of the best candidate's score,
+  superseded ones left out (a replaced fact or a retracted lesson never reaches a worker).
+- Run records only when they carry what a worker needs: a run that failed (or ended
+  partial or aborted) on the same ground, at most `MAX_FAILURES`, and at most one plain
+  success, the most relevant, only if no lesson says as much.
+
+Both searches score with the same question over the same index, so their scores compare;
+the goal's tags and kind lift what is tagged the same (`prefer_for_goal`). Confidence is a
+floor (the pack drops what is under it), not a weight: a run record's 1.0 once outranked
+every lesson's 0.75.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from agentmem.contexts import Goal
+from agentmem.core.model import Hit, MemoryType, Outcome
+from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
+from agentmem.stores.base import Filters
+
+RELEVANT = 0.35  # share of the best candidate's score a memory needs to be packed
+MAX_FAILURES = 2
+MAX_SUCCESSES = 1
+LESSONS = tuple(t.value for t in MemoryType if t is not MemoryType.EPISODIC)
+RECORDS = (MemoryType.EPISODIC.value,)
+SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
+
+Search = Callable[[str, int, Filters], list[Hit]]
+
+
+def unweighted(hit: Hit) -> Hit:
+    """The hit's score without its confidence factor (relevance × decay × boosts)."""
+    confidence = hit.memory.confidence
+    return hit if confidence <= 0 else hit.model_copy(update={"score": hit.score / confidence})
+
+
+def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
+    """The hits a worker's pack is cut from, best first (see the module docstring)."""
+    query = goal_query(goal)
+    live = replace(scope, include_superseded=False)
+    lessons = search(query, CANDIDATES, replace(live, types=LESSONS))
+    records = search(query, CANDIDATES, replace(live, types=RECORDS))
+    lessons = prefer_for_goal([unweighted(h) for h in lessons], goal)
+    records = prefer_for_goal([unweighted(h) for h in records], goal)
+    return choose(lessons, records)
+
+
+def choose(lessons: Sequence[Hit], records: Sequence[Hit]) -> list[Hit]:
+    """Lessons over their bar, then up to MAX_FAILURES setbacks and MAX_SUCCESSES success.
+
+    Each kind is measured against its own best: a run record is long and repeats its goal,
+    so it outscores any lesson on the same words and would push every lesson under a
+    common bar.
+    """
+    chosen = _over_bar(lessons)
+    relevant = _over_bar(records)
+    setbacks = [h for h in relevant if h.memory.outcome in SETBACKS][:MAX_FAILURES]
+    successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
+    if chosen:
+        successes = []  # a lesson already says more than a run that went well
+    return [*chosen, *setbacks, *successes]
+
+
+def _over_bar(hits: Sequence[Hit]) -> list[Hit]:
+    best = max((h.score for h in hits), default=0.0)
+    if best <= 0:
+        return []
+    return sorted((h for h in hits if h.score >= RELEVANT * best), key=lambda h: -h.score)
