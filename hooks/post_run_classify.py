@@ -12,7 +12,6 @@ episode. Lessons carry the run's tags, so a pack for a goal with those tags find
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,35 +26,10 @@ from agentmem import (
     hookimpl,
 )
 from agentmem.core.model import AGENT_ID, content_key, memory_id
+from agentmem.harvest.runrecord import record_text, slug
 
 MAX_LESSONS = 2
 LESSON_TYPES = (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
-
-
-def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "check"
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _episode_text(run: RunOutcome) -> str:
-    """What happened, with the failed checks' own words; passed checks only counted (their
-    names in every record would make every record match every question about tests)."""
-    parts = [f"Run {run.run_id}: {_one_line(run.goal)} ended in {run.outcome.value}."]
-    if run.summary.strip():
-        parts.append(_one_line(run.summary))
-    failed = [v for v in run.verifiers if not v.passed]
-    passed = len(run.verifiers) - len(failed)
-    if failed:
-        said = "; ".join(
-            f"{v.name} ({_one_line(v.detail)})" if v.detail.strip() else v.name for v in failed
-        )
-        parts.append(f"Failed: {said}." + (f" {passed} other check(s) passed." if passed else ""))
-    elif run.verifiers:
-        parts.append(f"All {passed} check(s) passed.")
-    return " ".join(parts)
 
 
 def episode_id(run: RunOutcome, tools: Tools) -> str:
@@ -74,13 +48,13 @@ def _held(memory_id_: str, tools: Tools) -> Memory | None:
 
 def _tags(run: RunOutcome) -> list[str]:
     tags = [f"outcome-{run.outcome.value}"]
-    tags += [f"fail-{_slug(v.name)}" for v in run.verifiers if not v.passed]
+    tags += [f"fail-{slug(v.name)}" for v in run.verifiers if not v.passed]
     tags += _topic_tags(run)
     return list(dict.fromkeys(tags))[:8]
 
 
 def _topic_tags(run: RunOutcome) -> list[str]:
-    return list(dict.fromkeys(_slug(t) for t in run.tags))[:8]
+    return list(dict.fromkeys(slug(t) for t in run.tags))[:8]
 
 
 def _supported(lesson: Lesson, run: RunOutcome) -> bool:
@@ -110,7 +84,7 @@ def post_run_classify(run: RunOutcome, tools: Tools) -> Contribution:
     held = _held(record_id, tools)
     episode: dict[str, Any] = {
         "id": record_id,
-        "text": _episode_text(run),
+        "text": record_text(run),
         "type": MemoryType.EPISODIC.value,
         "outcome": run.outcome.value,
         "tags": _tags(run),

@@ -1,6 +1,6 @@
-"""Hook E, judgment harvest, in full: the ≥ 3 episodes / ≥ 2 runs rule, observations apart
-from assessments, supersedes, the window (dates given or since the last harvest), daily
-notes, the model path and the CLI."""
+"""Hook E, judgment harvest, in full: causes mined from what failures share and successes
+do not, confidence from the evidence, supersedes, the window (dates given or since the last
+harvest), daily notes, the model path and the CLI."""
 
 from __future__ import annotations
 
@@ -19,88 +19,161 @@ from agentmem.settings import settings_from_values
 from tests.chat_double import ChatServerDouble, call, openai_settings, say
 from tests.conftest import ALL_ON, HooksFactory
 
+LOCK = "canceling statement due to lock timeout"
 
-def episode(hooks: MemoryHooks, run_id: str, goal: str, failed: str = "tests") -> str:
+
+def episode(
+    hooks: MemoryHooks,
+    run_id: str,
+    goal: str,
+    failed: str = "tests",
+    detail: str = "",
+    summary: str = "",
+    app_id: str = "shop",
+) -> str:
     run = {
         "run_id": run_id,
         "goal": goal,
         "outcome": "failure",
-        "app_id": "shop",
-        "verifiers": [{"name": failed, "passed": False}],
+        "app_id": app_id,
+        "summary": summary,
+        "verifiers": [{"name": failed, "passed": False, "detail": detail}],
     }
     result = hooks.post_run_classify(run=run)
     assert result.ok
     return result.writes.accepted[0]
 
 
-def by_tag(hooks: MemoryHooks, tag: str, kind: str) -> list[Memory]:
-    """The harvest's own memories for a pattern: its counts (observations) or assessments."""
-    mark = "pattern-count" if kind == "observation" else "pattern"
+def success(hooks: MemoryHooks, run_id: str, goal: str, summary: str, app_id: str = "shop") -> None:
+    run = {
+        "run_id": run_id,
+        "goal": goal,
+        "outcome": "success",
+        "app_id": app_id,
+        "summary": summary,
+        "verifiers": [{"name": "migrate", "passed": True}],
+        "tags": ["db"],
+    }
+    assert hooks.post_run_classify(run=run).ok
+
+
+def patterns(hooks: MemoryHooks, app_id: str = "shop") -> list[Memory]:
+    """The harvest's own pattern memories (reflective assessments) of one app."""
+    return [m for m in hooks.store.list() if "pattern" in m.tags and m.app_id == app_id]
+
+
+def lock_timeouts(hooks: MemoryHooks, days: tuple[int, ...] = (14, 21, 28)) -> list[str]:
+    """Migrations of different tables failing on the lock timeout, on the given days."""
     return [
-        m for m in hooks.store.list() if tag in m.tags and mark in m.tags and m.kind.value == kind
+        episode(
+            hooks,
+            f"2026-03-{day}-r{day}",
+            f"Add column {n} to the orders table",
+            failed="migrate",
+            detail=f"ALTER TABLE orders ADD COLUMN c{n}: {LOCK}",
+            summary="The checkout migration waited behind the reconciler's row locks.",
+        )
+        for n, day in enumerate(days)
     ]
 
 
-def test_judgment_harvest_writes_an_observation_and_a_cited_assessment(
-    hooks: MemoryHooks,
-) -> None:
-    """Three failing-tests episodes from two runs: the count is stored as an observation and
-    the pattern as a reflective assessment citing the three episodes."""
-    ids = [
-        episode(hooks, "2026-11-24-r1", "checkout flow"),
-        episode(hooks, "2026-11-24-r2", "cart totals"),
-        episode(hooks, "2026-11-25-r3", "coupon codes"),
-    ]
+def test_judgment_harvest_names_the_cause_failures_share(hooks: MemoryHooks) -> None:
+    """Failures of three runs whose verifier said the same thing make one pattern: a
+    reflective assessment naming the verifier and the error phrase, citing the three
+    records, with a confidence inside the reflective range."""
+    ids = lock_timeouts(hooks)
+    episode(hooks, "2026-03-15-r99", "Fix the cart", failed="unit-tests", detail="3 failed: cart")
     result = hooks.judgment_harvest()
     assert result.ok, result
-    [count] = by_tag(hooks, "fail-tests", "observation")
-    assert count.type.value == "semantic" and "pattern-count" in count.tags
-    assert "3 episodes from 3 runs" in count.text and count.trigger == "judgment_harvest"
-    [assessment] = by_tag(hooks, "fail-tests", "assessment")
-    assert assessment.type.value == "reflective" and 0.7 <= assessment.confidence <= 0.95
-    assert sorted(assessment.cites) == sorted(ids)
-    assert assessment.text == "Recurring pattern in shop: the tests verifier fails."
-    assert "2 pattern(s) met the rule" in result.final_text  # fail-tests and outcome-failure
+    [pattern] = patterns(hooks)
+    assert pattern.type.value == "reflective" and pattern.kind.value == "assessment"
+    assert "migrate failed in 3 runs" in pattern.text and LOCK in pattern.text
+    assert sorted(pattern.cites) == sorted(ids) and "fail-migrate" in pattern.tags
+    assert 0.7 <= pattern.confidence <= 0.95
+    again = hooks.judgment_harvest(window={"since": "2026-03-01"})  # found again: held
+    assert again.ok and not again.writes.accepted and again.writes.duplicates == [pattern.id]
 
 
-def test_judgment_harvest_needs_three_episodes_of_two_runs(hooks: MemoryHooks) -> None:
-    """Two episodes, or three from a single run, are anecdotes: nothing is written."""
-    episode(hooks, "2026-11-24-r1", "checkout flow")
-    episode(hooks, "2026-11-25-r2", "cart totals")
-    assert hooks.judgment_harvest().writes.attempted == 0
-    episode(hooks, "2026-11-26-r3", "coupon codes", failed="lint")
-    for goal in ("a", "b"):  # more records of run r3 (hook C itself keeps one per run)
-        draft = {"text": f"lint {goal} failed", "type": "episodic", "app_id": "shop"}
-        draft |= {"run_id": "2026-11-26-r3", "tags": ["fail-lint"]}
-        assert hooks.harvester.submit(draft, trigger="manual").status == "accepted"
+def test_judgment_harvest_words_as_common_in_successes_are_no_cause(hooks: MemoryHooks) -> None:
+    """A word every run says, failed or not (a topic, here `checkout`), is never named as a
+    cause; words only the failures say (`reconciler`, `locks`) are."""
+    lock_timeouts(hooks)
+    for day in (15, 16, 17, 18):
+        success(hooks, f"2026-03-{day}-s{day}", "Add an index", "The checkout migration ran.")
+    hooks.judgment_harvest()
+    [pattern] = patterns(hooks)
+    causes = pattern.text.split("do not: ", 1)[1].split(".", 1)[0].split(", ")
+    assert "reconciler's" in causes or "reconciler" in causes
+    assert "checkout" not in causes and "migration" not in causes
+
+
+def test_judgment_harvest_needs_failures_of_three_runs(hooks: MemoryHooks) -> None:
+    """Two failures that share an error, or three that each say something else, are no
+    pattern: nothing is written."""
+    lock_timeouts(hooks, days=(14, 21))
+    for n, detail in enumerate(("disk full on runner", "DNS lookup failed", "OOMKilled")):
+        episode(hooks, f"2026-03-2{n}-x{n}", f"Nightly job {n}", failed="nightly", detail=detail)
     result = hooks.judgment_harvest()
-    assert not by_tag(hooks, "fail-lint", "assessment")
-    assert result.ok
+    assert result.ok and result.writes.attempted == 0 and not patterns(hooks)
+
+
+def test_judgment_harvest_confidence_comes_from_the_evidence(hooks: MemoryHooks) -> None:
+    """More runs raise the confidence, failures crowded into one day and successes that say
+    the same words lower it; it is never one flat figure."""
+    lock_timeouts(hooks, days=(11, 12, 13, 14, 15, 16))  # six runs on six days: strong
+    for n in range(3):  # three runs on one day: weak
+        episode(
+            hooks,
+            f"2026-03-10-q{n}",
+            f"Resync {n}",
+            failed="sync",
+            detail="OOMKilled, exit code 137",
+            app_id="stock",
+        )
+    for n in range(3):  # three runs on three days, but successes say the same words
+        episode(
+            hooks,
+            f"2026-03-1{n}-t{n}",
+            f"Login {n}",
+            failed="e2e",
+            detail="password authentication failed",
+            app_id="auth",
+        )
+        success(
+            hooks,
+            f"2026-03-2{n}-u{n}",
+            "Rotate",
+            "password authentication failed once, then passed",
+            app_id="auth",
+        )
+    hooks.judgment_harvest()
+    confidence = {app: patterns(hooks, app)[0].confidence for app in ("shop", "stock", "auth")}
+    assert confidence["shop"] > confidence["auth"] and confidence["shop"] > confidence["stock"]
+    assert len(set(confidence.values())) == 3 and max(confidence.values()) <= 0.95
 
 
 def test_judgment_harvest_supersedes_the_previous_count(hooks: MemoryHooks) -> None:
-    """A newer count of a pattern supersedes the older one, which stays (ranked down, never
-    deleted); the unchanged assessment is reported as a duplicate."""
-    for run, goal in (("2026-11-24-r1", "a"), ("2026-11-24-r2", "b"), ("2026-11-25-r3", "c")):
-        episode(hooks, run, goal)
-    first = hooks.judgment_harvest()
-    [old] = by_tag(hooks, "fail-tests", "observation")
-    episode(hooks, "2026-11-26-r4", "d")
+    """A pattern found again with more runs is written anew and supersedes the older
+    statement, which stays in the files (shown by get) but leaves packs."""
+    lock_timeouts(hooks)
+    hooks.judgment_harvest()
+    [old] = patterns(hooks)
+    episode(
+        hooks,
+        "2026-04-04-r40",
+        "Add loyalty column",
+        failed="migrate",
+        detail=f"ALTER TABLE orders ADD COLUMN points: {LOCK}",
+    )
     second = hooks.judgment_harvest()
     assert second.ok
-    counts = by_tag(hooks, "fail-tests", "observation")
-    new = next(m for m in counts if m.id != old.id)
-    assert new.supersedes == (old.id,) and "4 episodes from 4 runs" in new.text
+    new = next(m for m in patterns(hooks) if m.id != old.id)
+    assert new.supersedes == (old.id,) and "in 4 runs" in new.text
     assert hooks.store.get(old.id).text == old.text  # still there, unchanged
-    [assessment_id] = [
-        i
-        for i in first.writes.accepted
-        if i.startswith("reflective-") and "tests" in hooks.store.get(i).text
-    ]
-    assert assessment_id in second.writes.duplicates
-    hits = hooks.store.search("Observed in shop: episodes tagged", k=50, explain=True)
-    flags = {h.memory.id: h.explain["superseded"] for h in hits}
-    assert flags[old.id] is True and flags[new.id] is False
+    pack = hooks.pre_spawn_pack(goal={"title": "orders migration lock timeout", "app_id": "shop"})
+    assert pack.pack is not None
+    assert old.id not in [e.id for e in pack.pack.entries]
+    assert new.id in [e.id for e in pack.pack.entries]
 
 
 @pytest.fixture
@@ -126,7 +199,7 @@ def test_judgment_harvest_window_since_last_harvest_or_dates_given(
     from before it are not harvested again; given dates choose the window instead."""
     early = clocked("2026-11-20")
     for run, goal in (("2026-11-20-r1", "a"), ("2026-11-20-r2", "b"), ("2026-11-20-r3", "c")):
-        episode(early, run, goal)
+        episode(early, run, goal, detail="3 failed: assertion error in test_cart")
     assert clocked("2026-11-21").fire("judgment_harvest", window={"since": "2026-11-21"}).ok
     later = clocked("2026-11-23").judgment_harvest()
     assert "since the last harvest on 2026-11-21" in later.final_text
@@ -134,7 +207,7 @@ def test_judgment_harvest_window_since_last_harvest_or_dates_given(
     given = clocked("2026-11-23").judgment_harvest(
         window={"since": "2026-11-20", "until": "2026-11-20"}
     )
-    assert "dates given" in given.final_text and len(given.writes.accepted) == 4
+    assert "dates given" in given.final_text and len(given.writes.accepted) == 1
     outside = clocked("2026-11-23").judgment_harvest(
         window={"since": "2026-10-01", "until": "2026-10-31"}
     )
@@ -242,7 +315,7 @@ def test_judgment_harvest_fires_from_the_cli(
 ) -> None:
     """`agentmem fire judgment_harvest --since D` runs the harvest; exit 0, JSON result."""
     for run, goal in (("2026-11-24-r1", "a"), ("2026-11-24-r2", "b"), ("2026-11-25-r3", "c")):
-        episode(hooks, run, goal)
+        episode(hooks, run, goal, detail="3 failed: assertion error in test_cart")
     env = tmp_path / ".env.executive"
     env.write_text(
         "\n".join(
@@ -256,6 +329,6 @@ def test_judgment_harvest_fires_from_the_cli(
     out = CliRunner().invoke(main, ["--json", "fire", "judgment_harvest", "--since", "2026-11-24"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
-    assert data["ok"] and len(data["writes"]["accepted"]) == 4
+    assert data["ok"] and len(data["writes"]["accepted"]) == 1
     bad = CliRunner().invoke(main, ["fire", "judgment_harvest", "--since", "24/11/2026"])
     assert bad.exit_code == 2 and "YYYY-MM-DD" in bad.output

@@ -1,0 +1,254 @@
+"""Hook E's cause mining: what failures share that successes do not.
+
+Within one app, the run records that failed are grouped by the verifier that failed, then
+by what that verifier said (its `detail`; the run's summary when it said nothing): two
+failures belong together when most of the shorter one's words are in the other. A group
+of failures from at least `MIN_RUNS` runs is a pattern. It is described by
+
+- the words its details share, in order (the error phrase: "canceling statement due to
+  lock timeout", "OOMKilled, exit code 137");
+- its cause words: words in at least half of its records that are at least twice as common
+  there as in the app's successful runs. A word as common in successes as in failures (a
+  topic: `ui`, `sync`) is no cause;
+- one record as an example: the one whose summary holds the most cause words.
+
+Its confidence comes from the evidence: more runs raise it, runs spread over fewer days
+than runs (one bad afternoon) lower it, and successful runs that share its cause words
+(contradiction) lower it. It stays inside the reflective range and is never a flat figure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from agentmem.core.model import Memory, Outcome
+from agentmem.harvest.runrecord import read_record
+from agentmem.stores.bm25 import WORD, tokenize
+
+MIN_RUNS = 3  # failures of distinct runs that make a pattern (two are a coincidence)
+SAME_CAUSE = 0.5  # share of the shorter text's words the other must hold to group them
+LIFT = 2.0  # how much more common in the failures than in successes a cause word must be
+MAX_CAUSES = 6
+LOW, HIGH = 0.7, 0.95  # the reflective type's confidence range
+SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One failed check of one run."""
+
+    memory: Memory
+    verifier: str
+    detail: str
+    summary: str
+
+    @property
+    def words(self) -> frozenset[str]:
+        """What the check said, as search terms (numbers left out: counts vary)."""
+        return _words(self.detail or self.summary)
+
+
+@dataclass
+class Pattern:
+    """Failures of one verifier with one cause, and what sets them apart."""
+
+    app_id: str
+    verifier: str
+    failures: list[Failure]
+    phrase: str
+    causes: list[str]
+    example: Failure
+    successes: int
+    contradictions: int
+
+    @property
+    def runs(self) -> list[str]:
+        return sorted({f.memory.run_id for f in self.failures})
+
+    @property
+    def days(self) -> list[date]:
+        return sorted({_day(f.memory) for f in self.failures})
+
+    @property
+    def confidence(self) -> float:
+        """More runs raise it; few distinct days and contradicting successes lower it."""
+        runs = len(self.runs)
+        support = 1 - 1 / runs  # 3 runs 0.67, 6 runs 0.83
+        spread = min(1.0, len(self.days) / runs)
+        against = self.contradictions / (self.contradictions + runs)
+        value = LOW + (HIGH - LOW) * support * spread * (1 - against)
+        return round(min(HIGH, max(LOW, value)), 2)
+
+
+def _day(memory: Memory) -> date:
+    try:
+        return date.fromisoformat(memory.run_id[:10])
+    except ValueError:
+        return date.fromisoformat(memory.created_at[:10])
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(t for t in tokenize(text) if not any(c.isdigit() for c in t))
+
+
+def failures_of(memory: Memory) -> list[Failure]:
+    """The failed checks a record tells of (the run itself when it names none)."""
+    record = read_record(memory.text)
+    if record.failed:
+        return [Failure(memory, c.name, c.detail, record.summary) for c in record.failed]
+    named = [t.removeprefix("fail-") for t in memory.tags if t.startswith("fail-")]
+    return [Failure(memory, v, "", record.summary) for v in named or [""]]
+
+
+def _together(a: Failure, b: Failure) -> bool:
+    """Most of the shorter one's words are in the other (or neither said anything)."""
+    shorter = min(len(a.words), len(b.words))
+    if not a.words and not b.words:
+        return True
+    return shorter > 0 and len(a.words & b.words) >= SAME_CAUSE * shorter
+
+
+def _groups(failures: Sequence[Failure]) -> list[list[Failure]]:
+    """Single-link groups of failures that said the same thing."""
+    groups: list[list[Failure]] = []
+    for failure in failures:
+        joined = [g for g in groups if any(_together(failure, other) for other in g)]
+        merged = [failure] + [f for g in joined for f in g]
+        groups = [g for g in groups if g not in joined] + [merged]
+    return groups
+
+
+def phrase(texts: Sequence[str]) -> str:
+    """The longest run of words every text holds, in the first text's wording."""
+    if not texts or not all(texts):
+        return ""
+    split = [WORD.findall(t.lower()) for t in texts]
+    first = texts[0]
+    surface = re.findall(r"\S+", first)
+    words = split[0]
+    best = (0, 0)
+    for i in range(len(words)):
+        for j in range(len(words), i + best[1] - best[0], -1):
+            run = words[i:j]
+            if all(_contains(other, run) for other in split[1:]):
+                best = (i, j)
+                break
+    if best[1] - best[0] < 2:
+        return ""
+    return _surface(first, split[0][best[0] : best[1]]) or " ".join(surface[: best[1] - best[0]])
+
+
+def _contains(words: list[str], run: list[str]) -> bool:
+    n = len(run)
+    return any(words[k : k + n] == run for k in range(len(words) - n + 1))
+
+
+def _surface(text: str, run: list[str]) -> str:
+    """The stretch of `text` that holds `run`'s words, as written."""
+    pattern = r"\W+".join(re.escape(w) for w in run)
+    match = re.search(pattern, text, re.IGNORECASE)
+    return match.group(0) if match else ""
+
+
+def _causes(members: Sequence[Failure], successes: Sequence[Memory], phrase: str) -> list[str]:
+    """Words in half the members' records, at least LIFT times as common there as in the
+    successes' and not already in the error phrase: the summaries' words first (the runs'
+    own account of what went wrong), then the details'."""
+    outside = Counter(w for m in successes for w in _words(read_record(m.text).summary))
+    said = _words(phrase)
+    found: list[str] = []
+    for texts in ([f.summary for f in members], [f.detail for f in members]):
+        inside = Counter(w for text in texts for w in _words(text))
+        surface = _surfaces(texts)
+        for word, count in sorted(inside.items(), key=lambda item: (-item[1], item[0])):
+            rate_in = count / len(members)
+            rate_out = outside[word] / len(successes) if successes else 0.0
+            if (
+                count * 2 >= len(members)
+                and rate_in >= LIFT * rate_out
+                and outside[word] < count
+                and word not in said
+                and surface.get(word, word) not in found
+            ):
+                found.append(surface.get(word, word))
+    return found[:MAX_CAUSES]
+
+
+def _surfaces(texts: Iterable[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for text in texts:
+        for word in WORD.findall(text):
+            for stem in tokenize(word):
+                out.setdefault(stem, word.lower())
+    return out
+
+
+def _contradictions(causes: Sequence[str], successes: Sequence[Memory]) -> int:
+    """Successful runs whose record holds at least half of the cause words."""
+    stems = {s for c in causes for s in tokenize(c)}
+    if not stems:
+        return 0
+    return sum(1 for m in successes if 2 * len(stems & _words(m.text)) >= len(stems))
+
+
+def mine(episodes: Sequence[Memory]) -> list[Pattern]:
+    """The patterns among one app's run records, most runs first."""
+    if not episodes:
+        return []
+    app_id = episodes[0].app_id
+    failed = [f for m in episodes if m.outcome in SETBACKS for f in failures_of(m)]
+    successes = [m for m in episodes if m.outcome is Outcome.SUCCESS]
+    by_verifier: dict[str, list[Failure]] = {}
+    for failure in failed:
+        by_verifier.setdefault(failure.verifier, []).append(failure)
+    found = []
+    for verifier, failures in by_verifier.items():
+        for members in _groups(failures):
+            if len({f.memory.run_id for f in members}) < MIN_RUNS:
+                continue
+            members.sort(key=lambda f: (f.memory.run_id, f.memory.id))
+            said = phrase([f.detail for f in members])
+            causes = _causes(members, successes, said)
+            example = max(members, key=lambda f: (_hits(f.summary, causes), f.memory.run_id))
+            found.append(
+                Pattern(
+                    app_id=app_id,
+                    verifier=verifier,
+                    failures=members,
+                    phrase=said,
+                    causes=causes,
+                    example=example,
+                    successes=len(successes),
+                    contradictions=_contradictions(causes, successes),
+                )
+            )
+    return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
+
+
+def _hits(text: str, causes: Sequence[str]) -> int:
+    words = _words(text)
+    return sum(1 for c in causes if set(tokenize(c)) & words)
+
+
+def describe(pattern: Pattern) -> str:
+    """The pattern as one line of prose (what hook E writes)."""
+    runs = pattern.runs
+    days = pattern.days
+    what = f"{pattern.verifier} failed" if pattern.verifier else "runs failed"
+    said = f' with "{pattern.phrase}"' if pattern.phrase else ""
+    parts = [
+        f"Recurring failure in {pattern.app_id}: {what} in {len(runs)} runs "
+        f"between {days[0]} and {days[-1]}{said}."
+    ]
+    if pattern.causes:
+        parts.append(
+            f"Words these failures share and the {pattern.successes} successful runs do not: "
+            f"{', '.join(pattern.causes)}."
+        )
+    if pattern.example.summary:
+        parts.append(f"Example, {pattern.example.memory.run_id}: {pattern.example.summary}")
+    return " ".join(parts)

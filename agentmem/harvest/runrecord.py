@@ -1,0 +1,86 @@
+"""The run record's text: how hook C writes what happened, and how hook E reads it back.
+
+One line of prose per run: "Run <id>: <goal> ended in <outcome>. <summary> Failed: <name>
+(<detail>); <name> (<detail>). <n> other check(s) passed." A failed verifier keeps its
+`detail` (where a failure's cause is written); passed ones are only counted, so the names
+of checks that every run passes do not make every record match every question about tests.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agentmem.contexts import RunOutcome
+
+FAILED = re.compile(r"\sFailed: (?P<checks>.*?)\.(?: \d+ other check\(s\) passed\.)?$")
+CHECK = re.compile(r"(?P<name>[^;()]+?)(?: \((?P<detail>.*?)\))?(?:; |$)")
+# The record before this format named every check: "Verifiers: a passed, b failed."
+OLD_CHECKS = re.compile(r"\sVerifiers: (?P<checks>.*)\.$")
+
+
+def slug(name: str) -> str:
+    """A verifier's or tag's name as a tag (`fail-<slug>` names a failed verifier)."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "check"
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def record_text(run: RunOutcome) -> str:
+    """The episodic record of a run (see the module docstring)."""
+    parts = [f"Run {run.run_id}: {one_line(run.goal)} ended in {run.outcome.value}."]
+    if run.summary.strip():
+        parts.append(one_line(run.summary))
+    failed = [v for v in run.verifiers if not v.passed]
+    passed = len(run.verifiers) - len(failed)
+    if failed:
+        said = "; ".join(
+            f"{v.name} ({one_line(v.detail)})" if v.detail.strip() else v.name for v in failed
+        )
+        parts.append(f"Failed: {said}." + (f" {passed} other check(s) passed." if passed else ""))
+    elif run.verifiers:
+        parts.append(f"All {passed} check(s) passed.")
+    return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Check:
+    """A verifier that failed, as the record tells it."""
+
+    name: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class Record:
+    """A run record read back: its summary and the checks that failed."""
+
+    summary: str
+    failed: tuple[Check, ...]
+
+
+def read_record(text: str) -> Record:
+    """The summary and failed checks of a record `record_text` wrote (older ones too)."""
+    _, _, rest = text.partition(" ended in ")
+    _, _, body = rest.partition(". ")
+    match = FAILED.search(" " + body)
+    if match is not None:
+        summary = body[: match.start()].strip()
+        checks = tuple(
+            Check(m["name"].strip(), (m["detail"] or "").strip())
+            for m in CHECK.finditer(match["checks"])
+            if m["name"].strip()
+        )
+        return Record(summary, checks)
+    old = OLD_CHECKS.search(" " + body)
+    if old is not None:
+        checks = tuple(
+            Check(item.rsplit(" ", 1)[0], "")
+            for item in old["checks"].split(", ")
+            if item.endswith(" failed")
+        )
+        return Record(body[: old.start()].strip(), checks)
+    summary = re.sub(r"\s*All \d+ check\(s\) passed\.$", "", body).strip()
+    return Record(summary, ())
