@@ -1,18 +1,25 @@
-"""Hook A, pre-goal synthesis: what memory says about each queued bundle, with ids.
+"""Hook A, pre-goal synthesis: a short, cited history of each queued bundle.
 
-Advisory only: every line cites the memory it comes from (no id, no claim). The runtime
-skips this hook with "nothing queued" before it is called, so it never reads about nothing.
-The whole synthesis, headings included, stays within WORD_BUDGET words.
+For each bundle, what memory holds on the same ground (`agentmem.retrieval.history`): how
+many earlier runs bore on it and how they ended, why the failures failed (their failed
+checks' own words), and the lessons that apply, each saying what it replaced; memory text
+is rendered inline (one neutralised line, `agentmem.retrieval.render`). Every line
+but a bundle's heading cites the memories it rests on (no id, no claim); superseded
+memories are never cited as if they held. The runtime skips this hook with "nothing
+queued" before it is called, so it never reads about nothing. The whole synthesis stays
+within WORD_BUDGET words, shared fairly among the bundles; when a bundle's share runs
+short, its lessons are kept first, then its run counts, then its failures' causes.
 """
 
 from __future__ import annotations
 
 from agentmem import Contribution, QueuedBundle, Tools, hookimpl
+from agentmem.retrieval.history import CITED, fit, history, lines
 from agentmem.retrieval.reader import own_words
 from agentmem.retrieval.render import inline
 
 WORD_BUDGET = 300
-PER_BUNDLE = 3
+MIN_SHARE = 40  # words a bundle may use however long the queue (its heading and a line)
 CUT = "  - … (word budget reached)"
 
 
@@ -21,45 +28,27 @@ def _question(bundle: QueuedBundle) -> str:
     return own_words(bundle.title, bundle.description, bundle.tags)
 
 
-class _Budget:
-    """Lines that fit WORD_BUDGET, keeping room for the line that says the text was cut."""
-
-    def __init__(self, words: int) -> None:
-        self.left = words - len(CUT.split())
-        self.lines: list[str] = []
-        self.full = False
-
-    def add(self, line: str) -> bool:
-        cost = len(line.split())
-        if self.full or cost > self.left:
-            if not self.full:
-                self.lines.append(CUT)
-            self.full = True
-            return False
-        self.left -= cost
-        self.lines.append(line)
-        return True
+def _words(text: str) -> int:
+    return len(text.split())
 
 
 @hookimpl
 def pre_goal_synthesis(queue: list[QueuedBundle], tools: Tools) -> Contribution:
     floor = tools.settings.confidence_floor
-    budget = _Budget(WORD_BUDGET)
-    cited: list[str] = []
+    share = max(MIN_SHARE, WORD_BUDGET // len(queue))
+    left = WORD_BUDGET - _words(CUT)
+    out: list[str] = []
     for bundle in queue:
-        if budget.full:
+        if left < MIN_SHARE:
+            out.append(CUT)
             break  # nothing more can be said, so nothing more is read
-        answer = tools.ask_memory(
-            _question(bundle), k=PER_BUNDLE * 2, filters=tools.scope(bundle.app_id)
-        )
-        trusted = [h for h in answer.hits if h.memory.confidence >= floor][:PER_BUNDLE]
-        budget.add(f"{bundle.id} ({bundle.title}):")
-        if not trusted:
-            budget.add("  - memory holds nothing relevant")
-        for hit in trusted:
-            memory = hit.memory
-            # inline: one neutralised line, so a memory's text cannot forge a cited line
-            if budget.add(f"  - [{memory.id}] ({memory.type.value}) {inline(memory.text)}"):
-                cited.append(memory.id)
-    synthesis = "\n".join(budget.lines)
+        found = history(tools.search_memory, _question(bundle), tools.scope(bundle.app_id), floor)
+        heading, told = lines(f"{bundle.id} ({inline(bundle.title)})", found, inline)
+        body = [line.text for line in fit(told, min(share, left) - _words(heading))]
+        if told and not body:
+            body = [CUT]
+        out += [heading, *body]
+        left -= _words(heading) + sum(_words(line) for line in body)
+    synthesis = "\n".join(out)
+    cited = list(dict.fromkeys(i for line in out for i in CITED.findall(line)))
     return Contribution(text=synthesis, synthesis=synthesis, cited=cited)

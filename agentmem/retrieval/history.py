@@ -1,0 +1,143 @@
+"""Hook A's history of a queued bundle: what happened before on the same ground.
+
+For each bundle, from two searches of its own words (lessons, run records):
+
+- the earlier runs that bear on it, counted by outcome ("4 earlier runs on it: 1 succeeded,
+  3 failed"), each cited;
+- why the failures failed: each failed run's failed check and its detail (the newest
+  first, at most `MAX_FAILURES`);
+- the lessons that apply (superseded ones never), newest statement first, each saying what
+  it replaced ("replaces [id]");
+
+every line citing the memories it rests on, so a host can check each claim. Relevance is
+the worker pack's: a memory must score at least `RELEVANT` of the bundle's best candidate.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from agentmem.core.model import Hit, Memory, Outcome
+from agentmem.harvest.runrecord import read_record
+from agentmem.retrieval.select import LESSONS, RECORDS, RELEVANT, SETBACKS, unweighted
+from agentmem.stores.base import Filters
+
+CANDIDATES = 20
+MAX_LESSONS = 3
+MAX_FAILURES = 2
+
+Search = Callable[[str, int, Filters], list[Hit]]
+
+
+@dataclass
+class History:
+    """What memory holds about one bundle."""
+
+    runs: list[Memory] = field(default_factory=list)  # earlier runs on it, newest first
+    lessons: list[Memory] = field(default_factory=list)
+
+    @property
+    def failures(self) -> list[Memory]:
+        return [m for m in self.runs if m.outcome in SETBACKS]
+
+    @property
+    def empty(self) -> bool:
+        return not self.runs and not self.lessons
+
+
+def history(search: Search, query: str, scope: Filters, floor: float) -> History:
+    """The runs and lessons that bear on `query` (see the module docstring)."""
+    live = replace(scope, include_superseded=False)
+    lessons = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=LESSONS))]
+    records = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=RECORDS))]
+    best = max((h.score for h in [*lessons, *records]), default=0.0)
+    if best <= 0:
+        return History()
+    bar = RELEVANT * best
+    kept = [h.memory for h in lessons if h.score >= bar and h.memory.confidence >= floor]
+    runs = sorted((h.memory for h in records if h.score >= bar), key=_newest)
+    return History(runs=runs, lessons=kept[:MAX_LESSONS])
+
+
+def _newest(memory: Memory) -> tuple[str, str]:
+    return (_invert(memory.run_id), _invert(memory.created_at))
+
+
+def _invert(text: str) -> str:
+    return "".join(chr(0x10FFFF - ord(c)) for c in text)
+
+
+CITED = re.compile(r"\[([a-z][a-z0-9-]{2,63})\]")  # a memory id as a line cites it
+# What is kept first when a bundle's words run short: the lessons, then the run counts,
+# then the failures' causes. Lines are shown in the order the history is told.
+PRIORITY = {"lesson": 0, "runs": 1, "failure": 2}
+
+
+NAMES = {"semantic": "fact", "procedural": "how-to", "reflective": "pattern"}
+MAX_CITED_RUNS = 5  # the newest runs a count line cites (the count covers them all)
+
+
+@dataclass(frozen=True)
+class Line:
+    kind: str  # runs, failure or lesson
+    text: str
+
+
+def lines(label: str, found: History, inline: Callable[[str], str]) -> tuple[str, list[Line]]:
+    """The bundle's heading and its lines in telling order, each citing what it says."""
+    if found.empty:
+        return f"{label}: memory holds nothing about it", []
+    out: list[Line] = []
+    if found.runs:
+        newest = _cite(found.runs[:MAX_CITED_RUNS])
+        out.append(Line("runs", f"  - {_counts(found.runs)}, newest {newest}"))
+    for run in found.failures[:MAX_FAILURES]:
+        out.append(Line("failure", f"  - {_cause(run, inline)} [{run.id}]"))
+    for lesson in found.lessons:
+        replaced = f" (replaces {_cite_ids(lesson.supersedes)})" if lesson.supersedes else ""
+        name = NAMES.get(lesson.type.value, lesson.type.value)
+        out.append(Line("lesson", f"  - {name} [{lesson.id}]{replaced}: {inline(lesson.text)}"))
+    return f"{label}:", out
+
+
+def fit(found: list[Line], words: int) -> list[Line]:
+    """The lines that fit `words`, chosen by PRIORITY, shown in telling order."""
+    kept: set[int] = set()
+    for i in sorted(range(len(found)), key=lambda i: (PRIORITY[found[i].kind], i)):
+        cost = len(found[i].text.split())
+        if cost <= words:
+            kept.add(i)
+            words -= cost
+    return [line for i, line in enumerate(found) if i in kept]
+
+
+def _counts(runs: Sequence[Memory]) -> str:
+    by_outcome: dict[str, int] = {}
+    for run in runs:
+        outcome = (run.outcome or Outcome.SUCCESS).value
+        by_outcome[outcome] = by_outcome.get(outcome, 0) + 1
+    said = ", ".join(
+        f"{n} {WORDS.get(outcome, outcome)}" for outcome, n in sorted(by_outcome.items())
+    )
+    return f"{len(runs)} earlier run(s) on it: {said}"
+
+
+WORDS = {"success": "succeeded", "failure": "failed", "partial": "partial", "aborted": "aborted"}
+
+
+def _cause(run: Memory, inline: Callable[[str], str]) -> str:
+    """Why a run failed, in its record's words: the failed checks, else its summary."""
+    record = read_record(run.text)
+    checks = "; ".join(f"{c.name}: {c.detail}" if c.detail else c.name for c in record.failed)
+    why = checks or record.summary or run.text
+    return f"{run.run_id} {(run.outcome or Outcome.FAILURE).value}: {inline(why)}"
+
+
+def _cite(memories: Sequence[Memory]) -> str:
+    return _cite_ids([m.id for m in memories])
+
+
+def _cite_ids(ids: Sequence[str]) -> str:
+    return " ".join(f"[{i}]" for i in ids)

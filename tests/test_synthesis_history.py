@@ -1,0 +1,59 @@
+"""Hook A tells each queued bundle's history: earlier runs and how they ended, why the
+failures failed, the lessons that apply and what they replaced, every line cited."""
+
+from __future__ import annotations
+
+import re
+
+from agentmem import MemoryHooks
+from tests.conftest import semantic
+
+
+def record(hooks: MemoryHooks, n: int, outcome: str, detail: str = "") -> str:
+    run = {
+        "run_id": f"2026-03-{10 + n:02d}-r{n}",
+        "goal": f"Export invoices to the ledger, attempt {n}",
+        "outcome": outcome,
+        "app_id": "billing",
+        "summary": "Invoice export to the ledger service.",
+        "verifiers": [{"name": "ledger-sync", "passed": outcome == "success", "detail": detail}],
+    }
+    result = hooks.post_run_classify(run=run)
+    assert result.ok
+    return result.writes.accepted[0]
+
+
+def test_pre_goal_synthesis_tells_a_cited_history_per_bundle(hooks: MemoryHooks) -> None:
+    """Counts of earlier runs by outcome, the failures' causes in their checks' words, the
+    lessons that apply (the replaced one only named as replaced); every cited id exists."""
+    failed = [record(hooks, n, "failure", "ledger rejected: currency missing") for n in (1, 2)]
+    record(hooks, 3, "success")
+    old = hooks.harvester.submit(
+        semantic("Invoice exports to the ledger send EUR amounts in cents.", app_id="billing"),
+        trigger="manual",
+    )
+    new = hooks.harvester.submit(
+        semantic(
+            "Invoice exports to the ledger now send EUR amounts as decimals.", app_id="billing"
+        ),
+        trigger="manual",
+    )
+    queue = [{"id": "B-1", "title": "Export invoices to the ledger", "app_id": "billing"}]
+    result = hooks.pre_goal_synthesis(queue=queue)
+    assert result.ok and result.synthesis is not None
+    text = result.synthesis
+    assert "3 earlier run(s) on it: 2 failed, 1 succeeded" in text
+    for run_id in failed:
+        assert f"ledger-sync: ledger rejected: currency missing [{run_id}]" in text
+    assert f"fact [{new.memory_id}] (replaces [{old.memory_id}]): " in text
+    assert "in cents" not in text  # the replaced fact is never told as if it held
+    for line in text.splitlines()[1:]:
+        cited = re.findall(r"\[([a-z][a-z0-9-]+)\]", line)
+        assert cited and all(hooks.store.get(i, touch=False) for i in cited)
+
+
+def test_pre_goal_synthesis_says_when_memory_holds_nothing(hooks: MemoryHooks) -> None:
+    """A bundle memory knows nothing about gets one heading line saying so, and no claim."""
+    record(hooks, 1, "failure", "ledger rejected")
+    result = hooks.pre_goal_synthesis(queue=[{"id": "B-9", "title": "Dark mode toggle"}])
+    assert result.synthesis == "B-9 (Dark mode toggle): memory holds nothing about it"
