@@ -30,8 +30,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
+from agentmem.core.model import Hit
 from agentmem.stores.base import Filters, ReadableStore
 from agentmem.stores.bm25 import WORD, tokenize
 
@@ -56,7 +57,8 @@ UNITS = {
 }
 TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
 VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b")
-NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:\.\d+)?)(?:\s?(%|[A-Za-z]+)\b)?")
+# A number with its unit; joined groups ("0-12", "03-01", "1,000") are one value.
+NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:\s?(%|[A-Za-z]+)\b)?")
 # Identifiers (mixed case, snake_case, dotted or slashed paths) and capitalised words.
 IDENTIFIER = re.compile(r"[\w./-]*(?:[a-z][A-Z]|_|\w\.\w|\w/\w)[\w./-]*")
 CAPITALISED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
@@ -69,104 +71,12 @@ CHANGE = re.compile(
 # English function words beyond the search stopwords: they carry no subject, so a restatement
 # that adds "us" or "we" adds nothing.
 FUNCTION_WORDS = frozenset(
-    [
-        "i",
-        "me",
-        "my",
-        "we",
-        "us",
-        "our",
-        "ours",
-        "you",
-        "your",
-        "he",
-        "him",
-        "his",
-        "she",
-        "her",
-        "hers",
-        "its",
-        "them",
-        "theirs",
-        "what",
-        "which",
-        "who",
-        "whom",
-        "whose",
-        "where",
-        "when",
-        "why",
-        "how",
-        "all",
-        "any",
-        "both",
-        "each",
-        "every",
-        "few",
-        "more",
-        "most",
-        "other",
-        "some",
-        "own",
-        "same",
-        "so",
-        "than",
-        "too",
-        "very",
-        "can",
-        "could",
-        "may",
-        "might",
-        "must",
-        "shall",
-        "should",
-        "would",
-        "do",
-        "does",
-        "did",
-        "done",
-        "doing",
-        "have",
-        "has",
-        "had",
-        "having",
-        "been",
-        "being",
-        "am",
-        "were",
-        "just",
-        "also",
-        "only",
-        "even",
-        "still",
-        "yet",
-        "ever",
-        "here",
-        "about",
-        "above",
-        "after",
-        "again",
-        "against",
-        "before",
-        "below",
-        "between",
-        "during",
-        "from",
-        "off",
-        "out",
-        "over",
-        "under",
-        "up",
-        "down",
-        "once",
-        "until",
-        "while",
-        "through",
-        "per",
-        "via",
-        "one",
-        "ones",
-    ]
+    """i me my we us our ours you your he him his she her hers its them theirs what which who
+    whom whose where when why how all any both each every few more most other some own same
+    so than too very can could may might must shall should would do does did done doing
+    have has had having been being am were just also only even still yet ever here
+    about above after again against before below between during from off out over under
+    up down once until while through per via one ones""".split()  # noqa: SIM905 (a word list)
 )
 CLAUSE = re.compile(r"[;:]\s+|\.\s+")
 RETRACTED = re.compile(r"^\s*(?:retracted|retraction|withdrawn)\s*:\s*", re.IGNORECASE)
@@ -367,6 +277,13 @@ def judge(draft: str, held: Iterable[Held]) -> Verdict:
     return verdict
 
 
+@runtime_checkable
+class Lexical(Protocol):
+    """A store that can answer by BM25 alone (the files backends)."""
+
+    def lexical_search(self, query: str, k: int, filters: Filters) -> list[Hit]: ...
+
+
 JUDGED = ("semantic", "procedural", "reflective")  # lessons; run records are events
 CANDIDATES = 8
 GLOBAL = "_global"
@@ -385,7 +302,10 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
         app_ids=None if app == GLOBAL else (app, GLOBAL),
         types=(*JUDGED, "principle"),
     )
-    hits = store.search(record["text"], CANDIDATES, filters, touch=False, explain=True)
+    if isinstance(store, Lexical):  # BM25 alone: no query encoding, no remote call
+        hits = store.lexical_search(record["text"], CANDIDATES, filters)
+    else:
+        hits = store.search(record["text"], CANDIDATES, filters, touch=False, explain=True)
     # An assessment (what runs mean, citing them) neither restates nor replaces an
     # observation (a lesson), though it may quote one: each is judged against its own kind.
     kind = record.get("kind", "observation")

@@ -127,8 +127,25 @@ class FileStore(CanonicalFiles):
         touch: bool = True,
         explain: bool = False,
     ) -> builtins.list[Hit]:
+        return self._search(query, k, filters, touch=touch, explain=explain, semantic=True)
+
+    def lexical_search(self, query: str, k: int, filters: Filters) -> builtins.list[Hit]:
+        """BM25 alone, explained, touching nothing: what the writer compares a draft with
+        (agentmem.core.restate). It encodes nothing, so a lesson costs one encoding."""
+        return self._search(query, k, filters, touch=False, explain=True, semantic=False)
+
+    def _search(
+        self,
+        query: str,
+        k: int,
+        filters: Filters | None,
+        *,
+        touch: bool,
+        explain: bool,
+        semantic: bool,
+    ) -> builtins.list[Hit]:
         with self.lock:  # the view is extended in place by the next search after a write
-            scored = self._scored(query, filters or Filters())
+            scored = self._scored(query, filters or Filters(), semantic=semantic)
             if scored is None or k <= 0:
                 return []
             view = scored.view
@@ -142,7 +159,7 @@ class FileStore(CanonicalFiles):
         return hits
 
     # -- internals ----------------------------------------------------------------------
-    def _scored(self, query: str, filters: Filters) -> _Scored | None:
+    def _scored(self, query: str, filters: Filters, *, semantic: bool = True) -> _Scored | None:
         """Every memory's score for the query, as vectors (zero where filters refuse it)."""
         view = self._ensure_index()
         if view is None:
@@ -153,7 +170,7 @@ class FileStore(CanonicalFiles):
         context = np.where(
             bm25 > 0, with_neighbours(bm25, view.neighbours, self.params.neighbours), 0.0
         )
-        cosine = view.semantic.scores(query) if view.semantic is not None else None
+        cosine = view.semantic.scores(query) if semantic and view.semantic is not None else None
         fused = context if cosine is None else fuse(context, cosine)
         age_decay = ranking.decay((now.timestamp() - view.last_seen) / SECONDS_PER_DAY)
         score = fused * view.static * age_decay

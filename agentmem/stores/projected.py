@@ -223,17 +223,25 @@ class ProjectedStore(CanonicalFiles):
         with self.lock:  # the remote's answer is ranked against one state of the catalog
             return self._rank(scored, k, filters, touch=touch, explain=explain), None
 
+    def lexical_search(self, query: str, k: int, filters: Filters) -> builtins.list[Hit]:
+        """BM25 over the files, touching nothing: the writer's restatement check asks this,
+        not the remote (agentmem.core.restate)."""
+        return self._files().lexical_search(query, k, filters)
+
+    def _files(self) -> FileStore:
+        with self.lock:
+            if self._files_ranking is None:
+                self._files_ranking = FileStore(self.root)
+            self._files_ranking.clock = self.clock
+            return self._files_ranking
+
     def _from_files(
         self, query: str, k: int, filters: Filters, reason: str, *, touch: bool, explain: bool
     ) -> tuple[builtins.list[Hit], Fallback]:
         """The embedded ranking over the same files, while the remote cannot answer."""
         with self.lock:
-            if self._files_ranking is None:
-                self._files_ranking = FileStore(self.root)
-            ranking = self._files_ranking
             self.fallbacks += 1
-            ranking.clock = self.clock
-        hits = ranking.search(query, k, filters, touch=touch, explain=explain)
+        hits = self._files().search(query, k, filters, touch=touch, explain=explain)
         for hit in hits:
             hit.explain["fallback"] = "files"
         return hits, Fallback(query=query, backend=self.backend, reason=reason)
