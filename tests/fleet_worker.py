@@ -80,7 +80,8 @@ def main() -> None:
             )
             result = hooks.post_run_classify(
                 run={
-                    "run_id": f"2026-03-0{1 + worker % 2}-w{worker}",
+                    # one run per fire: hook C keeps one record per run_id
+                    "run_id": f"2026-03-0{1 + worker % 2}-w{worker}-f{fire}",
                     "goal": f"ship {token(worker, fire)} for the fleet",
                     "outcome": "success",
                     "verifiers": [{"name": "tests", "passed": True}],
