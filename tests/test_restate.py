@@ -157,3 +157,14 @@ def test_an_assessment_quoting_a_lesson_does_not_replace_it(hooks: MemoryHooks) 
     written = hooks.harvester.submit(pattern, trigger="judgment_harvest")
     assert written.status == "accepted" and lesson is not None
     assert hooks.store.get(written.memory_id).supersedes == ()  # type: ignore[arg-type]
+
+
+def test_the_same_subject_told_with_other_details_supersedes() -> None:
+    """Same head ("The Android upload keystore") and nearly the same words, each saying
+    something the other does not: the newer statement replaces the older. Another head is
+    another subject and replaces nothing."""
+    old = "The Android upload keystore is in the 1Password vault; the release lane reads it with the op CLI."
+    new = "The Android upload keystore is in Vault at secret/android-key; the release lane reads it with vault kv get."
+    assert replaces(new, old) and not restates(new, old)
+    other = "The iOS signing certificate is in Vault at secret/ios-cert; the release lane reads it with vault kv get."
+    assert not replaces(other, new)

@@ -40,6 +40,7 @@ MIN_SHARED = 3  # content terms two texts must share before either can restate o
 COVER_SLACK = 8  # a text of n terms is covered by another missing at most n // 8 of them
 SAME_SUBJECT = 0.5  # share of the shorter text's terms that makes one subject on its own
 CLOSE_SUBJECT = 0.75  # share at which a change word alone says the draft replaces the held
+HEAD = 3  # leading content terms that name what a statement is about
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 UNITS = {
@@ -87,6 +88,7 @@ class Terms:
     """A text read as a subject (content terms and names) and its values, by kind."""
 
     content: frozenset[str]
+    head: tuple[str, ...]  # the first HEAD content terms, in order: what the text is about
     names: frozenset[str]  # the word tokens of the names the text mentions
     values: Mapping[str, frozenset[str]]
     tokens: frozenset[str]  # every search token of the text, values included
@@ -116,8 +118,10 @@ def terms(text: str) -> Terms:
     plain -= _function_words()
     names = {t for m in IDENTIFIER.findall(text) for t in tokenize(m)}
     names |= {t for m in CAPITALISED.findall(text) for t in tokenize(m)}
+    ordered = [t for t in tokenize(text) if t in plain]
     return Terms(
         content=frozenset(plain),
+        head=tuple(dict.fromkeys(ordered))[:HEAD],
         names=frozenset(names & plain),
         values={k: frozenset(v) for k, v in values.items()},
         tokens=tokens,
@@ -198,9 +202,14 @@ def replaces(draft: str, held: str) -> bool:
     d, h = terms(draft), terms(held)
     if RETRACTED.match(draft) or restates(draft, held) or not same_subject(d, h):
         return False  # a retraction replaces only what it withdraws (`retracted`)
-    named = bool(d.names & h.names) or _overlap(d, h) >= CLOSE_SUBJECT
+    close = _overlap(d, h) >= CLOSE_SUBJECT
+    named = bool(d.names & h.names) or close
     changed = d.change and named and not agrees(d, h)
-    return conflict(d, h) or changed or covered(h, d)
+    # Same head, nearly the same words, each saying something the other does not: the
+    # same thing told with other details (a keystore that moved to another vault). A
+    # different head is another subject (the payments-api, not the orders-api).
+    restated_otherwise = close and d.head == h.head and len(d.head) == HEAD and not agrees(d, h)
+    return conflict(d, h) or changed or covered(h, d) or restated_otherwise
 
 
 def retraction(text: str) -> tuple[str, str] | None:
