@@ -13,6 +13,9 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
   written when at least one of its failures lies in the window. It is a reflective
   assessment citing the run records it rests on; a later harvest that finds it again with
   more runs writes the new count, which supersedes the old one (kept, out of packs).
+- Lessons that did not hold (`agentmem.harvest.contradict`): a live lesson whose measured
+  setting a later failure on the same ground ran with, and still failed. The assessment
+  cites the lesson and the failures and supersedes the lesson.
 - Daily notes. `<root>/daily/YYYY-MM-DD.md` for days in the window: bullets under a
   lesson-bearing heading, and the daily log's event lines that say `Lesson:`, `How to:` or
   `Pattern:`, are distilled like a per-run retro (at most 3 per note).
@@ -20,13 +23,14 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
 
 from agentmem import Contribution, Filters, HarvestWindow, Memory, MemoryType, Tools, hookimpl
+from agentmem.harvest.contradict import Contradiction, contradicted
+from agentmem.harvest.contradict import describe as describe_contradiction
 from agentmem.harvest.distill import distill
 from agentmem.harvest.patterns import Pattern, describe, mine
 from agentmem.harvest.runrecord import slug
@@ -35,6 +39,8 @@ from agentmem.tools import OutsideRepo
 
 MAX_CITES = 8
 PATTERN_TAG = "pattern"
+DID_NOT_HOLD_TAG = "did-not-hold"
+LOW, HIGH = 0.7, 0.95  # the reflective type's confidence range
 
 
 def _day(memory: Memory) -> date:
@@ -54,13 +60,9 @@ def in_span(memory: Memory, span: Span) -> bool:
 
 
 def patterns(records: list[Memory], span: Span) -> list[Pattern]:
-    """Each app's patterns over the records up to the window's end, with one failure in it."""
-    by_app: dict[str, list[Memory]] = defaultdict(list)
-    for record in records:
-        if span.until is None or _day(record) <= span.until:
-            by_app[record.app_id].append(record)
-    found = [p for app in sorted(by_app) for p in mine(by_app[app])]
-    return [p for p in found if any(in_span(f.memory, span) for f in p.failures)]
+    """The patterns over the records up to the window's end, with a failure in it."""
+    evidence = [r for r in records if span.until is None or _day(r) <= span.until]
+    return [p for p in mine(evidence) if any(in_span(f.memory, span) for f in p.failures)]
 
 
 def draft_for(pattern: Pattern, held: list[Memory]) -> dict[str, Any]:
@@ -94,6 +96,23 @@ def draft_for(pattern: Pattern, held: list[Memory]) -> dict[str, Any]:
     return draft
 
 
+def not_held(found: Contradiction) -> dict[str, Any]:
+    """A lesson a later failure contradicts, as an assessment that supersedes it; the more
+    failures ran with its setting, the surer (never past the reflective range)."""
+    runs = len({f.run_id for f in found.failures})
+    return {
+        "text": describe_contradiction(found),
+        "type": MemoryType.REFLECTIVE.value,
+        "kind": "assessment",
+        "confidence": round(LOW + (HIGH - LOW) * (1 - 1 / (runs + 1)), 2),
+        "app_id": found.lesson.app_id,
+        "run_id": f"{_day(found.failures[-1])}-harvest",
+        "cites": [found.lesson.id, *(f.id for f in found.failures)][:MAX_CITES],
+        "tags": [DID_NOT_HOLD_TAG],
+        "supersedes": [found.lesson.id],
+    }
+
+
 def daily_lessons(tools: Tools, span: Span, app_id: str | None) -> tuple[list[dict[str, Any]], str]:
     """Lessons the agent wrote in its daily notes within the window."""
     drafts: list[dict[str, Any]] = []
@@ -124,6 +143,14 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
     found = patterns(records, span)
     held = tools.list_memories(replace(scope, types=("reflective",), tags_any=(PATTERN_TAG,)))
     drafts = [draft_for(p, held) for p in found]
+    evidence = [r for r in records if span.until is None or _day(r) <= span.until]
+    lessons = tools.list_memories(
+        replace(scope, types=("semantic", "procedural"), include_superseded=False)
+    )
+    refuted = [
+        c for c in contradicted(lessons, evidence) if any(in_span(f, span) for f in c.failures)
+    ]
+    drafts += [not_held(c) for c in refuted]
     notes, notes_line = daily_lessons(tools, span, window.app_id)
     lines = [
         f"window: {span.since or 'start'} to {span.until or 'now'} ({span.basis})",
@@ -134,6 +161,7 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
             f"confidence {p.confidence}, causes: {', '.join(p.causes) or '-'}"
             for p in found
         ),
+        f"{len(refuted)} lesson(s) a later failure contradicts",
         notes_line,
     ]
     proposed: list[Mapping[str, Any]] = [*drafts, *notes]

@@ -17,7 +17,7 @@ from agentmem._plugins import make_manager
 from agentmem.cli import main
 from agentmem.settings import settings_from_values
 from tests.chat_double import ChatServerDouble, call, openai_settings, say
-from tests.conftest import ALL_ON, HooksFactory
+from tests.conftest import ALL_ON, HooksFactory, semantic
 
 LOCK = "canceling statement due to lock timeout"
 
@@ -332,3 +332,50 @@ def test_judgment_harvest_fires_from_the_cli(
     assert data["ok"] and len(data["writes"]["accepted"]) == 1
     bad = CliRunner().invoke(main, ["fire", "judgment_harvest", "--since", "24/11/2026"])
     assert bad.exit_code == 2 and "YYYY-MM-DD" in bad.output
+
+
+def test_judgment_harvest_one_error_across_apps_is_one_global_pattern(hooks: MemoryHooks) -> None:
+    """The same check failing the same way in two apps (a shared certificate expired) is one
+    pattern of three runs, kept under _global and naming both apps; its phrase keeps every
+    run of words the details share, not only the longest."""
+    detail = "{host}: x509: certificate has expired or is not yet valid: after {day}T03:00:00Z"
+    for n, (app, host) in enumerate([("k8s", "webhook"), ("obs", "gateway"), ("obs", "grafana")]):
+        episode(
+            hooks, f"2026-03-1{n}-c{n}", f"Rotate {host}", failed="smoke",
+            detail=detail.format(host=host, day=f"2026-03-1{n}"), app_id=app,
+        )  # fmt: skip
+    hooks.judgment_harvest()
+    [pattern] = patterns(hooks, "_global")
+    assert pattern.text.startswith("Recurring failure in k8s, obs: smoke failed in 3 runs")
+    assert "x509: certificate has expired or is not yet valid" in pattern.text
+    assert " … " in pattern.text.split('with "', 1)[1]  # a second shared run of words
+
+
+def test_judgment_harvest_retires_a_lesson_a_later_failure_contradicts(hooks: MemoryHooks) -> None:
+    """A lesson prescribing a measured setting (04:00 UTC), then a failure on the same
+    ground that ran with it: the harvest writes an assessment citing both that supersedes
+    the lesson, which leaves packs. A failure that only shares a bare number or a version
+    with a lesson (API 26, minSdk 26) contradicts nothing."""
+    lesson = hooks.harvester.submit(
+        semantic("Migrations on the orders table go through when run at 04:00 UTC.", app_id="shop"),
+        trigger="manual",
+    )
+    fact = hooks.harvester.submit(
+        semantic("The Android app's minSdk is 26 since release 4.13.", app_id="shop"),
+        trigger="manual",
+    )
+    episode(
+        hooks, "2099-01-02-m1", "Add a column to orders", failed="migrate", detail=LOCK,
+        summary="Retried the orders migration at 04:00 UTC as the lesson said; it still failed.",
+    )  # fmt: skip
+    episode(
+        hooks, "2099-01-03-m2", "Ship 4.14", failed="ui-tests", detail="NoSuchMethodError on API 26"
+    )
+    result = hooks.judgment_harvest()
+    [retired] = [m for m in hooks.store.list() if "did-not-hold" in m.tags]
+    assert retired.supersedes == (lesson.memory_id,) and lesson.memory_id in retired.cites
+    assert retired.kind.value == "assessment" and "lock timeout" in retired.text
+    assert "1 lesson(s) a later failure contradicts" in result.final_text
+    pack = hooks.pre_spawn_pack(goal={"title": "orders table migration", "app_id": "shop"})
+    assert pack.pack is not None and lesson.memory_id not in [e.id for e in pack.pack.entries]
+    assert fact.memory_id not in retired.supersedes

@@ -33,8 +33,10 @@ MIN_RUNS = 3  # failures of distinct runs that make a pattern (two are a coincid
 SAME_CAUSE = 0.5  # share of the shorter text's words the other must hold to group them
 LIFT = 2.0  # how much more common in the failures than in successes a cause word must be
 MAX_CAUSES = 6
+MAX_PHRASES = 3
 LOW, HIGH = 0.7, 0.95  # the reflective type's confidence range
 SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
+GLOBAL = "_global"
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,7 @@ class Pattern:
     """Failures of one verifier with one cause, and what sets them apart."""
 
     app_id: str
+    apps: list[str]  # where the failures happened (app_id is _global when several)
     verifier: str
     failures: list[Failure]
     phrase: str
@@ -123,23 +126,26 @@ def _groups(failures: Sequence[Failure]) -> list[list[Failure]]:
 
 
 def phrase(texts: Sequence[str]) -> str:
-    """The longest run of words every text holds, in the first text's wording."""
+    """The runs of words every text holds (the longest first, up to MAX_PHRASES of at
+    least two words each), in the first text's wording and order, joined by " … "."""
     if not texts or not all(texts):
         return ""
     split = [WORD.findall(t.lower()) for t in texts]
-    first = texts[0]
-    surface = re.findall(r"\S+", first)
     words = split[0]
-    best = (0, 0)
-    for i in range(len(words)):
-        for j in range(len(words), i + best[1] - best[0], -1):
-            run = words[i:j]
-            if all(_contains(other, run) for other in split[1:]):
-                best = (i, j)
-                break
-    if best[1] - best[0] < 2:
-        return ""
-    return _surface(first, split[0][best[0] : best[1]]) or " ".join(surface[: best[1] - best[0]])
+    free = [True] * len(words)
+    found: list[tuple[int, int]] = []
+    while len(found) < MAX_PHRASES:
+        best = (0, 0)
+        for i in range(len(words)):
+            for j in range(len(words), i + best[1] - best[0], -1):
+                if all(free[i:j]) and all(_contains(other, words[i:j]) for other in split[1:]):
+                    best = (i, j)
+                    break
+        if best[1] - best[0] < 2:
+            break
+        found.append(best)
+        free[best[0] : best[1]] = [False] * (best[1] - best[0])
+    return " … ".join(_surface(texts[0], words[i:j]) for i, j in sorted(found))
 
 
 def _contains(words: list[str], run: list[str]) -> bool:
@@ -196,12 +202,10 @@ def _contradictions(causes: Sequence[str], successes: Sequence[Memory]) -> int:
 
 
 def mine(episodes: Sequence[Memory]) -> list[Pattern]:
-    """The patterns among one app's run records, most runs first."""
-    if not episodes:
-        return []
-    app_id = episodes[0].app_id
+    """The patterns among run records, most runs first. One error seen in several apps
+    (a shared certificate, a shared rate limit) is one pattern, kept under `_global`;
+    each pattern is contrasted with the successful runs of the apps it spans."""
     failed = [f for m in episodes if m.outcome in SETBACKS for f in failures_of(m)]
-    successes = [m for m in episodes if m.outcome is Outcome.SUCCESS]
     by_verifier: dict[str, list[Failure]] = {}
     for failure in failed:
         by_verifier.setdefault(failure.verifier, []).append(failure)
@@ -211,12 +215,15 @@ def mine(episodes: Sequence[Memory]) -> list[Pattern]:
             if len({f.memory.run_id for f in members}) < MIN_RUNS:
                 continue
             members.sort(key=lambda f: (f.memory.run_id, f.memory.id))
+            apps = sorted({f.memory.app_id for f in members})
+            successes = [m for m in episodes if m.outcome is Outcome.SUCCESS and m.app_id in apps]
             said = phrase([f.detail for f in members])
             causes = _causes(members, successes, said)
             example = max(members, key=lambda f: (_hits(f.summary, causes), f.memory.run_id))
             found.append(
                 Pattern(
-                    app_id=app_id,
+                    app_id=apps[0] if len(apps) == 1 else GLOBAL,
+                    apps=apps,
                     verifier=verifier,
                     failures=members,
                     phrase=said,
@@ -241,7 +248,7 @@ def describe(pattern: Pattern) -> str:
     what = f"{pattern.verifier} failed" if pattern.verifier else "runs failed"
     said = f' with "{pattern.phrase}"' if pattern.phrase else ""
     parts = [
-        f"Recurring failure in {pattern.app_id}: {what} in {len(runs)} runs "
+        f"Recurring failure in {', '.join(pattern.apps)}: {what} in {len(runs)} runs "
         f"between {days[0]} and {days[-1]}{said}."
     ]
     if pattern.causes:

@@ -1,0 +1,90 @@
+"""Lessons a later failure contradicts: the run did what the lesson says and still failed.
+
+A lesson (a semantic or procedural observation) is contradicted by a run record when the
+run failed after the lesson was written, in the lesson's app (any app for a `_global`
+lesson), and its record states one of the lesson's own values (the 4 GiB limit, the 04:00
+UTC slot, the 60 s timeout: a measured setting, as `agentmem.core.restate` reads values; a
+bare number, a version or a weekday is a fact, not a setting) and shares at least
+`MIN_SHARED` of its content terms: the same ground, the same setting, and still a failure.
+Hook E writes what it found as an assessment citing the lesson and the failures, which
+supersedes the lesson: it leaves packs and synthesis, and stays in the files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from agentmem.core.model import Kind, Memory, MemoryType, Outcome
+from agentmem.core.restate import terms
+from agentmem.harvest.runrecord import read_record
+
+MIN_SHARED = 2
+LESSONS = {MemoryType.SEMANTIC, MemoryType.PROCEDURAL}
+SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
+GLOBAL = "_global"
+FACTS = {"number", "version", "day"}
+
+
+@dataclass
+class Contradiction:
+    """A lesson and the later failures that ran with its value."""
+
+    lesson: Memory
+    failures: list[Memory] = field(default_factory=list)
+
+
+def _told(record: Memory) -> str:
+    said = read_record(record.text)
+    checks = " ".join(f"{c.name} {c.detail}" for c in said.failed)
+    return f"{said.summary} {checks}"
+
+
+def _values(text: str) -> set[tuple[str, str]]:
+    """The measured settings a text states: sizes, durations, rates, times of day. A bare
+    number, a version or a weekday is a fact about the world, not a setting one applies."""
+    return {
+        (kind, v)
+        for kind, values in terms(text).values.items()
+        if kind not in FACTS
+        for v in values
+    }
+
+
+def contradicted(lessons: Sequence[Memory], records: Sequence[Memory]) -> list[Contradiction]:
+    """Each live lesson with the failures after it that ran with its value."""
+    failures = [r for r in records if r.type is MemoryType.EPISODIC and r.outcome in SETBACKS]
+    found = []
+    for lesson in lessons:
+        if lesson.type not in LESSONS or lesson.kind is not Kind.OBSERVATION:
+            continue
+        values = _values(lesson.text)
+        content = terms(lesson.text).content
+        if not values:
+            continue
+        against = [
+            record
+            for record in failures
+            # after the lesson (the same second counts), and not the run it came from
+            if record.created_at >= lesson.created_at
+            and record.run_id != lesson.run_id
+            and (lesson.app_id == GLOBAL or record.app_id == lesson.app_id)
+            and values & _values(_told(record))
+            and len(content & terms(_told(record)).content) >= MIN_SHARED
+        ]
+        if against:
+            found.append(Contradiction(lesson, against))
+    return found
+
+
+def describe(found: Contradiction) -> str:
+    """What E writes: which lesson did not hold and the failures that show it, in their
+    checks' own words (the lesson's text is not repeated: it no longer holds)."""
+    latest = found.failures[-1]
+    said = read_record(latest.text)
+    why = "; ".join(f"{c.name}: {c.detail}" if c.detail else c.name for c in said.failed)
+    runs = ", ".join(r.run_id for r in found.failures)
+    return (
+        f"Did not hold: lesson [{found.lesson.id}] in {found.lesson.app_id}. Run(s) {runs} "
+        f"did what it says and still failed ({why or said.summary})."
+    )
