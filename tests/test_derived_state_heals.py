@@ -119,7 +119,7 @@ env = {"AGENTMEM_ROOT": root, "AGENTMEM_USER_ID": "tester", "AGENTMEM_ENABLED": 
        "AGENTMEM_HOOK_POST_RUN": "true", "AGENTMEM_HOOK_PRE_SPAWN": "true"}
 hooks = MemoryHooks.from_env(None, environ=env)
 c = hooks.post_run_classify(run={"run_id": "2026-11-29-r1", "goal": "g", "outcome": "success"})
-b = hooks.pre_spawn_pack(goal={"title": "vendor API"})
+b = hooks.pre_spawn_pack(goal={"title": "vendor"})  # all three bear on it
 print(json.dumps({
     "c": {"ok": c.ok, "error": c.error and c.error.model_dump(), "ms": c.duration_ms},
     "b": {"ok": b.ok, "error": b.error and b.error.model_dump(),

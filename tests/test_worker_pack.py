@@ -36,14 +36,20 @@ def test_pre_goal_synthesis_never_searches_its_own_framing_words(hooks: MemoryHo
     assert result.reads.queries[0] == "Rotate the API keys"
 
 
-def run(hooks: MemoryHooks, n: int, outcome: str, detail: str = "") -> str:
+def run(
+    hooks: MemoryHooks,
+    n: int,
+    outcome: str,
+    detail: str = "",
+    summary: str = "Vendor client calls the vendor sandbox.",
+) -> str:
     verifiers = [{"name": "contract-tests", "passed": outcome == "success", "detail": detail}]
     record = {
         "run_id": f"2026-03-{10 + n:02d}-r{n}",
         "goal": f"Vendor client change {n}",
         "outcome": outcome,
         "app_id": "billing",
-        "summary": "Vendor client calls the vendor sandbox.",
+        "summary": summary,
         "verifiers": verifiers,
     }
     result = hooks.post_run_classify(run=record)
@@ -54,13 +60,13 @@ def run(hooks: MemoryHooks, n: int, outcome: str, detail: str = "") -> str:
 def test_pre_spawn_pack_holds_lessons_first_and_few_run_records(hooks: MemoryHooks) -> None:
     """A lesson on the goal is packed although run records match the goal's words better
     and carry confidence 1.0 against its 0.75; of the records only failures come, at most
-    two, and no plain success while a lesson says more."""
+    two, and no plain success while a lesson says more and a failure is nearer the goal."""
     lesson = hooks.harvester.submit(
         semantic("The vendor sandbox throttles the vendor client at 10 requests per second.")
         | {"confidence": 0.75, "app_id": "billing"},
         trigger="manual",
     )
-    successes = [run(hooks, n, "success") for n in range(5)]
+    successes = [run(hooks, n, "success", summary="Vendor client change.") for n in range(5)]
     failures = [run(hooks, n, "failure", "429 Too Many Requests") for n in range(5, 9)]
     result = hooks.pre_spawn_pack(
         goal={"title": "Vendor client sandbox calls", "app_id": "billing"}
@@ -80,3 +86,18 @@ def test_pre_spawn_pack_without_a_lesson_holds_at_most_one_success(hooks: Memory
     )
     assert result.pack is not None and len(result.pack.entries) == 1
     assert result.pack.entries[0].id in successes
+
+
+def test_pre_spawn_pack_holds_the_success_nearest_the_goal(hooks: MemoryHooks) -> None:
+    """When the run nearest the goal went well, that one success comes with the lessons
+    (how the same work went well last time); a second success never does."""
+    hooks.harvester.submit(
+        semantic("The vendor sandbox throttles at 10 requests per second.", app_id="billing"),
+        trigger="manual",
+    )
+    successes = [run(hooks, n, "success") for n in range(3)]
+    result = hooks.pre_spawn_pack(
+        goal={"title": "Vendor client sandbox calls", "app_id": "billing"}
+    )
+    assert result.pack is not None
+    assert len({e.id for e in result.pack.entries} & set(successes)) == 1

@@ -6,11 +6,13 @@ every run that went well. So the candidates are found in two searches of the goa
 words (its title, description and tags), one over lessons and one over run records, and
 chosen like this:
 
-- Lessons first: every lesson scoring at least `RELEVANT` of the best candidate's score,
-  superseded ones left out (a replaced fact or a retracted lesson never reaches a worker).
+- Lessons first: the `MAX_LESSONS` best scoring at least `RELEVANT` of the best lesson's
+  score, superseded ones left out (a replaced fact or a retracted lesson never reaches a
+  worker).
 - Run records only when they carry what a worker needs: a run that failed (or ended
   partial or aborted) on the same ground, at most `MAX_FAILURES`, and at most one plain
-  success, the most relevant, only if no lesson says as much.
+  success: when no lesson was found, or when it is the run nearest the goal (how the
+  same work went well last time).
 
 Both searches score with the same question over the same index, so their scores compare;
 the goal's tags and kind lift what is tagged the same (`prefer_for_goal`). Confidence is a
@@ -29,6 +31,7 @@ from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 from agentmem.stores.base import Filters
 
 RELEVANT = 0.35  # share of the best candidate's score a memory needs to be packed
+MAX_LESSONS = 4  # a worker reads a handful; more, on weaker matches, dilute the pack
 MAX_FAILURES = 2
 MAX_SUCCESSES = 1
 LESSONS = tuple(t.value for t in MemoryType if t is not MemoryType.EPISODIC)
@@ -62,12 +65,12 @@ def choose(lessons: Sequence[Hit], records: Sequence[Hit]) -> list[Hit]:
     so it outscores any lesson on the same words and would push every lesson under a
     common bar.
     """
-    chosen = _over_bar(lessons)
+    chosen = _over_bar(lessons)[:MAX_LESSONS]
     relevant = _over_bar(records)
     setbacks = [h for h in relevant if h.memory.outcome in SETBACKS][:MAX_FAILURES]
     successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
-    if chosen:
-        successes = []  # a lesson already says more than a run that went well
+    if chosen and not (successes and successes[0] is relevant[0]):
+        successes = []  # a lesson says more, unless the run nearest the goal went well
     return [*chosen, *setbacks, *successes]
 
 
