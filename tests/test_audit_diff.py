@@ -42,6 +42,8 @@ def evening(hooks: MemoryHooks, day: date) -> list[HookResult]:
             "lessons": [{"text": f"The vendor key is {KEY}; use it for retries."}],
         }
         out.append(hooks.post_run_classify(run=run))
+        retried = {**run, "lessons": []}  # a retried fire: its record is held, a duplicate
+        out.append(hooks.post_run_classify(run=retried))
     if day in (DAYS[2], DAYS[-1]):
         out.append(hooks.judgment_harvest())
     return out
