@@ -71,6 +71,8 @@ def _filters(filters: Filters, now: float, args: dict[str, Any]) -> sql.Composab
     if not filters.include_expired:
         args["now"] = now
         clauses.append(sql.SQL("(c.expires_ts IS NULL OR c.expires_ts > %(now)s)"))
+    if not filters.include_superseded:
+        clauses.append(sql.SQL("NOT c.superseded"))
     return sql.SQL(" AND ").join(clauses)
 
 

@@ -28,7 +28,6 @@ from agentmem.core.locks import exclusive
 from agentmem.core.model import Hit, Memory
 from agentmem.retrieval.ranking import DEFAULT_PARAMS, RankingParams
 from agentmem.stores import pg_write
-from agentmem.stores.access import utcnow
 from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.bm25 import tokenize
 from agentmem.stores.canonical import CanonicalFiles
@@ -239,7 +238,7 @@ class PostgresStore(CanonicalFiles, ServerLink):
         terms = tokenize(query)
         if not terms:
             return []
-        now = utcnow().timestamp()
+        now = self.clock().timestamp()
         statement, args = search_sql(
             terms, k, filters, self.params, now, explain=explain, touch=touch
         )
@@ -313,8 +312,12 @@ class PostgresStore(CanonicalFiles, ServerLink):
         merged = dict(local)
         for record in records or []:
             merged.setdefault(str(record["id"]), Memory.model_validate(record))
-        now = utcnow()
-        admits = (filters or Filters()).admits
+        now = self.clock()
+        filters = filters or Filters()
+        if not filters.include_superseded:
+            replaced = {old for m in merged.values() for old in m.supersedes}
+            merged = {i: m for i, m in merged.items() if i not in replaced}
+        admits = filters.admits
         return sorted(
             (m for m in merged.values() if admits(m, now)), key=lambda m: (m.created_at, m.id)
         )
@@ -338,7 +341,7 @@ class PostgresStore(CanonicalFiles, ServerLink):
     # -- access bookkeeping -------------------------------------------------------------
     def _touch(self, ids: builtins.list[str]) -> datetime:
         """Reads are counted on the server (decay reads them there); best effort."""
-        now = utcnow()
+        now = self.clock()
         if ids:
             self._try(
                 "remote_touch_failed",
