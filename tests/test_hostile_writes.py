@@ -249,3 +249,16 @@ def test_a_misspelled_secret_variable_does_not_show_its_value(
     with pytest.raises(SettingsError) as caught:
         settings_from_values({variable: value}, base_dir=tmp_path)
     assert value not in str(caught.value) and "[redacted]" in str(caught.value)
+
+
+def test_a_refused_megabyte_field_is_not_repeated(harvester: Harvester) -> None:
+    """A refused draft's oversized value is shown by its size, not repeated: it is then
+    never scanned, logged or printed whole (a result, a log line, `backfill --json`)."""
+    outcome = harvester.submit(
+        semantic("The vendor API paginates.", source="s" * 1_000_000, bogus=["x"] * 100),
+        trigger="manual",
+    )
+    assert outcome.status == "rejected"
+    assert outcome.record["source"] == "[1000000 characters, not shown]"
+    assert outcome.record["bogus"][-1] == "[36 more items, not shown]"
+    assert outcome.record["text"] == "The vendor API paginates."

@@ -29,7 +29,7 @@ from agentmem.core.model import (
     memory_id,
 )
 from agentmem.core.secrets import HELD, find_secrets
-from agentmem.core.validate import validate_draft
+from agentmem.core.validate import MAX_TEXT, validate_draft
 from agentmem.results import Writes
 from agentmem.settings import Settings
 from agentmem.stores.access import utcnow
@@ -55,6 +55,24 @@ class Submission:
 def _reason(exc: BaseException) -> str:
     """A write failure in words: a StoreError's own message, else the exception's type too."""
     return str(exc) if isinstance(exc, StoreError) else f"{type(exc).__name__}: {exc}"
+
+
+SHOWN_CHARS = MAX_TEXT  # a longer value of a refused draft is not repeated (nor scanned)
+SHOWN_ITEMS = 64
+
+
+def _clipped(value: Any) -> Any:
+    """A refused draft as a result shows it: values past every field's limit are replaced
+    by their size, so a megabyte field costs nothing to scrub, log or print."""
+    if isinstance(value, str) and len(value) > SHOWN_CHARS:
+        return f"[{len(value)} characters, not shown]"
+    if isinstance(value, list | tuple):
+        items = [_clipped(v) for v in value[:SHOWN_ITEMS]]
+        more = len(value) - SHOWN_ITEMS
+        return [*items, f"[{more} more items, not shown]"] if more > 0 else items
+    if isinstance(value, Mapping):
+        return {k: _clipped(v) for k, v in list(value.items())[:SHOWN_ITEMS]}
+    return value
 
 
 class Harvester:
@@ -165,7 +183,7 @@ class Harvester:
         scrub = Scrubber(self._held_keys())
         shown = [Problem(p.field, scrub.text(p.reason)) for p in problems]
         log.info("memory_rejected", trigger=trigger, problems=[p.as_dict() for p in shown])
-        return Submission("rejected", record=scrub(record), problems=shown)
+        return Submission("rejected", record=scrub(_clipped(record)), problems=shown)
 
     def submit(
         self, draft: Mapping[str, Any], *, trigger: str, dry_run: bool = False
@@ -282,6 +300,6 @@ class Harvester:
             writes.duplicates.append(outcome.memory_id)
         else:  # the writer's scrubbed record, or the raw draft scrubbed here
             shown = outcome.record or Scrubber(self._held_keys())(
-                dict(draft) if isinstance(draft, Mapping) else {"draft": repr(draft)}
+                _clipped(dict(draft) if isinstance(draft, Mapping) else {"draft": repr(draft)})
             )
             writes.reject(shown, outcome.problems)
