@@ -15,8 +15,8 @@ reader, and the evidence turns are looked for in its answer:
   reader's answer (the pack's own rules: 10 entries, floor, budget);
 - search_p50_ms / search_p95_ms: wall time of one question through the reader, all hops;
 - fallback_questions: questions some search of which the backend did not answer itself (mem0
-  failed and the files' BM25 answered in its place); any makes the run exit 1, as its
-  figures are then not the backend's.
+  or the postgres server failed and the files answered in its place); any makes the run
+  exit 1, as its figures are then not the backend's.
 
 A backend is anything `make_backend` returns (see `Backend`): add one there to measure
 another store the same way (`bm25s` is plain bm25s on the same texts, the reference;
@@ -173,6 +173,8 @@ class FilesBackend:
         self._turns_of: dict[str, list[str]] = {}
         self._reader: Reader | None = None
         self._store: FileStore | ProjectedStore | Any = None
+        self._fallbacks: list[Any] = []
+        self.fell_back: set[str] = set()  # questions any of whose searches the files answered
 
     def load(self, conversation: Conversation, captions: bool) -> None:
         root = Path(self._tmp.name) / conversation.name
@@ -194,7 +196,10 @@ class FilesBackend:
                 raise SystemExit(f"{conversation.name} {turn.dia_id}: {outcome.problems}")
             # Identical turns ("Bye!") are one memory: it stands for each of them.
             self._turns_of.setdefault(outcome.memory_id, []).append(turn.dia_id)
-        self._reader = Reader(self._store, touch=False)
+        # A remote backend's search the files answered in its place is noted (watch): such
+        # a question's figures are not the backend's. The files backend has nothing to note.
+        view, self._fallbacks = watch(self._store)
+        self._reader = Reader(view, touch=False)
 
     def _open(self, root: Path) -> FileStore | ProjectedStore:
         store = FileStore(root, params=self.params, semantic=self.semantic)
@@ -203,7 +208,11 @@ class FilesBackend:
 
     def _answer(self, question: str, k: int) -> Any:
         assert self._reader is not None, "load() first"
-        return self._reader.ask(question, k)
+        before = len(self._fallbacks)
+        answer = self._reader.ask(question, k)
+        if len(self._fallbacks) > before:
+            self.fell_back.add(question)
+        return answer
 
     def ask(self, question: str, k: int) -> list[str]:
         return self._turns([h.memory.id for h in self._answer(question, k).hits])
@@ -230,25 +239,11 @@ class Mem0Backend(FilesBackend):
     def __init__(self) -> None:
         super().__init__()
         self.legs = ["mem0"]
-        self.fell_back: set[str] = set()  # questions any of whose searches mem0 did not answer
 
     def _open(self, root: Path) -> FileStore | ProjectedStore:
         from agentmem.stores.mem0_oss import Mem0Projection
 
         return ProjectedStore(root, Mem0Projection(root))
-
-    def load(self, conversation: Conversation, captions: bool) -> None:
-        super().load(conversation, captions)
-        assert self._store is not None
-        view, self._fallbacks = watch(self._store)
-        self._reader = Reader(view, touch=False)
-
-    def _answer(self, question: str, k: int) -> Any:
-        before = len(self._fallbacks)
-        answer = super()._answer(question, k)
-        if len(self._fallbacks) > before:
-            self.fell_back.add(question)
-        return answer
 
     def close(self) -> None:
         from agentmem.stores.mem0_oss import close_all

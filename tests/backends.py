@@ -114,7 +114,10 @@ class Opener:
 
     def fallbacks(self) -> int:
         """Searches the files answered in the remote's place, over every store opened."""
-        return sum(s.fallbacks for s in self.opened if isinstance(s, ProjectedStore))
+        from agentmem.stores.postgres import PostgresStore
+
+        remote = (ProjectedStore, PostgresStore)
+        return sum(s.fallbacks for s in self.opened if isinstance(s, remote))
 
     def remote_ids(self, store: Store) -> list[str | None]:
         from agentmem.stores.postgres import PostgresStore
@@ -155,7 +158,7 @@ def mem0_store(root: Path, config: Path | None = None) -> ProjectedStore:
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> Iterator[Opener]:
     """Each backend in turn; the mem0 leg is real and skips only (with a reason) without its
-    extra. A mem0 backend must answer every search itself: a search the files' BM25 answered
+    extra. A mem0 or postgres backend must answer every search itself: a search the files' BM25 answered
     in its place (a failing remote) fails the test, where it once passed unnoticed."""
     name = request.param
     if name == "files":

@@ -272,3 +272,59 @@ def test_the_cli_rebuilds_and_syncs_a_postgres_store(
     assert sorted(m.id for m in b.list()) == sorted([*(m.id for m in CORPUS), "semantic-bonly002"])
     a.close()
     b.close()
+
+
+def test_a_fallback_to_the_files_shows_on_the_result_in_the_ledger_and_as_an_audit_alarm(
+    pg_server: LocalServer, root: Path, tmp_path: Path
+) -> None:
+    """A read hook fired while the server cannot be reached says so where a person looks:
+    `reads.fallbacks` names every search the files answered and why, the ledger line carries
+    them, `agentmem audit` raises `answered_from_files`, and the contract fixture counts
+    them (`fallbacks`). With the server up, none of it. (Down = a port nothing listens on.)"""
+    import json
+
+    from click.testing import CliRunner
+
+    from agentmem import MemoryHooks
+    from agentmem._plugins import make_manager
+    from agentmem.cli import main
+    from agentmem.stores.pg_local import free_port
+    from tests.conftest import ALL_ON
+
+    env = {
+        "AGENTMEM_ROOT": str(root),
+        "AGENTMEM_USER_ID": "tester",
+        "AGENTMEM_BACKEND": "postgres",
+        "AGENTMEM_POSTGRES_URL": pg_server.url,
+        "AGENTMEM_POSTGRES_SCHEMA": "fallbacks",
+    }
+    settings = settings_from_values({**ALL_ON, **env}, base_dir=tmp_path)
+    dead = f"postgresql://postgres@127.0.0.1:{free_port()}/postgres"
+    up_store = pg_store(root, pg_server, "fallbacks")
+    down_store = PostgresStore(root, dead, schema="fallbacks", timeout_s=0.5)
+    fill(up_store)
+    goal = {"title": "Fix the vendor client X-Trace header", "app_id": "billing-api"}
+    fired = []
+    for store in (up_store, down_store):
+        manager = make_manager(defaults=True, entry_points=False)
+        fired.append(MemoryHooks(settings, store=store, plugin_manager=manager))
+    up = fired[0].pre_spawn_pack(goal=goal)
+    assert up.ok and up.reads.queries and up.reads.fallbacks == []
+    down = fired[1].pre_spawn_pack(goal=goal)
+    assert down.ok and down.pack is not None and down.pack.entries  # the files still answer
+    assert [f.query for f in down.reads.fallbacks] == down.reads.queries
+    first, *rest = down.reads.fallbacks
+    assert (first.backend, first.answered_from) == ("postgres", "files")
+    assert first.reason.startswith("postgres search failed: ")
+    assert all(f.reason.startswith("postgres is resting after a failure") for f in rest)
+    assert (up_store.fallbacks, down_store.fallbacks) == (0, len(down.reads.fallbacks))
+    lines = [json.loads(line) for line in settings.log_path.read_text().splitlines()]
+    shown = [line["reads"]["fallbacks"] for line in lines if line["hook"] == "pre_spawn_pack"]
+    assert [len(f) for f in shown] == [0, len(down.reads.fallbacks)]
+    audit = CliRunner().invoke(main, ["--json", "audit"], env=env, catch_exceptions=False)
+    assert audit.exit_code == 0, audit.output
+    [alarm] = [a for a in json.loads(audit.output)["alarms"] if a["kind"] == "answered_from_files"]
+    assert alarm["hook"] == "pre_spawn_pack" and alarm["figures"]["fires"] == 1
+    assert alarm["figures"]["searches"] == len(down.reads.fallbacks)
+    up_store.close()
+    down_store.close()

@@ -19,6 +19,7 @@ from agentmem.core.writer import Harvester
 from agentmem.harvest.snapshot import read_snapshot, restore, snapshot
 from agentmem.settings import settings_from_values
 from agentmem.stores.base import Filters
+from agentmem.stores.postgres import PostgresStore
 from agentmem.stores.projected import ProjectedStore
 from tests.backends import Opener
 
@@ -94,7 +95,7 @@ def test_search_ranks_the_relevant_memory_first(backend: Opener, root: Path) -> 
     assert hits[0].memory.id == "semantic-vendor01"
     assert hits[0].memory == CORPUS[0]  # text and envelope come from the file
     assert all(h.score > 0 for h in hits)
-    if isinstance(store, ProjectedStore):  # the remote ranked them, not the files' fallback
+    if isinstance(store, ProjectedStore | PostgresStore):  # the remote ranked them, not the files
         explained, fallback = store.answer(QUESTION, k=3, explain=True)
         assert fallback is None
         assert [h.explain["backend"] for h in explained] == [backend.name] * len(explained)

@@ -1,6 +1,7 @@
 """A fire's view of a store that can answer from the files when its remote backend fails.
 
-`ProjectedStore.answer` says when the files answered a search in place of mem0, and why;
+`ProjectedStore.answer` (mem0) and `PostgresStore.answer` say when the files answered a
+search in place of the remote backend, and why;
 the runtime reads memory through `watch(store)` so each such search lands in the fire's
 `reads.fallbacks` (and from there in its ledger line and the audit's alarm). Kept apart
 from `projected` so the files backend never imports the remote machinery.

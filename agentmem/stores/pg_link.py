@@ -85,6 +85,7 @@ class ServerLink:
         self._pool_pid = -1
         self._migrated = False
         self._failed_at = float("-inf")
+        self._last_error = ""  # the server's last failure, said by a fallback while it rests
 
     def _connections(self) -> ConnectionPool:
         if self._pool is None or self._pool_pid != os.getpid():  # a forked child opens its own
@@ -129,6 +130,7 @@ class ServerLink:
 
     def _failed(self, event: str, exc: Exception, **context: Any) -> None:
         self._failed_at = time.monotonic()
+        self._last_error = str(exc)
         log.warning(event, backend=self.backend, error=str(exc), **context)
         # A pool whose server went away backs off its reconnects for up to minutes; the
         # next call after the rest opens a fresh one, which connects at once.

@@ -7,9 +7,10 @@ the id waits in the outbox and is replayed by a later call or `agentmem sync`, a
 write still counts (the file is the memory). A search is one statement on the server
 (agentmem.stores.pg_rank) over every loop's memories: a memory this root holds is served
 from its file, any other from its row. While the server is down, searches are answered
-from this root's files by the files backend's ranking (hits say `"fallback": "files"`),
-and the server rests for `replay_interval_s` so an outage costs one failed call, not one
-per fire.
+from this root's files by the files backend's ranking (hits say `"fallback": "files"`,
+`answer` returns a `Fallback` saying why: a fire's `reads.fallbacks`, its ledger line and
+the audit's `answered_from_files` alarm), and the server rests for `replay_interval_s`
+so an outage costs one failed call, not one per fire.
 
 psycopg and its pool are imported here only: `import agentmem` never loads them.
 """
@@ -26,6 +27,7 @@ from agentmem._exceptions import DuplicateMemory, MemoryNotFound, StoreError
 from agentmem._log import get_logger
 from agentmem.core.locks import exclusive
 from agentmem.core.model import Hit, Memory
+from agentmem.results import Fallback
 from agentmem.retrieval.ranking import DEFAULT_PARAMS, RankingParams
 from agentmem.stores import pg_write
 from agentmem.stores.base import Filters, Progress, RebuildReport
@@ -71,6 +73,7 @@ class PostgresStore(CanonicalFiles, ServerLink):
         self._replay_lock = self.files.cache / "outbox.lock"
         self._files_ranking: FileStore | None = None
         self.answered_by = ""  # "server" or "files": who answered the last search
+        self.fallbacks = 0  # searches the files answered in the server's place
 
     # -- the writer's surface -----------------------------------------------------------
     def put(self, memory: Memory) -> None:
@@ -231,28 +234,49 @@ class PostgresStore(CanonicalFiles, ServerLink):
         touch: bool = True,
         explain: bool = False,
     ) -> builtins.list[Hit]:
+        return self.answer(query, k, filters, touch=touch, explain=explain)[0]
+
+    def answer(
+        self,
+        query: str,
+        k: int = 10,
+        filters: Filters | None = None,
+        *,
+        touch: bool = True,
+        explain: bool = False,
+    ) -> tuple[builtins.list[Hit], Fallback | None]:
+        """A search, and a `Fallback` (why) when this root's files answered it because the
+        server could not (the runtime's `watch` puts it on the fire's `reads.fallbacks`)."""
         if k <= 0:
-            return []
+            return [], None
         self.replay_due()
         filters = filters or Filters()
         terms = tokenize(query)
         if not terms:
-            return []
+            return [], None
+        if self._resting():
+            reason = (
+                f"{self.backend} is resting after a failure (searches go to the files for "
+                f"{self.replay_interval_s:g} s): {self._last_error}"
+            )
+            return self._from_files(query, k, filters, reason, explain=explain)
         now = self.clock().timestamp()
         statement, args = search_sql(
             terms, k, filters, self.params, now, explain=explain, touch=touch
         )
-        rows = self._try(
-            "remote_search_failed",
-            lambda conn: [ranked(r) for r in conn.execute(statement, args).fetchall()],
-        )
-        self.answered_by = "server" if rows is not None else "files"
-        if rows is None:
-            return self._from_files(query, k, filters, touch=touch, explain=explain)
+        try:
+            rows = self.call(
+                lambda conn: [ranked(r) for r in conn.execute(statement, args).fetchall()]
+            )
+        except ProjectionError as exc:
+            self._failed("remote_search_failed", exc, answered_from="files")
+            reason = f"{self.backend} search failed: {exc}"
+            return self._from_files(query, k, filters, reason, explain=explain)
+        self.answered_by = "server"
         with self.lock:
             self.catalog.refresh()
             local = self.catalog.memories
-            return [self._hit(r, local.get(r.memory_id), explain) for r in rows]
+            return [self._hit(r, local.get(r.memory_id), explain) for r in rows], None
 
     def _hit(self, row: Ranked, local: Memory | None, explain: bool) -> Hit:
         """A hit served from this root's file when it has one (the files win), else the row."""
@@ -271,17 +295,21 @@ class PostgresStore(CanonicalFiles, ServerLink):
         return Hit(memory=memory, score=row.score, explain=detail)
 
     def _from_files(
-        self, query: str, k: int, filters: Filters, *, touch: bool, explain: bool
-    ) -> builtins.list[Hit]:
-        """The files backend's ranking over this root's files, while the server is away."""
+        self, query: str, k: int, filters: Filters, reason: str, *, explain: bool
+    ) -> tuple[builtins.list[Hit], Fallback]:
+        """The files backend's ranking over this root's files, while the server is away
+        (the read is not counted: reads are counted on the server)."""
         with self.lock:
             if self._files_ranking is None:
                 self._files_ranking = FileStore(self.root, params=self.params)
+            self._files_ranking.clock = self.clock
             ranking = self._files_ranking
+            self.fallbacks += 1
+            self.answered_by = "files"
         hits = ranking.search(query, k, filters, touch=False, explain=explain)
         for hit in hits:
             hit.explain["fallback"] = "files"
-        return hits
+        return hits, Fallback(query=query, backend=self.backend, reason=reason)
 
     def get(self, memory_id: str, *, touch: bool = True) -> Memory:
         path = self.files.path_for(check_id(memory_id))
