@@ -11,6 +11,7 @@ from typing import Any
 
 from agentmem._exceptions import AgentMemError
 from agentmem.core.model import Hit, Memory
+from agentmem.core.secrets import redact
 from agentmem.results import Hop, Pack, Reads
 from agentmem.retrieval.pack import TokenCounter, approx_tokens, build_pack
 from agentmem.retrieval.reader import Answer, Reader
@@ -74,7 +75,10 @@ class Tools:
             raise FireOver(f"{name} called after the hook's time budget ran out")
         self.calls[name] += 1
 
-    def _record(self, query: str, hits: list[Hit]) -> None:
+    def _record(self, question: str, hits: list[Hit]) -> None:
+        # The result is printed (fire --json) and returned to the host: a question asked
+        # with a lesson's text (hook D's check for a lesson already held) may hold a key.
+        query = redact(question)
         self.reads.queries.append(query)
         self.reads.hops.append(
             Hop(query=query, ids=[h.memory.id for h in hits], scores=[h.score for h in hits])
@@ -102,8 +106,9 @@ class Tools:
         self._count("ask_memory")
         answer = self._reader.ask(question, k, filters)
         for hop in answer.hops:
-            self.reads.queries.append(hop.query)
-            self.reads.hops.append(hop)
+            shown = hop.model_copy(update={"query": redact(hop.query)})
+            self.reads.queries.append(shown.query)
+            self.reads.hops.append(shown)
         for hit in answer.hits:
             if hit.memory.id not in self.reads.returned:
                 self.reads.returned.append(hit.memory.id)

@@ -188,11 +188,50 @@ def find_secrets(text: str, held: Iterable[str] = ()) -> list[str]:
     return list(dict.fromkeys(kinds))
 
 
+def _broken_strings(data: Any) -> Iterator[str]:
+    """The keys and string values of JSON-able data that hold a line break (iteratively:
+    data nested past Python's recursion limit is still walked)."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _BREAK.search(item):
+                yield item
+        elif isinstance(item, dict):
+            stack += [*item.keys(), *item.values()]
+        elif isinstance(item, list | tuple):
+            stack += item
+
+
 def find_secrets_in(data: Any, held: Iterable[str] = ()) -> list[str]:
     """The same for JSON-able data (state, hot values): keys and values, in JSON form, so
-    `{"DB_PASSWORD": "hunter2"}` is seen as the assignment it is."""
-    text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False, default=str)
-    return find_secrets(text, held)
+    `{"DB_PASSWORD": "hunter2"}` is seen as the assignment it is; and each string with a
+    line break on its own too, since JSON writes the break as the two characters `\\n` and a
+    key split across two lines would not be joined again."""
+    if isinstance(data, str):
+        return find_secrets(data, held)
+    kinds = find_secrets(json.dumps(data, ensure_ascii=False, default=str), held)
+    for text in _broken_strings(data):
+        kinds += find_secrets(text, held)
+    return list(dict.fromkeys(kinds))
+
+
+def whole_secrets(text: str) -> str:
+    """The text with the line breaks and invisible characters inside each secret taken out,
+    so a key split across two lines is still whole (and refused by the writer) after the
+    text is made one line (a run's summary in its episodic record)."""
+    if len(text) < MIN_MATCH_CHARS:
+        return text
+    out, at = [], 0
+    for start, end, _ in sorted(_all_spans(text)):
+        start = max(start, at)
+        if start >= end:
+            continue
+        squeezed = _BREAK.sub("", text[start:end])
+        out += [text[at:start], "".join(ch for ch in squeezed if ch not in _INVISIBLE)]
+        at = end
+    out.append(text[at:])
+    return "".join(out)
 
 
 def redact(text: str) -> str:

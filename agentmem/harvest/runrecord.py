@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from agentmem.contexts import RunOutcome
+from agentmem.core.secrets import whole_secrets
 
 FAILED = re.compile(r"\sFailed: (?P<checks>.*?)\.(?: \d+ other check\(s\) passed\.)?$")
 CHECK = re.compile(r"(?P<name>[^;()]+?)(?: \((?P<detail>.*?)\))?(?:; |$)")
@@ -25,7 +26,8 @@ def slug(name: str) -> str:
 
 
 def one_line(text: str) -> str:
-    return " ".join(text.split())
+    # A key split across two lines would become two words no guard joins again: keep it whole.
+    return " ".join(whole_secrets(text).split())
 
 
 def record_text(run: RunOutcome) -> str:

@@ -79,7 +79,7 @@ class HotState:
             raise TierInputError(key, repr(value)[:60], f"not JSON data: {exc}") from exc
         # Hot state is loaded into every main session; cold holds only what hot held. (A
         # value that can never fit is refused below for its size, without being scanned.)
-        secrets = find_secrets_in(alone) if len(alone.encode()) <= self.cap_bytes else []
+        secrets = find_secrets_in({key: value}) if len(alone.encode()) <= self.cap_bytes else []
         if secrets:
             reason = f"looks like a secret ({', '.join(secrets)}); hot state never stores keys"
             raise TierInputError(key, "[redacted]", reason)
