@@ -101,3 +101,77 @@ def test_pre_spawn_pack_holds_the_success_nearest_the_goal(hooks: MemoryHooks) -
     )
     assert result.pack is not None
     assert len({e.id for e in result.pack.entries} & set(successes)) == 1
+
+
+def lesson(hooks: MemoryHooks, text: str, **fields: object) -> str:
+    return hooks.harvester.submit(
+        semantic(text, app_id="shop", **fields), trigger="manual"
+    ).memory_id
+
+
+def packed(hooks: MemoryHooks, **goal: object) -> list[str]:
+    result = hooks.pre_spawn_pack(goal={"app_id": "shop", **goal})
+    assert result.pack is not None
+    return [e.id for e in result.pack.entries]
+
+
+def test_pre_spawn_pack_weighs_the_goal_tags_over_its_incidental_words(
+    hooks: MemoryHooks,
+) -> None:
+    """The goal's tags name its subject and count several times in the pack's query: a
+    lesson on the tagged subject is packed, and one that only shares a word of the
+    description's incidental prose ("nightly") stays under the lessons' bar."""
+    on_subject = lesson(hooks, "Pricing rules round half-even on minor units.", tags=["pricing"])
+    incidental = lesson(hooks, "The nightly browser suite starts after the credential rotation.")
+    ids = packed(
+        hooks,
+        title="Tiered volume pricing",
+        description="Signed with the vendor; start with nightly levels.",
+        tags=["pricing"],
+    )
+    assert on_subject in ids and incidental not in ids
+
+
+def test_pre_spawn_pack_never_matches_on_a_bare_number(hooks: MemoryHooks) -> None:
+    """A bare number in the goal ("5, 10 and 15 percent") names no subject: a lesson that
+    shares only that number (a rate limit of 10 requests) is not packed."""
+    number_only = lesson(hooks, "The tax sandbox throttles CI at about 10 requests per second.")
+    ids = packed(
+        hooks,
+        title="Tiered volume discounts",
+        description="5, 10 and 15 percent off above thresholds.",
+    )
+    assert number_only not in ids
+
+
+def test_pre_spawn_pack_takes_failures_of_the_same_work_only(hooks: MemoryHooks) -> None:
+    """A run record is packed when its run's goal is the same work as this goal; a failure
+    of other work whose long record shares a word with the goal ("address" in a detail)
+    stays out, however many words its summary shares."""
+
+    def failed(n: int, goal: str, detail: str) -> str:
+        result = hooks.post_run_classify(
+            run={
+                "run_id": f"2026-04-{n:02d}-r{n}",
+                "goal": goal,
+                "outcome": "failure",
+                "app_id": "admin",
+                "summary": "Order view edit address list detail save.",
+                "verifiers": [{"name": "e2e", "passed": False, "detail": detail}],
+            }
+        )
+        assert result.ok
+        return result.writes.accepted[0]
+
+    same = failed(1, "Inline editing of the customer address", "stale list after save")
+    other = failed(2, "Typography scale for the shell", "212 snapshot diffs in the address bar")
+    result = hooks.pre_spawn_pack(
+        goal={
+            "title": "Inline editing of the shipping address",
+            "description": "Edit in place and save; the list and the detail view show it.",
+            "app_id": "admin",
+        }
+    )
+    assert result.pack is not None
+    ids = [e.id for e in result.pack.entries]
+    assert same in ids and other not in ids

@@ -47,6 +47,14 @@ def record_text(run: RunOutcome) -> str:
     return " ".join(parts)
 
 
+def record_goal(text: str) -> str:
+    """The goal of a record `record_text` wrote; a text in no known shape is all goal."""
+    head, found, _ = text.partition(" ended in ")
+    if not found:
+        return text
+    return re.sub(r"^Run \S+: ", "", head)
+
+
 @dataclass(frozen=True)
 class Check:
     """A verifier that failed, as the record tells it."""

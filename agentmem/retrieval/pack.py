@@ -21,6 +21,7 @@ from agentmem.retrieval.reader import own_words
 from agentmem.retrieval.render import BEGIN as BEGIN  # the markers' home is render.py
 from agentmem.retrieval.render import END as END
 from agentmem.retrieval.render import inline
+from agentmem.stores.bm25 import WORD
 from agentmem.stores.files import atomic_write
 
 log = structlog.get_logger("agentmem")
@@ -47,6 +48,7 @@ HEADER = (
 EMPTY = "_No memory met the bar for this goal._\n"
 GOAL_BOOST = 1.25  # a memory tagged with the goal's kind or tags (seed 004, pattern 6)
 CANDIDATES = 30  # the reader's answer a pack is cut from: three times the entry cap
+TAG_WEIGHT = 4  # how many times a goal's tags count in its query (see goal_query)
 
 
 def approx_tokens(text: str) -> int:
@@ -66,8 +68,16 @@ def goal_question(goal: Goal) -> str:
 
 
 def goal_query(goal: Goal) -> str:
-    """What hook B (and `agentmem pack`) searches memory for: the goal's own words."""
-    return own_words(goal.title, goal.description, goal.tags)
+    """What hook B (and `agentmem pack`) searches memory for: the goal's own words.
+
+    The host's tags name what the goal is about; its title and description also say how
+    and when ("signed last week", "post the results to #ops"), words a lesson shares by
+    chance. So the tags count TAG_WEIGHT times. A bare number ("5, 10 and 15 percent",
+    "every 15 minutes") names no subject and is left out: it matched clock times and counts
+    in unrelated lessons."""
+    words = [w for w in WORD.findall(own_words(goal.title, goal.description)) if not w.isdigit()]
+    tags = [" ".join(goal.tags)] * TAG_WEIGHT if goal.tags else []
+    return " ".join([*words, *tags])
 
 
 def prefer_for_goal(hits: Sequence[Hit], goal: Goal) -> list[Hit]:

@@ -6,13 +6,16 @@ every run that went well. So the candidates are found in two searches of the goa
 words (its title, description and tags), one over lessons and one over run records, and
 chosen like this:
 
-- Lessons first: the `MAX_LESSONS` best scoring at least `RELEVANT` of the best lesson's
-  score, superseded ones left out (a replaced fact or a retracted lesson never reaches a
+- Lessons first: the `MAX_LESSONS` best scoring at least `LESSON_RELEVANT` of the best
+  lesson's score, superseded ones left out (a replaced fact or a retracted lesson never reaches a
   worker).
 - Run records only when they carry what a worker needs: a run that failed (or ended
   partial or aborted) on the same ground, at most `MAX_FAILURES`, and at most one plain
   success: when no lesson was found, or when it is the run nearest the goal (how the
-  same work went well last time).
+  same work went well last time). "The same ground" is judged on the run's goal, not on
+  its whole record: a record is long and shares some word with any goal of its app, so a
+  run's goal must share the query's words, at least `SAME_WORK` of what the run whose
+  goal shares most does (the goal's tags count as in the query, TAG_WEIGHT times).
 
 Both searches score with the same question over the same index, so their scores compare;
 the goal's tags and kind lift what is tagged the same (`prefer_for_goal`). Confidence is a
@@ -22,15 +25,20 @@ every lesson's 0.75.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from agentmem.contexts import Goal
 from agentmem.core.model import Hit, MemoryType, Outcome
+from agentmem.harvest.runrecord import record_goal
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 from agentmem.stores.base import Filters
+from agentmem.stores.bm25 import tokenize
 
-RELEVANT = 0.35  # share of the best candidate's score a memory needs to be packed
+RELEVANT = 0.35  # share of the best candidate's score a memory needs (hook A's bar too)
+LESSON_RELEVANT = 0.5  # a packed lesson's: a worker reads few, so weak matches stay out
+SAME_WORK = 0.5  # share of the best goal overlap a run's goal needs (module docstring)
 MAX_LESSONS = 4  # a worker reads a handful; more, on weaker matches, dilute the pack
 MAX_FAILURES = 2
 MAX_SUCCESSES = 1
@@ -55,7 +63,21 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     records = search(query, CANDIDATES, replace(live, types=RECORDS))
     lessons = prefer_for_goal([unweighted(h) for h in lessons], goal)
     records = prefer_for_goal([unweighted(h) for h in records], goal)
-    return choose(lessons, records)
+    return choose(lessons, same_work(records, query))
+
+
+def same_work(records: Sequence[Hit], query: str) -> list[Hit]:
+    """The records whose run's goal shares the query's words, at least SAME_WORK of the
+    best such overlap (each query word counted as often as the query says it)."""
+    weights = Counter(tokenize(query))
+    overlap = {
+        h.memory.id: sum(weights[t] for t in set(tokenize(record_goal(h.memory.text))))
+        for h in records
+    }
+    best = max(overlap.values(), default=0)
+    return [
+        h for h in records if overlap[h.memory.id] > 0 and overlap[h.memory.id] >= SAME_WORK * best
+    ]
 
 
 def choose(lessons: Sequence[Hit], records: Sequence[Hit]) -> list[Hit]:
@@ -65,8 +87,8 @@ def choose(lessons: Sequence[Hit], records: Sequence[Hit]) -> list[Hit]:
     so it outscores any lesson on the same words and would push every lesson under a
     common bar.
     """
-    chosen = _over_bar(lessons)[:MAX_LESSONS]
-    relevant = _over_bar(records)
+    chosen = _over_bar(lessons, LESSON_RELEVANT)[:MAX_LESSONS]
+    relevant = _over_bar(records, RELEVANT)
     setbacks = [h for h in relevant if h.memory.outcome in SETBACKS][:MAX_FAILURES]
     successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
     if chosen and not (successes and successes[0] is relevant[0]):
@@ -74,8 +96,8 @@ def choose(lessons: Sequence[Hit], records: Sequence[Hit]) -> list[Hit]:
     return [*chosen, *setbacks, *successes]
 
 
-def _over_bar(hits: Sequence[Hit]) -> list[Hit]:
+def _over_bar(hits: Sequence[Hit], share: float) -> list[Hit]:
     best = max((h.score for h in hits), default=0.0)
     if best <= 0:
         return []
-    return sorted((h for h in hits if h.score >= RELEVANT * best), key=lambda h: -h.score)
+    return sorted((h for h in hits if h.score >= share * best), key=lambda h: -h.score)
