@@ -196,7 +196,11 @@ def test_pre_spawn_pack_replaces_its_block_across_three_fires(
     claude.write_bytes((before + BEGIN + "\nstale pack\n" + END + "\n" + after).encode())
     packs = []
     # Three different lessons (numbered ones would be one lesson with a new value each time).
-    lessons = ["Vendor client: retry on 429.", "Vendor client retry jitter.", "Vendor retry cap."]
+    lessons = [
+        "Vendor client: retry on 429.",
+        "Vendor client retry jitter.",
+        "Vendor client retry cap.",
+    ]
     for i in range(3):
         hooks.harvester.submit(
             {

@@ -8,6 +8,7 @@ verbatim with its id and source, framed as reference data rather than instructio
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -21,7 +22,6 @@ from agentmem.retrieval.reader import own_words
 from agentmem.retrieval.render import BEGIN as BEGIN  # the markers' home is render.py
 from agentmem.retrieval.render import END as END
 from agentmem.retrieval.render import inline
-from agentmem.stores.bm25 import WORD
 from agentmem.stores.files import atomic_write
 
 log = structlog.get_logger("agentmem")
@@ -49,6 +49,7 @@ EMPTY = "_No memory met the bar for this goal._\n"
 GOAL_BOOST = 1.25  # a memory tagged with the goal's kind or tags (seed 004, pattern 6)
 CANDIDATES = 30  # the reader's answer a pack is cut from: three times the entry cap
 TAG_WEIGHT = 4  # how many times a goal's tags count in its query (see goal_query)
+BARE_NUMBER = re.compile(r"\b\d+\b ?")
 
 
 def approx_tokens(text: str) -> int:
@@ -75,9 +76,9 @@ def goal_query(goal: Goal) -> str:
     chance. So the tags count TAG_WEIGHT times. A bare number ("5, 10 and 15 percent",
     "every 15 minutes") names no subject and is left out: it matched clock times and counts
     in unrelated lessons."""
-    words = [w for w in WORD.findall(own_words(goal.title, goal.description)) if not w.isdigit()]
+    words = BARE_NUMBER.sub("", own_words(goal.title, goal.description))
     tags = [" ".join(goal.tags)] * TAG_WEIGHT if goal.tags else []
-    return " ".join([*words, *tags])
+    return " ".join(part for part in [words, *tags] if part.strip())
 
 
 def prefer_for_goal(hits: Sequence[Hit], goal: Goal) -> list[Hit]:

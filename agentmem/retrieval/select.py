@@ -75,6 +75,8 @@ def same_work(records: Sequence[Hit], query: str) -> list[Hit]:
         for h in records
     }
     best = max(overlap.values(), default=0)
+    if best == 0:  # no run's goal says what this one is about: judge the whole records
+        return list(records)
     return [
         h for h in records if overlap[h.memory.id] > 0 and overlap[h.memory.id] >= SAME_WORK * best
     ]
