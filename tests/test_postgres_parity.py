@@ -17,11 +17,13 @@ import numpy as np
 import pytest
 
 from agentmem.core.model import Memory
+from agentmem.core.restate import Lexical
 from agentmem.retrieval.ranking import top_k
 from agentmem.stores import frontmatter
 from agentmem.stores.base import Filters
 from agentmem.stores.filestore import FileStore
 from agentmem.stores.pg_local import LocalServer
+from agentmem.stores.postgres import PostgresStore
 from tests.backends import pg_store
 
 TYPES = [("semantic", 0.8), ("procedural", 0.65), ("episodic", 1.0), ("reflective", 0.9)]
@@ -84,6 +86,22 @@ FILTERS = [
 ]
 
 
+def loaded(
+    root: Path, pg_server: LocalServer, memories: list[Memory]
+) -> tuple[FileStore, PostgresStore]:
+    """One root of files (as git would bring them: no writer involved), ranked by a
+    FileStore and by a PostgresStore loaded by its bulk rebuild (COPY)."""
+    (root / "entries").mkdir(parents=True)
+    for memory in memories:
+        record = memory.record()
+        body = record.pop("text")
+        (root / "entries" / f"{memory.id}.md").write_text(frontmatter.render(record, body))
+    server = pg_store(root, pg_server)
+    assert isinstance(server, PostgresStore)
+    assert server.rebuild().memories == len(memories)
+    return FileStore(root), server
+
+
 @pytest.mark.parametrize("seed", [1])
 def test_top_ten_ids_and_scores_agree_with_the_files_backend(
     pg_server: LocalServer, tmp_path: Path, seed: int
@@ -91,17 +109,7 @@ def test_top_ten_ids_and_scores_agree_with_the_files_backend(
     """Random corpus, random questions, five kinds of filters: same ids, same order,
     same scores (but for the clock moving between the two searches) from the server as from the files backend."""
     rng = random.Random(seed)
-    root = tmp_path / "memory"
-    (root / "entries").mkdir(parents=True)
-    for memory in corpus(rng, 250):  # the files as git would bring them: no writer involved
-        record = memory.record()
-        body = record.pop("text")
-        (root / "entries" / f"{memory.id}.md").write_text(frontmatter.render(record, body))
-    files = FileStore(root)
-    server = pg_store(root, pg_server)
-    assert server.rebuild().memories == len(
-        list((root / "entries").iterdir())
-    )  # the bulk load (COPY) into an empty server
+    files, server = loaded(tmp_path / "memory", pg_server, corpus(rng, 250))
     compared = 0
     for question in questions(rng, 24):
         for filters in FILTERS:
@@ -113,6 +121,31 @@ def test_top_ten_ids_and_scores_agree_with_the_files_backend(
             )  # decay moves with the clock
             compared += len(want)
     assert compared > 400  # the questions did find things
+    files.close()
+    server.close()
+
+
+def test_the_restatement_check_ranks_as_the_files_and_leaves_out_words_most_memories_hold(
+    pg_server: LocalServer, tmp_path: Path
+) -> None:
+    """The writer's restatement check on the server (`lexical_search`): where the draft's
+    words have fewer postings than its budget, the files backend's top 8; else only the
+    draft's rarest words choose the candidates (at 100K memories a draft's common words
+    cost a second per write), and they still find what it restates."""
+    rng = random.Random(2)
+    files, server = loaded(tmp_path / "memory", pg_server, corpus(rng, 120))
+    assert isinstance(server, Lexical)  # the writer asks lexical_search, not search
+    for question in questions(rng, 12):
+        for filters in FILTERS[:3]:
+            want = files.lexical_search(question, 8, filters)
+            got = server.lexical_search(question, 8, filters)
+            assert [h.memory.id for h in got] == [h.memory.id for h in want], (question, filters)
+    draft = "w0 w0 u7"  # w0: the corpus's commonest word; u7: one memory's own word
+    assert len(server.search(draft, 8, touch=False)) == 8
+    server.distinctive_budget = 5
+    hits = server.lexical_search(draft, 8, Filters())
+    assert [h.memory.id for h in hits] == ["episodic-m00007"]
+    assert list(hits[0].explain["terms"]) == ["u7"]
     files.close()
     server.close()
 

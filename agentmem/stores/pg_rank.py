@@ -15,6 +15,15 @@ same corpus gives the same scores and the same top k (tests/test_postgres_parity
 - decay = max(0.3, exp(-0.03 × days since the last access, or creation when never read)).
 
 Only rows with BM25 > 0 are scored, so the work is the query terms' postings, not the store.
+Run it with nested loops off (`PLANNER`): the planner cannot see how many rows a CTE holds,
+guesses one, and nested-loops joins of thousands of candidates (240 ms where a hash join
+takes 5); the lookups by key that should loop are LATERAL subqueries, which loop anyway.
+
+The writer's restatement check (`distinctive`) ranks the same way over the draft's
+rarest words only (about DISTINCTIVE_BUDGET postings of them): a draft's common words are
+in most of a large store (scoring them was a second per write at 100K memories), and a
+restatement shares the rare ones. A small store, where the draft's words have few
+postings in all, gets the full ranking.
 """
 
 from __future__ import annotations
@@ -141,7 +150,7 @@ def search_sql(
     text = f"""
     WITH q AS (
         SELECT term, pos FROM unnest(%(terms)s::text[]) WITH ORDINALITY AS q(term, pos)
-    ), s AS (
+    ), s AS MATERIALIZED (
         SELECT sum(n)::float8 AS n, sum(total)::float8 AS total FROM stats
     ), p AS (
         SELECT term, mem, tf, dl, count(*) OVER (PARTITION BY term) AS df
@@ -157,13 +166,16 @@ def search_sql(
     ), c AS (
         SELECT m.seq, m.seq_key, m.created, m.id, m.created_ts, m.expires_ts, m.confidence,
             m.superseded, m.user_id, m.app_id, m.type, m.cohort, m.tags, bm.bm25
-        FROM bm JOIN memories m ON m.seq = bm.mem
+        FROM bm CROSS JOIN LATERAL (SELECT * FROM memories m WHERE m.seq = bm.mem OFFSET 0) m
         WHERE bm.bm25 > 0
     ), runs AS (
         SELECT seq_key FROM c GROUP BY seq_key HAVING count(*) > 1
-    ), ranked AS (
-        SELECT r.seq, r.seq_key, row_number() OVER (PARTITION BY r.seq_key ORDER BY r.created, r.id) AS rn
-        FROM memories r WHERE {"r.seq_key IN (SELECT seq_key FROM runs)" if depth else "FALSE"}
+    ), ranked AS MATERIALIZED (
+        SELECT r.seq, r.seq_key, r.rn
+        FROM runs CROSS JOIN LATERAL (
+            SELECT seq, seq_key, row_number() OVER (ORDER BY created, id) AS rn
+            FROM memories WHERE seq_key = runs.seq_key OFFSET 0
+        ) r WHERE {"TRUE" if depth else "FALSE"}
     ), cp AS (
         SELECT c.seq, c.seq_key, ranked.rn, c.bm25 FROM c JOIN ranked USING (seq)
     ), nb AS (
@@ -171,13 +183,14 @@ def search_sql(
         FROM cp a JOIN cp b ON b.seq_key = a.seq_key AND b.seq <> a.seq
             AND b.rn BETWEEN a.rn - {depth} AND a.rn + {depth}
         GROUP BY a.seq
-    ), scored AS (
+    ), scored AS MATERIALIZED (
         SELECT c.seq, c.seq_key, c.created, c.id, c.bm25, {context} AS context,
             c.confidence * (CASE WHEN c.superseded THEN %(halved)s ELSE 1.0::float8 END) AS static,
-            greatest(%(floor)s, exp(-%(rate)s * greatest(
-                (%(now)s - coalesce(a.last_access, c.created_ts)) / %(day)s, 0))) AS decay,
+            greatest(%(floor)s, exp(-%(rate)s * greatest((%(now)s - coalesce(
+                (SELECT a.last_access FROM access a WHERE a.mem = c.seq), c.created_ts))
+                / %(day)s, 0))) AS decay,
             c.confidence, c.superseded
-        FROM c LEFT JOIN nb USING (seq) LEFT JOIN access a ON a.mem = c.seq
+        FROM c LEFT JOIN nb USING (seq)
         WHERE {{where}}
     ), top AS (
         SELECT seq, seq_key, created, id, bm25, context, decay, confidence, superseded,
@@ -188,10 +201,47 @@ def search_sql(
     ){touched}
     SELECT top.id, m.record, top.score, top.bm25, top.context, top.decay, top.confidence,
         top.superseded, {explained}, top.seq
-    FROM top JOIN memories m ON m.seq = top.seq
+    FROM top CROSS JOIN LATERAL (SELECT record FROM memories m WHERE m.seq = top.seq OFFSET 0) m
     ORDER BY top.score DESC, top.seq_key, top.created, top.id
     """
     return sql.SQL(text).format(columns=columns, where=where), args
+
+
+PLANNER = "SET LOCAL enable_nestloop = off"  # see the module docstring
+DISTINCTIVE_CAP = 5000  # a word in more memories than this is never distinctive
+DISTINCTIVE_BUDGET = 300  # postings the restatement check ranks, about
+
+
+def distinctive(
+    conn: Any,
+    terms: Sequence[str],
+    cap: int = DISTINCTIVE_CAP,
+    budget: int = DISTINCTIVE_BUDGET,
+    common: set[str] | None = None,
+) -> list[str]:
+    """The query's rarest terms (in query order, repeats kept): by how many memories hold
+    each, the rarest first, while their postings add up to at most `budget`, and always
+    the rarest if at most `cap` memories hold it. A term is counted up to cap + 1 only, so
+    a common one costs cap index entries; `common` (kept by the caller) remembers the terms
+    found above cap, which are not counted again."""
+    common = set() if common is None else common
+    asked = sorted(set(terms) - common)
+    rows = conn.execute(
+        "SELECT u.term, (SELECT count(*) FROM (SELECT 1 FROM postings p WHERE p.term = u.term "
+        "LIMIT %s) AS x) FROM unnest(%s::text[]) AS u(term)",
+        (cap + 1, asked),
+        prepare=False,  # as the search: a plan for these terms, not a generic one
+    ).fetchall()
+    held = {str(term): int(count) for term, count in rows}
+    common.update(t for t, n in held.items() if n > cap)
+    kept: set[str] = set()
+    total = 0
+    for term, n in sorted(((t, n) for t, n in held.items() if 0 < n <= cap), key=lambda x: x[::-1]):
+        if kept and total + n > budget:
+            break
+        kept.add(term)
+        total += n
+    return [t for t in terms if t in kept]
 
 
 def ranked(row: Sequence[Any]) -> Ranked:

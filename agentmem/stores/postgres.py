@@ -37,7 +37,15 @@ from agentmem.stores.files import check_id
 from agentmem.stores.filestore import FileStore
 from agentmem.stores.outbox import Outbox
 from agentmem.stores.pg_link import QUICK_RETRY, ServerLink, origin_of
-from agentmem.stores.pg_rank import Ranked, ranked, search_sql
+from agentmem.stores.pg_rank import (
+    DISTINCTIVE_BUDGET,
+    DISTINCTIVE_CAP,
+    PLANNER,
+    Ranked,
+    distinctive,
+    ranked,
+    search_sql,
+)
 from agentmem.stores.projected import ReplayReport
 from agentmem.stores.projection import ProjectionError
 from agentmem.stores.retry import RetryPolicy
@@ -74,6 +82,9 @@ class PostgresStore(CanonicalFiles, ServerLink):
         self._files_ranking: FileStore | None = None
         self.answered_by = ""  # "server" or "files": who answered the last search
         self.fallbacks = 0  # searches the files answered in the server's place
+        self.distinctive_cap = DISTINCTIVE_CAP  # see lexical_search
+        self.distinctive_budget = DISTINCTIVE_BUDGET
+        self._common_terms: set[str] = set()  # terms found in more than the cap of memories
 
     # -- the writer's surface -----------------------------------------------------------
     def put(self, memory: Memory) -> None:
@@ -236,6 +247,12 @@ class PostgresStore(CanonicalFiles, ServerLink):
     ) -> builtins.list[Hit]:
         return self.answer(query, k, filters, touch=touch, explain=explain)[0]
 
+    def lexical_search(self, query: str, k: int, filters: Filters) -> builtins.list[Hit]:
+        """The writer's restatement check (agentmem.core.restate): the same ranking,
+        explained, touching nothing, over the query's rarest words only (see
+        pg_rank.distinctive), so a write costs about the same at 10K or 1M memories."""
+        return self._answer(query, k, filters, touch=False, explain=True, narrow=True)[0]
+
     def answer(
         self,
         query: str,
@@ -247,6 +264,18 @@ class PostgresStore(CanonicalFiles, ServerLink):
     ) -> tuple[builtins.list[Hit], Fallback | None]:
         """A search, and a `Fallback` (why) when this root's files answered it because the
         server could not (the runtime's `watch` puts it on the fire's `reads.fallbacks`)."""
+        return self._answer(query, k, filters, touch=touch, explain=explain, narrow=False)
+
+    def _answer(
+        self,
+        query: str,
+        k: int,
+        filters: Filters | None,
+        *,
+        touch: bool,
+        explain: bool,
+        narrow: bool,
+    ) -> tuple[builtins.list[Hit], Fallback | None]:
         if k <= 0:
             return [], None
         self.replay_due()
@@ -261,13 +290,30 @@ class PostgresStore(CanonicalFiles, ServerLink):
             )
             return self._from_files(query, k, filters, reason, explain=explain)
         now = self.clock().timestamp()
-        statement, args = search_sql(
-            terms, k, filters, self.params, now, explain=explain, touch=touch
-        )
-        try:
-            rows = self.call(
-                lambda conn: [ranked(r) for r in conn.execute(statement, args).fetchall()]
+
+        def ranking(conn: pg_write.Conn) -> builtins.list[Ranked]:
+            kept = (
+                distinctive(
+                    conn, terms, self.distinctive_cap, self.distinctive_budget, self._common_terms
+                )
+                if narrow
+                else terms
             )
+            if not kept:
+                return []
+            statement, args = search_sql(
+                kept, k, filters, self.params, now, explain=explain, touch=touch
+            )
+            # Never prepared: a prepared statement's generic plan (psycopg prepares a query
+            # run five times) ignores how many postings the terms have, and was 10-50 times
+            # slower than the plan made for the terms at hand.
+            with conn.transaction():
+                conn.execute(PLANNER)
+                rows = conn.execute(statement, args, prepare=False).fetchall()
+            return [ranked(r) for r in rows]
+
+        try:
+            rows = self.call(ranking)
         except ProjectionError as exc:
             self._failed("remote_search_failed", exc, answered_from="files")
             reason = f"{self.backend} search failed: {exc}"
