@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from agentmem import Memory, MemoryHooks
 from agentmem._plugins import make_manager
 from agentmem.cli import main
+from agentmem.harvest.patterns import phrase
 from agentmem.settings import settings_from_values
 from tests.chat_double import ChatServerDouble, call, openai_settings, say
 from tests.conftest import ALL_ON, HooksFactory, semantic
@@ -107,14 +108,70 @@ def test_judgment_harvest_words_as_common_in_successes_are_no_cause(hooks: Memor
     assert "checkout" not in causes and "migration" not in causes
 
 
-def test_judgment_harvest_needs_failures_of_three_runs(hooks: MemoryHooks) -> None:
-    """Two failures that share an error, or three that each say something else, are no
-    pattern: nothing is written."""
+def test_judgment_harvest_two_runs_with_one_error_are_a_pattern(hooks: MemoryHooks) -> None:
+    """Two runs whose verifier said the same error phrase, with no success against it, are
+    a pattern already, with less confidence than three runs of the same error."""
     lock_timeouts(hooks, days=(14, 21))
+    for day in (12, 19, 26):
+        episode(
+            hooks,
+            f"2026-03-{day}-o{day}",
+            f"Resync {day}",
+            failed="sync",
+            detail=f"OOMKilled, exit code 137 at {day} GiB",
+            app_id="stock",
+        )
+    result = hooks.judgment_harvest()
+    assert result.ok
+    [pair] = patterns(hooks)
+    [three] = patterns(hooks, "stock")
+    assert "migrate failed in 2 runs" in pair.text and LOCK in pair.text
+    assert 0.7 <= pair.confidence < three.confidence <= 0.95
+
+
+def test_judgment_harvest_two_runs_need_one_error_and_nothing_against_it(
+    hooks: MemoryHooks,
+) -> None:
+    """Two runs make no pattern when their checks share words but no error phrase, nor
+    when successful runs say what they say; three failures that each say something else
+    are no pattern either: nothing is written."""
+    for n, detail in enumerate(("timeout waiting for the lock", "lock held past its timeout")):
+        episode(hooks, f"2026-03-1{n}-w{n}", f"Migrate {n}", failed="migrate", detail=detail)
+    for n in range(2):
+        episode(
+            hooks,
+            f"2026-03-1{n}-t{n}",
+            f"Login {n}",
+            failed="e2e",
+            detail="password authentication failed",
+            summary="Staging login broke after rotation.",
+            app_id="auth",
+        )
+    for n in range(3):
+        success(
+            hooks,
+            f"2026-03-2{n}-u{n}",
+            "Rotate",
+            "password authentication failed, then passed",
+            "auth",
+        )
     for n, detail in enumerate(("disk full on runner", "DNS lookup failed", "OOMKilled")):
         episode(hooks, f"2026-03-2{n}-x{n}", f"Nightly job {n}", failed="nightly", detail=detail)
     result = hooks.judgment_harvest()
-    assert result.ok and result.writes.attempted == 0 and not patterns(hooks)
+    assert result.ok and result.writes.attempted == 0
+    assert not patterns(hooks) and not patterns(hooks, "auth")
+
+
+def test_judgment_harvest_error_phrase_spans_one_character_words() -> None:
+    """The error phrase two details share is told as written even when a one-character
+    word sits inside the shared run ("(3 of 40 tests)" against "(5 of 40 tests)")."""
+    said = phrase(
+        [
+            "I2C bus timeout on sensor 0x44 after warm reset (3 of 40 tests)",
+            "I2C bus timeout on sensor 0x44 after warm reset (5 of 40 tests)",
+        ]
+    )
+    assert said.startswith("I2C bus timeout on sensor 0x44 after warm reset")
 
 
 def test_judgment_harvest_confidence_comes_from_the_evidence(hooks: MemoryHooks) -> None:

@@ -3,7 +3,9 @@
 Within one app, the run records that failed are grouped by the verifier that failed, then
 by what that verifier said (its `detail`; the run's summary when it said nothing): two
 failures belong together when most of the shorter one's words are in the other. A group
-of failures from at least `MIN_RUNS` runs is a pattern. It is described by
+of failures from at least `MIN_RUNS` runs is a pattern; so is a group from `PAIR_RUNS`
+distinct runs whose details share an error phrase (the same verifier saying the same
+thing twice) when no successful run contradicts it. It is described by
 
 - the words its details share, in order (the error phrase: "canceling statement due to
   lock timeout", "OOMKilled, exit code 137");
@@ -29,7 +31,8 @@ from agentmem.core.model import Memory, Outcome
 from agentmem.harvest.runrecord import read_record
 from agentmem.stores.bm25 import WORD, tokenize
 
-MIN_RUNS = 3  # failures of distinct runs that make a pattern (two are a coincidence)
+MIN_RUNS = 3  # failures of distinct runs that make a pattern on any shared words
+PAIR_RUNS = 2  # ... or on one error phrase, with no success against it
 SAME_CAUSE = 0.5  # share of the shorter text's words the other must hold to group them
 LIFT = 2.0  # how much more common in the failures than in successes a cause word must be
 MAX_CAUSES = 6
@@ -80,7 +83,7 @@ class Pattern:
     def confidence(self) -> float:
         """More runs raise it; few distinct days and contradicting successes lower it."""
         runs = len(self.runs)
-        support = 1 - 1 / runs  # 3 runs 0.67, 6 runs 0.83
+        support = 1 - 1 / runs  # 2 runs 0.5, 3 runs 0.67, 6 runs 0.83
         spread = min(1.0, len(self.days) / runs)
         against = self.contradictions / (self.contradictions + runs)
         value = LOW + (HIGH - LOW) * support * spread * (1 - against)
@@ -154,8 +157,9 @@ def _contains(words: list[str], run: list[str]) -> bool:
 
 
 def _surface(text: str, run: list[str]) -> str:
-    """The stretch of `text` that holds `run`'s words, as written."""
-    pattern = r"\W+".join(re.escape(w) for w in run)
+    """The stretch of `text` that holds `run`'s words, as written. WORD skips one-character
+    words ("(3 of 40 tests)" is `of 40 tests`), so the gaps may hold some."""
+    pattern = r"\W+(?:\w\W+)*".join(re.escape(w) for w in run)
     match = re.search(pattern, text, re.IGNORECASE)
     return match.group(0) if match else ""
 
@@ -212,13 +216,17 @@ def mine(episodes: Sequence[Memory]) -> list[Pattern]:
     found = []
     for verifier, failures in by_verifier.items():
         for members in _groups(failures):
-            if len({f.memory.run_id for f in members}) < MIN_RUNS:
+            runs = len({f.memory.run_id for f in members})
+            if runs < PAIR_RUNS:
                 continue
             members.sort(key=lambda f: (f.memory.run_id, f.memory.id))
             apps = sorted({f.memory.app_id for f in members})
             successes = [m for m in episodes if m.outcome is Outcome.SUCCESS and m.app_id in apps]
             said = phrase([f.detail for f in members])
             causes = _causes(members, successes, said)
+            against = _contradictions(causes, successes)
+            if runs < MIN_RUNS and (not said or against or _contradictions([said], successes)):
+                continue  # two runs: one error, and no success saying it or its causes
             example = max(members, key=lambda f: (_hits(f.summary, causes), f.memory.run_id))
             found.append(
                 Pattern(
@@ -230,7 +238,7 @@ def mine(episodes: Sequence[Memory]) -> list[Pattern]:
                     causes=causes,
                     example=example,
                     successes=len(successes),
-                    contradictions=_contradictions(causes, successes),
+                    contradictions=against,
                 )
             )
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
