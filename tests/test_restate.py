@@ -168,3 +168,46 @@ def test_the_same_subject_told_with_other_details_supersedes() -> None:
     assert replaces(new, old) and not restates(new, old)
     other = "The iOS signing certificate is in Vault at secret/ios-cert; the release lane reads it with vault kv get."
     assert not replaces(other, new)
+
+
+def test_a_change_told_in_other_words_supersedes() -> None:
+    """On one subject, a draft that says something changed ("now", "no longer",
+    "retired") replaces the held statement whatever the new value is: a command replaced
+    by another command, a rule said the other way round, a key file replaced by a
+    service."""
+    for old, new in [
+        (
+            "Flash dev boards with `make flash BOARD=thermo-v2` over the J-Link probe.",
+            "Flash dev boards with `west flash --runner probe-rs` now; the Makefile went away.",
+        ),
+        (
+            "Deploy the API with `make deploy ENV=prod`.",
+            "Use `helmfile apply -e prod` to deploy the API now.",
+        ),
+        (
+            "The HIL rig must be power-cycled between test runs, or the sensor bus hangs.",
+            "Power-cycling the HIL rig between runs is no longer needed: the rig resets the bus.",
+        ),
+        (
+            "Release images are signed with keys/release-signing.pem on the release laptop.",
+            "Release images are now signed through the cloud KMS key fw-release-2026; the PEM "
+            "file on the laptop is retired.",
+        ),
+    ]:
+        assert replaces(new, old), (old, new)
+
+
+def test_a_change_word_never_makes_another_component_a_replacement() -> None:
+    """Parallel statements about two services or two jobs stay two memories, even when the
+    newer one says "now" and gives other numbers."""
+    for old, new in [
+        (
+            "The orders-api runs 3 replicas behind the internal load balancer.",
+            "The payments-api now runs 5 replicas behind the internal load balancer.",
+        ),
+        (
+            "The orders export job runs nightly at 02:00 UTC from the reporting replica.",
+            "The invoices export job now runs nightly at 03:00 UTC from the reporting replica.",
+        ),
+    ]:
+        assert not replaces(new, old) and not replaces(old, new), (old, new)

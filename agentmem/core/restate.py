@@ -66,7 +66,7 @@ CAPITALISED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
 # Words that say a statement replaces an earlier one. English, not any domain's words.
 CHANGE = re.compile(
     r"\b(now|no longer|not any ?more|anymore|moved|replaced|retired|deprecated|switched|"
-    r"is gone|are gone|used to|formerly|previously)\b",
+    r"is gone|are gone|went away|used to|formerly|previously|instead)\b",
     re.IGNORECASE,
 )
 # English function words beyond the search stopwords: they carry no subject, so a restatement
@@ -77,7 +77,8 @@ FUNCTION_WORDS = frozenset(
     so than too very can could may might must shall should would do does did done doing
     have has had having been being am were just also only even still yet ever here
     about above after again against before below between during from off out over under
-    up down once until while through per via one ones""".split()  # noqa: SIM905 (a word list)
+    up down once until while through per via one ones since now longer anymore instead
+    formerly previously""".split()  # noqa: SIM905 (a word list)
 )
 CLAUSE = re.compile(r"[;:]\s+|\.\s+")
 RETRACTED = re.compile(r"^\s*(?:retracted|retraction|withdrawn)\s*:\s*", re.IGNORECASE)
@@ -197,14 +198,28 @@ def restates(draft: str, held: str) -> bool:
     return covered(d, h)
 
 
+def other_component(a: Terms, b: Terms) -> bool:
+    """Two parallel statements about different things: the first term of each one's head
+    is missing from the other while the rest is mostly shared ("the payments-api runs …"
+    against "the orders-api runs …"). When little else is shared, a different first word
+    is only another way to say it ("alerts route to …" against "on-call is paged via …")."""
+    if not a.head or not b.head or _overlap(a, b) < SAME_SUBJECT:
+        return False
+    return a.head[0] not in b.content and b.head[0] not in a.content
+
+
 def replaces(draft: str, held: str) -> bool:
     """The draft is a newer statement of the held text's subject (see the module docstring)."""
     d, h = terms(draft), terms(held)
     if RETRACTED.match(draft) or restates(draft, held) or not same_subject(d, h):
         return False  # a retraction replaces only what it withdraws (`retracted`)
+    if other_component(d, h):
+        return False  # another service, table or team: a value of its own, not a new one
     close = _overlap(d, h) >= CLOSE_SUBJECT
-    named = bool(d.names & h.names) or close
-    changed = d.change and named and not agrees(d, h)
+    # On one subject, a draft that says something changed ("now", "no longer", "instead",
+    # "retired") tells the new state, whatever the new value is: another command, another
+    # place for the secrets, the rule said the other way round.
+    changed = d.change and not agrees(d, h)
     # Same head, nearly the same words, each saying something the other does not: the
     # same thing told with other details (a keystore that moved to another vault). A
     # different head is another subject (the payments-api, not the orders-api).
