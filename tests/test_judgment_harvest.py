@@ -436,3 +436,32 @@ def test_judgment_harvest_retires_a_lesson_a_later_failure_contradicts(hooks: Me
     pack = hooks.pre_spawn_pack(goal={"title": "orders table migration", "app_id": "shop"})
     assert pack.pack is not None and lesson.memory_id not in [e.id for e in pack.pack.entries]
     assert fact.memory_id not in retired.supersedes
+
+
+def test_judgment_harvest_a_limit_an_error_states_contradicts_no_lesson(
+    hooks: MemoryHooks,
+) -> None:
+    """A failed check that states the limit it hit ("after 100 requests in 10 s") says what
+    the service allows, not what the run did: the lesson that prescribes batching to that
+    limit still holds. Only the run's own account (its summary) can say it ran with the
+    lesson's setting."""
+    lesson = hooks.harvester.submit(
+        semantic(
+            "Send CRM bulk writes in batches of 100 with a 10 s pause between batches.",
+            app_id="crm",
+        ),
+        trigger="manual",
+    )
+    episode(
+        hooks,
+        "2099-01-02-c1",
+        "Sync CSAT scores into the CRM bulk endpoint",
+        failed="sync-e2e",
+        detail="HTTP 429 from the CRM bulk endpoint after 100 requests in 10 s",
+        summary="Scores pushed one request per ticket; the CRM bulk writes stopped.",
+        app_id="crm",
+    )
+    result = hooks.judgment_harvest()
+    assert result.ok
+    assert not [m for m in hooks.store.list() if "did-not-hold" in m.tags]
+    assert lesson.memory_id in [m.id for m in hooks.store.list()]

@@ -185,6 +185,12 @@ def test_a_change_told_in_other_words_supersedes() -> None:
             "Use `helmfile apply -e prod` to deploy the API now.",
         ),
         (
+            "Rebuild the help-center search index with `npm run reindex` after publishing "
+            "articles; search serves stale results until it runs.",
+            "Rebuild the help-center search index with `hc-cli index rebuild --site main` now; "
+            "the npm script was removed with the CLI migration.",
+        ),
+        (
             "The HIL rig must be power-cycled between test runs, or the sensor bus hangs.",
             "Power-cycling the HIL rig between runs is no longer needed: the rig resets the bus.",
         ),
@@ -199,11 +205,15 @@ def test_a_change_told_in_other_words_supersedes() -> None:
 
 def test_a_change_word_never_makes_another_component_a_replacement() -> None:
     """Parallel statements about two services or two jobs stay two memories, even when the
-    newer one says "now" and gives other numbers."""
+    newer one says "now" and gives other numbers; two commands for two checks both hold."""
     for old, new in [
         (
             "The orders-api runs 3 replicas behind the internal load balancer.",
             "The payments-api now runs 5 replicas behind the internal load balancer.",
+        ),
+        (
+            "Run `make vale` before pushing docs pages.",
+            "Run `make linkcheck` before pushing docs pages.",
         ),
         (
             "The orders export job runs nightly at 02:00 UTC from the reporting replica.",

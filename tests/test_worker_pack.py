@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
 from agentmem import MemoryHooks
-from tests.conftest import semantic
+from agentmem._plugins import make_manager
+from agentmem.settings import settings_from_values
+from tests.conftest import ALL_ON, semantic
 
 
 def test_pre_spawn_pack_never_searches_its_own_framing_words(hooks: MemoryHooks) -> None:
@@ -175,3 +180,41 @@ def test_pre_spawn_pack_takes_failures_of_the_same_work_only(hooks: MemoryHooks)
     assert result.pack is not None
     ids = [e.id for e in result.pack.entries]
     assert same in ids and other not in ids
+
+
+def test_pre_spawn_pack_leaves_out_runs_that_used_what_a_change_retired(
+    root: Path, tmp_path: Path
+) -> None:
+    """A how-to replaced by one with another command supersedes it; then a run record
+    written before the change that still names the retired command is not packed (it
+    tells how things were), while the new how-to is."""
+    now = [datetime(2026, 10, 5, 12, tzinfo=UTC)]
+    settings = settings_from_values(
+        {"AGENTMEM_USER_ID": "tester", "AGENTMEM_ROOT": str(root), **ALL_ON}, base_dir=tmp_path
+    )
+    hooks = MemoryHooks(
+        settings,
+        plugin_manager=make_manager(defaults=True, entry_points=False),
+        clock=lambda: now[0],
+    )
+    old = lesson(
+        hooks, "Rebuild the search index with `npm run reindex` after publishing articles."
+    )
+    before = hooks.post_run_classify(
+        run={
+            "run_id": "2026-10-05-r1",
+            "goal": "Publish the returns article and make it searchable",
+            "outcome": "success",
+            "app_id": "shop",
+            "summary": "Article published; search index rebuilt with npm run reindex.",
+            "verifiers": [{"name": "link-check", "passed": True}],
+        }
+    ).writes.accepted[0]
+    now[0] += timedelta(days=3)
+    new = lesson(
+        hooks,
+        "Rebuild the search index with `hc-cli index rebuild --site main` now; the npm script was removed.",
+    )
+    assert hooks.store.get(new).supersedes == (old,)
+    ids = packed(hooks, title="Publish the winter article to the search index")
+    assert new in ids and old not in ids and before not in ids

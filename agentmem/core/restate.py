@@ -57,6 +57,7 @@ UNITS = {
     **dict.fromkeys(("rps", "qps"), "rps"),
 }
 TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
+CODE = re.compile(r"`([^`\n]+)`")  # a command or a path as code: the value of "how to"
 VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b")
 # A number with its unit; joined groups ("0-12", "03-01", "1,000") are one value.
 NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:\s?(%|[A-Za-z]+)\b)?")
@@ -99,7 +100,9 @@ class Terms:
 @lru_cache(maxsize=4096)
 def terms(text: str) -> Terms:
     values: dict[str, set[str]] = {}
-    rest = text
+    for match in CODE.finditer(text):
+        values.setdefault("code", set()).add(" ".join(match.group(1).lower().split()))
+    rest = CODE.sub(lambda m: m.group(0).replace(".", " "), text)  # no version inside code
     for kind, pattern in (("time", TIME), ("version", VERSION)):
         for match in pattern.finditer(rest):
             values.setdefault(kind, set()).add(match.group(0).lower().lstrip("v"))
@@ -163,6 +166,7 @@ def conflict(a: Terms, b: Terms) -> bool:
     return any(
         kind in b.values and bool(v - b.values[kind]) and bool(b.values[kind] - v)
         for kind, v in a.values.items()
+        if kind != "code"  # two commands can both hold (run the linter, run the link check)
     )
 
 
@@ -177,7 +181,11 @@ def same_subject(draft: Terms, held: Terms) -> bool:
     if len(shared) < MIN_SHARED:
         return False
     shorter = min(len(draft.content), len(held.content))
-    return len(shared) >= SAME_SUBJECT * shorter or bool(draft.names & held.names)
+    # Two how-tos that open alike and each give a command are about the same task, however
+    # much the commands and their explanations differ.
+    commands = "code" in draft.values and "code" in held.values
+    same_task = commands and draft.head == held.head and len(draft.head) == HEAD
+    return len(shared) >= SAME_SUBJECT * shorter or bool(draft.names & held.names) or same_task
 
 
 def agrees(draft: Terms, held: Terms) -> bool:
@@ -225,6 +233,17 @@ def replaces(draft: str, held: str) -> bool:
     # different head is another subject (the payments-api, not the orders-api).
     restated_otherwise = close and d.head == h.head and len(d.head) == HEAD and not agrees(d, h)
     return conflict(d, h) or changed or covered(h, d) or restated_otherwise
+
+
+def retired_values(old: str, new: str) -> set[str]:
+    """What `old` stated that its replacement `new` no longer does: its commands, paths
+    and identifiers, versions, times and days, as they are written (lower case). A record
+    of a run that still used one tells of the state before the change."""
+    said = {v for values in terms(old).values.values() for v in values}
+    said |= {m.lower() for m in IDENTIFIER.findall(old) if len(m) > 3}
+    kept = {v for values in terms(new).values.values() for v in values}
+    kept |= {m.lower() for m in IDENTIFIER.findall(new)}
+    return {v for v in said - kept if not v.isdigit() and v not in new.lower()}
 
 
 def retraction(text: str) -> tuple[str, str] | None:

@@ -2,9 +2,11 @@
 
 A lesson (a semantic or procedural observation) is contradicted by a run record when the
 run failed after the lesson was written, in the lesson's app (any app for a `_global`
-lesson), and its record states one of the lesson's own values (the 4 GiB limit, the 04:00
-UTC slot, the 60 s timeout: a measured setting, as `agentmem.core.restate` reads values; a
-bare number, a version or a weekday is a fact, not a setting) and shares at least
+lesson), and its summary (the run's own account of what it did; a failed check's detail
+states the limit it hit, "after 100 requests in 10 s", not what the run did) states one of
+the lesson's own values (the 4 GiB limit, the 04:00 UTC slot, the 60 s timeout: a measured
+setting, as `agentmem.core.restate` reads values; a bare number, a version or a weekday is
+a fact, not a setting) and its record shares at least
 `MIN_SHARED` of its content terms: the same ground, the same setting, and still a failure.
 Hook E writes what it found as an assessment citing the lesson and the failures, which
 supersedes the lesson: it leaves packs and synthesis, and stays in the files.
@@ -69,7 +71,7 @@ def contradicted(lessons: Sequence[Memory], records: Sequence[Memory]) -> list[C
             if record.created_at >= lesson.created_at
             and record.run_id != lesson.run_id
             and (lesson.app_id == GLOBAL or record.app_id == lesson.app_id)
-            and values & _values(_told(record))
+            and values & _values(read_record(record.text).summary)
             and len(content & terms(_told(record)).content) >= MIN_SHARED
         ]
         if against:

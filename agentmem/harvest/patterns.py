@@ -205,6 +205,12 @@ def _contradictions(causes: Sequence[str], successes: Sequence[Memory]) -> int:
     return sum(1 for m in successes if 2 * len(stems & _words(m.text)) >= len(stems))
 
 
+def _said_by(said: str, successes: Sequence[Memory]) -> bool:
+    """A successful run whose record says the error phrase itself (a failure it got past)."""
+    runs = [WORD.findall(part.lower()) for part in said.split(" … ")]
+    return any(all(_contains(WORD.findall(m.text.lower()), run) for run in runs) for m in successes)
+
+
 def mine(episodes: Sequence[Memory]) -> list[Pattern]:
     """The patterns among run records, most runs first. One error seen in several apps
     (a shared certificate, a shared rate limit) is one pattern, kept under `_global`;
@@ -225,7 +231,7 @@ def mine(episodes: Sequence[Memory]) -> list[Pattern]:
             said = phrase([f.detail for f in members])
             causes = _causes(members, successes, said)
             against = _contradictions(causes, successes)
-            if runs < MIN_RUNS and (not said or against or _contradictions([said], successes)):
+            if runs < MIN_RUNS and (not said or against or _said_by(said, successes)):
                 continue  # two runs: one error, and no success saying it or its causes
             example = max(members, key=lambda f: (_hits(f.summary, causes), f.memory.run_id))
             found.append(

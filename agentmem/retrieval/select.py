@@ -17,6 +17,9 @@ chosen like this:
   run's goal must share the query's words, at least `SAME_WORK` of what the run whose
   goal shares most does (the goal's tags count as in the query, TAG_WEIGHT times).
 
+A run record written before a lesson was replaced, that still names what the replacement
+retired (the old command, the old path), tells how things were: it is left out.
+
 Both searches score with the same question over the same index, so their scores compare;
 the goal's tags and kind lift what is tagged the same (`prefer_for_goal`). Confidence is a
 floor (the pack drops what is under it), not a weight: a run record's 1.0 once outranked
@@ -26,11 +29,12 @@ every lesson's 0.75.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from agentmem.contexts import Goal
-from agentmem.core.model import Hit, MemoryType, Outcome
+from agentmem.core.model import Hit, Memory, MemoryType, Outcome
+from agentmem.core.restate import retired_values
 from agentmem.harvest.runrecord import record_goal
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 from agentmem.stores.base import Filters
@@ -63,7 +67,30 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     records = search(query, CANDIDATES, replace(live, types=RECORDS))
     lessons = prefer_for_goal([unweighted(h) for h in lessons], goal)
     records = prefer_for_goal([unweighted(h) for h in records], goal)
+    before = retired(search, query, scope)
+    records = [h for h in records if not tells_retired(h.memory, before)]
     return choose(lessons, same_work(records, query))
+
+
+def retired(search: Search, query: str, scope: Filters) -> dict[str, str]:
+    """What lessons on the query once said and their replacements no longer say (a
+    command, a path, a version), each with when it was replaced."""
+    hits = search(query, CANDIDATES, replace(scope, include_superseded=True, types=LESSONS))
+    held = {h.memory.id: h.memory for h in hits}
+    out: dict[str, str] = {}
+    for hit in hits:
+        for old in hit.memory.supersedes:
+            if old in held:
+                for value in retired_values(held[old].text, hit.memory.text):
+                    out[value] = max(out.get(value, ""), hit.memory.created_at)
+    return out
+
+
+def tells_retired(record: Memory, retired: Mapping[str, str]) -> bool:
+    """A run record written before a change that still names what the change retired:
+    it tells how things were, which a worker must not take for how they are."""
+    text = record.text.lower()
+    return any(value in text and record.created_at < when for value, when in retired.items())
 
 
 def same_work(records: Sequence[Hit], query: str) -> list[Hit]:
