@@ -23,6 +23,8 @@ from agentmem.retrieval.pack import BEGIN, END
 from agentmem.settings import settings_from_values
 from agentmem.stores import FileStore
 from tests._quiet import quiet_structlog
+from tests.test_secret_guard import MISSED
+from tests.test_secrets import _visible, wrapped_keys
 
 __all__ = ["quiet_structlog"]  # autouse: thousands of drafts, no log noise
 
@@ -59,6 +61,8 @@ NASTY = st.one_of(
         ]
     ),
     st.lists(st.sampled_from(["ok", "t\ud800", "x" * 65, "semantic-0123456789ab\n"]), max_size=3),
+    # Secret variants (issue 14, item 7): the shapes the guard missed, in any field.
+    st.sampled_from([text for text, _ in MISSED.values()]),
 )
 KEYS = st.sampled_from([*FIELDS, "bogus", "", "Text", "__class__"])
 
@@ -86,8 +90,8 @@ def problem(record: dict[str, Any]) -> str | None:
                 return f"pack marker in {key}"
             if key in ("id", "app_id", "run_id") and isinstance(item, str) and item.endswith("\n"):
                 return f"identifier {key}"
-    if find_secrets(text):
-        return "secret"
+            if isinstance(item, str) and find_secrets(item):
+                return f"secret in {key}"
     try:
         rule = TYPE_RULES[MemoryType(record.get("type"))]
     except ValueError:
@@ -249,6 +253,29 @@ def test_non_mapping_drafts_are_rejected(tmp_path: Path, draft: Any) -> None:
     outcome = h.submit(draft, trigger="manual")
     assert outcome.status == "rejected" and outcome.problems[0].field == "<draft>"
     assert h.store.count() == 0
+
+
+SECRET_FIELDS = ["text", "source", "category", "cohort", "tags", "user_id"]
+
+
+@FUZZ
+@given(base=st.sampled_from(VALID_BASES), field=st.sampled_from(SECRET_FIELDS), case=wrapped_keys())
+def test_secret_variants_in_any_field_are_refused_unshown(
+    tmp_path: Path, base: dict[str, Any], field: str, case: tuple[str, str]
+) -> None:
+    """A key split by a line break or an invisible character, base64-wrapped, or assigned
+    to a secret-named setting (env, YAML, JSON, URL), in any string field: rejected, and
+    no part of the key is in the refusal (record or reasons), even read without the
+    invisible characters and breaks."""
+    text, key = case
+    value: Any = [text] if field == "tags" else text
+    outcome = harvester(tmp_path).submit({**base, field: value}, trigger="manual")
+    assert outcome.status == "rejected"
+    leaves = [*outcome.record.values(), *(p.reason for p in outcome.problems)]
+    shown = _visible(
+        " ".join(str(v) for leaf in leaves for v in (leaf if isinstance(leaf, list) else [leaf]))
+    )
+    assert key[-8:] not in shown, shown
 
 
 CASES = itertools.count()

@@ -22,11 +22,14 @@ _BREAKS = re.compile(r"\s+")
 # What starts a markdown block when it begins a line: a heading, a quote, a list item, a
 # fence, a table row, a setext underline.
 _BLOCK_START = re.compile(r"(?:[#>*+=|~`_-]|\d{1,9}[.)])")
+# A lone surrogate (text from a memory built past the writer) cannot be written as UTF-8:
+# the worker's CLAUDE.md would not be written at all.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def inline(text: str) -> str:
     """`text` as one neutralised line of markdown (what the pack and hook A print)."""
-    line = _BREAKS.sub(" ", text).strip()
+    line = _SURROGATE.sub("\ufffd", _BREAKS.sub(" ", text).strip())
     line = MARKER.sub("[pack marker removed]", line)
     line = line.replace("<!--", "&lt;!--").replace("-->", "--&gt;")
     match = _BLOCK_START.match(line)
