@@ -24,6 +24,7 @@ from typing import Any
 
 from agentmem.contexts import HarvestWindow
 from agentmem.core.model import TYPE_RULES, HookName, Kind, MemoryType, Problem
+from agentmem.core.validate import MAX_TEXT
 from agentmem.harvest.span import daily_notes, resolve
 from agentmem.settings import Settings
 
@@ -229,7 +230,9 @@ def draft_problems(contract: Contract, draft: Mapping[str, Any]) -> list[Problem
         if not draft.get(key):
             problems.append(Problem(key, f"{hook} requires {key} on an {stance}"))
     text = draft.get("text")
-    if isinstance(text, str):
+    # A text past the writer's limit is refused for its length there; reading a 20 MB one
+    # for junk took seconds past the fire's budget.
+    if isinstance(text, str) and len(text) <= MAX_TEXT:
         problems += [Problem("text", reason) for reason in junk(text)]
     return problems
 

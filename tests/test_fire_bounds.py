@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 from structlog.testing import capture_logs
 
-from agentmem import Contribution, Tools, hookimpl
+from agentmem import Contribution, Tools, contracts, hookimpl
 from agentmem._bounds import clip
 from agentmem.audit import ledger as auditlog
+from agentmem.core.validate import MAX_TEXT
 from agentmem.results import REJECTED_KEPT
 from tests.conftest import HooksFactory, semantic
 
@@ -45,8 +46,8 @@ def test_many_rejected_drafts_are_capped_in_the_result_and_the_line(
     assert result.ok is False and writes.attempted == 3000
     assert len(writes.rejected) == REJECTED_KEPT and writes.rejected_more == 3000 - REJECTED_KEPT
     assert writes.rejected_total == 3000
-    text = writes.rejected[0].draft["text"]
-    assert len(text) < 1100 and text.endswith("more characters]")
+    text = writes.rejected[0].draft["text"]  # clipped, or shown by its size alone
+    assert len(text) < 1100 and text.endswith(("more characters]", "characters, not shown]"))
     [event] = [e for e in logs if e["event"] == "hook_run"]
     assert event["writes_rejected"] == 3000 and len(event["writes"]["rejected"]) == REJECTED_KEPT
     [line] = ledger_lines(hooks.settings.log_path)
@@ -148,3 +149,36 @@ def test_a_huge_context_is_validated_inside_the_budget(make_hooks: HooksFactory)
     assert result.error is not None and result.error.type == "HookTimeout"
     assert "validating the context" in result.error.message
     assert called == []
+
+
+def test_a_huge_summary_makes_a_bounded_ledger_line(hooks: Any) -> None:
+    """Hook C with a 2 MB `summary` (20 MB made one 20 MB ledger line, 5.6 s): the record
+    is refused for its length, the result shows the value by its size, and the ledger line
+    stays under its hard cap."""
+    run = {
+        "run_id": "2026-11-29-r1",
+        "goal": "g",
+        "outcome": "success",
+        "summary": "w " * 1_000_000,
+    }
+    result = hooks.post_run_classify(run=run)
+    assert result.ran and not result.writes.accepted and result.writes.rejected
+    assert len(json.dumps(result.as_dict())) < 20_000
+    [line] = ledger_lines(hooks.settings.log_path)
+    assert len(line) <= auditlog.MAX_LINE_BYTES
+
+
+def test_a_text_too_long_for_any_memory_is_not_read_for_junk(
+    hooks: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hook contract's junk check (HTML entities, template text, copied playbook) read
+    a 20 MB summary for 8 s after a 1 s budget had run out (the check ran outside it). A
+    text longer than any memory may hold is refused by the writer for its length alone and
+    never handed to the junk check (seen by a spy around the real one)."""
+    lengths: list[int] = []
+    real = contracts.junk
+    monkeypatch.setattr(contracts, "junk", lambda text: lengths.append(len(text)) or real(text))
+    run = {"run_id": "2026-11-29-r1", "goal": "g", "outcome": "success", "summary": "w " * 5_000}
+    [rejected] = hooks.post_run_classify(run=run).writes.rejected
+    assert any("at most" in p["reason"] for p in rejected.problems)
+    assert all(n <= MAX_TEXT for n in lengths), lengths

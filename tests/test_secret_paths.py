@@ -13,18 +13,19 @@ import json
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from structlog.testing import capture_logs
 
-from agentmem import MemoryHooks
+from agentmem import Contribution, MemoryHooks, Tools, hookimpl
 from agentmem._exceptions import AgentMemError
 from agentmem.cli import main
 from agentmem.settings import settings_from_values
 from agentmem.tiers import DailyLog, HotState, StateFiles
 from agentmem.tiers.maintain import Maintenance
-from tests.conftest import ALL_ON
+from tests.conftest import ALL_ON, HooksFactory
 from tests.test_secret_guard import MISSED
 
 Write = Callable[[MemoryHooks, Path, str], str]  # returns what it printed ("" for none)
@@ -190,3 +191,23 @@ def test_a_key_inside_nested_state_is_seen_as_text(tmp_path: Path) -> None:
     with pytest.raises(AgentMemError, match="secret"):
         HotState(tmp_path).set("note", {"nested": [text]})
     assert not any(secret in p.read_text() for p in tmp_path.rglob("*") if p.is_file())
+
+
+def test_a_draft_the_hook_contract_refuses_never_shows_its_secret(
+    make_hooks: HooksFactory,
+) -> None:
+    """A plugin's draft refused by the hook's contract (here a principle from hook E) was
+    kept in the result as handed in, so `agentmem fire --json` printed its key. It is
+    scrubbed as the writer's own refusals are."""
+
+    class PrincipleWithAKey:
+        @hookimpl
+        def judgment_harvest(self, window: Any, tools: Tools) -> Contribution:
+            return Contribution(
+                drafts=[{"text": "Staging: DB_PASSWORD=hunter2xyz", "type": "principle"}]
+            )
+
+    hooks = make_hooks(defaults=False)
+    hooks.register(PrincipleWithAKey())
+    result = hooks.fire("judgment_harvest")
+    assert result.writes.rejected and "hunter2xyz" not in json.dumps(result.as_dict())

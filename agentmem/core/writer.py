@@ -180,9 +180,15 @@ class Harvester:
     ) -> Submission:
         """A refusal, with the draft and the reasons scrubbed: a rejected draft's secret is
         never printed, logged or kept in a result (backfill --json, fire --json, ledger)."""
+        outcome = self._scrubbed(record, problems)
+        log.info(
+            "memory_rejected", trigger=trigger, problems=[p.as_dict() for p in outcome.problems]
+        )
+        return outcome
+
+    def _scrubbed(self, record: dict[str, Any], problems: Sequence[Problem]) -> Submission:
         scrub = Scrubber(self._held_keys())
         shown = [Problem(p.field, scrub.text(p.reason)) for p in problems]
-        log.info("memory_rejected", trigger=trigger, problems=[p.as_dict() for p in shown])
         return Submission("rejected", record=scrub(_clipped(record)), problems=shown)
 
     def submit(
@@ -282,9 +288,8 @@ class Harvester:
         record = self.defaults(draft, trigger)
         own = self._problems(record)
         named = {p.field for p in own}
-        return Submission(
-            "rejected", record=record, problems=own + [p for p in before if p.field not in named]
-        )
+        # Scrubbed as the writer's own refusals are: the record is shown (fire --json).
+        return self._scrubbed(record, own + [p for p in before if p.field not in named])
 
     def _failed(self, exc: BaseException) -> Submission:
         """What a draft that raised left: accepted if its file is on disk, else rejected."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from agentmem.contexts import RunOutcome
 from agentmem.core.secrets import whole_secrets
+from agentmem.core.validate import MAX_TEXT
 
 FAILED = re.compile(r"\sFailed: (?P<checks>.*?)\.(?: \d+ other check\(s\) passed\.)?$")
 CHECK = re.compile(r"(?P<name>[^;()]+?)(?: \((?P<detail>.*?)\))?(?:; |$)")
@@ -26,8 +27,9 @@ def slug(name: str) -> str:
 
 
 def one_line(text: str) -> str:
-    # A key split across two lines would become two words no guard joins again: keep it whole.
-    return " ".join(whole_secrets(text).split())
+    # A key split across two lines would become two words no guard joins again: keep it
+    # whole. (Text too long for any record is refused for its length, so is not scanned.)
+    return " ".join((whole_secrets(text) if len(text) <= MAX_TEXT else text).split())
 
 
 def record_text(run: RunOutcome) -> str:
