@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from agentmem.core.model import AGENT_ID, MAX_TAGS, TYPE_RULES, Memory, MemoryType
 from agentmem.core.secrets import find_secrets
-from agentmem.core.validate import APP_ID, FIELDS, MAX_TEXT
+from agentmem.core.validate import APP_ID, FIELDS, MAX_CHARS, MAX_TEXT
 from agentmem.core.writer import Harvester, Submission
 from agentmem.retrieval.pack import BEGIN, END
 from agentmem.settings import settings_from_values
@@ -253,6 +253,47 @@ def test_non_mapping_drafts_are_rejected(tmp_path: Path, draft: Any) -> None:
     outcome = h.submit(draft, trigger="manual")
     assert outcome.status == "rejected" and outcome.problems[0].field == "<draft>"
     assert h.store.count() == 0
+
+
+IDENTIFIERS = ["id", "app_id", "run_id"]
+STRING_FIELDS = [*IDENTIFIERS, "text", "source", "category", "cohort", "user_id"]
+
+
+@st.composite
+def one_hostile_field(draw: st.DrawFn) -> tuple[dict[str, Any], str, str]:
+    """A valid draft with one string field made unstorable: a final newline on an
+    identifier, a lone surrogate or a pack marker anywhere in it, or one character over
+    its length limit."""
+    draft = draw(valid_drafts())
+    field = draw(st.sampled_from(STRING_FIELDS))
+    value = draft.get(field) or draw(OPTIONAL.get(field, TEXT))
+    how = draw(st.sampled_from(["newline", "surrogate", "marker", "oversized"]))
+    if how == "newline":
+        field = draw(st.sampled_from(IDENTIFIERS))
+        ending = draw(st.sampled_from(["\n", "\r\n"]))
+        value = (draft.get(field) or draw(OPTIONAL[field])) + ending
+    elif how in ("surrogate", "marker"):
+        at = draw(st.integers(0, len(value)))
+        piece = draw(st.sampled_from(["\ud800", "\udfff"])) if how == "surrogate" else END
+        value = value[:at] + piece + value[at:]
+    else:
+        value = value + "x" * (MAX_CHARS[field] + 1 - len(value))
+    return {**draft, field: value}, field, how
+
+
+@FUZZ
+@given(case=one_hostile_field())
+def test_one_unstorable_field_is_refused_by_name(
+    tmp_path: Path, case: tuple[dict[str, Any], str, str]
+) -> None:
+    """Whatever else the draft holds, one field with a final newline (an identifier), a
+    lone surrogate, a pack marker or one character too many is refused, naming that field:
+    never stored, never a `<file>` problem found only at the read-back."""
+    draft, field, how = case
+    event(f"{how} in {field}")
+    outcome = harvester(tmp_path).submit(draft, trigger="manual")
+    assert outcome.status == "rejected", (field, how)
+    assert field in {p.field for p in outcome.problems}, outcome.problems
 
 
 SECRET_FIELDS = ["text", "source", "category", "cohort", "tags", "user_id"]
