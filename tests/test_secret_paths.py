@@ -211,3 +211,26 @@ def test_a_draft_the_hook_contract_refuses_never_shows_its_secret(
     hooks.register(PrincipleWithAKey())
     result = hooks.fire("judgment_harvest")
     assert result.writes.rejected and "hunter2xyz" not in json.dumps(result.as_dict())
+
+
+@pytest.mark.parametrize("shape", sorted(MISSED))
+def test_a_key_in_a_hand_written_memory_never_reaches_a_worker(
+    hooks: MemoryHooks, tmp_path: Path, shape: str
+) -> None:
+    """A memory file written by hand (past the writer) that holds a key: the pack is
+    scrubbed before it is written into the worker's CLAUDE.md. A key split across two
+    lines was made one line with a space inside it first, so the scrub no longer saw it."""
+    text, secret = MISSED[shape]
+    entries = hooks.settings.root / "entries"
+    entries.mkdir(parents=True)
+    (entries / "semantic-0000000000aa.md").write_text(
+        "---\nid: semantic-0000000000aa\ntype: semantic\nconfidence: 0.9\nuser_id: tester\n"
+        "agent_id: executive\napp_id: _global\nrun_id: 2026-11-29\ntrigger: manual\n"
+        f"created_at: '2026-11-29T00:00:00'\n---\nVendor deploy note: {text}\n",
+        encoding="utf-8",
+    )
+    worker = tmp_path / "worker"
+    worker.mkdir()
+    result = hooks.pre_spawn_pack(goal={"title": "vendor deploy note"}, worker_dir=worker)
+    assert result.ok and result.pack is not None and result.pack.entries
+    assert secret not in (worker / "CLAUDE.md").read_text(encoding="utf-8")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.secrets import whole_secrets
+
 BEGIN = "<!-- agentmem:pack:begin -->"
 END = "<!-- agentmem:pack:end -->"
 # The marker's name in any spelling a reader might take for it; the validator refuses it
@@ -29,7 +31,8 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 def inline(text: str) -> str:
     """`text` as one neutralised line of markdown (what the pack and hook A print)."""
-    line = _SURROGATE.sub("\ufffd", _BREAKS.sub(" ", text).strip())
+    # A key split across lines stays whole, so the scrub before a worker's file still sees it.
+    line = _SURROGATE.sub("\ufffd", _BREAKS.sub(" ", whole_secrets(text)).strip())
     line = MARKER.sub("[pack marker removed]", line)
     line = line.replace("<!--", "&lt;!--").replace("-->", "--&gt;")
     match = _BLOCK_START.match(line)
