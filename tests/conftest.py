@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,34 @@ def make_hooks(root: Path, tmp_path: Path) -> HooksFactory:
         )
 
     return factory
+
+
+class ManualClock:
+    """The host's clock as a test sets it: `now` until moved with `advance(days=...)`."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 10, 5, 12, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def clocked_hooks(root: Path, tmp_path: Path, clock: ManualClock) -> MemoryHooks:
+    """Every flag on, the built-in plugins registered, time read from `clock`."""
+    settings = settings_from_values(
+        {"AGENTMEM_USER_ID": "tester", "AGENTMEM_ROOT": str(root), **ALL_ON}, base_dir=tmp_path
+    )
+    manager = make_manager(defaults=True, entry_points=False)
+    return MemoryHooks(settings, plugin_manager=manager, clock=clock)
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from agentmem import MemoryHooks
-from tests.conftest import semantic
+from tests.conftest import ManualClock, semantic
 
 
 def record(hooks: MemoryHooks, n: int, outcome: str, detail: str = "") -> str:
@@ -57,3 +57,32 @@ def test_pre_goal_synthesis_says_when_memory_holds_nothing(hooks: MemoryHooks) -
     record(hooks, 1, "failure", "ledger rejected")
     result = hooks.pre_goal_synthesis(queue=[{"id": "B-9", "title": "Dark mode toggle"}])
     assert result.synthesis == "B-9 (Dark mode toggle): memory holds nothing about it"
+
+
+def test_pre_goal_synthesis_tells_no_cause_that_names_what_a_change_retired(
+    clocked_hooks: MemoryHooks, clock: ManualClock
+) -> None:
+    """After the ledger token moved from a file to Vault, a failure recorded before the
+    move whose cause names the old file is counted among the earlier runs but its cause
+    is not told (it says how things were)."""
+    hooks = clocked_hooks
+    old = hooks.harvester.submit(
+        semantic("The ledger token lives in secrets/ledger-token.txt on the export host.")
+        | {"app_id": "billing"},
+        trigger="manual",
+    )
+    before = record(hooks, 1, "failure", "401 from the ledger: secrets/ledger-token.txt expired")
+    clock.advance(days=2)
+    new = hooks.harvester.submit(
+        semantic(
+            "The ledger token now comes from Vault at kv/billing/ledger; the token file on "
+            "the export host was deleted.",
+            app_id="billing",
+        ),
+        trigger="manual",
+    )
+    assert hooks.store.get(new.memory_id).supersedes == (old.memory_id,)
+    queue = [{"id": "B-2", "title": "Export invoices to the ledger", "app_id": "billing"}]
+    text = hooks.pre_goal_synthesis(queue=queue).synthesis or ""
+    assert "1 earlier run(s) on it: 1 failed" in text and before in text
+    assert "ledger-token.txt" not in text

@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
-
 from agentmem import MemoryHooks
-from agentmem._plugins import make_manager
-from agentmem.settings import settings_from_values
-from tests.conftest import ALL_ON, semantic
+from tests.conftest import ManualClock, semantic
 
 
 def test_pre_spawn_pack_never_searches_its_own_framing_words(hooks: MemoryHooks) -> None:
@@ -183,20 +178,12 @@ def test_pre_spawn_pack_takes_failures_of_the_same_work_only(hooks: MemoryHooks)
 
 
 def test_pre_spawn_pack_leaves_out_runs_that_used_what_a_change_retired(
-    root: Path, tmp_path: Path
+    clocked_hooks: MemoryHooks, clock: ManualClock
 ) -> None:
     """A how-to replaced by one with another command supersedes it; then a run record
     written before the change that still names the retired command is not packed (it
     tells how things were), while the new how-to is."""
-    now = [datetime(2026, 10, 5, 12, tzinfo=UTC)]
-    settings = settings_from_values(
-        {"AGENTMEM_USER_ID": "tester", "AGENTMEM_ROOT": str(root), **ALL_ON}, base_dir=tmp_path
-    )
-    hooks = MemoryHooks(
-        settings,
-        plugin_manager=make_manager(defaults=True, entry_points=False),
-        clock=lambda: now[0],
-    )
+    hooks = clocked_hooks
     old = lesson(
         hooks, "Rebuild the search index with `npm run reindex` after publishing articles."
     )
@@ -210,7 +197,7 @@ def test_pre_spawn_pack_leaves_out_runs_that_used_what_a_change_retired(
             "verifiers": [{"name": "link-check", "passed": True}],
         }
     ).writes.accepted[0]
-    now[0] += timedelta(days=3)
+    clock.advance(days=3)
     new = lesson(
         hooks,
         "Rebuild the search index with `hc-cli index rebuild --site main` now; the npm script was removed.",

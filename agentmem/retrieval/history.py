@@ -5,7 +5,8 @@ For each bundle, from two searches of its own words (lessons, run records):
 - the earlier runs that bear on it, counted by outcome ("4 earlier runs on it: 1 succeeded,
   3 failed"), each cited;
 - why the failures failed: each failed run's failed check and its detail (the newest
-  first, at most `MAX_FAILURES`);
+  first, at most `MAX_FAILURES`), leaving out a run written before a lesson was replaced
+  that still names what the replacement retired (its cause tells how things were);
 - the lessons that apply (superseded ones never), newest statement first, each saying what
   it replaced ("replaces [id]");
 
@@ -21,7 +22,15 @@ from dataclasses import dataclass, field, replace
 
 from agentmem.core.model import Hit, Memory, Outcome
 from agentmem.harvest.runrecord import read_record
-from agentmem.retrieval.select import LESSONS, RECORDS, RELEVANT, SETBACKS, unweighted
+from agentmem.retrieval.select import (
+    LESSONS,
+    RECORDS,
+    RELEVANT,
+    SETBACKS,
+    retired,
+    tells_retired,
+    unweighted,
+)
 from agentmem.stores.base import Filters
 
 CANDIDATES = 20
@@ -37,10 +46,13 @@ class History:
 
     runs: list[Memory] = field(default_factory=list)  # earlier runs on it, newest first
     lessons: list[Memory] = field(default_factory=list)
+    retired: dict[str, str] = field(default_factory=dict)  # what changes retired, and when
 
     @property
     def failures(self) -> list[Memory]:
-        return [m for m in self.runs if m.outcome in SETBACKS]
+        return [
+            m for m in self.runs if m.outcome in SETBACKS and not tells_retired(m, self.retired)
+        ]
 
     @property
     def empty(self) -> bool:
@@ -58,7 +70,7 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     bar = RELEVANT * best
     kept = [h.memory for h in lessons if h.score >= bar and h.memory.confidence >= floor]
     runs = sorted((h.memory for h in records if h.score >= bar), key=_newest)
-    return History(runs=runs, lessons=kept[:MAX_LESSONS])
+    return History(runs=runs, lessons=kept[:MAX_LESSONS], retired=retired(search, query, live))
 
 
 def _newest(memory: Memory) -> tuple[str, str]:
