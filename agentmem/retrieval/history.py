@@ -70,7 +70,8 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     bar = RELEVANT * best
     kept = [h.memory for h in lessons if h.score >= bar and h.memory.confidence >= floor]
     runs = sorted((h.memory for h in records if h.score >= bar), key=_newest)
-    return History(runs=runs, lessons=kept[:MAX_LESSONS], retired=retired(search, query, live))
+    before = retired(search, query, live, lessons)
+    return History(runs=runs, lessons=kept[:MAX_LESSONS], retired=before)
 
 
 def _newest(memory: Memory) -> tuple[str, str]:

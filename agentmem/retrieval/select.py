@@ -67,14 +67,17 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     records = search(query, CANDIDATES, replace(live, types=RECORDS))
     lessons = prefer_for_goal([unweighted(h) for h in lessons], goal)
     records = prefer_for_goal([unweighted(h) for h in records], goal)
-    before = retired(search, query, scope)
+    before = retired(search, query, scope, lessons)
     records = [h for h in records if not tells_retired(h.memory, before)]
     return choose(lessons, same_work(records, query))
 
 
-def retired(search: Search, query: str, scope: Filters) -> dict[str, str]:
+def retired(search: Search, query: str, scope: Filters, lessons: Sequence[Hit]) -> dict[str, str]:
     """What lessons on the query once said and their replacements no longer say (a
-    command, a path, a version), each with when it was replaced."""
+    command, a path, a version), each with when it was replaced. The replaced lessons are
+    searched for only when a live one on the query replaced something."""
+    if not any(h.memory.supersedes for h in lessons):
+        return {}
     hits = search(query, CANDIDATES, replace(scope, include_superseded=True, types=LESSONS))
     held = {h.memory.id: h.memory for h in hits}
     out: dict[str, str] = {}
