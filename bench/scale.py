@@ -191,6 +191,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=100_000,
         help="largest files store the 8 writers run on (each holds the whole catalog in RAM)",
     )
+    parser.add_argument(
+        "--files-max",
+        type=int,
+        default=10_000_000,
+        help="largest store the files backend is measured at (writing 1M files takes hours)",
+    )
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # the child's entries
     parser.add_argument("--pg", nargs=3, metavar=("STEP", "N", "SCHEMA"), help=argparse.SUPPRESS)
     parser.add_argument("--url", default="", help=argparse.SUPPRESS)
@@ -210,6 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for size in (int(s) for s in args.sizes.split(",") if s.strip()):
         for backend in backends:
             row = {"backend": backend, "memories": size}
+            if backend == "files" and size > args.files_max:
+                continue
             if backend == "files":
                 adds = args.writers_adds if size <= args.files_writers_max else 0
                 row.update(run_child("--one", str(size), "--writers-adds", str(adds)))

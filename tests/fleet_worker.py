@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -119,6 +120,7 @@ def main() -> None:
         os.fsync(ack)
     os.close(ack)
     store.close()
+    shutil.rmtree(spawn, ignore_errors=True)  # the worker folder hook B packed into
 
 
 if __name__ == "__main__":

@@ -307,7 +307,7 @@ class PostgresStore(CanonicalFiles, ServerLink):
             # Never prepared: a prepared statement's generic plan (psycopg prepares a query
             # run five times) ignores how many postings the terms have, and was 10-50 times
             # slower than the plan made for the terms at hand.
-            with conn.transaction():
+            with conn.pipeline(), conn.transaction():  # BEGIN, SET, the search: one trip
                 conn.execute(PLANNER)
                 rows = conn.execute(statement, args, prepare=False).fetchall()
             return [ranked(r) for r in rows]
