@@ -328,3 +328,35 @@ def test_a_fallback_to_the_files_shows_on_the_result_in_the_ledger_and_as_an_aud
     assert alarm["figures"]["searches"] == len(down.reads.fallbacks)
     up_store.close()
     down_store.close()
+
+
+QUIET_CHILD = """
+import sys
+from pathlib import Path
+from agentmem.stores.postgres import PostgresStore
+store = PostgresStore(Path(sys.argv[1]), sys.argv[2], schema="quiet", replay_interval_s=0.0)
+store.search("vendor header", k=3)
+print("ready", flush=True)
+sys.stdin.readline()
+hits, fallback = store.answer("vendor header", k=3)
+print("fallback" if fallback is not None else "server", flush=True)
+"""
+
+
+def test_a_server_that_dies_under_a_search_prints_nothing(tmp_path: Path) -> None:
+    """psycopg's own warnings (a pool's failed connect, a pipeline the dead server cut) go
+    to its logger with a NullHandler: the library prints nothing on stderr, and the search
+    says it fell back to the files."""
+    with LocalServer.create(fsync=False) as server:
+        child = subprocess.Popen(
+            [sys.executable, "-c", QUIET_CHILD, str(tmp_path / "memory"), server.url],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+        server.stop(immediate=True)
+        out, err = child.communicate("go\n", timeout=120)
+    assert out.strip() == "fallback"
+    assert err == ""

@@ -31,10 +31,11 @@ QUICK_RETRY = RetryPolicy(attempts=2, wait_min_s=0.05, wait_max_s=0.2)
 
 
 def quiet_pool_log() -> None:
-    """psycopg_pool logs a warning per failed connect; with no handler anywhere, Python would
-    print it on stderr. The library never prints: a NullHandler, as on agentmem's own logger
-    (a host's handlers still receive the records)."""
-    pool_log = logging.getLogger("psycopg.pool")
+    """psycopg_pool logs a warning per failed connect, psycopg one per pipeline a dead server
+    cut; with no handler anywhere, Python would print them on stderr. The library never
+    prints: a NullHandler on the `psycopg` logger (the pool's too), as on agentmem's own
+    logger (a host's handlers still receive the records)."""
+    pool_log = logging.getLogger("psycopg")
     if not pool_log.handlers:
         pool_log.addHandler(logging.NullHandler())
 
