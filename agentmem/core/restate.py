@@ -178,7 +178,11 @@ def _overlap(a: Terms, b: Terms) -> float:
 
 def same_subject(draft: Terms, held: Terms) -> bool:
     shared = draft.content & held.content
-    if len(shared) < MIN_SHARED:
+    # A value both state (the same weekday, the same path) is shared ground too: a short
+    # rule said the other way round shares few words ("deploys only on Tuesdays" →
+    # "deploys are no longer limited to Tuesdays").
+    both = sum(len(v & held.values.get(kind, frozenset())) for kind, v in draft.values.items())
+    if len(shared) + both < MIN_SHARED or not shared:
         return False
     shorter = min(len(draft.content), len(held.content))
     # Two how-tos that open alike and each give a command are about the same task, however
@@ -189,9 +193,10 @@ def same_subject(draft: Terms, held: Terms) -> bool:
 
 
 def agrees(draft: Terms, held: Terms) -> bool:
-    """The held text already states every value and name the draft states: it tells of
-    the same new state (two reports of one change), not of the state before it."""
-    if not draft.values and not draft.names:
+    """The held text also says something changed and already states every value and name
+    the draft states: it tells of the same new state (two reports of one change), not of
+    the state before it."""
+    if not held.change or (not draft.values and not draft.names):
         return False
     return draft.names <= held.tokens and all(
         v <= held.values.get(kind, frozenset()) for kind, v in draft.values.items()
