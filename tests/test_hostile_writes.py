@@ -139,6 +139,21 @@ def test_the_file_is_checked_to_read_back_before_the_rename(root: Path) -> None:
     assert entries(root) == []
 
 
+def test_a_memory_that_would_read_back_different_is_refused(root: Path) -> None:
+    """A Memory built past the writer whose text holds a lone carriage return fits every
+    limit but would read back with a newline in its place (files are read with universal
+    newlines): the read-back comparison refuses it, naming the field, before any file
+    exists."""
+    memory = Memory(
+        id="semantic-0123456789ab", text="line one\rline two", type="semantic", confidence=0.8,
+        user_id="u", app_id="_global", run_id="2026-11-29", trigger="manual",
+        created_at="2026-11-29T00:00:00",
+    )  # fmt: skip
+    with pytest.raises(NotReadable, match="text would read back"):
+        FileStore(root).put(memory)
+    assert entries(root) == []
+
+
 def test_accepted_text_is_what_reads_back(harvester: Harvester, root: Path) -> None:
     """The text acknowledged (the record in the result) is the text a fresh process reads,
     even with surrounding whitespace or a CR."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sqlite3
 import threading
 import time
@@ -113,8 +114,11 @@ class AccessLog:
     def _set_aside(self, reason: str) -> None:
         """Move a damaged sidecar (and its WAL files) out of the way; counts start over."""
         for suffix in ("-wal", "-shm"):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(self.path.with_name(self.path.name + suffix))
+            companion = self.path.with_name(self.path.name + suffix)
+            if companion.is_dir() and not companion.is_symlink():  # damage, not sqlite's
+                shutil.rmtree(companion, ignore_errors=True)
+            with contextlib.suppress(FileNotFoundError, IsADirectoryError):
+                os.unlink(companion)
         set_aside(self.path, reason, "access statistics start over")
 
     def _open_read_only(self) -> sqlite3.Connection:
