@@ -23,6 +23,7 @@ from agentmem.stores import frontmatter
 from agentmem.stores.base import Filters
 from agentmem.stores.filestore import FileStore
 from agentmem.stores.pg_local import LocalServer
+from agentmem.stores.pg_rank import distinctive
 from agentmem.stores.postgres import PostgresStore
 from tests.backends import pg_store
 
@@ -147,6 +148,21 @@ def test_the_restatement_check_ranks_as_the_files_and_leaves_out_words_most_memo
     assert [h.memory.id for h in hits] == ["episodic-m00007"]
     assert list(hits[0].explain["terms"]) == ["u7"]
     files.close()
+    server.close()
+
+
+def test_the_restatement_check_counts_a_common_word_once_per_process(
+    pg_server: LocalServer, tmp_path: Path
+) -> None:
+    """`distinctive` remembers the words it counted above the budget (they can only be
+    chosen as the rarest): the next draft with them costs no count of their postings."""
+    _files, server = loaded(tmp_path / "memory", pg_server, corpus(random.Random(3), 60))
+    known: dict[str, int] = {}
+    with server.connection() as conn:
+        assert distinctive(conn, ["w0", "u5", "w0"], budget=2, known=known) == ["u5"]
+        assert set(known) == {"w0"} and known["w0"] > 2
+        conn.execute("DELETE FROM postings WHERE term = 'w0'")  # were it counted, it would go
+        assert distinctive(conn, ["w0"], budget=2, known=known) == ["w0"]
     server.close()
 
 

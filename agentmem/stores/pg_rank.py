@@ -212,28 +212,37 @@ DISTINCTIVE_CAP = 5000  # a word in more memories than this is never distinctive
 DISTINCTIVE_BUDGET = 300  # postings the restatement check ranks, about
 
 
+KNOWN_MAX = 100_000  # counts a process remembers (see distinctive), at most
+
+
 def distinctive(
     conn: Any,
     terms: Sequence[str],
     cap: int = DISTINCTIVE_CAP,
     budget: int = DISTINCTIVE_BUDGET,
-    common: set[str] | None = None,
+    known: dict[str, int] | None = None,
 ) -> list[str]:
     """The query's rarest terms (in query order, repeats kept): by how many memories hold
     each, the rarest first, while their postings add up to at most `budget`, and always
-    the rarest if at most `cap` memories hold it. A term is counted up to cap + 1 only, so
-    a common one costs cap index entries; `common` (kept by the caller) remembers the terms
-    found above cap, which are not counted again."""
-    common = set() if common is None else common
-    asked = sorted(set(terms) - common)
-    rows = conn.execute(
-        "SELECT u.term, (SELECT count(*) FROM (SELECT 1 FROM postings p WHERE p.term = u.term "
-        "LIMIT %s) AS x) FROM unnest(%s::text[]) AS u(term)",
-        (cap + 1, asked),
-        prepare=False,  # as the search: a plan for these terms, not a generic one
-    ).fetchall()
-    held = {str(term): int(count) for term, count in rows}
-    common.update(t for t, n in held.items() if n > cap)
+    the rarest if at most `cap` memories hold it. A term is counted up to cap + 1 only.
+    `known` (kept by the caller) remembers the counts above `budget`, which are not counted
+    again: such a term can only be chosen as the rarest, so a count that has grown since
+    changes which word picks the candidates, never a score (the search counts afresh)."""
+    known = {} if known is None else known
+    asked = sorted(set(terms) - set(known))
+    held = {t: known[t] for t in set(terms) if t in known}
+    if asked:
+        rows = conn.execute(
+            "SELECT u.term, (SELECT count(*) FROM (SELECT 1 FROM postings p "
+            "WHERE p.term = u.term LIMIT %s) AS x) FROM unnest(%s::text[]) AS u(term)",
+            (cap + 1, asked),
+            prepare=False,  # as the search: a plan for these terms, not a generic one
+        ).fetchall()
+        counted = {str(term): int(count) for term, count in rows}
+        held.update(counted)
+        if len(known) > KNOWN_MAX:
+            known.clear()
+        known.update((t, n) for t, n in counted.items() if n > budget)
     kept: set[str] = set()
     total = 0
     for term, n in sorted(((t, n) for t, n in held.items() if 0 < n <= cap), key=lambda x: x[::-1]):

@@ -84,7 +84,7 @@ class PostgresStore(CanonicalFiles, ServerLink):
         self.fallbacks = 0  # searches the files answered in the server's place
         self.distinctive_cap = DISTINCTIVE_CAP  # see lexical_search
         self.distinctive_budget = DISTINCTIVE_BUDGET
-        self._common_terms: set[str] = set()  # terms found in more than the cap of memories
+        self._term_counts: dict[str, int] = {}  # words above the budget (pg_rank.distinctive)
 
     # -- the writer's surface -----------------------------------------------------------
     def put(self, memory: Memory) -> None:
@@ -294,7 +294,7 @@ class PostgresStore(CanonicalFiles, ServerLink):
         def ranking(conn: pg_write.Conn) -> builtins.list[Ranked]:
             kept = (
                 distinctive(
-                    conn, terms, self.distinctive_cap, self.distinctive_budget, self._common_terms
+                    conn, terms, self.distinctive_cap, self.distinctive_budget, self._term_counts
                 )
                 if narrow
                 else terms
