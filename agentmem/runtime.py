@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import logging
 import os
 import threading
 import time
@@ -203,9 +204,10 @@ class MemoryHooks:
             del fields["duration_ms"]
             self._off_fields[hook] = fields
         result.duration_ms = duration = round((time.perf_counter() - started) * 1000, 3)
-        log.info(
-            "hook_run", **fields, **auditlog.context_fields(hook, context), duration_ms=duration
-        )
+        if log.is_enabled_for(logging.INFO):  # most hosts log at WARNING: build nothing then
+            log.info(
+                "hook_run", **fields, **auditlog.context_fields(hook, context), duration_ms=duration
+            )
         return result
 
     def _finish(

@@ -90,3 +90,26 @@ def test_a_host_that_configured_structlog_gets_the_events_in_its_pipeline(
     """
     done = run_host(tmp_path, setup)
     assert done.stdout.count('"event": "hook_run"') == 2
+
+
+def test_a_host_on_structlogs_production_set_up_gets_events_at_its_level(tmp_path: Path) -> None:
+    """structlog's production advice (a level-filtering logger, cached on first use): at
+    INFO every fire is an event, the gated-off one included (a gated-off fire asks the
+    logger before it builds the event, so this pins that it still asks the right one);
+    at WARNING nothing prints."""
+    setup = """
+        import structlog
+        structlog.configure(
+            processors=[structlog.processors.JSONRenderer()],
+            wrapper_class=structlog.make_filtering_bound_logger(logging.{level}),
+            cache_logger_on_first_use=True,
+        )
+    """
+    done = run_host(tmp_path / "info", setup.format(level="INFO"))
+    events = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(e["hook"], e["skipped"]) for e in events if e["event"] == "hook_run"] == [
+        ("pre_spawn_pack", True),
+        ("post_run_classify", False),
+    ]
+    quiet = run_host(tmp_path / "warning", setup.format(level="WARNING"))
+    assert quiet.stdout == "" and quiet.stderr == ""
