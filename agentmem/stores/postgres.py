@@ -224,16 +224,7 @@ class PostgresStore(CanonicalFiles, ServerLink):
                     report.error = str(exc)
                     break
                 report.replayed.append(item.memory_id)
-        report.still_owed = [o.memory_id for o in self.outbox.pending()]
-        if report.replayed or report.error:
-            log.info(
-                "outbox_replayed",
-                backend=self.backend,
-                replayed=len(report.replayed),
-                still_owed=len(report.still_owed),
-                error=report.error,
-            )
-        return report
+        return report.close(self.outbox, self.backend)
 
     # -- the reader's surface -----------------------------------------------------------
     def search(

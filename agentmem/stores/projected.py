@@ -45,6 +45,19 @@ class ReplayReport:
     still_owed: list[str] = field(default_factory=list)
     error: str | None = None
 
+    def close(self, outbox: Outbox, backend: str) -> ReplayReport:
+        """Note what the outbox still owes and, when the pass did anything, log it once."""
+        self.still_owed = [o.memory_id for o in outbox.pending()]
+        if self.replayed or self.error:
+            log.info(
+                "outbox_replayed",
+                backend=backend,
+                replayed=len(self.replayed),
+                still_owed=len(self.still_owed),
+                error=self.error,
+            )
+        return self
+
 
 class ProjectedStore(CanonicalFiles):
     """Markdown files under `<root>/entries/` (the truth) projected into a remote store."""
@@ -157,22 +170,13 @@ class ProjectedStore(CanonicalFiles):
                     break
                 self.outbox.done(item.memory_id)
                 report.replayed.append(item.memory_id)
-        report.still_owed = [o.memory_id for o in self.outbox.pending()]
         # After a failure the next pass waits `replay_interval_s`; after a success it may
         # run on the very next call.
         if report.error:
             self._rest(report.error)
         else:
             self._failed_at = float("-inf")
-        if report.replayed or report.error:
-            log.info(
-                "outbox_replayed",
-                backend=self.backend,
-                replayed=len(report.replayed),
-                still_owed=len(report.still_owed),
-                error=report.error,
-            )
-        return report
+        return report.close(self.outbox, self.backend)
 
     # -- the reader's surface -----------------------------------------------------------
     def search(
