@@ -26,7 +26,10 @@ from typing import Any, cast
 
 import pluggy
 
+from agentmem._exceptions import HookTimeout, PluginQuarantined
+from agentmem._worker import PluginAborted
 from agentmem.hookspecs import Contribution
+from agentmem.results import ErrorInfo, HookResult
 from agentmem.tools import Tools
 
 
@@ -245,6 +248,39 @@ class HookCall:
         """Plugins never reached because the budget ran out first."""
         reached = len(self.calls)
         return [plugin_name(impl) for impl in list(reversed(self.impls))[reached:]]
+
+    def account(
+        self, result: HookResult, held: PluginCall | None, out_of_time: bool, budget: float
+    ) -> None:
+        """Every plugin's tool calls and reads into `result`; each failure with its plugin named."""
+        errors: list[ErrorInfo] = []
+        for call in self.calls:
+            for name, count in dict.copy(call.tools.calls).items():  # a C-level copy: atomic
+                result.tool_calls[name] = result.tool_calls.get(name, 0) + count
+            result.reads.merge(call.tools.reads)
+            if call.quarantined:
+                error: BaseException = PluginQuarantined(
+                    call.name, self.quarantine.held(call.plugin), self.limit
+                )
+            elif call is held:
+                error = HookTimeout(self.hook, budget, f"plugin {call.name!r} still running")
+            elif call.error is not None:
+                error = call.error
+                if not isinstance(error, Exception):  # SystemExit & co end the call, not the loop
+                    error = PluginAborted(error)
+            else:
+                continue
+            errors.append(ErrorInfo.from_exception(error, plugin=call.name))
+        if out_of_time:
+            for name in self.not_called():
+                late = HookTimeout(self.hook, budget, "the budget ran out before it was called")
+                errors.append(ErrorInfo.from_exception(late, plugin=name))
+            if not errors:  # out of time between two plugins: still a timeout
+                errors.append(ErrorInfo.from_exception(HookTimeout(self.hook, budget)))
+        if errors:
+            result.plugin_errors = tuple(errors)
+            result.quarantined = tuple(c.name for c in self.calls if c.quarantined)
+            result.error = errors[0]
 
 
 def contribution_problem(hook: str, item: object) -> str | None:

@@ -28,8 +28,8 @@ from typing import Any
 import pluggy
 
 from agentmem import contracts
-from agentmem._calls import HookCall, PluginCall, Quarantine
-from agentmem._exceptions import AgentMemError, HookTimeout, PluginQuarantined, UnknownHook
+from agentmem._calls import HookCall, Quarantine
+from agentmem._exceptions import AgentMemError, HookTimeout, UnknownHook
 from agentmem._hookcontext import (
     check_keys,
     nothing_queued,
@@ -248,49 +248,10 @@ class MemoryHooks:
         if not validated:
             raise HookTimeout(hook.value, budget, "while validating the context")
         result.ran = True
-        self._account(hook, calls, held, job is None or calls.out_of_time, result)
+        calls.account(result, held, job is None or calls.out_of_time, budget)
         result.reads.fallbacks = list(fallbacks)  # a copy: a plugin still running adds none
         proposals = [d for call in calls.calls if call.stood for d in call.tools.proposed]
         self._merge(hook, list(calls.results), proposals, validated[0], result, deadline)
-
-    def _account(
-        self,
-        hook: HookName,
-        calls: HookCall,
-        held: PluginCall | None,
-        out_of_time: bool,
-        result: HookResult,
-    ) -> None:
-        """Every plugin's tool calls and reads; the failures, each with its plugin named."""
-        budget = self.settings.hook_timeout_s
-        errors: list[ErrorInfo] = []
-        for call in calls.calls:
-            for name, count in dict.copy(call.tools.calls).items():  # a C-level copy: atomic
-                result.tool_calls[name] = result.tool_calls.get(name, 0) + count
-            result.reads.merge(call.tools.reads)
-            if call.quarantined:
-                error: BaseException = PluginQuarantined(
-                    call.name, self._quarantine.held(call.plugin), calls.limit
-                )
-            elif call is held:
-                error = HookTimeout(hook.value, budget, f"plugin {call.name!r} still running")
-            elif call.error is not None:
-                error = call.error
-                if not isinstance(error, Exception):  # SystemExit & co end the call, not the loop
-                    error = PluginAborted(error)
-            else:
-                continue
-            errors.append(ErrorInfo.from_exception(error, plugin=call.name))
-        if out_of_time:
-            for name in calls.not_called():
-                late = HookTimeout(hook.value, budget, "the budget ran out before it was called")
-                errors.append(ErrorInfo.from_exception(late, plugin=name))
-            if not errors:  # out of time between two plugins: still a timeout
-                errors.append(ErrorInfo.from_exception(HookTimeout(hook.value, budget)))
-        if errors:
-            result.plugin_errors = tuple(errors)
-            result.quarantined = tuple(c.name for c in calls.calls if c.quarantined)
-            result.error = errors[0]
 
     def _merge(
         self,
