@@ -174,3 +174,65 @@ def test_post_retro_distill_next_steps_are_not_lessons(hooks: MemoryHooks, tmp_p
     assert [hooks.store.get(i).text for i in result.writes.accepted] == [
         "Vendor Z rate-limits at 10 requests per second."
     ]
+
+
+ADR = """# ADR-006: barcode mismatches in demultiplexing
+
+## Status
+{status}
+
+## Context
+Run 0417 showed 3.1% index hopping; hopped reads were assigned to real samples.
+
+## Decision
+Demultiplex with zero mismatches:
+bcl-convert --barcode-mismatches 0, and unique dual indexes on every plate.
+
+## Consequences
+- A few percent more undetermined reads.
+"""
+
+
+def test_a_decision_record_yields_its_decision_led_by_its_title(
+    hooks: MemoryHooks, tmp_path: Path
+) -> None:
+    """An ADR's decision is prose, not bullets: it is one lesson (its lines joined), led by
+    the record's title (its subject), saying what it replaces when the status does; its
+    context and consequences are not lessons."""
+    status = "Accepted. Replaces the one-mismatch setting in the demux step."
+    path = write(tmp_path, "ADR-006.md", ADR.format(status=status))
+    result = hooks.post_retro_distill(retro={"path": path, "app_id": "sequencing"})
+    assert result.ok and len(result.writes.accepted) == 1
+    text = hooks.store.get(result.writes.accepted[0]).text
+    assert text == (
+        "ADR-006: barcode mismatches in demultiplexing: Demultiplex with zero mismatches: "
+        "bcl-convert --barcode-mismatches 0, and unique dual indexes on every plate "
+        "(replaces the one-mismatch setting in the demux step)."
+    )
+
+
+@pytest.mark.parametrize(
+    "status", ["Proposed", "Superseded by ADR-011.", "Status: Rejected (too costly)"]
+)
+def test_a_decision_record_not_in_force_yields_nothing(
+    hooks: MemoryHooks, tmp_path: Path, status: str
+) -> None:
+    """A proposed, rejected or superseded decision is not what the team does: no lesson."""
+    text = ADR.format(status=status)
+    if status.startswith("Status:"):  # the status as a line of its own, not a section
+        text = text.replace("## Status\n", "")
+    path = write(tmp_path, "ADR-006.md", text)
+    result = hooks.post_retro_distill(retro={"path": path})
+    assert result.writes.attempted == 0 and "0 lesson(s) found" in result.final_text
+
+
+def test_prose_in_a_retro_lesson_section_is_not_a_lesson(
+    hooks: MemoryHooks, tmp_path: Path
+) -> None:
+    """Only a decision section's prose is read: a retro's lessons stay its bullets, so an
+    introductory sentence under "Lessons" is never a memory."""
+    retro = "# Retro\n\n## Lessons\nWe learned a few things this week:\n\n- Pin the SDK.\n"
+    path = write(tmp_path, "2026-11-28-r5.md", retro)
+    result = hooks.post_retro_distill(retro={"path": path})
+    texts = [hooks.store.get(i).text for i in result.writes.accepted]
+    assert texts == ["Pin the SDK."]

@@ -4,6 +4,8 @@ A bullet's section decides its type: lessons and facts become semantic memories,
 and what worked become procedural, patterns across runs become reflective. A bullet may
 say its type itself with a leading `[semantic]`, `[procedural]` or `[reflective]`, or
 (as daily-log event lines do, after their time) with `Lesson:`, `How to:` or `Pattern:`.
+A decision record (ADR) yields its decision: the prose under its Decision heading, led
+by the record's title, unless its status says it is not in force.
 A per-run retro yields 0–3 lessons, a periodic one 3–8. Hook D and the backfill's
 `retros` lane both distill through here, so a retro backfilled and later fired through
 hook D yields the same drafts (and the second is all duplicates).
@@ -12,6 +14,7 @@ hook D yields the same drafts (and the second is all duplicates).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +37,13 @@ PREFIX_TYPES = {
     "pattern": MemoryType.REFLECTIVE,
 }
 DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
+# A decision record's status: in force unless it says otherwise; what it replaces, if said.
+STATUS_LINE = re.compile(r"^\**status\**\s*:\s*(.+)$", re.IGNORECASE)
+NOT_IN_FORCE = re.compile(
+    r"^\W*(proposed|draft|rejected|superseded|deprecated|withdrawn|obsolete)\b", re.IGNORECASE
+)
+REPLACES = re.compile(r"\b(replaces|supersedes|overrides)\b[^.;]*", re.IGNORECASE)
+DECISION = re.compile(r"\bdecision|\bdecided")
 PERIODIC_WORDS = ("periodic", "weekly", "monthly", "quarterly", "sprint")
 
 SECTION_WORDS: tuple[tuple[MemoryType, tuple[str, ...]], ...] = (
@@ -46,6 +56,8 @@ SECTION_WORDS: tuple[tuple[MemoryType, tuple[str, ...]], ...] = (
         MemoryType.SEMANTIC,
         ("lesson", "learn", "fact", "insight", "what we know", "takeaway", "gotcha"),
     ),
+    # A decision record (ADR): what was decided (its context and consequences are not).
+    (MemoryType.SEMANTIC, ("decision", "decided")),
 )
 # Sections that list work still to do ("Next steps" once made every to-do a procedure).
 PLANS = re.compile(r"\b(next steps?|action items?|to ?dos?|follow[- ]?ups?|plans?)\b")
@@ -97,20 +109,67 @@ def section_type(title: str) -> MemoryType | None:
     return None
 
 
+def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
+    """Each bullet and prose paragraph: (the heading above it, its text, whether it is prose).
+
+    A prose paragraph's lines are joined into one text.
+    """
+    heading: str | None = None
+    prose: list[str] = []
+    for line in [*markdown.splitlines(), ""]:
+        title, bullet = HEADING.match(line), BULLET.match(line)
+        if prose and (title or bullet or not line.strip()):
+            yield heading, " ".join(prose), True
+            prose = []
+        if title:
+            heading = title.group(1)
+        elif bullet:
+            yield heading, bullet.group(1), False
+        elif line.strip():
+            prose.append(line.strip())
+
+
+def decision_status(markdown: str) -> str | None:
+    """A decision record's status paragraph (`## Status` or `Status: …`), or None."""
+    for heading, text, _ in paragraphs(markdown):
+        if heading is not None and heading.strip().lower() == "status":
+            return text
+        match = STATUS_LINE.match(text)
+        if match:
+            return match.group(1)
+    return None
+
+
+def decision_text(text: str, title: str, replaces: re.Match[str] | None) -> str:
+    """A decision out of its record: led by the record's title (its subject), and saying
+    what it replaces when the status does ("Stages 0.5% → 5%…" alone names no rollout)."""
+    if title and normalise_text(title) not in normalise_text(text):
+        text = f"{title.rstrip(':.')}: {text}"
+    if replaces is not None:
+        clause = replaces.group(0).rstrip(".")
+        text = f"{text.rstrip('.')} ({clause[0].lower()}{clause[1:]})."
+    return text
+
+
 def lessons(markdown: str) -> list[Lesson]:
-    """Every typed bullet under a lesson-bearing section, in document order, once each."""
+    """Every typed bullet or paragraph under a lesson-bearing section, in order, once each.
+
+    A decision record (ADR) whose status says it is not in force (proposed, rejected,
+    superseded, deprecated) yields nothing; one whose status says what it replaces carries
+    that clause on its decision, so the writer sees the replacement in the lesson's words.
+    """
+    status = decision_status(markdown)
+    if status is not None and NOT_IN_FORCE.search(status):
+        return []
+    replaces = REPLACES.search(status) if status is not None else None
+    title = next((m.group(1) for m in map(HEADING.match, markdown.splitlines()) if m), "")
     found: list[Lesson] = []
     seen: set[str] = set()
-    current: MemoryType | None = None
-    for line in markdown.splitlines():
-        heading = HEADING.match(line)
-        if heading:
-            current = section_type(heading.group(1))
-            continue
-        bullet = BULLET.match(line)
-        if not bullet:
-            continue
-        text = STAMP.sub("", bullet.group(1))
+    for heading, paragraph, prose in paragraphs(markdown):
+        current = section_type(heading) if heading is not None else None
+        if prose and (heading is None or not DECISION.search(heading.lower())):
+            continue  # a retro's lessons are its bullets; a decision record's are prose
+        text = STAMP.sub("", paragraph)
         inline, prefix = INLINE.match(text), PREFIX.match(text)
         kind = current
         if inline:
@@ -120,6 +179,8 @@ def lessons(markdown: str) -> list[Lesson]:
         text = PREFIX.sub("", INLINE.sub("", text)).strip()
         if kind is None or not text or normalise_text(text) in seen:
             continue
+        if heading is not None and DECISION.search(heading.lower()):
+            text = decision_text(text, title, replaces)
         seen.add(normalise_text(text))
         found.append(Lesson(kind, text))
     return found
