@@ -1,11 +1,11 @@
 """Restatement and replacement: a new lesson that says what memory already holds, or that
 gives a new value for something it holds.
 
-A lesson is read as a subject and its values. Values are what can change while the subject
-stays: numbers with their unit, clock times, weekdays, versions. The subject is the rest:
-its content terms (stemmed, stopwords out, the same tokens search uses) and the names it
-mentions (identifiers such as `PaymentClient`, `order_lines`, `values/staging.yaml`, and
-capitalised names such as `Acme Wholesale`).
+A lesson is read as a subject and its values (`agentmem.core.statement`). Values are what
+can change while the subject stays: numbers with their unit, clock times, weekdays,
+versions. The subject is the rest: its content terms (stemmed, stopwords out, the same
+tokens search uses) and the names it mentions (identifiers such as `PaymentClient`,
+`order_lines`, `values/staging.yaml`, and capitalised names such as `Acme Wholesale`).
 
 - A draft **restates** a held memory when it adds nothing to it: its terms are covered by
   the held one's (all of them in a short text, all but one in eight in a longer one), every
@@ -17,6 +17,12 @@ capitalised names such as `Acme Wholesale`).
   (Monday → Thursday, 3 → 5 retries, v4 → v5), says in words that something changed
   ("now", "no longer", "moved", "retired", "instead"), or says all the held one says and
   more (a fuller statement of the same lesson).
+- A draft that says outright it corrects or replaces something ("Correction to the … rule:",
+  "this replaces …", "the old …", "… was removed", "since 2026-07-15 …") needs only
+  `CUED_SHARED` shared terms, when the words its cue points at are the held text's subject
+  (two of them, or one that names it). Counts written as words ("two approvals") are
+  values like digits; a short name in capitals ("US", "EU") is a name even where the word
+  is a stopword, so the US region's rule is not the EU region's.
 - A draft that begins "Retracted:" replaces the held memory that states what it denies:
   the one that shares most with its first clause (the claim withdrawn) beyond what it
   shares with the rest (the reason, which a correct lesson may well share).
@@ -29,124 +35,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
 from agentmem.core.model import Hit
+from agentmem.core.statement import HEAD, IDENTIFIER, Terms, terms
 from agentmem.stores.base import Filters, ReadableStore
-from agentmem.stores.bm25 import WORD, tokenize
 
 MIN_SHARED = 3  # content terms two texts must share before either can restate or replace
 COVER_SLACK = 8  # a text of n terms is covered by another missing at most n // 8 of them
 SAME_SUBJECT = 0.5  # share of the shorter text's terms that makes one subject on its own
 CLOSE_SUBJECT = 0.75  # share at which a change word alone says the draft replaces the held
-HEAD = 3  # leading content terms that name what a statement is about
+CUED_SHARED = 2  # ... when the draft says outright that it corrects or replaces something
 
-DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-UNITS = {
-    **{u: u for u in ("b", "kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib")},
-    **dict.fromkeys(("ms", "millisecond", "milliseconds"), "ms"),
-    **dict.fromkeys(("s", "sec", "secs", "second", "seconds"), "s"),
-    **dict.fromkeys(("min", "mins", "minute", "minutes"), "min"),
-    **dict.fromkeys(("h", "hr", "hrs", "hour", "hours"), "h"),
-    **dict.fromkeys(("day", "days"), "day"),
-    **dict.fromkeys(("week", "weeks"), "week"),
-    **dict.fromkeys(("month", "months"), "month"),
-    **dict.fromkeys(("%", "percent", "pct"), "%"),
-    **dict.fromkeys(("x", "times"), "x"),
-    **dict.fromkeys(("rps", "qps"), "rps"),
-}
-TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
-CODE = re.compile(r"`([^`\n]+)`")  # a command or a path as code: the value of "how to"
-VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b")
-# A number with its unit; joined groups ("0-12", "03-01", "1,000") are one value.
-NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:\s?(%|[A-Za-z]+)\b)?")
-# Identifiers (mixed case, snake_case, dotted or slashed paths) and capitalised words.
-IDENTIFIER = re.compile(r"[\w./-]*(?:[a-z][A-Z]|_|\w\.\w|\w/\w)[\w./-]*")
-CAPITALISED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
-# Words that say a statement replaces an earlier one. English, not any domain's words.
-CHANGE = re.compile(
-    r"\b(now|no longer|not any ?more|anymore|moved|replaced|retired|deprecated|switched|"
-    r"is gone|are gone|went away|used to|formerly|previously|instead)\b",
-    re.IGNORECASE,
-)
-# English function words beyond the search stopwords: they carry no subject, so a restatement
-# that adds "us" or "we" adds nothing.
-FUNCTION_WORDS = frozenset(
-    """i me my we us our ours you your he him his she her hers its them theirs what which who
-    whom whose where when why how all any both each every few more most other some own same
-    so than too very can could may might must shall should would do does did done doing
-    have has had having been being am were just also only even still yet ever here
-    about above after again against before below between during from off out over under
-    up down once until while through per via one ones since now longer anymore instead
-    formerly previously""".split()  # noqa: SIM905 (a word list)
-)
 CLAUSE = re.compile(r"[;:]\s+|\.\s+")
 RETRACTED = re.compile(r"^\s*(?:retracted|retraction|withdrawn)\s*:\s*", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Terms:
-    """A text read as a subject (content terms and names) and its values, by kind."""
-
-    content: frozenset[str]
-    head: tuple[str, ...]  # the first HEAD content terms, in order: what the text is about
-    names: frozenset[str]  # the word tokens of the names the text mentions
-    values: Mapping[str, frozenset[str]]
-    tokens: frozenset[str]  # every search token of the text, values included
-    change: bool  # the text says something changed
-
-
-@lru_cache(maxsize=4096)
-def terms(text: str) -> Terms:
-    values: dict[str, set[str]] = {}
-    for match in CODE.finditer(text):
-        values.setdefault("code", set()).add(" ".join(match.group(1).lower().split()))
-    rest = CODE.sub(lambda m: m.group(0).replace(".", " "), text)  # no version inside code
-    for kind, pattern in (("time", TIME), ("version", VERSION)):
-        for match in pattern.finditer(rest):
-            values.setdefault(kind, set()).add(match.group(0).lower().lstrip("v"))
-        rest = pattern.sub(" ", rest)
-    for match in NUMBER.finditer(rest):
-        # A decimal without a unit is a version (release 4.13, Airflow 2.9), not a measure.
-        bare = "version" if "." in match.group(1) else "number"
-        kind = UNITS.get((match.group(2) or "").lower(), bare)
-        values.setdefault(kind, set()).add(match.group(1).replace(",", ""))
-    for word in WORD.findall(text.lower()):
-        day = word.removesuffix("s")
-        if day in DAYS:
-            values.setdefault("day", set()).add(day)
-    # An identifier also counts by its parts: NCCL_TIMEOUT speaks of a timeout.
-    tokens = frozenset(tokenize(text)) | {p for t in tokenize(text) for p in _parts(t)}
-    plain = {t for t in tokens if not any(c.isdigit() for c in t)} - _value_words()
-    plain -= _function_words()
-    names = {t for m in IDENTIFIER.findall(text) for t in tokenize(m)}
-    names |= {t for m in CAPITALISED.findall(text) for t in tokenize(m)}
-    ordered = [t for t in tokenize(text) if t in plain]
-    return Terms(
-        content=frozenset(plain),
-        head=tuple(dict.fromkeys(ordered))[:HEAD],
-        names=frozenset(names & plain),
-        values={k: frozenset(v) for k, v in values.items()},
-        tokens=tokens,
-        change=bool(CHANGE.search(text)),
-    )
-
-
-def _parts(token: str) -> list[str]:
-    pieces = re.split(r"[_.]+", token)
-    return [p for piece in pieces if len(pieces) > 1 for p in tokenize(piece)]
-
-
-@lru_cache(maxsize=1)
-def _function_words() -> frozenset[str]:
-    return frozenset(t for word in FUNCTION_WORDS for t in (word, *tokenize(word)))
-
-
-@lru_cache(maxsize=1)
-def _value_words() -> frozenset[str]:
-    """Weekdays and units as search tokens: they say a value, not what it is of."""
-    return frozenset(t for word in (*DAYS, *UNITS) for t in (word, *tokenize(word)))
 
 
 def covered(part: Terms, whole: Terms) -> bool:
@@ -166,7 +68,8 @@ def conflict(a: Terms, b: Terms) -> bool:
     return any(
         kind in b.values and bool(v - b.values[kind]) and bool(b.values[kind] - v)
         for kind, v in a.values.items()
-        if kind != "code"  # two commands can both hold (run the linter, run the link check)
+        # two commands can both hold (run the linter, run the link check); a date says when
+        if kind not in ("code", "date")
     )
 
 
@@ -182,6 +85,8 @@ def same_subject(draft: Terms, held: Terms) -> bool:
     # rule said the other way round shares few words ("deploys only on Tuesdays" →
     # "deploys are no longer limited to Tuesdays").
     both = sum(len(v & held.values.get(kind, frozenset())) for kind, v in draft.values.items())
+    if len(shared) + both >= CUED_SHARED and _pointed(draft, held):
+        return True  # a correction or a replacement told as one, of what the held text says
     if len(shared) + both < MIN_SHARED or not shared:
         return False
     shorter = min(len(draft.content), len(held.content))
@@ -190,6 +95,13 @@ def same_subject(draft: Terms, held: Terms) -> bool:
     commands = "code" in draft.values and "code" in held.values
     same_task = commands and draft.head == held.head and len(draft.head) == HEAD
     return len(shared) >= SAME_SUBJECT * shorter or bool(draft.names & held.names) or same_task
+
+
+def _pointed(draft: Terms, held: Terms) -> bool:
+    """The draft's change cue points at what the held text is about: at two of its words,
+    or at one that names it (a name in either text, or the held text's first word)."""
+    hit = draft.cued & held.content
+    return len(hit) >= 2 or bool(hit & {*draft.names, *held.names, *held.head[:1]})
 
 
 def agrees(draft: Terms, held: Terms) -> bool:

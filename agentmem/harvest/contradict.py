@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from agentmem.core.model import Kind, Memory, MemoryType, Outcome
-from agentmem.core.restate import terms
+from agentmem.core.statement import terms
 from agentmem.harvest.runrecord import read_record
 
 MIN_SHARED = 2

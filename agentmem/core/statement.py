@@ -1,0 +1,188 @@
+"""A lesson read as a statement: what it is about (its subject) and what it says of it
+(its values), the reading `agentmem.core.restate` compares drafts with.
+
+Values are what can change while the subject stays: numbers with their unit (a count
+written as a word too: "two approvals"), clock times, weekdays, versions, dates, commands
+and paths as code. The subject is the rest: content terms (stemmed, stopwords out, the
+same tokens search uses), the first of them in order (the head: what the text is about),
+and the names it mentions (identifiers, capitalised words, short names in capitals). A
+text may also say that something changed, and where that change cue points.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from agentmem.stores.bm25 import WORD, tokenize
+
+HEAD = 3  # leading content terms that name what a statement is about
+
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+UNITS = {
+    **{u: u for u in ("b", "kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib")},
+    **dict.fromkeys(("ms", "millisecond", "milliseconds"), "ms"),
+    **dict.fromkeys(("s", "sec", "secs", "second", "seconds"), "s"),
+    **dict.fromkeys(("min", "mins", "minute", "minutes"), "min"),
+    **dict.fromkeys(("h", "hr", "hrs", "hour", "hours"), "h"),
+    **dict.fromkeys(("day", "days"), "day"),
+    **dict.fromkeys(("week", "weeks"), "week"),
+    **dict.fromkeys(("month", "months"), "month"),
+    **dict.fromkeys(("%", "percent", "pct"), "%"),
+    **dict.fromkeys(("x", "times"), "x"),
+    **dict.fromkeys(("rps", "qps"), "rps"),
+}
+# Counts written as words ("two approvals", "three stages"): the same value as the digit.
+SMALL = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+NUMBER_WORDS = {
+    **{word: str(n) for n, word in enumerate(SMALL)},
+    **{"eleven": "11", "twelve": "12", "fifteen": "15", "twenty": "20", "thirty": "30"},
+}
+# "one" is a count only before the word it counts ("one approval", not "the old one").
+SPELLED = re.compile(rf"\b({'|'.join(NUMBER_WORDS)})\b(?:[\s-]+([A-Za-z%]+))?", re.IGNORECASE)
+DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")  # when a statement took effect, not a measure
+# Short names in capitals name a thing even where the word is a stopword ("US", "IT").
+ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
+TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
+CODE = re.compile(r"`([^`\n]+)`")  # a command or a path as code: the value of "how to"
+VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b")
+# A number with its unit; joined groups ("0-12", "03-01", "1,000") are one value.
+NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:\s?(%|[A-Za-z]+\b))?")
+# Identifiers (mixed case, snake_case, dotted or slashed paths) and capitalised words.
+IDENTIFIER = re.compile(r"[\w./-]*(?:[a-z][A-Z]|_|\w\.\w|\w/\w)[\w./-]*")
+CAPITALISED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
+# Words that say a statement replaces an earlier one. English, not any domain's words.
+CHANGE = re.compile(
+    r"\b(now|no longer|not any ?more|anymore|moved|replaced|retired|deprecated|switched|"
+    r"is gone|are gone|went away|used to|formerly|previously|instead)\b",
+    re.IGNORECASE,
+)
+# Words that say so outright, and where they point: the text announces a correction or a
+# replacement of what follows ("Correction to the hotfix rule:", "this replaces the manual
+# runbook", "the old pod-hour model", "since 2026-07-15 Pinecone bills …") or of what
+# precedes ("the --full flag was removed", "refunds no longer go to …"). With one of
+# these, two shared words are enough when what the cue points at is the held text's subject.
+MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+CUE_FORWARD = re.compile(
+    r"^\W*(?:correction|corrected|erratum|errata|amendment|update)\b(?=[^:.;]{0,60}(?::|\s[-–—]\s))"
+    r"|\b(?:replaces|supersedes|in place of|instead of|the (?:old|previous|former|earlier)"
+    r"|changed (?:from|to)|renamed|corrects?)\b"
+    rf"|\b(?:since|as of|effective|starting)\s+(?:\d{{4}}-\d{{2}}(?:-\d{{2}})?|\d{{1,2}}\s+(?:{MONTHS})|(?:{MONTHS}))\b",
+    re.IGNORECASE,
+)
+CUE_BACKWARD = re.compile(
+    r"\b(?:(?:was|were|is|are|has been|have been) (?:removed|dropped|retired|deprecated|replaced)"
+    r"|no longer|used to|(?:has|have|was|were) changed|formerly|previously)\b",
+    re.IGNORECASE,
+)
+CUE_WINDOW = 4  # words a cue points at, after it or before it
+
+# English function words beyond the search stopwords: they carry no subject, so a restatement
+# that adds "us" or "we" adds nothing.
+FUNCTION_WORDS = frozenset(
+    """i me my we us our ours you your he him his she her hers its them theirs what which who
+    whom whose where when why how all any both each every few more most other some own same
+    so than too very can could may might must shall should would do does did done doing
+    have has had having been being am were just also only even still yet ever here
+    about above after again against before below between during from off out over under
+    up down once until while through per via one ones since now longer anymore instead
+    formerly previously correction corrected erratum""".split()  # noqa: SIM905 (a word list)
+)
+
+
+@dataclass(frozen=True)
+class Terms:
+    """A text read as a subject (content terms and names) and its values, by kind."""
+
+    content: frozenset[str]
+    head: tuple[str, ...]  # the first HEAD content terms, in order: what the text is about
+    names: frozenset[str]  # the word tokens of the names the text mentions
+    values: Mapping[str, frozenset[str]]
+    tokens: frozenset[str]  # every search token of the text, values included
+    change: bool  # the text says something changed
+    cued: frozenset[str] = frozenset()  # the terms a correction or replacement cue points at
+
+
+@lru_cache(maxsize=4096)
+def terms(text: str) -> Terms:
+    values: dict[str, set[str]] = {}
+    for match in CODE.finditer(text):
+        values.setdefault("code", set()).add(" ".join(match.group(1).lower().split()))
+    rest = CODE.sub(lambda m: m.group(0).replace(".", " "), text)  # no version inside code
+    for kind, pattern in (("date", DATE), ("time", TIME), ("version", VERSION)):
+        for match in pattern.finditer(rest):
+            values.setdefault(kind, set()).add(match.group(0).lower().lstrip("v"))
+        rest = pattern.sub(" ", rest)
+    for match in NUMBER.finditer(rest):
+        # A decimal without a unit is a version (release 4.13, Airflow 2.9), not a measure.
+        bare = "version" if "." in match.group(1) else "number"
+        kind = UNITS.get((match.group(2) or "").lower(), bare)
+        values.setdefault(kind, set()).add(match.group(1).replace(",", ""))
+    for match in SPELLED.finditer(rest):
+        word, unit = match.group(1).lower(), (match.group(2) or "").lower()
+        if word == "one" and (not unit or unit in _function_words() or not tokenize(unit)):
+            continue  # "the old one", "one of them": a pronoun, not a count
+        values.setdefault(UNITS.get(unit, "number"), set()).add(NUMBER_WORDS[word])
+    for word in WORD.findall(text.lower()):
+        day = word.removesuffix("s")
+        if day in DAYS:
+            values.setdefault("day", set()).add(day)
+    # An identifier also counts by its parts: NCCL_TIMEOUT speaks of a timeout.
+    tokens = frozenset(tokenize(text)) | {p for t in tokenize(text) for p in _parts(t)}
+    plain = {t for t in tokens if not any(c.isdigit() for c in t)} - _value_words()
+    plain -= _function_words()
+    names = {t for m in IDENTIFIER.findall(text) for t in tokenize(m)}
+    names |= {t for m in CAPITALISED.findall(text) for t in tokenize(m)}
+    # "The US region" is not "the EU region": a short name in capitals counts even when it
+    # is a stopword as a word ("us", "it").
+    acronyms = {
+        m.lower()
+        for m in ACRONYM.findall(CODE.sub(" ", text))
+        if set(tokenize(m)) <= _function_words()
+    }
+    ordered = [
+        t
+        for chunk in text.split()
+        for t in (tokenize(chunk) or [w.lower() for w in ACRONYM.findall(chunk)])
+        if t in plain or t in acronyms
+    ]
+    plain |= acronyms
+    cued = {t for part in _pointed_at(text) for t in tokenize(part)} & plain
+    return Terms(
+        content=frozenset(plain),
+        head=tuple(dict.fromkeys(ordered))[:HEAD],
+        names=frozenset((names & plain) | acronyms),
+        values={k: frozenset(v) for k, v in values.items()},
+        tokens=tokens | acronyms,
+        change=bool(CHANGE.search(text)) or bool(cued),
+        cued=frozenset(cued),
+    )
+
+
+def _pointed_at(text: str) -> list[str]:
+    """The words each change cue of the text points at (see CUE_FORWARD)."""
+    out = []
+    for match in CUE_FORWARD.finditer(text):
+        out += text[match.end() :].split()[:CUE_WINDOW]
+    for match in CUE_BACKWARD.finditer(text):
+        out += text[: match.start()].split()[-CUE_WINDOW:]
+    return out
+
+
+def _parts(token: str) -> list[str]:
+    pieces = re.split(r"[_.]+", token)
+    return [p for piece in pieces if len(pieces) > 1 for p in tokenize(piece)]
+
+
+@lru_cache(maxsize=1)
+def _function_words() -> frozenset[str]:
+    return frozenset(t for word in FUNCTION_WORDS for t in (word, *tokenize(word)))
+
+
+@lru_cache(maxsize=1)
+def _value_words() -> frozenset[str]:
+    """Weekdays and units as search tokens: they say a value, not what it is of."""
+    words = (*DAYS, *UNITS, *NUMBER_WORDS)
+    return frozenset(t for word in words for t in (word, *tokenize(word)))

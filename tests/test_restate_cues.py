@@ -1,0 +1,131 @@
+"""Replacement told in words (agentmem.core.restate): a text that announces itself as a
+correction or a replacement ("Correction to the … rule:", "the old …", "… was removed",
+"since 2026-07-15 …") supersedes the held statement of what the cue points at, even when
+the two share only two words; counts written as words are values like digits. Near misses
+stay two memories: another component, another region or plan, different numbers for
+different subjects, a cue that points at something else, no cue at all."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentmem import MemoryHooks
+from agentmem.core.restate import replaces, restates
+from tests.conftest import semantic
+
+REPLACED = [
+    pytest.param(  # a later text sharing two words with the old fact, "the old …" and a date
+        "Pinecone uses pod-based pricing: you pay per pod-hour (p1.x1 about 0.096 USD/h) "
+        "whatever the query volume.",
+        "Since 2026-07-15 Pinecone bills serverless indexes by read units, write units and "
+        "storage; the old pod-hour model is only for existing customers.",
+        id="since-a-date-and-the-old",
+    ),
+    pytest.param(  # an explicit correction marker
+        "Hotfix branches are cut from the release tag and merged back into main after the deploy.",
+        "Correction to the hotfix rule: cut hotfix branches from main, not from the release tag.",
+        id="correction-marker",
+    ),
+    pytest.param(  # the old flag "was removed"
+        "Rebuild the search index with `search-admin reindex --full` after a schema change.",
+        "After a schema change run `search-admin rebuild`; the --full flag was removed in "
+        "search-admin 3.",
+        id="was-removed",
+    ),
+    pytest.param(  # a design record that says what it replaces
+        "Manual database failover: stop writes, promote the replica with pg_ctl promote, "
+        "then repoint DNS.",
+        "This ADR replaces the manual failover runbook: Patroni promotes the replica and "
+        "moves the service address.",
+        id="replaces-the-runbook",
+    ),
+    pytest.param(  # a count written as a word, changed
+        "Schema changes on the ledger need two approvals from the data team.",
+        "Ledger schema changes need one approval from the data team.",
+        id="two-approvals-to-one",
+    ),
+    pytest.param(  # the same procedure's list of numbers changed, with a change cue
+        "Roll a pricing model out in three stages: 5%, 25% and 100% of traffic, 30 minutes apart.",
+        "Staged rollout changed: a pricing model goes to 10 then 100 percent of traffic, "
+        "15 minutes apart.",
+        id="stages-changed",
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), REPLACED)
+def test_a_replacement_told_as_one_supersedes_the_old_statement(old: str, new: str) -> None:
+    """Each newer text replaces the older one and is not a restatement of it."""
+    assert replaces(new, old) and not restates(new, old)
+
+
+def test_a_number_written_as_a_word_is_the_same_value() -> None:
+    """ "2 approvals" and "two approvals" say the same: a restatement, not a change; "the old
+    one" is not a count."""
+    digits = "Ledger schema changes need 2 approvals from the data team."
+    words = "Schema changes to the ledger need two approvals from the data team."
+    assert restates(words, digits) and not replaces(words, digits)
+    assert not replaces("Use the new one; ledger schema changes need 2 approvals.", digits)
+
+
+NOT_REPLACED = [
+    pytest.param(
+        "The EU region keeps database backups for 30 days.",
+        "The US region keeps database backups for 7 days.",
+        id="other-region",
+    ),
+    pytest.param(
+        "The Pro plan allows 10 seats per workspace.",
+        "The Team plan allows 25 seats per workspace.",
+        id="other-plan",
+    ),
+    pytest.param(  # a cue, two shared words, but the cue points at another vendor
+        "Pinecone uses pod-based pricing: you pay per pod-hour whatever the query volume.",
+        "Since 2026-08-01 Weaviate Cloud bills per stored dimension; the old per-node plan "
+        "is gone, whatever the volume.",
+        id="cue-about-another-vendor",
+    ),
+    pytest.param(  # a correction of another component's rule
+        "The orders-api runs 3 replicas behind the internal load balancer.",
+        "Correction to the payments-api rule: it runs 4 replicas behind the internal load "
+        "balancer.",
+        id="correction-of-another-component",
+    ),
+    pytest.param(  # a removal that points at another part of the same tool
+        "Before terraform force-unlock, check who holds the lock and that no pipeline of that "
+        "workspace is running.",
+        "Run terraform login before init; locking is done by Terraform Cloud and the old "
+        "DynamoDB lock table was deleted.",
+        id="removal-of-something-else",
+    ),
+    pytest.param(  # different numbers for different subjects, no cue
+        "Canary the checkout service at 5 percent for 30 minutes.",
+        "Canary the search service at 20 percent for 10 minutes.",
+        id="numbers-of-another-service",
+    ),
+    pytest.param(  # two shared words, no cue at all
+        "Pinecone indexes are created per environment with a suffix.",
+        "Pinecone pricing went up for large indexes last quarter.",
+        id="no-cue",
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), NOT_REPLACED)
+def test_near_misses_are_not_replacements(old: str, new: str) -> None:
+    """Neither text replaces the other."""
+    assert not replaces(new, old) and not replaces(old, new)
+
+
+def test_the_writer_supersedes_on_a_correction_and_keeps_a_near_miss(hooks: MemoryHooks) -> None:
+    """Through the one writer: a correction supersedes the held rule; the same correction
+    for another region leaves the other region's rule live."""
+    submit = hooks.harvester.submit
+    eu = submit(semantic("EU payouts settle in two business days."), trigger="manual").memory_id
+    us = submit(semantic("US payouts settle in three business days."), trigger="manual").memory_id
+    fix = submit(
+        semantic("Correction to the US payout rule: US payouts settle in one business day."),
+        trigger="manual",
+    )
+    assert eu and us and fix.status == "accepted" and fix.memory_id
+    assert hooks.store.get(fix.memory_id).supersedes == (us,)
