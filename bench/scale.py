@@ -206,6 +206,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=scale_pg.DIRECT_ABOVE,
         help="postgres: load larger stores as generated rows, without writing files first",
     )
+    parser.add_argument(
+        "--pg-keep",
+        action="store_true",
+        help="postgres: keep each size's schema, and measure a kept one again without loading",
+    )
     parser.add_argument("--writer", nargs=6, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one is not None or args.pg or args.writer:
@@ -224,7 +229,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 row.update(
                     scale_pg.run(
-                        size, args.queries, args.writers_adds, url, run_child, args.pg_direct_above
+                        size,
+                        args.queries,
+                        args.writers_adds,
+                        url,
+                        run_child,
+                        args.pg_direct_above,
+                        args.pg_keep,
                     )
                 )
             rows.append(row)
@@ -270,7 +281,9 @@ def line(row: dict[str, Any]) -> str:
         return f"{row[key]:.2f}" if row.get(key) is not None else "-"
 
     built = (
-        f"rebuild {row['rebuild_s']:.2f} s" if "rebuild_s" in row else f"load {row['load_s']:.1f} s"
+        f"rebuild {row['rebuild_s']:.2f} s"
+        if "rebuild_s" in row
+        else (f"load {row['load_s']:.1f} s" if row["load_s"] is not None else "store kept")
     )
     add = f"add {row['add_per_s']:.1f}/s  " if "add_per_s" in row else ""
     add8 = ""
@@ -282,9 +295,10 @@ def line(row: dict[str, Any]) -> str:
             f"{row['add8_load'][0]}->{row['add8_load'][1]})  "
         )
     server = f"  server {row['server_mb']:.0f} MB" if row.get("server_mb") is not None else ""
+    searched = " (load {}->{})".format(*row["search_load"]) if row.get("search_load") else ""
     return (
         f"{row['backend']:>8} {row['memories']:>8} memories  search p50 {ms('search_p50_ms')} ms "
-        f"p95 {ms('search_p95_ms')} ms  pack p50 {ms('pack_p50_ms')} ms  {built}  "
+        f"p95 {ms('search_p95_ms')} ms{searched}  pack p50 {ms('pack_p50_ms')} ms  {built}  "
         f"reopen {row['reopen_s']:.2f} s  {add}{add8}"
         f"search after add {row['search_after_add_s'] * 1000:.1f} ms  "
         f"client peak {row['peak_mb']:.0f} MB{server}"

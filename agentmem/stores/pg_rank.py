@@ -34,6 +34,7 @@ from typing import Any
 
 from psycopg import sql
 
+from agentmem.core.model import Hit, Memory
 from agentmem.retrieval.ranking import (
     DECAY_FLOOR,
     DECAY_RATE,
@@ -104,50 +105,7 @@ def _context(weights: Sequence[float], args: dict[str, Any]) -> tuple[sql.Compos
     return sql.Composed(columns), expression
 
 
-def search_sql(
-    terms: Sequence[str],
-    k: int,
-    filters: Filters,
-    params: RankingParams,
-    now: float,
-    *,
-    explain: bool,
-    touch: bool = False,
-) -> tuple[sql.Composed, dict[str, Any]]:
-    """The statement and its arguments: rows (id, record, score, bm25, context, decay,
-    confidence, superseded, terms) for the k best hits, best first. With `touch`, the same
-    statement records the read of each hit (last access, count), in one round trip."""
-    args: dict[str, Any] = {
-        "terms": list(terms),
-        "unique": sorted(set(terms)),
-        "k1": params.k1,
-        "b": params.b,
-        "k": k,
-        "now": now,
-        "rate": DECAY_RATE,
-        "floor": DECAY_FLOOR,
-        "day": SECONDS_PER_DAY,
-        "halved": SUPERSEDED_FACTOR,
-    }
-    depth = len(params.neighbours)
-    columns, context = _context(params.neighbours, args)
-    where = _filters(filters, now, args)
-    explained = (
-        "(SELECT jsonb_object_agg(w.term, w.w) FROM (SELECT DISTINCT term, w FROM weights w "
-        "WHERE w.mem = top.seq) w)"
-        if explain
-        else "NULL::jsonb"
-    )
-    touched = (
-        """, touched AS (
-        INSERT INTO access (mem, last_access, count) SELECT seq, %(now)s, 1 FROM top ORDER BY seq
-        ON CONFLICT (mem) DO UPDATE SET last_access = excluded.last_access,
-            count = access.count + 1
-    )"""
-        if touch
-        else ""
-    )
-    text = f"""
+HEAD = """
     WITH q AS (
         SELECT term, pos FROM unnest(%(terms)s::text[]) WITH ORDINALITY AS q(term, pos)
     ), s AS MATERIALIZED (
@@ -163,39 +121,88 @@ def search_sql(
         FROM p JOIN q USING (term) CROSS JOIN s
     ), bm AS (
         SELECT mem, sum(w ORDER BY pos)::float8 AS bm25 FROM weights GROUP BY mem
-    ), c AS (
+    )"""  # every memory holding a query term, and its BM25
+
+
+def scoring(name: str, source: str, depth: int, context: str) -> str:
+    """The CTEs that score the memories of `source` (mem, bm25) exactly, the CTE `name`
+    last: (seq, seq_key, created, id, bm25, context, static, decay, confidence,
+    superseded) for those the filters ({where}) admit. Neighbour context counts the
+    source's memories only: it must hold every candidate of each run it holds."""
+    return f"""
+    {name}_c AS (
         SELECT m.seq, m.seq_key, m.created, m.id, m.created_ts, m.expires_ts, m.confidence,
-            m.superseded, m.user_id, m.app_id, m.type, m.cohort, m.tags, bm.bm25
-        FROM bm CROSS JOIN LATERAL (SELECT * FROM memories m WHERE m.seq = bm.mem OFFSET 0) m
-        WHERE bm.bm25 > 0
-    ), runs AS (
-        SELECT seq_key FROM c GROUP BY seq_key HAVING count(*) > 1
-    ), ranked AS MATERIALIZED (
+            m.superseded, m.user_id, m.app_id, m.type, m.cohort, m.tags, x.bm25
+        FROM {source} x CROSS JOIN LATERAL (SELECT * FROM memories m WHERE m.seq = x.mem OFFSET 0) m
+        WHERE x.bm25 > 0
+    ), {name}_runs AS (
+        SELECT seq_key FROM {name}_c GROUP BY seq_key HAVING count(*) > 1
+    ), {name}_ranked AS MATERIALIZED (
         SELECT r.seq, r.seq_key, r.rn
-        FROM runs CROSS JOIN LATERAL (
+        FROM {name}_runs runs CROSS JOIN LATERAL (
             SELECT seq, seq_key, row_number() OVER (ORDER BY created, id) AS rn
             FROM memories WHERE seq_key = runs.seq_key OFFSET 0
         ) r WHERE {"TRUE" if depth else "FALSE"}
-    ), cp AS (
-        SELECT c.seq, c.seq_key, ranked.rn, c.bm25 FROM c JOIN ranked USING (seq)
-    ), nb AS (
+    ), {name}_cp AS (
+        SELECT c.seq, c.seq_key, ranked.rn, c.bm25 FROM {name}_c c JOIN {name}_ranked ranked USING (seq)
+    ), {name}_nb AS (
         SELECT a.seq {{columns}}
-        FROM cp a JOIN cp b ON b.seq_key = a.seq_key AND b.seq <> a.seq
+        FROM {name}_cp a JOIN {name}_cp b ON b.seq_key = a.seq_key AND b.seq <> a.seq
             AND b.rn BETWEEN a.rn - {depth} AND a.rn + {depth}
         GROUP BY a.seq
-    ), scored AS MATERIALIZED (
+    ), {name} AS MATERIALIZED (
         SELECT c.seq, c.seq_key, c.created, c.id, c.bm25, {context} AS context,
             c.confidence * (CASE WHEN c.superseded THEN %(halved)s ELSE 1.0::float8 END) AS static,
-            greatest(%(floor)s, exp(-%(rate)s * greatest((%(now)s - coalesce(
-                (SELECT a.last_access FROM access a WHERE a.mem = c.seq), c.created_ts))
-                / %(day)s, 0))) AS decay,
+            {DECAY.format(seen="(SELECT a.last_access FROM access a WHERE a.mem = c.seq)", born="c.created_ts")} AS decay,
             c.confidence, c.superseded
-        FROM c LEFT JOIN nb USING (seq)
+        FROM {name}_c c LEFT JOIN {name}_nb nb USING (seq)
         WHERE {{where}}
-    ), top AS (
+    )"""
+
+
+DECAY = (
+    "greatest(%(floor)s, exp(-%(rate)s * greatest((%(now)s - coalesce({seen}, {born})) "
+    "/ %(day)s, 0)))"
+)  # the decay of a memory last read at `seen` (never: created at `born`)
+SCORE = "context * static * decay"
+
+
+def arguments(terms: Sequence[str], k: int, params: RankingParams, now: float) -> dict[str, Any]:
+    return {
+        "terms": list(terms),
+        "unique": sorted(set(terms)),
+        "k1": params.k1,
+        "b": params.b,
+        "k": k,
+        "now": now,
+        "rate": DECAY_RATE,
+        "floor": DECAY_FLOOR,
+        "day": SECONDS_PER_DAY,
+        "halved": SUPERSEDED_FACTOR,
+    }
+
+
+def tail(scored: str, *, explain: bool, touch: bool) -> str:
+    """The k best of `scored`, their reads recorded with `touch`, and the final rows."""
+    explained = (
+        "(SELECT jsonb_object_agg(w.term, w.w) FROM (SELECT DISTINCT term, w FROM weights w "
+        "WHERE w.mem = top.seq) w)"
+        if explain
+        else "NULL::jsonb"
+    )
+    touched = (
+        """, touched AS (
+        INSERT INTO access (mem, last_access, count) SELECT seq, %(now)s, 1 FROM top ORDER BY seq
+        ON CONFLICT (mem) DO UPDATE SET last_access = excluded.last_access,
+            count = access.count + 1
+    )"""
+        if touch
+        else ""
+    )
+    return f""", top AS (
         SELECT seq, seq_key, created, id, bm25, context, decay, confidence, superseded,
-            context * static * decay AS score
-        FROM scored WHERE context * static * decay > 0
+            {SCORE} AS score
+        FROM {scored} WHERE {SCORE} > 0
         ORDER BY score DESC, seq_key, created, id
         LIMIT %(k)s
     ){touched}
@@ -204,6 +211,31 @@ def search_sql(
     FROM top CROSS JOIN LATERAL (SELECT record FROM memories m WHERE m.seq = top.seq OFFSET 0) m
     ORDER BY top.score DESC, top.seq_key, top.created, top.id
     """
+
+
+def search_sql(
+    terms: Sequence[str],
+    k: int,
+    filters: Filters,
+    params: RankingParams,
+    now: float,
+    *,
+    explain: bool,
+    touch: bool = False,
+) -> tuple[sql.Composed, dict[str, Any]]:
+    """The statement and its arguments: rows (id, record, score, bm25, context, decay,
+    confidence, superseded, terms) for the k best hits, best first, every candidate scored
+    exactly. With `touch`, the same statement records the read of each hit (last access,
+    count), in one round trip."""
+    args = arguments(terms, k, params, now)
+    columns, context = _context(params.neighbours, args)
+    where = _filters(filters, now, args)
+    text = (
+        HEAD
+        + ","
+        + scoring("scored", "bm", len(params.neighbours), context)
+        + tail("scored", explain=explain, touch=touch)
+    )
     return sql.SQL(text).format(columns=columns, where=where), args
 
 
@@ -265,3 +297,20 @@ def ranked(row: Sequence[Any]) -> Ranked:
         superseded=bool(row[7]),
         terms={str(t): float(w) for t, w in (row[8] or {}).items()},
     )
+
+
+def hit(row: Ranked, local: Memory | None, explain: bool, backend: str) -> Hit:
+    """A hit served from this root's file when it has one (the files win), else the row."""
+    memory = local or Memory.model_validate(row.record)
+    detail: dict[str, Any] = {}
+    if explain:
+        detail = {
+            "bm25": row.bm25,
+            "terms": row.terms,
+            "neighbours": row.context - row.bm25,
+            "decay": row.decay,
+            "confidence": row.confidence,
+            "superseded": row.superseded,
+            "backend": backend,
+        }
+    return Hit(memory=memory, score=row.score, explain=detail)

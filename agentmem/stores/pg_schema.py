@@ -10,7 +10,10 @@ Tables:
   file says them), plus the columns ranking and filters read. `content_key` is unique:
   the same content in the same scope is one memory, by the database's rule.
 - `postings`: `(term, mem, tf, dl)` for BM25 (a term's document frequency is counted from
-  its postings when a query asks for it, so writers never contend on a per-term row).
+  its postings when a query asks for it, so writers never contend on a per-term row),
+  and, from version 2, what bounds the memory's score without reading its row (see
+  agentmem.stores.pg_prune): `run` (a hash of its neighbour sequence, `RUN_HASH`), `conf`
+  (its confidence) and `born` (its creation, epoch seconds).
 - `stats`: N and the total length, split over `STAT_SLOTS` rows so concurrent writers
   rarely update the same one; a query sums them.
 - `supersedes`: which memory supersedes which (ranking halves a superseded memory).
@@ -25,8 +28,12 @@ from psycopg import Connection, sql
 
 from agentmem._exceptions import StoreError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 STAT_SLOTS = 64
+# A memory's run in its postings: the first 32 bits of the md5 of its sequence key, as a
+# signed integer (pg_prune.run_of computes the same in Python). Two runs that hash alike
+# only loosen the bound; they never change a score.
+RUN_HASH = "('x' || left(md5({}), 8))::bit(32)::int"
 LOCK_KEY = 0x61676D656D  # "agmem": the advisory lock that serialises migrations
 
 # Each step takes the schema from version i to i + 1. Never edit a released step: add one.
@@ -79,6 +86,28 @@ STEPS: Sequence[str] = (
         last_access double precision NOT NULL,
         count bigint NOT NULL
     );
+    """,
+    # 2: the search's bound (agentmem.stores.pg_prune) reads each memory's run, confidence
+    # and creation from its postings. The table is copied rather than updated in place: a
+    # million memories have twenty million postings, and a copy leaves no dead rows.
+    f"""
+    CREATE TABLE postings_v2 (
+        term text COLLATE "C" NOT NULL,
+        mem integer NOT NULL,
+        tf integer NOT NULL,
+        dl integer NOT NULL,
+        run integer NOT NULL,
+        conf real NOT NULL,
+        born double precision NOT NULL
+    );
+    INSERT INTO postings_v2
+    SELECT p.term, p.mem, p.tf, p.dl, {RUN_HASH.format("m.seq_key")}, m.confidence, m.created_ts
+    FROM postings p JOIN memories m ON m.seq = p.mem;
+    DROP TABLE postings;
+    ALTER TABLE postings_v2 RENAME TO postings;
+    ALTER TABLE postings ADD CONSTRAINT postings_pkey
+        PRIMARY KEY (term, mem) INCLUDE (tf, dl, run, conf, born);
+    ANALYZE postings;
     """,
 )
 

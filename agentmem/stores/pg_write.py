@@ -27,6 +27,7 @@ from psycopg.types.json import Jsonb
 
 from agentmem.core.model import Memory, content_key
 from agentmem.stores.bm25 import tokenize
+from agentmem.stores.pg_prune import run_of
 from agentmem.stores.pg_schema import STAT_SLOTS
 from agentmem.stores.projection import fingerprint
 from agentmem.stores.rankview import document, sequence, when
@@ -51,6 +52,12 @@ class Row:
     @property
     def doc_len(self) -> int:
         return int(self.values["doc_len"])
+
+    @property
+    def bound(self) -> tuple[int, float, float]:
+        """What each of its postings carries for the search's bound (pg_prune)."""
+        v = self.values
+        return run_of(v["seq_key"]), float(v["confidence"]), float(v["created_ts"])
 
 
 @dataclass(frozen=True)
@@ -108,8 +115,8 @@ WITH ins AS (
         EXISTS (SELECT 1 FROM supersedes WHERE old = %(id)s))
     ON CONFLICT DO NOTHING RETURNING seq, doc_len
 ), posted AS (
-    INSERT INTO postings (term, mem, tf, dl)
-    SELECT u.t, ins.seq, u.f, ins.doc_len
+    INSERT INTO postings (term, mem, tf, dl, run, conf, born)
+    SELECT u.t, ins.seq, u.f, ins.doc_len, %(run)s, %(confidence)s, %(created_ts)s
     FROM ins, unnest(%(terms)s::text[], %(tfs)s::int[]) AS u(t, f)
 ), counted AS (
     UPDATE stats SET n = n + 1, total = total + ins.doc_len
@@ -131,9 +138,9 @@ _UPDATE = (
 
 def _add_postings(conn: Conn, seq: int, row: Row) -> None:
     conn.execute(
-        "INSERT INTO postings (term, mem, tf, dl) "
-        "SELECT t, %s, f, %s FROM unnest(%s::text[], %s::int[]) AS u(t, f)",
-        (seq, row.doc_len, row.terms, row.tfs),
+        "INSERT INTO postings (term, mem, tf, dl, run, conf, born) "
+        "SELECT t, %s, f, %s, %s, %s, %s FROM unnest(%s::text[], %s::int[]) AS u(t, f)",
+        (seq, row.doc_len, *row.bound, row.terms, row.tfs),
     )
 
 
@@ -168,6 +175,7 @@ def _supersede(conn: Conn, memory_id: str, new: Sequence[str], old: Iterable[str
 def upsert(conn: Conn, row: Row, *, force: bool = False) -> Outcome:
     """Make the server hold this memory (see the module docstring for the outcomes)."""
     new = {**row.values, "terms": row.terms, "tfs": row.tfs, "olds": list(row.memory.supersedes)}
+    new["run"] = row.bound[0]
     if conn.execute(_INSERT, new).fetchone() is not None:
         return "inserted"
     with conn.transaction():
@@ -249,13 +257,16 @@ def insert_many(conn: Conn, rows: Sequence[Row]) -> list[Row]:
         seqs = {str(i): int(s) for i, s in taken}
         slots: Counter[int] = Counter()
         totals: Counter[int] = Counter()
-        with conn.cursor().copy("COPY postings (term, mem, tf, dl) FROM STDIN") as copy:
+        with conn.cursor().copy(
+            "COPY postings (term, mem, tf, dl, run, conf, born) FROM STDIN"
+        ) as copy:
             for memory_id, seq in seqs.items():
                 r = by_id[memory_id]
                 slots[seq % STAT_SLOTS] += 1
                 totals[seq % STAT_SLOTS] += r.doc_len
+                bound = r.bound
                 for term, tf in zip(r.terms, r.tfs, strict=True):
-                    copy.write_row((term, seq, tf, r.doc_len))
+                    copy.write_row((term, seq, tf, r.doc_len, *bound))
         for slot, n in slots.items():
             conn.execute(
                 "UPDATE stats SET n = n + %s, total = total + %s WHERE slot = %s",

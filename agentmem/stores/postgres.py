@@ -21,7 +21,7 @@ import builtins
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from agentmem._exceptions import DuplicateMemory, MemoryNotFound, StoreError
 from agentmem._log import get_logger
@@ -29,7 +29,7 @@ from agentmem.core.locks import exclusive
 from agentmem.core.model import Hit, Memory
 from agentmem.results import Fallback
 from agentmem.retrieval.ranking import DEFAULT_PARAMS, RankingParams
-from agentmem.stores import pg_write
+from agentmem.stores import pg_rank, pg_write
 from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.bm25 import tokenize
 from agentmem.stores.canonical import CanonicalFiles
@@ -37,15 +37,8 @@ from agentmem.stores.files import check_id
 from agentmem.stores.filestore import FileStore
 from agentmem.stores.outbox import Outbox
 from agentmem.stores.pg_link import QUICK_RETRY, ServerLink, origin_of
-from agentmem.stores.pg_rank import (
-    DISTINCTIVE_BUDGET,
-    DISTINCTIVE_CAP,
-    PLANNER,
-    Ranked,
-    distinctive,
-    ranked,
-    search_sql,
-)
+from agentmem.stores.pg_prune import EXACT_MAX, rank
+from agentmem.stores.pg_rank import DISTINCTIVE_BUDGET, DISTINCTIVE_CAP, Ranked, distinctive
 from agentmem.stores.projected import ReplayReport
 from agentmem.stores.projection import ProjectionError
 from agentmem.stores.retry import RetryPolicy
@@ -85,6 +78,7 @@ class PostgresStore(CanonicalFiles, ServerLink):
         self.distinctive_cap = DISTINCTIVE_CAP  # see lexical_search
         self.distinctive_budget = DISTINCTIVE_BUDGET
         self._term_counts: dict[str, int] = {}  # words above the budget (pg_rank.distinctive)
+        self.exact_max = EXACT_MAX  # candidates a search scores all, exactly (pg_prune)
 
     # -- the writer's surface -----------------------------------------------------------
     def put(self, memory: Memory) -> None:
@@ -283,25 +277,10 @@ class PostgresStore(CanonicalFiles, ServerLink):
         now = self.clock().timestamp()
 
         def ranking(conn: pg_write.Conn) -> builtins.list[Ranked]:
-            kept = (
-                distinctive(
-                    conn, terms, self.distinctive_cap, self.distinctive_budget, self._term_counts
-                )
-                if narrow
-                else terms
-            )
-            if not kept:
-                return []
-            statement, args = search_sql(
-                kept, k, filters, self.params, now, explain=explain, touch=touch
-            )
-            # Never prepared: a prepared statement's generic plan (psycopg prepares a query
-            # run five times) ignores how many postings the terms have, and was 10-50 times
-            # slower than the plan made for the terms at hand.
-            with conn.pipeline(), conn.transaction():  # BEGIN, SET, the search: one trip
-                conn.execute(PLANNER)
-                rows = conn.execute(statement, args, prepare=False).fetchall()
-            return [ranked(r) for r in rows]
+            counts = (self.distinctive_cap, self.distinctive_budget, self._term_counts)
+            kept = distinctive(conn, terms, *counts) if narrow else terms
+            return rank(conn, kept, k, filters, self.params, now, explain=explain, touch=touch,
+                        exact_max=self.exact_max) if kept else []  # fmt: skip
 
         try:
             rows = self.call(ranking)
@@ -313,23 +292,9 @@ class PostgresStore(CanonicalFiles, ServerLink):
         with self.lock:
             self.catalog.refresh()
             local = self.catalog.memories
-            return [self._hit(r, local.get(r.memory_id), explain) for r in rows], None
-
-    def _hit(self, row: Ranked, local: Memory | None, explain: bool) -> Hit:
-        """A hit served from this root's file when it has one (the files win), else the row."""
-        memory = local or Memory.model_validate(row.record)
-        detail: dict[str, Any] = {}
-        if explain:
-            detail = {
-                "bm25": row.bm25,
-                "terms": row.terms,
-                "neighbours": row.context - row.bm25,
-                "decay": row.decay,
-                "confidence": row.confidence,
-                "superseded": row.superseded,
-                "backend": self.backend,
-            }
-        return Hit(memory=memory, score=row.score, explain=detail)
+            return [
+                pg_rank.hit(r, local.get(r.memory_id), explain, self.backend) for r in rows
+            ], None
 
     def _from_files(
         self, query: str, k: int, filters: Filters, reason: str, *, explain: bool

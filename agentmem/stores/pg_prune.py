@@ -1,0 +1,334 @@
+"""The search on a large store: score exactly only the memories that can reach the top k.
+
+The exact ranking (agentmem.stores.pg_rank, one statement) sums BM25 over every posting
+of the question's words and then fetches and scores every memory holding one: at a
+million memories, 12,000 candidates a question, about 2 µs a posting to sum in SQL and
+8 µs a candidate to fetch and score. Most of them cannot reach the top 10, and a bound
+read from the postings alone says which. From schema version 2 each posting carries its
+memory's run (a hash of its neighbour sequence), confidence and creation, so:
+
+1. **Postings** (one round trip): the question's postings come back as one packed array
+   per column and term (`string_agg` of their binary form: 12,000 postings are about
+   300 KB and 2 ms), and the client sums BM25 with the files backend's arithmetic
+   (agentmem.stores.postings: float32 weights, summed in query order), so the scores are
+   the ones the server and the files backend compute. Every candidate `c` then has
+
+       ub(c) = confidence(c) × (bm25(c) + w_max × Σ bm25 of the other candidates of its run)
+
+   score(c) = (bm25 + neighbour context) × confidence × supersession × decay, where
+   supersession and decay are at most 1 and the context is at most w_max times the BM25
+   of the run's other candidates (each is one neighbour at one distance, its weight at
+   most w_max; a neighbour holding no query word adds nothing): score(c) ≤ ub(c).
+2. **Seeds** (one round trip): the SEED candidates with the best ub × the decay their
+   creation gives are scored exactly by the server, with their runs' other candidates;
+   θ = the k-th best score the filters admit (0 when they admit fewer than k).
+3. **Kept** (one round trip): every candidate with ub ≥ θ goes to the server with its
+   run's other candidates (their BM25 is its context); the server keeps those whose
+   ub × decay (last read from the `access` table, else creation) still reaches θ and
+   scores them, and their runs, exactly; the k best come back, their reads recorded.
+   Any other candidate has score ≤ ub < θ ≤ the true k-th score, so the top k is the
+   exact ranking's, ties included (a bound equal to θ is kept); MARGIN covers rounding.
+
+A question with at most EXACT_MAX candidates is ranked by pg_rank's exact statement, as on
+a small store. A filter that admits fewer than k seeds (a selective one) makes θ 0: every
+candidate is sent and scored, correct at about the exact ranking's cost.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import struct
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+from psycopg import sql
+from psycopg.adapt import Dumper, Loader
+from psycopg.pq import Format
+
+from agentmem.retrieval.ranking import DECAY_FLOOR, DECAY_RATE, SECONDS_PER_DAY, RankingParams
+from agentmem.stores.base import Filters
+from agentmem.stores.pg_rank import (
+    DECAY,
+    PLANNER,
+    Ranked,
+    _context,
+    _filters,
+    arguments,
+    ranked,
+    scoring,
+    search_sql,
+    tail,
+)
+
+EXACT_MAX = 500  # candidates a question may have and still go to the exact statement
+SEED = 64  # candidates scored first, to find θ
+MARGIN = 1 + 1e-6  # rounding between the bound and the score (conf is a float4)
+POSTINGS = (
+    "SELECT (SELECT sum(n)::float8 FROM stats), (SELECT sum(total)::float8 FROM stats), term, "
+    "array_agg(mem), array_agg(tf), array_agg(dl), array_agg(run), array_agg(conf), "
+    "array_agg(born) FROM postings WHERE term = ANY(%s::text[]) GROUP BY term"
+)  # one row per term that has postings, its columns as arrays (in the index's order)
+Ints = NDArray[np.int64]
+Floats = NDArray[np.float64]
+
+
+class _ArrayLoader(Loader):
+    """A one-dimensional array without NULLs, in binary, as a numpy array (psycopg makes a
+    Python object per element: 10 ms for the 75,000 values of a question at 1M)."""
+
+    format = Format.BINARY
+    element = ">i4"
+
+    def load(self, data: Any) -> NDArray[Any]:
+        buffer = bytes(data)
+        if struct.unpack_from(">i", buffer)[0] == 0:  # no dimension: empty
+            return np.zeros(0, dtype=self.element)
+        size = struct.unpack_from(">i", buffer, 12)[0]
+        pairs = np.frombuffer(buffer, [("size", ">i4"), ("value", self.element)], size, 20)
+        return pairs["value"]
+
+
+class _Float4sLoader(_ArrayLoader):
+    element = ">f4"
+
+
+class _Float8sLoader(_ArrayLoader):
+    element = ">f8"
+
+
+LOADERS = {1007: _ArrayLoader, 1021: _Float4sLoader, 1022: _Float8sLoader}  # int4[], ...
+
+
+class Int4s(bytes):
+    """An int4[] in PostgreSQL's binary array format, packed by numpy (see `packed`)."""
+
+
+class Float8s(bytes):
+    """A float8[] in PostgreSQL's binary array format, packed by numpy."""
+
+
+class _Packed(Dumper):
+    format = Format.BINARY
+
+    def dump(self, obj: Any) -> bytes:
+        return bytes(obj)
+
+
+class _Int4sDumper(_Packed):
+    oid = 1007  # int4[]
+
+
+class _Float8sDumper(_Packed):
+    oid = 1022  # float8[]
+
+
+def packed(values: NDArray[Any], kind: type[Int4s] | type[Float8s]) -> bytes:
+    """Values as one array parameter, without a Python object per element (psycopg dumps a
+    list element by element: 5 ms for 6,000 floats)."""
+    element, oid, size = (">i4", 23, 4) if kind is Int4s else (">f8", 701, 8)
+    body = np.empty(len(values), dtype=[("size", ">i4"), ("value", element)])
+    body["size"] = size
+    body["value"] = values
+    header = struct.pack(">iiiii", 1, 0, oid, len(values), 1)  # 1 dimension, no NULL
+    return kind(header + body.tobytes())
+
+
+def register(conn: Any) -> None:
+    """Teach a connection to send Int4s and Float8s as they are."""
+    conn.adapters.register_dumper(Int4s, _Int4sDumper)
+    conn.adapters.register_dumper(Float8s, _Float8sDumper)
+
+
+def run_of(seq_key: str) -> int:
+    """A memory's run as its postings hold it: pg_schema.RUN_HASH, computed in Python."""
+    return int.from_bytes(hashlib.md5(seq_key.encode()).digest()[:4], "big", signed=True)
+
+
+@dataclass
+class Candidates:
+    """Every memory holding a query word: its BM25, bound and run, by candidate index."""
+
+    mem: Ints
+    bm25: Floats
+    ub: Floats
+    born: Floats
+    run: Ints
+    weights: dict[str, tuple[Ints, NDArray[np.float32]]]  # term -> (candidate, weight)
+
+    def with_runs(self, chosen: Ints) -> Ints:
+        """The chosen candidates and every other candidate of their runs."""
+        return np.flatnonzero(np.isin(self.run, self.run[chosen]))
+
+    def terms_of(self, mem: int) -> dict[str, float]:
+        """The weight of each query term in one candidate (the explain's `terms`)."""
+        at = int(np.searchsorted(self.mem, mem))
+        found = {}
+        for term, (index, weight) in self.weights.items():
+            hit = np.flatnonzero(index == at)
+            if len(hit):
+                found[term] = float(str(weight[hit[0]]))  # as the server's jsonb says it
+        return found
+
+
+def candidates(conn: Any, terms: Sequence[str], params: RankingParams) -> Candidates:
+    """The question's postings from the server, summed here (agentmem.stores.postings's
+    arithmetic, which the server's ranking follows too)."""
+    cursor = conn.cursor(binary=True)
+    for oid, loader in LOADERS.items():
+        cursor.adapters.register_loader(oid, loader)
+    rows = cursor.execute(POSTINGS, (sorted(set(terms)),), prepare=False).fetchall()
+    lists = {str(r[2]): r[3:] for r in rows}
+    n, total = (float(rows[0][0] or 0), float(rows[0][1] or 0)) if rows else (0.0, 0.0)
+    mems = np.sort(np.concatenate([c[0] for c in lists.values()] or [np.zeros(0, ">i4")]))
+    mems = mems[np.concatenate(([True], mems[1:] != mems[:-1]))] if len(mems) else mems
+    found = Candidates(
+        mem=mems.astype(np.int64),
+        bm25=np.zeros(0),
+        ub=np.zeros(0),
+        born=np.zeros(len(mems)),
+        run=np.zeros(len(mems), dtype=np.int64),
+        weights={},
+    )
+    sums = np.zeros(len(mems), dtype=np.float32)
+    conf = np.zeros(len(mems), dtype=np.float64)
+    for term, (mem, tf, dl, run, cf, born) in lists.items():
+        index = np.searchsorted(mems, mem)
+        df = len(mem)
+        idf = np.float32(math.log(1 + (n - df + 0.5) / (df + 0.5)))
+        counts = tf.astype(np.float64)
+        tfc = counts / (params.k1 * ((1 - params.b) + params.b * dl / (total / n)) + counts)
+        found.weights[term] = (index, (idf * tfc).astype(np.float32))
+        found.run[index], found.born[index], conf[index] = run, born, cf
+    for term in terms:  # query order, a repeated term counting again: the float32 sum
+        if term in found.weights:
+            index, weight = found.weights[term]
+            sums[index] += weight
+    found.bm25 = sums.astype(np.float64)
+    _, code = np.unique(found.run, return_inverse=True)
+    others = np.bincount(code, weights=found.bm25)[code] - found.bm25
+    wmax = max(params.neighbours, default=0.0)
+    found.ub = conf * (found.bm25 + wmax * np.maximum(others, 0.0)) * MARGIN
+    return found
+
+
+def _scored(
+    name: str, filters: Filters, params: RankingParams, args: dict[str, Any]
+) -> tuple[str, sql.Composable, sql.Composable]:
+    columns, context = _context(params.neighbours, args)
+    where = _filters(filters, float(args["now"]), args)
+    return scoring(name, "x2", len(params.neighbours), context), columns, where
+
+
+SOURCE = """
+    WITH x AS (
+        SELECT * FROM unnest(%(mems)b, %(bm)b, %(ub)b, %(born)b, %(runs)b)
+            AS x(mem, bm25, ub, born, run)
+    ), kept AS MATERIALIZED (
+        SELECT DISTINCT run FROM x
+        WHERE %(theta)s = 0 OR x.ub * {decay} >= %(theta)s
+    ), x2 AS (
+        SELECT mem, bm25 FROM x WHERE run IN (SELECT run FROM kept)
+    ),"""
+
+
+def _statement(
+    found: Candidates,
+    chosen: Ints,
+    theta: float,
+    k: int,
+    filters: Filters,
+    params: RankingParams,
+    now: float,
+    *,
+    final: bool,
+    touch: bool,
+) -> tuple[sql.Composed, dict[str, Any]]:
+    """Score the chosen candidates (and their runs) whose ub × decay reaches θ: the k best
+    rows as pg_rank.search_sql gives them (`final`), else their scores only."""
+    args = arguments([], k, params, now)
+    at = found.with_runs(chosen)
+    args.update(
+        mems=packed(found.mem[at], Int4s),
+        bm=packed(found.bm25[at], Float8s),
+        ub=packed(found.ub[at], Float8s),
+        born=packed(found.born[at], Float8s),
+        runs=packed(found.run[at], Int4s),
+        theta=theta,
+    )
+    ctes, columns, where = _scored("scored", filters, params, args)
+    seen = "(SELECT a.last_access FROM access a WHERE a.mem = x.mem)"
+    head = SOURCE.format(decay=DECAY.format(seen=seen, born="x.born"))
+    if final:
+        text = head + ctes + tail("scored", explain=False, touch=touch)
+    else:
+        text = (
+            head
+            + ctes
+            + " SELECT context * static * decay AS score FROM scored "
+            + "WHERE context * static * decay > 0 ORDER BY 1 DESC LIMIT %(k)s"
+        )
+    return sql.SQL(text).format(columns=columns, where=where), args
+
+
+def _run(conn: Any, statement: sql.Composed, args: dict[str, Any]) -> list[Any]:
+    """Run a ranking statement with nested loops off (pg_rank.PLANNER), never prepared: a
+    prepared statement's generic plan (psycopg prepares a query run five times) ignores
+    how many postings the terms have, and was 10-50 times slower than the plan made for
+    the terms at hand."""
+    with conn.transaction():
+        conn.execute(PLANNER)
+        return list(conn.execute(statement, args, prepare=False).fetchall())
+
+
+def rank(
+    conn: Any,
+    terms: Sequence[str],
+    k: int,
+    filters: Filters,
+    params: RankingParams,
+    now: float,
+    *,
+    explain: bool,
+    touch: bool,
+    exact_max: int = EXACT_MAX,
+    seed: int = SEED,
+    seen: dict[str, float] | None = None,
+) -> list[Ranked]:
+    """The k best hits for the terms, best first: pg_rank.search_sql's rows, scoring
+    exactly only the candidates whose bound reaches the seeds' k-th score. `seen` (when
+    given) is told how many candidates there were, how many went to the final statement
+    and θ."""
+    register(conn)
+    found = candidates(conn, terms, params)
+    seen = {} if seen is None else seen
+    seen.update(candidates=len(found.mem), sent=len(found.mem), theta=0.0)
+    if len(found.mem) <= exact_max or any(w < 0 for w in params.neighbours):
+        statement, args = search_sql(terms, k, filters, params, now, explain=explain, touch=touch)
+        with conn.pipeline():  # BEGIN, SET, the search: one trip
+            return [ranked(r) for r in _run(conn, statement, args)]
+    days = np.maximum((now - found.born) / SECONDS_PER_DAY, 0.0)
+    hopeful = found.ub * np.maximum(DECAY_FLOOR, np.exp(-DECAY_RATE * days))
+    order = np.argsort(-hopeful, kind="stable")
+    size, theta = max(seed, k), 0.0
+    while size < len(order):  # eight times more seeds while the filters admit fewer than k
+        statement, args = _statement(
+            found, order[:size], 0.0, k, filters, params, now, final=False, touch=False
+        )
+        scores = [float(r[0]) for r in _run(conn, statement, args)]
+        if len(scores) >= k:
+            theta = scores[k - 1]
+            break
+        size *= 8
+    kept = np.flatnonzero(found.ub >= theta)
+    seen.update(sent=len(found.with_runs(kept)), theta=theta)
+    statement, args = _statement(
+        found, kept, theta, k, filters, params, now, final=True, touch=touch
+    )
+    rows = _run(conn, statement, args)
+    if not explain:
+        return [ranked(r) for r in rows]
+    return [replace(ranked(r), terms=found.terms_of(int(r[9]))) for r in rows]

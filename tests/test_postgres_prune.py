@@ -1,0 +1,166 @@
+"""The pruned search (agentmem.stores.pg_prune) ranks exactly as the exact statement does.
+
+A corpus where the bound has work to do: words most memories hold, runs whose neighbours
+lift a weak match (context), low confidences, superseded and expired memories, old
+memories read recently (decay from the `access` table, not the creation), a user few
+memories belong to. With pruning forced on (no exact path by candidate count), the top k,
+its order and its scores must be the exact statement's, while most candidates are never
+sent to be scored.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentmem.core.model import Memory
+from agentmem.retrieval.ranking import DEFAULT_PARAMS
+from agentmem.stores.base import Filters
+from agentmem.stores.bm25 import tokenize
+from agentmem.stores.pg_local import LocalServer
+from agentmem.stores.pg_prune import rank, run_of
+from agentmem.stores.pg_schema import RUN_HASH, STEPS, migrate
+from agentmem.stores.postgres import PostgresStore
+from tests.test_postgres_parity import loaded
+
+NOW = datetime.now(UTC).replace(microsecond=0)
+WORDS = [f"p{i}" for i in range(40)]
+
+
+def corpus(rng: random.Random, n: int) -> list[Memory]:
+    memories: list[Memory] = []
+    for i in range(n):
+        kind = ["episodic", "semantic", "procedural", "reflective"][i % 4]
+        confidence = {"episodic": 1.0, "procedural": rng.choice([0.6, 0.9])}.get(
+            kind, rng.choice([0.7, 0.95])
+        )
+        drawn = [WORDS[min(int(rng.paretovariate(0.7)) - 1, 39)] for _ in range(rng.randint(1, 9))]
+        record: dict[str, Any] = {
+            "id": f"{kind}-m{i:05d}",
+            "text": " ".join([*drawn, f"u{i}"]),
+            "type": kind,
+            "confidence": confidence,
+            "user_id": "zed" if i % 23 == 0 else "ana",
+            "app_id": rng.choice(["billing-api", "infra", "_global"]),
+            "run_id": f"2026-01-01-run-{i // 24}",  # six episodic memories a run
+            "trigger": "manual",
+            "created_at": (
+                NOW - timedelta(days=rng.choice([0.2, 5.0, 40.0, 400.0]), seconds=i)
+            ).isoformat(),
+        }
+        if i % 13 == 5 and memories:
+            record["supersedes"] = [rng.choice(memories).id]
+        if i % 17 == 3:
+            record["expires_at"] = (NOW - timedelta(days=1)).isoformat()
+        memories.append(Memory.model_validate(record))
+    return memories
+
+
+FILTERS = [
+    Filters(),
+    Filters(include_superseded=False),
+    Filters(user_id="zed"),  # a twenty-third of the memories: fewer than k among the seeds
+    Filters(types=("episodic",), app_ids=("infra",)),
+    Filters(include_expired=True, include_superseded=False),
+]
+
+
+def questions(rng: random.Random, count: int) -> list[list[str]]:
+    asked = []
+    for _ in range(count):
+        words = [WORDS[min(int(rng.paretovariate(0.7)) - 1, 39)] for _ in range(rng.randint(1, 4))]
+        asked.append(tokenize(" ".join([*words, words[0]])))  # a repeated word counts twice
+    return asked
+
+
+def test_the_pruned_top_k_is_the_exact_top_k_and_skips_most_candidates(
+    pg_server: LocalServer, tmp_path: Path
+) -> None:
+    """Forced to prune (any candidate count), the search returns the exact statement's
+    ids, order and scores for every question and filter, with context, confidence,
+    supersession, expiry and decay from recent reads in play, at k = 1, 10 and 40; and
+    for unfiltered questions it sends less than half of the candidates to be scored."""
+    rng = random.Random(7)
+    _files, server = loaded(tmp_path / "memory", pg_server, corpus(rng, 700))
+    now = time.time()
+    with server.connection() as conn:
+        # Old memories read an hour ago: their decay is 1, their creation says 0.3.
+        conn.execute(
+            "INSERT INTO access (mem, last_access, count) SELECT seq, %s, 1 FROM memories "
+            "WHERE seq %% 9 = 0 AND created_ts < %s",
+            (now - 3600, now - 30 * 86400),
+        )
+        compared = sent = held = 0
+        for terms in questions(rng, 30):
+            for filters in FILTERS:
+                for k in (1, 10, 40):
+                    want = rank(conn, terms, k, filters, DEFAULT_PARAMS, now,
+                                explain=True, touch=False, exact_max=10**9)  # fmt: skip
+                    seen: dict[str, float] = {}
+                    got = rank(conn, terms, k, filters, DEFAULT_PARAMS, now,
+                               explain=True, touch=False, exact_max=0, seed=k, seen=seen)  # fmt: skip
+                    assert [(r.memory_id, r.score, r.terms) for r in got] == [
+                        (r.memory_id, r.score, r.terms) for r in want
+                    ], (terms, filters, k)
+                    compared += len(want)
+                    if filters == Filters() and k == 10:
+                        sent, held = sent + int(seen["sent"]), held + int(seen["candidates"])
+    assert compared > 2000
+    assert sent < held / 2, (sent, held)
+    server.close()
+
+
+def test_the_store_prunes_as_the_files_backend_ranks(pg_server: LocalServer, tmp_path: Path) -> None:
+    """Through the store (searches record their reads, the restatement check explains),
+    pruning on every search: the files backend's top 10, in its order, with its scores."""
+    rng = random.Random(8)
+    files, server = loaded(tmp_path / "memory", pg_server, corpus(rng, 400))
+    assert isinstance(server, PostgresStore)
+    server.exact_max = 0
+    for terms in questions(rng, 12):
+        query = " ".join(terms)
+        for filters in FILTERS:
+            want = files.search(query, 10, filters, touch=False)
+            got = server.search(query, 10, filters, touch=False)
+            assert [h.memory.id for h in got] == [h.memory.id for h in want], (query, filters)
+            assert [h.score for h in got] == pytest.approx([h.score for h in want], rel=1e-7)
+    files.close()
+    server.close()
+
+
+def test_a_version_one_store_migrates_its_postings_to_carry_the_bound(
+    pg_server: LocalServer, tmp_path: Path
+) -> None:
+    """A schema at version 1 (postings without run, confidence, creation) is migrated in
+    place: every posting gets its memory's run hash (the same in SQL and in Python),
+    confidence and creation, and the store's searches then rank as before."""
+    schema = "v1store"
+    pg_server.execute(f"CREATE SCHEMA {schema}")
+    with_path = f"SET search_path TO {schema}; "
+    pg_server.execute(with_path + "CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL)")
+    pg_server.execute(with_path + STEPS[0] + "INSERT INTO meta VALUES ('schema_version', '1')")
+    pg_server.execute(
+        with_path + "INSERT INTO memories (id, content_key, fingerprint, origin, record, seq_key, "
+        "created, created_ts, confidence, user_id, app_id, type, tags, doc_len) VALUES "
+        "('a', 'ka', 'f', 'o', '{}', 'run:r1', '2026-01-01', 1.5e9, 0.75, 'u', 'x', 'episodic', "
+        "'{}', 3), ('b', 'kb', 'f', 'o', '{}', 'own:b', '2026-01-02', 1.6e9, 0.9, 'u', 'x', "
+        "'semantic', '{}', 2); INSERT INTO postings SELECT t, seq, 1, doc_len FROM memories, "
+        "unnest(ARRAY['alpha', 'beta']) AS t"
+    )
+    import psycopg
+
+    with psycopg.connect(pg_server.url, autocommit=True) as conn:
+        assert migrate(conn, schema) == 1
+        rows = conn.execute(
+            f"SELECT m.seq_key, p.run, p.conf, p.born, {RUN_HASH.format('m.seq_key')} "
+            f"FROM {schema}.postings p JOIN {schema}.memories m ON m.seq = p.mem ORDER BY m.id"
+        ).fetchall()
+    assert len(rows) == 4
+    for seq_key, run, _conf, _born, hashed in rows:
+        assert run == hashed == run_of(seq_key)
+    assert [(r[2], r[3]) for r in rows] == [(0.75, 1.5e9)] * 2 + [(0.9, 1.6e9)] * 2
