@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
@@ -33,7 +34,7 @@ from agentmem.core.validate import MAX_TEXT, validate_draft
 from agentmem.results import Writes
 from agentmem.settings import Settings
 from agentmem.stores.access import utcnow
-from agentmem.stores.base import Store
+from agentmem.stores.base import Remote, Store
 from agentmem.stores.files import EntryFiles, NotReadable
 
 log = get_logger()
@@ -207,7 +208,10 @@ class Harvester:
         if problems:
             return self._rejected(trigger, record, problems)
         key = content_key(record["text"], record["user_id"], record["agent_id"], record["app_id"])
-        with exclusive(self._lock_path):
+        # A server's connect (its timeout, while it is down) happens before the root's
+        # lock, never inside it: the other loops on this root do not wait for it.
+        reached = self.store.reached() if isinstance(self.store, Remote) else nullcontext()
+        with reached, exclusive(self._lock_path):
             existing = self.store.find_duplicate(key)
             if existing is not None:
                 return Submission("duplicate", memory_id=existing, record=record)

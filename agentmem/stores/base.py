@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -94,3 +95,11 @@ class Store(ReadableStore, Protocol):
     def broken(self) -> Sequence[BrokenFile]: ...
 
     def count(self) -> int: ...
+
+
+@runtime_checkable
+class Remote(Protocol):
+    """A store with a server (postgres): the writer lets it connect before taking the
+    root's write lock, so no other process on the root waits for a connect timeout."""
+
+    def reached(self) -> AbstractContextManager[bool]: ...

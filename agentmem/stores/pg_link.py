@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -87,6 +88,7 @@ class ServerLink:
         self._migrated = False
         self._failed_at = float("-inf")
         self._last_error = ""  # the server's last failure, said by a fallback while it rests
+        self._holding = threading.local()  # see reached
 
     def _connections(self) -> ConnectionPool:
         if self._pool is None or self._pool_pid != os.getpid():  # a forked child opens its own
@@ -127,7 +129,27 @@ class ServerLink:
         return self.policy.call(attempt)
 
     def _resting(self) -> bool:
+        if getattr(self._holding, "on", False):
+            return True
         return time.monotonic() - self._failed_at < self.replay_interval_s
+
+    @contextmanager
+    def reached(self) -> Iterator[bool]:
+        """Connect now if the link is down and its rest is over; yield whether the server
+        is reached. The writer enters this before it takes the root's write lock: a
+        connect to a server that is away costs its timeout here, where no other process
+        waits for it. When the server was not reached, this thread makes no new connect
+        until the block ends (a rest that ends while the writer waits for the lock is
+        kept until the next write), so nothing connects under the lock."""
+        live = not self._resting() and (
+            (self._pool is not None and self._pool_pid == os.getpid())
+            or self._try("server_unreachable", lambda conn: True) is not None
+        )
+        self._holding.on = not live
+        try:
+            yield live
+        finally:
+            self._holding.on = False
 
     def _failed(self, event: str, exc: Exception, **context: Any) -> None:
         self._failed_at = time.monotonic()

@@ -1,0 +1,67 @@
+"""The postgres backend's write path: what a write costs the other loops of its root, and
+what the file of a write says.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from agentmem.core.writer import Harvester
+from agentmem.settings import settings_from_values
+from agentmem.stores.pg_local import free_port
+from agentmem.stores.postgres import PostgresStore
+
+
+def _writer(store: PostgresStore, tmp_path: Path) -> Harvester:
+    settings = settings_from_values(
+        {"AGENTMEM_USER_ID": "tester", "AGENTMEM_ROOT": str(store.root)}, tmp_path
+    )
+    return Harvester(settings, store)
+
+
+def _draft(text: str) -> dict[str, object]:
+    return {"text": text, "type": "semantic", "confidence": 0.8}
+
+
+def test_a_loop_reconnecting_after_its_rest_does_not_hold_the_roots_write_lock(
+    tmp_path: Path,
+) -> None:
+    """Two loops on one root, the server unreachable (a closed port). Loop B's rest is over,
+    so its next write tries to connect and waits for the connect timeout; loop A (resting)
+    writes meanwhile. A's write is not held up by B's connect: B connects before it takes
+    the root's write lock (it used to connect inside it, and A waited for all of it).
+    Compared as a ratio of the two durations in one run, not as absolute times."""
+    url = f"postgresql://postgres@127.0.0.1:{free_port()}/postgres"
+    root = tmp_path / "memory"
+    a, b = (PostgresStore(root, url, timeout_s=0.5) for _ in range(2))
+    a.count()  # fails: A rests for replay_interval_s (30 s)
+    assert a._resting()
+    b._failed_at = time.monotonic() - b.replay_interval_s - 1  # B failed once; rest over
+    writer_a, writer_b = _writer(a, tmp_path), _writer(b, tmp_path)
+    warm = writer_a.submit(_draft("Loop A: the cache is warm."), trigger="manual")
+    assert warm.status == "accepted"  # A's first write builds its files ranking: not timed
+    took: dict[str, float] = {}
+
+    def b_writes() -> None:
+        started = time.perf_counter()
+        draft = _draft("Loop B: the nightly export runs at 02:00.")
+        outcome = writer_b.submit(draft, trigger="manual")
+        took["b"] = time.perf_counter() - started
+        assert outcome.status == "accepted"
+
+    thread = threading.Thread(target=b_writes)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while b._pool is None and time.monotonic() < deadline:  # B is connecting
+        time.sleep(0.001)
+    started = time.perf_counter()
+    outcome = writer_a.submit(_draft("Loop A: staging deploys need the VPN."), trigger="manual")
+    took["a"] = time.perf_counter() - started
+    thread.join()
+    assert outcome.status == "accepted"
+    assert took["a"] < 0.25 * took["b"], took  # A did not wait for B's connect
+    assert len(a.outbox) == 3  # both are files, their rows owed: nothing lost
+    a.close()
+    b.close()
