@@ -8,8 +8,11 @@ import threading
 import time
 from pathlib import Path
 
+import yaml
+
 from agentmem.core.writer import Harvester
 from agentmem.settings import settings_from_values
+from agentmem.stores import frontmatter
 from agentmem.stores.pg_local import free_port
 from agentmem.stores.postgres import PostgresStore
 
@@ -65,3 +68,21 @@ def test_a_loop_reconnecting_after_its_rest_does_not_hold_the_roots_write_lock(
     assert len(a.outbox) == 3  # both are files, their rows owed: nothing lost
     a.close()
     b.close()
+
+
+def test_the_c_emitter_writes_the_bytes_the_python_emitter_writes() -> None:
+    """Frontmatter is emitted by libyaml where the record's strings are printable BMP text
+    (the same bytes as the Python emitter), and by the Python emitter otherwise (an emoji,
+    a tab, a YAML-only line break): a file's text never depends on libyaml."""
+    python = frontmatter._Dumper
+    records = [
+        {"id": "semantic-abc", "tags": ["ci", "déploiement", "中文"], "source": "a: b # c"},
+        {"id": "semantic-abc", "source": "x" * 150 + " " + "y" * 150, "confidence": 0.8},
+        {"id": "semantic-abc", "source": "tab\there", "tags": ["😀"]},
+        {"id": "semantic-abc", "source": "line\u2028break", "n": None, "ok": True},
+    ]
+    for record in records:
+        want = yaml.dump(record, Dumper=python, sort_keys=False, allow_unicode=True, width=100)
+        assert frontmatter.render(record, "body") == f"---\n{want}---\nbody\n"
+    assert frontmatter._plain_text(records[0]) and frontmatter._plain_text(records[1])
+    assert not frontmatter._plain_text(records[2]) and not frontmatter._plain_text(records[3])

@@ -6,6 +6,7 @@ Safe YAML builds no objects; refusing anchors and aliases as well closes the
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from typing import Any
 
@@ -82,7 +83,36 @@ def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
 _Dumper.add_representer(str, _represent_str)
 
 
+_Base: type[Any] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class _CDumper(_Base):  # type: ignore[misc]
+    """The same representers, emitted by libyaml (C) where it is present: a fifth of a
+    write's CPU went to the Python emitter."""
+
+
+_CDumper.add_representer(str, _represent_str)
+
+# libyaml writes the very text the Python emitter writes for strings of printable BMP
+# characters (tabs, newlines and YAML breaks excluded): checked on 20,000 random records.
+# Outside that set it escapes astral characters (emoji) and folds escaped strings
+# elsewhere: such a record goes through the Python emitter, so a file's bytes never depend
+# on whether libyaml is installed.
+_NOT_PLAIN = re.compile("[^\x20-\x7e\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]")
+
+
+def _plain_text(value: Any) -> bool:
+    if isinstance(value, str):
+        return _NOT_PLAIN.search(value) is None
+    if isinstance(value, list | tuple):
+        return all(_plain_text(v) for v in value)
+    if isinstance(value, dict):
+        return all(_plain_text(k) and _plain_text(v) for k, v in value.items())
+    return True
+
+
 def render(fields: dict[str, Any], body: str) -> str:
     """The canonical file text: frontmatter in a stable key order, then the body."""
-    header = yaml.dump(fields, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    dumper = _CDumper if _plain_text(fields) else _Dumper
+    header = yaml.dump(fields, Dumper=dumper, sort_keys=False, allow_unicode=True, width=100)
     return f"{FENCE}\n{header}{FENCE}\n{body.strip()}\n"
