@@ -103,6 +103,22 @@ NOT_REPLACED = [
         "Canary the search service at 20 percent for 10 minutes.",
         id="numbers-of-another-service",
     ),
+    pytest.param(  # a correction whose cue names another console
+        "Xbox cert: save data must stay under 256 MB per user (XR-045).",
+        "Correction to the PS5 save-data rule: the per-slot limit is 512 MB since the "
+        "September SDK.",
+        id="correction-names-another-platform",
+    ),
+    pytest.param(  # the same words and other numbers, each opening on another name
+        "Texture streaming pool: 3 GB on PS5, 2 GB on Xbox Series S, 1 GB on Switch.",
+        "The PC texture streaming pool is 4 GB at the high preset.",
+        id="other-platform-other-numbers",
+    ),
+    pytest.param(
+        "Full PS5 builds need 4 agents with 64 GB RAM each.",
+        "Full Xbox builds need six agents with 32 GB RAM each.",
+        id="other-console-other-counts",
+    ),
     pytest.param(  # two shared words, no cue at all
         "Pinecone indexes are created per environment with a suffix.",
         "Pinecone pricing went up for large indexes last quarter.",

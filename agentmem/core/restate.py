@@ -37,8 +37,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from agentmem.core.model import Hit
-from agentmem.core.statement import HEAD, IDENTIFIER, Terms, terms
+from agentmem._exceptions import MemoryNotFound
+from agentmem.core.model import MAX_TAGS, Hit
+from agentmem.core.statement import (
+    HEAD,
+    IDENTIFIER,
+    NUMBER,
+    SPELLED,
+    Terms,
+    function_words,
+    terms,
+)
 from agentmem.stores.base import Filters, ReadableStore
 
 MIN_SHARED = 3  # content terms two texts must share before either can restate or replace
@@ -99,9 +108,25 @@ def same_subject(draft: Terms, held: Terms) -> bool:
 
 def _pointed(draft: Terms, held: Terms) -> bool:
     """The draft's change cue points at what the held text is about: at two of its words,
-    or at one that names it (a name in either text, or the held text's first word)."""
+    or at one that names it (a name in either text, or the held text's first word), and at
+    no name the held text lacks ("Correction to the PS5 rule" is not about the Xbox's)."""
     hit = draft.cued & held.content
+    if (draft.cued & draft.proper) - held.tokens:
+        return False
     return len(hit) >= 2 or bool(hit & {*draft.names, *held.names, *held.head[:1]})
+
+
+def _apart(a: Terms, b: Terms) -> bool:
+    """Each text opens on a word the other does not hold: "PS5 save data …" against "Xbox
+    save data …"."""
+    return bool(a.head and b.head) and a.head[0] not in b.content and b.head[0] not in a.content
+
+
+def named_apart(a: Terms, b: Terms) -> bool:
+    """Each opens on a name the other never mentions: the PC's streaming pool is not the
+    consoles' ("the PC pool is 4 GB" against "3 GB on PS5, 1 GB on Switch"), the PS5's
+    build is not the Xbox's."""
+    return bool(a.first and b.first) and a.first not in b.tokens and b.first not in a.tokens
 
 
 def agrees(draft: Terms, held: Terms) -> bool:
@@ -128,9 +153,7 @@ def other_component(a: Terms, b: Terms) -> bool:
     is missing from the other while the rest is mostly shared ("the payments-api runs …"
     against "the orders-api runs …"). When little else is shared, a different first word
     is only another way to say it ("alerts route to …" against "on-call is paged via …")."""
-    if not a.head or not b.head or _overlap(a, b) < SAME_SUBJECT:
-        return False
-    return a.head[0] not in b.content and b.head[0] not in a.content
+    return _overlap(a, b) >= SAME_SUBJECT and _apart(a, b)
 
 
 def replaces(draft: str, held: str) -> bool:
@@ -138,7 +161,7 @@ def replaces(draft: str, held: str) -> bool:
     d, h = terms(draft), terms(held)
     if RETRACTED.match(draft) or restates(draft, held) or not same_subject(d, h):
         return False  # a retraction replaces only what it withdraws (`retracted`)
-    if other_component(d, h):
+    if other_component(d, h) or (not d.change and named_apart(d, h)):
         return False  # another service, table or team: a value of its own, not a new one
     close = _overlap(d, h) >= CLOSE_SUBJECT
     # On one subject, a draft that says something changed ("now", "no longer", "instead",
@@ -154,13 +177,29 @@ def replaces(draft: str, held: str) -> bool:
 
 def retired_values(old: str, new: str) -> set[str]:
     """What `old` stated that its replacement `new` no longer does: its commands, paths
-    and identifiers, versions, times and days, as they are written (lower case). A record
-    of a run that still used one tells of the state before the change."""
+    and identifiers, versions, times and days, and its counts with what they count ("4
+    agents", "1 GB"), as they are written (lower case). A record of a run that still used
+    one tells of the state before the change."""
     said = {v for values in terms(old).values.values() for v in values}
     said |= {m.lower() for m in IDENTIFIER.findall(old) if len(m) > 3}
     kept = {v for values in terms(new).values.values() for v in values}
     kept |= {m.lower() for m in IDENTIFIER.findall(new)}
-    return {v for v in said - kept if not v.isdigit() and v not in new.lower()}
+    out = {v for v in said - kept if not v.isdigit() and v not in new.lower()}
+    now = counted(new)
+    counts = {c for word, cs in counted(old).items() if word in now for c in cs - now[word]}
+    return out | counts
+
+
+def counted(text: str) -> dict[str, set[str]]:
+    """What the text counts: each counted word with its counts as written ("agents": {"4
+    agents"}). A count is retired only when the replacement counts the same thing."""
+    out: dict[str, set[str]] = {}
+    for pattern in (NUMBER, SPELLED):
+        for m in pattern.finditer(text):
+            word = (m.group(2) or "").lower()
+            if word and word not in function_words():
+                out.setdefault(word, set()).add(" ".join(m.group(0).lower().split()))
+    return out
 
 
 def retraction(text: str) -> tuple[str, str] | None:
@@ -235,6 +274,21 @@ def judge(draft: str, held: Iterable[Held]) -> Verdict:
     if not verdict.replaces and stale_match is not None:
         verdict.restates = stale_match
     return verdict
+
+
+def inherited_tags(
+    store: ReadableStore, record: Mapping[str, Any], ids: Sequence[str]
+) -> list[str]:
+    """The draft's tags and those of the memories it replaces: a replacement is about what
+    they were about, so it is found by the same goals' tags (a retro's lesson carries only
+    `retro`, and once lost to the tagged lesson it replaced)."""
+    tags = list(record.get("tags") or ())
+    for memory_id in ids:
+        try:
+            tags += store.get(memory_id, touch=False).tags
+        except MemoryNotFound:
+            continue  # named by a host's own `supersedes`, and not (or no longer) held
+    return list(dict.fromkeys(tags))[:MAX_TAGS]  # the draft's own first
 
 
 @runtime_checkable

@@ -45,6 +45,10 @@ SPELLED = re.compile(rf"\b({'|'.join(NUMBER_WORDS)})\b(?:[\s-]+([A-Za-z%]+))?", 
 DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")  # when a statement took effect, not a measure
 # Short names in capitals name a thing even where the word is a stopword ("US", "IT").
 ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
+# What a text names outright: capitalised words inside a sentence, short names in capitals
+# with their digits ("PS5", "PC", "TRC"), identifiers. Two texts that each name something
+# the other does not, and nothing in common, are about two things.
+CAPS = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")
 TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
 CODE = re.compile(r"`([^`\n]+)`")  # a command or a path as code: the value of "how to"
 VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b")
@@ -103,6 +107,8 @@ class Terms:
     tokens: frozenset[str]  # every search token of the text, values included
     change: bool  # the text says something changed
     cued: frozenset[str] = frozenset()  # the terms a correction or replacement cue points at
+    proper: frozenset[str] = frozenset()  # what it names outright (see CAPS)
+    first: str = ""  # the first name it mentions, in text order: what it is about
 
 
 @lru_cache(maxsize=4096)
@@ -122,7 +128,7 @@ def terms(text: str) -> Terms:
         values.setdefault(kind, set()).add(match.group(1).replace(",", ""))
     for match in SPELLED.finditer(rest):
         word, unit = match.group(1).lower(), (match.group(2) or "").lower()
-        if word == "one" and (not unit or unit in _function_words() or not tokenize(unit)):
+        if word == "one" and (not unit or unit in function_words() or not tokenize(unit)):
             continue  # "the old one", "one of them": a pronoun, not a count
         values.setdefault(UNITS.get(unit, "number"), set()).add(NUMBER_WORDS[word])
     for word in WORD.findall(text.lower()):
@@ -131,8 +137,8 @@ def terms(text: str) -> Terms:
             values.setdefault("day", set()).add(day)
     # An identifier also counts by its parts: NCCL_TIMEOUT speaks of a timeout.
     tokens = frozenset(tokenize(text)) | {p for t in tokenize(text) for p in _parts(t)}
-    plain = {t for t in tokens if not any(c.isdigit() for c in t)} - _value_words()
-    plain -= _function_words()
+    plain = {t for t in tokens if not any(c.isdigit() for c in t)} - value_words()
+    plain -= function_words()
     names = {t for m in IDENTIFIER.findall(text) for t in tokenize(m)}
     names |= {t for m in CAPITALISED.findall(text) for t in tokenize(m)}
     # "The US region" is not "the EU region": a short name in capitals counts even when it
@@ -140,7 +146,7 @@ def terms(text: str) -> Terms:
     acronyms = {
         m.lower()
         for m in ACRONYM.findall(CODE.sub(" ", text))
-        if set(tokenize(m)) <= _function_words()
+        if set(tokenize(m)) <= function_words()
     }
     ordered = [
         t
@@ -149,7 +155,8 @@ def terms(text: str) -> Terms:
         if t in plain or t in acronyms
     ]
     plain |= acronyms
-    cued = {t for part in _pointed_at(text) for t in tokenize(part)} & plain
+    proper = (names | acronyms | {m.lower() for m in CAPS.findall(text)}) - value_words()
+    cued = {t for part in _pointed_at(text) for t in tokenize(part)} & (plain | proper)
     return Terms(
         content=frozenset(plain),
         head=tuple(dict.fromkeys(ordered))[:HEAD],
@@ -158,7 +165,22 @@ def terms(text: str) -> Terms:
         tokens=tokens | acronyms,
         change=bool(CHANGE.search(text)) or bool(cued),
         cued=frozenset(cued),
+        proper=frozenset(proper),
+        first=_first_name(text, proper),
     )
+
+
+def _first_name(text: str, proper: set[str]) -> str:
+    """The first of the text's names by position (a capitalised word, a name in capitals
+    or an identifier), as a search token."""
+    spans = [
+        (m.start(), t)
+        for pattern in (CAPS, CAPITALISED, IDENTIFIER)
+        for m in pattern.finditer(text)
+        for t in tokenize(m.group(0))[:1]
+        if t in proper
+    ]
+    return min(spans)[1] if spans else ""
 
 
 def _pointed_at(text: str) -> list[str]:
@@ -177,12 +199,12 @@ def _parts(token: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
-def _function_words() -> frozenset[str]:
+def function_words() -> frozenset[str]:
     return frozenset(t for word in FUNCTION_WORDS for t in (word, *tokenize(word)))
 
 
 @lru_cache(maxsize=1)
-def _value_words() -> frozenset[str]:
+def value_words() -> frozenset[str]:
     """Weekdays and units as search tokens: they say a value, not what it is of."""
     words = (*DAYS, *UNITS, *NUMBER_WORDS)
     return frozenset(t for word in words for t in (word, *tokenize(word)))

@@ -224,6 +224,8 @@ class Harvester:
             if verdict.replaces:
                 given = list(record.get("supersedes") or ())
                 record["supersedes"] = list(dict.fromkeys([*given, *verdict.replaces]))
+                if not restate.retraction(record["text"]):  # a withdrawal, not a new value
+                    record["tags"] = restate.inherited_tags(self.store, record, verdict.replaces)
             record["id"] = record.get("id") or memory_id(record["type"], key)
             memory = Memory.model_validate(record)
             try:

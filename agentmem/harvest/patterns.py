@@ -198,11 +198,14 @@ def _surfaces(texts: Iterable[str]) -> dict[str, str]:
 
 
 def _contradictions(causes: Sequence[str], successes: Sequence[Memory]) -> int:
-    """Successful runs whose record holds at least half of the cause words."""
+    """Successful runs whose own account (their summary) holds at least half of the cause
+    words. Not the whole record: its goal is the topic a failure of the same goal shares, and
+    its frame ("ended in success") is every run's."""
     stems = {s for c in causes for s in tokenize(c)}
     if not stems:
         return 0
-    return sum(1 for m in successes if 2 * len(stems & _words(m.text)) >= len(stems))
+    said = [_words(read_record(m.text).summary) for m in successes]
+    return sum(1 for words in said if 2 * len(stems & words) >= len(stems))
 
 
 def _said_by(said: str, successes: Sequence[Memory]) -> bool:

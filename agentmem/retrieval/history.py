@@ -27,6 +27,7 @@ from agentmem.retrieval.select import (
     RECORDS,
     RELEVANT,
     SETBACKS,
+    in_their_place,
     retired,
     tells_retired,
     unweighted,
@@ -63,6 +64,7 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     """The runs and lessons that bear on `query` (see the module docstring)."""
     live = replace(scope, include_superseded=False)
     lessons = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=LESSONS))]
+    lessons, every = in_their_place(search, query, scope, lessons)
     records = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=RECORDS))]
     best = max((h.score for h in [*lessons, *records]), default=0.0)
     if best <= 0:
@@ -70,8 +72,7 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     bar = RELEVANT * best
     kept = [h.memory for h in lessons if h.score >= bar and h.memory.confidence >= floor]
     runs = sorted((h.memory for h in records if h.score >= bar), key=_newest)
-    before = retired(search, query, live, lessons)
-    return History(runs=runs, lessons=kept[:MAX_LESSONS], retired=before)
+    return History(runs=runs, lessons=kept[:MAX_LESSONS], retired=retired(every))
 
 
 def _newest(memory: Memory) -> tuple[str, str]:

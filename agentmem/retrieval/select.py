@@ -28,15 +28,17 @@ every lesson's 0.75.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from agentmem.contexts import Goal
-from agentmem.core.model import Hit, Memory, MemoryType, Outcome
-from agentmem.core.restate import retired_values
+from agentmem.core.model import Hit, Kind, Memory, MemoryType, Outcome
+from agentmem.core.restate import retired_values, retraction
 from agentmem.harvest.runrecord import record_goal
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
+from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
 
@@ -46,6 +48,7 @@ SAME_WORK = 0.5  # share of the best goal overlap a run's goal needs (module doc
 MAX_LESSONS = 4  # a worker reads a handful; more, on weaker matches, dilute the pack
 MAX_FAILURES = 2
 MAX_SUCCESSES = 1
+MAX_FOLLOWED = 3  # replaced lessons whose replacement is looked for, per read
 LESSONS = tuple(t.value for t in MemoryType if t is not MemoryType.EPISODIC)
 RECORDS = (MemoryType.EPISODIC.value,)
 SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
@@ -65,20 +68,58 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     live = replace(scope, include_superseded=False)
     lessons = search(query, CANDIDATES, replace(live, types=LESSONS))
     records = search(query, CANDIDATES, replace(live, types=RECORDS))
-    lessons = prefer_for_goal([unweighted(h) for h in lessons], goal)
+    lessons, every = in_their_place(search, query, scope, [unweighted(h) for h in lessons])
+    lessons = prefer_for_goal(lessons, goal)
     records = prefer_for_goal([unweighted(h) for h in records], goal)
-    before = retired(search, query, scope, lessons)
-    records = [h for h in records if not tells_retired(h.memory, before)]
+    records = [h for h in records if not tells_retired(h.memory, retired(every))]
     return choose(lessons, same_work(records, query))
 
 
-def retired(search: Search, query: str, scope: Filters, lessons: Sequence[Hit]) -> dict[str, str]:
+def in_their_place(
+    search: Search, query: str, scope: Filters, lessons: list[Hit]
+) -> tuple[list[Hit], list[Hit]]:
+    """The live lessons, each replacement scoring at least what the lesson it replaced
+    scores on the query: the newer statement takes the older one's place. A correction
+    told in other words (a weekly review's "Correction to the … rule") shares few words
+    with the goal that found the rule it corrects, and once lost to every other lesson.
+    Also every lesson on the query, replaced ones included (what `retired` reads).
+
+    Only replaced lessons that would make the pack's bar are followed (at most
+    `MAX_FOLLOWED`), each with one search of its own words for what replaced it; a
+    retraction is not followed (it says what no longer holds, not the subject anew)."""
+    every = search(query, CANDIDATES, replace(scope, include_superseded=True, types=LESSONS))
+    live = {h.memory.id: h for h in lessons}
+    best = max((h.score for h in lessons), default=0.0)
+    followed = 0
+    for hit in every:
+        if hit.memory.id in live or followed >= MAX_FOLLOWED:
+            continue
+        score = unweighted(hit).score / SUPERSEDED_FACTOR
+        if score < LESSON_RELEVANT * best:
+            continue  # it would not have made the pack: neither does its replacement
+        followed += 1
+        new = replacement(search, hit.memory, scope)
+        if new is None or retraction(new.memory.text):
+            continue
+        if score > live.get(new.memory.id, new).score:
+            live[new.memory.id] = new.model_copy(update={"score": score})
+    return sorted(live.values(), key=lambda h: -h.score), every
+
+
+def replacement(search: Search, old: Memory, scope: Filters) -> Hit | None:
+    """The live lesson that names `old` in its `supersedes`, if a search of `old`'s words
+    finds it."""
+    live = replace(scope, include_superseded=False, types=LESSONS)
+    return next((h for h in search(old.text, 5, live) if old.id in h.memory.supersedes), None)
+
+
+def retired(every: Sequence[Hit]) -> dict[str, str]:
     """What lessons on the query once said and their replacements no longer say (a
-    command, a path, a version), each with when it was replaced. The replaced lessons are
-    searched for only when a live one on the query replaced something."""
-    if not any(h.memory.supersedes for h in lessons):
-        return {}
-    hits = search(query, CANDIDATES, replace(scope, include_superseded=True, types=LESSONS))
+    command, a path, a version, a count), each with when it was replaced, from every lesson
+    on the query (replaced ones included). Only observations count: hook E's updated
+    pattern (3 runs where it said 2) is a new count of the same failures, not a change in
+    how things are."""
+    hits = [h for h in every if h.memory.kind is Kind.OBSERVATION]
     held = {h.memory.id: h.memory for h in hits}
     out: dict[str, str] = {}
     for hit in hits:
@@ -93,7 +134,10 @@ def tells_retired(record: Memory, retired: Mapping[str, str]) -> bool:
     """A run record written before a change that still names what the change retired:
     it tells how things were, which a worker must not take for how they are."""
     text = record.text.lower()
-    return any(value in text and record.created_at < when for value, when in retired.items())
+    return any(
+        record.created_at < when and re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text)
+        for value, when in retired.items()
+    )
 
 
 def same_work(records: Sequence[Hit], query: str) -> list[Hit]:
