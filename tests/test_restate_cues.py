@@ -39,6 +39,11 @@ REPLACED = [
         "moves the service address.",
         id="replaces-the-runbook",
     ),
+    pytest.param(  # the same thing told with another name and no cue: still replaced
+        "The online feature store is Redis (features-redis) in eu-west-1.",
+        "The online feature store is DynamoDB (features-online) in eu-west-1.",
+        id="other-name-same-thing",
+    ),
     pytest.param(  # a count written as a word, changed
         "Schema changes on the ledger need two approvals from the data team.",
         "Ledger schema changes need one approval from the data team.",

@@ -161,8 +161,10 @@ def replaces(draft: str, held: str) -> bool:
     d, h = terms(draft), terms(held)
     if RETRACTED.match(draft) or restates(draft, held) or not same_subject(d, h):
         return False  # a retraction replaces only what it withdraws (`retracted`)
-    if other_component(d, h) or (not d.change and named_apart(d, h)):
+    if other_component(d, h):
         return False  # another service, table or team: a value of its own, not a new one
+    if conflict(d, h) and not d.change and named_apart(d, h):
+        return False  # other numbers for another thing: the PC's pool, not the consoles'
     close = _overlap(d, h) >= CLOSE_SUBJECT
     # On one subject, a draft that says something changed ("now", "no longer", "instead",
     # "retired") tells the new state, whatever the new value is: another command, another
