@@ -258,8 +258,8 @@ class PostgresBackend(FilesBackend):
     server: ClassVar[Any] = None  # a LocalServer started once per run, when no URL is given
     opened: ClassVar[int] = 0
 
-    def __init__(self, params: RankingParams = DEFAULT_PARAMS) -> None:
-        super().__init__(params)
+    def __init__(self, params: RankingParams = DEFAULT_PARAMS, semantic: bool = False) -> None:
+        super().__init__(params, semantic)
         self._schema = ""
 
     @classmethod
@@ -277,11 +277,13 @@ class PostgresBackend(FilesBackend):
         return str(cls.server.url)
 
     def _open(self, root: Path) -> FileStore | ProjectedStore | Any:
+        from agentmem.stores.pg_vector_store import SemanticPostgresStore
         from agentmem.stores.postgres import PostgresStore
 
         PostgresBackend.opened += 1
         self._schema = f"locomo_{os.getpid()}_{PostgresBackend.opened}"
-        store = PostgresStore(root, self.url(), schema=self._schema, params=self.params)
+        kind = SemanticPostgresStore if self.semantic else PostgresStore
+        store = kind(root, self.url(), schema=self._schema, params=self.params)
         self.legs = store.legs
         return store
 
@@ -330,7 +332,7 @@ def make_backend(
         "files": lambda: FilesBackend(params, semantic),
         "bm25s": PlainBm25sBackend,
         "mem0": Mem0Backend,
-        "postgres": lambda: PostgresBackend(params),
+        "postgres": lambda: PostgresBackend(params, semantic),
     }
     if name not in factories:
         raise SystemExit(f"--backend {name}: expected one of {', '.join(factories)}")

@@ -136,7 +136,7 @@ class Opener:
         assert isinstance(store, PostgresStore)
         with store.connection() as conn:
             conn.execute(
-                "TRUNCATE memories, postings, supersedes, access; UPDATE stats SET n = 0, total = 0"
+                "TRUNCATE memories, postings, supersedes, access, embeddings; UPDATE stats SET n = 0, total = 0"
             )
 
 

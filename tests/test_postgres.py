@@ -193,7 +193,7 @@ def test_sync_repairs_drift_and_pulls_other_loops_memories(
     assert "semantic-deploy01" not in {m.id for m in b.list()}
     with a.connection() as conn:
         conn.execute(
-            "TRUNCATE memories, postings, supersedes, access; UPDATE stats SET n=0, total=0"
+            "TRUNCATE memories, postings, supersedes, access, embeddings; UPDATE stats SET n=0, total=0"
         )
     a.rebuild()
     assert sorted(m.id for m in b.list()) == sorted(m.id for m in a.list())

@@ -31,6 +31,8 @@ def postgres_sync(state: State, *, check: bool, pull: bool) -> None:
             )
         if pull:
             lines.append(f"pulled {len(report.pulled)} memories into entries/")
+        if report.embedded:
+            lines.append(f"semantic leg: {report.embedded} vectors backfilled")
         if report.still_owed:
             lines.append(f"still owed (outbox): {', '.join(report.still_owed)}")
         lines.append("in sync" if report.in_sync else "NOT in sync")

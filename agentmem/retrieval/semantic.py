@@ -135,28 +135,35 @@ class VectorCache:
         return self._vectors[[self._rows[k] for k in keys]]
 
 
-class SemanticIndex:
-    """Cosine similarity of a query to every document, aligned with the BM25 rows."""
+class QueryVectors:
+    """A query's unit vector, encoded once: a question asked again (a pack after a search,
+    the next hop's shared prefix) is not encoded twice. Encoding is the leg's whole cost."""
 
-    def __init__(self, vectors: NDArray[np.float32], encoder: Encoder) -> None:
-        self.vectors = vectors
+    def __init__(self, encoder: Encoder) -> None:
         self.encoder = encoder
         self._queries: dict[str, NDArray[np.float32]] = {}
 
-    def scores(self, query: str) -> Floats:
-        if not len(self.vectors):
-            return np.zeros(0, dtype=np.float64)
-        return np.asarray(self.vectors @ self._query_vector(query), dtype=np.float64)
-
-    def _query_vector(self, query: str) -> NDArray[np.float32]:
-        # Encoding is the leg's whole cost; a question asked again (a pack after a search,
-        # the next hop's shared prefix) is not encoded twice.
+    def __call__(self, query: str) -> NDArray[np.float32]:
         vector = self._queries.get(query)
         if vector is None:
             if len(self._queries) >= QUERY_CACHE:
                 self._queries.pop(next(iter(self._queries)))
             vector = self._queries[query] = self.encoder.encode([query])[0]
         return vector
+
+
+class SemanticIndex:
+    """Cosine similarity of a query to every document, aligned with the BM25 rows."""
+
+    def __init__(self, vectors: NDArray[np.float32], encoder: Encoder) -> None:
+        self.vectors = vectors
+        self.encoder = encoder
+        self._query_vector = QueryVectors(encoder)
+
+    def scores(self, query: str) -> Floats:
+        if not len(self.vectors):
+            return np.zeros(0, dtype=np.float64)
+        return np.asarray(self.vectors @ self._query_vector(query), dtype=np.float64)
 
 
 def fuse(lexical: Floats, cosine: Floats, weight: float = FUSION_WEIGHT) -> Floats:

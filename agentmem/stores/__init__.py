@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from agentmem._exceptions import StoreError
-from agentmem._log import get_logger
 from agentmem.settings import Settings
 from agentmem.stores.base import Filters, ReadableStore, RebuildReport, Store
 from agentmem.stores.filestore import FileStore
@@ -25,20 +26,16 @@ def open_store(settings: Settings) -> Store:
                 "AGENTMEM_BACKEND=postgres needs AGENTMEM_POSTGRES_URL "
                 "(e.g. postgresql://user:password@host:5432/dbname)"
             )
-        if settings.semantic:  # not silently: the ranking differs from what was asked for
-            get_logger().warning(
-                "semantic_unsupported",
-                backend="postgres",
-                reason="AGENTMEM_SEMANTIC is not implemented on the postgres backend yet; "
-                "searches rank by BM25 with neighbour context",
-            )
-        return PostgresStore(
-            settings.root,
-            url.get_secret_value(),
-            schema=settings.postgres_schema,
-            pool_size=settings.postgres_pool,
-            timeout_s=settings.postgres_timeout_s,
-        )
+        options: dict[str, Any] = {
+            "schema": settings.postgres_schema,
+            "pool_size": settings.postgres_pool,
+            "timeout_s": settings.postgres_timeout_s,
+        }
+        if settings.semantic:  # the MiniLM leg, in pgvector (loaded at first use)
+            from agentmem.stores.pg_vector_store import SemanticPostgresStore
+
+            return SemanticPostgresStore(settings.root, url.get_secret_value(), **options)
+        return PostgresStore(settings.root, url.get_secret_value(), **options)
     # The mem0 backends import mem0 only when first used; `import agentmem` never does.
     from agentmem.stores.projected import ProjectedStore
 

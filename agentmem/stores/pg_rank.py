@@ -29,7 +29,7 @@ postings in all, gets the full ranking.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from psycopg import sql
@@ -58,6 +58,7 @@ class Ranked:
     confidence: float
     superseded: bool
     terms: dict[str, float]
+    extra: dict[str, Any] = field(default_factory=dict)  # more to explain (the semantic leg)
 
 
 def _filters(filters: Filters, now: float, args: dict[str, Any]) -> sql.Composable:
@@ -182,23 +183,21 @@ def arguments(terms: Sequence[str], k: int, params: RankingParams, now: float) -
     }
 
 
-def tail(scored: str, *, explain: bool, touch: bool) -> str:
-    """The k best of `scored`, their reads recorded with `touch`, and the final rows."""
-    explained = (
-        "(SELECT jsonb_object_agg(w.term, w.w) FROM (SELECT DISTINCT term, w FROM weights w "
-        "WHERE w.mem = top.seq) w)"
-        if explain
-        else "NULL::jsonb"
-    )
-    touched = (
-        """, touched AS (
+EXPLAINED = (
+    "(SELECT jsonb_object_agg(w.term, w.w) FROM (SELECT DISTINCT term, w FROM weights w "
+    "WHERE w.mem = top.seq) w)"
+)  # the query terms' weights in the hit `top`
+TOUCHED = """, touched AS (
         INSERT INTO access (mem, last_access, count) SELECT seq, %(now)s, 1 FROM top ORDER BY seq
         ON CONFLICT (mem) DO UPDATE SET last_access = excluded.last_access,
             count = access.count + 1
-    )"""
-        if touch
-        else ""
-    )
+    )"""  # the reads of the hits in `top`, recorded
+
+
+def tail(scored: str, *, explain: bool, touch: bool) -> str:
+    """The k best of `scored`, their reads recorded with `touch`, and the final rows."""
+    explained = EXPLAINED if explain else "NULL::jsonb"
+    touched = TOUCHED if touch else ""
     return f""", top AS (
         SELECT seq, seq_key, created, id, bm25, context, decay, confidence, superseded,
             {SCORE} AS score
@@ -312,5 +311,6 @@ def hit(row: Ranked, local: Memory | None, explain: bool, backend: str) -> Hit:
             "confidence": row.confidence,
             "superseded": row.superseded,
             "backend": backend,
+            **row.extra,
         }
     return Hit(memory=memory, score=row.score, explain=detail)

@@ -18,6 +18,8 @@ Tables:
   rarely update the same one; a query sums them.
 - `supersedes`: which memory supersedes which (ranking halves a superseded memory).
 - `access`: last access and access count, per memory (decay reads it).
+- `embeddings` (version 3): a pgvector vector per memory, for the semantic leg
+  (agentmem.stores.pg_vector); the migration creates the `vector` extension if needed.
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ from collections.abc import Sequence
 from psycopg import Connection, sql
 
 from agentmem._exceptions import StoreError
+from agentmem.stores import pg_vector
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 STAT_SLOTS = 64
 # A memory's run in its postings: the first 32 bits of the md5 of its sequence key, as a
 # signed integer (pg_prune.run_of computes the same in Python). Two runs that hash alike
@@ -109,6 +112,8 @@ STEPS: Sequence[str] = (
         PRIMARY KEY (term, mem) INCLUDE (tf, dl, run, conf, born);
     ANALYZE postings;
     """,
+    # 3: the semantic leg's vectors (pgvector), one per memory: agentmem.stores.pg_vector.
+    pg_vector.step(),
 )
 
 

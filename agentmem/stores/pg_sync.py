@@ -20,6 +20,7 @@ from agentmem._log import get_logger
 from agentmem.core.locks import exclusive
 from agentmem.core.model import Memory
 from agentmem.stores import pg_write
+from agentmem.stores.pg_vector_store import SemanticPostgresStore
 from agentmem.stores.postgres import PostgresStore
 from agentmem.stores.projected import ReplayReport
 from agentmem.stores.projection import fingerprint
@@ -57,6 +58,7 @@ class PgSyncReport:
     removed: list[str] = field(default_factory=list)
     pulled: list[str] = field(default_factory=list)
     still_owed: list[str] = field(default_factory=list)
+    embedded: int = 0  # vectors the semantic leg backfilled (pg_vector_store)
 
     @property
     def in_sync(self) -> bool:
@@ -113,6 +115,8 @@ def sync(store: PostgresStore, *, repair: bool = True, pull: bool = False) -> Pg
             report.removed.append(memory_id)
     if pull and before.others:
         report.pulled = _pull(store, before.others)
+    if repair and isinstance(store, SemanticPostgresStore):
+        report.embedded = store.backfill()
     if report.repaired or report.removed or report.pulled or report.dropped:
         report.after = measure(store)
     report.still_owed = [o.memory_id for o in store.outbox.pending()]

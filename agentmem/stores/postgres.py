@@ -18,7 +18,7 @@ psycopg and its pool are imported here only: `import agentmem` never loads them.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
@@ -79,6 +79,7 @@ class PostgresStore(CanonicalFiles, ServerLink):
         self.distinctive_budget = DISTINCTIVE_BUDGET
         self._term_counts: dict[str, int] = {}  # words above the budget (pg_rank.distinctive)
         self.exact_max = EXACT_MAX  # candidates a search scores all, exactly (pg_prune)
+        self.fuse: Callable[..., builtins.list[Ranked]] | None = None  # see pg_vector_store
 
     # -- the writer's surface -----------------------------------------------------------
     def put(self, memory: Memory) -> None:
@@ -266,7 +267,7 @@ class PostgresStore(CanonicalFiles, ServerLink):
         self.replay_due()
         filters = filters or Filters()
         terms = tokenize(query)
-        if not terms:
+        if not terms and (self.fuse is None or narrow):  # the semantic leg needs no words
             return [], None
         if self._resting():
             reason = (
@@ -277,6 +278,8 @@ class PostgresStore(CanonicalFiles, ServerLink):
         now = self.clock().timestamp()
 
         def ranking(conn: pg_write.Conn) -> builtins.list[Ranked]:
+            if self.fuse is not None and not narrow:  # the semantic leg, fused with BM25
+                return self.fuse(conn, query, terms, k, filters, now, explain, touch)
             counts = (self.distinctive_cap, self.distinctive_budget, self._term_counts)
             kept = distinctive(conn, terms, *counts) if narrow else terms
             return rank(conn, kept, k, filters, self.params, now, explain=explain, touch=touch,
