@@ -20,6 +20,7 @@ import pytest
 
 from agentmem.core.model import Memory
 from agentmem.retrieval.ranking import DEFAULT_PARAMS
+from agentmem.stores import pg_prune
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
 from agentmem.stores.pg_local import LocalServer
@@ -83,8 +84,10 @@ def test_the_pruned_top_k_is_the_exact_top_k_and_skips_most_candidates(
 ) -> None:
     """Forced to prune (any candidate count), the search returns the exact statement's
     ids, order and scores for every question and filter, with context, confidence,
-    supersession, expiry and decay from recent reads in play, at k = 1, 10 and 40; and
-    for unfiltered questions it sends less than half of the candidates to be scored."""
+    supersession, expiry and decay from recent reads in play, at k = 1, 10 and 40, with
+    every candidate sent or only the best bounds (then a second statement sends the rest
+    that can reach θ); and for unfiltered questions it scores exactly less than half of
+    the candidates."""
     rng = random.Random(7)
     _files, server = loaded(tmp_path / "memory", pg_server, corpus(rng, 700))
     now = time.time()
@@ -95,23 +98,37 @@ def test_the_pruned_top_k_is_the_exact_top_k_and_skips_most_candidates(
             "WHERE seq %% 9 = 0 AND created_ts < %s",
             (now - 3600, now - 30 * 86400),
         )
-        compared = sent = held = 0
+        compared = scored = held = 0
         for terms in questions(rng, 30):
             for filters in FILTERS:
-                for k in (1, 10, 40):
+                for k, send in ((1, 3), (10, 2000), (10, 12), (40, 2000)):
                     want = rank(conn, terms, k, filters, DEFAULT_PARAMS, now,
                                 explain=True, touch=False, exact_max=10**9)  # fmt: skip
                     seen: dict[str, float] = {}
-                    got = rank(conn, terms, k, filters, DEFAULT_PARAMS, now,
-                               explain=True, touch=False, exact_max=0, seed=k, seen=seen)  # fmt: skip
+                    got = rank(conn, terms, k, filters, DEFAULT_PARAMS, now, explain=True,
+                               touch=False, exact_max=0, seed=k, send=send, seen=seen)  # fmt: skip
                     assert [(r.memory_id, r.score, r.terms) for r in got] == [
                         (r.memory_id, r.score, r.terms) for r in want
-                    ], (terms, filters, k)
+                    ], (terms, filters, k, send)
                     compared += len(want)
-                    if filters == Filters() and k == 10:
-                        sent, held = sent + int(seen["sent"]), held + int(seen["candidates"])
-    assert compared > 2000
-    assert sent < held / 2, (sent, held)
+                    if filters == Filters() and k == 10 and send == 2000:
+                        scored += int(seen["scored"])
+                        held += int(seen["candidates"])
+        assert compared > 2000
+        assert scored < held / 2, (scored, held)
+        # A statement whose k best may not be final (candidates left unsent) records no
+        # read: only the hits returned are counted, once each.
+        for terms in questions(rng, 6):
+            before = dict(conn.execute("SELECT mem, count FROM access").fetchall())
+            got = rank(conn, terms, 5, Filters(), DEFAULT_PARAMS, now,
+                       explain=False, touch=True, exact_max=0, seed=5, send=3)  # fmt: skip
+            after = dict(conn.execute("SELECT mem, count FROM access").fetchall())
+            read = {m for m in after if after[m] != before.get(m)}
+            ids = conn.execute(
+                "SELECT id FROM memories WHERE seq = ANY(%s)", (sorted(read),)
+            ).fetchall()
+            assert sorted(str(i[0]) for i in ids) == sorted(r.memory_id for r in got)
+            assert all(after[m] == before.get(m, 0) + 1 for m in read)
     server.close()
 
 
@@ -164,3 +181,25 @@ def test_a_version_one_store_migrates_its_postings_to_carry_the_bound(
     for seq_key, run, _conf, _born, hashed in rows:
         assert run == hashed == run_of(seq_key)
     assert [(r[2], r[3]) for r in rows] == [(0.75, 1.5e9)] * 2 + [(0.9, 1.6e9)] * 2
+
+
+def test_words_most_memories_hold_are_summed_by_the_server(
+    pg_server: LocalServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A question with more postings than POSTINGS_MAX is not fetched whole by the client
+    (its memory would grow with the store): the exact statement ranks it, same top k."""
+    _files, server = loaded(tmp_path / "memory", pg_server, corpus(random.Random(9), 300))
+    now = time.time()
+    with server.connection() as conn:
+        want = rank(conn, ["p0", "p1"], 10, Filters(), DEFAULT_PARAMS, now,
+                    explain=True, touch=False, exact_max=10**9)  # fmt: skip
+        monkeypatch.setattr(pg_prune, "POSTINGS_MAX", 40)
+        seen: dict[str, float] = {}
+        got = rank(conn, ["p0", "p1"], 10, Filters(), DEFAULT_PARAMS, now,
+                   explain=True, touch=False, exact_max=0, seen=seen)  # fmt: skip
+        assert pg_prune.candidates(conn, ["p0"], DEFAULT_PARAMS) is None
+    assert seen["candidates"] == 40 and len(want) == 10
+    assert [(r.memory_id, r.score, r.terms) for r in got] == [
+        (r.memory_id, r.score, r.terms) for r in want
+    ]
+    server.close()

@@ -7,11 +7,11 @@ million memories, 12,000 candidates a question, about 2 µs a posting to sum in 
 read from the postings alone says which. From schema version 2 each posting carries its
 memory's run (a hash of its neighbour sequence), confidence and creation, so:
 
-1. **Postings** (one round trip): the question's postings come back as one packed array
-   per column and term (`string_agg` of their binary form: 12,000 postings are about
-   300 KB and 2 ms), and the client sums BM25 with the files backend's arithmetic
-   (agentmem.stores.postings: float32 weights, summed in query order), so the scores are
-   the ones the server and the files backend compute. Every candidate `c` then has
+1. **Postings** (one round trip): the question's postings come back as one array per
+   column and term (12,000 postings: about 3 ms of server time at 1M memories), and the
+   client sums BM25 with the files backend's arithmetic (agentmem.stores.postings:
+   float32 weights summed in query order, the server's arithmetic too), so the scores
+   are the exact statement's. Every candidate `c` then has
 
        ub(c) = confidence(c) × (bm25(c) + w_max × Σ bm25 of the other candidates of its run)
 
@@ -19,19 +19,22 @@ memory's run (a hash of its neighbour sequence), confidence and creation, so:
    supersession and decay are at most 1 and the context is at most w_max times the BM25
    of the run's other candidates (each is one neighbour at one distance, its weight at
    most w_max; a neighbour holding no query word adds nothing): score(c) ≤ ub(c).
-2. **Seeds** (one round trip): the SEED candidates with the best ub × the decay their
-   creation gives are scored exactly by the server, with their runs' other candidates;
-   θ = the k-th best score the filters admit (0 when they admit fewer than k).
-3. **Kept** (one round trip): every candidate with ub ≥ θ goes to the server with its
-   run's other candidates (their BM25 is its context); the server keeps those whose
-   ub × decay (last read from the `access` table, else creation) still reaches θ and
-   scores them, and their runs, exactly; the k best come back, their reads recorded.
-   Any other candidate has score ≤ ub < θ ≤ the true k-th score, so the top k is the
-   exact ranking's, ties included (a bound equal to θ is kept); MARGIN covers rounding.
+2. **One statement** (one round trip): the client sends the SEND candidates with the
+   best bounds and the SEED with the best bound × the decay their creation gives (each
+   with the other candidates of its run: their BM25 is its context). The server scores
+   the seeds exactly; θ = the k-th best score the filters admit among them. It keeps the
+   sent candidates whose ub × decay (last read from the `access` table, else creation)
+   reaches θ, scores those (and their runs) exactly, and returns the k best and θ.
+3. If a candidate not sent has a bound that reaches θ, a second statement sends every
+   such one (the first recorded no read). If the filters admitted fewer than k seeds (a
+   selective filter), eight times more seeds are tried, and with θ still 0 every
+   candidate is scored: correct, at about the exact ranking's cost.
 
-A question with at most EXACT_MAX candidates is ranked by pg_rank's exact statement, as on
-a small store. A filter that admits fewer than k seeds (a selective one) makes θ 0: every
-candidate is sent and scored, correct at about the exact ranking's cost.
+Any candidate left out has score ≤ ub < θ ≤ the true k-th score, so the top k is the
+exact ranking's, ties included (a bound equal to θ is kept); MARGIN covers the rounding.
+A question with at most EXACT_MAX candidates, or more than POSTINGS_MAX postings (words
+most memories hold: their arrays would grow the client with the store), is ranked by
+pg_rank's exact statement, as before.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ from agentmem.stores.base import Filters
 from agentmem.stores.pg_rank import (
     DECAY,
     PLANNER,
+    SCORE,
     Ranked,
     _context,
     _filters,
@@ -66,12 +70,17 @@ from agentmem.stores.pg_rank import (
 
 EXACT_MAX = 500  # candidates a question may have and still go to the exact statement
 SEED = 64  # candidates scored first, to find θ
+PREPARE = None  # psycopg's default: prepared from the fifth run (saves a millisecond of
+# planning; unlike the exact statement's, the plan does not depend on the words asked)
+SEND = 500  # candidates sent with the seeds, the best bounds first
 MARGIN = 1 + 1e-6  # rounding between the bound and the score (conf is a float4)
+POSTINGS_MAX = 60_000  # postings a question may have and be summed here (2 MB of arrays)
 POSTINGS = (
     "SELECT (SELECT sum(n)::float8 FROM stats), (SELECT sum(total)::float8 FROM stats), term, "
     "array_agg(mem), array_agg(tf), array_agg(dl), array_agg(run), array_agg(conf), "
-    "array_agg(born) FROM postings WHERE term = ANY(%s::text[]) GROUP BY term"
-)  # one row per term that has postings, its columns as arrays (in the index's order)
+    "array_agg(born) FROM (SELECT * FROM postings WHERE term = ANY(%s::text[]) "
+    "ORDER BY term, mem LIMIT %s) p GROUP BY term"
+)  # one row per term that has postings, its columns as arrays, POSTINGS_MAX + 1 at most
 Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]
 
@@ -174,14 +183,19 @@ class Candidates:
         return found
 
 
-def candidates(conn: Any, terms: Sequence[str], params: RankingParams) -> Candidates:
+def candidates(conn: Any, terms: Sequence[str], params: RankingParams) -> Candidates | None:
     """The question's postings from the server, summed here (agentmem.stores.postings's
-    arithmetic, which the server's ranking follows too)."""
+    arithmetic, which the server's ranking follows too); None when they are more than
+    POSTINGS_MAX (words most memories hold: the server sums them, the client's memory
+    stays flat in store size)."""
     cursor = conn.cursor(binary=True)
     for oid, loader in LOADERS.items():
         cursor.adapters.register_loader(oid, loader)
-    rows = cursor.execute(POSTINGS, (sorted(set(terms)),), prepare=False).fetchall()
+    asked = (sorted(set(terms)), POSTINGS_MAX + 1)
+    rows = cursor.execute(POSTINGS, asked).fetchall()  # prepared: one plan for all words
     lists = {str(r[2]): r[3:] for r in rows}
+    if sum(len(c[0]) for c in lists.values()) > POSTINGS_MAX:
+        return None
     n, total = (float(rows[0][0] or 0), float(rows[0][1] or 0)) if rows else (0.0, 0.0)
     mems = np.sort(np.concatenate([c[0] for c in lists.values()] or [np.zeros(0, ">i4")]))
     mems = mems[np.concatenate(([True], mems[1:] != mems[:-1]))] if len(mems) else mems
@@ -215,73 +229,86 @@ def candidates(conn: Any, terms: Sequence[str], params: RankingParams) -> Candid
     return found
 
 
-def _scored(
-    name: str, filters: Filters, params: RankingParams, args: dict[str, Any]
-) -> tuple[str, sql.Composable, sql.Composable]:
-    columns, context = _context(params.neighbours, args)
-    where = _filters(filters, float(args["now"]), args)
-    return scoring(name, "x2", len(params.neighbours), context), columns, where
-
-
 SOURCE = """
     WITH x AS (
-        SELECT * FROM unnest(%(mems)b, %(bm)b, %(ub)b, %(born)b, %(runs)b)
-            AS x(mem, bm25, ub, born, run)
+        SELECT * FROM unnest(%(mems)b, %(bm)b, %(ub)b, %(born)b, %(runs)b, %(seeds)b)
+            AS x(mem, bm25, ub, born, run, seed)
+    ), x1 AS (
+        SELECT mem, bm25 FROM x WHERE run IN (SELECT run FROM x WHERE seed = 1)
+    ),{seeds}, theta AS MATERIALIZED (
+        SELECT greatest(%(theta)s, coalesce((SELECT {score} FROM s1 WHERE {score} > 0
+            ORDER BY 1 DESC OFFSET %(k)s - 1 LIMIT 1), 0)) AS v
     ), kept AS MATERIALIZED (
-        SELECT DISTINCT run FROM x
-        WHERE %(theta)s = 0 OR x.ub * {decay} >= %(theta)s
+        SELECT DISTINCT run FROM x, theta
+        WHERE theta.v = 0 OR (x.ub >= theta.v AND x.ub * {decay} >= theta.v)
     ), x2 AS (
         SELECT mem, bm25 FROM x WHERE run IN (SELECT run FROM kept)
-    ),"""
+    ),"""  # the candidates sent, the seeds among them scored for θ, the kept ones scored
 
 
 def _statement(
     found: Candidates,
-    chosen: Ints,
+    sent: Ints,
+    seeds: Ints,
     theta: float,
+    unsent: float,
     k: int,
     filters: Filters,
     params: RankingParams,
     now: float,
     *,
-    final: bool,
     touch: bool,
 ) -> tuple[sql.Composed, dict[str, Any]]:
-    """Score the chosen candidates (and their runs) whose ub × decay reaches θ: the k best
-    rows as pg_rank.search_sql gives them (`final`), else their scores only."""
+    """One statement: the seeds (and their runs) scored exactly, θ = the k-th best score
+    the filters admit among them (or the θ given, if higher), then the sent candidates
+    whose ub × decay reaches θ scored exactly (with their runs): the k best rows as
+    pg_rank.search_sql gives them, θ last. The reads are recorded only if θ is above
+    `unsent` (the best bound of the candidates not sent: the k best are final)."""
     args = arguments([], k, params, now)
-    at = found.with_runs(chosen)
+    at = found.with_runs(np.union1d(sent, seeds))
     args.update(
         mems=packed(found.mem[at], Int4s),
         bm=packed(found.bm25[at], Float8s),
         ub=packed(found.ub[at], Float8s),
         born=packed(found.born[at], Float8s),
         runs=packed(found.run[at], Int4s),
+        seeds=packed(np.isin(found.run[at], found.run[seeds]).astype(np.int32), Int4s),
         theta=theta,
+        unsent=unsent,
+        sent=len(at),
     )
-    ctes, columns, where = _scored("scored", filters, params, args)
+    columns, context = _context(params.neighbours, args)
+    where = _filters(filters, now, args)
+    depth = len(params.neighbours)
     seen = "(SELECT a.last_access FROM access a WHERE a.mem = x.mem)"
-    head = SOURCE.format(decay=DECAY.format(seen=seen, born="x.born"))
-    if final:
-        text = head + ctes + tail("scored", explain=False, touch=touch)
-    else:
-        text = (
-            head
-            + ctes
-            + " SELECT context * static * decay AS score FROM scored "
-            + "WHERE context * static * decay > 0 ORDER BY 1 DESC LIMIT %(k)s"
+    text = (
+        SOURCE.format(
+            seeds=scoring("s1", "x1", depth, context),
+            score=SCORE,
+            decay=DECAY.format(seen=seen, born="x.born"),
         )
+        + scoring("scored", "x2", depth, context)
+        + tail(
+            "scored",
+            explain=False,
+            touch=touch,
+            extra=", (SELECT v FROM theta), (SELECT count(*) FROM x2)",
+            touch_if="(SELECT v FROM theta) > %(unsent)s",  # the k best are final
+        )
+    )
     return sql.SQL(text).format(columns=columns, where=where), args
 
 
-def _run(conn: Any, statement: sql.Composed, args: dict[str, Any]) -> list[Any]:
-    """Run a ranking statement with nested loops off (pg_rank.PLANNER), never prepared: a
-    prepared statement's generic plan (psycopg prepares a query run five times) ignores
-    how many postings the terms have, and was 10-50 times slower than the plan made for
-    the terms at hand."""
+def _run(
+    conn: Any, statement: sql.Composed, args: dict[str, Any], prepare: bool | None = False
+) -> list[Any]:
+    """Run a ranking statement with nested loops off (pg_rank.PLANNER). The exact one is
+    never prepared: a prepared statement's generic plan (psycopg prepares a query run
+    five times) ignores how many postings the terms have, and was 10-50 times slower
+    than the plan made for the terms at hand."""
     with conn.transaction():
         conn.execute(PLANNER)
-        return list(conn.execute(statement, args, prepare=False).fetchall())
+        return list(conn.execute(statement, args, prepare=prepare).fetchall())
 
 
 def rank(
@@ -296,39 +323,60 @@ def rank(
     touch: bool,
     exact_max: int = EXACT_MAX,
     seed: int = SEED,
+    send: int = SEND,
     seen: dict[str, float] | None = None,
 ) -> list[Ranked]:
     """The k best hits for the terms, best first: pg_rank.search_sql's rows, scoring
     exactly only the candidates whose bound reaches the seeds' k-th score. `seen` (when
-    given) is told how many candidates there were, how many went to the final statement
-    and θ."""
+    given) is told how many candidates there were, how many the last statement was sent
+    and scored exactly (with their runs), and θ."""
     register(conn)
     found = candidates(conn, terms, params)
+    held = len(found.mem) if found is not None else POSTINGS_MAX
     seen = {} if seen is None else seen
-    seen.update(candidates=len(found.mem), sent=len(found.mem), theta=0.0)
-    if len(found.mem) <= exact_max or any(w < 0 for w in params.neighbours):
+    seen.update(candidates=held, sent=held, scored=held, theta=0)
+    if found is None or held <= exact_max or any(w < 0 for w in params.neighbours):
         statement, args = search_sql(terms, k, filters, params, now, explain=explain, touch=touch)
         with conn.pipeline():  # BEGIN, SET, the search: one trip
             return [ranked(r) for r in _run(conn, statement, args)]
     days = np.maximum((now - found.born) / SECONDS_PER_DAY, 0.0)
-    hopeful = found.ub * np.maximum(DECAY_FLOOR, np.exp(-DECAY_RATE * days))
-    order = np.argsort(-hopeful, kind="stable")
-    size, theta = max(seed, k), 0.0
-    while size < len(order):  # eight times more seeds while the filters admit fewer than k
-        statement, args = _statement(
-            found, order[:size], 0.0, k, filters, params, now, final=False, touch=False
-        )
-        scores = [float(r[0]) for r in _run(conn, statement, args)]
-        if len(scores) >= k:
-            theta = scores[k - 1]
-            break
-        size *= 8
-    kept = np.flatnonzero(found.ub >= theta)
-    seen.update(sent=len(found.with_runs(kept)), theta=theta)
-    statement, args = _statement(
-        found, kept, theta, k, filters, params, now, final=True, touch=touch
-    )
-    rows = _run(conn, statement, args)
+    hopeful = np.argsort(-found.ub * np.maximum(DECAY_FLOOR, np.exp(-DECAY_RATE * days)))
+    by_bound = np.argsort(-found.ub, kind="stable")
+    unsent = float(found.ub[by_bound[send]]) if len(by_bound) > send else -1.0
+    size, theta, none = max(seed, k), 0.0, by_bound[:0]
+    call = (conn, found, k, filters, params, now, seen)
+    rows, theta = _score(*call, by_bound[:send], hopeful[:size], theta, unsent, touch)
+    while unsent >= theta:  # a candidate not sent might reach θ: another statement
+        if theta == 0 and size < len(hopeful):  # the filters admitted fewer than k seeds
+            size *= 8
+            rows, theta = _score(*call, none, hopeful[:size], theta, unsent, False)
+            continue
+        unsent = -1.0  # every candidate whose bound reaches θ is sent
+        rows, theta = _score(*call, np.flatnonzero(found.ub >= theta), none, theta, unsent, touch)
+    seen["theta"] = theta
     if not explain:
         return [ranked(r) for r in rows]
     return [replace(ranked(r), terms=found.terms_of(int(r[9]))) for r in rows]
+
+
+def _score(
+    conn: Any,
+    found: Candidates,
+    k: int,
+    filters: Filters,
+    params: RankingParams,
+    now: float,
+    seen: dict[str, float],
+    sent: Ints,
+    seeds: Ints,
+    theta: float,
+    unsent: float,
+    touch: bool,
+) -> tuple[list[Any], float]:
+    """Run _statement; its rows and θ."""
+    statement, args = _statement(
+        found, sent, seeds, theta, unsent, k, filters, params, now, touch=touch
+    )
+    rows = _run(conn, statement, args, PREPARE)
+    seen.update(sent=args["sent"], scored=int(rows[0][11]) if rows else 0)
+    return rows, (float(rows[0][10]) if rows else theta)

@@ -187,17 +187,22 @@ EXPLAINED = (
     "(SELECT jsonb_object_agg(w.term, w.w) FROM (SELECT DISTINCT term, w FROM weights w "
     "WHERE w.mem = top.seq) w)"
 )  # the query terms' weights in the hit `top`
-TOUCHED = """, touched AS (
-        INSERT INTO access (mem, last_access, count) SELECT seq, %(now)s, 1 FROM top ORDER BY seq
+TOUCHED_IF = """, touched AS (
+        INSERT INTO access (mem, last_access, count) SELECT seq, %(now)s, 1 FROM top
+        WHERE {touch_if} ORDER BY seq
         ON CONFLICT (mem) DO UPDATE SET last_access = excluded.last_access,
             count = access.count + 1
-    )"""  # the reads of the hits in `top`, recorded
+    )"""  # the reads of the hits in `top`, recorded (when `touch_if` holds)
+TOUCHED = TOUCHED_IF.format(touch_if="TRUE")
 
 
-def tail(scored: str, *, explain: bool, touch: bool) -> str:
-    """The k best of `scored`, their reads recorded with `touch`, and the final rows."""
+def tail(
+    scored: str, *, explain: bool, touch: bool, extra: str = "", touch_if: str = "TRUE"
+) -> str:
+    """The k best of `scored`, their reads recorded with `touch` (if `touch_if` holds),
+    and the final rows (with `extra` columns)."""
     explained = EXPLAINED if explain else "NULL::jsonb"
-    touched = TOUCHED if touch else ""
+    touched = TOUCHED_IF.format(touch_if=touch_if) if touch else ""
     return f""", top AS (
         SELECT seq, seq_key, created, id, bm25, context, decay, confidence, superseded,
             {SCORE} AS score
@@ -206,7 +211,7 @@ def tail(scored: str, *, explain: bool, touch: bool) -> str:
         LIMIT %(k)s
     ){touched}
     SELECT top.id, m.record, top.score, top.bm25, top.context, top.decay, top.confidence,
-        top.superseded, {explained}, top.seq
+        top.superseded, {explained}, top.seq{extra}
     FROM top CROSS JOIN LATERAL (SELECT record FROM memories m WHERE m.seq = top.seq OFFSET 0) m
     ORDER BY top.score DESC, top.seq_key, top.created, top.id
     """
