@@ -240,10 +240,12 @@ SOURCE = """
             ORDER BY 1 DESC OFFSET %(k)s - 1 LIMIT 1), 0)) AS v
     ), kept AS MATERIALIZED (
         SELECT DISTINCT run FROM x, theta
-        WHERE theta.v = 0 OR (x.ub >= theta.v AND x.ub * {decay} >= theta.v)
+        WHERE CASE WHEN theta.v = 0 THEN %(unsent)s < 0
+            ELSE x.ub >= theta.v AND x.ub * {decay} >= theta.v END
     ), x2 AS (
         SELECT mem, bm25 FROM x WHERE run IN (SELECT run FROM kept)
-    ),"""  # the candidates sent, the seeds among them scored for θ, the kept ones scored
+    ),"""  # the candidates sent, the seeds among them scored for θ, the kept ones scored (with
+# θ = 0, all of them if every candidate was sent, else none: another statement follows)
 
 
 def _statement(
