@@ -17,7 +17,7 @@ shown, or a pack built from the memories it kept.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -157,9 +157,14 @@ def ask_synthesis(queue: list[QueuedBundle], tools: Tools) -> Asked:
 
     skip = None
     if not shown:  # nothing to say about any bundle: no model call (reads cost money)
-        text = "\n".join(f"{b.id} ({b.title}):\n  - memory holds nothing relevant" for b in queue)
-        skip = Contribution(text=text, synthesis=text)
+        skip = nothing_held(queue)
     return Asked(found, schema, use, skip, shown)
+
+
+def nothing_held(queue: Sequence[QueuedBundle]) -> Contribution:
+    """Hook A's product when memory holds nothing on any bundle: each says so."""
+    text = "\n".join(f"{b.id} ({b.title}):\n  - memory holds nothing relevant" for b in queue)
+    return Contribution(text=text, synthesis=text)
 
 
 # -- hook B: which memories the worker must see ----------------------------------------------

@@ -134,10 +134,13 @@ class ModelDriven:
         if reasoning.stopped:
             out.text = f"{out.text}\n{stop}".strip()
         if hook is HookName.PRE_GOAL_SYNTHESIS and out.synthesis is None:
-            raise ReasonerError(
-                self.reasoner.name,
-                f"no line of its synthesis cites a memory that exists: {reasoning.final_text[-200:]!r}",
-            )
+            if tools.reads.retrievals and not tools.reads.returned:
+                out = json_mode.nothing_held(values["queue"])  # it searched, memory held none
+            else:
+                raise ReasonerError(
+                    self.reasoner.name,
+                    f"no line of its synthesis cites a memory that exists: {reasoning.final_text[-200:]!r}",
+                )
         return out
 
     def _from_text(self, hook: HookName, reasoning: Reasoning, tools: Tools) -> Contribution:
