@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from agentmem import MemoryHooks
-from agentmem.core.restate import replaces, restates
+from agentmem.core.restate import replaces, restates, retired_values
 from tests.conftest import semantic
 
 REPLACED = [
@@ -31,6 +31,17 @@ REPLACED = [
         "After a schema change run `search-admin rebuild`; the --full flag was removed in "
         "search-admin 3.",
         id="was-removed",
+    ),
+    pytest.param(  # a removed flag, pointed at through the held procedure's command
+        "Apply infra changes with `tfx apply --force` to skip the prompt.",
+        "The --force flag was removed from tfx; confirm with `tfx apply --auto-approve`.",
+        id="flag-removed-named-in-the-command",
+    ),
+    pytest.param(  # a correction stamped with its date, as a daily log writes it
+        "Nightly exports run from the reporting replica at 02:00 UTC.",
+        "2026-09-20 Correction: nightly exports run at 03:30 UTC now that backups hold the "
+        "replica until 03:00.",
+        id="dated-correction",
     ),
     pytest.param(  # a design record that says what it replaces
         "Manual database failover: stop writes, promote the replica with pg_ctl promote, "
@@ -124,6 +135,12 @@ NOT_REPLACED = [
         "Full Xbox builds need six agents with 32 GB RAM each.",
         id="other-console-other-counts",
     ),
+    pytest.param(  # "changed:" about another subject of the same team ("go", "risk")
+        "Risk rule changes need two approvals from the risk team before they go live.",
+        "The risk model rollout changed: new versions go to 1%, 10%, 50% and then 100% of "
+        "card traffic, 30 minutes at each stage.",
+        id="change-of-another-subject",
+    ),
     pytest.param(  # two shared words, no cue at all
         "Pinecone indexes are created per environment with a suffix.",
         "Pinecone pricing went up for large indexes last quarter.",
@@ -150,3 +167,18 @@ def test_the_writer_supersedes_on_a_correction_and_keeps_a_near_miss(hooks: Memo
     )
     assert eu and us and fix.status == "accepted" and fix.memory_id
     assert hooks.store.get(fix.memory_id).supersedes == (us,)
+
+
+def test_what_a_replacement_retires() -> None:
+    """What a run record may still say after a change: the replaced product's name and a
+    count of what the replacement recounts; not a count of anything else, nor what both say."""
+    paged = retired_values(
+        "On-call is paged through PagerDuty; escalate after 15 minutes.",
+        "On-call is now paged through Opsgenie; escalate after 15 minutes.",
+    )
+    assert "pagerduty" in paged and "15 minutes" not in paged
+    agents = retired_values(
+        "Full PS5 builds need 4 agents with 64 GB RAM; a build takes 50 minutes.",
+        "Full PS5 builds need six agents with 64 GB RAM since engine 5.4.",
+    )
+    assert "4 agents" in agents and "64 gb" not in agents and "50 minutes" not in agents

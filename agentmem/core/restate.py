@@ -40,6 +40,7 @@ from typing import Any, Protocol, runtime_checkable
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.statement import (
+    CAPITALISED,
     HEAD,
     IDENTIFIER,
     NUMBER,
@@ -49,6 +50,7 @@ from agentmem.core.statement import (
     terms,
 )
 from agentmem.stores.base import Filters, ReadableStore
+from agentmem.stores.bm25 import tokenize
 
 MIN_SHARED = 3  # content terms two texts must share before either can restate or replace
 COVER_SLACK = 8  # a text of n terms is covered by another missing at most n // 8 of them
@@ -94,7 +96,7 @@ def same_subject(draft: Terms, held: Terms) -> bool:
     # rule said the other way round shares few words ("deploys only on Tuesdays" →
     # "deploys are no longer limited to Tuesdays").
     both = sum(len(v & held.values.get(kind, frozenset())) for kind, v in draft.values.items())
-    if len(shared) + both >= CUED_SHARED and _pointed(draft, held):
+    if len(shared - draft.cue) + both >= CUED_SHARED and _pointed(draft, held):
         return True  # a correction or a replacement told as one, of what the held text says
     if len(shared) + both < MIN_SHARED or not shared:
         return False
@@ -108,12 +110,13 @@ def same_subject(draft: Terms, held: Terms) -> bool:
 
 def _pointed(draft: Terms, held: Terms) -> bool:
     """The draft's change cue points at what the held text is about: at two of its words,
-    or at one that names it (a name in either text, or the held text's first word), and at
-    no name the held text lacks ("Correction to the PS5 rule" is not about the Xbox's)."""
+    or at one that names it (a name in either text, a word of the held text's command),
+    and at no name the held text lacks ("Correction to the PS5 rule" is not the Xbox's)."""
     hit = draft.cued & held.content
     if (draft.cued & draft.proper) - held.tokens:
         return False
-    return len(hit) >= 2 or bool(hit & {*draft.names, *held.names, *held.head[:1]})
+    commands = {t for code in held.values.get("code", ()) for t in tokenize(code)}
+    return len(hit) >= 2 or bool(hit & {*draft.names, *held.names, *commands})
 
 
 def _apart(a: Terms, b: Terms) -> bool:
@@ -183,7 +186,7 @@ def retired_values(old: str, new: str) -> set[str]:
     agents", "1 GB"), as they are written (lower case). A record of a run that still used
     one tells of the state before the change."""
     said = {v for values in terms(old).values.values() for v in values}
-    said |= {m.lower() for m in IDENTIFIER.findall(old) if len(m) > 3}
+    said |= {m.lower() for m in (*IDENTIFIER.findall(old), *CAPITALISED.findall(old)) if len(m) > 3}
     kept = {v for values in terms(new).values.values() for v in values}
     kept |= {m.lower() for m in IDENTIFIER.findall(new)}
     out = {v for v in said - kept if not v.isdigit() and v not in new.lower()}

@@ -70,7 +70,7 @@ CHANGE = re.compile(
 # these, two shared words are enough when what the cue points at is the held text's subject.
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 CUE_FORWARD = re.compile(
-    r"^\W*(?:correction|corrected|erratum|errata|amendment|update)\b(?=[^:.;]{0,60}(?::|\s[-–—]\s))"
+    r"^\W*(?:\d{4}-\d{2}-\d{2}\W*)?(?:correction|corrected|erratum|errata|amendment|update)\b(?=[^:.;]{0,60}(?::|\s[-–—]\s))"
     r"|\b(?:replaces|supersedes|in place of|instead of|the (?:old|previous|former|earlier)"
     r"|changed (?:from|to)|renamed|corrects?)\b"
     rf"|\b(?:since|as of|effective|starting)\s+(?:\d{{4}}-\d{{2}}(?:-\d{{2}})?|\d{{1,2}}\s+(?:{MONTHS})|(?:{MONTHS}))\b",
@@ -78,7 +78,7 @@ CUE_FORWARD = re.compile(
 )
 CUE_BACKWARD = re.compile(
     r"\b(?:(?:was|were|is|are|has been|have been) (?:removed|dropped|retired|deprecated|replaced)"
-    r"|no longer|used to|(?:has|have|was|were) changed|formerly|previously)\b",
+    r"|no longer|used to|(?:has|have|was|were) changed|changed(?=\s*:)|formerly|previously)\b",
     re.IGNORECASE,
 )
 CUE_WINDOW = 4  # words a cue points at, after it or before it
@@ -109,6 +109,7 @@ class Terms:
     cued: frozenset[str] = frozenset()  # the terms a correction or replacement cue points at
     proper: frozenset[str] = frozenset()  # what it names outright (see CAPS)
     first: str = ""  # the first name it mentions, in text order: what it is about
+    cue: frozenset[str] = frozenset()  # the cue's own words ("changed", "replaces")
 
 
 @lru_cache(maxsize=4096)
@@ -167,6 +168,12 @@ def terms(text: str) -> Terms:
         cued=frozenset(cued),
         proper=frozenset(proper),
         first=_first_name(text, proper),
+        cue=frozenset(
+            t
+            for pattern in (CUE_FORWARD, CUE_BACKWARD)
+            for m in pattern.finditer(text)
+            for t in tokenize(m.group(0))
+        ),
     )
 
 
