@@ -257,13 +257,15 @@ def distinctive(
     cap: int = DISTINCTIVE_CAP,
     budget: int = DISTINCTIVE_BUDGET,
     known: dict[str, int] | None = None,
+    chosen: dict[str, int] | None = None,
 ) -> list[str]:
     """The query's rarest terms (in query order, repeats kept): by how many memories hold
     each, the rarest first, while their postings add up to at most `budget`, and always
     the rarest if at most `cap` memories hold it. A term is counted up to cap + 1 only.
     `known` (kept by the caller) remembers the counts above `budget`, which are not counted
     again: such a term can only be chosen as the rarest, so a count that has grown since
-    changes which word picks the candidates, never a score (the search counts afresh)."""
+    changes which word picks the candidates, never a score (the search counts afresh).
+    `chosen` (when given) is told the count of each term kept."""
     known = {} if known is None else known
     asked = sorted(set(terms) - set(known))
     held = {t: known[t] for t in set(terms) if t in known}
@@ -286,6 +288,8 @@ def distinctive(
             break
         kept.add(term)
         total += n
+    if chosen is not None:
+        chosen.update((t, held[t]) for t in kept)
     return [t for t in terms if t in kept]
 
 

@@ -281,9 +281,11 @@ class PostgresStore(CanonicalFiles, ServerLink):
             if self.fuse is not None and not narrow:  # the semantic leg, fused with BM25
                 return self.fuse(conn, query, terms, k, filters, now, explain, touch)
             counts = (self.distinctive_cap, self.distinctive_budget, self._term_counts)
-            kept = distinctive(conn, terms, *counts) if narrow else terms
+            chosen: dict[str, int] = {}  # the restatement check's words, by postings
+            kept = distinctive(conn, terms, *counts, chosen=chosen) if narrow else terms
             return rank(conn, kept, k, filters, self.params, now, explain=explain, touch=touch,
-                        exact_max=self.exact_max) if kept else []  # fmt: skip
+                        exact_max=self.exact_max,
+                        postings=sum(chosen.values()) if narrow else None) if kept else []  # fmt: skip
 
         try:
             rows = self.call(ranking)
