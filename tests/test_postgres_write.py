@@ -99,10 +99,14 @@ def test_the_restatement_check_asks_no_postings_when_its_words_have_few(
     """The writer's restatement check counts its words' postings first (pg_rank.distinctive);
     when they are at most `exact_max`, the server's exact statement ranks them at once,
     without fetching the candidates' postings (a round trip and 1.4 ms of a write's CPU),
-    and ranks as the files backend does. A search (every word) still fetches them."""
+    prepared (its generic plan saves the parse and the plan: a quarter of a write's server
+    CPU), and ranks as the files backend does. A search (every word) still fetches them,
+    and its statement is never prepared."""
     rng = random.Random(2)
     files, server = loaded(tmp_path / "memory", pg_server, corpus(rng, 120))
     assert isinstance(server, PostgresStore)
+    server.close()
+    server = PostgresStore(server.root, pg_server.url, schema=server.schema, pool_size=1)
     fetched: list[Any] = []
     real = pg_prune.candidates
     monkeypatch.setattr(pg_prune, "candidates", lambda *a: fetched.append(a) or real(*a))
@@ -114,5 +118,10 @@ def test_the_restatement_check_asks_no_postings_when_its_words_have_few(
     assert fetched == []
     server.search(asked[0], 8, touch=False)
     assert len(fetched) == 1
+    with server.connection() as conn:  # the pool's only connection (pool_size 1)
+        plans = conn.execute(
+            "SELECT generic_plans, statement LIKE '%%WITH q AS%%' FROM pg_prepared_statements"
+        ).fetchall()
+    assert [generic for generic, ranking in plans if ranking] not in ([], [0]), plans
     files.close()
     server.close()
