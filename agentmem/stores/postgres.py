@@ -123,8 +123,7 @@ class PostgresStore(CanonicalFiles, ServerLink):
 
     def find_duplicate(self, key: str) -> str | None:
         """This root's memory with the key, else the fleet's (None when the server is away)."""
-        local = super().find_duplicate(key)
-        if local is not None:
+        if (local := super().find_duplicate(key)) is not None:
             return local
         found = self._try(
             "remote_lookup_failed",
