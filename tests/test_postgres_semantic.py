@@ -15,6 +15,7 @@ import pytest
 from psycopg import sql
 
 from agentmem import Harvester
+from agentmem.cli.memory import explain_line
 from agentmem.retrieval.semantic import MiniLmEncoder
 from agentmem.settings import settings_from_values
 from agentmem.stores import open_store
@@ -128,6 +129,7 @@ def test_a_memory_stored_before_the_leg_is_found_by_bm25_until_sync_backfills_it
     lexical = store.search("automobile tyres", 3, touch=False, explain=True)
     assert [h.memory.id for h in lexical][:1] == [ids[0]]
     assert lexical[0].explain["fusion"]["cosine"] is None
+    assert "cosine=none" in explain_line(lexical[0].explain)  # `agentmem search --explain`
     report = sync(store)
     assert report.embedded == len(TEXTS) and report.in_sync
     assert vectors_held(store) == len(TEXTS)

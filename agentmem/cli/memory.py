@@ -58,7 +58,9 @@ def explain_line(e: dict[str, Any]) -> str:
         lexical = f"{e.get('backend', 'mem0')} similarity={e['similarity']:.4f}"
     fusion = e.get("fusion")
     if fusion:  # the semantic leg ran: both legs normalised, then mixed
-        lexical = f"fuse({lexical}, cosine={fusion['cosine']:.3f})={fusion['fused']:.4f}"
+        cosine = fusion["cosine"]  # None: a memory with no vector yet (postgres backend)
+        shown = "none" if cosine is None else f"{cosine:.3f}"
+        lexical = f"fuse({lexical}, cosine={shown})={fusion['fused']:.4f}"
     factors = [f"decay={e.get('decay', 1):.3f}", f"confidence={e.get('confidence', 1):.2f}"]
     if e.get("superseded"):
         factors.append(f"superseded={SUPERSEDED_FACTOR}")
