@@ -21,6 +21,12 @@ REPLACED = [
         "storage; the old pod-hour model is only for existing customers.",
         id="since-a-date-and-the-old",
     ),
+    pytest.param(  # "no … any more", the negation split around what it denies
+        "Runners sign release images with the key file in /etc/release/signing.pem.",
+        "Release images are signed by the signing service; no runner holds a signing key "
+        "file any more.",
+        id="no-any-more",
+    ),
     pytest.param(  # an explicit correction marker
         "Hotfix branches are cut from the release tag and merged back into main after the deploy.",
         "Correction to the hotfix rule: cut hotfix branches from main, not from the release tag.",

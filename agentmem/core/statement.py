@@ -59,7 +59,8 @@ IDENTIFIER = re.compile(r"[\w./-]*(?:[a-z][A-Z]|_|\w\.\w|\w/\w)[\w./-]*")
 CAPITALISED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
 # Words that say a statement replaces an earlier one. English, not any domain's words.
 CHANGE = re.compile(
-    r"\b(now|no longer|not any ?more|anymore|moved|replaced|retired|deprecated|switched|"
+    r"\b(now|no longer|(?:no|not|never)\b[^.;]{0,60}?\bany ?more|anymore|moved|replaced|retired|"
+    r"deprecated|switched|"
     r"is gone|are gone|went away|used to|formerly|previously|instead)\b",
     re.IGNORECASE,
 )
