@@ -129,6 +129,11 @@ def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
             prose.append(line.strip())
 
 
+def first_heading(markdown: str) -> str:
+    """The document's first heading (its title), or ""."""
+    return next((m.group(1) for m in map(HEADING.match, markdown.splitlines()) if m), "")
+
+
 def decision_status(markdown: str) -> str | None:
     """A decision record's status paragraph (`## Status` or `Status: …`), or None."""
     for heading, text, _ in paragraphs(markdown):
@@ -162,12 +167,13 @@ def lessons(markdown: str) -> list[Lesson]:
     if status is not None and NOT_IN_FORCE.search(status):
         return []
     replaces = REPLACES.search(status) if status is not None else None
-    title = next((m.group(1) for m in map(HEADING.match, markdown.splitlines()) if m), "")
+    title = first_heading(markdown)
     found: list[Lesson] = []
     seen: set[str] = set()
     for heading, paragraph, prose in paragraphs(markdown):
         current = section_type(heading) if heading is not None else None
-        if prose and (heading is None or not DECISION.search(heading.lower())):
+        decided = heading is not None and DECISION.search(heading.lower()) is not None
+        if prose and not decided:
             continue  # a retro's lessons are its bullets; a decision record's are prose
         text = STAMP.sub("", paragraph)
         inline, prefix = INLINE.match(text), PREFIX.match(text)
@@ -177,10 +183,12 @@ def lessons(markdown: str) -> list[Lesson]:
         elif prefix:
             kind = PREFIX_TYPES[prefix.group(1).lower()]
         text = PREFIX.sub("", INLINE.sub("", text)).strip()
-        if kind is None or not text or normalise_text(text) in seen:
+        if kind is None or not text:
             continue
-        if heading is not None and DECISION.search(heading.lower()):
+        if decided:
             text = decision_text(text, title, replaces)
+        if normalise_text(text) in seen:
+            continue
         seen.add(normalise_text(text))
         found.append(Lesson(kind, text))
     return found
@@ -188,8 +196,7 @@ def lessons(markdown: str) -> list[Lesson]:
 
 def is_periodic(path: str | Path, markdown: str) -> bool:
     """A retro is periodic when its file name or first heading says so (weekly, sprint…)."""
-    first = next((m.group(1) for m in map(HEADING.match, markdown.splitlines()) if m), "")
-    haystack = f"{Path(path).name} {first}".lower()
+    haystack = f"{Path(path).name} {first_heading(markdown)}".lower()
     return any(word in haystack for word in PERIODIC_WORDS)
 
 
