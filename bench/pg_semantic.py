@@ -35,6 +35,7 @@ from agentmem.retrieval.ranking import DEFAULT_PARAMS
 from agentmem.stores import pg_write
 from agentmem.stores.base import Filters
 from agentmem.stores.pg_local import LocalServer
+from agentmem.stores.pg_rank import RankRequest
 from agentmem.stores.pg_vector import DIMENSIONS, Embedded, VectorLeg, literal
 from agentmem.stores.pg_vector_rank import fused_sql, run
 from agentmem.stores.postgres import PostgresStore
@@ -83,17 +84,20 @@ def measure(n: int, queries: int) -> dict[str, float]:
                 for r, v in zip(rows, unit(len(rows), vectors), strict=True)
             ]
             store.call(lambda conn, e=embedded: leg.write(conn, e))  # type: ignore[misc]
-        asked = [([rng.choice(WORDS) for _ in range(4)], unit(1, vectors)[0]) for _ in range(queries)]
+        asked = [
+            ([rng.choice(WORDS) for _ in range(4)], unit(1, vectors)[0]) for _ in range(queries)
+        ]
         with store.connection() as conn:
             conn.execute("ANALYZE")
             ext = leg.ext(conn)
             for mode, exact_max in (("exact", n), ("hnsw", 0)):
                 times = []
                 for terms, q in asked:
-                    statement, args = fused_sql(
-                        terms, (literal(q), literal(-q), ext), 10, Filters(), DEFAULT_PARAMS,
-                        now.timestamp(), explain=False, exact_max=exact_max,
-                    )  # fmt: skip
+                    asked = RankRequest(
+                        tuple(terms), 10, Filters(), DEFAULT_PARAMS, now.timestamp()
+                    )
+                    vectors = (literal(q), literal(-q), ext)
+                    statement, args = fused_sql(asked, vectors, exact_max=exact_max)
                     started = time.perf_counter()
                     run(conn, statement, args)
                     times.append((time.perf_counter() - started) * 1000)
@@ -126,7 +130,9 @@ def writes(n: int) -> dict[str, float]:
             drafts = [" ".join(rng.choice(WORDS) for _ in range(12)) for _ in range(n)]
             wall, cpu = time.perf_counter(), time.process_time()
             for text in drafts:
-                writer.submit({"text": text, "type": "semantic", "confidence": 0.8}, trigger="manual")
+                writer.submit(
+                    {"text": text, "type": "semantic", "confidence": 0.8}, trigger="manual"
+                )
             figures[f"{leg}_ms_per_write"] = (time.perf_counter() - wall) * 1000 / n
             figures[f"{leg}_cpu_ms_per_write"] = (time.process_time() - cpu) * 1000 / n
             store.close()

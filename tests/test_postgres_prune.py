@@ -20,11 +20,13 @@ import pytest
 
 from agentmem.core.model import Memory
 from agentmem.retrieval.ranking import DEFAULT_PARAMS
-from agentmem.stores import pg_prune
+from agentmem.stores import pg_bound
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
+from agentmem.stores.pg_bound import run_of
 from agentmem.stores.pg_local import LocalServer
-from agentmem.stores.pg_prune import rank, run_of
+from agentmem.stores.pg_prune import rank
+from agentmem.stores.pg_rank import RankRequest
 from agentmem.stores.pg_schema import RUN_HASH, STEPS, migrate
 from agentmem.stores.postgres import PostgresStore
 from tests.test_postgres_parity import loaded
@@ -102,11 +104,10 @@ def test_the_pruned_top_k_is_the_exact_top_k_and_skips_most_candidates(
         for terms in questions(rng, 30):
             for filters in FILTERS:
                 for k, send in ((1, 3), (10, 2000), (10, 12), (40, 2000)):
-                    want = rank(conn, terms, k, filters, DEFAULT_PARAMS, now,
-                                explain=True, touch=False, exact_max=10**9)  # fmt: skip
+                    asked = RankRequest(tuple(terms), k, filters, DEFAULT_PARAMS, now, explain=True)
+                    want = rank(conn, asked, exact_max=10**9)
                     seen: dict[str, float] = {}
-                    got = rank(conn, terms, k, filters, DEFAULT_PARAMS, now, explain=True,
-                               touch=False, exact_max=0, seed=k, send=send, seen=seen)  # fmt: skip
+                    got = rank(conn, asked, exact_max=0, seed=k, send=send, seen=seen)
                     assert [(r.memory_id, r.score, r.terms) for r in got] == [
                         (r.memory_id, r.score, r.terms) for r in want
                     ], (terms, filters, k, send)
@@ -120,8 +121,8 @@ def test_the_pruned_top_k_is_the_exact_top_k_and_skips_most_candidates(
         # read: only the hits returned are counted, once each.
         for terms in questions(rng, 6):
             before = dict(conn.execute("SELECT mem, count FROM access").fetchall())
-            got = rank(conn, terms, 5, Filters(), DEFAULT_PARAMS, now,
-                       explain=False, touch=True, exact_max=0, seed=5, send=3)  # fmt: skip
+            asked = RankRequest(tuple(terms), 5, Filters(), DEFAULT_PARAMS, now, touch=True)
+            got = rank(conn, asked, exact_max=0, seed=5, send=3)
             after = dict(conn.execute("SELECT mem, count FROM access").fetchall())
             read = {m for m in after if after[m] != before.get(m)}
             ids = conn.execute(
@@ -132,7 +133,9 @@ def test_the_pruned_top_k_is_the_exact_top_k_and_skips_most_candidates(
     server.close()
 
 
-def test_the_store_prunes_as_the_files_backend_ranks(pg_server: LocalServer, tmp_path: Path) -> None:
+def test_the_store_prunes_as_the_files_backend_ranks(
+    pg_server: LocalServer, tmp_path: Path
+) -> None:
     """Through the store (searches record their reads, the restatement check explains),
     pruning on every search: the files backend's top 10, in its order, with its scores."""
     rng = random.Random(8)
@@ -191,13 +194,12 @@ def test_words_most_memories_hold_are_summed_by_the_server(
     _files, server = loaded(tmp_path / "memory", pg_server, corpus(random.Random(9), 300))
     now = time.time()
     with server.connection() as conn:
-        want = rank(conn, ["p0", "p1"], 10, Filters(), DEFAULT_PARAMS, now,
-                    explain=True, touch=False, exact_max=10**9)  # fmt: skip
-        monkeypatch.setattr(pg_prune, "POSTINGS_MAX", 40)
+        asked = RankRequest(("p0", "p1"), 10, Filters(), DEFAULT_PARAMS, now, explain=True)
+        want = rank(conn, asked, exact_max=10**9)
+        monkeypatch.setattr(pg_bound, "POSTINGS_MAX", 40)
         seen: dict[str, float] = {}
-        got = rank(conn, ["p0", "p1"], 10, Filters(), DEFAULT_PARAMS, now,
-                   explain=True, touch=False, exact_max=0, seen=seen)  # fmt: skip
-        assert pg_prune.candidates(conn, ["p0"], DEFAULT_PARAMS) is None
+        got = rank(conn, asked, exact_max=0, seen=seen)
+        assert pg_bound.candidates(conn, ["p0"], DEFAULT_PARAMS) is None
     assert seen["candidates"] == 40 and len(want) == 10
     assert [(r.memory_id, r.score, r.terms) for r in got] == [
         (r.memory_id, r.score, r.terms) for r in want

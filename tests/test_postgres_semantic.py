@@ -22,6 +22,7 @@ from agentmem.stores import open_store
 from agentmem.stores.base import Filters
 from agentmem.stores.filestore import FileStore
 from agentmem.stores.pg_local import LocalServer
+from agentmem.stores.pg_rank import RankRequest
 from agentmem.stores.pg_sync import sync
 from agentmem.stores.pg_vector import step
 from agentmem.stores.pg_vector_rank import fused_sql
@@ -190,10 +191,9 @@ def test_above_its_exact_size_the_search_asks_the_hnsw_index(
     assert [s for _, s in indexed] == pytest.approx([s for _, s in exact], rel=1e-6)
     vector, negated = store.vectors.query(PARAPHRASE)
     with store.connection() as conn:
-        statement, args = fused_sql(
-            ["car"], (vector, negated, store.vectors.ext(conn)), 3, Filters(),
-            store.params, 0.0, explain=False, exact_max=0,
-        )  # fmt: skip
+        asked = RankRequest(("car",), 3, Filters(), store.params, 0.0)
+        vectors = (vector, negated, store.vectors.ext(conn))
+        statement, args = fused_sql(asked, vectors, exact_max=0)
         plan = "\n".join(
             str(r[0]) for r in conn.execute(sql.SQL("EXPLAIN ") + statement, args).fetchall()
         )

@@ -4,21 +4,10 @@ The exact ranking (agentmem.stores.pg_rank, one statement) sums BM25 over every 
 of the question's words and then fetches and scores every memory holding one: at a
 million memories, 12,000 candidates a question, about 2 µs a posting to sum in SQL and
 8 µs a candidate to fetch and score. Most of them cannot reach the top 10, and a bound
-read from the postings alone says which. From schema version 2 each posting carries its
-memory's run (a hash of its neighbour sequence), confidence and creation, so:
+read from the postings alone says which:
 
-1. **Postings** (one round trip): the question's postings come back as one array per
-   column and term (12,000 postings: about 3 ms of server time at 1M memories), and the
-   client sums BM25 with the files backend's arithmetic (agentmem.stores.postings:
-   float32 weights summed in query order, the server's arithmetic too), so the scores
-   are the exact statement's. Every candidate `c` then has
-
-       ub(c) = confidence(c) × (bm25(c) + w_max × Σ bm25 of the other candidates of its run)
-
-   score(c) = (bm25 + neighbour context) × confidence × supersession × decay, where
-   supersession and decay are at most 1 and the context is at most w_max times the BM25
-   of the run's other candidates (each is one neighbour at one distance, its weight at
-   most w_max; a neighbour holding no query word adds nothing): score(c) ≤ ub(c).
+1. **Postings** (one round trip): every candidate's BM25 and bound `ub`, score ≤ ub
+   (agentmem.stores.pg_bound).
 2. **One statement** (one round trip): the client sends the SEND candidates with the
    best bounds and the SEED with the best bound × the decay their creation gives (each
    with the other candidates of its run: their BM25 is its context). The server scores
@@ -31,36 +20,29 @@ memory's run (a hash of its neighbour sequence), confidence and creation, so:
    candidate is scored: correct, at about the exact ranking's cost.
 
 Any candidate left out has score ≤ ub < θ ≤ the true k-th score, so the top k is the
-exact ranking's, ties included (a bound equal to θ is kept); MARGIN covers the rounding.
-A question with at most EXACT_MAX candidates, or more than POSTINGS_MAX postings (words
-most memories hold: their arrays would grow the client with the store), is ranked by
+exact ranking's, ties included (a bound equal to θ is kept). A question with at most
+EXACT_MAX candidates, or more than pg_bound.POSTINGS_MAX postings, is ranked by
 pg_rank's exact statement, as before.
 """
 
 from __future__ import annotations
 
-import hashlib
-import math
-import struct
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 from psycopg import sql
-from psycopg.adapt import Dumper, Loader
-from psycopg.pq import Format
 
-from agentmem.retrieval.ranking import DECAY_FLOOR, DECAY_RATE, SECONDS_PER_DAY, RankingParams
-from agentmem.stores.base import Filters
+from agentmem.retrieval.ranking import DECAY_FLOOR, DECAY_RATE, SECONDS_PER_DAY
+from agentmem.stores import pg_bound
+from agentmem.stores.pg_arrays import Float8s, Int4s, packed, register
+from agentmem.stores.pg_bound import Candidates, Ints, candidates
 from agentmem.stores.pg_rank import (
     DECAY,
     PLANNER,
     SCORE,
     Ranked,
-    _context,
-    _filters,
+    RankRequest,
     arguments,
     ranked,
     scoring,
@@ -80,160 +62,6 @@ UNHURRIED = (
     "SELECT set_config('enable_nestloop', 'off', true), "
     "set_config('synchronous_commit', 'off', true)"
 )  # pg_rank.PLANNER and the commit not waiting for the disk, in one statement
-MARGIN = 1 + 1e-6  # rounding between the bound and the score (conf is a float4)
-POSTINGS_MAX = 60_000  # postings a question may have and be summed here (2 MB of arrays)
-POSTINGS = (
-    "SELECT (SELECT sum(n)::float8 FROM stats), (SELECT sum(total)::float8 FROM stats), term, "
-    "array_agg(mem), array_agg(tf), array_agg(dl), array_agg(run), array_agg(conf), "
-    "array_agg(born) FROM (SELECT * FROM postings WHERE term = ANY(%s::text[]) "
-    "ORDER BY term, mem LIMIT %s) p GROUP BY term"
-)  # one row per term that has postings, its columns as arrays, POSTINGS_MAX + 1 at most
-Ints = NDArray[np.int64]
-Floats = NDArray[np.float64]
-
-
-class _ArrayLoader(Loader):
-    """A one-dimensional array without NULLs, in binary, as a numpy array (psycopg makes a
-    Python object per element: 10 ms for the 75,000 values of a question at 1M)."""
-
-    format = Format.BINARY
-    element = ">i4"
-
-    def load(self, data: Any) -> NDArray[Any]:
-        buffer = bytes(data)
-        if struct.unpack_from(">i", buffer)[0] == 0:  # no dimension: empty
-            return np.zeros(0, dtype=self.element)
-        size = struct.unpack_from(">i", buffer, 12)[0]
-        pairs = np.frombuffer(buffer, [("size", ">i4"), ("value", self.element)], size, 20)
-        return pairs["value"]
-
-
-class _Float4sLoader(_ArrayLoader):
-    element = ">f4"
-
-
-class _Float8sLoader(_ArrayLoader):
-    element = ">f8"
-
-
-LOADERS = {1007: _ArrayLoader, 1021: _Float4sLoader, 1022: _Float8sLoader}  # int4[], ...
-
-
-class Int4s(bytes):
-    """An int4[] in PostgreSQL's binary array format, packed by numpy (see `packed`)."""
-
-
-class Float8s(bytes):
-    """A float8[] in PostgreSQL's binary array format, packed by numpy."""
-
-
-class _Packed(Dumper):
-    format = Format.BINARY
-
-    def dump(self, obj: Any) -> bytes:
-        return bytes(obj)
-
-
-class _Int4sDumper(_Packed):
-    oid = 1007  # int4[]
-
-
-class _Float8sDumper(_Packed):
-    oid = 1022  # float8[]
-
-
-def packed(values: NDArray[Any], kind: type[Int4s] | type[Float8s]) -> bytes:
-    """Values as one array parameter, without a Python object per element (psycopg dumps a
-    list element by element: 5 ms for 6,000 floats)."""
-    element, oid, size = (">i4", 23, 4) if kind is Int4s else (">f8", 701, 8)
-    body = np.empty(len(values), dtype=[("size", ">i4"), ("value", element)])
-    body["size"] = size
-    body["value"] = values
-    header = struct.pack(">iiiii", 1, 0, oid, len(values), 1)  # 1 dimension, no NULL
-    return kind(header + body.tobytes())
-
-
-def register(conn: Any) -> None:
-    """Teach a connection to send Int4s and Float8s as they are."""
-    conn.adapters.register_dumper(Int4s, _Int4sDumper)
-    conn.adapters.register_dumper(Float8s, _Float8sDumper)
-
-
-def run_of(seq_key: str) -> int:
-    """A memory's run as its postings hold it: pg_schema.RUN_HASH, computed in Python."""
-    return int.from_bytes(hashlib.md5(seq_key.encode()).digest()[:4], "big", signed=True)
-
-
-@dataclass
-class Candidates:
-    """Every memory holding a query word: its BM25, bound and run, by candidate index."""
-
-    mem: Ints
-    bm25: Floats
-    ub: Floats
-    born: Floats
-    run: Ints
-    weights: dict[str, tuple[Ints, NDArray[np.float32]]]  # term -> (candidate, weight)
-
-    def with_runs(self, chosen: Ints) -> Ints:
-        """The chosen candidates and every other candidate of their runs."""
-        return np.flatnonzero(np.isin(self.run, self.run[chosen]))
-
-    def terms_of(self, mem: int) -> dict[str, float]:
-        """The weight of each query term in one candidate (the explain's `terms`)."""
-        at = int(np.searchsorted(self.mem, mem))
-        found = {}
-        for term, (index, weight) in self.weights.items():
-            hit = np.flatnonzero(index == at)
-            if len(hit):
-                found[term] = float(str(weight[hit[0]]))  # as the server's jsonb says it
-        return found
-
-
-def candidates(conn: Any, terms: Sequence[str], params: RankingParams) -> Candidates | None:
-    """The question's postings from the server, summed here (agentmem.stores.postings's
-    arithmetic, which the server's ranking follows too); None when they are more than
-    POSTINGS_MAX (words most memories hold: the server sums them, the client's memory
-    stays flat in store size)."""
-    cursor = conn.cursor(binary=True)
-    for oid, loader in LOADERS.items():
-        cursor.adapters.register_loader(oid, loader)
-    asked = (sorted(set(terms)), POSTINGS_MAX + 1)
-    rows = cursor.execute(POSTINGS, asked).fetchall()  # prepared: one plan for all words
-    lists = {str(r[2]): r[3:] for r in rows}
-    if sum(len(c[0]) for c in lists.values()) > POSTINGS_MAX:
-        return None
-    n, total = (float(rows[0][0] or 0), float(rows[0][1] or 0)) if rows else (0.0, 0.0)
-    mems = np.sort(np.concatenate([c[0] for c in lists.values()] or [np.zeros(0, ">i4")]))
-    mems = mems[np.concatenate(([True], mems[1:] != mems[:-1]))] if len(mems) else mems
-    found = Candidates(
-        mem=mems.astype(np.int64),
-        bm25=np.zeros(0),
-        ub=np.zeros(0),
-        born=np.zeros(len(mems)),
-        run=np.zeros(len(mems), dtype=np.int64),
-        weights={},
-    )
-    sums = np.zeros(len(mems), dtype=np.float32)
-    conf = np.zeros(len(mems), dtype=np.float64)
-    for term, (mem, tf, dl, run, cf, born) in lists.items():
-        index = np.searchsorted(mems, mem)
-        df = len(mem)
-        idf = np.float32(math.log(1 + (n - df + 0.5) / (df + 0.5)))
-        counts = tf.astype(np.float64)
-        tfc = counts / (params.k1 * ((1 - params.b) + params.b * dl / (total / n)) + counts)
-        found.weights[term] = (index, (idf * tfc).astype(np.float32))
-        found.run[index], found.born[index], conf[index] = run, born, cf
-    for term in terms:  # query order, a repeated term counting again: the float32 sum
-        if term in found.weights:
-            index, weight = found.weights[term]
-            sums[index] += weight
-    found.bm25 = sums.astype(np.float64)
-    _, code = np.unique(found.run, return_inverse=True)
-    others = np.bincount(code, weights=found.bm25)[code] - found.bm25
-    wmax = max(params.neighbours, default=0.0)
-    found.ub = conf * (found.bm25 + wmax * np.maximum(others, 0.0)) * MARGIN
-    return found
 
 
 SOURCE = """
@@ -257,23 +85,19 @@ SOURCE = """
 
 def _statement(
     found: Candidates,
+    request: RankRequest,
     sent: Ints,
     seeds: Ints,
     theta: float,
     unsent: float,
-    k: int,
-    filters: Filters,
-    params: RankingParams,
-    now: float,
-    *,
-    touch: bool,
 ) -> tuple[sql.Composed, dict[str, Any]]:
     """One statement: the seeds (and their runs) scored exactly, θ = the k-th best score
     the filters admit among them (or the θ given, if higher), then the sent candidates
     whose ub × decay reaches θ scored exactly (with their runs): the k best rows as
-    pg_rank.search_sql gives them, θ last. The reads are recorded only if θ is above
-    `unsent` (the best bound of the candidates not sent: the k best are final)."""
-    args = arguments([], k, params, now)
+    pg_rank.search_sql gives them, θ last. The reads are recorded (`request.touch`) only
+    if θ is above `unsent` (the best bound of the candidates not sent: the k best are
+    final)."""
+    args, columns, context, where = arguments(request, terms=())
     at = found.with_runs(np.union1d(sent, seeds))
     args.update(
         mems=packed(found.mem[at], Int4s),
@@ -286,9 +110,7 @@ def _statement(
         unsent=unsent,
         sent=len(at),
     )
-    columns, context = _context(params.neighbours, args)
-    where = _filters(filters, now, args)
-    depth = len(params.neighbours)
+    depth = len(request.params.neighbours)
     seen = "(SELECT a.last_access FROM access a WHERE a.mem = x.mem)"
     text = (
         SOURCE.format(
@@ -300,7 +122,7 @@ def _statement(
         + tail(
             "scored",
             explain=False,
-            touch=touch,
+            touch=request.touch,
             extra=", (SELECT v FROM theta), (SELECT count(*) FROM x2)",
             touch_if="(SELECT v FROM theta) > %(unsent)s",  # the k best are final
         )
@@ -329,21 +151,15 @@ def _run(
 
 def rank(
     conn: Any,
-    terms: Sequence[str],
-    k: int,
-    filters: Filters,
-    params: RankingParams,
-    now: float,
+    request: RankRequest,
     *,
-    explain: bool,
-    touch: bool,
     exact_max: int = EXACT_MAX,
     seed: int = SEED,
     send: int = SEND,
     seen: dict[str, float] | None = None,
     postings: int | None = None,
 ) -> list[Ranked]:
-    """The k best hits for the terms, best first: pg_rank.search_sql's rows, scoring
+    """The k best hits for the request, best first: pg_rank.search_sql's rows, scoring
     exactly only the candidates whose bound reaches the seeds' k-th score. `seen` (when
     given) is told how many candidates there were, how many the last statement was sent
     and scored exactly (with their runs), and θ. `postings`: the terms' postings when the
@@ -352,30 +168,32 @@ def rank(
     (1.4 ms of a write's client CPU)."""
     register(conn)
     few = postings is not None and postings <= exact_max
-    found = None if few else candidates(conn, terms, params)
-    held = len(found.mem) if found is not None else int(postings or 0) if few else POSTINGS_MAX
+    found = None if few else candidates(conn, request.terms, request.params)
+    many = pg_bound.POSTINGS_MAX  # (more than these: not fetched)
+    held = len(found.mem) if found is not None else int(postings or 0) if few else many
     seen = {} if seen is None else seen
     seen.update(candidates=held, sent=held, scored=held, theta=0)
-    if found is None or held <= exact_max or any(w < 0 for w in params.neighbours):
-        statement, args = search_sql(terms, k, filters, params, now, explain=explain, touch=touch)
+    if found is None or held <= exact_max or any(w < 0 for w in request.params.neighbours):
+        statement, args = search_sql(request)
         with conn.pipeline():  # BEGIN, SET, the search: one trip
-            return [ranked(r) for r in _run(conn, statement, args, prepare=few, touch=touch)]
-    days = np.maximum((now - found.born) / SECONDS_PER_DAY, 0.0)
+            return [ranked(r) for r in _run(conn, statement, args, few, request.touch)]
+    days = np.maximum((request.now - found.born) / SECONDS_PER_DAY, 0.0)
     hopeful = np.argsort(-found.ub * np.maximum(DECAY_FLOOR, np.exp(-DECAY_RATE * days)))
     by_bound = np.argsort(-found.ub, kind="stable")
     unsent = float(found.ub[by_bound[send]]) if len(by_bound) > send else -1.0
-    size, theta, none = max(seed, k), 0.0, by_bound[:0]
-    call = (conn, found, k, filters, params, now, seen)
-    rows, theta = _score(*call, by_bound[:send], hopeful[:size], theta, unsent, touch)
+    size, theta, none = max(seed, request.k), 0.0, by_bound[:0]
+    quiet = replace(request, touch=False)  # a statement whose k best cannot be final
+    rows, theta = _score(conn, found, request, seen, by_bound[:send], hopeful[:size], theta, unsent)
     while unsent >= theta:  # a candidate not sent might reach θ: another statement
         if theta == 0 and size < len(hopeful):  # the filters admitted fewer than k seeds
             size *= 8
-            rows, theta = _score(*call, none, hopeful[:size], theta, unsent, False)
+            rows, theta = _score(conn, found, quiet, seen, none, hopeful[:size], theta, unsent)
             continue
         unsent = -1.0  # every candidate whose bound reaches θ is sent
-        rows, theta = _score(*call, np.flatnonzero(found.ub >= theta), none, theta, unsent, touch)
+        everyone = np.flatnonzero(found.ub >= theta)
+        rows, theta = _score(conn, found, request, seen, everyone, none, theta, unsent)
     seen["theta"] = theta
-    if not explain:
+    if not request.explain:
         return [ranked(r) for r in rows]
     return [replace(ranked(r), terms=found.terms_of(int(r[9]))) for r in rows]
 
@@ -383,21 +201,15 @@ def rank(
 def _score(
     conn: Any,
     found: Candidates,
-    k: int,
-    filters: Filters,
-    params: RankingParams,
-    now: float,
+    request: RankRequest,
     seen: dict[str, float],
     sent: Ints,
     seeds: Ints,
     theta: float,
     unsent: float,
-    touch: bool,
 ) -> tuple[list[Any], float]:
     """Run _statement; its rows and θ."""
-    statement, args = _statement(
-        found, sent, seeds, theta, unsent, k, filters, params, now, touch=touch
-    )
-    rows = _run(conn, statement, args, PREPARE, touch)
+    statement, args = _statement(found, request, sent, seeds, theta, unsent)
+    rows = _run(conn, statement, args, PREPARE, request.touch)
     seen.update(sent=args["sent"], scored=int(rows[0][11]) if rows else 0)
     return rows, (float(rows[0][10]) if rows else theta)

@@ -46,6 +46,20 @@ from agentmem.stores.base import Filters
 
 
 @dataclass(frozen=True)
+class RankRequest:
+    """One ranking asked of the server, as every ranking statement takes it (the exact one
+    here, pg_prune's and pg_vector_rank's)."""
+
+    terms: tuple[str, ...]  # in query order, a repeated term counting again
+    k: int  # hits wanted, at most
+    filters: Filters
+    params: RankingParams
+    now: float  # the time decay is taken at (a POSIX timestamp)
+    explain: bool = False  # each hit carries its terms' weights
+    touch: bool = False  # the hits' reads are recorded, in the same statement
+
+
+@dataclass(frozen=True)
 class Ranked:
     """One hit as the server scored it."""
 
@@ -168,19 +182,27 @@ DECAY = (
 SCORE = "context * static * decay"
 
 
-def arguments(terms: Sequence[str], k: int, params: RankingParams, now: float) -> dict[str, Any]:
-    return {
+def arguments(
+    request: RankRequest, terms: Sequence[str] | None = None
+) -> tuple[dict[str, Any], sql.Composable, str, sql.Composable]:
+    """A ranking statement's arguments (for `terms`, by default the request's), and the
+    parts it formats with them: the neighbour columns, the context expression and the
+    filters' WHERE clause."""
+    terms = request.terms if terms is None else terms
+    args = {
         "terms": list(terms),
         "unique": sorted(set(terms)),
-        "k1": params.k1,
-        "b": params.b,
-        "k": k,
-        "now": now,
+        "k1": request.params.k1,
+        "b": request.params.b,
+        "k": request.k,
+        "now": request.now,
         "rate": DECAY_RATE,
         "floor": DECAY_FLOOR,
         "day": SECONDS_PER_DAY,
         "halved": SUPERSEDED_FACTOR,
     }
+    columns, context = _context(request.params.neighbours, args)
+    return args, columns, context, _filters(request.filters, request.now, args)
 
 
 EXPLAINED = (
@@ -217,28 +239,17 @@ def tail(
     """
 
 
-def search_sql(
-    terms: Sequence[str],
-    k: int,
-    filters: Filters,
-    params: RankingParams,
-    now: float,
-    *,
-    explain: bool,
-    touch: bool = False,
-) -> tuple[sql.Composed, dict[str, Any]]:
+def search_sql(request: RankRequest) -> tuple[sql.Composed, dict[str, Any]]:
     """The statement and its arguments: rows (id, record, score, bm25, context, decay,
     confidence, superseded, terms) for the k best hits, best first, every candidate scored
     exactly. With `touch`, the same statement records the read of each hit (last access,
     count), in one round trip."""
-    args = arguments(terms, k, params, now)
-    columns, context = _context(params.neighbours, args)
-    where = _filters(filters, now, args)
+    args, columns, context, where = arguments(request)
     text = (
         HEAD
         + ","
-        + scoring("scored", "bm", len(params.neighbours), context)
-        + tail("scored", explain=explain, touch=touch)
+        + scoring("scored", "bm", len(request.params.neighbours), context)
+        + tail("scored", explain=request.explain, touch=request.touch)
     )
     return sql.SQL(text).format(columns=columns, where=where), args
 

@@ -34,7 +34,7 @@ from agentmem.stores import pg_vector
 SCHEMA_VERSION = 3
 STAT_SLOTS = 64
 # A memory's run in its postings: the first 32 bits of the md5 of its sequence key, as a
-# signed integer (pg_prune.run_of computes the same in Python). Two runs that hash alike
+# signed integer (pg_bound.run_of computes the same in Python). Two runs that hash alike
 # only loosen the bound; they never change a score.
 RUN_HASH = "('x' || left(md5({}), 8))::bit(32)::int"
 LOCK_KEY = 0x61676D656D  # "agmem": the advisory lock that serialises migrations

@@ -29,9 +29,7 @@ from typing import Any
 
 from psycopg import sql
 
-from agentmem.retrieval.ranking import RankingParams
 from agentmem.retrieval.semantic import FUSION_WEIGHT
-from agentmem.stores.base import Filters
 from agentmem.stores.pg_rank import (
     DECAY,
     EXPLAINED,
@@ -39,8 +37,7 @@ from agentmem.stores.pg_rank import (
     PLANNER,
     TOUCHED,
     Ranked,
-    _context,
-    _filters,
+    RankRequest,
     arguments,
     ranked,
     scoring,
@@ -103,34 +100,23 @@ FUSED = f"""
 
 
 def fused_sql(
-    terms: Sequence[str],
-    vectors: tuple[str, str, sql.Identifier],
-    k: int,
-    filters: Filters,
-    params: RankingParams,
-    now: float,
-    *,
-    explain: bool,
-    touch: bool = False,
-    exact_max: int = EXACT_MAX,
+    request: RankRequest, vectors: tuple[str, str, sql.Identifier], *, exact_max: int = EXACT_MAX
 ) -> tuple[sql.Composed, dict[str, Any]]:
     """The statement and its arguments: rows as pg_rank.search_sql's, then the cosine and
     the fused score, for the k best hits, best first. `vectors`: the query's vector, its
     negation (pg_vector.literal) and the schema pgvector is in."""
     vector, negated, ext = vectors
-    near = max(NEAR, 4 * k)
-    args = arguments(terms, k, params, now)
+    near = max(NEAR, 4 * request.k)
+    args, columns, context, where = arguments(request)
     args.update(qv=vector, qneg=negated, w=FUSION_WEIGHT, exact_max=exact_max, near=near)
-    columns, context = _context(params.neighbours, args)
-    where = _filters(filters, now, args)
     text = (
         HEAD
         + ","
-        + scoring("lex", "bm", len(params.neighbours), context)
+        + scoring("lex", "bm", len(request.params.neighbours), context)
         + FUSED.format(
             context=context,
-            touched=TOUCHED if touch else "",
-            explained=EXPLAINED if explain else "NULL::jsonb",
+            touched=TOUCHED if request.touch else "",
+            explained=EXPLAINED if request.explain else "NULL::jsonb",
         )
     )
     return sql.SQL(text).format(columns=columns, where=where, ext=ext), args

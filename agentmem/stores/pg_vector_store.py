@@ -21,8 +21,8 @@ from typing import Any
 
 from agentmem.core.model import Memory
 from agentmem.retrieval.semantic import Encoder
-from agentmem.stores.base import Filters, Progress, RebuildReport
-from agentmem.stores.pg_rank import Ranked
+from agentmem.stores.base import Progress, RebuildReport
+from agentmem.stores.pg_rank import Ranked, RankRequest
 from agentmem.stores.pg_vector import VectorLeg
 from agentmem.stores.pg_vector_rank import EXACT_MAX, fused_sql, run
 from agentmem.stores.pg_write import Conn
@@ -67,23 +67,11 @@ class SemanticPostgresStore(PostgresStore):
         """Encode and store the vectors the fleet's rows lack; return how many."""
         return self.vectors.backfill(self.call)
 
-    def _fused(
-        self,
-        conn: Conn,
-        query: str,
-        terms: builtins.list[str],
-        k: int,
-        filters: Filters,
-        now: float,
-        explain: bool,
-        touch: bool,
-    ) -> builtins.list[Ranked]:
+    def _fused(self, conn: Conn, query: str, request: RankRequest) -> builtins.list[Ranked]:
         """The search's ranking (PostgresStore calls it through `fuse`)."""
         vector, negated = self.vectors.query(query)
-        statement, args = fused_sql(
-            terms, (vector, negated, self.vectors.ext(conn)), k, filters, self.params, now,
-            explain=explain, touch=touch, exact_max=self.semantic_exact_max,
-        )  # fmt: skip
+        vectors = (vector, negated, self.vectors.ext(conn))
+        statement, args = fused_sql(request, vectors, exact_max=self.semantic_exact_max)
         return run(conn, statement, args)
 
     @property

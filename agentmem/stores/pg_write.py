@@ -27,7 +27,7 @@ from psycopg.types.json import Jsonb
 
 from agentmem.core.model import Memory, content_key
 from agentmem.stores.bm25 import tokenize
-from agentmem.stores.pg_prune import run_of
+from agentmem.stores.pg_bound import run_of
 from agentmem.stores.pg_schema import STAT_SLOTS
 from agentmem.stores.projection import fingerprint
 from agentmem.stores.rankview import document, sequence, when
@@ -55,7 +55,7 @@ class Row:
 
     @property
     def bound(self) -> tuple[int, float, float]:
-        """What each of its postings carries for the search's bound (pg_prune)."""
+        """What each of its postings carries for the search's bound (pg_bound)."""
         v = self.values
         return run_of(v["seq_key"]), float(v["confidence"]), float(v["created_ts"])
 

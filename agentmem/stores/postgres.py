@@ -277,14 +277,14 @@ class PostgresStore(CanonicalFiles, ServerLink):
         now = self.clock().timestamp()
 
         def ranking(conn: pg_write.Conn) -> builtins.list[Ranked]:
-            if self.fuse is not None and not narrow:  # the semantic leg, fused with BM25
-                return self.fuse(conn, query, terms, k, filters, now, explain, touch)
             counts = (self.distinctive_cap, self.distinctive_budget, self._term_counts)
             chosen: dict[str, int] = {}  # the restatement check's words, by postings
             kept = distinctive(conn, terms, *counts, chosen=chosen) if narrow else terms
-            return rank(conn, kept, k, filters, self.params, now, explain=explain, touch=touch,
-                        exact_max=self.exact_max,
-                        postings=sum(chosen.values()) if narrow else None) if kept else []  # fmt: skip
+            asked = pg_rank.RankRequest(tuple(kept), k, filters, self.params, now, explain, touch)
+            if self.fuse is not None and not narrow:  # the semantic leg, fused with BM25
+                return self.fuse(conn, query, asked)
+            postings = sum(chosen.values()) if narrow else None
+            return rank(conn, asked, exact_max=self.exact_max, postings=postings) if kept else []
 
         try:
             rows = self.call(ranking)
