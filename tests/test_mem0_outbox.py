@@ -17,6 +17,7 @@ from agentmem._plugins import make_manager
 from agentmem.cli import main
 from agentmem.settings import settings_from_values
 from agentmem.stores.outbox import Outbox
+from agentmem.stores.projected import ProjectedStore
 from tests.backends import platform_store
 from tests.conftest import ALL_ON
 from tests.platform_double import API_KEY, PlatformDouble
@@ -111,6 +112,39 @@ def test_the_outbox_is_replayed_on_the_next_fire(
     assert len(Outbox(root)) == 0
     expected = set(first.writes.accepted) | set(second.writes.accepted)
     assert set(platform.by_agentmem_id()) == expected
+
+
+def test_a_write_queued_while_another_process_replays_is_not_taken_for_a_deleted_one(
+    platform: PlatformDouble, root: Path
+) -> None:
+    """Two processes on one root. B replays the outbox; while it does, A's projection of a
+    new memory fails (A reaches no Platform): its file lands, its id is queued. B's replay
+    projects it. It used to read the files before listing the outbox, take the new memory
+    for a deleted one, remove it remotely and clear the debt: a write on no remote."""
+    from agentmem.stores.mem0_platform import PlatformProjection
+    from agentmem.stores.outbox import Owed
+    from agentmem.stores.pg_local import free_port
+    from tests.backends import QUICK, no_sleep
+
+    nowhere = f"http://127.0.0.1:{free_port()}"  # nothing listens: A's projection fails
+    projection = PlatformProjection(root, api_key=API_KEY, host=nowhere, sleep=no_sleep)
+    a = ProjectedStore(root, projection, policy=QUICK, replay_interval_s=0.0)
+    b = platform_store(root, platform)
+    memory = CORPUS[0]
+    listed = b.outbox.pending
+    written: list[str] = []
+
+    def pending() -> list[Owed]:
+        if not written:  # A writes while B's replay runs
+            a.put(memory)
+            written.append(memory.id)
+        return listed()
+
+    b.outbox.pending = pending  # type: ignore[method-assign]
+    report = b.replay()
+    assert report.replayed == [memory.id], report
+    assert a.outbox.get(memory.id) is None  # B listed it and projected it: nothing owed
+    assert memory.id in platform.by_agentmem_id()
 
 
 def test_sync_check_reports_drift_and_changes_nothing(platform: PlatformDouble, root: Path) -> None:

@@ -19,6 +19,7 @@ from agentmem.stores.access import AccessLog, utcnow
 from agentmem.stores.base import Filters
 from agentmem.stores.catalog import Catalog
 from agentmem.stores.files import CACHE, BrokenFile, EntryFiles, atomic_write
+from agentmem.stores.outbox import Outbox, Owed
 
 GITIGNORE = (
     "# Written by agentmem: the memory files are the truth and belong in git; the index,\n"
@@ -70,6 +71,19 @@ class CanonicalFiles:
         with self.lock:
             self.catalog.refresh()
             return len(self.catalog.memories)
+
+    def owed(self, outbox: Outbox) -> builtins.list[tuple[Owed, Memory | None]]:
+        """What `outbox` owes, oldest first, each with its memory as the files hold it now
+        (None: the file is gone, so the remote copy is to be removed). The outbox is listed
+        before the files are read: a loop writes a memory's file before it queues its id, so
+        a memory another loop queues while a replay runs is read with the rest. Read the
+        other way round, it was taken for a deleted one: its remote copy was removed and its
+        debt cleared, and the write was on no server until a sync."""
+        pending = outbox.pending()
+        with self.lock:
+            self.catalog.refresh(force=True)
+            memories = self.catalog.memories
+            return [(item, memories.get(item.memory_id)) for item in pending]
 
     # -- the reader's surface -----------------------------------------------------------
     def get(self, memory_id: str, *, touch: bool = True) -> Memory:

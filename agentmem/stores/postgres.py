@@ -198,11 +198,7 @@ class PostgresStore(CanonicalFiles, ServerLink):
         first failure, so a server that is down is not called once per entry."""
         report = ReplayReport()
         with exclusive(self._replay_lock):
-            with self.lock:
-                self.catalog.refresh(force=True)
-                memories = dict(self.catalog.memories)
-            for item in self.outbox.pending():
-                memory = memories.get(item.memory_id)
+            for item, memory in self.owed(self.outbox):
                 try:
                     if memory is None:
                         self.call(lambda conn, i=item.memory_id: pg_write.remove(conn, i))  # type: ignore[misc]

@@ -152,13 +152,8 @@ class ProjectedStore(CanonicalFiles):
         """
         policy = policy or self.policy
         report = ReplayReport()
-        with exclusive(self._replay_lock):
-            with self.lock:  # the file lock first, then this one (see CanonicalFiles.lock)
-                self.catalog.refresh(force=True)
-                memories = dict(self.catalog.memories)
-            owed = self.outbox.pending()
-            for item in owed:
-                memory = memories.get(item.memory_id)
+        with exclusive(self._replay_lock):  # the file lock first (see CanonicalFiles.lock)
+            for item, memory in self.owed(self.outbox):
                 try:
                     if memory is not None:
                         policy.call(partial(upsert, self.projection, memory))
