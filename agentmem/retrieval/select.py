@@ -18,7 +18,9 @@ chosen like this:
   goal shares most does (the goal's tags count as in the query, TAG_WEIGHT times).
 
 A run record written before a lesson was replaced, that still names what the replacement
-retired (the old command, the old path), tells how things were: it is left out.
+retired (the old command, the old path), tells how things were: it is left out; so is a
+plain success written before a lesson said the thing it names was removed ("the --full
+flag was removed", "we deleted legacy_export.py"), unless it tells of that removal itself.
 
 Both searches score with the same question over the same index, so their scores compare;
 the goal's tags and kind lift what is tagged the same (`prefer_for_goal`). Confidence is a
@@ -35,6 +37,7 @@ from dataclasses import replace
 
 from agentmem.contexts import Goal
 from agentmem.core.model import Hit, Kind, Memory, MemoryType, Outcome
+from agentmem.core.removal import removed
 from agentmem.core.restate import retired_values, retraction
 from agentmem.harvest.runrecord import record_goal
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
@@ -71,7 +74,13 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     lessons, every = in_their_place(search, query, scope, [unweighted(h) for h in lessons])
     lessons = prefer_for_goal(lessons, goal)
     records = prefer_for_goal([unweighted(h) for h in records], goal)
-    records = [h for h in records if not tells_retired(h.memory, retired(every))]
+    before, gone = retired(every), removals(every)
+    records = [h for h in records if not tells_retired(h.memory, before)]
+    # A plain success that used what is gone tells how things were; a failure on it is
+    # what its removal broke, or why: its cause is still worth a worker's reading.
+    records = [
+        h for h in records if h.memory.outcome in SETBACKS or not tells_retired(h.memory, gone)
+    ]
     return choose(lessons, same_work(records, query))
 
 
@@ -130,12 +139,30 @@ def retired(every: Sequence[Hit]) -> dict[str, str]:
     return out
 
 
+def removals(every: Sequence[Hit]) -> dict[str, str]:
+    """What live lessons on the query say was removed or is gone (`agentmem.core.removal`:
+    "the --full flag was removed", "we deleted legacy_export.py"), each with when it was
+    said. A retraction withdraws a claim, it removes nothing."""
+    hits = [h for h in every if h.memory.kind is Kind.OBSERVATION]
+    replaced = {old for h in hits for old in h.memory.supersedes}
+    out: dict[str, str] = {}
+    for hit in hits:
+        if hit.memory.id in replaced or retraction(hit.memory.text):
+            continue
+        for thing in removed(hit.memory.text):
+            out[thing] = max(out.get(thing, ""), hit.memory.created_at)
+    return out
+
+
 def tells_retired(record: Memory, retired: Mapping[str, str]) -> bool:
     """A run record written before a change that still names what the change retired:
     it tells how things were, which a worker must not take for how they are."""
     text = record.text.lower()
+    own = removed(record.text)  # the run that removed it tells of the change, not before it
     return any(
-        record.created_at < when and re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text)
+        record.created_at < when
+        and value not in own
+        and re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text)
         for value, when in retired.items()
     )
 

@@ -1,0 +1,109 @@
+"""What a lesson says no longer exists: "the --full flag was removed", "we deleted
+legacy_export.py", "the Redis cluster is gone", "retired the v1 webhook endpoint".
+
+A run record written before such a lesson that still names the removed thing tells how
+things were (it ran the flag, it read the file), which a worker must not take for how they
+are. Only what names one thing is read out of the words next to the removal cue, so a
+record about another thing that shares a word stays:
+
+- a name: a command or path as code, a flag (`--full`), an identifier (`legacy_export.py`,
+  `/v1/charges`, `ORDERS_V1`, `PagerDuty`), a hyphenated name (`orders-v1`), a word of
+  letters and digits (`A100`);
+- failing a name, the noun phrase of at least `MIN_PHRASE` words right next to the cue
+  ("the nightly export job was removed" → "nightly export job", "the Redis cluster is
+  gone" → "redis cluster"), matched as that phrase: one plain word ("Stripe", "cluster")
+  would make every record that mentions it stale.
+
+English cues, not any domain's words. Nothing here reads memory.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from agentmem.core.statement import CODE, IDENTIFIER, function_words
+from agentmem.stores.bm25 import tokenize
+
+VERBS = r"removed|deleted|dropped|retired|decommissioned|deprecated|replaced|superseded"
+# "X was removed", "X has been deleted", "X is gone", "X no longer exists": X precedes.
+BACKWARD = re.compile(
+    rf"\b(?:(?:was|were|is|are|has been|have been|got|now)\s+(?:{VERBS}|gone)"
+    r"|(?:no longer exists?|does not exist any ?more|went away)"
+    r"|(?:are|is) no more)\b",
+    re.IGNORECASE,
+)
+# "we deleted X", "Removed X", "retired the X": X follows an active verb that opens a
+# clause (a sentence, or after "we"/"I"/"they"), not a participle inside one ("the job
+# dropped an hour of deltas" tells what went wrong, not what was taken away).
+FORWARD = re.compile(
+    rf"(?:^|[.;:!?]\s+|\b(?:we|i|they|you)\s+(?:have\s+|had\s+)?)(?:{VERBS}|killed)\s+",
+    re.IGNORECASE,
+)
+WINDOW = 5  # words a cue points at
+MIN_PHRASE = 2  # a phrase of fewer words names nothing on its own
+CLAUSE_END = re.compile(r"[,;:!?()]|\.(?=\s|$)")  # a dot inside a name (`export.py`) ends nothing
+DETERMINERS = frozenset("the a an our their this that these those its his her my your".split())  # noqa: SIM905
+# What a phrase says of the thing's state, not what the thing is called ("the old file feed").
+STATE = frozenset("old previous former earlier existing current".split())  # noqa: SIM905
+FLAG = re.compile(r"(?<![\w-])--?[a-z][\w-]*", re.IGNORECASE)
+HYPHENATED = re.compile(r"\b\w+(?:-\w+)+\b")
+# Letters and digits in one word (A100, PS5, ens5): a name whatever its place in the
+# sentence; a version alone (v1, 2.9) is no name.
+MIXED = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*\d)\w{3,}\b")
+VERSIONISH = re.compile(r"v?\d+(?:\.\d+)*", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def removed(text: str) -> frozenset[str]:
+    """The things `text` says were removed, lower case, as they are written."""
+    out: set[str] = set()
+    for match in BACKWARD.finditer(text):
+        before = CLAUSE_END.split(text[: match.start()])[-1].split()[-WINDOW:]
+        out |= _named(before, backward=True)
+    for match in FORWARD.finditer(text):
+        after = CLAUSE_END.split(text[match.end() :])[0].split()[:WINDOW]
+        out |= _named(after, backward=False)
+    return frozenset(out)
+
+
+def _named(words: list[str], *, backward: bool) -> set[str]:
+    """The names among `words`, else the noun phrase next to the cue."""
+    chunk = " ".join(words)
+    names = {m.group(1) for m in CODE.finditer(chunk)}
+    rest = CODE.sub(" ", chunk)
+    names |= set(FLAG.findall(rest))
+    names |= {m.strip("./-") for p in (IDENTIFIER, HYPHENATED, MIXED) for m in p.findall(rest)}
+    names = {
+        n.lower()
+        for n in names
+        if len(n) > 2 and re.search("[a-z]", n, re.IGNORECASE) and not VERSIONISH.fullmatch(n)
+    }
+    if names:
+        return names
+    phrase = _phrase(words, backward=backward)
+    return {phrase} if len(phrase.split()) >= MIN_PHRASE else set()
+
+
+def _phrase(words: list[str], *, backward: bool) -> str:
+    """The run of content words next to the cue: the last ones before it, or the first
+    after it (past a determiner)."""
+    cleaned = [re.sub(r"[^\w'-]", "", w).lower() for w in words]
+    if not backward:
+        while cleaned and (cleaned[0] in DETERMINERS or cleaned[0] in STATE):
+            cleaned = cleaned[1:]
+    run: list[str] = []
+    for word in reversed(cleaned) if backward else cleaned:
+        if word in STATE:
+            continue
+        if not word or word in DETERMINERS or word in _common() or not tokenize(word):
+            break
+        run.append(word)
+    return " ".join(reversed(run) if backward else run)
+
+
+@lru_cache(maxsize=1)
+def _common() -> frozenset[str]:
+    """Words that name nothing: function words, and a sentence's opening words that a
+    capital makes look like names."""
+    return function_words() | DETERMINERS | {"we", "it", "they", "there"}
