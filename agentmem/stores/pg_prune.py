@@ -39,7 +39,6 @@ from agentmem.stores.pg_arrays import Float8s, Int4s, packed, register
 from agentmem.stores.pg_bound import Candidates, Ints, candidates
 from agentmem.stores.pg_rank import (
     DECAY,
-    PLANNER,
     SCORE,
     Ranked,
     RankRequest,
@@ -55,13 +54,24 @@ SEED = 64  # candidates scored first, to find θ
 PREPARE = None  # psycopg's default: prepared from the fifth run (saves a millisecond of
 # planning; unlike the exact statement's, the plan does not depend on the words asked)
 SEND = 500  # candidates sent with the seeds, the best bounds first
-# A search's only write is its hits' reads (decay's input): a crash may lose the last
-# fraction of a second of them, and the search does not wait for the disk (5 ms of a 1M
-# search at load 5, fsync on).
-UNHURRIED = (
-    "SELECT set_config('enable_nestloop', 'off', true), "
-    "set_config('synchronous_commit', 'off', true)"
-)  # pg_rank.PLANNER and the commit not waiting for the disk, in one statement
+# What a ranking statement's transaction sets first (set_config(..., true): local to it).
+# Nested loops off: see pg_rank.PLANNER. A search's only write is its hits' reads (decay's
+# input): a crash may lose the last fraction of a second of them, and the search does not
+# wait for the disk (5 ms of a 1M search at load 5, fsync on). A prepared statement is
+# planned once per connection, for every later run: with sequential scans off, its plan
+# reads `access` by its key whatever the table held when it was planned. Planned while
+# `access` was empty (a store just loaded, nothing read yet), it scanned the whole table
+# for each candidate's last read, for as long as the connection lived: at 100K memories,
+# searches went from 15 to 50 ms over the first hundred as their reads filled the table.
+NESTLOOP_OFF = "set_config('enable_nestloop', 'off', true)"
+SEQSCAN_OFF = "set_config('enable_seqscan', 'off', true)"
+UNHURRIED = "set_config('synchronous_commit', 'off', true)"
+
+
+def settings(*, prepared: bool, touch: bool) -> str:
+    """The statement run before a ranking statement, in its transaction."""
+    chosen = [NESTLOOP_OFF, *([SEQSCAN_OFF] if prepared else []), *([UNHURRIED] if touch else [])]
+    return "SELECT " + ", ".join(chosen)
 
 
 SOURCE = """
@@ -142,10 +152,11 @@ def _run(
     generic plan (psycopg prepares a query run five times) ignores how many postings the
     terms have, and was 10-50 times slower than the plan made for the terms at hand. With
     a few hundred postings at most, the generic plan is a good one and saves the parse
-    and the plan: a third of a write's server CPU. A statement that records its hits'
-    reads commits without waiting for the disk (UNHURRIED)."""
+    and the plan: a third of a write's server CPU. A statement that may be prepared runs
+    with sequential scans off, one that records its hits' reads commits without waiting
+    for the disk (see `settings`)."""
     with conn.transaction():
-        conn.execute(UNHURRIED if touch else PLANNER)
+        conn.execute(settings(prepared=prepare is not False, touch=touch))
         return list(conn.execute(statement, args, prepare=prepare).fetchall())
 
 
