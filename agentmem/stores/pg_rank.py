@@ -269,6 +269,7 @@ def distinctive(
     budget: int = DISTINCTIVE_BUDGET,
     known: dict[str, int] | None = None,
     chosen: dict[str, int] | None = None,
+    seen: dict[str, int] | None = None,
 ) -> list[str]:
     """The query's rarest terms (in query order, repeats kept): by how many memories hold
     each, the rarest first, while their postings add up to at most `budget`, and always
@@ -276,7 +277,7 @@ def distinctive(
     `known` (kept by the caller) remembers the counts above `budget`, which are not counted
     again: such a term can only be chosen as the rarest, so a count that has grown since
     changes which word picks the candidates, never a score (the search counts afresh).
-    `chosen` (when given) is told the count of each term kept."""
+    `chosen` (when given) is told the count of each term kept, `seen` every term's."""
     known = {} if known is None else known
     asked = sorted(set(terms) - set(known))
     held = {t: known[t] for t in set(terms) if t in known}
@@ -301,6 +302,8 @@ def distinctive(
         total += n
     if chosen is not None:
         chosen.update((t, held[t]) for t in kept)
+    if seen is not None:
+        seen.update(held)
     return [t for t in terms if t in kept]
 
 

@@ -29,7 +29,7 @@ from agentmem.core.locks import exclusive
 from agentmem.core.model import Hit, Memory
 from agentmem.results import Fallback
 from agentmem.retrieval.ranking import DEFAULT_PARAMS, RankingParams
-from agentmem.stores import pg_rank, pg_write
+from agentmem.stores import pg_rank, pg_restate, pg_write
 from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.bm25 import tokenize
 from agentmem.stores.canonical import CanonicalFiles
@@ -38,7 +38,7 @@ from agentmem.stores.filestore import FileStore
 from agentmem.stores.outbox import Outbox
 from agentmem.stores.pg_link import QUICK_RETRY, ServerLink, origin_of
 from agentmem.stores.pg_prune import EXACT_MAX, rank
-from agentmem.stores.pg_rank import DISTINCTIVE_BUDGET, DISTINCTIVE_CAP, Ranked, distinctive
+from agentmem.stores.pg_rank import DISTINCTIVE_BUDGET, DISTINCTIVE_CAP, Ranked
 from agentmem.stores.projected import ReplayReport
 from agentmem.stores.projection import ProjectionError
 from agentmem.stores.retry import RetryPolicy
@@ -230,8 +230,8 @@ class PostgresStore(CanonicalFiles, ServerLink):
 
     def lexical_search(self, query: str, k: int, filters: Filters) -> builtins.list[Hit]:
         """The writer's restatement check (agentmem.core.restate): the same ranking,
-        explained, touching nothing, over the query's rarest words only (see
-        pg_rank.distinctive), so a write costs about the same at 10K or 1M memories."""
+        explained, touching nothing, over the query's rarest words, after every memory
+        that holds what a restatement of it holds (agentmem.stores.pg_restate)."""
         return self._answer(query, k, filters, touch=False, explain=True, narrow=True)[0]
 
     def answer(
@@ -273,14 +273,13 @@ class PostgresStore(CanonicalFiles, ServerLink):
         now = self.clock().timestamp()
 
         def ranking(conn: pg_write.Conn) -> builtins.list[Ranked]:
-            counts = (self.distinctive_cap, self.distinctive_budget, self._term_counts)
-            chosen: dict[str, int] = {}  # the restatement check's words, by postings
-            kept = distinctive(conn, terms, *counts, chosen=chosen) if narrow else terms
-            asked = pg_rank.RankRequest(tuple(kept), k, filters, self.params, now, explain, touch)
-            if self.fuse is not None and not narrow:  # the semantic leg, fused with BM25
+            asked = pg_rank.RankRequest(tuple(terms), k, filters, self.params, now, explain, touch)
+            if narrow:  # the writer's restatement check: pg_restate
+                limits = (self.distinctive_cap, self.distinctive_budget, self.exact_max)
+                return pg_restate.Check(*limits, self._term_counts).rank(conn, query, asked)
+            if self.fuse is not None:  # the semantic leg, fused with BM25
                 return self.fuse(conn, query, asked)
-            postings = sum(chosen.values()) if narrow else None
-            return rank(conn, asked, exact_max=self.exact_max, postings=postings) if kept else []
+            return rank(conn, asked, exact_max=self.exact_max)
 
         try:
             rows = self.call(ranking)

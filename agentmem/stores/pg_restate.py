@@ -1,0 +1,149 @@
+"""The writer's restatement check on the postgres backend (`PostgresStore.lexical_search`).
+
+The files backend ranks every word of a draft. On a large store a draft's common words are
+in most memories (ranking them cost a second per write at 100K memories), so the server
+ranks the draft's rarest words only (pg_rank.distinctive: about DISTINCTIVE_BUDGET
+postings). Alone, that missed a restatement whose rare words are not the draft's rarest:
+a draft adding one rare word to a held lesson made of common-ish words was ranked by the
+new word, which the held lesson lacks, and was written as a new memory.
+
+What a restatement holds is known, though (agentmem.core.restate.covered): every content
+word of the draft but at most one in COVER_SLACK (`s` of them). So of any s + 2 of the
+draft's words it holds at least 2, and a memory holding fewer cannot restate it. The check
+therefore also asks the server for the *holders*: the memories holding 2 of the draft's
+s + 2 rarest content words (one read of their postings: about 1,000 at 100K memories in
+the scale benchmark's words), kept when they hold all of its words but s. Holders are
+judged first (ranked over the rarest words and those s + 2), then the ranking's best.
+
+Guaranteed: a held memory (admitted by the check's filters) that spells out all but s of
+the draft's content words is judged, when the draft's s + 2 rarest content words are each
+in at most `cap` memories and in at most HOLDERS_POSTINGS in all, and at most HOLDERS_MAX
+memories hold 2 of them. A word the held memory has only inside an identifier
+(`timeout` in `NCCL_TIMEOUT`) is not a posting of it: such a word counts as missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from psycopg import sql
+
+from agentmem.core.restate import COVER_SLACK
+from agentmem.core.statement import terms as statement_terms
+from agentmem.stores.pg_prune import rank
+from agentmem.stores.pg_rank import (
+    HEAD,
+    PLANNER,
+    Ranked,
+    RankRequest,
+    arguments,
+    distinctive,
+    ranked,
+    scoring,
+    tail,
+)
+
+HOLDERS_POSTINGS = 20_000  # postings of the s + 2 rarest words read for the holders, at most
+HOLDERS_MAX = 2_000  # memories holding 2 of them checked against the draft's other words
+
+HOLDERS = """
+    WITH r AS (
+        SELECT mem FROM postings WHERE term = ANY(%(rare)s::text[])
+        GROUP BY mem HAVING count(*) >= %(need)s LIMIT %(max)s
+    )
+    SELECT r.mem, (SELECT id FROM memories m WHERE m.seq = r.mem)
+    FROM r JOIN postings p ON p.mem = r.mem AND p.term = ANY(%(words)s::text[])
+    GROUP BY r.mem HAVING count(*) >= %(held)s
+"""  # the memories holding `need` of the rare words, then `held` of all the draft's words
+
+
+@dataclass(frozen=True)
+class Pigeonhole:
+    """Which postings find every memory that may restate a draft."""
+
+    rare: list[str]  # the draft's s + 2 rarest content words held by some memory
+    need: int  # how many of them a restatement holds, at least (2)
+    words: list[str]  # the draft's content words held by some memory
+    held: int  # how many of them a restatement holds, at least
+
+
+def pigeonhole(
+    text: str, tokens: Sequence[str], counts: dict[str, int], cap: int
+) -> Pigeonhole | None:
+    """The holders' query for a draft (None when no memory can restate it, or when finding
+    them all would read more than HOLDERS_POSTINGS postings). `counts`: memories per word,
+    counted up to cap + 1 (pg_rank.distinctive); any s + 2 words would do, the rarest
+    cost least, so a count remembered from earlier writes is as good as a fresh one."""
+    content = statement_terms(text).content
+    words = sorted({t for t in tokens if t in content})
+    absent = sum(1 for t in words if counts.get(t, 0) == 0)  # no memory holds it
+    missing = len(content) // COVER_SLACK - absent  # of the words some memory holds
+    held = sorted((t for t in words if counts.get(t, 0) > 0), key=lambda t: (counts[t], t))
+    rare = held[: missing + 2]
+    if missing < 0 or len(rare) - missing < 2:
+        return None  # none can restate it (or too few words to tell: see the docstring)
+    if counts[rare[-1]] > cap or sum(counts[t] for t in rare) > HOLDERS_POSTINGS:
+        return None
+    return Pigeonhole(rare, len(rare) - missing, held, len(held) - missing)
+
+
+def holders(conn: Any, hole: Pigeonhole) -> dict[int, str]:
+    """The memories (seq: id) holding what a restatement of the draft holds."""
+    args = {"rare": hole.rare, "need": hole.need, "max": HOLDERS_MAX}
+    found = conn.execute(HOLDERS, {**args, "words": hole.words, "held": hole.held})
+    return {int(seq): str(memory_id) for seq, memory_id in found.fetchall()}
+
+
+def scored(conn: Any, request: RankRequest, seqs: Sequence[int]) -> list[Ranked]:
+    """These memories, ranked by the request (explained), the filters applied. Neighbour
+    context counts these memories only: the check's filters admit no episodic memory, the
+    only kind with neighbours."""
+    args, columns, context, where = arguments(request)
+    args["only"] = list(seqs)
+    text = (
+        HEAD
+        + ", chosen AS (SELECT * FROM bm WHERE mem = ANY(%(only)s::int[])),"
+        + scoring("scored", "chosen", len(request.params.neighbours), context)
+        + tail("scored", explain=True, touch=False)
+    )
+    statement = sql.SQL(text).format(columns=columns, where=where)
+    with conn.transaction():
+        conn.execute(PLANNER)
+        return [ranked(r) for r in conn.execute(statement, args, prepare=False).fetchall()]
+
+
+@dataclass
+class Check:
+    """The check's settings and what a process remembers between writes."""
+
+    cap: int  # a word in more memories than this is never distinctive (pg_rank)
+    budget: int  # postings the rarest words are ranked over, about
+    exact_max: int  # candidates the exact statement scores (pg_prune)
+    known: dict[str, int]  # words counted above the budget (pg_rank.distinctive)
+
+    def rank(self, conn: Any, text: str, request: RankRequest) -> list[Ranked]:
+        """The k best by the draft's rarest words, after the holders (see the module
+        docstring), best first in each part; at most k in all. A holder the rarest words
+        ranked below the k best is ranked again with the holders' words too, as are the
+        other holders, so the holders' order is one ranking's."""
+        counts: dict[str, int] = {}
+        chosen: dict[str, int] = {}
+        kept = distinctive(
+            conn, request.terms, self.cap, self.budget, self.known, chosen=chosen, seen=counts
+        )
+        asked = replace(request, terms=tuple(kept))
+        postings = sum(chosen.values())
+        best = rank(conn, asked, exact_max=self.exact_max, postings=postings) if kept else []
+        hole = pigeonhole(text, request.terms, counts, self.cap)
+        found = holders(conn, hole) if hole is not None else {}
+        if not found or hole is None:
+            return best
+        ids = set(found.values())
+        first = [r for r in best if r.memory_id in ids]
+        if len(first) < len(found):  # a holder the rarest words did not rank high enough
+            words = {*kept, *hole.rare}
+            wide = tuple(t for t in request.terms if t in words)
+            first = scored(conn, replace(request, terms=wide, k=len(found)), list(found))
+        return (first + [r for r in best if r.memory_id not in ids])[: request.k]
