@@ -49,14 +49,16 @@ HOLDERS_POSTINGS = 20_000  # postings of the s + 2 rarest words read for the hol
 HOLDERS_MAX = 2_000  # memories holding 2 of them checked against the draft's other words
 
 HOLDERS = """
-    WITH r AS (
+    WITH r AS MATERIALIZED (
         SELECT mem FROM postings WHERE term = ANY(%(rare)s::text[])
         GROUP BY mem HAVING count(*) >= %(need)s LIMIT %(max)s
     )
-    SELECT r.mem, (SELECT id FROM memories m WHERE m.seq = r.mem)
-    FROM r JOIN postings p ON p.mem = r.mem AND p.term = ANY(%(words)s::text[])
-    GROUP BY r.mem HAVING count(*) >= %(held)s
-"""  # the memories holding `need` of the rare words, then `held` of all the draft's words
+    SELECT r.mem, (SELECT id FROM memories m WHERE m.seq = r.mem) FROM r
+    WHERE (SELECT count(*) FROM postings p
+           WHERE p.mem = r.mem AND p.term = ANY(%(words)s::text[])) >= %(held)s
+"""  # the memories holding `need` of the rare words, then `held` of all the draft's words:
+# each looked up by (word, memory) in the postings' key, never by reading a common word's
+# postings (a join did: 150,000 postings, 90 ms at 100K memories)
 
 
 @dataclass(frozen=True)
