@@ -91,11 +91,15 @@ def pigeonhole(
     return Pigeonhole(rare, len(rare) - missing, held, len(held) - missing)
 
 
-def holders(conn: Any, hole: Pigeonhole) -> dict[int, str]:
-    """The memories (seq: id) holding what a restatement of the draft holds."""
-    args = {"rare": hole.rare, "need": hole.need, "max": HOLDERS_MAX}
-    found = conn.execute(HOLDERS, {**args, "words": hole.words, "held": hole.held})
-    return {int(seq): str(memory_id) for seq, memory_id in found.fetchall()}
+def holding(hole: Pigeonhole) -> dict[str, Any]:
+    """The holders' query's arguments (HOLDERS: rows of seq and id)."""
+    return {
+        "rare": hole.rare,
+        "need": hole.need,
+        "max": HOLDERS_MAX,
+        "words": hole.words,
+        "held": hole.held,
+    }
 
 
 def scored(conn: Any, request: RankRequest, seqs: Sequence[int]) -> list[Ranked]:
@@ -137,9 +141,11 @@ class Check:
         )
         asked = replace(request, terms=tuple(kept))
         postings = sum(chosen.values())
-        best = rank(conn, asked, exact_max=self.exact_max, postings=postings) if kept else []
         hole = pigeonhole(text, request.terms, counts, self.cap)
-        found = holders(conn, hole) if hole is not None else {}
+        with conn.pipeline():  # the holders and the rarest words' ranking: one round trip
+            asking = conn.execute(HOLDERS, holding(hole)) if hole is not None else None
+            best = rank(conn, asked, exact_max=self.exact_max, postings=postings) if kept else []
+        found = {int(s): str(i) for s, i in asking.fetchall()} if asking is not None else {}
         if not found or hole is None:
             return best
         ids = set(found.values())
