@@ -9,6 +9,7 @@ from pathlib import Path
 from agentmem.core.model import Memory
 from agentmem.core.writer import Harvester
 from agentmem.settings import settings_from_values
+from agentmem.stores import pg_prune
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
 from agentmem.stores.pg_local import LocalServer
@@ -94,6 +95,11 @@ def test_a_restatement_sharing_only_common_words_with_the_draft_is_caught(
     assert sorted(counts.values())[1] > DISTINCTIVE_BUDGET  # the old shortcut's case
     hits = server.lexical_search(draft, 8, Filters(user_id="tester"))
     assert hits[0].memory.id == "semantic-held"
+    server.exact_max = 0  # the rarest words ranked by the pruned statement: the same
+    assert (
+        server.lexical_search(draft, 8, Filters(user_id="tester"))[0].memory.id == "semantic-held"
+    )
+    server.exact_max = pg_prune.EXACT_MAX
     settings = settings_from_values(
         {"AGENTMEM_USER_ID": "tester", "AGENTMEM_ROOT": str(server.root)}, tmp_path
     )
