@@ -46,7 +46,9 @@ from agentmem.core.statement import (
     NUMBER,
     SPELLED,
     Terms,
+    aligned,
     function_words,
+    sequence,
     terms,
 )
 from agentmem.stores.base import Filters, ReadableStore
@@ -56,6 +58,9 @@ MIN_SHARED = 3  # content terms two texts must share before either can restate o
 COVER_SLACK = 8  # a text of n terms is covered by another missing at most n // 8 of them
 SAME_SUBJECT = 0.5  # share of the shorter text's terms that makes one subject on its own
 CLOSE_SUBJECT = 0.75  # share at which a change word alone says the draft replaces the held
+NEAR_SUBJECT = (
+    0.6  # share of the shorter text's terms at which two lessons say one thing (`restated`)
+)
 CUED_SHARED = 2  # ... when the draft says outright that it corrects or replaces something
 
 CLAUSE = re.compile(r"[;:]\s+|\.\s+")
@@ -143,12 +148,67 @@ def agrees(draft: Terms, held: Terms) -> bool:
     )
 
 
+def read_together(a: str, b: str) -> tuple[Terms, Terms]:
+    """Both texts read as statements, a word pair one writes apart and the other as one
+    word taken as that word in both (`aligned`: "roll back" and "rollback")."""
+    ta, tb = terms(a), terms(b)
+    return aligned(ta, tb), aligned(tb, ta)
+
+
 def restates(draft: str, held: str) -> bool:
     """The draft adds nothing to the held text (see the module docstring)."""
-    d, h = terms(draft), terms(held)
+    d, h = read_together(draft, held)
     if conflict(d, h):
         return False
     return covered(d, h)
+
+
+def substituted(a: str, b: str) -> bool:
+    """One frame told of two things: a word of each text, missing from the other, between
+    the same two words and before the same content word, the word it names ("canary the
+    payments API at 5%" against "canary the search API at 10%": payments and search, each
+    between "the" and "API"). The swapped words say which thing, so the two are about two
+    things. A swapped verb ("the site is built with" against "the site runs on") or what
+    a thing is ("the online store is Redis" against "is DynamoDB") names no other thing."""
+    if len(terms(a).content & terms(b).content) < MIN_SHARED:
+        return False
+    sa, sb = _stems(a), _stems(b)
+    only_a, only_b = set(sa) - set(sb), set(sb) - set(sa)
+    frames = {(sa[i - 1], sa[i + 1]) for i in range(1, len(sa) - 1) if sa[i] in only_a}
+    return any(
+        (sb[i - 1], sb[i + 1]) in frames and sb[i - 1] not in COPULA and _names(sb[i + 1])
+        for i in range(1, len(sb) - 1)
+        if sb[i] in only_b and _names(sb[i])
+    )
+
+
+COPULA = frozenset(("is", "are", "was", "were", "be", "been", "becomes", "become"))
+
+
+def _stems(text: str) -> list[str]:
+    """The text's words in order (`sequence`), each as its search term where it has one."""
+    return [next(iter(tokenize(w)), w) for w in sequence(text)]
+
+
+def _names(word: str) -> bool:
+    """A content word: a search term that is no function word."""
+    return word not in function_words() and bool(tokenize(word))
+
+
+def restated(a: str, b: str) -> bool:
+    """Two lessons that say one thing, give or take a detail (a decision record and a run
+    lesson quoting it): one restates the other, or both speak of one subject and share
+    `NEAR_SUBJECT` of the shorter one's terms, with no value in conflict and no naming word
+    swapped (`substituted`: two things told in one frame). A retraction never restates what it
+    withdraws: it says the opposite."""
+    if RETRACTED.match(a) or RETRACTED.match(b):
+        return False
+    ta, tb = read_together(a, b)
+    if conflict(ta, tb) or substituted(a, b):
+        return False
+    if covered(ta, tb) or covered(tb, ta):
+        return True
+    return same_subject(ta, tb) and _overlap(ta, tb) >= NEAR_SUBJECT
 
 
 def other_component(a: Terms, b: Terms) -> bool:
@@ -161,11 +221,13 @@ def other_component(a: Terms, b: Terms) -> bool:
 
 def replaces(draft: str, held: str) -> bool:
     """The draft is a newer statement of the held text's subject (see the module docstring)."""
-    d, h = terms(draft), terms(held)
+    d, h = read_together(draft, held)
     if RETRACTED.match(draft) or restates(draft, held) or not same_subject(d, h):
         return False  # a retraction replaces only what it withdraws (`retracted`)
     if other_component(d, h):
         return False  # another service, table or team: a value of its own, not a new one
+    if not d.change and substituted(draft, held):
+        return False  # the search API's canary, not the payments API's: no cue, another thing
     if conflict(d, h) and not d.change and named_apart(d, h):
         return False  # other numbers for another thing: the PC's pool, not the consoles'
     close = _overlap(d, h) >= CLOSE_SUBJECT

@@ -11,9 +11,10 @@ text may also say that something changed, and where that change cue points.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from agentmem.stores.bm25 import WORD, tokenize
@@ -111,6 +112,9 @@ class Terms:
     proper: frozenset[str] = frozenset()  # what it names outright (see CAPS)
     first: str = ""  # the first name it mentions, in text order: what it is about
     cue: frozenset[str] = frozenset()  # the cue's own words ("changed", "replaces")
+    # Two adjacent words as one ("roll back" as "rollback", "log in" as "login"), with the
+    # terms they make apart: the same thing when the other text writes it as one word.
+    joins: frozenset[tuple[str, frozenset[str]]] = frozenset()
 
 
 @lru_cache(maxsize=4096)
@@ -175,7 +179,54 @@ def terms(text: str) -> Terms:
             for m in pattern.finditer(text)
             for t in tokenize(m.group(0))
         ),
+        joins=_joins(text),
     )
+
+
+def _joins(text: str) -> frozenset[tuple[str, frozenset[str]]]:
+    """Each pair of adjacent words written as one word (its first word stemmed or not:
+    "rolled back" is "rollback" too), with the terms the two words make apart."""
+    words = WORD.findall(text.lower())
+    out = set()
+    for first, second in itertools.pairwise(words):
+        parts = frozenset(tokenize(f"{first} {second}"))
+        if not parts:
+            continue
+        for head in {first, *tokenize(first)}:
+            out |= {(joined, parts) for joined in tokenize(head + second) if joined not in parts}
+    return frozenset(out)
+
+
+def aligned(a: Terms, b: Terms) -> Terms:
+    """`a` with the word pairs it writes apart that `b` writes as one word taken as that
+    word ("roll back" against "rollback", "log in" against "login", "fail over" against
+    "failover"), so two spellings of one thing share their term."""
+    # Only where `b` has the one word and not its parts: "acme Client" against a text
+    # with both "acme", "client" and "AcmeClient" tells a rename, not one spelling.
+    found = [(j, parts) for j, parts in a.joins if j in b.content and not parts & b.content]
+    if not found:
+        return a
+    content, cued, head = set(a.content), set(a.cued), list(a.head)
+    for joined, parts in found:
+        content = (content - parts) | {joined}
+        if cued & parts:
+            cued = (cued - parts) | {joined}
+        head = [joined if t in parts else t for t in head]
+    return replace(
+        a,
+        content=frozenset(content),
+        cued=frozenset(cued),
+        head=tuple(dict.fromkeys(head)),
+        tokens=a.tokens | {joined for joined, _ in found},
+    )
+
+
+@lru_cache(maxsize=4096)
+def sequence(text: str) -> tuple[str, ...]:
+    """The text's words in order, lower case, stopwords kept, its commands and values left
+    out (a command is what a how-to says, not what it is about)."""
+    words = WORD.findall(CODE.sub(" ", text).lower())
+    return tuple(w for w in words if not any(c.isdigit() for c in w) and w not in value_words())
 
 
 def _first_name(text: str, proper: set[str]) -> str:
