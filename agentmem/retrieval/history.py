@@ -27,6 +27,7 @@ from agentmem.retrieval.select import (
     RECORDS,
     RELEVANT,
     SETBACKS,
+    distinct,
     in_their_place,
     retired,
     tells_retired,
@@ -70,9 +71,10 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     if best <= 0:
         return History()
     bar = RELEVANT * best
-    kept = [h.memory for h in lessons if h.score >= bar and h.memory.confidence >= floor]
+    kept = [h for h in lessons if h.score >= bar and h.memory.confidence >= floor]
     runs = sorted((h.memory for h in records if h.score >= bar), key=_newest)
-    return History(runs=runs, lessons=kept[:MAX_LESSONS], retired=retired(every))
+    told = [h.memory for h in distinct(kept, MAX_LESSONS)]
+    return History(runs=runs, lessons=told, retired=retired(every))
 
 
 def _newest(memory: Memory) -> tuple[str, str]:

@@ -38,7 +38,7 @@ from dataclasses import replace
 from agentmem.contexts import Goal
 from agentmem.core.model import Hit, Kind, Memory, MemoryType, Outcome
 from agentmem.core.removal import removed
-from agentmem.core.restate import retired_values, retraction
+from agentmem.core.restate import restated, retired_values, retraction
 from agentmem.harvest.runrecord import record_goal
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
@@ -190,13 +190,26 @@ def choose(lessons: Sequence[Hit], records: Sequence[Hit]) -> list[Hit]:
     so it outscores any lesson on the same words and would push every lesson under a
     common bar.
     """
-    chosen = _over_bar(lessons, LESSON_RELEVANT)[:MAX_LESSONS]
+    chosen = distinct(_over_bar(lessons, LESSON_RELEVANT), MAX_LESSONS)
     relevant = _over_bar(records, RELEVANT)
     setbacks = [h for h in relevant if h.memory.outcome in SETBACKS][:MAX_FAILURES]
     successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
     if chosen and not (successes and successes[0] is relevant[0]):
         successes = []  # a lesson says more, unless the run nearest the goal went well
     return [*chosen, *setbacks, *successes]
+
+
+def distinct(hits: Sequence[Hit], limit: int) -> list[Hit]:
+    """The first `limit` hits, best first, each saying something the ones before it do not:
+    a lesson that restates one already chosen (a decision record and the run lesson that
+    quotes it, `restated`) takes no slot, so a different lesson does."""
+    chosen: list[Hit] = []
+    for hit in hits:
+        if len(chosen) >= limit:
+            break
+        if not any(restated(hit.memory.text, c.memory.text) for c in chosen):
+            chosen.append(hit)
+    return chosen
 
 
 def _over_bar(hits: Sequence[Hit], share: float) -> list[Hit]:

@@ -1,0 +1,45 @@
+"""Diversity in what a worker reads: a lesson that restates one already chosen takes no
+slot of the pack nor a line of hook A's history, so a different lesson does."""
+
+from __future__ import annotations
+
+from agentmem import MemoryHooks
+from tests.conftest import ManualClock
+from tests.test_loop_replacements import run
+
+
+def test_restatements_of_one_decision_leave_room_for_another_lesson(
+    clocked_hooks: MemoryHooks, clock: ManualClock
+) -> None:
+    """A decision told three times in other words (a run lesson quoting the record, a
+    reminder, a second quote) takes one of hook A's lesson lines, not three: the lesson on
+    the console's own signing step is told too, and the pack holds one statement of it."""
+    hooks = clocked_hooks
+    tags = ["signing", "release"]
+    decision = (
+        "As ADR-7 decided, every release package gets a build provenance attestation from "
+        "attest-build-provenance in the release workflow.",
+        "Reminder: release packages get a build provenance attestation from "
+        "attest-build-provenance in the release workflow, not a detached signature.",
+        "ADR-7 holds for the consoles as well: each release package is attested by "
+        "attest-build-provenance in the release workflow before the upload.",
+    )
+    for n, text in enumerate(decision):
+        run(hooks, f"2026-10-05-r{n + 1}", "Sign the release packages", "Signed.", tags, (text,))
+    own_lesson = (
+        "PS5 packages need the passcode from the cert portal in the release workflow; "
+        "without it ingestion fails."
+    )
+    written = run(
+        hooks, "2026-10-05-r9", "Sign the PS5 release package", "Signed.", tags, (own_lesson,)
+    )
+    [own] = [i for i in written if i.startswith("semantic")]
+    clock.advance(days=1)
+    goal = {"title": "Sign the release packages of 1.4", "app_id": "console-cert", "tags": tags}
+    synthesis = hooks.pre_goal_synthesis(queue=[{"id": "C-9", **goal}]).synthesis or ""
+    assert f"[{own}]" in synthesis
+    assert synthesis.count("attest-build-provenance") == 1
+    pack = hooks.pre_spawn_pack(goal=goal).pack
+    assert pack is not None
+    assert own in [e.id for e in pack.entries]
+    assert sum("attest-build-provenance" in e.text for e in pack.entries) == 1
