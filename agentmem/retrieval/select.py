@@ -200,16 +200,20 @@ def choose(lessons: Sequence[Hit], records: Sequence[Hit]) -> list[Hit]:
 
 
 def distinct(hits: Sequence[Hit], limit: int) -> list[Hit]:
-    """The first `limit` hits, best first, each saying something the ones before it do not:
-    a lesson that restates one already chosen (a decision record and the run lesson that
-    quotes it, `restated`) takes no slot, so a different lesson does."""
+    """At most `limit` hits, best first, a different lesson before a restatement: a lesson
+    that restates one already chosen (a decision record and the run lesson that quotes it,
+    `restated`) takes a slot only when no different lesson is left for it."""
     chosen: list[Hit] = []
+    restating: list[Hit] = []
     for hit in hits:
         if len(chosen) >= limit:
             break
-        if not any(restated(hit.memory.text, c.memory.text) for c in chosen):
+        if any(restated(hit.memory.text, c.memory.text) for c in chosen):
+            restating.append(hit)
+        else:
             chosen.append(hit)
-    return chosen
+    kept = {h.memory.id for h in [*chosen, *restating[: limit - len(chosen)]]}
+    return [h for h in hits if h.memory.id in kept]
 
 
 def _over_bar(hits: Sequence[Hit], share: float) -> list[Hit]:
