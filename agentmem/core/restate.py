@@ -48,8 +48,8 @@ from agentmem.core.statement import (
     Terms,
     aligned,
     function_words,
-    sequence,
     terms,
+    value_words,
 )
 from agentmem.stores.base import Filters, ReadableStore
 from agentmem.stores.bm25 import tokenize
@@ -176,7 +176,10 @@ def substituted(a: str, b: str) -> bool:
     only_a, only_b = set(sa) - set(sb), set(sb) - set(sa)
     frames = {(sa[i - 1], sa[i + 1]) for i in range(1, len(sa) - 1) if sa[i] in only_a}
     return any(
-        (sb[i - 1], sb[i + 1]) in frames and sb[i - 1] not in COPULA and _names(sb[i + 1])
+        (sb[i - 1], sb[i + 1]) in frames
+        and sb[i - 1] not in COPULA
+        and sb[i - 1] != GAP
+        and _names(sb[i + 1])
         for i in range(1, len(sb) - 1)
         if sb[i] in only_b and _names(sb[i])
     )
@@ -185,9 +188,23 @@ def substituted(a: str, b: str) -> bool:
 COPULA = frozenset(("is", "are", "was", "were", "be", "been", "becomes", "become"))
 
 
+GAP = ""  # where a value, a command or a clause break stood (see `_stems`)
+PIECE = re.compile(r"`[^`\n]+`|[;:,!?()]|\.(?=\s|$)|\w\w+")
+
+
 def _stems(text: str) -> list[str]:
-    """The text's words in order (`sequence`), each as its search term where it has one."""
-    return [next(iter(tokenize(w)), w) for w in sequence(text)]
+    """The text's words in order, each as its search term where it has one, and a `GAP`
+    for each value, command and clause break, so no frame spans them: "takes 5 business
+    days: submit" and "takes about 48 hours; submitting" swap no word between "takes" and
+    "submit" (with the values left out, "business" and "about" looked like two names in
+    one frame, and a new certification time superseded nothing)."""
+    values = value_words()
+    return [
+        GAP
+        if piece[0] == "`" or len(piece) == 1 or piece in values or any(map(str.isdigit, piece))
+        else next(iter(tokenize(piece)), piece)
+        for piece in PIECE.findall(text.lower())
+    ]
 
 
 def _names(word: str) -> bool:
