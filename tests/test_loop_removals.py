@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from agentmem import MemoryHooks
-from agentmem.core.removal import removed
+from agentmem.core.removal import mentions, removed
 from tests.conftest import ManualClock
 from tests.test_loop_replacements import run
 
@@ -86,3 +86,39 @@ def test_a_record_that_shares_a_word_or_failed_on_it_stays(
     ids = packed(hooks)
     assert other in ids
     assert failed in ids
+
+
+@pytest.mark.parametrize(
+    ("text", "things"),
+    [
+        ("The nightly export job in the ops-tools repo was removed.", {"nightly export job"}),
+        ("The --full flag in deploy.sh was removed.", {"--full"}),
+        ("The cache of the orders-api was removed.", set()),
+        ("We deleted legacy_export.py from the tools repo.", {"legacy_export.py"}),
+        ("The price CSV in config-repo is retired; prices come from the API.", {"price csv"}),
+    ],
+)
+def test_the_place_a_removed_thing_was_in_is_not_what_was_removed(
+    text: str, things: set[str]
+) -> None:
+    """A name after "in"/"of"/"from" says where the thing was: it was taken for the thing,
+    and every record naming the repo, the script or the service was left out."""
+    assert removed(text) == things
+
+
+@pytest.mark.parametrize(
+    ("record", "thing", "named"),
+    [
+        ("Prices added to store_prices.csv for 14 regions.", "price csv", True),
+        ("Ran nightly_export_job.py by hand.", "nightly export job", True),
+        ("Prices added, then the CSV was checked.", "price csv", False),
+        ("Passed --full-sync to the exporter.", "--full", False),
+        ("The deploy ran with --full.", "--full", True),
+    ],
+)
+def test_a_phrase_is_named_by_its_words_in_a_row_also_inside_an_identifier(
+    record: str, thing: str, named: bool
+) -> None:
+    """'the price CSV was retired' is named by a record that edited store_prices.csv (it
+    was matched as written, so that record stayed in packs, stale)."""
+    assert mentions(record, thing) is named

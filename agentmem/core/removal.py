@@ -41,6 +41,9 @@ FORWARD = re.compile(
     re.IGNORECASE,
 )
 WINDOW = 5  # words a cue points at
+# What follows the thing and says where it was ("the price CSV in liveops-config", "the
+# cache of the orders-api"): the place is not what was removed.
+PREPOSITIONS = frozenset("in on at from of under inside within for behind across to into".split())  # noqa: SIM905
 MIN_PHRASE = 2  # a phrase of fewer words names nothing on its own
 CLAUSE_END = re.compile(r"[,;:!?()]|\.(?=\s|$)")  # a dot inside a name (`export.py`) ends nothing
 DETERMINERS = frozenset("the a an our their this that these those its his her my your".split())  # noqa: SIM905
@@ -59,10 +62,10 @@ def removed(text: str) -> frozenset[str]:
     """The things `text` says were removed, lower case, as they are written."""
     out: set[str] = set()
     for match in BACKWARD.finditer(text):
-        before = CLAUSE_END.split(text[: match.start()])[-1].split()[-WINDOW:]
+        before = _thing(CLAUSE_END.split(text[: match.start()])[-1].split())[-WINDOW:]
         out |= _named(before, backward=True)
     for match in FORWARD.finditer(text):
-        after = CLAUSE_END.split(text[match.end() :])[0].split()[:WINDOW]
+        after = _thing(CLAUSE_END.split(text[match.end() :])[0].split()[:WINDOW])
         out |= _named(after, backward=False)
     return frozenset(out)
 
@@ -83,6 +86,35 @@ def _named(words: list[str], *, backward: bool) -> set[str]:
         return names
     phrase = _phrase(words, backward=backward)
     return {phrase} if len(phrase.split()) >= MIN_PHRASE else set()
+
+
+def _thing(words: list[str]) -> list[str]:
+    """`words` up to the first preposition after a content word: "the --full flag in
+    deploy.sh" names the flag, not the script it was in (a name in the place phrase was
+    taken for the thing, and every record naming the place was left out)."""
+    for i, word in enumerate(words):
+        if word.lower() in PREPOSITIONS and any(
+            w.lower() not in DETERMINERS and w.lower() not in PREPOSITIONS for w in words[:i]
+        ):
+            return words[:i]
+    return words
+
+
+def mentions(text: str, thing: str) -> bool:
+    """Whether `text` names `thing` (one of `removed`'s): a name as it is written, a phrase
+    as its words in a row, also inside an identifier ("price csv" in `store_prices.csv`,
+    "nightly export job" in `nightly_export_job.py`)."""
+    want = _stems(thing)
+    if " " not in thing or len(want) != len(thing.split()):  # a name, or a value: as written
+        end = r"(?![\w-])" if thing.startswith("-") else r"(?!\w)"  # --full is not --full-sync
+        return re.search(rf"(?<!\w){re.escape(thing)}{end}", text.lower()) is not None
+    have = _stems(text)
+    return any(have[i : i + len(want)] == want for i in range(len(have) - len(want) + 1))
+
+
+def _stems(text: str) -> list[str]:
+    """The text's words in order as search terms, identifiers split at `_`, `.` and `-`."""
+    return [t for word in re.split(r"[\W_]+", text.lower()) if word for t in tokenize(word)[:1]]
 
 
 def _phrase(words: list[str], *, backward: bool) -> str:

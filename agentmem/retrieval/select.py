@@ -30,14 +30,13 @@ every lesson's 0.75.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from agentmem.contexts import Goal
 from agentmem.core.model import Hit, Kind, Memory, MemoryType, Outcome
-from agentmem.core.removal import removed
+from agentmem.core.removal import mentions, removed
 from agentmem.core.restate import restated, retired_values, retraction
 from agentmem.harvest.runrecord import record_goal
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
@@ -157,12 +156,9 @@ def removals(every: Sequence[Hit]) -> dict[str, str]:
 def tells_retired(record: Memory, retired: Mapping[str, str]) -> bool:
     """A run record written before a change that still names what the change retired:
     it tells how things were, which a worker must not take for how they are."""
-    text = record.text.lower()
     own = removed(record.text)  # the run that removed it tells of the change, not before it
     return any(
-        record.created_at < when
-        and value not in own
-        and re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text)
+        record.created_at < when and value not in own and mentions(record.text, value)
         for value, when in retired.items()
     )
 
