@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from agentmem.core.model import Memory
 from agentmem.core.writer import Harvester
 from agentmem.settings import settings_from_values
@@ -16,7 +18,7 @@ from agentmem.stores.pg_local import LocalServer
 from agentmem.stores.pg_rank import DISTINCTIVE_BUDGET
 from agentmem.stores.pg_restate import HOLDERS_POSTINGS, pigeonhole
 from agentmem.stores.postgres import PostgresStore
-from tests.test_postgres_parity import loaded
+from tests.test_postgres_parity import corpus, loaded, questions
 
 COMMON = [
     "quorvel",
@@ -126,3 +128,26 @@ def test_the_holders_are_found_by_two_of_the_rarest_words_and_only_when_cheap() 
     assert absent is not None and (absent.rare, absent.need, absent.held) == (common[:2], 2, 8)
     crowded = dict.fromkeys(tokens, HOLDERS_POSTINGS)
     assert pigeonhole(draft, tokens, crowded, cap=10**9) is None
+
+
+def test_the_check_ranks_the_writers_filters_as_the_files_backend(
+    pg_server: LocalServer, tmp_path: Path
+) -> None:
+    """The check's filters (lessons and principles: no episodic memory, the only kind with
+    neighbours) let the server rank without working out runs; on a corpus with episodic
+    runs whose words have fewer postings than the budget, the ids and the scores are the
+    files backend's."""
+    rng = random.Random(4)
+    files, server = loaded(tmp_path / "memory", pg_server, corpus(rng, 120))
+    lessons = ("semantic", "procedural", "reflective", "principle")
+    compared = 0
+    for question in questions(rng, 12):
+        for filters in (Filters(types=lessons), Filters(user_id="ana", types=lessons)):
+            want = files.lexical_search(question, 8, filters)
+            got = server.lexical_search(question, 8, filters)
+            assert [h.memory.id for h in got] == [h.memory.id for h in want], question
+            assert [h.score for h in got] == pytest.approx([h.score for h in want], rel=1e-7)
+            compared += len(want)
+    assert compared > 40
+    files.close()
+    server.close()

@@ -30,6 +30,7 @@ from typing import Any
 
 from psycopg import sql
 
+from agentmem.core.model import MemoryType
 from agentmem.core.restate import COVER_SLACK
 from agentmem.core.statement import terms as statement_terms
 from agentmem.stores.pg_prune import rank
@@ -45,6 +46,7 @@ from agentmem.stores.pg_rank import (
     tail,
 )
 
+EPISODIC = MemoryType.EPISODIC.value
 HOLDERS_POSTINGS = 20_000  # postings of the s + 2 rarest words read for the holders, at most
 HOLDERS_MAX = 2_000  # memories holding 2 of them checked against the draft's other words
 
@@ -104,8 +106,8 @@ def holding(hole: Pigeonhole) -> dict[str, Any]:
 
 def scored(conn: Any, request: RankRequest, seqs: Sequence[int]) -> list[Ranked]:
     """These memories, ranked by the request (explained), the filters applied. Neighbour
-    context counts these memories only: the check's filters admit no episodic memory, the
-    only kind with neighbours."""
+    context counts these memories only (the check ranks with none: its filters admit no
+    episodic memory, the only kind with neighbours)."""
     args, columns, context, where = arguments(request)
     args["only"] = list(seqs)
     text = (
@@ -134,6 +136,11 @@ class Check:
         docstring), best first in each part; at most k in all. A holder the rarest words
         ranked below the k best is ranked again with the holders' words too, as are the
         other holders, so the holders' order is one ranking's."""
+        if request.filters.types is not None and EPISODIC not in request.filters.types:
+            # Only episodic memories have neighbours (rankview.sequence): every memory the
+            # check's filters admit stands alone, its context is its BM25 to the bit, and
+            # the statement need not work out the candidates' runs.
+            request = replace(request, params=replace(request.params, neighbours=()))
         counts: dict[str, int] = {}
         chosen: dict[str, int] = {}
         kept = distinctive(
