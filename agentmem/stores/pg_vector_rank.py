@@ -122,13 +122,17 @@ def fused_sql(
     return sql.SQL(text).format(columns=columns, where=where, ext=ext), args
 
 
-def run(conn: Conn, statement: sql.Composed, args: dict[str, Any]) -> list[Ranked]:
+def run(
+    conn: Conn, statement: sql.Composed, args: dict[str, Any], *, ef_search: int | None = None
+) -> list[Ranked]:
     """Run a fused_sql statement (never prepared, nested loops off: see pg_rank) and read
     its rows; each explains its fusion (`extra["fusion"]`: the cosine, None without a
-    vector, and the fused score), as the files backend's hits do."""
+    vector, and the fused score), as the files backend's hits do. The index is searched
+    with `ef_search` candidates (by default as many as the nearest wanted; never fewer)."""
+    ef = max(int(args["near"]), ef_search or 0)
     with conn.pipeline(), conn.transaction():  # one round trip
         conn.execute(PLANNER)
-        conn.execute(f"SET LOCAL hnsw.ef_search = {min(EF_MAX, int(args['near']))}")
+        conn.execute(f"SET LOCAL hnsw.ef_search = {min(EF_MAX, ef)}")
         rows = conn.execute(statement, args, prepare=False).fetchall()
     return [_fused(r) for r in rows]
 
