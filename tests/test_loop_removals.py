@@ -23,6 +23,9 @@ TAGS = ["export"]
         ("The A100 nodes are gone: jobs schedule on the H100 pool.", {"a100"}),
         ("The nightly export job no longer exists.", {"nightly export job"}),
         ("The old file feed is retired.", {"file feed"}),
+        ("The nightly export job is now retired.", {"nightly export job"}),
+        # A deprecated thing still works: a run that used it tells how things are.
+        ("The orders-v1 endpoint is deprecated.", set()),
         # One plain word names nothing on its own; a participle inside a clause removes nothing.
         ("The cluster was removed.", set()),
         ("The parser dropped an hour of stock deltas.", set()),

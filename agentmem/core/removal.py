@@ -25,10 +25,11 @@ from functools import lru_cache
 from agentmem.core.statement import CODE, IDENTIFIER, function_words
 from agentmem.stores.bm25 import tokenize
 
-VERBS = r"removed|deleted|dropped|retired|decommissioned|deprecated|replaced|superseded"
-# "X was removed", "X has been deleted", "X is gone", "X no longer exists": X precedes.
+# Not "deprecated": a deprecated thing still works, and a run that used it did too.
+VERBS = r"removed|deleted|dropped|retired|decommissioned|replaced|superseded"
+# "X was removed", "X is now gone", "X has been deleted", "X no longer exists": X precedes.
 BACKWARD = re.compile(
-    rf"\b(?:(?:was|were|is|are|has been|have been|got|now)\s+(?:{VERBS}|gone)"
+    rf"\b(?:(?:(?:was|were|is|are|has been|have been|got)\s+(?:now\s+)?|now\s+)(?:{VERBS}|gone)"
     r"|(?:no longer exists?|does not exist any ?more|went away)"
     r"|(?:are|is) no more)\b",
     re.IGNORECASE,
