@@ -92,3 +92,21 @@ def test_lessons_that_say_one_thing_are_restated() -> None:
         CANARY, "Canary the payments API at 25% for 30 minutes before the full rollout."
     )
     assert not restated(CANARY, "Rotate the payments API keys every 90 days in the vault.")
+
+
+def test_a_cue_aimed_at_another_thing_replaces_nothing_else() -> None:
+    """Against false merges: "Trusted publishing replaces the PyPI token login" replaces the
+    token login, not a signing decision it shares "release workflow" and "upload" with
+    (its cue names neither that decision's words nor any of its names)."""
+    decision = (
+        "ADR-007: Build provenance instead of GPG signatures: every release artifact is "
+        "attested by actions/attest-build-provenance in the release workflow; we no longer "
+        "upload detached .asc signatures."
+    )
+    login = "Log in to PyPI with the project API token; twine reads it from TWINE_PASSWORD."
+    draft = (
+        "Trusted publishing replaces the PyPI token login: the release workflow uploads "
+        "through pypa/gh-action-pypi-publish with an OIDC token, and TWINE_PASSWORD is gone."
+    )
+    assert replaces(draft, login)
+    assert not replaces(draft, decision)

@@ -14,7 +14,9 @@ record about another thing that shares a word stays:
   gone" → "redis cluster"), matched as that phrase: one plain word ("Stripe", "cluster")
   would make every record that mentions it stale.
 
-English cues, not any domain's words. Nothing here reads memory.
+English cues, not any domain's words. Also what a replaced lesson stated that its
+replacement no longer does (`retired_values`): the same question for a value. Nothing
+here reads memory.
 """
 
 from __future__ import annotations
@@ -22,7 +24,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agentmem.core.statement import CODE, IDENTIFIER, function_words
+from agentmem.core.statement import (
+    CAPITALISED,
+    CODE,
+    IDENTIFIER,
+    NUMBER,
+    SPELLED,
+    function_words,
+    terms,
+)
 from agentmem.stores.bm25 import tokenize
 
 # Not "deprecated": a deprecated thing still works, and a run that used it did too.
@@ -140,3 +150,30 @@ def _common() -> frozenset[str]:
     """Words that name nothing: function words, and a sentence's opening words that a
     capital makes look like names."""
     return function_words() | DETERMINERS | {"we", "it", "they", "there"}
+
+
+def retired_values(old: str, new: str) -> set[str]:
+    """What `old` stated that its replacement `new` no longer does: its commands, paths
+    and identifiers, versions, times and days, and its counts with what they count ("4
+    agents", "1 GB"), as they are written (lower case). A record of a run that still used
+    one tells of the state before the change."""
+    said = {v for values in terms(old).values.values() for v in values}
+    said |= {m.lower() for m in (*IDENTIFIER.findall(old), *CAPITALISED.findall(old)) if len(m) > 3}
+    kept = {v for values in terms(new).values.values() for v in values}
+    kept |= {m.lower() for m in IDENTIFIER.findall(new)}
+    out = {v for v in said - kept if not v.isdigit() and v not in new.lower()}
+    now = counted(new)
+    counts = {c for word, cs in counted(old).items() if word in now for c in cs - now[word]}
+    return out | counts
+
+
+def counted(text: str) -> dict[str, set[str]]:
+    """What the text counts: each counted word with its counts as written ("agents": {"4
+    agents"}). A count is retired only when the replacement counts the same thing."""
+    out: dict[str, set[str]] = {}
+    for pattern in (NUMBER, SPELLED):
+        for m in pattern.finditer(text):
+            word = (m.group(2) or "").lower()
+            if word and word not in function_words():
+                out.setdefault(word, set()).add(" ".join(m.group(0).lower().split()))
+    return out

@@ -39,12 +39,12 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.model import MAX_TAGS, Hit
+from agentmem.core.removal import retired_values as retired_values  # its old home
 from agentmem.core.statement import (
     CAPITALISED,
+    CAPS,
     HEAD,
     IDENTIFIER,
-    NUMBER,
-    SPELLED,
     Terms,
     aligned,
     function_words,
@@ -122,6 +122,18 @@ def _pointed(draft: Terms, held: Terms) -> bool:
         return False
     commands = {t for code in held.values.get("code", ()) for t in tokenize(code)}
     return len(hit) >= 2 or bool(hit & {*draft.names, *held.names, *commands})
+
+
+def aimed_elsewhere(draft: str, held: str, d: Terms, h: Terms) -> bool:
+    """The draft's cue names what it replaces, none of it is in the held text, and the two
+    name nothing in common as a whole (an identifier, a capitalised name): "Trusted
+    publishing replaces the PyPI token login" says nothing of a signing decision that
+    shares "release workflow" with it."""
+    return bool(d.cued) and not d.cued & h.tokens and not _whole_names(draft) & _whole_names(held)
+
+
+def _whole_names(text: str) -> set[str]:
+    return {m.lower() for p in (IDENTIFIER, CAPITALISED, CAPS) for m in p.findall(text)}
 
 
 def _apart(a: Terms, b: Terms) -> bool:
@@ -251,39 +263,12 @@ def replaces(draft: str, held: str) -> bool:
     # On one subject, a draft that says something changed ("now", "no longer", "instead",
     # "retired") tells the new state, whatever the new value is: another command, another
     # place for the secrets, the rule said the other way round.
-    changed = d.change and not agrees(d, h)
+    changed = d.change and not agrees(d, h) and not aimed_elsewhere(draft, held, d, h)
     # Same head, nearly the same words, each saying something the other does not: the
     # same thing told with other details (a keystore that moved to another vault). A
     # different head is another subject (the payments-api, not the orders-api).
     restated_otherwise = close and d.head == h.head and len(d.head) == HEAD and not agrees(d, h)
     return conflict(d, h) or changed or covered(h, d) or restated_otherwise
-
-
-def retired_values(old: str, new: str) -> set[str]:
-    """What `old` stated that its replacement `new` no longer does: its commands, paths
-    and identifiers, versions, times and days, and its counts with what they count ("4
-    agents", "1 GB"), as they are written (lower case). A record of a run that still used
-    one tells of the state before the change."""
-    said = {v for values in terms(old).values.values() for v in values}
-    said |= {m.lower() for m in (*IDENTIFIER.findall(old), *CAPITALISED.findall(old)) if len(m) > 3}
-    kept = {v for values in terms(new).values.values() for v in values}
-    kept |= {m.lower() for m in IDENTIFIER.findall(new)}
-    out = {v for v in said - kept if not v.isdigit() and v not in new.lower()}
-    now = counted(new)
-    counts = {c for word, cs in counted(old).items() if word in now for c in cs - now[word]}
-    return out | counts
-
-
-def counted(text: str) -> dict[str, set[str]]:
-    """What the text counts: each counted word with its counts as written ("agents": {"4
-    agents"}). A count is retired only when the replacement counts the same thing."""
-    out: dict[str, set[str]] = {}
-    for pattern in (NUMBER, SPELLED):
-        for m in pattern.finditer(text):
-            word = (m.group(2) or "").lower()
-            if word and word not in function_words():
-                out.setdefault(word, set()).add(" ".join(m.group(0).lower().split()))
-    return out
 
 
 def retraction(text: str) -> tuple[str, str] | None:
