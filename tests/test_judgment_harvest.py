@@ -465,3 +465,25 @@ def test_judgment_harvest_a_limit_an_error_states_contradicts_no_lesson(
     assert result.ok
     assert not [m for m in hooks.store.list() if "did-not-hold" in m.tags]
     assert lesson.memory_id in [m.id for m in hooks.store.list()]
+
+
+def test_judgment_harvest_a_check_that_keeps_failing_in_other_words_is_a_pattern(
+    hooks: MemoryHooks,
+) -> None:
+    """One check of one app failing in three runs, each time saying it differently (no
+    two details share most of their words), is one pattern naming the check and the words
+    half of them share; before, each detail was a group of one and hook E wrote nothing."""
+    details = [
+        "replay over index web-logs: 0 hits; field 'client_ip' not present (index has client.ip)",
+        "0 events matched in auth-logs: field 'login' unknown; mapping now has user.name",
+        "0 hits in dns-logs: field 'qname' not found; the index field is dns.question.name",
+    ]
+    ids = [
+        episode(hooks, f"2026-04-0{n + 2}-d{n}", f"Detection rule {n}", "replay", detail)
+        for n, detail in enumerate(details)
+    ]
+    success(hooks, "2026-04-01-s1", "Detection rule for VPN logins", "Replay found 12 events.")
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks)
+    assert "replay failed in 3 runs" in pattern.text and "field" in pattern.text
+    assert sorted(pattern.cites) == sorted(ids)

@@ -128,6 +128,30 @@ def _groups(failures: Sequence[Failure]) -> list[list[Failure]]:
     return groups
 
 
+def _persistent(failures: Sequence[Failure]) -> list[list[Failure]]:
+    """One verifier failing in `MIN_RUNS` runs of one app, each time in other words about one
+    thing ("field 'src_user' unknown", "field 'query' not found; ECS field is
+    dns.question.name": a word every one of them says), so no two of them group: the app
+    keeps failing that check, which is a pattern of its own (its cause words are what half
+    its records share). Where two said the same thing, that
+    group is the pattern, and the whole would only restate it."""
+    out = []
+    for app in sorted({f.memory.app_id for f in failures}):
+        mine = [f for f in failures if f.memory.app_id == app]
+        runs = {f.memory.run_id for f in mine}
+        grouped = max((len({f.memory.run_id for f in g}) for g in _groups(mine)), default=0)
+        shared = frozenset.intersection(*(f.words for f in mine)) - _generic()
+        if len(runs) >= MIN_RUNS and grouped < PAIR_RUNS and shared:
+            out.append(list(mine))
+    return out
+
+
+def _generic() -> frozenset[str]:
+    """Words any failed check may say: no cause in common ("disk full", "DNS lookup failed"
+    and "OOMKilled" are three failures, not one that keeps coming back)."""
+    return _words("fail failed failure error errors exception")
+
+
 def phrase(texts: Sequence[str]) -> str:
     """The runs of words every text holds (the longest first, up to MAX_PHRASES of at
     least two words each), in the first text's wording and order, joined by " … "."""
@@ -224,7 +248,7 @@ def mine(episodes: Sequence[Memory]) -> list[Pattern]:
         by_verifier.setdefault(failure.verifier, []).append(failure)
     found = []
     for verifier, failures in by_verifier.items():
-        for members in _groups(failures):
+        for members in _groups(failures) + _persistent(failures):
             runs = len({f.memory.run_id for f in members})
             if runs < PAIR_RUNS:
                 continue
