@@ -236,3 +236,105 @@ def test_prose_in_a_retro_lesson_section_is_not_a_lesson(
     result = hooks.post_retro_distill(retro={"path": path})
     texts = [hooks.store.get(i).text for i in result.writes.accepted]
     assert texts == ["Pin the SDK."]
+
+
+RINGS = """# ADR-012: Staged rollout of the sync agent
+
+Status: accepted (2027-01-04). Deciders: fleet lead.
+
+## Context
+Until now every release went to all hosts at once; ADR-003 replaced manual installs.
+
+## Decision
+Releases move through three rings:
+- ring 0: the team's own laptops, about 40 hosts;
+- ring 1: 10 percent of the fleet;
+- ring 2: everyone else.
+
+Each ring soaks for 48 hours before the next one starts.
+
+## Consequences
+- This replaces the one-shot Friday release.
+"""
+
+
+def test_a_decision_and_the_list_completing_it_are_one_lesson_saying_what_it_replaces(
+    hooks: MemoryHooks, tmp_path: Path
+) -> None:
+    """A decision's sentence ending in ":" and the list that completes it are one lesson
+    (each item was a lesson of its own, and "ring 1: …" superseded "ring 0: …"); the
+    record's "This replaces …" outside its status and context is said by the decision."""
+    path = write(tmp_path, "ADR-012.md", RINGS)
+    result = hooks.post_retro_distill(retro={"path": path, "app_id": "fleet"})
+    texts = [hooks.store.get(i).text for i in result.writes.accepted]
+    assert texts == [
+        "ADR-012: Staged rollout of the sync agent: Releases move through three rings: "
+        "ring 0: the team's own laptops, about 40 hosts; ring 1: 10 percent of the fleet; "
+        "ring 2: everyone else (replaces the one-shot Friday release).",
+        "ADR-012: Staged rollout of the sync agent: Each ring soaks for 48 hours before the "
+        "next one starts.",
+    ]
+
+
+WEEKLY = """# Platform weekly, week 5
+
+## Changes to know
+- The on-call handover is now at 09:00 CET (was 17:00);
+  the pager schedule follows on Monday.
+- Staging certificates renew themselves since the cert-manager upgrade.
+- Staging certificates renew at 30 days before expiry.
+"""
+
+
+def test_a_weekly_notes_changes_are_lessons_with_their_wrapped_lines(
+    hooks: MemoryHooks, tmp_path: Path
+) -> None:
+    """A "Changes to know" section holds new facts (it yielded nothing); a list item that
+    wraps onto a second line is one lesson with both lines (the second was dropped); and
+    two lessons of one document never supersede each other (siblings, not a newer word)."""
+    path = write(tmp_path, "weekly-2027-W05.md", WEEKLY)
+    result = hooks.post_retro_distill(retro={"path": path, "periodic": True})
+    memories = [hooks.store.get(i) for i in result.writes.accepted]
+    assert [m.text for m in memories] == [
+        "The on-call handover is now at 09:00 CET (was 17:00); the pager schedule follows "
+        "on Monday.",
+        "Staging certificates renew themselves since the cert-manager upgrade.",
+        "Staging certificates renew at 30 days before expiry.",
+    ]
+    assert not any(m.supersedes for m in memories)
+
+
+NUMBERED = """# ADR-014: Backfills and warehouse sizing
+
+Status: Accepted (2027-01-10)
+Supersedes: runbook section "Backfilling a model" (dbt run --full-refresh on TRANSFORM_WH)
+Deciders: data platform
+
+## Decision
+1. TRANSFORM_WH is resized from LARGE to MEDIUM. It runs dbt_nightly and CI only.
+2. Backfills go through the backfill_models DAG, which runs on BACKFILL_WH
+   (XLARGE, auto-suspend 60 s).
+3. fct_orders moves to incremental_strategy='microbatch'.
+4. A backfill estimated above 50 credits is announced in #data-platform first.
+"""
+
+
+def test_numbered_decisions_are_one_lesson_each_one_saying_what_the_record_replaces(
+    hooks: MemoryHooks, tmp_path: Path
+) -> None:
+    """Items after no introducing sentence are decisions of their own: one lesson each (a
+    per-run retro's three, four with `periodic`), none a restatement of another though all
+    are led by the record's title. What the record supersedes is said once, by the decision
+    sharing most words with it, up to the record's next label ("Deciders:" was read as part
+    of the clause, and every decision saying it made them alike)."""
+    path = write(tmp_path, "ADR-014.md", NUMBERED)
+    result = hooks.post_retro_distill(retro={"path": path, "app_id": "dbt"})
+    texts = [hooks.store.get(i).text for i in result.writes.accepted]
+    assert len(texts) == 3 and sum("(supersedes: runbook section" in t for t in texts) == 1
+    assert not any("Deciders" in t for t in texts)
+    assert texts[1] == (
+        "ADR-014: Backfills and warehouse sizing: Backfills go through the backfill_models "
+        "DAG, which runs on BACKFILL_WH (XLARGE, auto-suspend 60 s)."
+    )  # its wrapped second line kept
+    again = hooks.post_retro_distill(retro={"path": path, "app_id": "dbt", "periodic": True})
+    assert len(again.writes.accepted) == 1 and len(again.writes.duplicates) == 3

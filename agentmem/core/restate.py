@@ -43,13 +43,14 @@ from agentmem.core.removal import retired_values as retired_values  # its old ho
 from agentmem.core.statement import (
     CAPITALISED,
     CAPS,
+    GAP,
     HEAD,
     IDENTIFIER,
     Terms,
     aligned,
+    framed,
     function_words,
     terms,
-    value_words,
 )
 from agentmem.stores.base import Filters, ReadableStore
 from agentmem.stores.bm25 import tokenize
@@ -184,7 +185,7 @@ def substituted(a: str, b: str) -> bool:
     a thing is ("the online store is Redis" against "is DynamoDB") names no other thing."""
     if len(terms(a).content & terms(b).content) < MIN_SHARED:
         return False
-    sa, sb = _stems(a), _stems(b)
+    sa, sb = framed(a), framed(b)
     only_a, only_b = set(sa) - set(sb), set(sb) - set(sa)
     frames = {(sa[i - 1], sa[i + 1]) for i in range(1, len(sa) - 1) if sa[i] in only_a}
     return any(
@@ -198,25 +199,6 @@ def substituted(a: str, b: str) -> bool:
 
 
 COPULA = frozenset(("is", "are", "was", "were", "be", "been", "becomes", "become"))
-
-
-GAP = ""  # where a value, a command or a clause break stood (see `_stems`)
-PIECE = re.compile(r"`[^`\n]+`|[;:,!?()]|\.(?=\s|$)|\w\w+")
-
-
-def _stems(text: str) -> list[str]:
-    """The text's words in order, each as its search term where it has one, and a `GAP`
-    for each value, command and clause break, so no frame spans them: "takes 5 business
-    days: submit" and "takes about 48 hours; submitting" swap no word between "takes" and
-    "submit" (with the values left out, "business" and "about" looked like two names in
-    one frame, and a new certification time superseded nothing)."""
-    values = value_words()
-    return [
-        GAP
-        if piece[0] == "`" or len(piece) == 1 or piece in values or any(map(str.isdigit, piece))
-        else next(iter(tokenize(piece)), piece)
-        for piece in PIECE.findall(text.lower())
-    ]
 
 
 def _names(word: str) -> bool:
@@ -392,6 +374,11 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
     # An assessment (what runs mean, citing them) neither restates nor replaces an
     # observation (a lesson), though it may quote one: each is judged against its own kind.
     kind = record.get("kind", "observation")
+    # Lessons of one document, read once, are siblings ("ring 0: …", "ring 1: …"), never a
+    # newer word of each other (a later run on the same file may well be); a decision
+    # record's are not restatements either, though each is led by the record's title.
+    one = (record.get("source"), record.get("run_id"))
+    siblings = {h.memory.id for h in hits if one[0] and (h.memory.source, h.memory.run_id) == one}
     held = [
         Held(
             h.memory.id,
@@ -401,5 +388,8 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
         )
         for h in hits
         if h.memory.kind.value == kind
+        and not (h.memory.id in siblings and record.get("trigger") == "post_retro_distill")
     ]
-    return judge(record["text"], held)
+    verdict = judge(record["text"], held)
+    verdict.replaces = [i for i in verdict.replaces if i not in siblings]
+    return verdict

@@ -267,3 +267,22 @@ def value_words() -> frozenset[str]:
     """Weekdays and units as search tokens: they say a value, not what it is of."""
     words = (*DAYS, *UNITS, *NUMBER_WORDS)
     return frozenset(t for word in words for t in (word, *tokenize(word)))
+
+
+GAP = ""  # where a value, a command or a clause break stood (see `framed`)
+PIECE = re.compile(r"`[^`\n]+`|[;:,!?()]|\.(?=\s|$)|\w\w+")
+
+
+def framed(text: str) -> list[str]:
+    """The text's words in order, each as its search term where it has one, and a `GAP`
+    for each value, command and clause break, so no frame spans them: "takes 5 business
+    days: submit" and "takes about 48 hours; submitting" swap no word between "takes" and
+    "submit" (with the values left out, "business" and "about" looked like two names in
+    one frame, and a new certification time superseded nothing)."""
+    values = value_words()
+    return [
+        GAP
+        if piece[0] == "`" or len(piece) == 1 or piece in values or any(map(str.isdigit, piece))
+        else next(iter(tokenize(piece)), piece)
+        for piece in PIECE.findall(text.lower())
+    ]

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from agentmem.core.model import MemoryType, normalise_text
+from agentmem.stores.bm25 import tokenize
 
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 BULLET = re.compile(r"^\s{0,3}(?:[-*+]|\d+[.)])\s+(.*\S)\s*$")
@@ -42,7 +43,10 @@ STATUS_LINE = re.compile(r"^\**status\**\s*:\s*(.+)$", re.IGNORECASE)
 NOT_IN_FORCE = re.compile(
     r"^\W*(proposed|draft|rejected|superseded|deprecated|withdrawn|obsolete)\b", re.IGNORECASE
 )
-REPLACES = re.compile(r"\b(replaces|supersedes|overrides)\b[^.;]*", re.IGNORECASE)
+# ... up to the sentence's end or the record's next label ("Deciders: …" on the next line)
+REPLACES = re.compile(
+    r"\b(?:replaces|supersedes|overrides)\b:?(?:(?!\s+[A-Z][\w-]*:)[^.;])*", re.IGNORECASE
+)
 DECISION = re.compile(r"\bdecision|\bdecided")
 PERIODIC_WORDS = ("periodic", "weekly", "monthly", "quarterly", "sprint")
 
@@ -56,6 +60,8 @@ SECTION_WORDS: tuple[tuple[MemoryType, tuple[str, ...]], ...] = (
         MemoryType.SEMANTIC,
         ("lesson", "learn", "fact", "insight", "what we know", "takeaway", "gotcha"),
     ),
+    # What a weekly note says changed ("Changes to know", "What changed"): new facts.
+    (MemoryType.SEMANTIC, ("to know", "what changed", "changes")),
     # A decision record (ADR): what was decided (its context and consequences are not).
     (MemoryType.SEMANTIC, ("decision", "decided")),
 )
@@ -112,19 +118,26 @@ def section_type(title: str) -> MemoryType | None:
 def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
     """Each bullet and prose paragraph: (the heading above it, its text, whether it is prose).
 
-    A prose paragraph's lines are joined into one text.
+    A prose paragraph's lines are joined into one text, and so are a list item's.
     """
     heading: str | None = None
     prose: list[str] = []
+    item: list[str] = []  # a list item, with the lines it wraps onto
     for line in [*markdown.splitlines(), ""]:
         title, bullet = HEADING.match(line), BULLET.match(line)
+        if item and line.strip() and not (title or bullet):
+            item.append(line.strip())  # a wrapped item goes on (its second line was lost)
+            continue
+        if item:
+            yield heading, " ".join(item), False
+            item = []
         if prose and (title or bullet or not line.strip()):
             yield heading, " ".join(prose), True
             prose = []
         if title:
             heading = title.group(1)
         elif bullet:
-            yield heading, bullet.group(1), False
+            item = [bullet.group(1)]
         elif line.strip():
             prose.append(line.strip())
 
@@ -156,6 +169,41 @@ def decision_text(text: str, title: str, replaces: re.Match[str] | None) -> str:
     return text
 
 
+def _decided(markdown: str, status: str | None) -> Iterator[tuple[str | None, str, bool]]:
+    """`paragraphs`, but in a decision record's Decision section a sentence that ends in
+    ":" and the list that completes it are one paragraph ("three rings: ring 0 …; ring 1
+    …; ring 2 …."): its items name parts of one decision, not decisions of their own (and,
+    worded alike, superseded each other). Items after no such sentence stay one each."""
+    intro: list[str] = []
+    heading: str | None = None
+    for heading_, text, prose in paragraphs(markdown):
+        in_decision = heading_ is not None and DECISION.search(heading_.lower()) is not None
+        if intro and in_decision and not prose:
+            intro.append(text.rstrip(".;,") + ";")
+            continue
+        if intro:
+            yield heading, " ".join(intro).rstrip(";") + ".", True
+            intro = []
+        if in_decision and status is not None and prose and text.endswith(":"):
+            heading, intro = heading_, [text]
+            continue
+        yield heading_, text, prose
+    if intro:
+        yield heading, " ".join(intro).rstrip(";") + ".", True
+
+
+def _replaced(markdown: str, status: str | None) -> re.Match[str] | None:
+    """What a decision record says it replaces: in its status, else in the record's own
+    words outside its context ("This replaces the previous one-shot release practice.")."""
+    if status is not None and (found := REPLACES.search(status)):
+        return found
+    for heading, text, _ in paragraphs(markdown):
+        outside = heading is None or "context" not in heading.lower()
+        if outside and (found := REPLACES.search(text)):
+            return found
+    return None
+
+
 def lessons(markdown: str) -> list[Lesson]:
     """Every typed bullet or paragraph under a lesson-bearing section, in order, once each.
 
@@ -166,11 +214,11 @@ def lessons(markdown: str) -> list[Lesson]:
     status = decision_status(markdown)
     if status is not None and NOT_IN_FORCE.search(status):
         return []
-    replaces = REPLACES.search(status) if status is not None else None
     title = first_heading(markdown)
     found: list[Lesson] = []
     seen: set[str] = set()
-    for heading, paragraph, prose in paragraphs(markdown):
+    decisions: dict[int, str] = {}  # where each decision is in `found`: its own words
+    for heading, paragraph, prose in _decided(markdown, status):
         current = section_type(heading) if heading is not None else None
         decided = heading is not None and DECISION.search(heading.lower()) is not None
         if prose and not decided:
@@ -186,11 +234,18 @@ def lessons(markdown: str) -> list[Lesson]:
         if kind is None or not text:
             continue
         if decided:
-            text = decision_text(text, title, replaces)
+            decisions[len(found)] = text
+            text = decision_text(text, title, None)
         if normalise_text(text) in seen:
+            decisions.pop(len(found), None)
             continue
         seen.add(normalise_text(text))
         found.append(Lesson(kind, text))
+    replaced = _replaced(markdown, status)
+    if decisions and replaced is not None:  # said of the decision it is most about
+        words = set(tokenize(replaced.group(0)))
+        at = max(decisions, key=lambda i: (len(words & set(tokenize(decisions[i]))), -i))
+        found[at] = Lesson(found[at].type, decision_text(decisions[at], title, replaced))
     return found
 
 
