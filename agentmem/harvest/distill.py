@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from agentmem.core.model import MemoryType, normalise_text
+from agentmem.core.secrets import find_secrets
 from agentmem.stores.bm25 import tokenize
 
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
@@ -129,10 +130,10 @@ def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
             item.append(line.strip())  # a wrapped item goes on (its second line was lost)
             continue
         if item:
-            yield heading, " ".join(item), False
+            yield heading, _lines(item), False
             item = []
         if prose and (title or bullet or not line.strip()):
-            yield heading, " ".join(prose), True
+            yield heading, _lines(prose), True
             prose = []
         if title:
             heading = title.group(1)
@@ -140,6 +141,14 @@ def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
             item = [bullet.group(1)]
         elif line.strip():
             prose.append(line.strip())
+
+
+def _lines(lines: list[str]) -> str:
+    """A paragraph's lines as one text, joined by spaces; by line breaks when a secret
+    spans them, so the writer's guard sees the key whole and refuses it (a space inside a
+    split key hid it, and its second half was stored)."""
+    joined = "\n".join(lines)
+    return joined if find_secrets(joined) else " ".join(lines)
 
 
 def first_heading(markdown: str) -> str:
