@@ -41,3 +41,16 @@ def test_one_frame_told_of_two_things_still_supersedes_nothing(held: str, draft:
     """The swapped name stands between the same two words in both: two things, no cue."""
     assert restate.substituted(draft, held)
     assert not restate.replaces(draft, held)
+
+
+def test_a_state_word_is_not_what_a_statement_is_about() -> None:
+    """'The old crawl export is gone; … now pulled from …' opens on 'old', a word the held
+    text never says, as the held text opens on 'Crawler', which the draft never says: they
+    were read as two things' statements and the new one replaced nothing. 'old', 'former',
+    'current' tell a thing's state, not which thing."""
+    held = "Crawler results are pulled from Indexly with GET /api/v2/crawls/{id}/export?format=csv."
+    draft = (
+        "The old crawl export is gone; Indexly results are now pulled from /api/v3/results "
+        "with cursor paging."
+    )
+    assert restate.replaces(draft, held)

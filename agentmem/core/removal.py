@@ -30,6 +30,7 @@ from agentmem.core.statement import (
     IDENTIFIER,
     NUMBER,
     SPELLED,
+    STATE,
     function_words,
     terms,
 )
@@ -58,8 +59,6 @@ PREPOSITIONS = frozenset("in on at from of under inside within for behind across
 MIN_PHRASE = 2  # a phrase of fewer words names nothing on its own
 CLAUSE_END = re.compile(r"[,;:!?()]|\.(?=\s|$)")  # a dot inside a name (`export.py`) ends nothing
 DETERMINERS = frozenset("the a an our their this that these those its his her my your".split())  # noqa: SIM905
-# What a phrase says of the thing's state, not what the thing is called ("the old file feed").
-STATE = frozenset("old previous former earlier existing current".split())  # noqa: SIM905
 FLAG = re.compile(r"(?<![\w-])--?[a-z][\w-]*", re.IGNORECASE)
 HYPHENATED = re.compile(r"\b\w+(?:-\w+)+\b")
 # Letters and digits in one word (A100, PS5, ens5): a name whatever its place in the

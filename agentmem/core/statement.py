@@ -20,6 +20,9 @@ from functools import lru_cache
 from agentmem.stores.bm25 import WORD, tokenize
 
 HEAD = 3  # leading content terms that name what a statement is about
+# What a phrase says of a thing's state, not what the thing is ("the old scan export"): no
+# head term, so "The old scan export is gone; …" is about the scan export.
+STATE = frozenset("old previous former earlier existing current".split())  # noqa: SIM905
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 UNITS = {
@@ -165,7 +168,7 @@ def terms(text: str) -> Terms:
     cued = {t for part in _pointed_at(text) for t in tokenize(part)} & (plain | proper)
     return Terms(
         content=frozenset(plain),
-        head=tuple(dict.fromkeys(ordered))[:HEAD],
+        head=tuple(dict.fromkeys(t for t in ordered if t not in STATE))[:HEAD],
         names=frozenset((names & plain) | acronyms),
         values={k: frozenset(v) for k, v in values.items()},
         tokens=tokens | acronyms,
