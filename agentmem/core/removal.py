@@ -122,9 +122,12 @@ def mentions(text: str, thing: str) -> bool:
     return any(have[i : i + len(want)] == want for i in range(len(have) - len(want) + 1))
 
 
-def _stems(text: str) -> list[str]:
-    """The text's words in order as search terms, identifiers split at `_`, `.` and `-`."""
-    return [t for word in re.split(r"[\W_]+", text.lower()) if word for t in tokenize(word)[:1]]
+@lru_cache(maxsize=4096)
+def _stems(text: str) -> tuple[str, ...]:
+    """The text's words in order as search terms, identifiers split at `_`, `.` and `-`
+    (cached: a pack checks each run record against every removed phrase)."""
+    words = re.split(r"[\W_]+", text.lower())
+    return tuple(t for word in words if word for t in tokenize(word)[:1])
 
 
 def _phrase(words: list[str], *, backward: bool) -> str:
