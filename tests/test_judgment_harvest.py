@@ -16,6 +16,7 @@ from agentmem import Memory, MemoryHooks
 from agentmem._plugins import make_manager
 from agentmem.cli import main
 from agentmem.harvest.patterns import phrase
+from agentmem.harvest.runrecord import Check, read_record
 from agentmem.settings import settings_from_values
 from tests.chat_double import ChatServerDouble, call, openai_settings, say
 from tests.conftest import ALL_ON, HooksFactory, semantic
@@ -487,3 +488,21 @@ def test_judgment_harvest_a_check_that_keeps_failing_in_other_words_is_a_pattern
     [pattern] = patterns(hooks)
     assert "replay failed in 3 runs" in pattern.text and "field" in pattern.text
     assert sorted(pattern.cites) == sorted(ids)
+
+
+def test_judgment_harvest_reads_a_detail_that_holds_its_own_parentheses(
+    hooks: MemoryHooks,
+) -> None:
+    """A verifier's detail with parentheses and "; " of its own ("(38,114 failing rows);
+    downstream skipped") is read back whole from the run record, one check with all its
+    words; before, it was cut at the first ")" and its cause words were lost."""
+    detail = (
+        "dbt build: 1 of 46 tests failed: not_null_user_id (38,114 failing rows); "
+        "downstream fct_sessions skipped (schema registry moved to v14)"
+    )
+    record = episode(hooks, "2026-05-01-p1", "Nightly sessions", "dag-run", detail)
+    [check] = read_record(hooks.store.get(record, touch=False).text).failed
+    assert check == Check("dag-run", detail)
+    stray = "1) drain the queue; 2) restart (pods: 3); then retry"
+    record = episode(hooks, "2026-05-02-p2", "Nightly sessions", "dag-run", stray)
+    assert read_record(hooks.store.get(record, touch=False).text).failed == (Check("dag-run", stray),)

@@ -16,7 +16,6 @@ from agentmem.core.secrets import whole_secrets
 from agentmem.core.validate import MAX_TEXT
 
 FAILED = re.compile(r"\sFailed: (?P<checks>.*?)\.(?: \d+ other check\(s\) passed\.)?$")
-CHECK = re.compile(r"(?P<name>[^;()]+?)(?: \((?P<detail>.*?)\))?(?:; |$)")
 # The record before this format named every check: "Verifiers: a passed, b failed."
 OLD_CHECKS = re.compile(r"\sVerifiers: (?P<checks>.*)\.$")
 
@@ -80,12 +79,7 @@ def read_record(text: str) -> Record:
     match = FAILED.search(" " + body)
     if match is not None:
         summary = body[: match.start()].strip()
-        checks = tuple(
-            Check(m["name"].strip(), (m["detail"] or "").strip())
-            for m in CHECK.finditer(match["checks"])
-            if m["name"].strip()
-        )
-        return Record(summary, checks)
+        return Record(summary, tuple(_checks(match["checks"])))
     old = OLD_CHECKS.search(" " + body)
     if old is not None:
         checks = tuple(
@@ -96,3 +90,34 @@ def read_record(text: str) -> Record:
         return Record(body[: old.start()].strip(), checks)
     summary = re.sub(r"\s*All \d+ check\(s\) passed\.$", "", body).strip()
     return Record(summary, ())
+
+
+def _checks(said: str) -> list[Check]:
+    """The checks of "<name> (<detail>); <name>": split at the "; " outside parentheses,
+    so a detail that holds its own ("(38,114 failing rows); downstream skipped") is kept
+    whole. A detail with a stray ")" ("1) stop; 2) drain") closes early: a piece that
+    starts with no name is joined back to the one before."""
+    items: list[str] = []
+    depth, start = 0, 0
+    for i, char in enumerate(said):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+        elif char == ";" and depth == 0 and said.startswith("; ", i):
+            items.append(said[start:i])
+            start = i + 2
+    items.append(said[start:])
+    for k in range(len(items) - 1, 0, -1):
+        if set(items[k].partition(" (")[0]) & set("()"):  # no name: a detail's own "; "
+            items[k - 1 : k + 1] = [f"{items[k - 1]}; {items[k]}"]
+    checks = []
+    for item in items:
+        name, paren, detail = item.partition(" (")
+        if paren and detail.endswith(")"):
+            detail = detail[:-1]
+        elif paren:  # no closing parenthesis: the name was all of it
+            name, detail = item, ""
+        if name.strip():
+            checks.append(Check(name.strip(), detail.strip()))
+    return checks
