@@ -505,4 +505,46 @@ def test_judgment_harvest_reads_a_detail_that_holds_its_own_parentheses(
     assert check == Check("dag-run", detail)
     stray = "1) drain the queue; 2) restart (pods: 3); then retry"
     record = episode(hooks, "2026-05-02-p2", "Nightly sessions", "dag-run", stray)
-    assert read_record(hooks.store.get(record, touch=False).text).failed == (Check("dag-run", stray),)
+    assert read_record(hooks.store.get(record, touch=False).text).failed == (
+        Check("dag-run", stray),
+    )
+
+
+def test_judgment_harvest_quotes_the_run_that_went_after_the_failures(hooks: MemoryHooks) -> None:
+    """A later run, in another app, whose goal names what the failures said (the warehouse
+    and its resource monitor) is where the loop wrote the cause: the pattern quotes it.
+    A run on the same topic that names none of it is no follow-up, nor is a fix made
+    between the failures (they went on: it did not hold)."""
+    for day in (8, 9, 10):
+        episode(
+            hooks,
+            f"2026-06-0{day}-n{day}" if day < 10 else f"2026-06-{day}-n{day}",
+            f"Build the marts for June {day - 1}",
+            "dag-run",
+            "build stopped: warehouse TRANSFORM_WH suspended, resource monitor RM_NIGHTLY "
+            "at 100% of its credits",
+            "The nightly build aborted partway.",
+            app_id="dags",
+        )
+    success(
+        hooks,
+        "2026-06-09-f1",
+        "Raise the resource monitor RM_NIGHTLY credits quota for TRANSFORM_WH",
+        "Quota raised; the warehouse resumed.",
+        "dags",
+    )
+    success(hooks, "2026-06-11-s1", "Build the marts for June 10", "Built 212 models.", "dags")
+    success(
+        hooks,
+        "2026-06-11-s2",
+        "Find what used up the TRANSFORM_WH credits this month",
+        "Metering shows three full-refresh backfills spent most of the monthly quota.",
+        "models",
+    )
+    success(hooks, "2026-06-11-s3", "Add a nightly freshness test", "Test added.", "models")
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks, "dags")
+    assert "dag-run failed in 3 runs" in pattern.text
+    assert "Followed up in 2026-06-11-s2 (models)" in pattern.text
+    assert "full-refresh backfills" in pattern.text and "freshness" not in pattern.text
+    assert "f1" not in pattern.text

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from agentmem.core.model import Memory, Outcome
-from agentmem.harvest.runrecord import read_record
+from agentmem.harvest.followup import follow_up
+from agentmem.harvest.runrecord import read_record, record_goal, run_day
 from agentmem.stores.bm25 import WORD, tokenize
 
 MIN_RUNS = 3  # failures of distinct runs that make a pattern on any shared words
@@ -37,6 +38,7 @@ SAME_CAUSE = 0.5  # share of the shorter text's words the other must hold to gro
 LIFT = 2.0  # how much more common in the failures than in successes a cause word must be
 MAX_CAUSES = 6
 MAX_PHRASES = 3
+FOLLOWED_CHARS = 320  # of a follow-up's account in a pattern's text
 LOW, HIGH = 0.7, 0.95  # the reflective type's confidence range
 SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
 GLOBAL = "_global"
@@ -70,6 +72,7 @@ class Pattern:
     example: Failure
     successes: int
     contradictions: int
+    follow_up: Memory | None = None  # a later run that went after it (`followup`)
 
     @property
     def runs(self) -> list[str]:
@@ -77,7 +80,7 @@ class Pattern:
 
     @property
     def days(self) -> list[date]:
-        return sorted({_day(f.memory) for f in self.failures})
+        return sorted({run_day(f.memory) for f in self.failures})
 
     @property
     def confidence(self) -> float:
@@ -88,13 +91,6 @@ class Pattern:
         against = self.contradictions / (self.contradictions + runs)
         value = LOW + (HIGH - LOW) * support * spread * (1 - against)
         return round(min(HIGH, max(LOW, value)), 2)
-
-
-def _day(memory: Memory) -> date:
-    try:
-        return date.fromisoformat(memory.run_id[:10])
-    except ValueError:
-        return date.fromisoformat(memory.created_at[:10])
 
 
 def _words(text: str) -> frozenset[str]:
@@ -272,6 +268,7 @@ def mine(episodes: Sequence[Memory]) -> list[Pattern]:
                     example=example,
                     successes=len(successes),
                     contradictions=against,
+                    follow_up=follow_up([f.memory for f in members], episodes),
                 )
             )
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
@@ -292,11 +289,22 @@ def describe(pattern: Pattern) -> str:
         f"Recurring failure in {', '.join(pattern.apps)}: {what} in {len(runs)} runs "
         f"between {days[0]} and {days[-1]}{said}."
     ]
-    if pattern.causes:
+    if pattern.causes and pattern.follow_up is None:
         parts.append(
             f"Words these failures share and the {pattern.successes} successful runs do not: "
             f"{', '.join(pattern.causes)}."
         )
-    if pattern.example.summary:
+    if pattern.follow_up is not None:  # says more than any one failure's summary
+        parts.append(_followed(pattern.follow_up))
+    elif pattern.example.summary:
         parts.append(f"Example, {pattern.example.memory.run_id}: {pattern.example.summary}")
     return " ".join(parts)
+
+
+def _followed(run: Memory) -> str:
+    """The follow-up run as the record tells it: its goal, outcome, summary and what its
+    failed checks said (where an investigation writes what it found)."""
+    record = read_record(run.text)
+    said = " ".join([record.summary, *(f"{c.name}: {c.detail}" for c in record.failed if c.detail)])
+    text = f"Followed up in {run.run_id} ({run.app_id}): {record_goal(run.text)}, {run.outcome.value if run.outcome else 'recorded'}. {said}"
+    return text if len(text) <= FOLLOWED_CHARS else text[: FOLLOWED_CHARS - 1].rstrip() + "…"

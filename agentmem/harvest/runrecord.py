@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
 from agentmem.contexts import RunOutcome
+from agentmem.core.model import Memory
 from agentmem.core.secrets import whole_secrets
 from agentmem.core.validate import MAX_TEXT
 
@@ -46,6 +48,14 @@ def record_text(run: RunOutcome) -> str:
     elif run.verifiers:
         parts.append(f"All {passed} check(s) passed.")
     return " ".join(parts)
+
+
+def run_day(memory: Memory) -> date:
+    """The day a record's run happened (its run_id's date; when it was recorded if none)."""
+    try:
+        return date.fromisoformat(memory.run_id[:10])
+    except ValueError:
+        return date.fromisoformat(memory.created_at[:10])
 
 
 def record_goal(text: str) -> str:

@@ -1,0 +1,79 @@
+"""The loop's own account of a failure pattern: a later run that went after it.
+
+A loop that keeps failing on something usually sends a worker after it ("Investigate the
+null user_id", "Find what used up the warehouse credits", "Switch the connector to
+wall-clock rotation"), often in another app than the one that failed, and that run's
+goal, summary and checks are where the cause is written. A pattern's follow-up is the run,
+not one of the pattern's own and not a rerun of one of their goals, from the day of its
+last failure to `AFTER_DAYS` after it (a run between its failures did not end them: what it
+said or fixed did not hold), whose goal names at least `MIN_SHARED` rare words its failures
+said and which shares the most with them, rarer words weighing more (identifiers split into
+their parts: `not_null_stg_events_user_id` names `user` and `id`). Rare is in at most
+`RARE_SHARE` of the other run records (or `MIN_SHARED`): the app's name and the words of its
+every run are no link.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from datetime import timedelta
+
+from agentmem.core.model import Memory
+from agentmem.harvest.runrecord import read_record, record_goal, run_day
+from agentmem.stores.bm25 import tokenize
+
+AFTER_DAYS = 7
+RARE_SHARE = 0.1  # of all run records: a word in more is no link
+MIN_SHARED = 2
+SAME_GOAL = 0.6  # share of a goal's words another goal holds that makes it a rerun
+
+
+def words(text: str) -> frozenset[str]:
+    """Search terms of the text, identifiers split at `_`, `.` and `-`, numbers left out."""
+    parts = re.split(r"[\W_]+", text.lower())
+    return frozenset(t for p in parts if p and not any(c.isdigit() for c in p) for t in tokenize(p))
+
+
+def _account(memory: Memory) -> frozenset[str]:
+    """What a record says of its run: goal, summary and the failed checks' details."""
+    record = read_record(memory.text)
+    said = " ".join([record_goal(memory.text), record.summary, *(c.detail for c in record.failed)])
+    return words(said)
+
+
+def _said(memory: Memory) -> frozenset[str]:
+    """What a failure said of itself: its summary and failed checks' details (its goal is
+    the topic, which later runs on the same topic share)."""
+    record = read_record(memory.text)
+    return words(" ".join([record.summary, *(c.detail for c in record.failed)]))
+
+
+def follow_up(members: Sequence[Memory], records: Sequence[Memory]) -> Memory | None:
+    """The run that went after the pattern `members` make (see the module docstring)."""
+    own = {m.id for m in members}
+    accounts = {m.id: _account(m) for m in records if m.id not in own}
+    seen = Counter(w for said in accounts.values() for w in said)
+    rare = {w for w, n in seen.items() if n <= max(MIN_SHARED, RARE_SHARE * len(accounts))}
+    pattern = {w for m in members for w in _said(m)} & rare
+    goals = [words(record_goal(m.text)) for m in members]
+    first = max(run_day(m) for m in members)
+    last = first + timedelta(days=AFTER_DAYS)
+    best, found = 0.0, None
+    for record in records:
+        if record.id in own or not first <= run_day(record) <= last:
+            continue
+        goal = words(record_goal(record.text))
+        if len(goal & pattern) < MIN_SHARED or any(_rerun(goal, g) for g in goals):
+            continue  # a run that went after it says so in its goal; a rerun is another try
+        weight = sum(math.log(1 + len(accounts) / seen[w]) for w in accounts[record.id] & pattern)
+        if weight > best:
+            best, found = weight, record
+    return found
+
+
+def _rerun(goal: frozenset[str], other: frozenset[str]) -> bool:
+    shorter = min(len(goal), len(other))
+    return shorter > 0 and len(goal & other) >= SAME_GOAL * shorter
