@@ -32,7 +32,6 @@ Nothing here reads or writes memory: the writer asks, with the held memories it 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -40,6 +39,8 @@ from typing import Any, Protocol, runtime_checkable
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.removal import retired_values as retired_values  # its old home
+from agentmem.core.retract import RETRACTED, retracted
+from agentmem.core.retract import retraction as retraction  # its old home
 from agentmem.core.statement import (
     CAPITALISED,
     CAPS,
@@ -63,9 +64,6 @@ NEAR_SUBJECT = (
     0.6  # share of the shorter text's terms at which two lessons say one thing (`restated`)
 )
 CUED_SHARED = 2  # ... when the draft says outright that it corrects or replaces something
-
-CLAUSE = re.compile(r"[;:]\s+|\.\s+")
-RETRACTED = re.compile(r"^\s*(?:retracted|retraction|withdrawn)\s*:\s*", re.IGNORECASE)
 
 
 def covered(part: Terms, whole: Terms) -> bool:
@@ -251,33 +249,6 @@ def replaces(draft: str, held: str) -> bool:
     # different head is another subject (the payments-api, not the orders-api).
     restated_otherwise = close and d.head == h.head and len(d.head) == HEAD and not agrees(d, h)
     return conflict(d, h) or changed or covered(h, d) or restated_otherwise
-
-
-def retraction(text: str) -> tuple[str, str] | None:
-    """(the claim withdrawn, the reason given) when the text retracts a lesson."""
-    match = RETRACTED.match(text)
-    if match is None:
-        return None
-    claim, *reason = CLAUSE.split(text[match.end() :], maxsplit=1)
-    return claim, " ".join(reason)
-
-
-def retracted(text: str, held: Sequence[tuple[str, str]]) -> str | None:
-    """The id, among (id, text) pairs, of the lesson a retraction withdraws, if any."""
-    said = retraction(text)
-    if said is None:
-        return None
-    claim, reason = (terms(part).content for part in said)
-    best: tuple[float, str] | None = None
-    for memory_id, held_text in held:
-        if RETRACTED.match(held_text):
-            continue  # a retraction is not itself retracted by another one
-        content = terms(held_text).content
-        on_claim = len(claim & content)
-        score = on_claim / max(len(claim), 1) - len(reason & content) / max(len(reason), 1)
-        if on_claim >= 2 and score > 0 and (best is None or score > best[0]):
-            best = (score, memory_id)
-    return None if best is None else best[1]
 
 
 @dataclass(frozen=True)
