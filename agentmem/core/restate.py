@@ -16,7 +16,10 @@ tokens search uses) and the names it mentions (identifiers such as `PaymentClien
   change word in the draft) and the draft gives another value of a kind both state
   (Monday → Thursday, 3 → 5 retries, v4 → v5), says in words that something changed
   ("now", "no longer", "moved", "retired", "instead"), or says all the held one says and
-  more (a fuller statement of the same lesson).
+  more (a fuller statement of the same lesson). Two more new values share few words:
+  a job that says it now runs at another time, opening on the same words as the held one
+  (`retimed`), and a role (owns, signs off, who to ask) held by other people
+  (`agentmem.core.reassign`).
 - A draft that says outright it corrects or replaces something ("Correction to the … rule:",
   "this replaces …", "the old …", "… was removed", "since 2026-07-15 …") needs only
   `CUED_SHARED` shared terms, when the words its cue points at are the held text's subject
@@ -38,19 +41,21 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.model import MAX_TAGS, Hit
+from agentmem.core.reassign import reassigned
 from agentmem.core.removal import retired_values as retired_values  # its old home
 from agentmem.core.retract import RETRACTED, retracted
 from agentmem.core.retract import retraction as retraction  # its old home
 from agentmem.core.statement import (
     CAPITALISED,
     CAPS,
+    COPULA,
     GAP,
     HEAD,
     IDENTIFIER,
     Terms,
     aligned,
     framed,
-    function_words,
+    naming,
     terms,
 )
 from agentmem.stores.base import Filters, ReadableStore
@@ -190,18 +195,10 @@ def substituted(a: str, b: str) -> bool:
         (sb[i - 1], sb[i + 1]) in frames
         and sb[i - 1] not in COPULA
         and sb[i - 1] != GAP
-        and _names(sb[i + 1])
+        and naming(sb[i + 1])
         for i in range(1, len(sb) - 1)
-        if sb[i] in only_b and _names(sb[i])
+        if sb[i] in only_b and naming(sb[i])
     )
-
-
-COPULA = frozenset(("is", "are", "was", "were", "be", "been", "becomes", "become"))
-
-
-def _names(word: str) -> bool:
-    """A content word: a search term that is no function word."""
-    return word not in function_words() and bool(tokenize(word))
 
 
 def restated(a: str, b: str) -> bool:
@@ -231,8 +228,10 @@ def other_component(a: Terms, b: Terms) -> bool:
 def replaces(draft: str, held: str) -> bool:
     """The draft is a newer statement of the held text's subject (see the module docstring)."""
     d, h = read_together(draft, held)
-    if RETRACTED.match(draft) or restates(draft, held) or not same_subject(d, h):
+    if RETRACTED.match(draft) or restates(draft, held):
         return False  # a retraction replaces only what it withdraws (`retracted`)
+    if not same_subject(d, h) and not retimed(d, h):
+        return False
     if other_component(d, h):
         return False  # another service, table or team: a value of its own, not a new one
     if not d.change and substituted(draft, held):
@@ -248,7 +247,31 @@ def replaces(draft: str, held: str) -> bool:
     # same thing told with other details (a keystore that moved to another vault). A
     # different head is another subject (the payments-api, not the orders-api).
     restated_otherwise = close and d.head == h.head and len(d.head) == HEAD and not agrees(d, h)
-    return conflict(d, h) or changed or covered(h, d) or restated_otherwise
+    return (
+        conflict(d, h)
+        or changed
+        or covered(h, d)
+        or restated_otherwise
+        or reassigned(draft, held, d, h)
+    )
+
+
+MEASURED = ("code", "date", "number")  # value kinds that are no measure (see `retimed`)
+
+
+def retimed(draft: Terms, held: Terms) -> bool:
+    """The draft says something changed and gives another measure (a time, a day, a
+    duration, a size) of the thing both open on: "the nightly sync now runs at 03:15" of
+    "the nightly sync runs at 01:15 on the batch host and writes …", however many other
+    details each gives (too few words shared to be one subject by count). A bare number
+    ("cron 30 2", "6 tries") is no measure: a detail's count says nothing of the schedule."""
+    if not draft.change or len(draft.head) < 2 or draft.head[:2] != held.head[:2]:
+        return False
+    return any(
+        kind in held.values and bool(v - held.values[kind]) and bool(held.values[kind] - v)
+        for kind, v in draft.values.items()
+        if kind not in MEASURED
+    )
 
 
 @dataclass(frozen=True)

@@ -87,6 +87,21 @@ CUE_BACKWARD = re.compile(
     re.IGNORECASE,
 )
 CUE_WINDOW = 4  # words a cue points at, after it or before it
+# Who holds a role is a value of the role: a person or a team named in full (two or more
+# capitalised words in a row: "Dana Whitfield", "Finance Ops"), or a chat channel or a
+# handle ("#billing-ops", "@ravi"). See `people`.
+FULL_NAME = re.compile(r"(?<![\w-])[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)+\b")
+HANDLE = re.compile(r"(?<![\w#@])[#@][a-z][\w-]*[a-z0-9]")
+SENTENCE_START = re.compile(r"(?:^|[.!?:;])[\s*_>#-]*$")
+# Roles a person or a team holds over a thing, each as one key: owns it, signs it off, is
+# who to ask, is on call for it. English, not any domain's words ("their own" is no owner).
+ROLES = {
+    "own": r"owns|owned by|owners?|ownership|maintain(?:s|ed|er|ers)?|responsible for",
+    "approve": r"sign(?:s|ed|ing)?[- ]?offs?|approv(?:e|es|ed|al|er|ers)",
+    "ask": r"go(?:es)? to|ask|contact|escalat(?:e|es|ed|ion)s? to|point of contact",
+    "on-call": r"on[- ]?call|paged",
+}
+ROLE = re.compile("|".join(rf"\b(?P<{k.replace('-', '_')}>{v})\b" for k, v in ROLES.items()), re.I)
 
 # English function words beyond the search stopwords: they carry no subject, so a restatement
 # that adds "us" or "we" adds nothing.
@@ -118,6 +133,8 @@ class Terms:
     # Two adjacent words as one ("roll back" as "rollback", "log in" as "login"), with the
     # terms they make apart: the same thing when the other text writes it as one word.
     joins: frozenset[tuple[str, frozenset[str]]] = frozenset()
+    people: frozenset[str] = frozenset()  # the people, teams and channels it names (PEOPLE)
+    roles: frozenset[str] = frozenset()  # the roles it gives them (ROLES' keys)
 
 
 @lru_cache(maxsize=4096)
@@ -183,7 +200,30 @@ def terms(text: str) -> Terms:
             for t in tokenize(m.group(0))
         ),
         joins=_joins(text),
+        people=people(text),
+        roles=frozenset(
+            k.replace("_", "-") for m in ROLE.finditer(text) for k, v in m.groupdict().items() if v
+        ),
     )
+
+
+def people(text: str) -> frozenset[str]:
+    """The people, teams and channels a text names (see FULL_NAME), lower case. A run of
+    capitalised words that opens a sentence is a name too ("App Store Connect rejects …"),
+    without a first word that only opens it ("Ask Dana Whitfield", "The Privacy Office")."""
+    plain = CODE.sub(" ", text)
+    found = {m.lower() for m in HANDLE.findall(plain)}
+    for match in FULL_NAME.finditer(plain):
+        words = match.group(0).split()
+        if SENTENCE_START.search(plain[: match.start()]) and (
+            words[0].lower() in function_words()
+            or not tokenize(words[0])
+            or ROLE.fullmatch(words[0])
+        ):
+            words = words[1:]
+        if len(words) > 1:
+            found.add(" ".join(words).lower())
+    return frozenset(found)
 
 
 def _joins(text: str) -> frozenset[tuple[str, frozenset[str]]]:
@@ -270,6 +310,14 @@ def value_words() -> frozenset[str]:
     """Weekdays and units as search tokens: they say a value, not what it is of."""
     words = (*DAYS, *UNITS, *NUMBER_WORDS)
     return frozenset(t for word in words for t in (word, *tokenize(word)))
+
+
+COPULA = frozenset(("is", "are", "was", "were", "be", "been", "becomes", "become"))
+
+
+def naming(word: str) -> bool:
+    """A content word: a search term that is no function word."""
+    return word not in function_words() and bool(tokenize(word))
 
 
 GAP = ""  # where a value, a command or a clause break stood (see `framed`)

@@ -1,0 +1,122 @@
+"""New values of one subject told with other details: a job's new time, a role's new holder.
+
+A schedule that moved is often told in a sentence that shares few words with the old one
+(each gives details of its own); a new owner is told in other words and names other people.
+Both supersede the old statement; another job's time, another thing's owner do not."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentmem import MemoryHooks
+from agentmem.core.restate import replaces
+from agentmem.core.statement import terms
+from tests.conftest import semantic
+
+SYNC = (
+    "The invoice sync runs nightly at 01:15 UTC (cron 15 1 * * * on the batch host) and "
+    "writes invoices/YYYY-MM-DD.csv plus a checksum file to cold storage."
+)
+SYNC_NOTE = "Invoice sync: nightly at 01:15 UTC on the batch host, CSV + `checksum.txt`."
+SYNC_MOVED = (
+    "The invoice sync cron is now 15 3 * * * (03:15 UTC), after the ledger snapshot, and "
+    "the job waits while replica lag is above 30 s (retries every 5 min)."
+)
+OWNER = (
+    "Billing export layout questions (column list, rounding rules, retention) go to Alice "
+    "Moore in Finance Ops; she approves every change to the CSV layout before it ships."
+)
+NEW_OWNER = (
+    "**Ownership:** Raj Patel (Data Platform) owns the billing export spec from this sprint "
+    "and approves any layout change. Questions go to #data-platform."
+)
+
+
+def test_a_job_moved_to_a_new_time_supersedes_its_old_schedule(hooks: MemoryHooks) -> None:
+    """ "The invoice sync cron is now 03:15 …" replaces "the invoice sync runs nightly at
+    01:15 … and writes …" and a retro's short "Invoice sync: nightly at 01:15": the same job
+    (both open on it), a change word, another time; too few words shared to count as one
+    subject by overlap alone, which left both old schedules live."""
+    assert replaces(SYNC_MOVED, SYNC)
+    assert replaces(SYNC_MOVED, SYNC_NOTE)
+    first = hooks.harvester.submit(semantic(SYNC, app_id="billing"), trigger="manual")
+    note = hooks.harvester.submit(semantic(SYNC_NOTE), trigger="post_retro_distill")
+    moved = hooks.harvester.submit(semantic(SYNC_MOVED, app_id="billing"), trigger="manual")
+    assert moved.status == "accepted" and moved.memory_id is not None
+    assert set(hooks.store.get(moved.memory_id).supersedes) == {first.memory_id, note.memory_id}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (SYNC, SYNC_MOVED.replace("invoice sync", "invoice backup")),
+        (
+            "The ledger export runs nightly at 01:00 UTC on the batch host.",
+            "The invoice sync now runs at 03:15 UTC on the batch host.",
+        ),
+        (  # a bare count is no measure: a cron line's fields are no new worker count
+            "The invoice sync runs with 4 workers on the batch host and writes a checksum "
+            "file to cold storage, one folder per tenant.",
+            "The invoice sync cron is now 15 3 * * * after the ledger snapshot, and the job "
+            "waits while the replica catches up.",
+        ),
+    ],
+)
+def test_another_jobs_time_is_no_new_schedule(old: str, new: str) -> None:
+    """Against false replacements: a new time for a job that opens on other words (the
+    invoice backup, not the invoice sync), or another count of something else, leaves the
+    held schedule live, however the draft says "now"."""
+    assert not replaces(new, old)
+
+
+def test_a_new_owner_of_the_same_role_supersedes_the_old_one(hooks: MemoryHooks) -> None:
+    """A bold-labelled retro bullet naming Raj Patel as who owns and approves the billing
+    export spec replaces the lesson naming Alice Moore for its approval: one role over one
+    subject, held by someone else (no value, no change word told it before)."""
+    assert replaces(NEW_OWNER, OWNER)
+    old = hooks.harvester.submit(semantic(OWNER, app_id="billing"), trigger="manual")
+    new = hooks.harvester.submit(semantic(NEW_OWNER), trigger="post_retro_distill")
+    assert new.status == "accepted" and new.memory_id is not None
+    assert hooks.store.get(new.memory_id).supersedes == (old.memory_id,)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Schema changes to the billing tables need a written sign-off from Alice Moore "
+            "before the nightly migration window.",
+            "Schema changes to the search index need a written sign-off from Bob Stone "
+            "before the nightly migration window.",
+        ),
+        (
+            "Questions about the billing dashboards go to Alice Moore (Finance Ops).",
+            "Questions about the search dashboards go to Bob Stone (Search Infra).",
+        ),
+        (
+            "Alice Moore owns the billing dashboards; ask her about Grafana access.",
+            "Bob Stone owns the search dashboards; ask him about Grafana access.",
+        ),
+        (  # "their own" is no owner, and a name that opens a sentence is still that name
+            "Vendor SDKs must ship their own PrivacyInfo.xcprivacy; App Store Connect "
+            "rejects the upload with ITMS-91053 otherwise.",
+            "Each app extension needs its own PrivacyInfo.xcprivacy; App Store Connect "
+            "checks them one by one (ITMS-91053).",
+        ),
+    ],
+)
+def test_another_things_owner_is_no_new_owner(old: str, new: str) -> None:
+    """Against false replacements: two teams' approvers for two things (the billing tables,
+    the search index: a phrase swapped between the same words) stay two lessons."""
+    assert not replaces(new, old) and not replaces(old, new)
+
+
+def test_who_holds_a_role_is_read_as_names_in_full() -> None:
+    """People, teams and channels are read whole, a name that opens a sentence included,
+    without the word that opens it; roles by their kind ("signs off" and "approves" are one
+    role), and "their own" gives no one a role."""
+    read = terms("Ask Dana Whitfield first. The Privacy Office signs off; see #privacy-desk.")
+    assert read.people == {"dana whitfield", "privacy office", "#privacy-desk"}
+    assert read.roles == {"ask", "approve"}
+    assert terms("Service Desk approves refunds.").people == {"service desk"}
+    assert not terms("Each team keeps their own runbook.").roles
