@@ -548,3 +548,38 @@ def test_judgment_harvest_quotes_the_run_that_went_after_the_failures(hooks: Mem
     assert "Followed up in 2026-06-11-s2 (models)" in pattern.text
     assert "full-refresh backfills" in pattern.text and "freshness" not in pattern.text
     assert "f1" not in pattern.text
+
+
+def test_judgment_harvest_one_cause_told_by_different_checks_is_one_pattern(
+    hooks: MemoryHooks,
+) -> None:
+    """An expired client certificate fails a contract test in one app and an upload in
+    another, each check in its own words: failures of different checks that share three
+    words few failures and no successes say are one pattern, naming the checks, the phrase
+    two of them share and the words they share. Checks that share only their app's everyday words
+    (`invoice`, `export`) stay apart."""
+    said = {
+        "contract": "SSLError: sslv3 alert certificate expired during POST /eligibility",
+        "upload": "PUT vault/audit.gz failed: TLS alert 45, peer rejected client certificate "
+        "CN=partner-egress (certificate expired)",
+        "submit": "TLS handshake failed: remote error: expired certificate (client "
+        "CN=partner-egress, notAfter=2026-05-24)",
+    }
+    ids = [
+        episode(hooks, f"2026-05-1{n}-c{n}", f"Task {name}", name, detail, app_id=app)
+        for n, (name, detail, app) in enumerate(
+            [(k, v, "claims" if k != "upload" else "export") for k, v in said.items()]
+        )
+    ]
+    topic = "invoice export totals"
+    episode(hooks, "2026-05-14-o1", "Invoices", "lint", f"{topic}: unused import")
+    episode(hooks, "2026-05-15-o2", "Invoices", "unit-tests", f"{topic} off by one cent")
+    episode(hooks, "2026-05-16-o3", "Invoices", "mypy", f"{topic}: Optional[int] not int")
+    for n in range(3):
+        success(hooks, f"2026-05-2{n}-s{n}", "Invoices", f"Shipped the {topic}.", "claims")
+    assert hooks.judgment_harvest().ok
+    [pattern] = [m for m in hooks.store.list() if "pattern" in m.tags]
+    assert pattern.app_id == "_global" and sorted(pattern.cites) == sorted(ids)
+    assert "contract, upload and submit failed in 3 runs" in pattern.text
+    assert 'with "CN=partner-egress"' in pattern.text  # what two of them say
+    assert "do not: certificate, expired" in pattern.text

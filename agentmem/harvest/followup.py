@@ -6,8 +6,8 @@ wall-clock rotation"), often in another app than the one that failed, and that r
 goal, summary and checks are where the cause is written. A pattern's follow-up is the run,
 not one of the pattern's own and not a rerun of one of their goals, from the day of its
 last failure to `AFTER_DAYS` after it (a run between its failures did not end them: what it
-said or fixed did not hold), whose goal names at least `MIN_SHARED` rare words its failures
-said and which shares the most with them, rarer words weighing more (identifiers split into
+said or fixed did not hold), whose goal names at least `MIN_SHARED` rare words its failed
+checks said (the error, not the topic) and which shares the most with them, rarer words weighing more (identifiers split into
 their parts: `not_null_stg_events_user_id` names `user` and `id`). Rare is in at most
 `RARE_SHARE` of the other run records (or `MIN_SHARED`): the app's name and the words of its
 every run are no link.
@@ -45,10 +45,10 @@ def _account(memory: Memory) -> frozenset[str]:
 
 
 def _said(memory: Memory) -> frozenset[str]:
-    """What a failure said of itself: its summary and failed checks' details (its goal is
-    the topic, which later runs on the same topic share)."""
+    """What a failure's checks said (its summary when none did): the error, not the topic
+    (its goal, which later runs on the same topic share, nor the run's own account)."""
     record = read_record(memory.text)
-    return words(" ".join([record.summary, *(c.detail for c in record.failed)]))
+    return words(" ".join(c.detail for c in record.failed) or record.summary)
 
 
 def follow_up(members: Sequence[Memory], records: Sequence[Memory]) -> Memory | None:

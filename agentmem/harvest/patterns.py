@@ -2,13 +2,16 @@
 
 Within one app, the run records that failed are grouped by the verifier that failed, then
 by what that verifier said (its `detail`; the run's summary when it said nothing): two
-failures belong together when most of the shorter one's words are in the other. A group
+failures belong together when most of the shorter one's words are in the other. Groups
+of different checks that tell one cause in their own words (an expired certificate failing
+a contract test and an upload) are joined (`across`). A group
 of failures from at least `MIN_RUNS` runs is a pattern; so is a group from `PAIR_RUNS`
 distinct runs whose details share an error phrase (the same verifier saying the same
 thing twice) when no successful run contradicts it. It is described by
 
 - the words its details share, in order (the error phrase: "canceling statement due to
-  lock timeout", "OOMKilled, exit code 137");
+  lock timeout", "OOMKilled, exit code 137"), or when none are in all of them, the longest
+  phrase two of them share;
 - its cause words: words in at least half of its records that are at least twice as common
   there as in the app's successful runs. A word as common in successes as in failures (a
   topic: `ui`, `sync`) is no cause;
@@ -28,6 +31,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from agentmem.core.model import Memory, Outcome
+from agentmem.harvest.across import across
 from agentmem.harvest.followup import follow_up
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
 from agentmem.stores.bm25 import WORD, tokenize
@@ -39,6 +43,7 @@ LIFT = 2.0  # how much more common in the failures than in successes a cause wor
 MAX_CAUSES = 6
 MAX_PHRASES = 3
 FOLLOWED_CHARS = 320  # of a follow-up's account in a pattern's text
+PAIRED = 12  # failures whose details are paired to find a phrase two of them say
 LOW, HIGH = 0.7, 0.95  # the reflective type's confidence range
 SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
 GLOBAL = "_global"
@@ -242,36 +247,60 @@ def mine(episodes: Sequence[Memory]) -> list[Pattern]:
     by_verifier: dict[str, list[Failure]] = {}
     for failure in failed:
         by_verifier.setdefault(failure.verifier, []).append(failure)
+    groups = [g for failures in by_verifier.values() for g in _groups(failures)]
+    wins = [m for m in episodes if m.outcome is Outcome.SUCCESS]
+    joined = across(groups, lambda f: f.detail or f.summary, lambda f: f.verifier, wins, _generic())
+    persistent = [g for failures in by_verifier.values() for g in _persistent(failures)]
+    grouped = [g for g in joined + persistent if len({f.memory.run_id for f in g}) >= PAIR_RUNS]
     found = []
-    for verifier, failures in by_verifier.items():
-        for members in _groups(failures) + _persistent(failures):
-            runs = len({f.memory.run_id for f in members})
-            if runs < PAIR_RUNS:
-                continue
-            members.sort(key=lambda f: (f.memory.run_id, f.memory.id))
-            apps = sorted({f.memory.app_id for f in members})
-            successes = [m for m in episodes if m.outcome is Outcome.SUCCESS and m.app_id in apps]
-            said = phrase([f.detail for f in members])
-            causes = _causes(members, successes, said)
-            against = _contradictions(causes, successes)
-            if runs < MIN_RUNS and (not said or against or _said_by(said, successes)):
-                continue  # two runs: one error, and no success saying it or its causes
-            example = max(members, key=lambda f: (_hits(f.summary, causes), f.memory.run_id))
-            found.append(
-                Pattern(
-                    app_id=apps[0] if len(apps) == 1 else GLOBAL,
-                    apps=apps,
-                    verifier=verifier,
-                    failures=members,
-                    phrase=said,
-                    causes=causes,
-                    example=example,
-                    successes=len(successes),
-                    contradictions=against,
-                    follow_up=follow_up([f.memory for f in members], episodes),
-                )
+    for members in grouped:
+        runs = len({f.memory.run_id for f in members})
+        members.sort(key=lambda f: (f.memory.run_id, f.memory.id))
+        verifier = _names(members)
+        apps = sorted({f.memory.app_id for f in members})
+        successes = [m for m in episodes if m.outcome is Outcome.SUCCESS and m.app_id in apps]
+        said = phrase([f.detail for f in members]) or _most_said(members)
+        causes = _causes(members, successes, said)
+        against = _contradictions(causes, successes)
+        if runs < MIN_RUNS and (not said or against or _said_by(said, successes)):
+            continue  # two runs: one error, and no success saying it or its causes
+        example = max(members, key=lambda f: (_hits(f.summary, causes), f.memory.run_id))
+        found.append(
+            Pattern(
+                app_id=apps[0] if len(apps) == 1 else GLOBAL,
+                apps=apps,
+                verifier=verifier,
+                failures=members,
+                phrase=said,
+                causes=causes,
+                example=example,
+                successes=len(successes),
+                contradictions=against,
+                follow_up=follow_up([f.memory for f in members], episodes),
             )
+        )
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
+
+
+def _most_said(members: Sequence[Failure]) -> str:
+    """When no words are in every detail (one cause told by several checks), the longest
+    error phrase two of them say (of the newest `PAIRED` failures: pairs grow as squares)."""
+    newest = members[-PAIRED:]
+    found = [
+        phrase([a.detail, b.detail])
+        for i, a in enumerate(newest)
+        for b in newest[i + 1 :]
+        if a.memory.run_id != b.memory.run_id
+    ]
+    return max(found, key=lambda p: (len(WORD.findall(p)), p), default="")
+
+
+def _names(members: Sequence[Failure]) -> str:
+    """The checks that failed, in the order they first did ("a", "a and b", "a, b and c")."""
+    names = list(dict.fromkeys(f.verifier for f in members if f.verifier))
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _hits(text: str, causes: Sequence[str]) -> int:
@@ -289,7 +318,7 @@ def describe(pattern: Pattern) -> str:
         f"Recurring failure in {', '.join(pattern.apps)}: {what} in {len(runs)} runs "
         f"between {days[0]} and {days[-1]}{said}."
     ]
-    if pattern.causes and pattern.follow_up is None:
+    if pattern.causes and not (pattern.phrase and pattern.follow_up):
         parts.append(
             f"Words these failures share and the {pattern.successes} successful runs do not: "
             f"{', '.join(pattern.causes)}."
