@@ -2,7 +2,8 @@
 
 Writes 0–3 memories. The episodic record is always proposed; a lesson from the run's own
 report is proposed only when the verifiers back it: those it names passed, or, if it names
-none, the run succeeded with every verifier passing. Drafts only; the runtime writes.
+none of this run's verifiers (its evidence may cite other runs), the run succeeded with
+every verifier passing. Drafts only; the runtime writes.
 
 The record keeps each failed verifier's `detail` (where a failure's cause is written) and
 has an id made from the run, so firing the hook again for a run that is already recorded
@@ -58,9 +59,13 @@ def _topic_tags(run: RunOutcome) -> list[str]:
 
 
 def _supported(lesson: Lesson, run: RunOutcome) -> bool:
+    """Backed by the verifiers it names, all passed; naming none of this run's (no
+    evidence, or only other runs' ids and documents, which cite rather than verify), by a
+    success with every verifier passing."""
     passed = {v.name for v in run.verifiers if v.passed}
-    if lesson.evidence:
-        return set(lesson.evidence) <= passed
+    named = set(lesson.evidence) & {v.name for v in run.verifiers}
+    if named:
+        return named <= passed
     return (
         run.outcome.value == "success"
         and bool(run.verifiers)

@@ -1,4 +1,5 @@
-"""Retractions: a lesson that begins "Retracted:" withdraws a held one, the one that shares
+"""Retractions: a lesson that begins "Retracted:", or that opens by judging an earlier
+claim wrong ("The longer goal timeout was a red herring: …"), withdraws a held one, the one that shares
 most with its first clause (the claim withdrawn) beyond what it shares with the rest (the
 reason, which a correct lesson may well share). `agentmem.core.restate` asks it."""
 
@@ -10,7 +11,17 @@ from collections.abc import Sequence
 from agentmem.core.statement import terms
 
 CLAUSE = re.compile(r"[;:]\s+|\.\s+")
-RETRACTED = re.compile(r"^\s*(?:retracted|retraction|withdrawn)\s*:\s*", re.IGNORECASE)
+# "Retracted: <claim>; <reason>", or a lesson that opens by judging an earlier claim wrong:
+# "The longer goal timeout was a red herring: …", "Raising the pool size turned out to be
+# no help; …" (the claim is what it judges: its subject).
+RETRACTED = re.compile(
+    r"^\s*(?:(?:retracted|retraction|withdrawn)\s*:\s*"
+    r"|(?P<claim>(?:the|our|that|this|raising|lowering|setting|using|adding)\s[^.;:!?]{3,120}?)"
+    r"\s+(?:was|were|is|are|turned\s+out\s+to\s+be|proved\s+to\s+be)\s+(?:just\s+|only\s+)?"
+    r"(?:a\s+red\s+herring|wrong|incorrect|mistaken|a\s+dead\s+end|no\s+help|not\s+the\s+"
+    r"(?:cause|fix|problem|issue))\b\W*)",
+    re.IGNORECASE,
+)
 
 
 def retraction(text: str) -> tuple[str, str] | None:
@@ -18,6 +29,8 @@ def retraction(text: str) -> tuple[str, str] | None:
     match = RETRACTED.match(text)
     if match is None:
         return None
+    if match["claim"]:
+        return match["claim"], text[match.end() :]
     claim, *reason = CLAUSE.split(text[match.end() :], maxsplit=1)
     return claim, " ".join(reason)
 
