@@ -120,3 +120,38 @@ def test_who_holds_a_role_is_read_as_names_in_full() -> None:
     assert read.roles == {"ask", "approve"}
     assert terms("Service Desk approves refunds.").people == {"service desk"}
     assert not terms("Each team keeps their own runbook.").roles
+
+
+def test_a_value_changed_twice_is_found_in_its_newest_statement(hooks: MemoryHooks) -> None:
+    """01:15, then 03:15, then 05:45: the newest statement replaces the first one too, so a
+    bundle told in the first statement's words ("nightly", "batch host", "cold storage") is
+    shown the newest time; it was shown none (the first one's replacement, which would have
+    taken its place, was itself replaced)."""
+    first = hooks.harvester.submit(semantic(SYNC, app_id="billing"), trigger="manual")
+    hooks.harvester.submit(
+        semantic(
+            "Nightly files on the batch host are compressed with zstd before they go to cold "
+            "storage; the checksum is taken after compression.",
+            app_id="billing",
+        ),
+        trigger="manual",
+    )
+    second = hooks.harvester.submit(semantic(SYNC_MOVED, app_id="billing"), trigger="manual")
+    third = hooks.harvester.submit(
+        semantic(
+            "Invoice sync cron is 45 5 * * * (05:45 UTC) since the ledger team moved the "
+            "snapshot to 03:00-05:00; the job re-checks replica lag between pages.",
+            app_id="billing",
+        ),
+        trigger="manual",
+    )
+    assert third.memory_id is not None
+    assert hooks.store.get(third.memory_id).supersedes == (second.memory_id, first.memory_id)
+    bundle = {
+        "id": "b1",
+        "title": "Nightly invoice files to cold storage",
+        "description": "A checksum file per day, written on the batch host.",
+        "app_id": "billing",
+    }
+    synthesis = hooks.pre_goal_synthesis(queue=[bundle]).synthesis or ""
+    assert "05:45" in synthesis and "01:15" not in synthesis and "03:15 UTC" not in synthesis
