@@ -155,3 +155,26 @@ def test_a_value_changed_twice_is_found_in_its_newest_statement(hooks: MemoryHoo
     }
     synthesis = hooks.pre_goal_synthesis(queue=[bundle]).synthesis or ""
     assert "05:45" in synthesis and "01:15" not in synthesis and "03:15 UTC" not in synthesis
+
+
+@pytest.mark.parametrize(
+    ("old", "other", "same"),
+    [
+        (
+            "Nightly backups of the orders DB run at 01:00 UTC.",
+            "Nightly backups of the search index now run at 03:00 UTC.",
+            "Nightly backups of the orders DB now run at 03:00 UTC.",
+        ),
+        (
+            "Certificates of the staging cluster renew every 30 days.",
+            "Certificates of the production cluster now renew every 60 days.",
+            "Certificates of the staging cluster now renew every 60 days.",
+        ),
+    ],
+)
+def test_one_frame_told_of_two_things_is_no_replacement(old: str, other: str, same: str) -> None:
+    """Against false replacements: the same sentence with one phrase swapped (the orders DB,
+    the search index) and nothing else said differently but its values is about another
+    thing, even when it says "now"; the same thing with a new value still replaces."""
+    assert not replaces(other, old)
+    assert replaces(same, old)

@@ -6,7 +6,7 @@ two statements speak of two things (`swapped`). `agentmem.core.restate` asks it.
 
 from __future__ import annotations
 
-from agentmem.core.statement import COPULA, GAP, Terms, framed, naming
+from agentmem.core.statement import COPULA, GAP, Terms, framed, naming, terms
 from agentmem.stores.bm25 import tokenize
 
 
@@ -17,24 +17,46 @@ def reassigned(draft: str, held: str, d: Terms, h: Terms) -> bool:
     the search index's)."""
     if not d.roles & h.roles or not d.people or not h.people or d.people & h.people:
         return False
-    named = {t for p in d.people | h.people for t in tokenize(p)}
-    return not swapped(draft, held, frozenset(named))
+    return not swapped(draft, held, d.people | h.people)
 
 
-def swapped(a: str, b: str, values: frozenset[str]) -> bool:
+def swapped(a: str, b: str, people: frozenset[str] = frozenset()) -> bool:
     """A phrase of one or two content words in each text, missing from the other, between
     the same two words ("to the billing tables need" against "to the search index need"):
-    the two speak of two things. Words in `values` (who holds a role) swap freely."""
+    the two speak of two things. The words of `people` (who holds a role) swap freely."""
+    return bool(_swaps(a, b, people)[0])
 
-    def spans(words: list[str], other: set[str]) -> set[tuple[str, str]]:
-        return {
-            (words[i - 1], words[i + n])
-            for n in (1, 2)
-            for i in range(1, len(words) - n)
-            if words[i - 1] != GAP
-            and words[i - 1] not in COPULA
-            and all(w not in other and w not in values and naming(w) for w in words[i : i + n])
-        }
 
-    sa, sb = framed(a), framed(b)
-    return bool(spans(sa, set(sb)) & spans(sb, set(sa)))
+def parallel(a: str, b: str, people: frozenset[str] = frozenset()) -> bool:
+    """One frame told of two things: a phrase swapped (`swapped`), and every other word of
+    each text in the other, values aside ("nightly backups of the orders DB run at 01:00"
+    against "nightly backups of the search index now run at 03:00"). However the second
+    says "now", it gives the search index's time, not a new time for the orders DB."""
+    in_a, in_b = _swaps(a, b, people)
+    if not in_a:
+        return False
+    ta, tb = terms(a), terms(b)
+    return ta.content - in_a <= tb.content and tb.content - in_b <= ta.content
+
+
+def _swaps(a: str, b: str, people: frozenset[str]) -> tuple[set[str], set[str]]:
+    """The words of each text in a phrase swapped for one of the other (see `swapped`)."""
+    values = {t for p in people for t in tokenize(p)}
+
+    def spans(words: list[str], other: set[str]) -> dict[tuple[str, str], set[str]]:
+        out: dict[tuple[str, str], set[str]] = {}
+        for n in (1, 2):
+            for i in range(1, len(words) - n):
+                phrase = words[i : i + n]
+                if words[i - 1] == GAP or words[i - 1] in COPULA:
+                    continue
+                if all(w not in other and w not in values and naming(w) for w in phrase):
+                    out.setdefault((words[i - 1], words[i + n]), set()).update(phrase)
+        return out
+
+    # Function words out: "backups of the orders DB run" against "backups of the search
+    # index now run" swap "orders DB" for "search index" between "backup" and "run".
+    sa, sb = ([w for w in framed(text) if w == GAP or naming(w) or w in COPULA] for text in (a, b))
+    on_a, on_b = spans(sa, set(sb)), spans(sb, set(sa))
+    frames = on_a.keys() & on_b.keys()
+    return {w for f in frames for w in on_a[f]}, {w for f in frames for w in on_b[f]}

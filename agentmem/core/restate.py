@@ -19,7 +19,9 @@ tokens search uses) and the names it mentions (identifiers such as `PaymentClien
   more (a fuller statement of the same lesson). Two more new values share few words:
   a job that says it now runs at another time, opening on the same words as the held one
   (`retimed`), and a role (owns, signs off, who to ask) held by other people
-  (`agentmem.core.reassign`).
+  (`agentmem.core.reassign`). One sentence told of two things (a phrase swapped, the
+  rest alike but the values: the orders DB's backups, the search index's) is never a
+  replacement, whatever change word the draft uses.
 - A draft that says outright it corrects or replaces something ("Correction to the … rule:",
   "this replaces …", "the old …", "… was removed", "since 2026-07-15 …") needs only
   `CUED_SHARED` shared terms, when the words its cue points at are the held text's subject
@@ -41,7 +43,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.model import MAX_TAGS, Hit
-from agentmem.core.reassign import reassigned
+from agentmem.core.reassign import parallel, reassigned
 from agentmem.core.removal import retired_values as retired_values  # its old home
 from agentmem.core.retract import RETRACTED, retracted
 from agentmem.core.retract import retraction as retraction  # its old home
@@ -236,6 +238,8 @@ def replaces(draft: str, held: str) -> bool:
         return False  # another service, table or team: a value of its own, not a new one
     if not d.change and substituted(draft, held):
         return False  # the search API's canary, not the payments API's: no cue, another thing
+    if not d.cued and parallel(draft, held, d.people | h.people):
+        return False  # the search index's backups, not the orders DB's: one frame, two things
     if conflict(d, h) and not d.change and named_apart(d, h):
         return False  # other numbers for another thing: the PC's pool, not the consoles'
     close = _overlap(d, h) >= CLOSE_SUBJECT
