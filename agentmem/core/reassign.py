@@ -28,14 +28,16 @@ def swapped(a: str, b: str, people: frozenset[str] = frozenset()) -> bool:
 
 
 def parallel(a: str, b: str, people: frozenset[str] = frozenset()) -> bool:
-    """One frame told of two things: a phrase swapped (`swapped`), and every other word of
-    each text in the other, values aside ("nightly backups of the orders DB run at 01:00"
+    """One frame told of two things: a phrase of what each is about swapped (`swapped`, in
+    the first words of each), and every other word of each text in the other, values aside ("nightly backups of the orders DB run at 01:00"
     against "nightly backups of the search index now run at 03:00"). However the second
     says "now", it gives the search index's time, not a new time for the orders DB."""
     in_a, in_b = _swaps(a, b, people)
-    if not in_a:
-        return False
     ta, tb = terms(a), terms(b)
+    # What each is about is swapped, not what it says of it ("amounts in cents" against
+    # "amounts now as decimals" is a new value of one thing).
+    if not in_a & set(ta.head) or not in_b & set(tb.head):
+        return False
     return ta.content - in_a <= tb.content and tb.content - in_b <= ta.content
 
 

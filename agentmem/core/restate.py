@@ -60,6 +60,7 @@ from agentmem.core.statement import (
     naming,
     terms,
 )
+from agentmem.core.validate import MAX_REFS
 from agentmem.stores.base import Filters, ReadableStore
 from agentmem.stores.bm25 import tokenize
 
@@ -391,10 +392,9 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
     verdict = judge(record["text"], held)
     verdict.replaces = [i for i in verdict.replaces if i not in siblings]
     if verdict.replaces and not retraction(record["text"]):
-        # A value that changed twice (00:30, then 02:30, then 04:45): the newest replaces
-        # what the one it replaces had replaced, so whatever finds the first statement
-        # finds the newest in its place, not a replacement that is itself replaced.
+        # A value changed twice (00:30, 02:30, 04:45): the newest replaces the first too, so
+        # what finds the first finds the newest in its place, not a replaced replacement.
         earlier = {h.memory.id: h.memory.supersedes for h in hits}
         before = [old for i in verdict.replaces for old in earlier.get(i, ())]
-        verdict.replaces = list(dict.fromkeys([*verdict.replaces, *before]))
+        verdict.replaces = list(dict.fromkeys([*verdict.replaces, *before]))[:MAX_REFS]
     return verdict
