@@ -1,9 +1,11 @@
 """Hook C, post-run classify: one episodic record of the run, plus lessons it supports.
 
 Writes 0–3 memories. The episodic record is always proposed; a lesson from the run's own
-report is proposed only when the verifiers back it: those it names passed, or, if it names
-none of this run's verifiers (its evidence may cite other runs), the run succeeded with
-every verifier passing. Drafts only; the runtime writes.
+report is proposed only when the run backs it. From a success: the verifiers it names
+passed, or, if it names none of this run's verifiers (its evidence may cite other runs),
+every verifier passed. From a failure (or a partial or aborted run): it says what the run
+showed, not a guess ("maybe", "probably", "looks like", "?"): a guess read back as a
+lesson is how optimistic memory feeds on itself. Drafts only; the runtime writes.
 
 The record keeps each failed verifier's `detail` (where a failure's cause is written) and
 has an id made from the run, so firing the hook again for a run that is already recorded
@@ -13,6 +15,7 @@ episode. Lessons carry the run's tags, so a pack for a goal with those tags find
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,12 +61,22 @@ def _topic_tags(run: RunOutcome) -> list[str]:
     return list(dict.fromkeys(slug(t) for t in run.tags))[:8]
 
 
+# What a worker writes when it is guessing: a setback's lesson saying it is no lesson yet.
+HEDGED = re.compile(
+    r"\b(?:maybe|probably|possibly|perhaps|might|seems?|apparently|presumably|"
+    r"looks like|not sure|i think|i guess|no idea|unclear)\b|\?",
+    re.IGNORECASE,
+)
+
+
 def _supported(lesson: Lesson, run: RunOutcome) -> bool:
-    """Backed by the verifiers it names, all passed; naming none of this run's (no
-    evidence, or only other runs' ids and documents, which cite rather than verify), by a
-    success with every verifier passing."""
+    """See the module docstring: a success backs it through its verifiers (evidence naming
+    none of this run's, such as other runs' ids, cites rather than verifies); a setback
+    backs what it showed, never a guess."""
     passed = {v.name for v in run.verifiers if v.passed}
     named = set(lesson.evidence) & {v.name for v in run.verifiers}
+    if run.outcome.value != "success":
+        return not HEDGED.search(lesson.text)
     if named:
         return named <= passed
     return (
