@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from agentmem import MemoryHooks
-from agentmem.core.restate import replaces
+from agentmem.core.restate import replaces, restates
 from agentmem.core.statement import terms
 from tests.conftest import semantic
 
@@ -178,3 +178,22 @@ def test_one_frame_told_of_two_things_is_no_replacement(old: str, other: str, sa
     thing, even when it says "now"; the same thing with a new value still replaces."""
     assert not replaces(other, old)
     assert replaces(same, old)
+
+
+def test_a_clock_time_is_one_value_however_it_is_written() -> None:
+    """ "2:30 pm", "14:30" and a cron line's "30 14 * * *" are one time; "2am" is 02:00.
+    So a cron line alone gives a job a new time ("moved to `15 3 * * *`" replaces "runs at
+    01:15"), a time in am/pm replaces a long statement of the old one, and the same time
+    written another way is a restatement, not a new value."""
+    assert terms("cron `30 14 * * 1-5`").values["time"] == {"14:30"}
+    assert terms("at 2am, then 2:30 pm").values["time"] == {"02:00", "14:30"}
+    snapshot = (
+        "The ledger snapshot runs nightly at 01:15 UTC on the db host, takes about 40 minutes "
+        "and writes its manifest next to the dump in cold storage."
+    )
+    assert replaces("The ledger snapshot cron moved to `15 3 * * *` for the new replica.", snapshot)
+    assert replaces(
+        "The ledger snapshot now starts at 3am, after the reindex, and pages if it is late.",
+        snapshot,
+    )
+    assert restates("The standup bot posts at 2:30 pm.", "The standup bot posts at 14:30.")

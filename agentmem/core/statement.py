@@ -54,6 +54,16 @@ ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
 # the other does not, and nothing in common, are about two things.
 CAPS = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")
 TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
+# A clock time said other ways, read as the same HH:MM: "2:30 pm", "2am", and a daily or
+# weekly cron line's minute and hour ("30 2 * * *" runs at 02:30).
+MERIDIEM = re.compile(
+    r"\b(?P<hour>1[0-2]|0?[1-9])(?::(?P<minute>[0-5]\d))?\s?(?P<half>[ap])\.?m\b\.?", re.I
+)
+CRON = re.compile(
+    r"(?<![\w:*/-])(?P<minute>[0-5]?\d)\s+(?P<hour>2[0-3]|[01]?\d)\s+(?:\*|\d{1,2})\s+\*\s+"
+    r"(?:\*|[0-7](?:[-,][0-7])*|[a-z]{3}(?:[-,][a-z]{3})*)(?![\w*])",
+    re.I,
+)
 CODE = re.compile(r"`([^`\n]+)`")  # a command or a path as code: the value of "how to"
 VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b")
 # A number with its unit; joined groups ("0-12", "03-01", "1,000") are one value.
@@ -143,9 +153,16 @@ def terms(text: str) -> Terms:
     for match in CODE.finditer(text):
         values.setdefault("code", set()).add(" ".join(match.group(1).lower().split()))
     rest = CODE.sub(lambda m: m.group(0).replace(".", " "), text)  # no version inside code
+    for match in (*CRON.finditer(rest), *MERIDIEM.finditer(rest)):
+        hour = int(match["hour"])
+        if "half" in match.groupdict():
+            hour = hour % 12 + (12 if match["half"].lower() == "p" else 0)
+        values.setdefault("time", set()).add(f"{hour:02d}:{int(match['minute'] or 0):02d}")
+    rest = MERIDIEM.sub(" ", CRON.sub(" ", rest))
     for kind, pattern in (("date", DATE), ("time", TIME), ("version", VERSION)):
         for match in pattern.finditer(rest):
-            values.setdefault(kind, set()).add(match.group(0).lower().lstrip("v"))
+            found = match.group(0).lower().lstrip("v")
+            values.setdefault(kind, set()).add(found.zfill(5) if kind == "time" else found)
         rest = pattern.sub(" ", rest)
     for match in NUMBER.finditer(rest):
         # A decimal without a unit is a version (release 4.13, Airflow 2.9), not a measure.
@@ -307,8 +324,8 @@ def function_words() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def value_words() -> frozenset[str]:
-    """Weekdays and units as search tokens: they say a value, not what it is of."""
-    words = (*DAYS, *UNITS, *NUMBER_WORDS)
+    """Weekdays, units and "am"/"pm" as search tokens: they say a value, not what it is of."""
+    words = (*DAYS, *UNITS, *NUMBER_WORDS, "am", "pm")
     return frozenset(t for word in words for t in (word, *tokenize(word)))
 
 
