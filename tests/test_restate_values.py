@@ -54,6 +54,10 @@ def test_a_job_moved_to_a_new_time_supersedes_its_old_schedule(hooks: MemoryHook
             "The ledger export runs nightly at 01:00 UTC on the batch host.",
             "The invoice sync now runs at 03:15 UTC on the batch host.",
         ),
+        (  # a size is no schedule: another figure of the same job, not a new value
+            "The staging deploy keeps 3 GB of build cache on the runner.",
+            "The staging deploy now uploads 12 GB artifacts to the bucket.",
+        ),
         (  # a bare count is no measure: a cron line's fields are no new worker count
             "The invoice sync runs with 4 workers on the batch host and writes a checksum "
             "file to cold storage, one folder per tenant.",
@@ -64,8 +68,8 @@ def test_a_job_moved_to_a_new_time_supersedes_its_old_schedule(hooks: MemoryHook
 )
 def test_another_jobs_time_is_no_new_schedule(old: str, new: str) -> None:
     """Against false replacements: a new time for a job that opens on other words (the
-    invoice backup, not the invoice sync), or another count of something else, leaves the
-    held schedule live, however the draft says "now"."""
+    invoice backup, not the invoice sync), another size, or another count of something
+    else, leaves the held statement live, however the draft says "now"."""
     assert not replaces(new, old)
 
 

@@ -261,21 +261,21 @@ def replaces(draft: str, held: str) -> bool:
     )
 
 
-MEASURED = ("code", "date", "number")  # value kinds that are no measure (see `retimed`)
+SCHEDULE = ("time", "day")  # when a job runs (see `retimed`)
 
 
 def retimed(draft: Terms, held: Terms) -> bool:
-    """The draft says something changed and gives another measure (a time, a day, a
-    duration, a size) of the thing both open on: "the nightly sync now runs at 03:15" of
-    "the nightly sync runs at 01:15 on the batch host and writes …", however many other
-    details each gives (too few words shared to be one subject by count). A bare number
-    ("cron 30 2", "6 tries") is no measure: a detail's count says nothing of the schedule."""
+    """The draft says something changed and gives another time or weekday for the thing
+    both open on: "the nightly sync cron is now 03:15" of "the nightly sync runs at 01:15
+    on the batch host and writes …", however many other details each gives (too few words
+    shared to be one subject by count). A size or a duration is no schedule: "the deploy
+    now uploads 12 GB" is not a new "the deploy keeps 3 GB of cache"."""
     if not draft.change or len(draft.head) < 2 or draft.head[:2] != held.head[:2]:
         return False
     return any(
         kind in held.values and bool(v - held.values[kind]) and bool(held.values[kind] - v)
         for kind, v in draft.values.items()
-        if kind not in MEASURED
+        if kind in SCHEDULE
     )
 
 
@@ -392,8 +392,7 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
     verdict = judge(record["text"], held)
     verdict.replaces = [i for i in verdict.replaces if i not in siblings]
     if verdict.replaces and not retraction(record["text"]):
-        # A value changed twice (00:30, 02:30, 04:45): the newest replaces the first too, so
-        # what finds the first finds the newest in its place, not a replaced replacement.
+        # A value changed twice: the newest replaces the first too (found in its place)
         earlier = {h.memory.id: h.memory.supersedes for h in hits}
         before = [old for i in verdict.replaces for old in earlier.get(i, ())]
         verdict.replaces = list(dict.fromkeys([*verdict.replaces, *before]))[:MAX_REFS]
