@@ -60,10 +60,15 @@ def in_span(memory: Memory, span: Span) -> bool:
     return span.holds(_day(memory)) or span.holds(_recorded(memory))
 
 
-def patterns(records: list[Memory], span: Span) -> list[Pattern]:
-    """The patterns over the records up to the window's end, with a failure in it."""
+def patterns(records: list[Memory], span: Span, lessons: list[Memory]) -> list[Pattern]:
+    """The patterns over the records up to the window's end, with a failure in it; a
+    pattern quotes the lesson of the run that went after it (`agentmem.harvest.followup`)."""
     evidence = [r for r in records if span.until is None or _day(r) <= span.until]
-    return [p for p in mine(evidence) if any(in_span(f.memory, span) for f in p.failures)]
+    by_run: dict[str, list[Memory]] = {}
+    for lesson in lessons:
+        by_run.setdefault(lesson.run_id, []).append(lesson)
+    found = mine(evidence, by_run)
+    return [p for p in found if any(in_span(f.memory, span) for f in p.failures)]
 
 
 def draft_for(pattern: Pattern, held: list[Memory]) -> dict[str, Any]:
@@ -141,13 +146,13 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
     scope = Filters(user_id=tools.settings.user_id, app_ids=apps)
     records = tools.list_memories(replace(scope, types=("episodic",)))
     recent = [m for m in records if in_span(m, span)]
-    found = patterns(records, span)
-    held = tools.list_memories(replace(scope, types=("reflective",), tags_any=(PATTERN_TAG,)))
-    drafts = [draft_for(p, held) for p in found]
-    evidence = [r for r in records if span.until is None or _day(r) <= span.until]
     lessons = tools.list_memories(
         replace(scope, types=("semantic", "procedural"), include_superseded=False)
     )
+    found = patterns(records, span, lessons)
+    held = tools.list_memories(replace(scope, types=("reflective",), tags_any=(PATTERN_TAG,)))
+    drafts = [draft_for(p, held) for p in found]
+    evidence = [r for r in records if span.until is None or _day(r) <= span.until]
     refuted = [
         c for c in contradicted(lessons, evidence) if any(in_span(f, span) for f in c.failures)
     ]

@@ -8,7 +8,9 @@ but a bundle's heading cites the memories it rests on (no id, no claim); superse
 memories are never cited as if they held. The runtime skips this hook with "nothing
 queued" before it is called, so it never reads about nothing. The whole synthesis stays
 within WORD_BUDGET words, shared fairly among the bundles; when a bundle's share runs
-short, its lessons are kept first, then its run counts, then its failures' causes.
+short, its lessons are kept first, then its run counts, then hook E's pattern on it (a
+long account of its failures, which never takes a lesson's place), then its failures'
+causes.
 """
 
 from __future__ import annotations

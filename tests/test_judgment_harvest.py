@@ -583,3 +583,41 @@ def test_judgment_harvest_one_cause_told_by_different_checks_is_one_pattern(
     assert "contract, upload and submit failed in 3 runs" in pattern.text
     assert 'with "CN=partner-egress"' in pattern.text  # what two of them say
     assert "do not: certificate, expired" in pattern.text
+
+
+def test_judgment_harvest_quotes_the_lesson_of_the_rerun_that_worked(hooks: MemoryHooks) -> None:
+    """A failed goal rerun the next day, successfully, with a lesson naming what the checks
+    said (fixture patients 404 after the sandbox reset) is the loop's account of the cause:
+    the pattern quotes that lesson. A rerun that wrote no lesson says nothing of it."""
+    for n, day in enumerate((3, 10, 17)):
+        episode(
+            hooks,
+            f"2026-05-{day:02d}-e{n}",
+            f"Portal page {n}",
+            "e2e",
+            f"GET /fhir/Patient/x{n} 404 Not Found (fixture patient 'Ana Test')",
+            "Specs broke on fixtures.",
+            app_id="portal",
+        )
+    hooks.post_run_classify(
+        run={
+            "run_id": "2026-05-18-e9",
+            "goal": "Portal page 2",
+            "outcome": "success",
+            "app_id": "portal",
+            "summary": "Fixtures resolve patients at start.",
+            "verifiers": [{"name": "e2e", "passed": True}],
+            "lessons": [
+                {
+                    "text": "The FHIR sandbox is re-seeded every Sunday and fixture patients "
+                    "get new ids: look them up by MRN instead of hard-coding Patient ids."
+                }
+            ],
+        }
+    )
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks, "portal")
+    assert "Followed up in 2026-05-18-e9 (portal): Portal page 2, success. Lesson: " in (
+        pattern.text
+    )
+    assert "re-seeded every Sunday" in pattern.text

@@ -86,3 +86,27 @@ def test_pre_goal_synthesis_tells_no_cause_that_names_what_a_change_retired(
     text = hooks.pre_goal_synthesis(queue=queue).synthesis or ""
     assert "1 earlier run(s) on it: 1 failed" in text and before in text
     assert "ledger-token.txt" not in text
+
+
+def test_pre_goal_synthesis_tells_a_pattern_after_the_lessons_not_in_their_place(
+    hooks: MemoryHooks,
+) -> None:
+    """Hook E's pattern on a bundle (a long account of failures) never takes one of the
+    three lesson lines: the lessons are told first, the pattern after them when words are
+    left."""
+    for n in (1, 2, 3):
+        record(hooks, n, "failure", "ledger rejected: currency missing on the invoice")
+    assert hooks.judgment_harvest().ok
+    lessons = [
+        "Invoice exports to the ledger need the currency on every line.",
+        "Invoice exports to the ledger retry twice, then page billing on-call.",
+        "Invoice exports to the ledger run after the nightly close at 02:00.",
+    ]
+    for text in lessons:
+        assert hooks.harvester.submit(semantic(text, app_id="billing"), trigger="manual")
+    queue = [{"id": "B-2", "title": "Export invoices to the ledger", "app_id": "billing"}]
+    text = hooks.pre_goal_synthesis(queue=queue).synthesis or ""
+    told = text.splitlines()
+    assert all(any(lesson in line for line in told) for lesson in lessons), text
+    [pattern] = [i for i, line in enumerate(told) if line.startswith("  - pattern [")]
+    assert pattern > max(i for i, line in enumerate(told) if line.startswith("  - fact ["))

@@ -3,14 +3,14 @@
 A loop that keeps failing on something usually sends a worker after it ("Investigate the
 null user_id", "Find what used up the warehouse credits", "Switch the connector to
 wall-clock rotation"), often in another app than the one that failed, and that run's
-goal, summary and checks are where the cause is written. A pattern's follow-up is the run,
-not one of the pattern's own and not a rerun of one of their goals, from the day of its
-last failure to `AFTER_DAYS` after it (a run between its failures did not end them: what it
-said or fixed did not hold), whose goal names at least `MIN_SHARED` rare words its failed
-checks said (the error, not the topic) and which shares the most with them, rarer words weighing more (identifiers split into
-their parts: `not_null_stg_events_user_id` names `user` and `id`). Rare is in at most
-`RARE_SHARE` of the other run records (or `MIN_SHARED`): the app's name and the words of its
-every run are no link.
+goal, summary and checks are where the cause is written. A pattern's follow-up is a run, not one of the pattern's own, from the day of its last
+failure to `AFTER_DAYS` after it (a run between its failures did not end them: what it said
+or fixed did not hold), whose goal names at least `MIN_SHARED` rare words its failed checks
+said (the error, not the topic), or that wrote a lesson naming them (a rerun of a failed
+goal that worked, and said why); of those, the one sharing the most with them, rarer words
+weighing more (identifiers split into their parts: `not_null_stg_events_user_id` names
+`user` and `id`). Rare is in at most `RARE_SHARE` of the other run records (or
+`MIN_SHARED`): the app's name and the words of its every run are no link.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 
 from agentmem.core.model import Memory
@@ -51,8 +52,22 @@ def _said(memory: Memory) -> frozenset[str]:
     return words(" ".join(c.detail for c in record.failed) or record.summary)
 
 
-def follow_up(members: Sequence[Memory], records: Sequence[Memory]) -> Memory | None:
-    """The run that went after the pattern `members` make (see the module docstring)."""
+@dataclass(frozen=True)
+class FollowUp:
+    """The run that went after a pattern, and the lesson it wrote on it, if any."""
+
+    run: Memory
+    lesson: Memory | None
+
+
+def follow_up(
+    members: Sequence[Memory],
+    records: Sequence[Memory],
+    lessons: Mapping[str, Sequence[Memory]] | None = None,
+) -> FollowUp | None:
+    """The run that went after the pattern `members` make (see the module docstring);
+    `lessons` are the live lessons by the run_id that wrote them."""
+    taught = {run: [(m, words(m.text)) for m in held] for run, held in (lessons or {}).items()}
     own = {m.id for m in members}
     accounts = {m.id: _account(m) for m in records if m.id not in own}
     seen = Counter(w for said in accounts.values() for w in said)
@@ -66,11 +81,19 @@ def follow_up(members: Sequence[Memory], records: Sequence[Memory]) -> Memory | 
         if record.id in own or not first <= run_day(record) <= last:
             continue
         goal = words(record_goal(record.text))
-        if len(goal & pattern) < MIN_SHARED or any(_rerun(goal, g) for g in goals):
-            continue  # a run that went after it says so in its goal; a rerun is another try
-        weight = sum(math.log(1 + len(accounts) / seen[w]) for w in accounts[record.id] & pattern)
+        lesson, said = max(
+            ((m, w & pattern) for m, w in taught.get(record.run_id, [])),
+            key=lambda pair: len(pair[1]),
+            default=(None, frozenset[str]()),
+        )
+        aimed = frozenset[str]() if any(_rerun(goal, g) for g in goals) else goal & pattern
+        if len(aimed | said) < MIN_SHARED:
+            continue  # it says in its goal or its lesson that it went after these failures
+        weight = sum(
+            math.log(1 + len(accounts) / seen[w]) for w in accounts[record.id] & pattern | said
+        )
         if weight > best:
-            best, found = weight, record
+            best, found = weight, FollowUp(record, lesson if len(said) >= MIN_SHARED else None)
     return found
 
 

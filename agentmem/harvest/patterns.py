@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from agentmem.core.model import Memory, Outcome
 from agentmem.harvest.across import across
-from agentmem.harvest.followup import follow_up
+from agentmem.harvest.followup import FollowUp, follow_up
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
 from agentmem.stores.bm25 import WORD, tokenize
 
@@ -77,7 +77,7 @@ class Pattern:
     example: Failure
     successes: int
     contradictions: int
-    follow_up: Memory | None = None  # a later run that went after it (`followup`)
+    follow_up: FollowUp | None = None  # a later run that went after it (`followup`)
 
     @property
     def runs(self) -> list[str]:
@@ -239,7 +239,9 @@ def _said_by(said: str, successes: Sequence[Memory]) -> bool:
     return any(all(_contains(WORD.findall(m.text.lower()), run) for run in runs) for m in successes)
 
 
-def mine(episodes: Sequence[Memory]) -> list[Pattern]:
+def mine(
+    episodes: Sequence[Memory], lessons: Mapping[str, Sequence[Memory]] | None = None
+) -> list[Pattern]:
     """The patterns among run records, most runs first. One error seen in several apps
     (a shared certificate, a shared rate limit) is one pattern, kept under `_global`;
     each pattern is contrasted with the successful runs of the apps it spans."""
@@ -276,7 +278,7 @@ def mine(episodes: Sequence[Memory]) -> list[Pattern]:
                 example=example,
                 successes=len(successes),
                 contradictions=against,
-                follow_up=follow_up([f.memory for f in members], episodes),
+                follow_up=follow_up([f.memory for f in members], episodes, lessons),
             )
         )
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
@@ -330,10 +332,13 @@ def describe(pattern: Pattern) -> str:
     return " ".join(parts)
 
 
-def _followed(run: Memory) -> str:
-    """The follow-up run as the record tells it: its goal, outcome, summary and what its
-    failed checks said (where an investigation writes what it found)."""
-    record = read_record(run.text)
-    said = " ".join([record.summary, *(f"{c.name}: {c.detail}" for c in record.failed if c.detail)])
-    text = f"Followed up in {run.run_id} ({run.app_id}): {record_goal(run.text)}, {run.outcome.value if run.outcome else 'recorded'}. {said}"
+def _followed(found: FollowUp) -> str:
+    """The follow-up as its run tells it: its goal and outcome, then the lesson it wrote on
+    the failures, else its summary and what its failed checks said (where an investigation
+    writes what it found)."""
+    run, record = found.run, read_record(found.run.text)
+    checks = [f"{c.name}: {c.detail}" for c in record.failed if c.detail]
+    said = f"Lesson: {found.lesson.text}" if found.lesson else " ".join([record.summary, *checks])
+    outcome = run.outcome.value if run.outcome else "recorded"
+    text = f"Followed up in {run.run_id} ({run.app_id}): {record_goal(run.text)}, {outcome}. {said}"
     return text if len(text) <= FOLLOWED_CHARS else text[: FOLLOWED_CHARS - 1].rstrip() + "…"

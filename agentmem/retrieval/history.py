@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from agentmem.core.model import Hit, Memory, Outcome
+from agentmem.core.model import Hit, Kind, Memory, Outcome
 from agentmem.harvest.runrecord import read_record
 from agentmem.retrieval.select import (
     LESSONS,
@@ -37,6 +37,7 @@ from agentmem.stores.base import Filters
 
 CANDIDATES = 20
 MAX_LESSONS = 3
+MAX_PATTERNS = 1  # hook E's account of failures on it, told after the lessons if words are left
 MAX_FAILURES = 2
 
 Search = Callable[[str, int, Filters], list[Hit]]
@@ -73,7 +74,9 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     bar = RELEVANT * best
     kept = [h for h in lessons if h.score >= bar and h.memory.confidence >= floor]
     runs = sorted((h.memory for h in records if h.score >= bar), key=_newest)
-    told = [h.memory for h in distinct(kept, MAX_LESSONS)]
+    advice = [h for h in kept if h.memory.kind is not Kind.ASSESSMENT]
+    assessed = [h.memory for h in kept if h.memory.kind is Kind.ASSESSMENT][:MAX_PATTERNS]
+    told = [h.memory for h in distinct(advice, MAX_LESSONS)] + assessed
     return History(runs=runs, lessons=told, retired=retired(every))
 
 
@@ -88,7 +91,7 @@ def _invert(text: str) -> str:
 CITED = re.compile(r"\[([a-z][a-z0-9-]{2,63})\]")  # a memory id as a line cites it
 # What is kept first when a bundle's words run short: the lessons, then the run counts,
 # then the failures' causes. Lines are shown in the order the history is told.
-PRIORITY = {"lesson": 0, "runs": 1, "failure": 2}
+PRIORITY = {"lesson": 0, "runs": 1, "pattern": 2, "failure": 3}
 
 
 NAMES = {"semantic": "fact", "procedural": "how-to", "reflective": "pattern"}
@@ -114,7 +117,8 @@ def lines(label: str, found: History, inline: Callable[[str], str]) -> tuple[str
     for lesson in found.lessons:
         replaced = f" (replaces {_cite_ids(lesson.supersedes)})" if lesson.supersedes else ""
         name = NAMES.get(lesson.type.value, lesson.type.value)
-        out.append(Line("lesson", f"  - {name} [{lesson.id}]{replaced}: {inline(lesson.text)}"))
+        kind = "pattern" if lesson.kind is Kind.ASSESSMENT else "lesson"
+        out.append(Line(kind, f"  - {name} [{lesson.id}]{replaced}: {inline(lesson.text)}"))
     return f"{label}:", out
 
 
