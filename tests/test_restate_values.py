@@ -46,6 +46,15 @@ def test_a_job_moved_to_a_new_time_supersedes_its_old_schedule(hooks: MemoryHook
     assert set(hooks.store.get(moved.memory_id).supersedes) == {first.memory_id, note.memory_id}
 
 
+def test_a_bold_label_before_the_new_time_is_a_heading_not_the_job() -> None:
+    """A weekly note's "**Schedule:** the invoice sync now runs at 03:15 …" replaces "the
+    invoice sync runs nightly at 01:15 …": the label opens the bullet, the job follows it.
+    Another job after the same label does not."""
+    note = "**Schedule:** t" + SYNC_MOVED[1:]
+    assert replaces(note, SYNC)
+    assert not replaces(note.replace("invoice sync", "invoice backup"), SYNC)
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [

@@ -18,8 +18,8 @@ tokens search uses) and the names it mentions (identifiers such as `PaymentClien
   ("now", "no longer", "moved", "retired", "instead"), or says all the held one says and
   more (a fuller statement of the same lesson). Two more new values share few words:
   a job that says it now runs at another time, opening on the same words as the held one
-  (`retimed`), and a role (owns, signs off, who to ask) held by other people
-  (`agentmem.core.reassign`). One sentence told of two things (a phrase swapped, the
+  (`agentmem.core.newvalue.retimed`), and a role (owns, signs off, who to ask) held by other people
+  (`agentmem.core.newvalue`). One sentence told of two things (a phrase swapped, the
   rest alike but the values: the orders DB's backups, the search index's) is never a
   replacement, whatever change word the draft uses.
 - A draft that says outright it corrects or replaces something ("Correction to the … rule:",
@@ -43,7 +43,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.model import MAX_TAGS, Hit
-from agentmem.core.reassign import parallel, reassigned
+from agentmem.core.newvalue import parallel, reassigned, retimed
 from agentmem.core.removal import retired_values as retired_values  # its old home
 from agentmem.core.retract import RETRACTED, retracted
 from agentmem.core.retract import retraction as retraction  # its old home
@@ -233,7 +233,7 @@ def replaces(draft: str, held: str) -> bool:
     d, h = read_together(draft, held)
     if RETRACTED.match(draft) or restates(draft, held):
         return False  # a retraction replaces only what it withdraws (`retracted`)
-    if not same_subject(d, h) and not retimed(d, h):
+    if not same_subject(d, h) and not retimed(draft, held, d, h):
         return False
     if other_component(d, h):
         return False  # another service, table or team: a value of its own, not a new one
@@ -258,24 +258,6 @@ def replaces(draft: str, held: str) -> bool:
         or covered(h, d)
         or restated_otherwise
         or reassigned(draft, held, d, h)
-    )
-
-
-SCHEDULE = ("time", "day")  # when a job runs (see `retimed`)
-
-
-def retimed(draft: Terms, held: Terms) -> bool:
-    """The draft says something changed and gives another time or weekday for the thing
-    both open on: "the nightly sync cron is now 03:15" of "the nightly sync runs at 01:15
-    on the batch host and writes …", however many other details each gives (too few words
-    shared to be one subject by count). A size or a duration is no schedule: "the deploy
-    now uploads 12 GB" is not a new "the deploy keeps 3 GB of cache"."""
-    if not draft.change or len(draft.head) < 2 or draft.head[:2] != held.head[:2]:
-        return False
-    return any(
-        kind in held.values and bool(v - held.values[kind]) and bool(held.values[kind] - v)
-        for kind, v in draft.values.items()
-        if kind in SCHEDULE
     )
 
 

@@ -147,6 +147,16 @@ class Terms:
     roles: frozenset[str] = frozenset()  # the roles it gives them (ROLES' keys)
 
 
+# A bold label that opens a note's bullet ("**Schedule:** the sync now runs at 03:15"): a
+# heading of its own, which may or may not name what the rest is about.
+LABEL = re.compile(r"^\W{0,3}\*\*[^*\n]{1,40}?\*\*\s*:?\s*")
+
+
+def unlabelled(text: str) -> str:
+    """The text without a bold label that opens it (see LABEL)."""
+    return LABEL.sub("", text, count=1)
+
+
 @lru_cache(maxsize=4096)
 def terms(text: str) -> Terms:
     values: dict[str, set[str]] = {}

@@ -1,13 +1,46 @@
-"""A role held by someone else: "Raj Patel owns the billing export spec" after "billing
-export questions go to Alice Moore; she approves every change". Who holds a role (the
-people, teams and channels a statement names, `agentmem.core.statement.people`) is the
-role's value; one role over one subject with other people is a new value of it, unless the
-two statements speak of two things (`swapped`). `agentmem.core.restate` asks it."""
+"""New values told in few shared words, and one frame told of two things.
+
+- A new time for a job (`retimed`): "the invoice sync cron is now 03:15" after "the
+  invoice sync runs nightly at 01:15 on the batch host and writes …".
+- A role held by someone else (`reassigned`): "Raj Patel owns the billing export spec"
+  after "billing export questions go to Alice Moore; she approves every change". Who
+  holds a role (the people, teams and channels a statement names,
+  `agentmem.core.statement.people`) is the role's value.
+- Against both, and against any replacement: two statements that swap what they are about
+  in one frame (`swapped`, `parallel`) speak of two things.
+
+`agentmem.core.restate` asks it."""
 
 from __future__ import annotations
 
-from agentmem.core.statement import COPULA, GAP, Terms, framed, naming, terms
+from agentmem.core.statement import COPULA, GAP, Terms, framed, naming, terms, unlabelled
 from agentmem.stores.bm25 import tokenize
+
+SCHEDULE = ("time", "day")  # when a job runs (see `retimed`)
+
+
+def retimed(draft: str, held: str, d: Terms, h: Terms) -> bool:
+    """The draft says something changed and gives another time or weekday for the thing
+    both open on: "the nightly sync cron is now 03:15" of "the nightly sync runs at 01:15
+    on the batch host and writes …", however many other details each gives (too few words
+    shared to be one subject by count). A bold label may open either ("**Schedule:** the
+    nightly sync now …"). A size or a duration is no schedule: "the deploy now uploads
+    12 GB" is not a new "the deploy keeps 3 GB of cache"."""
+    if not d.change or not _open_alike(draft, held, d, h):
+        return False
+    return any(
+        kind in h.values and bool(v - h.values[kind]) and bool(h.values[kind] - v)
+        for kind, v in d.values.items()
+        if kind in SCHEDULE
+    )
+
+
+def _open_alike(a: str, b: str, ta: Terms, tb: Terms) -> bool:
+    """Both open on the same two words, with or without a bold label before them."""
+    heads = [
+        {t.head[:2] for t in (read, terms(unlabelled(text)))} for read, text in ((ta, a), (tb, b))
+    ]
+    return any(len(pair) == 2 for pair in heads[0] & heads[1])
 
 
 def reassigned(draft: str, held: str, d: Terms, h: Terms) -> bool:
