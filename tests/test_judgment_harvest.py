@@ -396,7 +396,10 @@ def test_judgment_harvest_one_error_across_apps_is_one_global_pattern(hooks: Mem
     """The same check failing the same way in two apps (a shared certificate expired) is one
     pattern of three runs, kept under _global and naming both apps; its phrase keeps every
     run of words the details share, not only the longest."""
-    detail = "{host}: x509: certificate has expired or is not yet valid: after {day}T03:00:00Z"
+    detail = (
+        "{host}: x509: certificate has expired or is not yet valid: after {day}T03:00:00Z "
+        "(issuer cluster-ca)"
+    )
     for n, (app, host) in enumerate([("k8s", "webhook"), ("obs", "gateway"), ("obs", "grafana")]):
         episode(
             hooks, f"2026-03-1{n}-c{n}", f"Rotate {host}", failed="smoke",
@@ -621,3 +624,14 @@ def test_judgment_harvest_quotes_the_lesson_of_the_rerun_that_worked(hooks: Memo
         pattern.text
     )
     assert "re-seeded every Sunday" in pattern.text
+
+
+def test_judgment_harvest_error_phrase_is_never_only_numbers_and_function_words() -> None:
+    """Two details sharing only "for 2026" share no error: the phrase is what they share
+    that says something ("pg-audit-ro"), or nothing."""
+    said = [
+        "reconcile for 2026-05-15: 4,118 events missing; export read pg-audit-ro",
+        "manifest rows for 2026-06-08 short; rerun while pg-audit-ro was paused",
+    ]
+    assert phrase(said) == "pg-audit-ro"
+    assert phrase(["no file for 2026-06-08", "rows short for 2026-06-09"]) == ""

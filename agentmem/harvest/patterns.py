@@ -166,7 +166,11 @@ def phrase(texts: Sequence[str]) -> str:
         best = (0, 0)
         for i in range(len(words)):
             for j in range(len(words), i + best[1] - best[0], -1):
-                if all(free[i:j]) and all(_contains(other, words[i:j]) for other in split[1:]):
+                if (
+                    all(free[i:j])
+                    and _words(" ".join(words[i:j]))  # not only numbers and "for", "of"
+                    and all(_contains(other, words[i:j]) for other in split[1:])
+                ):
                     best = (i, j)
                     break
         if best[1] - best[0] < 2:
