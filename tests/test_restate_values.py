@@ -210,3 +210,28 @@ def test_a_clock_time_is_one_value_however_it_is_written() -> None:
         snapshot,
     )
     assert restates("The standup bot posts at 2:30 pm.", "The standup bot posts at 14:30.")
+
+
+def test_a_bare_count_of_something_else_is_no_new_value() -> None:
+    """Against false replacements: "three rebuilds of orders_daily used 640 of the 1,000
+    credits" names the table a held lesson is about ("orders_daily keeps a 2-day window")
+    but its numbers count other things: with little else shared, a bare number is no new
+    value of the held one. A measure (a window in days) still is."""
+    held = "orders_daily is incremental on loaded_at with a 2-day window; late rows arrive up to 40 hours late."
+    assert not replaces(
+        "Three rebuilds (orders_daily March, orders_daily Q1) used 640 of the 1,000 monthly "
+        "credits; a rebuild of orders_daily on a large warehouse costs about 200 credits.",
+        held,
+    )
+    assert replaces("orders_daily now keeps a 3 day window on loaded_at.", held)
+
+
+def test_a_number_after_a_name_is_that_things_version() -> None:
+    """ "Docusaurus 3" after "Docusaurus 2" is a new version of one thing, told in few shared
+    words, not a bare count: it replaces the held lesson whatever else each says."""
+    assert terms("The site runs on Docusaurus 3 now.").values == {"version of docusaurus": {"3"}}
+    assert replaces(
+        "The docs site runs on Docusaurus 3 (MDX 3) since July: a literal { or < in prose "
+        "breaks the build, escape it.",
+        "The docs site is built with Docusaurus 2 (MDX 1): JSX components can be used inline.",
+    )

@@ -88,12 +88,29 @@ def covered(part: Terms, whole: Terms) -> bool:
 def conflict(a: Terms, b: Terms) -> bool:
     """Each states a value of one kind that the other does not (4 GiB against 1 GiB; not
     "Xcode 15.3" against "15.2 lacks the SDK, select 15.3", which agree on 15.3)."""
-    return any(
-        kind in b.values and bool(v - b.values[kind]) and bool(b.values[kind] - v)
+    return bool(conflicts(a, b))
+
+
+def conflicts(a: Terms, b: Terms) -> set[str]:
+    """The kinds of value on which `conflict` finds the two texts differ."""
+    return {
+        kind
         for kind, v in a.values.items()
         # two commands can both hold (run the linter, run the link check); a date says when
         if kind not in ("code", "date")
-    )
+        and kind in b.values
+        and bool(v - b.values[kind])
+        and bool(b.values[kind] - v)
+    }
+
+
+def new_value(d: Terms, h: Terms) -> bool:
+    """The draft gives another value than the held text (`conflict`), of a measure, a
+    time or a version, or of a bare count when the two share most of their words: a bare
+    number counts what its own text is about ("three backfills used 640 credits" gives no
+    new "2-day lookback" of a table both name)."""
+    kinds = conflicts(d, h)
+    return bool(kinds - {"number"}) or (bool(kinds) and _overlap(d, h) >= SAME_SUBJECT)
 
 
 def _overlap(a: Terms, b: Terms) -> float:
@@ -253,7 +270,7 @@ def replaces(draft: str, held: str) -> bool:
     # different head is another subject (the payments-api, not the orders-api).
     restated_otherwise = close and d.head == h.head and len(d.head) == HEAD and not agrees(d, h)
     return (
-        conflict(d, h)
+        new_value(d, h)
         or changed
         or covered(h, d)
         or restated_otherwise

@@ -54,6 +54,7 @@ ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
 # the other does not, and nothing in common, are about two things.
 CAPS = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")
 TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
+NAMED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b([A-Z](?:[a-z]{2,}|[A-Z]{1,5}))[ \t]$")  # "Docusaurus "
 # A clock time said other ways, read as the same HH:MM: "2:30 pm", "2am", and a daily or
 # weekly cron line's minute and hour ("30 2 * * *" runs at 02:30).
 MERIDIEM = re.compile(
@@ -175,8 +176,11 @@ def terms(text: str) -> Terms:
             values.setdefault(kind, set()).add(found.zfill(5) if kind == "time" else found)
         rest = pattern.sub(" ", rest)
     for match in NUMBER.finditer(rest):
-        # A decimal without a unit is a version (release 4.13, Airflow 2.9), not a measure.
+        # A decimal without a unit is a version (release 4.13, Airflow 2.9), not a measure;
+        # a whole number right after a name is that thing's version ("Docusaurus 3").
+        name = NAMED.search(rest[: match.start()])
         bare = "version" if "." in match.group(1) else "number"
+        bare = f"version of {name.group(1).lower()}" if name and bare == "number" else bare
         kind = UNITS.get((match.group(2) or "").lower(), bare)
         values.setdefault(kind, set()).add(match.group(1).replace(",", ""))
     for match in SPELLED.finditer(rest):
