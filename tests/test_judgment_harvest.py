@@ -635,3 +635,53 @@ def test_judgment_harvest_error_phrase_is_never_only_numbers_and_function_words(
     ]
     assert phrase(said) == "pg-audit-ro"
     assert phrase(["no file for 2026-06-08", "rows short for 2026-06-09"]) == ""
+
+
+def test_judgment_harvest_joins_one_checks_failures_told_in_other_words(
+    hooks: MemoryHooks,
+) -> None:
+    """One check failing in three runs, each detail in its own words but all naming the
+    same rare things (the key id, the PSSH, the byte order), among failures of that check
+    with other causes: the three are one pattern; the others stay out of it."""
+    details = [
+        "xbox console: license acquired, then decrypt refused at first frame; KID in "
+        "license versus PSSH header differ, byte order of data1",
+        "windows offline downloads: persisted store lookup misses on reopen, KID derived "
+        "straight from PSSH UUID, byte order never swapped",
+        "tizen television: no usable content key after proxy returned success; PSSH "
+        "decoded as plain UUID, KID byte order reversed",
+        "device-lab certificate revoked for the test handset",
+        "key server answered 429 Too Many Requests during the test",
+    ]
+    ids = [
+        episode(hooks, f"2026-06-1{n}-k{n}", f"Playback task {n}", "license-e2e", d, app_id="drm")
+        for n, d in enumerate(details)
+    ]
+    for n in range(3):
+        success(hooks, f"2026-06-2{n}-s{n}", "Playback task", "License flow green.", "drm")
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks, "drm")
+    assert "license-e2e failed in 3 runs" in pattern.text
+    assert sorted(pattern.cites) == sorted(ids[:3])
+
+
+def test_a_pattern_does_not_raise_the_packs_bar_over_the_lessons(hooks: MemoryHooks) -> None:
+    """Hook E's pattern repeats its failures' words and outscores any lesson on them; the
+    lessons' bar is set by the best lesson, so the lesson a worker needs is still packed."""
+    for n, day in enumerate((3, 10, 17)):
+        episode(
+            hooks,
+            f"2026-05-{day:02d}-q{n}",
+            f"Rebuffer ratio for platform {n}",
+            "dq-checks",
+            f"rebuffer ratio null: sdk beacons lack rebuffer_ms, sessions dropped {n}",
+            "Rebuffer ratio null for the new sdk sessions; beacons renamed rebuffer fields.",
+            app_id="qoe",
+        )
+    assert hooks.judgment_harvest().ok
+    assert patterns(hooks, "qoe")
+    lesson = "Session watch time under 10 s is dropped before aggregation."
+    assert hooks.harvester.submit(semantic(lesson, app_id="qoe"), trigger="manual")
+    goal = {"title": "Rebuffer ratio for the sdk sessions of the new platform", "app_id": "qoe"}
+    pack = hooks.pre_spawn_pack(goal=goal)
+    assert pack.ok and any(e.text == lesson for e in pack.pack.entries), pack.pack.entries

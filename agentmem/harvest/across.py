@@ -1,14 +1,15 @@
-"""One cause told by different checks: joining hook E's groups across verifiers.
+"""One cause told in other words: joining hook E's groups on the rare words they share.
 
 An expired client certificate fails the eligibility contract test in one app and the
-archive upload in another; a duplicate interchange number is an ack-check failure one day
-and a sandbox submission failure the next. Each check's failures are grouped on their own
-(`patterns`); two groups of different checks are one cause when a failure of one and a
-failure of the other share `SHARED` signature words. A signature word is said by at least
-two failed checks but by at most `RARE` of them (not "expected", which every assertion
-says), and at least `LIFT` times as often, by share, as in the successful runs' own
-accounts (not a topic word every run of the app says); identifiers count by their parts
-(`certificate_expired` says `certificate` and `expired`).
+archive upload in another; a license check fails three times on a key id read in the wrong
+byte order, each time described differently. Each check's failures are grouped on their
+own (`patterns`: most of the shorter detail's words in the other); two groups, of one
+check or of different ones, are one cause when a failure of one and a failure of the other
+share `SHARED` signature words. A signature word is said by at least two failed checks
+but by at most `RARE` of them (not "expected", which every assertion says), and at least
+`LIFT` times as often, by share, as in the successful runs' own accounts (not a topic word
+every run of the app says); identifiers count by their parts (`certificate_expired` says
+`certificate` and `expired`).
 """
 
 from __future__ import annotations
@@ -56,8 +57,6 @@ def across(
 
     for i in range(len(groups)):
         for j in range(i + 1, len(groups)):
-            if {verifier(f) for f in groups[i]} & {verifier(f) for f in groups[j]}:
-                continue  # one check's failures were grouped on their own words already
             if any(len(a & b & signature) >= SHARED for a in told[i] for b in told[j]):
                 parent[root(j)] = root(i)
     joined: dict[int, list[F]] = {}

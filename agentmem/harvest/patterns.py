@@ -3,8 +3,9 @@
 Within one app, the run records that failed are grouped by the verifier that failed, then
 by what that verifier said (its `detail`; the run's summary when it said nothing): two
 failures belong together when most of the shorter one's words are in the other. Groups
-of different checks that tell one cause in their own words (an expired certificate failing
-a contract test and an upload) are joined (`across`). A group
+that tell one cause in their own words (an expired certificate failing a contract test and
+an upload; one check's three accounts of a key id in the wrong byte order) are joined on
+the rare words they share (`across`). A group
 of failures from at least `MIN_RUNS` runs is a pattern; so is a group from `PAIR_RUNS`
 distinct runs whose details share an error phrase (the same verifier saying the same
 thing twice) when no successful run contradicts it. It is described by

@@ -184,9 +184,12 @@ def choose(lessons: Sequence[Hit], records: Sequence[Hit]) -> list[Hit]:
 
     Each kind is measured against its own best: a run record is long and repeats its goal,
     so it outscores any lesson on the same words and would push every lesson under a
-    common bar.
+    common bar; so does hook E's pattern, an account of many runs: the lessons' bar is set
+    by the best of the others, and a pattern over it competes for their places.
     """
-    chosen = distinct(_over_bar(lessons, LESSON_RELEVANT), MAX_LESSONS)
+    advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
+    bar = LESSON_RELEVANT * max((h.score for h in advice or lessons), default=0.0)
+    chosen = distinct([h for h in lessons if h.score >= bar and h.score > 0], MAX_LESSONS)
     relevant = _over_bar(records, RELEVANT)
     setbacks = [h for h in relevant if h.memory.outcome in SETBACKS][:MAX_FAILURES]
     successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
