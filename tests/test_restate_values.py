@@ -235,3 +235,34 @@ def test_a_number_after_a_name_is_that_things_version() -> None:
         "breaks the build, escape it.",
         "The docs site is built with Docusaurus 2 (MDX 1): JSX components can be used inline.",
     )
+
+
+def test_one_more_case_told_with_also_replaces_nothing() -> None:
+    """Against false replacements: "Harbor Freight also bills in USD cents …" opens on
+    another sender than the held "Acme Wholesale bills in USD cents …" and says it does the
+    same too: a second case, whatever "instead of" follows. A new value for the held
+    sender itself still replaces."""
+    held = (
+        "Acme Wholesale bills in USD cents and declares it in the invoice header; parse "
+        "amounts with the header's currency, never as dollars."
+    )
+    assert not replaces(
+        "Harbor Freight also bills in USD cents. Its feed had its own parser that assumed "
+        "dollars; every feed should go through the shared amount parser instead of "
+        "parsing amounts itself.",
+        held,
+    )
+    assert replaces("Acme Wholesale now bills in EUR cents; parse with the header.", held)
+
+
+def test_a_version_with_trailing_zeros_is_the_same_version() -> None:
+    """ "Spec 6.1" and "Spec 6.1.0" are one version: a lesson that works under the spec's
+    6.1 gives no new version of a lesson that validates against 6.1.0 with a tool at 6.3,
+    and does not replace it."""
+    assert terms("runs on 6.1.0 and v2.0").values["version"] == {"6.1", "2"}
+    assert not replaces(
+        "Orders need a Warehouse reference under Retail Spec 6.1: map the site code through "
+        "the crosswalk (config/sites.csv).",
+        "We validate against Retail Spec 6.1.0 now, with speccheck 6.3.x; the pinned "
+        "version file was deleted and the tax mapping was rewritten for the new profiles.",
+    )

@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+import re
+
 from agentmem.core.statement import COPULA, GAP, Terms, framed, naming, terms, unlabelled
 from agentmem.stores.bm25 import tokenize
 
@@ -41,6 +43,25 @@ def _open_alike(a: str, b: str, ta: Terms, tb: Terms) -> bool:
         {t.head[:2] for t in (read, terms(unlabelled(text)))} for read, text in ((ta, a), (tb, b))
     ]
     return any(len(pair) == 2 for pair in heads[0] & heads[1])
+
+
+def apart(a: Terms, b: Terms) -> bool:
+    """Each text opens on a word the other does not hold: "PS5 save data …" against "Xbox
+    save data …"."""
+    return bool(a.head and b.head) and a.head[0] not in b.content and b.head[0] not in a.content
+
+
+# "Also", "too", "as well" in a statement's first sentence: it adds a case to what is held.
+ALSO = re.compile(r"\b(?:also|too|as well)\b", re.IGNORECASE)
+SENTENCE = re.compile(r"[.;:]\s")
+
+
+def also_of_another(draft: str, d: Terms, h: Terms) -> bool:
+    """The draft opens on another thing than the held text (`apart`) and says, in its
+    first sentence, that this one does it too ("Northgate also sends Latin-1 …" against
+    "Meridian sends HL7v2 in ISO-8859-1 …"): one more case beside the held one, not its
+    new value, whatever change words follow."""
+    return apart(d, h) and ALSO.search(SENTENCE.split(draft, maxsplit=1)[0]) is not None
 
 
 def reassigned(draft: str, held: str, d: Terms, h: Terms) -> bool:

@@ -43,7 +43,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.model import MAX_TAGS, Hit
-from agentmem.core.newvalue import parallel, reassigned, retimed
+from agentmem.core.newvalue import also_of_another, apart, parallel, reassigned, retimed
 from agentmem.core.removal import retired_values as retired_values  # its old home
 from agentmem.core.retract import RETRACTED, retracted
 from agentmem.core.retract import retraction as retraction  # its old home
@@ -160,12 +160,6 @@ def _whole_names(text: str) -> set[str]:
     return {m.lower() for p in (IDENTIFIER, CAPITALISED, CAPS) for m in p.findall(text)}
 
 
-def _apart(a: Terms, b: Terms) -> bool:
-    """Each text opens on a word the other does not hold: "PS5 save data …" against "Xbox
-    save data …"."""
-    return bool(a.head and b.head) and a.head[0] not in b.content and b.head[0] not in a.content
-
-
 def named_apart(a: Terms, b: Terms) -> bool:
     """Each opens on a name the other never mentions: the PC's streaming pool is not the
     consoles' ("the PC pool is 4 GB" against "3 GB on PS5, 1 GB on Switch"), the PS5's
@@ -242,7 +236,7 @@ def other_component(a: Terms, b: Terms) -> bool:
     is missing from the other while the rest is mostly shared ("the payments-api runs …"
     against "the orders-api runs …"). When little else is shared, a different first word
     is only another way to say it ("alerts route to …" against "on-call is paged via …")."""
-    return _overlap(a, b) >= SAME_SUBJECT and _apart(a, b)
+    return _overlap(a, b) >= SAME_SUBJECT and apart(a, b)
 
 
 def replaces(draft: str, held: str) -> bool:
@@ -256,6 +250,8 @@ def replaces(draft: str, held: str) -> bool:
         return False  # another service, table or team: a value of its own, not a new one
     if not d.change and substituted(draft, held):
         return False  # the search API's canary, not the payments API's: no cue, another thing
+    if also_of_another(draft, d, h):
+        return False  # "Northgate also sends Latin-1": one more sender, Meridian's stays
     if not d.cued and parallel(draft, held, d.people | h.people):
         return False  # the search index's backups, not the orders DB's: one frame, two things
     if conflict(d, h) and not d.change and named_apart(d, h):

@@ -218,7 +218,7 @@ def terms(text: str) -> Terms:
         content=frozenset(plain),
         head=tuple(dict.fromkeys(t for t in ordered if t not in STATE))[:HEAD],
         names=frozenset((names & plain) | acronyms),
-        values={k: frozenset(v) for k, v in values.items()},
+        values={k: frozenset(map(_release, v) if "version" in k else v) for k, v in values.items()},
         tokens=tokens | acronyms,
         change=bool(CHANGE.search(text)) or bool(cued),
         cued=frozenset(cued),
@@ -255,6 +255,11 @@ def people(text: str) -> frozenset[str]:
         if len(words) > 1:
             found.add(" ".join(words).lower())
     return frozenset(found)
+
+
+def _release(version: str) -> str:
+    """A version without trailing zero parts: "6.1.0" is "6.1", "2.0" is "2"."""
+    return re.sub(r"(?<=\d)(?:\.0+)+$", "", version)
 
 
 def _joins(text: str) -> frozenset[tuple[str, frozenset[str]]]:
