@@ -266,3 +266,23 @@ def test_a_version_with_trailing_zeros_is_the_same_version() -> None:
         "We validate against Retail Spec 6.1.0 now, with speccheck 6.3.x; the pinned "
         "version file was deleted and the tax mapping was rewritten for the new profiles.",
     )
+
+
+def test_a_cue_at_a_word_named_only_in_the_draft_points_at_nothing_held() -> None:
+    """Against false replacements: "mark the old Order inactive … instead of deleting it"
+    capitalises "Order" as its own domain's name; the held "look the test order up by SKU
+    …" names no Order, so the cue ("the old", "instead of") does not point at it, and two
+    shared words are no subject in common. A cue at a name the held text gives still does."""
+    held = (
+        "smoke tests against shop-stg.example: look the test order up by SKU at the start, "
+        "ids change after every nightly reset"
+    )
+    assert not replaces(
+        "Bundle splits: line 1 is the retired SKU. Mark the old Order inactive and add a "
+        "replaced-by link instead of deleting it.",
+        held,
+    )
+    assert replaces(
+        "Correction to the PS5 save-data rule: the per-slot limit is 512 MB.",
+        "PS5 cert: save data must stay under 1 GB per slot (TRC R4092).",
+    )

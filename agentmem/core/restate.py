@@ -139,13 +139,14 @@ def same_subject(draft: Terms, held: Terms) -> bool:
 
 def _pointed(draft: Terms, held: Terms) -> bool:
     """The draft's change cue points at what the held text is about: at two of its words,
-    or at one that names it (a name in either text, a word of the held text's command),
-    and at no name the held text lacks ("Correction to the PS5 rule" is not the Xbox's)."""
+    or at one that names it (a name in the held text, a word of its command; a word only
+    the draft capitalises names its own thing), and at no name the held text lacks
+    ("Correction to the PS5 rule" is not the Xbox's)."""
     hit = draft.cued & held.content
     if (draft.cued & draft.proper) - held.tokens:
         return False
     commands = {t for code in held.values.get("code", ()) for t in tokenize(code)}
-    return len(hit) >= 2 or bool(hit & {*draft.names, *held.names, *commands})
+    return len(hit) >= 2 or bool(hit & {*held.names, *commands})
 
 
 def aimed_elsewhere(draft: str, held: str, d: Terms, h: Terms) -> bool:
