@@ -144,7 +144,9 @@ class AccessLog:
 
     # -- use --------------------------------------------------------------------------------
     def _run(self, operation: Callable[[sqlite3.Connection], T]) -> T:
-        """Run one statement; a sidecar damaged since it was opened is set aside once."""
+        """Run one statement; a sidecar damaged since it was opened is set aside once. No
+        cursor may leave the lock: one freed in another thread resets its statement while
+        this connection runs another ("bad parameter or other API misuse")."""
         with self._lock:
             try:
                 return operation(self._db)
@@ -166,7 +168,7 @@ class AccessLog:
                 "INSERT INTO access (id, last_access, count) VALUES (?, ?, 1) "
                 "ON CONFLICT(id) DO UPDATE SET last_access = excluded.last_access, count = count + 1",
                 rows,
-            )
+            ).close()
         )
 
     def all(self) -> dict[str, tuple[datetime, int]]:
@@ -200,7 +202,9 @@ class AccessLog:
         )
         with contextlib.suppress(sqlite3.DatabaseError):
             self._run(
-                lambda db: db.executemany("DELETE FROM access WHERE id = ?", [(i,) for i in ids])
+                lambda db: db.executemany(
+                    "DELETE FROM access WHERE id = ?", [(i,) for i in ids]
+                ).close()
             )
 
     def close(self) -> None:
