@@ -34,7 +34,7 @@ from agentmem.harvest.contradict import Contradiction, contradicted
 from agentmem.harvest.contradict import describe as describe_contradiction
 from agentmem.harvest.distill import distill
 from agentmem.harvest.patterns import Pattern, describe, mine
-from agentmem.harvest.runrecord import slug
+from agentmem.harvest.runrecord import run_day, slug
 from agentmem.harvest.span import Span, daily_notes, resolve
 from agentmem.tools import OutsideRepo
 
@@ -44,26 +44,19 @@ DID_NOT_HOLD_TAG = "did-not-hold"
 LOW, HIGH = 0.7, 0.95  # the reflective type's confidence range
 
 
-def _day(memory: Memory) -> date:
-    try:
-        return date.fromisoformat(memory.run_id[:10])
-    except ValueError:
-        return _recorded(memory)
-
-
 def _recorded(memory: Memory) -> date:
     return datetime.fromisoformat(memory.created_at).date()
 
 
 def in_span(memory: Memory, span: Span) -> bool:
     """A record belongs to the window when its run happened or it was recorded in it."""
-    return span.holds(_day(memory)) or span.holds(_recorded(memory))
+    return span.holds(run_day(memory)) or span.holds(_recorded(memory))
 
 
 def patterns(records: list[Memory], span: Span, lessons: list[Memory]) -> list[Pattern]:
     """The patterns over the records up to the window's end, with a failure in it; a
     pattern quotes the lesson of the run that went after it (`agentmem.harvest.followup`)."""
-    evidence = [r for r in records if span.until is None or _day(r) <= span.until]
+    evidence = [r for r in records if span.until is None or run_day(r) <= span.until]
     by_run: dict[str, list[Memory]] = {}
     for lesson in lessons:
         by_run.setdefault(lesson.run_id, []).append(lesson)
@@ -112,7 +105,7 @@ def not_held(found: Contradiction) -> dict[str, Any]:
         "kind": "assessment",
         "confidence": round(LOW + (HIGH - LOW) * (1 - 1 / (runs + 1)), 2),
         "app_id": found.lesson.app_id,
-        "run_id": f"{_day(found.failures[-1])}-harvest",
+        "run_id": f"{run_day(found.failures[-1])}-harvest",
         "cites": [found.lesson.id, *(f.id for f in found.failures)][:MAX_CITES],
         "tags": [DID_NOT_HOLD_TAG],
         "supersedes": [found.lesson.id],
@@ -152,7 +145,7 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
     found = patterns(records, span, lessons)
     held = tools.list_memories(replace(scope, types=("reflective",), tags_any=(PATTERN_TAG,)))
     drafts = [draft_for(p, held) for p in found]
-    evidence = [r for r in records if span.until is None or _day(r) <= span.until]
+    evidence = [r for r in records if span.until is None or run_day(r) <= span.until]
     refuted = [
         c for c in contradicted(lessons, evidence) if any(in_span(f, span) for f in c.failures)
     ]

@@ -31,11 +31,11 @@ F = TypeVar("F")
 def across(
     groups: Sequence[list[F]],
     said: Callable[[F], str],
-    verifier: Callable[[F], str],
     successes: Sequence[Memory],
     generic: frozenset[str],
 ) -> list[list[F]]:
-    """The groups, those of different checks that tell one cause joined (single link)."""
+    """The groups, those that tell one cause joined (single link); `said` is what a
+    member said of itself."""
     told = [[words(said(f)) - generic for f in g] for g in groups]
     count = sum(len(g) for g in groups)
     seen = Counter(w for g in told for each in g for w in each)

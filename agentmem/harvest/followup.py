@@ -3,8 +3,8 @@
 A loop that keeps failing on something usually sends a worker after it ("Investigate the
 null user_id", "Find what used up the warehouse credits", "Switch the connector to
 wall-clock rotation"), often in another app than the one that failed, and that run's
-goal, summary and checks are where the cause is written. A pattern's follow-up is a run, not one of the pattern's own, from the day of its last
-failure to `AFTER_DAYS` after it (a run between its failures did not end them: what it said
+goal, summary and checks are where the cause is written. A pattern's follow-up is a run,
+not one of the pattern's own, from the day of its last failure to `AFTER_DAYS` after it (a run between its failures did not end them: what it said
 or fixed did not hold), whose goal names at least `MIN_SHARED` rare words its failed checks
 said (the error, not the topic), or that wrote a lesson naming them (a rerun of a failed
 goal that worked, and said why); of those, the one sharing the most with them, rarer words
@@ -60,41 +60,49 @@ class FollowUp:
     lesson: Memory | None
 
 
-def follow_up(
-    members: Sequence[Memory],
-    records: Sequence[Memory],
-    lessons: Mapping[str, Sequence[Memory]] | None = None,
-) -> FollowUp | None:
-    """The run that went after the pattern `members` make (see the module docstring);
-    `lessons` are the live lessons by the run_id that wrote them."""
-    taught = {run: [(m, words(m.text)) for m in held] for run, held in (lessons or {}).items()}
-    own = {m.id for m in members}
-    accounts = {m.id: _account(m) for m in records if m.id not in own}
-    seen = Counter(w for said in accounts.values() for w in said)
-    rare = {w for w, n in seen.items() if n <= max(MIN_SHARED, RARE_SHARE * len(accounts))}
-    pattern = {w for m in members for w in _said(m)} & rare
-    goals = [words(record_goal(m.text)) for m in members]
-    first = max(run_day(m) for m in members)
-    last = first + timedelta(days=AFTER_DAYS)
-    best, found = 0.0, None
-    for record in records:
-        if record.id in own or not first <= run_day(record) <= last:
-            continue
-        goal = words(record_goal(record.text))
-        lesson, said = max(
-            ((m, w & pattern) for m, w in taught.get(record.run_id, [])),
-            key=lambda pair: len(pair[1]),
-            default=(None, frozenset[str]()),
-        )
-        aimed = frozenset[str]() if any(_rerun(goal, g) for g in goals) else goal & pattern
-        if len(aimed | said) < MIN_SHARED:
-            continue  # it says in its goal or its lesson that it went after these failures
-        weight = sum(
-            math.log(1 + len(accounts) / seen[w]) for w in accounts[record.id] & pattern | said
-        )
-        if weight > best:
-            best, found = weight, FollowUp(record, lesson if len(said) >= MIN_SHARED else None)
-    return found
+class FollowUps:
+    """The run records and live lessons (by the run_id that wrote them) of one harvest,
+    each read once, to find each of its patterns' follow-up (see the module docstring)."""
+
+    def __init__(
+        self, records: Sequence[Memory], lessons: Mapping[str, Sequence[Memory]] | None = None
+    ) -> None:
+        self.records = records
+        self.accounts = {m.id: _account(m) for m in records}
+        self.seen = Counter(w for said in self.accounts.values() for w in said)
+        self.taught = {
+            run: [(m, words(m.text)) for m in held] for run, held in (lessons or {}).items()
+        }
+
+    def of(self, members: Sequence[Memory]) -> FollowUp | None:
+        """The run that went after the pattern `members` make."""
+        own = {m.id for m in members}
+        seen = self.seen - Counter(w for m in members for w in self.accounts.get(m.id, ()))
+        others = len(self.accounts.keys() - own)
+        rare = {w for w, n in seen.items() if n <= max(MIN_SHARED, RARE_SHARE * others)}
+        pattern = {w for m in members for w in _said(m)} & rare
+        goals = [words(record_goal(m.text)) for m in members]
+        first = max(run_day(m) for m in members)
+        last = first + timedelta(days=AFTER_DAYS)
+        best, found = 0.0, None
+        for record in self.records:
+            if record.id in own or not first <= run_day(record) <= last:
+                continue
+            goal = words(record_goal(record.text))
+            lesson, said = max(
+                ((m, w & pattern) for m, w in self.taught.get(record.run_id, [])),
+                key=lambda pair: len(pair[1]),
+                default=(None, frozenset[str]()),
+            )
+            aimed = frozenset[str]() if any(_rerun(goal, g) for g in goals) else goal & pattern
+            if len(aimed | said) < MIN_SHARED:
+                continue  # it says in its goal or its lesson that it went after these failures
+            weight = sum(
+                math.log(1 + others / seen[w]) for w in self.accounts[record.id] & pattern | said
+            )
+            if weight > best:
+                best, found = weight, FollowUp(record, lesson if len(said) >= MIN_SHARED else None)
+        return found
 
 
 def _rerun(goal: frozenset[str], other: frozenset[str]) -> bool:

@@ -33,7 +33,7 @@ from datetime import date
 
 from agentmem.core.model import Memory, Outcome
 from agentmem.harvest.across import across
-from agentmem.harvest.followup import FollowUp, follow_up
+from agentmem.harvest.followup import FollowUp, FollowUps
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
 from agentmem.stores.bm25 import WORD, tokenize
 
@@ -256,8 +256,9 @@ def mine(
         by_verifier.setdefault(failure.verifier, []).append(failure)
     groups = [g for failures in by_verifier.values() for g in _groups(failures)]
     wins = [m for m in episodes if m.outcome is Outcome.SUCCESS]
-    joined = across(groups, lambda f: f.detail or f.summary, lambda f: f.verifier, wins, _generic())
+    joined = across(groups, lambda f: f.detail or f.summary, wins, _generic())
     persistent = [g for failures in by_verifier.values() for g in _persistent(failures)]
+    followups = FollowUps(episodes, lessons)
     grouped = [g for g in joined + persistent if len({f.memory.run_id for f in g}) >= PAIR_RUNS]
     found = []
     for members in grouped:
@@ -283,7 +284,7 @@ def mine(
                 example=example,
                 successes=len(successes),
                 contradictions=against,
-                follow_up=follow_up([f.memory for f in members], episodes, lessons),
+                follow_up=followups.of([f.memory for f in members]),
             )
         )
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
