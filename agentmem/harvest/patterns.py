@@ -266,7 +266,7 @@ def mine(
         members.sort(key=lambda f: (f.memory.run_id, f.memory.id))
         verifier = _names(members)
         apps = sorted({f.memory.app_id for f in members})
-        successes = [m for m in episodes if m.outcome is Outcome.SUCCESS and m.app_id in apps]
+        successes = [m for m in wins if m.app_id in apps]
         said = phrase([f.detail for f in members]) or _most_said(members)
         causes = _causes(members, successes, said)
         against = _contradictions(causes, successes)
