@@ -20,7 +20,7 @@ from agentmem.retrieval.history import CITED, fit, history, lines
 from agentmem.retrieval.reader import own_words
 from agentmem.retrieval.render import inline
 
-WORD_BUDGET = 300
+WORD_BUDGET = 400
 MIN_SHARE = 40  # words a bundle may use however long the queue (its heading and a line)
 CUT = "  - … (word budget reached)"
 

@@ -143,7 +143,7 @@ def test_pre_goal_synthesis_counts_retrievals_per_fire(hooks: MemoryHooks) -> No
 
 
 def test_pre_goal_synthesis_stays_within_its_word_budget(hooks: MemoryHooks) -> None:
-    """Many long memories and many bundles: the synthesis never passes 300 words."""
+    """Many long memories and many bundles: the synthesis never passes its word budget."""
     from hooks.pre_goal_synthesis import WORD_BUDGET
 
     for i in range(12):

@@ -286,3 +286,38 @@ def test_a_cue_at_a_word_named_only_in_the_draft_points_at_nothing_held() -> Non
         "Correction to the PS5 save-data rule: the per-slot limit is 512 MB.",
         "PS5 cert: save data must stay under 1 GB per slot (TRC R4092).",
     )
+
+
+@pytest.mark.parametrize(
+    ("new", "old"),
+    [
+        (
+            "since the 3.2 upgrade the exporters serve /metrics/v2; the v1 path was removed "
+            "in 3.2.",
+            "All hosts run node-exporter 3.1; Prometheus scrapes the exporters at /metrics/v1.",
+        ),
+        (
+            "Since 06-29 the depots run a night shift, so packing stations are busy until "
+            "06:00; restocks now go out at 13:30.",
+            "Depots restock the packing stations at 02:00, when no shift is on.",
+        ),
+    ],
+)
+def test_a_statement_opening_on_when_it_took_effect_is_read_after_that_clause(
+    new: str, old: str
+) -> None:
+    """ "Since the 3.2 upgrade the exporters serve …" is about the exporters, not about an
+    upgrade: the opening clause says when, so it neither heads the statement nor names it
+    (it once made the two read as two parallel things, and the old path stayed live)."""
+    assert terms(new).head[0] in terms(old).content
+    assert replaces(new, old)
+
+
+def test_a_statement_after_its_opening_clause_is_still_another_components() -> None:
+    """Reading past "Since the 3.2 upgrade" never merges two components: the payments API's
+    replicas are not the orders API's."""
+    old = "The orders API runs 4 replicas behind the internal load balancer."
+    new = (
+        "Since the 3.2 upgrade the payments API runs 6 replicas behind the internal load balancer."
+    )
+    assert not replaces(new, old)

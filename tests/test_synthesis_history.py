@@ -110,3 +110,32 @@ def test_pre_goal_synthesis_tells_a_pattern_after_the_lessons_not_in_their_place
     assert all(any(lesson in line for line in told) for lesson in lessons), text
     [pattern] = [i for i, line in enumerate(told) if line.startswith("  - pattern [")]
     assert pattern > max(i for i, line in enumerate(told) if line.startswith("  - fact ["))
+
+
+def test_pre_goal_synthesis_measures_lessons_against_lessons_not_run_records(
+    hooks: MemoryHooks,
+) -> None:
+    """A run whose goal names the bundle's release repeats the bundle's words and outscores
+    every lesson on it; the lessons are measured against the best lesson, so the ones that
+    apply are all told, not only the first."""
+    run = {
+        "run_id": "2026-03-20-r9",
+        "goal": "Plan the peak-season exporter 7.2 release for all hosts",
+        "outcome": "success",
+        "app_id": "billing",
+        "summary": "Peak-season exporter 7.2 planned for all hosts, exporter 7.2 first.",
+        "verifiers": [{"name": "plan-check", "passed": True}],
+    }
+    assert hooks.post_run_classify(run=run).ok
+    lessons = [
+        "Exporter hosts take a release only after the ledger close, never during it.",
+        "Before an exporter release, find the hosts with a hand-built build: they need "
+        "the full package, not the patch.",
+        "Exporter hosts restart one by one; a release never restarts every host together.",
+    ]
+    for text in lessons:
+        assert hooks.harvester.submit(semantic(text, app_id="billing"), trigger="manual")
+    queue = [{"id": "B-7", "title": "Peak-season exporter 7.2 for all hosts", "app_id": "billing"}]
+    text = hooks.pre_goal_synthesis(queue=queue).synthesis or ""
+    assert "1 earlier run(s) on it: 1 succeeded" in text
+    assert all(lesson in text for lesson in lessons), text

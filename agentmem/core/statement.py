@@ -150,6 +150,15 @@ class Terms:
 
 # A bold label that opens a note's bullet ("**Schedule:** the sync now runs at 03:15"): a
 # heading of its own, which may or may not name what the rest is about.
+# A sentence may open on when it took effect ("Since 06-29 the sites run …", "since the 1.29
+# upgrade FlowSchemas use …", "After the move, backups go …"): that clause is not what the
+# statement is about, so its head and first name are read after it.
+LEAD = re.compile(
+    r"^\W{0,3}(?:since|as of|after|following|starting|effective)\s+"
+    r"(?:(?:the\s+)?\S*\d\S*(?:\s+(?!(?:the|a|an|we|it|they|all|our)\b)[a-z][a-z-]+)?\s+"
+    r"|[^,;:.\n]{1,40},\s*)",  # a value and what happened then, or a clause up to a comma
+    re.IGNORECASE,
+)
 LABEL = re.compile(r"^\W{0,3}\*\*[^*\n]{1,40}?\*\*\s*:?\s*")
 
 
@@ -205,9 +214,11 @@ def terms(text: str) -> Terms:
         for m in ACRONYM.findall(CODE.sub(" ", text))
         if set(tokenize(m)) <= function_words()
     }
+    lead = LEAD.match(text)
+    body = text[lead.end() :] if lead else text
     ordered = [
         t
-        for chunk in text.split()
+        for chunk in body.split()
         for t in (tokenize(chunk) or [w.lower() for w in ACRONYM.findall(chunk)])
         if t in plain or t in acronyms
     ]
@@ -223,7 +234,7 @@ def terms(text: str) -> Terms:
         change=bool(CHANGE.search(text)) or bool(cued),
         cued=frozenset(cued),
         proper=frozenset(proper),
-        first=_first_name(text, proper),
+        first=_first_name(body, proper),
         cue=frozenset(
             t
             for pattern in (CUE_FORWARD, CUE_BACKWARD)

@@ -11,7 +11,10 @@ For each bundle, from two searches of its own words (lessons, run records):
   it replaced ("replaces [id]");
 
 every line citing the memories it rests on, so a host can check each claim. Relevance is
-the worker pack's: a memory must score at least `RELEVANT` of the bundle's best candidate.
+measured like the worker pack's, each kind against its own best: a lesson must score at
+least `RELEVANT` of the best lesson (hook E's patterns aside), a run record `RELEVANT` of
+the best record. A record is long and repeats its goal, so a run whose goal names the
+bundle's release outscores every lesson on it; one common bar left only the first lesson.
 """
 
 from __future__ import annotations
@@ -68,12 +71,13 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     lessons = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=LESSONS))]
     lessons, every = in_their_place(search, query, scope, lessons)
     records = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=RECORDS))]
-    best = max((h.score for h in [*lessons, *records]), default=0.0)
-    if best <= 0:
-        return History()
-    bar = RELEVANT * best
-    kept = [h for h in lessons if h.score >= bar and h.memory.confidence >= floor]
-    runs = sorted((h.memory for h in records if h.score >= bar), key=_newest)
+    advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
+    lesson_bar = RELEVANT * max((h.score for h in advice or lessons), default=0.0)
+    record_bar = RELEVANT * max((h.score for h in records), default=0.0)
+    kept = [
+        h for h in lessons if h.score > 0 and h.score >= lesson_bar and h.memory.confidence >= floor
+    ]
+    runs = sorted((h.memory for h in records if h.score > 0 and h.score >= record_bar), key=_newest)
     advice = [h for h in kept if h.memory.kind is not Kind.ASSESSMENT]
     assessed = [h.memory for h in kept if h.memory.kind is Kind.ASSESSMENT][:MAX_PATTERNS]
     told = [h.memory for h in distinct(advice, MAX_LESSONS)] + assessed
