@@ -236,7 +236,9 @@ class MemoryHooks:
         def work() -> None:  # on a worker: a huge context is validated inside the budget too
             values = validate_context(hook, context)
             validated.append(values)
-            calls.run(values, lambda: Tools(reader, self.settings, deadline=deadline))
+            calls.run(
+                values, lambda: Tools(reader, self.settings, deadline=deadline, clock=self.clock)
+            )
 
         job = POOL.call(work, {}, max(0.0, deadline - time.monotonic()))
         held = calls.abandon() if job is None else None

@@ -5,7 +5,8 @@ from __future__ import annotations
 import codecs
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -54,10 +55,16 @@ class Tools:
     """Read memory, read repo files and propose drafts; nothing here writes memory."""
 
     def __init__(
-        self, reader: Reader, settings: Settings, *, deadline: float | None = None
+        self,
+        reader: Reader,
+        settings: Settings,
+        *,
+        deadline: float | None = None,
+        clock: Callable[[], datetime] | None = None,
     ) -> None:
         self._reader = reader
         self.settings = settings
+        self._clock = clock or (lambda: datetime.now(UTC))  # the host's, as memories' dates
         # The fire's deadline (time.monotonic()); a reasoner caps each request's HTTP
         # timeout with what is left of it. Unset: a whole budget from now.
         self.deadline = time.monotonic() + settings.hook_timeout_s if deadline is None else deadline
@@ -65,6 +72,10 @@ class Tools:
         self.reads = Reads()
         self.proposed: list[Mapping[str, Any]] = []
         self.closed = False  # set when the hook's time is up: late calls change nothing
+
+    def today(self) -> date:
+        """The day by the host's clock (the one `MemoryHooks` was given)."""
+        return self._clock().date()
 
     def time_left(self) -> float:
         """Seconds of the hook's budget left (0 once the runtime has closed the fire)."""

@@ -17,6 +17,7 @@ from typing import Any
 from agentmem import Contribution, Filters, Memory, Retrospective, Tools, hookimpl
 from agentmem.core.restate import restates
 from agentmem.harvest.distill import distill
+from agentmem.harvest.runrecord import dated
 
 
 def held(draft: dict[str, Any], tools: Tools) -> Memory | None:
@@ -44,7 +45,11 @@ def post_retro_distill(retro: Retrospective, tools: Tools) -> Contribution:
     markdown = tools.read_file(retro.path)
     source = repo_path(retro.path, tools.settings.base_dir)
     plan = distill(
-        markdown, source, periodic=retro.periodic, run_id=retro.run_id, app_id=retro.app_id
+        markdown,
+        source,
+        periodic=retro.periodic,
+        run_id=retro.run_id and dated(retro.run_id, tools.today()),
+        app_id=retro.app_id,
     )
     drafts: list[Mapping[str, Any]] = []
     already: list[str] = []

@@ -10,7 +10,8 @@ lesson is how optimistic memory feeds on itself. Drafts only; the runtime writes
 The record keeps each failed verifier's `detail` (where a failure's cause is written) and
 has an id made from the run, so firing the hook again for a run that is already recorded
 proposes the held record itself: the writer reports it as a duplicate, never a second
-episode. Lessons carry the run's tags, so a pack for a goal with those tags finds them.
+episode. A host's run id that does not open on a date is filed under the day it was
+recorded ("mob-017" on 2026-09-07: "2026-09-07-mob-017"), as memory's run ids are. Lessons carry the run's tags, so a pack for a goal with those tags finds them.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from agentmem import (
     hookimpl,
 )
 from agentmem.core.model import AGENT_ID, content_key, memory_id
-from agentmem.harvest.runrecord import record_text, slug
+from agentmem.harvest.runrecord import dated, record_text, slug
 
 MAX_LESSONS = 2
 LESSON_TYPES = (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
@@ -97,8 +98,9 @@ def _scope(run: RunOutcome) -> dict[str, Any]:
 
 @hookimpl
 def post_run_classify(run: RunOutcome, tools: Tools) -> Contribution:
+    record_id = episode_id(run, tools)  # from the host's run id, so a later retry finds it
+    run = run.model_copy(update={"run_id": dated(run.run_id, tools.today())})
     scope = _scope(run)
-    record_id = episode_id(run, tools)
     held = _held(record_id, tools)
     episode: dict[str, Any] = {
         "id": record_id,

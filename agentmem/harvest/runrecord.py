@@ -50,6 +50,17 @@ def record_text(run: RunOutcome) -> str:
     return " ".join(parts)
 
 
+DATED = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def dated(run_id: str, day: date) -> str:
+    """The run id memory files a run under: the host's own when it opens on a date, else
+    the host's after the day the run was recorded ("mob-017" on 2026-09-07 is
+    "2026-09-07-mob-017"). Hosts name runs their own way (ticket numbers, UUIDs); memory's
+    run ids open on the day (`agentmem.core.validate`), and hook E reads it from them."""
+    return run_id if DATED.match(run_id) else f"{day.isoformat()}-{run_id}"
+
+
 def run_day(memory: Memory) -> date:
     """The day a record's run happened (its run_id's date; when it was recorded if none)."""
     try:
