@@ -8,19 +8,22 @@ check or of different ones, are one cause when a failure of one and a failure of
 share `SHARED` signature words. A signature word is said by at least two failed checks
 but by at most `RARE` of them (not "expected", which every assertion says), and at least
 `LIFT` times as often, by share, as in the successful runs' own accounts (not a topic word
-every run of the app says); identifiers count by their parts (`certificate_expired` says
-`certificate` and `expired`).
+every run of the app says), where a failure's fix (the next success of its app that says
+its words) does not count against them; identifiers count by their parts
+(`certificate_expired` and `CertificateExpired` say `certificate` and `expired`), and an
+error's code (`SQLSTATE 40001`, `429`) is a word.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from agentmem.core.model import Memory
-from agentmem.harvest.followup import words
-from agentmem.harvest.runrecord import read_record
+from agentmem.harvest.followup import AFTER_DAYS, words
+from agentmem.harvest.runrecord import read_record, run_day
 
 SHARED = 3
 RARE = 0.25
@@ -28,18 +31,55 @@ LIFT = 2.0
 F = TypeVar("F")
 
 
+CODE = re.compile(r"(?<![\w.,:])(?<!\d-)\d{3,5}(?!\w|[.,:-]\d)")
+
+
+def codes(text: str) -> frozenset[str]:
+    """The numbers of three to five digits that stand alone, not in an amount, a time, a
+    date or a name ("SQLSTATE 40001", "429 Too Many Requests", "costmap value 254"): an
+    error's code, which counts (that vary) rarely match by chance."""
+    return frozenset(CODE.findall(text))
+
+
+def contrast(setbacks: Sequence[Memory], successes: Sequence[Memory]) -> Counter[str]:
+    """How many successful runs say each word in their own account (their summary), a
+    failure's fix left out: the first successful run of the failed app within `AFTER_DAYS`
+    that says a word the failure said does not count against that word. It tells the cause
+    it fixed ("booking_date is now the statement's own date field" after lines filed under
+    the wrong booking date); a topic word, said by the app's other successes, still counts."""
+    said = {m.id: words(read_record(m.text).summary) for m in successes}
+    by_app: dict[str, list[Memory]] = {}
+    for m in sorted(successes, key=lambda m: (run_day(m), m.run_id)):
+        by_app.setdefault(m.app_id, []).append(m)
+    fixed: set[tuple[str, str]] = set()
+    for failure in setbacks:
+        record = read_record(failure.text)
+        pending = set(words(" ".join([record.summary, *(c.detail for c in record.failed)])))
+        after = (run_day(failure), failure.run_id)
+        for success in by_app.get(failure.app_id, []):
+            if (run_day(success), success.run_id) <= after:
+                continue
+            if (run_day(success) - after[0]).days > AFTER_DAYS or not pending:
+                break
+            for word in pending & said[success.id]:
+                fixed.add((success.id, word))
+            pending -= said[success.id]
+    return Counter(w for m in successes for w in said[m.id] if (m.id, w) not in fixed)
+
+
 def across(
     groups: Sequence[list[F]],
     said: Callable[[F], str],
     successes: Sequence[Memory],
     generic: frozenset[str],
+    setbacks: Sequence[Memory] = (),
 ) -> list[list[F]]:
     """The groups, those that tell one cause joined (single link); `said` is what a
-    member said of itself."""
-    told = [[words(said(f)) - generic for f in g] for g in groups]
+    member said of itself; `setbacks` are the failed runs, whose fixes are no contrast."""
+    told = [[words(said(f)) - generic | codes(said(f)) for f in g] for g in groups]
     count = sum(len(g) for g in groups)
     seen = Counter(w for g in told for each in g for w in each)
-    outside = Counter(w for m in successes for w in words(read_record(m.text).summary))
+    outside = contrast(setbacks, successes)
     signature = {
         w
         for w, n in seen.items()

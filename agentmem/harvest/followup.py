@@ -32,9 +32,14 @@ MIN_SHARED = 2
 SAME_GOAL = 0.6  # share of a goal's words another goal holds that makes it a rerun
 
 
+CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
 def words(text: str) -> frozenset[str]:
-    """Search terms of the text, identifiers split at `_`, `.` and `-`, numbers left out."""
-    parts = re.split(r"[\W_]+", text.lower())
+    """Search terms of the text, identifiers split at `_`, `.`, `-` and where a capital opens
+    a part (`SerializationFailure` says `serialization` and `failure`, as
+    `serialization_failure` does), numbers left out."""
+    parts = re.split(r"[\W_]+", CAMEL.sub(" ", text).lower())
     return frozenset(t for p in parts if p and not any(c.isdigit() for c in p) for t in tokenize(p))
 
 

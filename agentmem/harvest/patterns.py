@@ -256,7 +256,8 @@ def mine(
         by_verifier.setdefault(failure.verifier, []).append(failure)
     groups = [g for failures in by_verifier.values() for g in _groups(failures)]
     wins = [m for m in episodes if m.outcome is Outcome.SUCCESS]
-    joined = across(groups, lambda f: f.detail or f.summary, wins, _generic())
+    setbacks = [m for m in episodes if m.outcome in SETBACKS]
+    joined = across(groups, lambda f: f.detail or f.summary, wins, _generic(), setbacks)
     persistent = [g for failures in by_verifier.values() for g in _persistent(failures)]
     followups = FollowUps(episodes, lessons)
     grouped = [g for g in joined + persistent if len({f.memory.run_id for f in g}) >= PAIR_RUNS]

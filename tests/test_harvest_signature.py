@@ -1,0 +1,92 @@
+"""Hook E's signature words: what joins failures told in other words into one cause.
+
+Identifiers count by their parts however they are written, error codes count as words, and
+the run that fixed a failure does not count against the words it fixed.
+"""
+
+from __future__ import annotations
+
+from agentmem import MemoryHooks
+from agentmem.core.model import Outcome
+from agentmem.harvest.across import codes, contrast
+from agentmem.harvest.followup import words
+from tests.test_judgment_harvest import episode, patterns, success
+
+
+def test_identifiers_count_by_their_parts_however_written() -> None:
+    """`SerializationFailure`, `serialization_failure` and "serialization failure" say the
+    same words; a name in capitals (`HTTP`) stays one word."""
+    assert words("SerializationFailure") == words("serialization_failure")
+    assert words("DecodingError.Context") == words("decoding error context")
+    assert words("HTTPError") == words("HTTP error")
+
+
+def test_error_codes_are_words_and_amounts_dates_times_are_not() -> None:
+    """A number of 3 to 5 digits standing alone is an error's code ("SQLSTATE 40001",
+    "-> 429", "(254)"); the parts of an amount, a date, a time, a decimal or a name are not."""
+    assert codes('SQLSTATE 40001; {"sqlstate":"40001"}; HTTP 429 (Retry-After: 20)') == {
+        "40001",
+        "429",
+    }
+    assert codes("costmap value (254) at HB-4012") == {"254", "4012"}
+    said = (
+        "1,204,331.17 EUR on 2026-08-31 at 01:06:12, goal (41.20, 17.85), IBAN NL91HALD0417164300"
+    )
+    assert codes(said) == frozenset()
+
+
+def test_a_failures_fix_does_not_count_against_its_words(hooks: MemoryHooks) -> None:
+    """The first success of the failed app within a week that says the failure's words is
+    its fix: those words are not counted against it. A second success, another app's, one
+    before the failure or more than a week after it, still counts (a topic stays a topic)."""
+    episode(hooks, "2026-04-10-f1", "Pricing", "e2e", "old page", "The edge cache served it.")
+    success(hooks, "2026-04-08-s0", "Warm", "Warmed the edge cache.", "web")
+    success(hooks, "2026-04-11-s1", "Fix", "Deploys purge the edge cache now.", "shop")
+    success(hooks, "2026-04-12-s2", "Dash", "Edge cache hit rate dashboard.", "shop")
+    success(hooks, "2026-04-11-s3", "Rules", "Edge cache rules.", "docs")
+    success(hooks, "2026-04-25-s4", "Tune", "Edge cache tuned.", "shop")
+    records = [m for m in hooks.store.list() if m.type == "episodic"]
+    setbacks = [m for m in records if m.outcome is Outcome.FAILURE]
+    wins = [m for m in records if m.outcome is Outcome.SUCCESS]
+    [edge] = words("edge")
+    [purge] = words("purge")
+    assert contrast(setbacks, wins)[edge] == 4  # all but s1, the fix
+    assert contrast(setbacks, wins)[purge] == 1  # the fix's other words count
+    assert contrast([], wins)[edge] == 5
+
+
+def test_one_cause_whose_fixes_repeat_its_words_is_one_pattern(hooks: MemoryHooks) -> None:
+    """Three checks of two apps fail on one cause (a purge skipped, so the edge cache serves
+    stale copies), each fixed the next day by a run that says so. The fixes do not make
+    the cause's words ordinary: the three failures are one pattern. Other failures of the
+    apps stay out of it."""
+    said = [
+        ("e2e", "web", "pricing page shows old plan names: edge cache copy, purge skipped"),
+        (
+            "link-check",
+            "docs",
+            "14 pages from the edge cache point at removed anchors; purge skipped",
+        ),
+        ("smoke", "web", "banner of the old release from the edge cache (purge skipped on hotfix)"),
+    ]
+    ids = []
+    for n, (check, app, detail) in enumerate(said):
+        day = 3 + 7 * n
+        ids.append(
+            episode(hooks, f"2026-04-{day:02d}-f{n}", f"Release {n}", check, detail, app_id=app)
+        )
+        success(
+            hooks,
+            f"2026-04-{day + 1:02d}-x{n}",
+            f"Fix {check}",
+            "Deploy purges the edge cache; stale copies skipped no more.",
+            app,
+        )
+    episode(hooks, "2026-04-05-o1", "Fonts", "lint", "unused import in fonts.ts", app_id="web")
+    episode(hooks, "2026-04-06-o2", "Search", "unit-tests", "ranking off by one", app_id="docs")
+    for n in range(4):
+        success(hooks, f"2026-04-{20 + n}-s{n}", "Copy edits", "Copy edits shipped.", "web")
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks, "_global")
+    assert sorted(pattern.cites) == sorted(ids)
+    assert "e2e, link-check and smoke failed in 3 runs" in pattern.text
