@@ -68,6 +68,12 @@ SECTION_WORDS: tuple[tuple[MemoryType, tuple[str, ...]], ...] = (
 )
 # Sections that list work still to do ("Next steps" once made every to-do a procedure).
 PLANS = re.compile(r"\b(next steps?|action items?|to ?dos?|follow[- ]?ups?|plans?)\b")
+# A heading that says its section tells a change ("Calendar (changed 2026-10-01)", "Cut-off
+# change", "Updated schedule"): what it says is the new state, prose or list, a fact a
+# worker must know even in a runbook, whose other sections are not lessons. Such a section
+# of no lesson-bearing kind yields facts after the document's own lessons (its cap is
+# theirs first: a postmortem's "What we changed" is not its "Lessons").
+CHANGED = re.compile(r"\b(?:chang(?:e|es|ed)|updated?)\b")
 # Inside each type's range, below its top: a retro is one author's view, not a measurement.
 CONFIDENCE = {MemoryType.SEMANTIC: 0.8, MemoryType.PROCEDURAL: 0.75, MemoryType.REFLECTIVE: 0.8}
 MAX_PER_RUN = 3
@@ -201,6 +207,30 @@ def _decided(markdown: str, status: str | None) -> Iterator[tuple[str | None, st
         yield heading, " ".join(intro).rstrip(";") + ".", True
 
 
+def _changes(
+    sections: Iterator[tuple[str | None, str, bool]],
+) -> Iterator[tuple[str | None, str, bool]]:
+    """The paragraphs, with the prose of a section whose heading says it tells a change
+    (`CHANGED`) joined into one: its sentences go on from each other ("Re-imports go
+    through the CLI now:", the command, "It books reversal lines …") and make one lesson."""
+    held: list[str] = []
+    at: str | None = None
+    for heading, text, prose in sections:
+        if prose and text.startswith("|"):
+            continue  # a table: its rows are not sentences
+        if held and not (prose and heading == at):
+            yield at, " ".join(held), True
+            held = []
+        if prose and heading is not None and CHANGED.search(heading.lower()):
+            at = heading
+            # a paragraph with no end of its own (a command on its lines) ends before the next
+            held = [*held[:-1], *(p if p[-1] in ".:;!?" else f"{p}." for p in held[-1:]), text]
+            continue
+        yield heading, text, prose
+    if held:
+        yield at, " ".join(held), True
+
+
 def _replaced(markdown: str, status: str | None) -> re.Match[str] | None:
     """What a decision record says it replaces: in its status, else in the record's own
     words outside its context ("This replaces the previous one-shot release practice.")."""
@@ -227,10 +257,12 @@ def lessons(markdown: str) -> list[Lesson]:
     found: list[Lesson] = []
     seen: set[str] = set()
     decisions: dict[int, str] = {}  # where each decision is in `found`: its own words
-    for heading, paragraph, prose in _decided(markdown, status):
+    late: list[Lesson] = []  # facts of a change section of no lesson-bearing kind
+    for heading, paragraph, prose in _changes(_decided(markdown, status)):
         current = section_type(heading) if heading is not None else None
         decided = heading is not None and DECISION.search(heading.lower()) is not None
-        if prose and not decided:
+        changed = heading is not None and CHANGED.search(heading.lower()) is not None
+        if prose and not decided and not changed:
             continue  # a retro's lessons are its bullets; a decision record's are prose
         text = STAMP.sub("", paragraph)
         inline, prefix = INLINE.match(text), PREFIX.match(text)
@@ -240,6 +272,8 @@ def lessons(markdown: str) -> list[Lesson]:
         elif prefix:
             kind = PREFIX_TYPES[prefix.group(1).lower()]
         text = PREFIX.sub("", INLINE.sub("", text)).strip()
+        after = kind is None and changed
+        kind = MemoryType.SEMANTIC if after else kind
         if kind is None or not text:
             continue
         if decided:
@@ -249,13 +283,13 @@ def lessons(markdown: str) -> list[Lesson]:
             decisions.pop(len(found), None)
             continue
         seen.add(normalise_text(text))
-        found.append(Lesson(kind, text))
+        (late if after else found).append(Lesson(kind, text))
     replaced = _replaced(markdown, status)
     if decisions and replaced is not None:  # said of the decision it is most about
         words = set(tokenize(replaced.group(0)))
         at = max(decisions, key=lambda i: (len(words & set(tokenize(decisions[i]))), -i))
         found[at] = Lesson(found[at].type, decision_text(decisions[at], title, replaced))
-    return found
+    return found + late
 
 
 def is_periodic(path: str | Path, markdown: str) -> bool:
