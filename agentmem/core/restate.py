@@ -132,9 +132,12 @@ def same_subject(draft: Terms, held: Terms) -> bool:
     shorter = min(len(draft.content), len(held.content))
     # Two how-tos that open alike and each give a command are about the same task, however
     # much the commands and their explanations differ.
-    commands = "code" in draft.values and "code" in held.values
-    same_task = commands and draft.head == held.head and len(draft.head) == HEAD
-    return len(shared) >= SAME_SUBJECT * shorter or bool(draft.names & held.names) or same_task
+    # Two statements that open on the same three content words are about one thing ("the
+    # release branch is cut on Tuesdays …" against "Release branches are cut every other
+    # Wednesday …"), however much else each says of it; two how-tos that open alike and
+    # each give a command are about the same task.
+    same_head = draft.head == held.head and len(draft.head) == HEAD
+    return len(shared) >= SAME_SUBJECT * shorter or bool(draft.names & held.names) or same_head
 
 
 def _pointed(draft: Terms, held: Terms) -> bool:

@@ -84,10 +84,12 @@ CHANGE = re.compile(
 # runbook", "the old pod-hour model", "since 2026-07-15 Pinecone bills …") or of what
 # precedes ("the --full flag was removed", "refunds no longer go to …"). With one of
 # these, two shared words are enough when what the cue points at is the held text's subject.
+# Not "the earlier": it tells of an event before another ("the earlier cut gets the
+# submission in", "reversal lines for the earlier import"), not of a thing since replaced.
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 CUE_FORWARD = re.compile(
     r"^\W*(?:\d{4}-\d{2}-\d{2}\W*)?(?:correction|corrected|erratum|errata|amendment|update)\b(?=[^:.;]{0,60}(?::|\s[-–—]\s))"
-    r"|\b(?:replaces|supersedes|in place of|instead of|the (?:old|previous|former|earlier)"
+    r"|\b(?:replaces|supersedes|in place of|instead of|the (?:old|previous|former)"
     r"|changed (?:from|to)|renamed|corrects?)\b"
     rf"|\b(?:since|as of|effective|starting)\s+(?:\d{{4}}-\d{{2}}(?:-\d{{2}})?|\d{{1,2}}\s+(?:{MONTHS})|(?:{MONTHS}))\b",
     re.IGNORECASE,
@@ -160,6 +162,9 @@ LEAD = re.compile(
     re.IGNORECASE,
 )
 LABEL = re.compile(r"^\W{0,3}\*\*[^*\n]{1,40}?\*\*\s*:?\s*")
+# A record's identifier that opens a lesson drawn from it ("ADR-019: …", "INC-2291: …"):
+# it names the document, not what the lesson is about, so the head is read after it.
+RECORD = re.compile(r"^\W{0,3}[A-Z]{2,}-\d+[\w.-]*\s*:\s*")
 
 
 def unlabelled(text: str) -> str:
@@ -214,8 +219,10 @@ def terms(text: str) -> Terms:
         for m in ACRONYM.findall(CODE.sub(" ", text))
         if set(tokenize(m)) <= function_words()
     }
-    lead = LEAD.match(text)
-    body = text[lead.end() :] if lead else text
+    record = RECORD.match(text)
+    body = text[record.end() :] if record else text
+    lead = LEAD.match(body)
+    body = body[lead.end() :] if lead else body
     ordered = [
         t
         for chunk in body.split()

@@ -1,0 +1,106 @@
+"""Replacements told by documents: a lesson drawn from a decision record or a runbook opens
+on the record's identifier ("ADR-031: …"), which names the document and not what the
+lesson is about."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentmem.core import restate
+from agentmem.core.statement import terms
+
+HELD_HOOKS = "Clients register webhooks with POST /v1/hooks {url, events}; the API dedupes by url."
+ADR_HOOKS = (
+    "RFC-042: Event subscriptions replace webhook registration: webhooks are registered with "
+    "`POST /v2/event/subscriptions` `{url, events, secret}`; one row per url and event, and "
+    "every change is audited."
+)
+
+
+def test_a_record_identifier_is_not_the_head_of_what_its_lesson_says() -> None:
+    """'RFC-042: Event subscriptions …' was read as about 'rfc', a word the held lesson
+    never says, while the held one opens on 'clients', which the record never says: the two
+    were taken for two components and the record's new route replaced nothing."""
+    assert terms(ADR_HOOKS).head[0] == "event"
+    assert restate.replaces(ADR_HOOKS, HELD_HOOKS)
+
+
+@pytest.mark.parametrize(
+    ("held", "draft"),
+    [
+        (  # another component, other numbers
+            "The search API allows 20 requests/s per client; bursts above that get 429.",
+            "ADR-031: Payments API rate limit: the payments API allows 50 requests/s per "
+            "client; bursts above that get 429.",
+        ),
+        (  # two records, two subjects
+            "ADR-012: Nightly backups: the orders database is backed up at 01:00 UTC.",
+            "ADR-013: Search reindex: the search index is rebuilt at 03:00 UTC.",
+        ),
+    ],
+)
+def test_a_record_lesson_about_another_thing_replaces_nothing(held: str, draft: str) -> None:
+    """With the identifier out of the head, each lesson opens on what it is about: another
+    service's limit, another job's time, stays a value of its own."""
+    assert not restate.replaces(draft, held)
+
+
+OLD_REFRESH = (
+    "Staging databases are refreshed every other Thursday at 09:00 UTC (snapshot/X.Y). After "
+    "the refresh only tables labelled keep-masked get masked again."
+)
+NEW_REFRESH = (
+    "From 2027-02-01 on, the staging database is refreshed on Mondays at 06:00 UTC, every "
+    "second week: 12 on 2027-02-01, 13 on 2027-02-15. Reviews have been taking 3-4 h "
+    "lately, and the Monday slot leaves the weekend free."
+)
+
+
+def test_a_statement_opening_on_the_held_ones_subject_gives_its_new_value() -> None:
+    """Both open on 'staging database refreshed': one subject, however much else the new
+    one says (fewer than half of the shorter one's words shared, no name in common), so
+    the new day and time replace the old ones."""
+    assert terms(NEW_REFRESH).head == terms(OLD_REFRESH).head
+    assert restate.replaces(NEW_REFRESH, OLD_REFRESH)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        # the same opening for another platform's database: each names its own
+        "Staging databases for Android are refreshed every other Monday at 06:00 UTC; ask "
+        "in #staging.",
+        # the same opening for another service's database, one frame told of two things
+        "Staging databases for the search service are refreshed on Mondays at 06:00 UTC "
+        "by the masking job, which takes about 3 h for the whole copy.",
+    ],
+)
+def test_the_same_opening_words_do_not_join_two_things(draft: str) -> None:
+    """A same-head statement that names another platform, or another service in the same
+    frame, replaces nothing, whatever its other numbers."""
+    held = (
+        "Staging databases for iOS are refreshed every other Thursday at 09:00 UTC."
+        if "Android" in draft
+        else "Staging databases for the billing service are refreshed every other Thursday "
+        "at 09:00 UTC."
+    )
+    assert not restate.replaces(draft, held)
+
+
+def test_the_earlier_event_is_no_replacement_cue() -> None:
+    """'the earlier cut gets the submission in' tells of an event before another, not of a
+    thing since replaced: read as a cue, it pointed at 'get' in the held lesson's command
+    (`bundletool get-size`) and the release calendar replaced the download size budget."""
+    held = (
+        "Bundle size budget: the size check fails above 48 MB as reported by `bundletool "
+        "get-size total`; anything above 45 MB needs a line in the release PR."
+    )
+    draft = (
+        "From 5.5 on, the release branch is cut on Tuesdays at 12:00 UTC, and the earlier "
+        "cut gets the submission in before the weekend."
+    )
+    assert not restate.replaces(draft, held)
+    # "the previous" still says so outright
+    assert restate.replaces(
+        "The previous size check is gone: the bundle size budget now fails above 52 MB.", held
+    )
