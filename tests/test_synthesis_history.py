@@ -92,7 +92,7 @@ def test_pre_goal_synthesis_tells_a_pattern_after_the_lessons_not_in_their_place
     hooks: MemoryHooks,
 ) -> None:
     """Hook E's pattern on a bundle (a long account of failures) never takes one of the
-    three lesson lines: the lessons are told first, the pattern after them when words are
+    lesson lines: the lessons are told first, the pattern after them when words are
     left."""
     for n in (1, 2, 3):
         record(hooks, n, "failure", "ledger rejected: currency missing on the invoice")
@@ -117,7 +117,7 @@ def test_pre_goal_synthesis_measures_lessons_against_lessons_not_run_records(
 ) -> None:
     """A run whose goal names the bundle's release repeats the bundle's words and outscores
     every lesson on it; the lessons are measured against the best lesson, so the ones that
-    apply are all told, not only the first."""
+    apply are all told (four of them), not only the first."""
     run = {
         "run_id": "2026-03-20-r9",
         "goal": "Plan the peak-season exporter 7.2 release for all hosts",
@@ -132,6 +132,7 @@ def test_pre_goal_synthesis_measures_lessons_against_lessons_not_run_records(
         "Before an exporter release, find the hosts with a hand-built build: they need "
         "the full package, not the patch.",
         "Exporter hosts restart one by one; a release never restarts every host together.",
+        "Exporter hosts log a release to #ops; the exporter on-call watches the first hour.",
     ]
     for text in lessons:
         assert hooks.harvester.submit(semantic(text, app_id="billing"), trigger="manual")

@@ -39,7 +39,7 @@ from agentmem.retrieval.select import (
 from agentmem.stores.base import Filters
 
 CANDIDATES = 20
-MAX_LESSONS = 3
+MAX_LESSONS = 4
 MAX_PATTERNS = 1  # hook E's account of failures on it, told after the lessons if words are left
 MAX_FAILURES = 2
 
