@@ -12,9 +12,8 @@ def test_restatements_of_one_decision_leave_room_for_another_lesson(
     clocked_hooks: MemoryHooks, clock: ManualClock
 ) -> None:
     """A decision told three times in other words (a run lesson quoting the record, a
-    reminder, a second quote) does not fill hook A's three lesson lines: a restatement
-    yields its line to the lesson on the console's own signing step, which the pack holds
-    too."""
+    reminder, a second quote) does not fill hook A's lesson lines: a restatement yields
+    its line to the lessons on the consoles' own signing steps, which the pack holds too."""
     hooks = clocked_hooks
     tags = ["signing", "release"]
     decision = (
@@ -35,10 +34,12 @@ def test_restatements_of_one_decision_leave_room_for_another_lesson(
         hooks, "2026-10-05-r9", "Sign the PS5 release package", "Signed.", tags, (own_lesson,)
     )
     [own] = [i for i in written if i.startswith("semantic")]
+    other = "Xbox release packages are signed by the partner portal after the release workflow."
+    run(hooks, "2026-10-05-r10", "Sign the Xbox release package", "Signed.", tags, (other,))
     clock.advance(days=1)
     goal = {"title": "Sign the release packages of 1.4", "app_id": "console-cert", "tags": tags}
     synthesis = hooks.pre_goal_synthesis(queue=[{"id": "C-9", **goal}]).synthesis or ""
-    assert f"[{own}]" in synthesis
+    assert f"[{own}]" in synthesis and "partner portal" in synthesis
     assert synthesis.count("attest-build-provenance") < len(decision)  # a restatement yielded
     pack = hooks.pre_spawn_pack(goal=goal).pack
     assert pack is not None
