@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from agentmem import MemoryHooks
 from agentmem.core.model import Outcome
-from agentmem.harvest.across import codes, contrast
+from agentmem.harvest.across import across, codes, contrast
 from agentmem.harvest.followup import words
 from tests.test_judgment_harvest import episode, patterns, success
 
@@ -90,3 +90,17 @@ def test_one_cause_whose_fixes_repeat_its_words_is_one_pattern(hooks: MemoryHook
     [pattern] = patterns(hooks, "_global")
     assert sorted(pattern.cites) == sorted(ids)
     assert "e2e, link-check and smoke failed in 3 runs" in pattern.text
+
+
+def test_a_failure_sharing_everyday_words_with_two_causes_does_not_chain_them() -> None:
+    """Two causes, each told by two checks sharing four rare words; one failure of each also
+    says "euro ledger mismatch" (amounts that do not tie). Three shared words would join
+    them, but each of the two shares more with its own cause: the causes stay two."""
+    said = [
+        "deadlock victim rollback orders",
+        "deadlock victim rollback orders; euro ledger mismatch",
+        "certificate expired handshake partner; euro ledger mismatch",
+        "certificate expired handshake partner",
+    ]
+    joined = across([[text] for text in said], lambda text: text, [], frozenset())
+    assert sorted(map(sorted, joined)) == sorted([sorted(said[:2]), sorted(said[2:])])

@@ -5,7 +5,9 @@ archive upload in another; a license check fails three times on a key id read in
 byte order, each time described differently. Each check's failures are grouped on their
 own (`patterns`: most of the shorter detail's words in the other); two groups, of one
 check or of different ones, are one cause when a failure of one and a failure of the other
-share `SHARED` signature words. A signature word is said by at least two failed checks
+share `SHARED` signature words, and no fewer than one of the two shares with any other
+failure (its strongest link: a failure sharing a few everyday words with many does not
+chain their causes into one). A signature word is said by at least two failed checks
 but by at most `RARE` of them (not "expected", which every assertion says), and at least
 `LIFT` times as often, by share, as in the successful runs' own accounts (not a topic word
 every run of the app says), where a failure's fix (the next success of its app that says
@@ -67,6 +69,27 @@ def contrast(setbacks: Sequence[Memory], successes: Sequence[Memory]) -> Counter
     return Counter(w for m in successes for w in said[m.id] if (m.id, w) not in fixed)
 
 
+def _links(told: Sequence[Sequence[frozenset[str]]]) -> set[tuple[int, int]]:
+    """The pairs of groups a failure of each links: they share `SHARED` signature words,
+    and as many as one of the two shares with any failure of another group. A failure that
+    shares an everyday word or three with many ("EUR", "ledger", "vs": amounts that do not
+    tie) links only where it shares the most, so it does not chain two causes into one."""
+    flat = [(i, said) for i, group in enumerate(told) for said in group]
+    best = [0] * len(flat)
+    shared: dict[tuple[int, int], int] = {}
+    for x, (i, a) in enumerate(flat):
+        for y in range(x + 1, len(flat)):
+            j, b = flat[y]
+            if i != j:
+                shared[x, y] = n = len(a & b)
+                best[x], best[y] = max(best[x], n), max(best[y], n)
+    return {
+        (flat[x][0], flat[y][0])
+        for (x, y), n in shared.items()
+        if n >= SHARED and n >= min(best[x], best[y])
+    }
+
+
 def across(
     groups: Sequence[list[F]],
     said: Callable[[F], str],
@@ -95,10 +118,8 @@ def across(
             i = parent[i]
         return i
 
-    for i in range(len(groups)):
-        for j in range(i + 1, len(groups)):
-            if any(len(a & b & signature) >= SHARED for a in told[i] for b in told[j]):
-                parent[root(j)] = root(i)
+    for i, j in _links([[each & signature for each in g] for g in told]):
+        parent[root(j)] = root(i)
     joined: dict[int, list[F]] = {}
     for i, group in enumerate(groups):
         joined.setdefault(root(i), []).extend(group)
