@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentmem.core import restate
+from agentmem.core import newvalue, restate
 from agentmem.core.statement import terms
 
 HELD_HOOKS = "Clients register webhooks with POST /v1/hooks {url, events}; the API dedupes by url."
@@ -104,3 +104,46 @@ def test_the_earlier_event_is_no_replacement_cue() -> None:
     assert restate.replaces(
         "The previous size check is gone: the bundle size budget now fails above 52 MB.", held
     )
+
+
+HELD_STOCK = (
+    "Other services read inventory only through inventory-svc's GET /v1/levels (per "
+    "warehouse, counts as integers); nothing queries the inventory tables directly."
+)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "ADR-033: Availability API v2 with reservations: all clients call `GET /v2/stock-levels`.",
+        "Picking calls GET /v2/stock-levels?sku=<sku> with reserve=true, so two pickers "
+        "never take the last unit.",
+    ],
+)
+def test_a_route_of_a_newer_api_version_for_the_same_resource_replaces_the_old(
+    draft: str,
+) -> None:
+    """'GET /v2/stock-levels' after 'GET /v1/levels': the same resource at a newer version,
+    told with two words in common (too few for one subject): the old route stayed in packs
+    beside the new one."""
+    assert restate.replaces(draft, HELD_STOCK)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        # another resource under the newer version
+        "Clients reserve a unit with POST /v2/reservations {sku, warehouse}; a reservation "
+        "is held for 10 minutes.",
+        # another method on the same resource: a write is not the read's new route
+        "Stock corrections go through POST /v2/stock-levels/adjustments with a reason code.",
+        # an older version named after a newer one
+        "GET /v0/levels still answers for the warehouse scanners; they are not migrated.",
+    ],
+)
+def test_another_route_or_method_or_an_older_version_is_no_new_route(draft: str) -> None:
+    """Only a newer version of the same method on the same resource is a new route; the
+    other resource and the other method replace nothing at all."""
+    assert not newvalue.rerouted(draft, HELD_STOCK)
+    if "/v0/" not in draft:  # an older version read as a new one is the version rule's
+        assert not restate.replaces(draft, HELD_STOCK)

@@ -6,7 +6,9 @@
   after "billing export questions go to Alice Moore; she approves every change". Who
   holds a role (the people, teams and channels a statement names,
   `agentmem.core.statement.people`) is the role's value.
-- Against both, and against any replacement: two statements that swap what they are about
+- A route moved to a newer API version (`rerouted`): "all producers post to `POST
+  /v2/journal-entries`" after "services post only through POST /v1/journals".
+- Against all of them, and against any replacement: two statements that swap what they are about
   in one frame (`swapped`, `parallel`) speak of two things.
 
 `agentmem.core.restate` asks it."""
@@ -34,6 +36,39 @@ def retimed(draft: str, held: str, d: Terms, h: Terms) -> bool:
         kind in h.values and bool(v - h.values[kind]) and bool(h.values[kind] - v)
         for kind, v in d.values.items()
         if kind in SCHEDULE
+    )
+
+
+# An HTTP route with its API version: "POST /v2/journal-entries", "/v1/maps/{site}".
+ROUTE = re.compile(
+    r"(?:\b(?P<method>GET|POST|PUT|PATCH|DELETE)\s+)?(?<![\w/])/v(?P<version>\d+)"
+    r"(?P<path>(?:/[\w{}<>:.-]+)+)"
+)
+PARAMETER = re.compile(r"^[{<:]|^\d+$")  # a path segment that stands for a value
+
+
+def routes(text: str) -> set[tuple[str, int, frozenset[str]]]:
+    """The versioned routes a text names: (method or "", version, what the route is of:
+    the words of its last segment that is no parameter, as search terms)."""
+    out = set()
+    for match in ROUTE.finditer(text):
+        literal = [p for p in match["path"].split("/") if p and not PARAMETER.search(p)]
+        words = frozenset(tokenize(literal[-1])) if literal else frozenset()
+        if words:
+            out.add(((match["method"] or "").upper(), int(match["version"]), words))
+    return out
+
+
+def rerouted(draft: str, held: str) -> bool:
+    """The draft names a route of a newer API version for what a route of the held text
+    serves: the same method (when both say one) on the same resource ("POST /v2/journal-
+    entries" after "POST /v1/journals"), however few other words the two share. Another
+    resource under a newer version ("/v2/slots/reserve" against "/v1/devices") or
+    another method on it (a GET that reads what a POST writes) is another route."""
+    return any(
+        dv > hv and bool(dr & hr) and (dm == hm or not dm or not hm)
+        for dm, dv, dr in routes(draft)
+        for hm, hv, hr in routes(held)
     )
 
 

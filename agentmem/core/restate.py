@@ -43,7 +43,14 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.model import MAX_TAGS, Hit
-from agentmem.core.newvalue import also_of_another, apart, parallel, reassigned, retimed
+from agentmem.core.newvalue import (
+    also_of_another,
+    apart,
+    parallel,
+    reassigned,
+    rerouted,
+    retimed,
+)
 from agentmem.core.removal import retired_values as retired_values  # its old home
 from agentmem.core.retract import RETRACTED, retracted
 from agentmem.core.retract import retraction as retraction  # its old home
@@ -248,7 +255,8 @@ def replaces(draft: str, held: str) -> bool:
     d, h = read_together(draft, held)
     if RETRACTED.match(draft) or restates(draft, held):
         return False  # a retraction replaces only what it withdraws (`retracted`)
-    if not same_subject(d, h) and not retimed(draft, held, d, h):
+    moved = rerouted(draft, held)
+    if not same_subject(d, h) and not retimed(draft, held, d, h) and not moved:
         return False
     if other_component(d, h):
         return False  # another service, table or team: a value of its own, not a new one
@@ -275,6 +283,7 @@ def replaces(draft: str, held: str) -> bool:
         or covered(h, d)
         or restated_otherwise
         or reassigned(draft, held, d, h)
+        or moved
     )
 
 
