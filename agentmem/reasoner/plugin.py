@@ -20,6 +20,7 @@ from agentmem import contracts, playbook
 from agentmem._plugins import DEFAULT_PLUGINS
 from agentmem.contexts import Goal, HarvestWindow, QueuedBundle, Retrospective, RunOutcome
 from agentmem.core.model import HookName
+from agentmem.harvest.runrecord import dated
 from agentmem.harvest.span import daily_notes, resolve
 from agentmem.hookspecs import Contribution, hookimpl
 from agentmem.reasoner import json_mode
@@ -28,6 +29,11 @@ from agentmem.settings import Settings
 from agentmem.tools import Tools
 
 PLUGIN_NAME = "agentmem.reasoner"
+# Built-in hooks whose work is computed from evidence, not judged: they stay beside the
+# model. Hook E's patterns are counts over run records (which checks failed together, what
+# their details share, what successes do not say), with a confidence worked out from them;
+# a model reading a window's episodes adds its own judgments to them, it does not redo them.
+COMPUTED = frozenset({"agentmem.hooks.judgment_harvest"})
 CITED = re.compile(r"\[([a-z][a-z0-9-]{2,63})\]")  # a memory id in brackets
 
 
@@ -169,10 +175,14 @@ class ModelDriven:
 
     @hookimpl
     def post_run_classify(self, run: RunOutcome, tools: Tools) -> Contribution:
+        # The model sees the run id memory files the run under (as the built-in hook C does).
+        run = run.model_copy(update={"run_id": dated(run.run_id, tools.today())})
         return self.drive(HookName.POST_RUN_CLASSIFY, tools, run=run)
 
     @hookimpl
     def post_retro_distill(self, retro: Retrospective, tools: Tools) -> Contribution:
+        if retro.run_id:
+            retro = retro.model_copy(update={"run_id": dated(retro.run_id, tools.today())})
         return self.drive(HookName.POST_RETRO_DISTILL, tools, retro=retro)
 
     @hookimpl
@@ -194,12 +204,16 @@ def install(
 ) -> Reasoner | None:
     """Put the chosen reasoner in charge of every hook, in place of the built-in rules.
 
-    Host plugins stay registered and still contribute; only the built-ins step aside.
+    Host plugins stay registered and still contribute; the built-ins step aside, but for
+    those that compute rather than judge (`COMPUTED`): hook E's patterns stay beside the
+    model's drafts.
     """
     chosen = reasoner if reasoner is not None else from_settings(settings)
     if chosen is None:
         return None
     for name in DEFAULT_PLUGINS:
+        if name in COMPUTED:
+            continue
         if pm.has_plugin(name):
             pm.unregister(name=name)
     if pm.has_plugin(PLUGIN_NAME):
