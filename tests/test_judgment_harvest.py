@@ -294,6 +294,12 @@ def test_judgment_harvest_reads_daily_notes_in_the_window(hooks: MemoryHooks, ro
     assert "2 daily note(s) read" in result.final_text
 
 
+def model_only(hooks: MemoryHooks) -> MemoryHooks:
+    """The model's drafts alone: the built-in miner, which runs beside a model, set aside."""
+    hooks.pm.unregister(name="agentmem.hooks.judgment_harvest")
+    return hooks
+
+
 def test_judgment_harvest_model_path_rejects_uncited_and_assessment_citing_assessments(
     make_hooks: HooksFactory,
 ) -> None:
@@ -328,7 +334,7 @@ def test_judgment_harvest_model_path_rejects_uncited_and_assessment_citing_asses
         ]
     )
     with double.running():
-        result = make_hooks(**openai_settings(double.url)).judgment_harvest()
+        result = model_only(make_hooks(**openai_settings(double.url))).judgment_harvest()
     assert not result.ok and result.tool_calls == {"list_memories": 1, "propose_memory": 2}
     reasons = [r.problems[0] for r in result.writes.rejected]
     assert reasons[0] == {
@@ -359,7 +365,7 @@ def test_judgment_harvest_model_path_accepts_a_cited_assessment(
     }
     double = ChatServerDouble([say("", call("propose_memory", draft)), say("one")])
     with double.running():
-        result = make_hooks(**openai_settings(double.url)).judgment_harvest()
+        result = model_only(make_hooks(**openai_settings(double.url))).judgment_harvest()
     assert result.ok and len(result.writes.accepted) == 1
     assert hooks.store.get(result.writes.accepted[0]).cites == tuple(ids)
     prompt = double.requests[0]["messages"][1]["content"]
