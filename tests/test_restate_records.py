@@ -147,3 +147,59 @@ def test_another_route_or_method_or_an_older_version_is_no_new_route(draft: str)
     assert not newvalue.rerouted(draft, HELD_STOCK)
     if "/v0/" not in draft:  # an older version read as a new one is the version rule's
         assert not restate.replaces(draft, HELD_STOCK)
+
+
+HELD_RELAY = (
+    "US mail is relayed through the Dublin gateway (dub); bounces go to bounce.example.net."
+)
+
+
+def test_since_a_day_says_the_new_value_of_a_swapped_name() -> None:
+    """'… is the Lisbon gateway since the outage report of 11-03': the gateway's name is
+    swapped in one frame (read as two things told alike) and nothing said it changed;
+    'since' a day, or an event on a day, says so."""
+    draft = (
+        "The US mail relay is the Lisbon gateway (lis) since the outage report of 11-03; "
+        "bounces still go to bounce.example.net."
+    )
+    assert terms(draft).change
+    assert restate.replaces(draft, HELD_RELAY)
+
+
+def test_since_without_a_day_or_of_another_thing_replaces_nothing() -> None:
+    """'since' that gives a reason is no change word; a change of another region's relay,
+    since a day, is not the held region's."""
+    assert not terms("Bounces go to the Lisbon gateway since the Dublin one is full.").change
+    assert not terms("Bounces go to Lisbon since the outage report of the relay team.").change
+    other = (
+        "EU mail is relayed through the Lisbon gateway (lis) since 11-03; bounces go to "
+        "eu-bounce.example.net."
+    )
+    assert not restate.replaces(other, HELD_RELAY)
+
+
+HELD_GATE = (
+    "Prod applies on web-config are gated by CODEOWNERS: a dnsops reviewer (Lena Fischer's "
+    "team) has to approve the PR before the apply job will touch the prod workspace."
+)
+
+
+def test_a_role_handed_to_others_in_few_shared_words_replaces_the_old_holder() -> None:
+    """'the edge team owns web-config: prod applies need an approval from @acme/edge':
+    another holder of the approval over the same prod applies, told with under half the
+    held text's words (too few for one subject by count), stayed beside the old one."""
+    draft = (
+        "Since 09-28 the edge team owns web-config: prod applies need an approval from "
+        "@acme/edge, and change requests go to #edge-change on the tracker."
+    )
+    assert restate.replaces(draft, HELD_GATE)
+
+
+def test_sharing_only_the_role_is_two_roles_over_two_things() -> None:
+    """Another approver of another thing shares the role's words and little else: no
+    replacement."""
+    draft = (
+        "Schema migrations on the billing database need an approval from @acme/dba before "
+        "the job will run; ask in #dba."
+    )
+    assert not restate.replaces(draft, HELD_GATE)

@@ -61,6 +61,7 @@ from agentmem.core.statement import (
     GAP,
     HEAD,
     IDENTIFIER,
+    ROLE,
     Terms,
     aligned,
     framed,
@@ -250,13 +251,26 @@ def other_component(a: Terms, b: Terms) -> bool:
     return _overlap(a, b) >= SAME_SUBJECT and apart(a, b)
 
 
+def handed_over(draft: str, held: str, d: Terms, h: Terms) -> bool:
+    """A role over one subject now held by others (`reassigned`), told in few shared words:
+    the two share `MIN_SHARED` terms besides the role's own words ("prod applies on
+    cdn-config need approval from @web/edge" after "prod applies on cdn-config … a netops
+    reviewer has to approve"), fewer than one subject needs by count. Sharing only the
+    role ("needs approval from") is two roles over two things."""
+    if not reassigned(draft, held, d, h):
+        return False
+    role = {t for text in (draft, held) for m in ROLE.finditer(text) for t in tokenize(m[0])}
+    return len((d.content & h.content) - role) >= MIN_SHARED
+
+
 def replaces(draft: str, held: str) -> bool:
     """The draft is a newer statement of the held text's subject (see the module docstring)."""
     d, h = read_together(draft, held)
     if RETRACTED.match(draft) or restates(draft, held):
         return False  # a retraction replaces only what it withdraws (`retracted`)
     moved = rerouted(draft, held)
-    if not same_subject(d, h) and not retimed(draft, held, d, h) and not moved:
+    handed = handed_over(draft, held, d, h)
+    if not same_subject(d, h) and not retimed(draft, held, d, h) and not (moved or handed):
         return False
     if other_component(d, h):
         return False  # another service, table or team: a value of its own, not a new one

@@ -76,7 +76,9 @@ CAPITALISED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
 CHANGE = re.compile(
     r"\b(now|no longer|(?:no|not|never)\b[^.;]{0,60}?\bany ?more|anymore|moved|replaced|retired|"
     r"deprecated|switched|"
-    r"is gone|are gone|went away|used to|formerly|previously|instead)\b",
+    r"is gone|are gone|went away|used to|formerly|previously|instead"
+    # since a day, or an event on a day: "since 09-28", "since the capacity warning of 10-14"
+    r"|since\s+(?:the\s+)?(?:[a-z-]+\s+){0,4}?(?:of\s+|on\s+)?(?:\d{4}-)?\d{2}-\d{2})\b",
     re.IGNORECASE,
 )
 # Words that say so outright, and where they point: the text announces a correction or a
