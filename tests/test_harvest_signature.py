@@ -6,6 +6,8 @@ the run that fixed a failure does not count against the words it fixed.
 
 from __future__ import annotations
 
+import pytest
+
 from agentmem import MemoryHooks
 from agentmem.core.model import Outcome
 from agentmem.harvest.across import across, codes, contrast
@@ -104,3 +106,67 @@ def test_a_failure_sharing_everyday_words_with_two_causes_does_not_chain_them() 
     ]
     joined = across([[text] for text in said], lambda text: text, [], frozenset())
     assert sorted(map(sorted, joined)) == sorted([sorted(said[:2]), sorted(said[2:])])
+
+
+@pytest.mark.parametrize(
+    ("summary", "found"), [("Still 188 unowned.", True), ("188 unowned.", False)]
+)
+def test_a_failure_that_says_it_failed_again_needs_one_word_fewer(
+    hooks: MemoryHooks, summary: str, found: bool
+) -> None:
+    """A check fails, and its rerun fails again, told in new words ("asset not found in
+    inventory", "asset lookup miss for autoscaled nodes") sharing two rare words: when the
+    later run says it is the same failure again ("Still …"), the two are one pattern; a
+    recurring job failing twice with two words in common, saying nothing of the kind, is not."""
+    episode(
+        hooks,
+        "2026-09-15-v1",
+        "Monthly breach report",
+        "sla-check",
+        "214 findings without owner: asset not found in inventory (hosts ip-10-42-*)",
+        "Report lacks owners.",
+        app_id="vuln",
+    )
+    episode(
+        hooks,
+        "2026-09-18-v2",
+        "Monthly breach report",
+        "sla-check",
+        "188 findings unowned: asset lookup miss for autoscaled nodes (ip-10-42-*)",
+        summary,
+        app_id="vuln",
+    )
+    for n in range(3):
+        success(hooks, f"2026-09-2{n}-s{n}", "Digest", "Weekly findings digest sent.", "vuln")
+    assert hooks.judgment_harvest().ok
+    assert len(patterns(hooks, "vuln")) == (1 if found else 0)
+
+
+def test_saying_still_or_again_links_no_follow_up(hooks: MemoryHooks) -> None:
+    """A later run of another app whose lesson shares with a pattern's failures only how
+    they relate ("still", "again") and one other word is no follow-up of it: the pattern
+    gives its own example, not that lesson."""
+    for n, said in enumerate(
+        [
+            "invariant violated: task claimed twice, leader lock lost in a pause",
+            "invariant violated: task claimed twice; real fix still open",
+            "invariant violated: task claimed twice again",
+        ]
+    ):
+        episode(hooks, f"2026-06-1{n}-l{n}", f"Load test {n}", "load-test", said, app_id="fleet")
+    hooks.post_run_classify(
+        run={
+            "run_id": "2026-06-13-n1",
+            "goal": "Nightly map check",
+            "outcome": "success",
+            "app_id": "nav",
+            "summary": "Map fixtures still pinned; a fix is pending.",
+            "verifiers": [{"name": "map-check", "passed": True}],
+            "lessons": [
+                {"text": "The nav map fixtures are still pinned to revision r42: fix them."}
+            ],
+        }
+    )
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks, "fleet")
+    assert "Followed up" not in pattern.text

@@ -69,24 +69,27 @@ def contrast(setbacks: Sequence[Memory], successes: Sequence[Memory]) -> Counter
     return Counter(w for m in successes for w in said[m.id] if (m.id, w) not in fixed)
 
 
-def _links(told: Sequence[Sequence[frozenset[str]]]) -> set[tuple[int, int]]:
-    """The pairs of groups a failure of each links: they share `SHARED` signature words,
-    and as many as one of the two shares with any failure of another group. A failure that
-    shares an everyday word or three with many ("EUR", "ledger", "vs": amounts that do not
-    tie) links only where it shares the most, so it does not chain two causes into one."""
-    flat = [(i, said) for i, group in enumerate(told) for said in group]
+def _links(
+    told: Sequence[Sequence[frozenset[str]]], again: Callable[[int, int, int, int], bool]
+) -> set[tuple[int, int]]:
+    """The pairs of groups a failure of each links: they share `SHARED` signature words
+    (one fewer when `again` says the later one tells it failed again), and as many as one
+    of the two shares with any failure of another group. A failure that shares an everyday
+    word or three with many ("EUR", "ledger", "vs": amounts that do not tie) links only
+    where it shares the most, so it does not chain two causes into one."""
+    flat = [(i, k, said) for i, group in enumerate(told) for k, said in enumerate(group)]
     best = [0] * len(flat)
     shared: dict[tuple[int, int], int] = {}
-    for x, (i, a) in enumerate(flat):
+    for x, (i, _, a) in enumerate(flat):
         for y in range(x + 1, len(flat)):
-            j, b = flat[y]
+            j, _, b = flat[y]
             if i != j:
                 shared[x, y] = n = len(a & b)
                 best[x], best[y] = max(best[x], n), max(best[y], n)
     return {
         (flat[x][0], flat[y][0])
         for (x, y), n in shared.items()
-        if n >= SHARED and n >= min(best[x], best[y])
+        if n >= SHARED - again(*flat[x][:2], *flat[y][:2]) and n >= min(best[x], best[y])
     }
 
 
@@ -96,9 +99,11 @@ def across(
     successes: Sequence[Memory],
     generic: frozenset[str],
     setbacks: Sequence[Memory] = (),
+    repeats: Callable[[F, F], bool] = lambda a, b: False,
 ) -> list[list[F]]:
     """The groups, those that tell one cause joined (single link); `said` is what a
-    member said of itself; `setbacks` are the failed runs, whose fixes are no contrast."""
+    member said of itself; `setbacks` are the failed runs, whose fixes are no contrast;
+    `repeats(a, b)`: one of the two says it is the other failing again."""
     told = [[words(said(f)) - generic | codes(said(f)) for f in g] for g in groups]
     count = sum(len(g) for g in groups)
     seen = Counter(w for g in told for each in g for w in each)
@@ -118,7 +123,10 @@ def across(
             i = parent[i]
         return i
 
-    for i, j in _links([[each & signature for each in g] for g in told]):
+    def again(i: int, k: int, j: int, m: int) -> bool:
+        return repeats(groups[i][k], groups[j][m])
+
+    for i, j in _links([[each & signature for each in g] for g in told], again):
         parent[root(j)] = root(i)
     joined: dict[int, list[F]] = {}
     for i, group in enumerate(groups):

@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 
 from agentmem.core.model import Memory
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
@@ -57,6 +58,14 @@ def _said(memory: Memory) -> frozenset[str]:
     return words(" ".join(c.detail for c in record.failed) or record.summary)
 
 
+@lru_cache(maxsize=1)
+def again() -> frozenset[str]:
+    """Words a run uses to say its failure is an earlier one's again ("Still 188 unowned
+    findings", "assigned twice again"): how failures relate, not what failed, so no link
+    to a later run either."""
+    return words("again still same persists")
+
+
 @dataclass(frozen=True)
 class FollowUp:
     """The run that went after a pattern, and the lesson it wrote on it, if any."""
@@ -85,7 +94,7 @@ class FollowUps:
         seen = self.seen - Counter(w for m in members for w in self.accounts.get(m.id, ()))
         others = len(self.accounts.keys() - own)
         rare = {w for w, n in seen.items() if n <= max(MIN_SHARED, RARE_SHARE * others)}
-        pattern = {w for m in members for w in _said(m)} & rare
+        pattern = {w for m in members for w in _said(m)} & rare - again()
         goals = [words(record_goal(m.text)) for m in members]
         first = max(run_day(m) for m in members)
         last = first + timedelta(days=AFTER_DAYS)

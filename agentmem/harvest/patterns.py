@@ -33,7 +33,7 @@ from datetime import date
 
 from agentmem.core.model import Memory, Outcome
 from agentmem.harvest.across import across
-from agentmem.harvest.followup import FollowUp, FollowUps
+from agentmem.harvest.followup import FollowUp, FollowUps, again
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
 from agentmem.stores.bm25 import WORD, tokenize
 
@@ -257,7 +257,7 @@ def mine(
     groups = [g for failures in by_verifier.values() for g in _groups(failures)]
     wins = [m for m in episodes if m.outcome is Outcome.SUCCESS]
     setbacks = [m for m in episodes if m.outcome in SETBACKS]
-    joined = across(groups, lambda f: f.detail or f.summary, wins, _generic(), setbacks)
+    joined = across(groups, lambda f: f.detail or f.summary, wins, _generic(), setbacks, _again)
     persistent = [g for failures in by_verifier.values() for g in _persistent(failures)]
     followups = FollowUps(episodes, lessons)
     grouped = [g for g in joined + persistent if len({f.memory.run_id for f in g}) >= PAIR_RUNS]
@@ -289,6 +289,17 @@ def mine(
             )
         )
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
+
+
+def _again(a: Failure, b: Failure) -> bool:
+    """One of two failures of one check in one app says it is the other failing again
+    ("Still 188 unowned findings", "failing again; rerun gave the same 9"): a loop that
+    retried and hit the same wall, told in new words."""
+    if a.verifier != b.verifier or a.memory.app_id != b.memory.app_id:
+        return False
+    later = max(a, b, key=lambda f: (run_day(f.memory), f.memory.run_id))
+    said = f"{record_goal(later.memory.text)} {later.summary} {later.detail}"
+    return bool(_words(said) & again())
 
 
 def _most_said(members: Sequence[Failure]) -> str:
