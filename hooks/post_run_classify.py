@@ -7,11 +7,13 @@ every verifier passed. From a failure (or a partial or aborted run): it says wha
 showed, not a guess ("maybe", "probably", "looks like", "?"): a guess read back as a
 lesson is how optimistic memory feeds on itself. Drafts only; the runtime writes.
 
-The record keeps each failed verifier's `detail` (where a failure's cause is written) and
-has an id made from the run, so firing the hook again for a run that is already recorded
-proposes the held record itself: the writer reports it as a duplicate, never a second
-episode. A host's run id that does not open on a date is filed under the day it was
-recorded ("mob-017" on 2026-09-07: "2026-09-07-mob-017"), as memory's run ids are. Lessons carry the run's tags, so a pack for a goal with those tags finds them.
+The record (`agentmem.harvest.episode`, the same on the model path) keeps each failed
+verifier's `detail` (where a failure's cause is written) and has an id made from the run,
+so firing the hook again for a run that is already recorded proposes the held record
+itself: the writer reports it as a duplicate, never a second episode. A host's run id that
+does not open on a date is filed under the day it was recorded ("mob-017" on 2026-09-07:
+"2026-09-07-mob-017"), as memory's run ids are. Lessons carry the run's tags, so a pack for
+a goal with those tags finds them.
 """
 
 from __future__ import annotations
@@ -20,46 +22,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from agentmem import (
-    Contribution,
-    Lesson,
-    Memory,
-    MemoryNotFound,
-    MemoryType,
-    RunOutcome,
-    Tools,
-    hookimpl,
-)
-from agentmem.core.model import AGENT_ID, content_key, memory_id
-from agentmem.harvest.runrecord import dated, record_text, slug
+from agentmem import Contribution, Lesson, MemoryType, RunOutcome, Tools, hookimpl
+from agentmem.harvest.episode import filed, record_draft, scope, topic_tags
 
 MAX_LESSONS = 2
 LESSON_TYPES = (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
-
-
-def episode_id(run: RunOutcome, tools: Tools) -> str:
-    """The record's id, made from the run (not its text), so a run has one record."""
-    user = tools.settings.user_id or ""
-    app = run.app_id or tools.settings.app_id
-    return memory_id(MemoryType.EPISODIC.value, content_key(run.run_id, user, AGENT_ID, app))
-
-
-def _held(memory_id_: str, tools: Tools) -> Memory | None:
-    try:
-        return tools.get_memory(memory_id_)
-    except MemoryNotFound:
-        return None
-
-
-def _tags(run: RunOutcome) -> list[str]:
-    tags = [f"outcome-{run.outcome.value}"]
-    tags += [f"fail-{slug(v.name)}" for v in run.verifiers if not v.passed]
-    tags += _topic_tags(run)
-    return list(dict.fromkeys(tags))[:8]
-
-
-def _topic_tags(run: RunOutcome) -> list[str]:
-    return list(dict.fromkeys(slug(t) for t in run.tags))[:8]
 
 
 # What a worker writes when it is guessing: a setback's lesson saying it is no lesson yet.
@@ -87,34 +54,13 @@ def _supported(lesson: Lesson, run: RunOutcome) -> bool:
     )
 
 
-def _scope(run: RunOutcome) -> dict[str, Any]:
-    scope: dict[str, Any] = {"run_id": run.run_id}
-    if run.app_id:
-        scope["app_id"] = run.app_id
-    if run.source:
-        scope["source"] = run.source
-    return scope
-
-
 @hookimpl
 def post_run_classify(run: RunOutcome, tools: Tools) -> Contribution:
-    record_id = episode_id(run, tools)  # from the host's run id, so a later retry finds it
-    run = run.model_copy(update={"run_id": dated(run.run_id, tools.today())})
-    scope = _scope(run)
-    held = _held(record_id, tools)
-    episode: dict[str, Any] = {
-        "id": record_id,
-        "text": record_text(run),
-        "type": MemoryType.EPISODIC.value,
-        "outcome": run.outcome.value,
-        "tags": _tags(run),
-        **scope,
-    }
-    if held is not None:  # a repeated fire: the held record, which the writer will not copy
-        episode = {**episode, "text": held.text, "app_id": held.app_id}
+    episode, held = record_draft(run, tools)
+    run = filed(run, tools)
     drafts: list[Mapping[str, Any]] = [episode]
     kept = [x for x in run.lessons if x.type in LESSON_TYPES and _supported(x, run)][:MAX_LESSONS]
-    topics = _topic_tags(run)
+    topics = topic_tags(run)
     for lesson in kept:
         drafts.append(
             {
@@ -122,7 +68,7 @@ def post_run_classify(run: RunOutcome, tools: Tools) -> Contribution:
                 "type": lesson.type.value,
                 "confidence": lesson.confidence,
                 **({"tags": topics} if topics else {}),
-                **scope,
+                **scope(run),
             }
         )
     skipped = len(run.lessons) - len(kept)

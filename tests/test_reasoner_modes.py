@@ -270,8 +270,11 @@ def test_tools_mode_takes_drafts_written_as_fenced_json(make_hooks: HooksFactory
         hooks = make_hooks(**openai_settings(double.url))
         result = hooks.post_run_classify(run=RUN)
     assert result.tool_calls["from_content"] == 2 and result.tool_calls["propose_memory"] == 2
-    [kept] = [hooks.store.get(i) for i in result.writes.accepted]
+    written = [hooks.store.get(i) for i in result.writes.accepted]
+    [record] = [m for m in written if m.type.value == "episodic"]  # agentmem's, not the model's
+    [kept] = [m for m in written if m.type.value != "episodic"]
     assert kept.text.startswith("Run the export test twice with SEED=7")
+    assert record.trigger == "post_run_classify" and record.run_id == RUN["run_id"]
     assert len(double.requests) == 1
 
 

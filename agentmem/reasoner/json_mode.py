@@ -24,6 +24,7 @@ from typing import Any
 from agentmem import contracts
 from agentmem.contexts import Goal, HarvestWindow, QueuedBundle, Retrospective, RunOutcome
 from agentmem.core.model import HookName, Memory, MemoryType
+from agentmem.harvest.episode import scope as episode_scope
 from agentmem.harvest.span import daily_notes, resolve
 from agentmem.hookspecs import Contribution
 from agentmem.retrieval.pack import CANDIDATES, goal_question, prefer_for_goal
@@ -36,7 +37,6 @@ NOTE_CHARS = 4000  # of each daily note
 RETRO_CHARS = 12000
 LINES = 4  # synthesis lines per bundle
 LINE_CHARS = 300
-OUTCOME_TAG, FAIL_TAG = "outcome-", "fail-"
 
 
 @dataclass
@@ -192,45 +192,20 @@ def ask_pack(goal: Goal, tools: Tools) -> Asked:
 # -- hook C: the run's record and the lessons it supports ------------------------------------
 
 
-def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "check"
-
-
 def ask_classify(run: RunOutcome, tools: Tools) -> Asked:
-    scope: dict[str, Any] = {"run_id": run.run_id}
-    if run.app_id:
-        scope["app_id"] = run.app_id
-    if run.source:
-        scope["source"] = run.source
+    """The model is asked for the lessons the run backs; the run's record is agentmem's
+    (`agentmem.harvest.episode`, put in place by the plugin)."""
+    scope = episode_scope(run)
     lesson_types = [MemoryType.SEMANTIC.value, MemoryType.PROCEDURAL.value]
-    schema = _obj(
-        {
-            "episode": _obj({"text": {"type": "string"}}),
-            "lessons": _draft_items(lesson_types, 2),
-        }
-    )
+    schema = _obj({"lessons": _draft_items(lesson_types, 2)})
 
     def use(answer: Mapping[str, Any]) -> Contribution:
-        tags = [f"{OUTCOME_TAG}{run.outcome.value}"]
-        tags += [f"{FAIL_TAG}{_slug(v.name)}" for v in run.verifiers if not v.passed]
-        tags += [_slug(t) for t in run.tags]
-        episode = answer.get("episode")
-        text = episode.get("text") if isinstance(episode, dict) else None
-        drafts: list[dict[str, Any]] = [
-            {
-                "text": text,
-                "type": MemoryType.EPISODIC.value,
-                "outcome": run.outcome.value,
-                "tags": list(dict.fromkeys(tags))[:8],
-                **scope,
-            }
+        drafts = [
+            {**_fields(lesson), **scope}
+            for lesson in answer.get("lessons") or []
+            if isinstance(lesson, dict)
         ]
-        for lesson in answer.get("lessons") or []:
-            if isinstance(lesson, dict):
-                drafts.append({**_fields(lesson), **scope})
-        return _propose(
-            tools, drafts, f"episodic record for {run.run_id}; {len(drafts) - 1} lesson(s)"
-        )
+        return _propose(tools, drafts, f"episodic record for {run.run_id}; {len(drafts)} lesson(s)")
 
     return Asked({}, schema, use)
 

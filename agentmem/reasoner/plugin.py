@@ -19,7 +19,8 @@ from pydantic import BaseModel
 from agentmem import contracts, playbook
 from agentmem._plugins import DEFAULT_PLUGINS
 from agentmem.contexts import Goal, HarvestWindow, QueuedBundle, Retrospective, RunOutcome
-from agentmem.core.model import HookName
+from agentmem.core.model import HookName, MemoryType
+from agentmem.harvest.episode import filed, record_draft
 from agentmem.harvest.runrecord import dated
 from agentmem.harvest.span import daily_notes, resolve
 from agentmem.hookspecs import Contribution, hookimpl
@@ -175,9 +176,15 @@ class ModelDriven:
 
     @hookimpl
     def post_run_classify(self, run: RunOutcome, tools: Tools) -> Contribution:
-        # The model sees the run id memory files the run under (as the built-in hook C does).
-        run = run.model_copy(update={"run_id": dated(run.run_id, tools.today())})
-        return self.drive(HookName.POST_RUN_CLASSIFY, tools, run=run)
+        """The model judges the run's lessons; the run's record is agentmem's, computed
+        from the run as the built-in hook C computes it (every failed check's detail kept,
+        one record per run however often the hook fires). An episodic draft the model
+        proposes is left out for it. The model sees the run id memory files the run under."""
+        record, _ = record_draft(run, tools)
+        out = self.drive(HookName.POST_RUN_CLASSIFY, tools, run=filed(run, tools))
+        lessons = [d for d in tools.proposed if d.get("type") != MemoryType.EPISODIC.value]
+        tools.proposed[:] = [record, *lessons]
+        return out
 
     @hookimpl
     def post_retro_distill(self, retro: Retrospective, tools: Tools) -> Contribution:
