@@ -110,14 +110,15 @@ def test_recorded_junk_drafts_are_refused_with_a_reason(
 
 
 def test_a_recorded_good_lesson_passes(make_hooks: HooksFactory) -> None:
-    """The same model's one real lesson (hook C, row 88 of the recording) is written: the
-    contracts refuse junk, not what a small model gets right."""
+    """The same model's one real lesson (hook C, row 88 of the recording) is written beside
+    agentmem's record of the run: the contracts refuse junk, not what a small model gets
+    right."""
     double = ChatServerDouble([recorded(88), say("done")])
     with double.running():
-        result = make_hooks(**openai_settings(double.url)).post_run_classify(
-            run={**RUN, "run_id": "2026-11-29-run-7"}
-        )
-    assert len(result.writes.accepted) == 1, reasons(result)
+        hooks = make_hooks(**openai_settings(double.url))
+        result = hooks.post_run_classify(run={**RUN, "run_id": "2026-11-29-run-7"})
+    kinds = sorted(hooks.store.get(i).type.value for i in result.writes.accepted)
+    assert kinds == ["episodic", "semantic"], reasons(result)
 
 
 def plugin_hooks(make_hooks: HooksFactory, hook: str, drafts: list[dict[str, Any]]) -> MemoryHooks:
