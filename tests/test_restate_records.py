@@ -203,3 +203,59 @@ def test_sharing_only_the_role_is_two_roles_over_two_things() -> None:
         "the job will run; ask in #dba."
     )
     assert not restate.replaces(draft, HELD_GATE)
+
+
+HELD_LOAD = (
+    "Load tests run headless on Locust Classic 2 (master only, no workers) with "
+    "plans/checkout.py; `make load-test` runs all 48 scenarios in about 25 minutes."
+)
+ADR_LOAD = (
+    "ADR-021: Load tests on Grafana k6, pinned to the perf pool: Move the suite to **Grafana "
+    "k6** (`k6 run` 0.50) with `xk6-output`. Convert the plans to JS (`plans/checkout.js`). "
+    "Cut-over on Monday 2027-03-01."
+)
+
+
+def test_a_decision_to_move_to_something_is_a_change() -> None:
+    """'Move the suite to Grafana k6 … Cut-over on Monday': the decision tells the new
+    state in the imperative, with no "now" or "moved"; the old tool's lesson stayed."""
+    assert terms(ADR_LOAD).change
+    assert restate.replaces(ADR_LOAD, HELD_LOAD)
+
+
+def test_moving_inside_a_sentence_is_no_change_word() -> None:
+    """'the map server moves to a new revision' tells what happens, not that something
+    changed; a decision to move another suite replaces nothing of this one."""
+    assert not terms("When an aisle is re-racked the map server moves to a new revision.").change
+    other = (
+        "ADR-022: Soak tests on the night pool: Move the soak suite to the night pool "
+        "(`pool: night`). Cut-over on Monday 2027-03-08."
+    )
+    assert not restate.replaces(other, HELD_LOAD)
+
+
+HELD_EXPORT = (
+    "CSV dumping runs Tabula csvdump (1.2.0-77) over the partitioned parquet snapshots, JSON "
+    "goes through exporter-ng 2.6; both read from s3://snap-out/<table_id>/."
+)
+ADR_EXPORT = (
+    "ADR-023: One exporter for CSV and JSON: Export every table with a single exporter-ng "
+    "3.0.1 run (`pipeline/export.py`) that writes the CSV files and the JSON dumps over "
+    "shared snapshots. The old CSV step is removed, not kept as a fallback."
+)
+
+
+def test_a_cue_at_the_name_the_held_text_opens_on_points_at_it() -> None:
+    """'The old CSV step is removed' points at 'CSV', the name in capitals the held lesson
+    opens on ('CSV exports run …'): one word, but what that lesson is about."""
+    assert restate.replaces(ADR_EXPORT, HELD_EXPORT)
+
+
+def test_a_cue_at_a_name_the_held_text_only_mentions_points_elsewhere() -> None:
+    """A held lesson about something else that names CSV in passing, or opens on a plain
+    word the cue also names, is not what the cue points at."""
+    passing = (
+        "Nightly tables are snapshotted at 01:00 UTC and every export reads the snapshot, "
+        "never the live tables, before any CSV is written."
+    )
+    assert not restate.replaces(ADR_EXPORT, passing)

@@ -150,14 +150,16 @@ def same_subject(draft: Terms, held: Terms) -> bool:
 
 def _pointed(draft: Terms, held: Terms) -> bool:
     """The draft's change cue points at what the held text is about: at two of its words,
-    or at one that names it (a name in the held text, a word of its command; a word only
-    the draft capitalises names its own thing), and at no name the held text lacks
-    ("Correction to the PS5 rule" is not the Xbox's)."""
+    or at one that names it (a name in the held text, a word of its command, the name it
+    opens on: "the old DASH step" of "DASH packaging runs …"; a word only the draft
+    capitalises names its own thing), and at no name the held text lacks ("Correction to
+    the PS5 rule" is not the Xbox's)."""
     hit = draft.cued & held.content
     if (draft.cued & draft.proper) - held.tokens:
         return False
     commands = {t for code in held.values.get("code", ()) for t in tokenize(code)}
-    return len(hit) >= 2 or bool(hit & {*held.names, *commands})
+    opens_on = held.proper & set(held.head[:1])  # a name it opens on ("DASH packaging …")
+    return len(hit) >= 2 or bool(hit & {*held.names, *commands, *opens_on})
 
 
 def aimed_elsewhere(draft: str, held: str, d: Terms, h: Terms) -> bool:

@@ -78,7 +78,10 @@ CHANGE = re.compile(
     r"deprecated|switched|"
     r"is gone|are gone|went away|used to|formerly|previously|instead"
     # since a day, or an event on a day: "since 09-28", "since the capacity warning of 10-14"
-    r"|since\s+(?:the\s+)?(?:[a-z-]+\s+){0,4}?(?:of\s+|on\s+)?(?:\d{4}-)?\d{2}-\d{2})\b",
+    r"|since\s+(?:the\s+)?(?:[a-z-]+\s+){0,4}?(?:of\s+|on\s+)?(?:\d{4}-)?\d{2}-\d{2}"
+    # a cut-over, and a clause that tells to move to something: a decision's new state
+    # ("Move the suite to Gazebo Harmonic … Cut-over on Monday"), not a step inside one
+    r"|cut-?over|(?:^|(?<=[.;:]\s))(?:move|migrate|switch)\b[^.;]{0,60}?\bto)\b",
     re.IGNORECASE,
 )
 # Words that say so outright, and where they point: the text announces a correction or a
