@@ -19,8 +19,10 @@ error's code (`SQLSTATE 40001`, `429`) is a word.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
+from datetime import date
 from typing import TypeVar
 
 from agentmem.core.model import Memory
@@ -50,18 +52,19 @@ def contrast(setbacks: Sequence[Memory], successes: Sequence[Memory]) -> Counter
     it fixed ("booking_date is now the statement's own date field" after lines filed under
     the wrong booking date); a topic word, said by the app's other successes, still counts."""
     said = {m.id: words(read_record(m.text).summary) for m in successes}
-    by_app: dict[str, list[Memory]] = {}
-    for m in sorted(successes, key=lambda m: (run_day(m), m.run_id)):
-        by_app.setdefault(m.app_id, []).append(m)
+    by_app: dict[str, list[tuple[date, str, Memory]]] = {}
+    for m in successes:
+        by_app.setdefault(m.app_id, []).append((run_day(m), m.run_id, m))
+    for runs in by_app.values():
+        runs.sort(key=lambda run: run[:2])
     fixed: set[tuple[str, str]] = set()
     for failure in setbacks:
         record = read_record(failure.text)
         pending = set(words(" ".join([record.summary, *(c.detail for c in record.failed)])))
-        after = (run_day(failure), failure.run_id)
-        for success in by_app.get(failure.app_id, []):
-            if (run_day(success), success.run_id) <= after:
-                continue
-            if (run_day(success) - after[0]).days > AFTER_DAYS or not pending:
+        day, runs = run_day(failure), by_app.get(failure.app_id, [])
+        start = bisect_right(runs, (day, failure.run_id), key=lambda run: run[:2])
+        for later, _, success in runs[start:]:
+            if (later - day).days > AFTER_DAYS or not pending:
                 break
             for word in pending & said[success.id]:
                 fixed.add((success.id, word))
