@@ -6,6 +6,7 @@ least 3 relevant memories, or after 8 queries. The query planner is a plugin poi
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -191,7 +192,19 @@ def own_words(title: str, description: str = "", tags: Sequence[str] = ()) -> st
     tags, and nothing of the hook's framing ("What should a worker know before …" once
     searched for `worker` and `before`, pulling "Before …" lessons into unrelated packs)."""
     parts = [title.strip(), description.strip(), " ".join(t.strip() for t in tags)]
-    return " ".join(p for p in parts if p)
+    joined = " ".join(dict.fromkeys(joins(f"{title} {description}")))
+    return " ".join(p for p in [*parts, joined] if p)
+
+
+# A word written with a hyphen ("re-send", "sign-off", "on-call") is often written as one
+# word elsewhere ("resend", "signoff", "oncall"); the tokenizer splits the first into its
+# parts, so the question also asks for the word written whole.
+HYPHENATED = re.compile(r"\b[A-Za-z]{2,}(?:-[A-Za-z]{2,})+\b")
+
+
+def joins(text: str) -> list[str]:
+    """The hyphenated words of `text`, written whole ("re-send" → "resend")."""
+    return [m.group(0).replace("-", "") for m in HYPHENATED.finditer(text)]
 
 
 def _relevant(hits: Sequence[Hit]) -> list[str]:
