@@ -170,3 +170,63 @@ def test_saying_still_or_again_links_no_follow_up(hooks: MemoryHooks) -> None:
     assert hooks.judgment_harvest().ok
     [pattern] = patterns(hooks, "fleet")
     assert "Followed up" not in pattern.text
+
+
+@pytest.mark.parametrize("told", [True, False])
+def test_checks_that_share_two_words_and_whose_runs_tell_one_cause_are_one(
+    hooks: MemoryHooks, told: bool
+) -> None:
+    """Three apps' checks fail on one changed response (each check's error shares two rare
+    words with another's), and each run's summary tells the same cause in words of its own
+    ("staging returns null where the model marks the field required"): one pattern. The
+    same errors with summaries that tell nothing in common stay apart."""
+    said = [
+        ("android-ui", "android", "JsonDataException: Required value 'slot' missing at $.orders"),
+        ("ios-ui", "ios", "DecodingError.valueNotFound(Int): found null in slot"),
+        ("contract", "api", "pact: body mismatch, received null for slot at $.orders"),
+    ]
+    summaries = [
+        "Staging returns null for the field; the generated model marks it required.",
+        "Staging sends null although the generated model marks the field required.",
+        "The generated model marks the field required, but staging now returns null.",
+    ]
+    if not told:
+        summaries = ["Android list empty.", "iOS detail screen blank.", "Merge blocked."]
+    ids = [
+        episode(hooks, f"2026-09-1{n}-d{n}", f"Screen {n}", check, detail, summaries[n], app)
+        for n, (check, app, detail) in enumerate(said)
+    ]
+    for n in range(3):
+        success(hooks, f"2026-09-2{n}-s{n}", "Copy", "Copy edits shipped.", "api")
+    assert hooks.judgment_harvest().ok
+    found = patterns(hooks, "_global")
+    assert [sorted(p.cites) for p in found] == ([sorted(ids)] if told else [])
+
+
+def test_another_apps_lesson_is_no_follow_up(hooks: MemoryHooks) -> None:
+    """A run of another app, after a pattern's failures, whose lesson happens to share two
+    rare words with what they said (a player, a start), is no follow-up: only a run of one
+    of the pattern's apps says in a lesson why its failures happened."""
+    for n in range(3):
+        episode(
+            hooks,
+            f"2026-09-1{n}-p{n}",
+            f"Rung {n}",
+            "package-validate",
+            f"segment {n} does not start with an IDR frame; player stalls on switch",
+            app_id="transcode",
+        )
+    hooks.post_run_classify(
+        run={
+            "run_id": "2026-09-14-q1",
+            "goal": "Exclude lab sessions",
+            "outcome": "success",
+            "app_id": "analytics",
+            "summary": "Lab player sessions filtered at the start.",
+            "verifiers": [{"name": "unit-tests", "passed": True}],
+            "lessons": [{"text": "Lab player sessions start with a VSLab agent: drop them."}],
+        }
+    )
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks, "transcode")
+    assert "Followed up" not in pattern.text

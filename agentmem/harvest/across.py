@@ -103,21 +103,20 @@ def across(
     generic: frozenset[str],
     setbacks: Sequence[Memory] = (),
     repeats: Callable[[F, F], bool] = lambda a, b: False,
+    account: Callable[[F], str] = lambda f: "",
 ) -> list[list[F]]:
     """The groups, those that tell one cause joined (single link); `said` is what a
-    member said of itself; `setbacks` are the failed runs, whose fixes are no contrast;
-    `repeats(a, b)`: one of the two says it is the other failing again."""
-    told = [[words(said(f)) - generic | codes(said(f)) for f in g] for g in groups]
+    member's check said (the error), `account` what its run said of it (its summary);
+    `setbacks` are the failed runs, whose fixes are no contrast. Two members need one
+    signature word fewer when `repeats(a, b)` (one says it is the other failing again) or
+    their accounts share `SHARED` signature words of their own (the runs tell one cause:
+    "the generated model marks it required", "openapi.yaml says sku is required")."""
     count = sum(len(g) for g in groups)
-    seen = Counter(w for g in told for each in g for w in each)
     outside = contrast(setbacks, successes)
-    signature = {
-        w
-        for w, n in seen.items()
-        if 2 <= n <= max(SHARED, RARE * count)
-        and n / count >= LIFT * outside[w] / max(1, len(successes))
-        and outside[w] < n
-    }
+    told = [[words(said(f)) - generic | codes(said(f)) for f in g] for g in groups]
+    accounts = [[words(account(f)) - generic for f in g] for g in groups]
+    signature = _signature(told, count, outside, len(successes))
+    own = _signature(accounts, count, outside, len(successes))
     parent = list(range(len(groups)))
 
     def root(i: int) -> int:
@@ -127,7 +126,8 @@ def across(
         return i
 
     def again(i: int, k: int, j: int, m: int) -> bool:
-        return repeats(groups[i][k], groups[j][m])
+        told_alike = len(accounts[i][k] & accounts[j][m] & own) >= SHARED
+        return told_alike or repeats(groups[i][k], groups[j][m])
 
     for i, j in _links([[each & signature for each in g] for g in told], again):
         parent[root(j)] = root(i)
@@ -135,3 +135,18 @@ def across(
     for i, group in enumerate(groups):
         joined.setdefault(root(i), []).extend(group)
     return list(joined.values())
+
+
+def _signature(
+    told: Sequence[Sequence[frozenset[str]]], count: int, outside: Counter[str], wins: int
+) -> set[str]:
+    """Words at least two and at most `RARE` of the failures say, `LIFT` times as often
+    (by share) as the successes' accounts, fixes left out (`contrast`)."""
+    seen = Counter(w for g in told for each in g for w in each)
+    return {
+        w
+        for w, n in seen.items()
+        if 2 <= n <= max(SHARED, RARE * count)
+        and n / count >= LIFT * outside[w] / max(1, wins)
+        and outside[w] < n
+    }

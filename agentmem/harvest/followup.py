@@ -6,8 +6,9 @@ wall-clock rotation"), often in another app than the one that failed, and that r
 goal, summary and checks are where the cause is written. A pattern's follow-up is a run,
 not one of the pattern's own, from the day of its last failure to `AFTER_DAYS` after it (a run between its failures did not end them: what it said
 or fixed did not hold), whose goal names at least `MIN_SHARED` rare words its failed checks
-said (the error, not the topic), or that wrote a lesson naming them (a rerun of a failed
-goal that worked, and said why); of those, the one sharing the most with them, rarer words
+said (the error, not the topic), or, of one of the pattern's apps, that wrote a lesson
+naming them (a rerun of a failed goal that worked, and said why; another app's lesson on
+its own work may share two words by chance); of those, the one sharing the most with them, rarer words
 weighing more (identifiers split into their parts: `not_null_stg_events_user_id` names
 `user` and `id`). Rare is in at most `RARE_SHARE` of the other run records (or
 `MIN_SHARED`): the app's name and the words of its every run are no link.
@@ -96,6 +97,7 @@ class FollowUps:
         rare = {w for w, n in seen.items() if n <= max(MIN_SHARED, RARE_SHARE * others)}
         pattern = {w for m in members for w in _said(m)} & rare - again()
         goals = [words(record_goal(m.text)) for m in members]
+        apps = {m.app_id for m in members}
         first = max(run_day(m) for m in members)
         last = first + timedelta(days=AFTER_DAYS)
         best, found = 0.0, None
@@ -103,8 +105,9 @@ class FollowUps:
             if record.id in own or not first <= run_day(record) <= last:
                 continue
             goal = words(record_goal(record.text))
+            taught = self.taught.get(record.run_id, []) if record.app_id in apps else []
             lesson, said = max(
-                ((m, w & pattern) for m, w in self.taught.get(record.run_id, [])),
+                ((m, w & pattern) for m, w in taught),
                 key=lambda pair: len(pair[1]),
                 default=(None, frozenset[str]()),
             )

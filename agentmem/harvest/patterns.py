@@ -257,7 +257,9 @@ def mine(
     groups = [g for failures in by_verifier.values() for g in _groups(failures)]
     wins = [m for m in episodes if m.outcome is Outcome.SUCCESS]
     setbacks = [m for m in episodes if m.outcome in SETBACKS]
-    joined = across(groups, lambda f: f.detail or f.summary, wins, _generic(), setbacks, _again)
+    joined = across(
+        groups, lambda f: f.detail or f.summary, wins, _generic(), setbacks, _again, _account
+    )
     persistent = [g for failures in by_verifier.values() for g in _persistent(failures)]
     followups = FollowUps(episodes, lessons)
     grouped = [g for g in joined + persistent if len({f.memory.run_id for f in g}) >= PAIR_RUNS]
@@ -300,6 +302,11 @@ def _again(a: Failure, b: Failure) -> bool:
     later = max(a, b, key=lambda f: (run_day(f.memory), f.memory.run_id))
     said = f"{record_goal(later.memory.text)} {later.summary} {later.detail}"
     return bool(_words(said) & again())
+
+
+def _account(failure: Failure) -> str:
+    """What the run said of its failure, when its check said something else."""
+    return failure.summary if failure.detail else ""
 
 
 def _most_said(members: Sequence[Failure]) -> str:
