@@ -259,3 +259,46 @@ def test_a_cue_at_a_name_the_held_text_only_mentions_points_elsewhere() -> None:
         "never the live tables, before any CSV is written."
     )
     assert not restate.replaces(ADR_EXPORT, passing)
+
+
+def test_a_file_extension_names_no_shared_thing() -> None:
+    """'tools/fixtures/load.py' and 'tests/stream_kraft.py' share 'py', which was read as a
+    name both mention: one subject, and the fixture change replaced the suite's command."""
+    held = (
+        "On Kafka 4 the suite is `pytest tests/stream_kraft.py --broker=kraft`. Topics come "
+        "through the schema bridge, so a missing bridge entry looks like a dead consumer."
+    )
+    draft = (
+        "Stream fixtures no longer pin a schema version: tools/fixtures/load.py asks the "
+        "registry for the current schema_id at suite start and re-samples records when the "
+        "fixture was recorded on another version."
+    )
+    assert "py" not in terms(draft).names
+    assert not restate.replaces(draft, held)
+    # a word that stands alone stays a name ("the Py client" is one)
+    assert "py" in terms("The Py client reads conf.py at start.").names
+
+
+HELD_LABEL = (
+    "ADR-030: E2E suite on the gpu pool: The `e2e` job **always** runs on the `gpu-pool` "
+    "runner label. The label lives in `ci/templates/e2e.yml`, never in per-job overrides."
+)
+
+
+def test_the_old_thing_after_a_preposition_is_where_something_happened() -> None:
+    """'the nightly came back from the old template without gpu-pool' tells what went wrong,
+    in agreement with the held rule; read as 'the old template' replaced, it superseded the
+    rule that says where the label lives."""
+    draft = (
+        "When e2e aborts on the slowness guard, look at the job's runs-on label first: after "
+        "the runner move the nightly came back from the old template without gpu-pool."
+    )
+    assert not terms(draft).cued
+    assert not restate.replaces(draft, HELD_LABEL)
+
+
+def test_the_old_thing_a_statement_is_about_is_still_a_cue() -> None:
+    """'The old template is gone' says the template it names was replaced."""
+    draft = "The old e2e template is gone: the gpu-pool label now lives in `ci/e2e.yml`."
+    assert terms(draft).cued
+    assert restate.replaces(draft, HELD_LABEL)

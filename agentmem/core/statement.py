@@ -72,6 +72,7 @@ NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:\s?(%|[A-Za-z]+\b))?
 # Identifiers (mixed case, snake_case, dotted or slashed paths) and capitalised words.
 IDENTIFIER = re.compile(r"[\w./-]*(?:[a-z][A-Z]|_|\w\.\w|\w/\w)[\w./-]*")
 CAPITALISED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
+EXTENSION = re.compile(r"(?<=\w)\.([A-Za-z]{1,4})\b(?![.\w/-])")  # "load.py", "sim.yml"
 # Words that say a statement replaces an earlier one. English, not any domain's words.
 CHANGE = re.compile(
     r"\b(now|no longer|(?:no|not|never)\b[^.;]{0,60}?\bany ?more|anymore|moved|replaced|retired|"
@@ -91,10 +92,18 @@ CHANGE = re.compile(
 # these, two shared words are enough when what the cue points at is the held text's subject.
 # Not "the earlier": it tells of an event before another ("the earlier cut gets the
 # submission in", "reversal lines for the earlier import"), not of a thing since replaced.
+# "the old X" after a preposition tells where something happened ("came back from the old
+# template", "still on the old revision"), not that the statement replaces X.
+_AFTER_NO_PREPOSITION = "".join(
+    rf"(?<!\b{p} )"
+    for p in "from on in at to for against with into onto by of over under through".split()  # noqa: SIM905
+)
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 CUE_FORWARD = re.compile(
     r"^\W*(?:\d{4}-\d{2}-\d{2}\W*)?(?:correction|corrected|erratum|errata|amendment|update)\b(?=[^:.;]{0,60}(?::|\s[-–—]\s))"
-    r"|\b(?:replaces|supersedes|in place of|instead of|the (?:old|previous|former)"
+    r"|\b(?:replaces|supersedes|in place of|instead of|"
+    + _AFTER_NO_PREPOSITION
+    + r"the (?:old|previous|former)"
     r"|changed (?:from|to)|renamed|corrects?)\b"
     rf"|\b(?:since|as of|effective|starting)\s+(?:\d{{4}}-\d{{2}}(?:-\d{{2}})?|\d{{1,2}}\s+(?:{MONTHS})|(?:{MONTHS}))\b",
     re.IGNORECASE,
@@ -217,6 +226,9 @@ def terms(text: str) -> Terms:
     plain -= function_words()
     names = {t for m in IDENTIFIER.findall(text) for t in tokenize(m)}
     names |= {t for m in CAPITALISED.findall(text) for t in tokenize(m)}
+    # A file's extension names no thing: "load.py" and "launch.py" share no subject.
+    alone = _words(text)
+    names -= {t for m in EXTENSION.findall(text) if m.lower() not in alone for t in tokenize(m)}
     # "The US region" is not "the EU region": a short name in capitals counts even when it
     # is a stopword as a word ("us", "it").
     acronyms = {
@@ -259,6 +271,11 @@ def terms(text: str) -> Terms:
             k.replace("_", "-") for m in ROLE.finditer(text) for k, v in m.groupdict().items() if v
         ),
     )
+
+
+def _words(text: str) -> set[str]:
+    """The text's words standing alone (not inside a file name), lower case."""
+    return {w.lower() for w in re.findall(r"(?<![\w.])[A-Za-z]+(?![\w.])", text)}
 
 
 def people(text: str) -> frozenset[str]:
