@@ -27,6 +27,19 @@ def _date_not_number(value: Any) -> Any:
 Day = Annotated[date, BeforeValidator(_date_not_number)]
 
 
+def _some_id(value: Any) -> Any:
+    if isinstance(value, str) and not value.strip():
+        # Every run with an empty id would be one run: the second one's record found "held"
+        # and never written (as an empty cohort once matched every memory).
+        raise ValueError(
+            "is empty: give the run's own id (one without a date is filed under the day it was recorded)"
+        )
+    return value
+
+
+RunId = Annotated[str, BeforeValidator(_some_id)]
+
+
 class _Context(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -73,7 +86,7 @@ class Lesson(_Context):
 class RunOutcome(_Context):
     """How a run ended (hook C classifies it)."""
 
-    run_id: str
+    run_id: RunId
     goal: str
     outcome: Outcome
     summary: str = ""
@@ -96,7 +109,7 @@ class Retrospective(_Context):
     """A retrospective file in the repo (hook D distills it)."""
 
     path: Path
-    run_id: str | None = None
+    run_id: RunId | None = None
     app_id: str | None = None
     periodic: StrictBool = False  # a periodic retro may yield 3–8 lessons, a per-run one 0–3
 

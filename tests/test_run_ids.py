@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from agentmem import MemoryHooks
 from tests.conftest import ManualClock
 
@@ -54,12 +56,25 @@ def test_a_run_id_memory_cannot_file_is_refused_naming_the_field(
     clocked_hooks: MemoryHooks,
 ) -> None:
     """A date before it cannot make every id a run id: one with spaces or slashes is
-    refused, the field and the value named, nothing written."""
+    refused, the field, the value and what it may hold named, nothing written."""
     result = clocked_hooks.post_run_classify(run={**RUN, "run_id": "sprint 12/run 4"})
     assert not result.ok and not result.writes.accepted
     problems = [p for r in result.writes.rejected for p in r.problems]
     assert problems and all(p["field"] == "run_id" for p in problems)
     assert "sprint 12/run 4" in str(problems[0]["reason"])
+    assert "only letters, digits" in str(problems[0]["reason"])
+    assert clocked_hooks.store.list() == []
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_an_empty_run_id_is_refused_not_filed_as_every_runs(
+    clocked_hooks: MemoryHooks, blank: str
+) -> None:
+    """An empty id dated would be one id for every run: the second run's record found
+    "held" and never written. It is refused, the field named, before anything is read."""
+    result = clocked_hooks.post_run_classify(run={**RUN, "run_id": blank})
+    assert not result.ok and result.error is not None
+    assert "run.run_id" in result.error.message and "is empty" in result.error.message
     assert clocked_hooks.store.list() == []
 
 

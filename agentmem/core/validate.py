@@ -206,11 +206,14 @@ def _check_scope(payload: Mapping[str, Any]) -> list[Problem]:
                 f"must be lowercase kebab, _global, _executive or _skill-<slug>; got {shown(app_id)}",
             )
         )
-    if not _dated_run_id(payload.get("run_id")):
+    run_id = payload.get("run_id")
+    if not _dated_run_id(run_id):
         reason = "must start with a date YYYY-MM-DD"
         if payload.get("type") == MemoryType.EPISODIC.value:
             reason = "an episodic memory needs a dated run_id (YYYY-MM-DD…)"
-        problems.append(Problem("run_id", f"{reason}; got {shown(payload.get('run_id'))}"))
+        if isinstance(run_id, str) and _dated_run_id(run_id[:10]):
+            reason = "after its date, a run_id holds only letters, digits and . _ : -"
+        problems.append(Problem("run_id", f"{reason}; got {shown(run_id)}"))
     return problems
 
 
