@@ -169,8 +169,8 @@ def phrase(texts: Sequence[str]) -> str:
             for j in range(len(words), i + best[1] - best[0], -1):
                 if (
                     all(free[i:j])
-                    and _words(" ".join(words[i:j]))  # not only numbers and "for", "of"
                     and all(_contains(other, words[i:j]) for other in split[1:])
+                    and _words(" ".join(words[i:j]))  # not only numbers and "for", "of"
                 ):
                     best = (i, j)
                     break
