@@ -8,7 +8,10 @@ chosen like this:
 
 - Lessons first: the `MAX_LESSONS` best scoring at least `LESSON_RELEVANT` of the best
   lesson's score, superseded ones left out (a replaced fact or a retracted lesson never reaches a
-  worker).
+  worker). A lesson further below the best still enters when it shares enough of the goal's
+  words (`LESSON_REACH`): when one lesson matches the goal on many words, the next one
+  that names the same work on two or three is no weak match, while a lesson that shares one
+  word by chance stays out.
 - Run records only when they carry what a worker needs: a run that failed (or ended
   partial or aborted) on the same ground, at most `MAX_FAILURES`, and at most one plain
   success: when no lesson was found, or when it is the run nearest the goal (how the
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from agentmem.contexts import Goal
@@ -46,13 +50,19 @@ from agentmem.stores.bm25 import tokenize
 
 RELEVANT = 0.35  # share of the best candidate's score a memory needs (hook A's bar too)
 LESSON_RELEVANT = 0.5  # a packed lesson's: a worker reads few, so weak matches stay out
+# Below that bar, (share of the best lesson's score, distinct goal words the lesson must
+# share): the further below, the more of the goal it must name. On twenty-two loop-benchmark
+# scenarios against the plain bar: pack need +0.03, pack precision -0.01/-0.02; a plain
+# bar of 0.35 gained about as much need for -0.04 precision (docs/loopbench.md).
+LESSON_REACH = ((0.35, 2), (0.25, 3))
 SAME_WORK = 0.5  # share of the best goal overlap a run's goal needs (module docstring)
-MAX_LESSONS = 4  # a worker reads a handful; more, on weaker matches, dilute the pack
+MAX_LESSONS = 5  # a worker reads a handful; more, on weaker matches, dilute the pack
 MAX_FAILURES = 2
 MAX_SUCCESSES = 1
 MAX_FOLLOWED = 3  # replaced lessons whose replacement is looked for, per read
 LESSONS = tuple(t.value for t in MemoryType if t is not MemoryType.EPISODIC)
 RECORDS = (MemoryType.EPISODIC.value,)
+LOWEST_SHARE = min(share for share, _ in LESSON_REACH)
 SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
 
 Search = Callable[[str, int, Filters], list[Hit]]
@@ -71,8 +81,9 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     lessons = search(query, CANDIDATES, replace(live, types=LESSONS))
     records = search(query, CANDIDATES, replace(live, types=RECORDS))
     lessons, every = in_their_place(search, query, scope, [unweighted(h) for h in lessons])
-    lessons = prefer_for_goal(lessons, goal)
-    records = prefer_for_goal([unweighted(h) for h in records], goal)
+    # The goal's tags and kind lift some: the order to choose from is the lifted one.
+    lessons = by_score(prefer_for_goal(lessons, goal))
+    records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
     before, gone = retired(every), removals(every)
     records = [h for h in records if not tells_retired(h.memory, before)]
     # A plain success that used what is gone tells how things were; a failure on it is
@@ -80,7 +91,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     records = [
         h for h in records if h.memory.outcome in SETBACKS or not tells_retired(h.memory, gone)
     ]
-    return choose(lessons, same_work(records, query))
+    return choose(lessons, same_work(records, query), set(tokenize(query)))
 
 
 def in_their_place(
@@ -103,7 +114,7 @@ def in_their_place(
         if hit.memory.id in live or followed >= MAX_FOLLOWED:
             continue
         score = unweighted(hit).score / SUPERSEDED_FACTOR
-        if score < LESSON_RELEVANT * best:
+        if score < LOWEST_SHARE * best:
             continue  # it would not have made the pack: neither does its replacement
         followed += 1
         new = replacement(search, hit.memory, scope)
@@ -179,8 +190,12 @@ def same_work(records: Sequence[Hit], query: str) -> list[Hit]:
     ]
 
 
-def choose(lessons: Sequence[Hit], records: Sequence[Hit]) -> list[Hit]:
+def choose(
+    lessons: Sequence[Hit], records: Sequence[Hit], goal_words: AbstractSet[str] = frozenset()
+) -> list[Hit]:
     """Lessons over their bar, then up to MAX_FAILURES setbacks and MAX_SUCCESSES success.
+
+    `goal_words` (the query's tokens) let a lesson under the bar in by `LESSON_REACH`.
 
     Each kind is measured against its own best: a run record is long and repeats its goal,
     so it outscores any lesson on the same words and would push every lesson under a
@@ -188,14 +203,28 @@ def choose(lessons: Sequence[Hit], records: Sequence[Hit]) -> list[Hit]:
     by the best of the others, and a pattern over it competes for their places.
     """
     advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
-    bar = LESSON_RELEVANT * max((h.score for h in advice or lessons), default=0.0)
-    chosen = distinct([h for h in lessons if h.score >= bar and h.score > 0], MAX_LESSONS)
+    best = max((h.score for h in advice or lessons), default=0.0)
+    chosen = distinct(
+        [h for h in lessons if h.score > 0 and within(h, best, goal_words)], MAX_LESSONS
+    )
     relevant = _over_bar(records, RELEVANT)
     setbacks = [h for h in relevant if h.memory.outcome in SETBACKS][:MAX_FAILURES]
     successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
     if chosen and not (successes and successes[0] is relevant[0]):
         successes = []  # a lesson says more, unless the run nearest the goal went well
     return [*chosen, *setbacks, *successes]
+
+
+def within(hit: Hit, best: float, goal_words: AbstractSet[str]) -> bool:
+    """Whether a lesson makes the pack's bar, or reaches it on the goal's words it shares."""
+    if hit.score >= LESSON_RELEVANT * best:
+        return True
+    shared = len(goal_words & set(tokenize(hit.memory.text)))
+    return any(hit.score >= share * best and shared >= words for share, words in LESSON_REACH)
+
+
+def by_score(hits: Sequence[Hit]) -> list[Hit]:
+    return sorted(hits, key=lambda h: -h.score)
 
 
 def distinct(hits: Sequence[Hit], limit: int) -> list[Hit]:

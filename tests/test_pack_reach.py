@@ -1,0 +1,82 @@
+"""Hook B's lesson bar: half the best lesson's score, or further below on the goal's words.
+
+One lesson that matches a goal on many words pushed every other one under a bar of half its
+score, even a lesson naming the same work on two or three of the goal's own words; a lesson
+sharing a single word by chance must still stay out."""
+
+from __future__ import annotations
+
+from agentmem import Hit, MemoryHooks
+from agentmem.core.model import MemoryType
+from agentmem.retrieval.select import choose
+from agentmem.stores.bm25 import tokenize
+from tests.test_pack import hit
+
+GOAL = set(tokenize("Cut the release branch and upload the first TestFlight build"))
+
+
+def lesson(n: int, score: float, text: str) -> Hit:
+    return hit(n, MemoryType.SEMANTIC, 0.8, score, text)
+
+
+def chosen(*hits: Hit) -> set[int]:
+    return {int(h.memory.id.rsplit("-", 1)[1], 16) for h in choose(hits, [], GOAL)}
+
+
+def test_a_lesson_under_half_the_best_enters_on_two_of_the_goals_words() -> None:
+    """At 0.4 of the best, a lesson sharing two of the goal's words ("TestFlight",
+    "upload") is packed; one sharing a single word ("branch") is not."""
+    best = lesson(1, 10.0, "The release branch is cut on Tuesdays; the first build goes out.")
+    two = lesson(2, 4.0, "TestFlight upload needs the App Store Connect API key in CI.")
+    one = lesson(3, 4.0, "Delete a merged feature branch after the review.")
+    assert chosen(best, two, one) == {1, 2}
+
+
+def test_further_below_the_best_a_lesson_needs_three_of_the_goals_words() -> None:
+    """At 0.3 of the best, two shared words are not enough and three are; under a quarter
+    of the best no number of shared words lets a lesson in."""
+    best = lesson(1, 10.0, "The release branch is cut on Tuesdays; the first build goes out.")
+    two = lesson(2, 3.0, "TestFlight upload needs the App Store Connect API key in CI.")
+    three = lesson(3, 3.0, "A TestFlight build upload fails without the export compliance key.")
+    far = lesson(4, 2.0, "A TestFlight build upload from a laptop skips the release checks.")
+    assert chosen(best, two, three, far) == {1, 3}
+
+
+def test_without_the_goals_words_only_the_bar_counts() -> None:
+    """Called without the goal's words (a host plugin's own use), `choose` keeps the plain
+    bar of half the best score."""
+    best = lesson(1, 10.0, "The release branch is cut on Tuesdays.")
+    near = lesson(2, 6.0, "TestFlight upload needs the API key.")
+    under = lesson(3, 4.0, "TestFlight build upload needs the API key.")
+    picked = {h.memory.id for h in choose([best, near, under], [])}
+    assert picked == {best.memory.id, near.memory.id}
+
+
+def test_the_pack_keeps_a_second_lesson_that_names_the_goals_work(hooks: MemoryHooks) -> None:
+    """End to end through hook B: a lesson that repeats most of the goal's words scores far
+    above the rest, and a short lesson on two of the goal's rarer words still reaches the
+    worker; a lesson sharing only one word does not."""
+
+    def submit(text: str) -> str:
+        draft = {"text": text, "type": "semantic", "confidence": 0.8, "app_id": "mobile"}
+        return hooks.harvester.submit(draft, trigger="manual").memory_id
+
+    for n, topic in enumerate(["checkout", "search", "profile", "basket", "coupons", "maps"]):
+        submit(f"The {topic} screen loads its data from the {topic} service, cached for a day.")
+    strong = submit(
+        "The release branch is cut by the scheduled job every second Tuesday at 12:00 UTC."
+    )
+    rare = submit(
+        "TestFlight uploads need the App Store Connect API key from the secrets vault; the key "
+        "expires every year and the step then fails with a 401 response."
+    )
+    chance = submit("Android version codes come from the Play console, never from a build file.")
+    result = hooks.pre_spawn_pack(
+        goal={
+            "title": "Scheduled CI job that cuts release/5.7 and uploads the first TestFlight build",
+            "app_id": "mobile",
+        }
+    )
+    assert result.ok and result.pack is not None
+    ids = {e.id for e in result.pack.entries}
+    assert strong in ids and rare in ids and chance not in ids
