@@ -54,14 +54,15 @@ def test_without_the_goals_words_only_the_bar_counts() -> None:
 
 def test_the_pack_keeps_a_second_lesson_that_names_the_goals_work(hooks: MemoryHooks) -> None:
     """End to end through hook B: a lesson that repeats most of the goal's words scores far
-    above the rest, and a short lesson on two of the goal's rarer words still reaches the
-    worker; a lesson sharing only one word does not."""
+    above the rest, and a lesson on two of the goal's rarer words (at 0.4 of its score)
+    still reaches the worker; a lesson sharing only one word does not. Six unrelated
+    lessons give the words their rarity."""
 
     def submit(text: str) -> str:
         draft = {"text": text, "type": "semantic", "confidence": 0.8, "app_id": "mobile"}
         return hooks.harvester.submit(draft, trigger="manual").memory_id
 
-    for n, topic in enumerate(["checkout", "search", "profile", "basket", "coupons", "maps"]):
+    for topic in ["checkout", "search", "profile", "basket", "coupons", "maps"]:
         submit(f"The {topic} screen loads its data from the {topic} service, cached for a day.")
     strong = submit(
         "The release branch is cut by the scheduled job every second Tuesday at 12:00 UTC."
