@@ -113,11 +113,14 @@ class Distilled:
 
 
 def section_type(title: str) -> MemoryType | None:
+    """The type a heading gives its bullets, from a word it begins ("Lessons learned",
+    "Facts"); never from inside another word: an "Artifact registry …" title is no "fact"
+    section, and had made a decision record's Status/Deciders lines three facts."""
     lowered = title.lower()
     if PLANS.search(lowered):
         return None  # what the team means to do next is not yet something it learned
     for memory_type, words in SECTION_WORDS:
-        if any(word in lowered for word in words):
+        if any(re.search(rf"\b{re.escape(word)}", lowered) for word in words):
             return memory_type
     return None
 

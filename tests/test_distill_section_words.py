@@ -1,0 +1,37 @@
+"""A heading types its bullets by the words it begins with, never by letters inside a word."""
+
+from __future__ import annotations
+
+from agentmem.harvest.distill import lessons, section_type
+
+ADR = """# ADR 0012: Artifact registry moves to Release Engineering; snapshot retention 14 days
+
+- Status: Accepted (2026-08-13)
+- Deciders: heads of Release Engineering and Platform Storage
+- Effective: 2026-08-17
+
+## Context
+- Snapshot storage grew 38% in July.
+
+## Decision
+1. From 2026-08-17 **Release Engineering owns the artifact registry**; questions go to
+   **#releng-oncall**.
+2. Snapshot artifacts are kept **14 days**, down from 30.
+"""
+
+
+def test_a_word_inside_another_word_gives_no_section_type() -> None:
+    """ "Artifact" holds "fact": the title of an artifact registry's record is no facts
+    section, while "Facts" and "Lessons learned" still are."""
+    assert section_type("ADR 0012: Artifact registry moves to Release Engineering") is None
+    assert section_type("Facts") is not None
+    assert section_type("Lessons learned") is not None
+
+
+def test_a_decision_records_metadata_is_not_its_decision() -> None:
+    """The record's Status/Deciders/Effective lines under its title are not lessons; its
+    two decisions are, so the per-run cap of three keeps both (the metadata had filled it)."""
+    found = [lesson.text for lesson in lessons(ADR)]
+    assert not any(text.startswith(("Status", "Deciders", "Effective")) for text in found)
+    assert any("#releng-oncall" in text for text in found)
+    assert any("14 days" in text for text in found)
