@@ -13,7 +13,9 @@ but by at most `RARE` of them (not "expected", which every assertion says), and 
 every run of the app says), where a failure's fix (the next success of its app that says
 its words) does not count against them; identifiers count by their parts
 (`certificate_expired` and `CertificateExpired` say `certificate` and `expired`), and an
-error's code (`SQLSTATE 40001`, `429`) is a word.
+error's code (`SQLSTATE 40001`, `429`) is a word. A cause family a failure or its run's
+account names (`families`: time zones, rate limits, ...) is a word too, and one two failures
+both name weighs a whole link.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from datetime import date
 from typing import TypeVar
 
 from agentmem.core.model import Memory
+from agentmem.harvest.families import families, is_family
 from agentmem.harvest.followup import AFTER_DAYS, words
 from agentmem.harvest.runrecord import read_record, run_day
 
@@ -51,7 +54,7 @@ def contrast(setbacks: Sequence[Memory], successes: Sequence[Memory]) -> Counter
     that says a word the failure said does not count against that word. It tells the cause
     it fixed ("booking_date is now the statement's own date field" after lines filed under
     the wrong booking date); a topic word, said by the app's other successes, still counts."""
-    said = {m.id: words(read_record(m.text).summary) for m in successes}
+    said = {m.id: _terms(read_record(m.text).summary) for m in successes}
     by_app: dict[str, list[tuple[date, str, Memory]]] = {}
     for m in successes:
         by_app.setdefault(m.app_id, []).append((run_day(m), m.run_id, m))
@@ -60,7 +63,7 @@ def contrast(setbacks: Sequence[Memory], successes: Sequence[Memory]) -> Counter
     fixed: set[tuple[str, str]] = set()
     for failure in setbacks:
         record = read_record(failure.text)
-        pending = set(words(" ".join([record.summary, *(c.detail for c in record.failed)])))
+        pending = set(_terms(" ".join([record.summary, *(c.detail for c in record.failed)])))
         day, runs = run_day(failure), by_app.get(failure.app_id, [])
         start = bisect_right(runs, (day, failure.run_id), key=lambda run: run[:2])
         for later, _, success in runs[start:]:
@@ -72,6 +75,11 @@ def contrast(setbacks: Sequence[Memory], successes: Sequence[Memory]) -> Counter
     return Counter(w for m in successes for w in said[m.id] if (m.id, w) not in fixed)
 
 
+def _terms(text: str) -> frozenset[str]:
+    """A text's words and the cause families it names (`families`), which count as words."""
+    return words(text) | families(text)
+
+
 def _links(
     told: Sequence[Sequence[frozenset[str]]], again: Callable[[int, int, int, int], bool]
 ) -> set[tuple[int, int]]:
@@ -79,7 +87,8 @@ def _links(
     (one fewer when `again` says the later one tells it failed again), and as many as one
     of the two shares with any failure of another group. A failure that shares an everyday
     word or three with many ("EUR", "ledger", "vs": amounts that do not tie) links only
-    where it shares the most, so it does not chain two causes into one."""
+    where it shares the most, so it does not chain two causes into one. A cause family
+    both name weighs a whole link: it is one cause told in two stacks' words."""
     flat = [(i, k, said) for i, group in enumerate(told) for k, said in enumerate(group)]
     best = [0] * len(flat)
     shared: dict[tuple[int, int], int] = {}
@@ -87,7 +96,8 @@ def _links(
         for y in range(x + 1, len(flat)):
             j, _, b = flat[y]
             if i != j:
-                shared[x, y] = n = len(a & b)
+                both = a & b
+                shared[x, y] = n = len(both) + (SHARED - 1) * sum(map(is_family, both))
                 best[x], best[y] = max(best[x], n), max(best[y], n)
     return {
         (flat[x][0], flat[y][0])
@@ -113,7 +123,7 @@ def across(
     "the generated model marks it required", "openapi.yaml says sku is required")."""
     count = sum(len(g) for g in groups)
     outside = contrast(setbacks, successes)
-    told = [[words(said(f)) - generic | codes(said(f)) for f in g] for g in groups]
+    told = [[_told(said(f), account(f), generic) for f in g] for g in groups]
     accounts = [[words(account(f)) - generic for f in g] for g in groups]
     signature = _signature(told, count, outside, len(successes))
     own = _signature(accounts, count, outside, len(successes))
@@ -135,6 +145,12 @@ def across(
     for i, group in enumerate(groups):
         joined.setdefault(root(i), []).extend(group)
     return list(joined.values())
+
+
+def _told(said: str, account: str, generic: frozenset[str]) -> frozenset[str]:
+    """What a failure's check said, as signature candidates: its words but the generic
+    ones, its error codes, and the cause families it or its run's account names."""
+    return words(said) - generic | codes(said) | families(f"{said} {account}")
 
 
 def _signature(

@@ -33,6 +33,7 @@ from datetime import date
 
 from agentmem.core.model import Memory, Outcome
 from agentmem.harvest.across import across
+from agentmem.harvest.families import families, named
 from agentmem.harvest.followup import FollowUp, FollowUps, again
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
 from agentmem.stores.bm25 import WORD, tokenize
@@ -79,6 +80,7 @@ class Pattern:
     successes: int
     contradictions: int
     follow_up: FollowUp | None = None  # a later run that went after it (`followup`)
+    family: str = ""  # the cause family most of its failures name (`families`), if one
 
     @property
     def runs(self) -> list[str]:
@@ -288,6 +290,7 @@ def mine(
                 successes=len(successes),
                 contradictions=against,
                 follow_up=followups.of([f.memory for f in members]),
+                family=_family(members),
             )
         )
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
@@ -322,6 +325,14 @@ def _most_said(members: Sequence[Failure]) -> str:
     return max(found, key=lambda p: (len(WORD.findall(p)), p), default="")
 
 
+def _family(members: Sequence[Failure]) -> str:
+    """The cause family at least half the failures name (in their check's words or their
+    run's), as a pattern's text names it; "" when none does."""
+    said = Counter(t for f in members for t in families(f"{f.detail} {f.summary}"))
+    common = [t for t, n in said.most_common(1) if 2 * n >= len(members)]
+    return named(common[0]) if common else ""
+
+
 def _names(members: Sequence[Failure]) -> str:
     """The checks that failed, in the order they first did ("a", "a and b", "a, b and c")."""
     names = list(dict.fromkeys(f.verifier for f in members if f.verifier))
@@ -345,6 +356,8 @@ def describe(pattern: Pattern) -> str:
         f"Recurring failure in {', '.join(pattern.apps)}: {what} in {len(runs)} runs "
         f"between {days[0]} and {days[-1]}{said}."
     ]
+    if pattern.family:
+        parts.append(f"Cause: {pattern.family}.")
     if pattern.causes and not (pattern.phrase and pattern.follow_up):
         parts.append(
             f"Words these failures share and the {pattern.successes} successful runs do not: "

@@ -1,0 +1,129 @@
+"""Failure-cause families: one cause told in the vocabularies of different stacks.
+
+Engineers describe a few kinds of failure in words that differ from one stack to the next
+and share nothing a word match could join: a time-zone bug is `tzinfo` in Python,
+`LocalDateTime` in Java, `time.Local` in Go, an IANA name in a test fixture, or a window
+"an hour late" in a run's summary; a rate limit is `HTTP 429`, "Too Many Requests",
+`quota_exceeded`, "throttled" or a quota used up ("600/600 req/min"). Hook E's join
+(`across`) counts a family that two failures both name as a shared signature word worth a
+whole link, and a pattern whose failures mostly name one says so in its text.
+
+The list is kept small and general on purpose: each family is a cause (not a symptom such
+as "timed out", which a slow solver, a starved pool and a missing element all say) whose
+vocabulary is the standard one of its subject across languages and tools. A mention that
+is negated ("carrier endpoints have no rate limit") names nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+NEGATION = re.compile(r"\b(?:no|not|without|never)\W+(?:\w+\W+)?$", re.IGNORECASE)
+PREFIX = "~"  # a family's token: no word `words` makes starts with it
+
+
+@dataclass(frozen=True)
+class Family:
+    """A cause family: its token, how a pattern's text names it, and what says it."""
+
+    key: str
+    name: str
+    said: re.Pattern[str]
+
+    @property
+    def token(self) -> str:
+        return PREFIX + self.key
+
+
+def _said(*alternatives: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{a})" for a in alternatives), re.IGNORECASE)
+
+
+FAMILIES = (
+    Family(
+        "time-zone",
+        "time zones and clock changes (UTC offsets, DST, naive local times)",
+        _said(
+            r"\btz(?:info|data)?\b",
+            r"\btime[\s_-]?zones?\b",
+            r"(?<!\d\d )(?<!\d\d\) )\b(?:utc|gmt)\b",  # not a clock time's ("06:00 UTC")
+            r"\bdst\b",
+            r"daylight[\s_-]?saving",
+            r"summer[\s_-]time",
+            r"\bclocks?[\s_-](?:change|changed|went back|go back|went forward|go forward)",
+            r"\b(?:zoneinfo|pytz|iana)\b",
+            r"(?:Zoned|Offset|Local)DateTime",
+            r"\btime\.(?:Local|LoadLocation)\b",
+            r"\bnaive\s+(?:date)?time(?:stamp)?s?\b",
+            r"\blocal[\s-]time\b",
+            # an IANA zone name: one of its areas, a slash, a city
+            r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)"
+            r"/[A-Z][A-Za-z_]+",
+            r"\b(?:an|one|\d{1,2}) hours? (?:early|late|ahead|behind|off)\b",
+        ),
+    ),
+    Family(
+        "rate-limit",
+        "rate limiting (HTTP 429, quota used up)",
+        _said(
+            r"(?:\bhttp|\bstatus|error|\bcode|->)\W{0,3}429\b",
+            r"\b429\W+(?:too|rate|throttl|quota)",
+            r"too[\s_-]many[\s_-]requests",
+            r"\brate[\s_-]?limit(?:ed|ing|s)?\b",
+            r"\bthrottl\w*",
+            r"(?<!disk )\bquota[\s_-]?(?:exceeded|exhausted)",
+            r"\bout of (?:\w+ )?quota\b",
+            r"\b(\d+)/\1 req(?:uest)?s?/",  # at the cap: "600/600 req/min"
+        ),
+    ),
+    Family(
+        "connection-pool",
+        "database connection pool exhaustion",
+        _said(
+            r"too[\s_-]many[\s_-](?:clients|connections)",
+            r"\bmax_(?:client_conn|connections)\b",
+            r"remaining connection slots",
+            r"\bno more connections\b",
+            r"connection is not available",
+            r"\bconnection[\s_-]pool\b",
+            r"\bpool\b.{0,20}\b(?:exhausted|runs? dry|ran dry|timeout)",
+            r"(?:exhaust|starv)\w*\W+(?:the\W+)?(?:\w+\W+)?(?:database\W+)?(?:connections|pool)\b",
+            r"\bHikariPool\b|\bQueuePool limit\b|\b53300\b",
+        ),
+    ),
+    Family(
+        "decode",
+        "responses that do not decode into the client's model (schema or contract drift)",
+        _said(
+            r"(?<!unicode)decod(?:e|ing)[\s_.-]?error",  # not a text encoding's
+            r"\b(?:failed|fails|unable|cannot|could not) to decode\b",
+            r"\bcannot unmarshal\b",
+            r"\b(?:Json(?:Data|Mapping|Parse)Exception|JSONDecodeError|MismatchedInputException)",
+            r"\b(?:valueNotFound|keyNotFound|typeMismatch)\b",
+            r"\brequired (?:value|property|field) '?\w+'?.{0,40}\bmissing\b",
+            r"\bexpected (?:\S+ )?\(?(?:string|integer|int|number|boolean|bool|object|array"
+            r"|hash|list|map)\)?(?: value)? but (?:found|received|got)\b",
+        ),
+    ),
+)
+
+
+def families(text: str) -> frozenset[str]:
+    """The tokens of the cause families `text` names (not where it says it does not)."""
+    found = set()
+    for family in FAMILIES:
+        for match in family.said.finditer(text):
+            if not NEGATION.search(text[: match.start()]):
+                found.add(family.token)
+                break
+    return frozenset(found)
+
+
+def named(token: str) -> str:
+    """How a pattern's text names the family of `token`."""
+    return next(f.name for f in FAMILIES if f.token == token)
+
+
+def is_family(token: str) -> bool:
+    return token.startswith(PREFIX)

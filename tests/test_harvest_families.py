@@ -1,0 +1,138 @@
+"""Hook E's cause families: one cause told in the vocabularies of different stacks.
+
+A time-zone bug is `tzinfo` in one app, `LocalDateTime` in another and an IANA zone name in a
+third; a rate limit is `HTTP 429`, "Too Many Requests", a quota used up or "throttled". The
+failures share no words a match could join, but name one family, and are one pattern that
+says which.
+"""
+
+from __future__ import annotations
+
+from agentmem import MemoryHooks
+from agentmem.harvest.families import families
+from tests.test_judgment_harvest import episode, patterns, success
+
+ZONE = "~time-zone"
+RATE = "~rate-limit"
+POOL = "~connection-pool"
+DECODE = "~decode"
+
+
+def test_time_zone_vocabularies_of_several_stacks_name_one_family() -> None:
+    """Python's tzinfo, Java's LocalDateTime, Go's time.Local, an IANA zone name and a
+    time "an hour late" all name time zones; a clock time given in UTC does not."""
+    for said in (
+        "datetime built with replace(tzinfo=...) on a naive value",
+        "SlotWindow.of(LocalDateTime) accepted the same hour twice",
+        "parsed with time.Local instead of the depot's zone",
+        "fixture zone America/Chicago",
+        "the confirmation shows times an hour late",
+        "after the DST switch",
+    ):
+        assert families(said) == {ZONE}, said
+    assert families("the job ran at 06:00 UTC and at 23:59:59 UTC)") == frozenset()
+
+
+def test_rate_limits_are_named_however_said_and_not_where_denied() -> None:
+    """HTTP 429, Too Many Requests, throttled, a quota used up or a request rate at its
+    cap name rate limiting; "has no rate limit" names nothing, nor a disk quota."""
+    for said in (
+        "POST /v1/matrix -> 429 Too Many Requests",
+        "GeoError 429 (key k-01)",
+        "throttled by the provider",
+        "ran out of geo quota",
+        "at 200/200 req/min",
+    ):
+        assert families(said) == {RATE}, said
+    assert families("the carrier endpoints have no rate limit") == frozenset()
+    assert families("OSError: [Errno 122] Disk quota exceeded: /scratch/x.bam") == frozenset()
+
+
+def test_pool_exhaustion_and_schema_drift_are_families_and_text_encoding_is_not() -> None:
+    """A pool that runs dry ("too many clients", HikariPool) and a response the client's
+    model cannot decode (JsonDataException, DecodingError) are families; a text file in the
+    wrong encoding (UnicodeDecodeError) is not a decode of a response."""
+    assert families("pq: sorry, too many clients already") == {POOL}
+    assert families("HikariPool-1 - Connection is not available") == {POOL}
+    assert families("moshi.JsonDataException: Required value 'x' missing") == {DECODE}
+    assert families("Swift.DecodingError.Context: valueNotFound") == {DECODE}
+    assert families("UnicodeDecodeError: 'utf-8' codec can't decode byte 0xb5") == frozenset()
+
+
+def test_time_zone_failures_of_three_apps_in_three_vocabularies_are_one_pattern(
+    hooks: MemoryHooks,
+) -> None:
+    """Three apps fail on time zones, each check saying it in its own stack's words with
+    no three signature words in common: they are one pattern, kept under `_global`, whose
+    text names the family."""
+    episode(
+        hooks,
+        "2026-03-29-r1",
+        "Invoice cutoff per customer",
+        "unit-tests",
+        "test_cutoff: due 00:00+01:00 != 00:00+02:00 (built with datetime.replace(tzinfo=...))",
+        "Invoice cutoff test breaks on the spring-forward day.",
+        app_id="billing",
+    )
+    episode(
+        hooks,
+        "2026-03-30-r2",
+        "Plan the nightly export",
+        "junit",
+        "JobPlannerTest > nightlyRun: export planned twice; LocalDateTime window overlaps",
+        "The nightly export would run twice.",
+        app_id="scheduler",
+    )
+    episode(
+        hooks,
+        "2026-03-31-r3",
+        "Booking confirmation page",
+        "e2e",
+        "booking.spec.ts: expected 'Mon 09:00' got 'Mon 10:00' (fixture zone America/Chicago)",
+        "Confirmation shows times an hour late.",
+        app_id="portal",
+    )
+    for n, app in enumerate(("billing", "scheduler", "portal", "billing")):
+        success(hooks, f"2026-03-2{n}-s{n}", "Routine work", "Shipped the change.", app)
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks, "_global")
+    assert "failed in 3 runs" in pattern.text
+    assert "time zones" in pattern.text
+
+
+def test_rate_limits_of_two_apps_sharing_one_key_are_one_pattern(hooks: MemoryHooks) -> None:
+    """An HTTP 429 in one app's contract test and a throttled worker in another's e2e run
+    (one API key, one quota) are one pattern that names rate limiting."""
+    episode(
+        hooks,
+        "2026-03-10-r1",
+        "Reindex the catalogue",
+        "contract-geo",
+        "GET https://api.geo.example/v2/lookup -> 429 Too Many Requests (Retry-After: 10)",
+        "Reindex stopped halfway; the lookups were refused.",
+        app_id="search",
+    )
+    episode(
+        hooks,
+        "2026-03-12-r2",
+        "Map tiles for the store finder",
+        "e2e",
+        "tiles.spec.ts: no tiles after 20s; tile-worker throttled by the provider",
+        "Tiles stopped loading during the replay.",
+        app_id="maps",
+    )
+    episode(
+        hooks,
+        "2026-03-14-r3",
+        "Nightly reindex",
+        "contract-geo",
+        "lookup batch 7: quota_exceeded (HTTP 429) on 12 of 30 calls",
+        "The reindex ran out of geo quota.",
+        app_id="search",
+    )
+    for n, app in enumerate(("search", "maps", "search")):
+        success(hooks, f"2026-03-0{n + 1}-s{n}", "Routine work", "Shipped the change.", app)
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks, "_global")
+    assert "failed in 3 runs" in pattern.text and "rate limiting" in pattern.text
+    assert {"search", "maps"} <= set(pattern.text.split(":", 1)[0].replace(",", "").split())
