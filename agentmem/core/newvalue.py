@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.statement import COPULA, GAP, Terms, framed, naming, terms, unlabelled
+from agentmem.core.frames import COPULA, GAP, framed, naming
+from agentmem.core.statement import Terms, terms, unlabelled
 from agentmem.stores.bm25 import tokenize
 
 SCHEDULE = ("time", "day")  # when a job runs (see `retimed`)

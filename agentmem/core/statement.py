@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from agentmem.core.cues import CHANGE, CUE_BACKWARD, CUE_FORWARD, pointed_at
 from agentmem.stores.bm25 import WORD, tokenize
 
 HEAD = 3  # leading content terms that name what a statement is about
@@ -73,47 +74,6 @@ NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:\s?(%|[A-Za-z]+\b))?
 IDENTIFIER = re.compile(r"[\w./-]*(?:[a-z][A-Z]|_|\w\.\w|\w/\w)[\w./-]*")
 CAPITALISED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
 EXTENSION = re.compile(r"(?<=\w)\.([A-Za-z]{1,4})\b(?![.\w/-])")  # "load.py", "sim.yml"
-# Words that say a statement replaces an earlier one. English, not any domain's words.
-CHANGE = re.compile(
-    r"\b(now|no longer|(?:no|not|never)\b[^.;]{0,60}?\bany ?more|anymore|moved|replaced|retired|"
-    r"deprecated|switched|"
-    r"is gone|are gone|went away|used to|formerly|previously|instead"
-    # since a day, or an event on a day: "since 09-28", "since the capacity warning of 10-14"
-    r"|since\s+(?:the\s+)?(?:[a-z-]+\s+){0,4}?(?:of\s+|on\s+)?(?:\d{4}-)?\d{2}-\d{2}"
-    # a cut-over, and a clause that tells to move to something: a decision's new state
-    # ("Move the suite to Gazebo Harmonic … Cut-over on Monday"), not a step inside one
-    r"|cut-?over|(?:^|(?<=[.;:]\s))(?:move|migrate|switch)\b[^.;]{0,60}?\bto)\b",
-    re.IGNORECASE,
-)
-# Words that say so outright, and where they point: the text announces a correction or a
-# replacement of what follows ("Correction to the hotfix rule:", "this replaces the manual
-# runbook", "the old pod-hour model", "since 2026-07-15 Pinecone bills …") or of what
-# precedes ("the --full flag was removed", "refunds no longer go to …"). With one of
-# these, two shared words are enough when what the cue points at is the held text's subject.
-# Not "the earlier": it tells of an event before another ("the earlier cut gets the
-# submission in", "reversal lines for the earlier import"), not of a thing since replaced.
-# "the old X" after a preposition tells where something happened ("came back from the old
-# template", "still on the old revision"), not that the statement replaces X.
-_AFTER_NO_PREPOSITION = "".join(
-    rf"(?<!\b{p} )"
-    for p in "from on in at to for against with into onto by of over under through".split()  # noqa: SIM905
-)
-MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
-CUE_FORWARD = re.compile(
-    r"^\W*(?:\d{4}-\d{2}-\d{2}\W*)?(?:correction|corrected|erratum|errata|amendment|update)\b(?=[^:.;]{0,60}(?::|\s[-–—]\s))"
-    r"|\b(?:replaces|supersedes|in place of|instead of|"
-    + _AFTER_NO_PREPOSITION
-    + r"the (?:old|previous|former)"
-    r"|changed (?:from|to)|renamed|corrects?)\b"
-    rf"|\b(?:since|as of|effective|starting)\s+(?:\d{{4}}-\d{{2}}(?:-\d{{2}})?|\d{{1,2}}\s+(?:{MONTHS})|(?:{MONTHS}))\b",
-    re.IGNORECASE,
-)
-CUE_BACKWARD = re.compile(
-    r"\b(?:(?:was|were|is|are|has been|have been) (?:removed|dropped|retired|deprecated|replaced)"
-    r"|no longer|used to|(?:has|have|was|were) changed|changed(?=\s*:)|formerly|previously)\b",
-    re.IGNORECASE,
-)
-CUE_WINDOW = 4  # words a cue points at, after it or before it
 # Who holds a role is a value of the role: a person or a team named in full (two or more
 # capitalised words in a row: "Dana Whitfield", "Finance Ops"), or a chat channel or a
 # handle ("#billing-ops", "@ravi"). See `people`.
@@ -248,7 +208,7 @@ def terms(text: str) -> Terms:
     ]
     plain |= acronyms
     proper = (names | acronyms | {m.lower() for m in CAPS.findall(text)}) - value_words()
-    cued = {t for part in _pointed_at(text) for t in tokenize(part)} & (plain | proper)
+    cued = {t for part in pointed_at(text) for t in tokenize(part)} & (plain | proper)
     return Terms(
         content=frozenset(plain),
         head=tuple(dict.fromkeys(t for t in ordered if t not in STATE))[:HEAD],
@@ -340,14 +300,6 @@ def aligned(a: Terms, b: Terms) -> Terms:
     )
 
 
-@lru_cache(maxsize=4096)
-def sequence(text: str) -> tuple[str, ...]:
-    """The text's words in order, lower case, stopwords kept, its commands and values left
-    out (a command is what a how-to says, not what it is about)."""
-    words = WORD.findall(CODE.sub(" ", text).lower())
-    return tuple(w for w in words if not any(c.isdigit() for c in w) and w not in value_words())
-
-
 def _first_name(text: str, proper: set[str]) -> str:
     """The first of the text's names by position (a capitalised word, a name in capitals
     or an identifier), as a search token."""
@@ -359,16 +311,6 @@ def _first_name(text: str, proper: set[str]) -> str:
         if t in proper
     ]
     return min(spans)[1] if spans else ""
-
-
-def _pointed_at(text: str) -> list[str]:
-    """The words each change cue of the text points at (see CUE_FORWARD)."""
-    out = []
-    for match in CUE_FORWARD.finditer(text):
-        out += text[match.end() :].split()[:CUE_WINDOW]
-    for match in CUE_BACKWARD.finditer(text):
-        out += text[: match.start()].split()[-CUE_WINDOW:]
-    return out
 
 
 def _parts(token: str) -> list[str]:
@@ -386,30 +328,3 @@ def value_words() -> frozenset[str]:
     """Weekdays, units and "am"/"pm" as search tokens: they say a value, not what it is of."""
     words = (*DAYS, *UNITS, *NUMBER_WORDS, "am", "pm")
     return frozenset(t for word in words for t in (word, *tokenize(word)))
-
-
-COPULA = frozenset(("is", "are", "was", "were", "be", "been", "becomes", "become"))
-
-
-def naming(word: str) -> bool:
-    """A content word: a search term that is no function word."""
-    return word not in function_words() and bool(tokenize(word))
-
-
-GAP = ""  # where a value, a command or a clause break stood (see `framed`)
-PIECE = re.compile(r"`[^`\n]+`|[;:,!?()]|\.(?=\s|$)|\w\w+")
-
-
-def framed(text: str) -> list[str]:
-    """The text's words in order, each as its search term where it has one, and a `GAP`
-    for each value, command and clause break, so no frame spans them: "takes 5 business
-    days: submit" and "takes about 48 hours; submitting" swap no word between "takes" and
-    "submit" (with the values left out, "business" and "about" looked like two names in
-    one frame, and a new certification time superseded nothing)."""
-    values = value_words()
-    return [
-        GAP
-        if piece[0] == "`" or len(piece) == 1 or piece in values or any(map(str.isdigit, piece))
-        else next(iter(tokenize(piece)), piece)
-        for piece in PIECE.findall(text.lower())
-    ]

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from agentmem._exceptions import AgentMemError, DuplicateMemory, StoreError, WriteRefused
 from agentmem._log import get_logger
 from agentmem.audit.ledger import Scrubber, secret_values
-from agentmem.core import restate
+from agentmem.core import verdict as judged
 from agentmem.core.locks import exclusive
 from agentmem.core.model import (
     AGENT_ID,
@@ -29,6 +29,7 @@ from agentmem.core.model import (
     content_key,
     memory_id,
 )
+from agentmem.core.retract import retraction
 from agentmem.core.secrets import HELD, find_secrets
 from agentmem.core.validate import MAX_TEXT, validate_draft
 from agentmem.results import Writes
@@ -217,15 +218,15 @@ class Harvester:
                 return Submission("duplicate", memory_id=existing, record=record)
             # Restated in other words: a duplicate of the held memory. A new value for what
             # memory holds (or a retraction): written, superseding the held one.
-            verdict = restate.compare(self.store, record)
+            verdict = judged.compare(self.store, record)
             if verdict.restates is not None:
                 log.info("memory_restated", held=verdict.restates, trigger=trigger)
                 return Submission("duplicate", memory_id=verdict.restates, record=record)
             if verdict.replaces:
                 given = list(record.get("supersedes") or ())
                 record["supersedes"] = list(dict.fromkeys([*given, *verdict.replaces]))
-                if not restate.retraction(record["text"]):  # a withdrawal, not a new value
-                    record["tags"] = restate.inherited_tags(self.store, record, verdict.replaces)
+                if not retraction(record["text"]):  # a withdrawal, not a new value
+                    record["tags"] = judged.inherited_tags(self.store, record, verdict.replaces)
             record["id"] = record.get("id") or memory_id(record["type"], key)
             memory = Memory.model_validate(record)
             try:

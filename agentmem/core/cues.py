@@ -1,0 +1,60 @@
+"""Change cues: the English words by which a statement says it replaces an earlier one
+("now", "no longer", "moved", "instead"), and those that say so outright and point at
+what they replace ("Correction to the hotfix rule:", "the old pod-hour model", "the
+--full flag was removed"). `agentmem.core.statement` reads them into a text's `Terms`."""
+
+from __future__ import annotations
+
+import re
+
+# Words that say a statement replaces an earlier one. English, not any domain's words.
+CHANGE = re.compile(
+    r"\b(now|no longer|(?:no|not|never)\b[^.;]{0,60}?\bany ?more|anymore|moved|replaced|retired|"
+    r"deprecated|switched|"
+    r"is gone|are gone|went away|used to|formerly|previously|instead"
+    # since a day, or an event on a day: "since 09-28", "since the capacity warning of 10-14"
+    r"|since\s+(?:the\s+)?(?:[a-z-]+\s+){0,4}?(?:of\s+|on\s+)?(?:\d{4}-)?\d{2}-\d{2}"
+    # a cut-over, and a clause that tells to move to something: a decision's new state
+    # ("Move the suite to Gazebo Harmonic … Cut-over on Monday"), not a step inside one
+    r"|cut-?over|(?:^|(?<=[.;:]\s))(?:move|migrate|switch)\b[^.;]{0,60}?\bto)\b",
+    re.IGNORECASE,
+)
+# Words that say so outright, and where they point: the text announces a correction or a
+# replacement of what follows ("Correction to the hotfix rule:", "this replaces the manual
+# runbook", "the old pod-hour model", "since 2026-07-15 Pinecone bills …") or of what
+# precedes ("the --full flag was removed", "refunds no longer go to …"). With one of
+# these, two shared words are enough when what the cue points at is the held text's subject.
+# Not "the earlier": it tells of an event before another ("the earlier cut gets the
+# submission in", "reversal lines for the earlier import"), not of a thing since replaced.
+# "the old X" after a preposition tells where something happened ("came back from the old
+# template", "still on the old revision"), not that the statement replaces X.
+_AFTER_NO_PREPOSITION = "".join(
+    rf"(?<!\b{p} )"
+    for p in "from on in at to for against with into onto by of over under through".split()  # noqa: SIM905
+)
+MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+CUE_FORWARD = re.compile(
+    r"^\W*(?:\d{4}-\d{2}-\d{2}\W*)?(?:correction|corrected|erratum|errata|amendment|update)\b(?=[^:.;]{0,60}(?::|\s[-–—]\s))"
+    r"|\b(?:replaces|supersedes|in place of|instead of|"
+    + _AFTER_NO_PREPOSITION
+    + r"the (?:old|previous|former)"
+    r"|changed (?:from|to)|renamed|corrects?)\b"
+    rf"|\b(?:since|as of|effective|starting)\s+(?:\d{{4}}-\d{{2}}(?:-\d{{2}})?|\d{{1,2}}\s+(?:{MONTHS})|(?:{MONTHS}))\b",
+    re.IGNORECASE,
+)
+CUE_BACKWARD = re.compile(
+    r"\b(?:(?:was|were|is|are|has been|have been) (?:removed|dropped|retired|deprecated|replaced)"
+    r"|no longer|used to|(?:has|have|was|were) changed|changed(?=\s*:)|formerly|previously)\b",
+    re.IGNORECASE,
+)
+CUE_WINDOW = 4  # words a cue points at, after it or before it
+
+
+def pointed_at(text: str) -> list[str]:
+    """The words each change cue of the text points at (see CUE_FORWARD)."""
+    out = []
+    for match in CUE_FORWARD.finditer(text):
+        out += text[match.end() :].split()[:CUE_WINDOW]
+    for match in CUE_BACKWARD.finditer(text):
+        out += text[: match.start()].split()[-CUE_WINDOW:]
+    return out

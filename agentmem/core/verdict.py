@@ -1,0 +1,137 @@
+"""The writer's question for a draft: does memory hold it already, or does it replace
+something held? The held memories it is compared with are the draft's best lexical
+matches; each is judged by `agentmem.core.restate` (restates, replaces) and
+`agentmem.core.retract` (a withdrawal)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from agentmem._exceptions import MemoryNotFound
+from agentmem.core.model import MAX_TAGS, Hit
+from agentmem.core.restate import replaces, restates
+from agentmem.core.retract import retracted, retraction
+from agentmem.core.validate import MAX_REFS
+from agentmem.stores.base import Filters, ReadableStore
+
+
+@dataclass(frozen=True)
+class Held:
+    """A held memory as the judge sees it."""
+
+    id: str
+    text: str
+    type: str
+    superseded: bool = False
+
+
+RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
+
+
+@dataclass
+class Verdict:
+    """What a draft is, given the held memories it was compared with."""
+
+    restates: str | None = None  # the id of a held memory it adds nothing to
+    replaces: list[str] = field(default_factory=list)  # ids it is a newer statement of
+
+
+def judge(draft: str, held: Iterable[Held]) -> Verdict:
+    """Compare a draft with held memories (best matches first).
+
+    A draft that replaces a live memory is written even if it also restates an older,
+    superseded one (a value that came back); one that restates a live memory, or only a
+    superseded one, is a duplicate of it.
+    """
+    verdict = Verdict()
+    held = list(held)
+    stale_match: str | None = None
+    for memory in held:
+        if restates(draft, memory.text):
+            if not memory.superseded:
+                return Verdict(restates=memory.id)
+            stale_match = stale_match or memory.id
+        elif not memory.superseded and memory.type != "principle" and replaces(draft, memory.text):
+            verdict.replaces.append(memory.id)
+    live = [(m.id, m.text) for m in held if not m.superseded and m.type in RETRACTABLE]
+    withdrawn = retracted(draft, live)
+    if withdrawn is not None and withdrawn not in verdict.replaces:
+        verdict.replaces.append(withdrawn)
+    if not verdict.replaces and stale_match is not None:
+        verdict.restates = stale_match
+    return verdict
+
+
+def inherited_tags(
+    store: ReadableStore, record: Mapping[str, Any], ids: Sequence[str]
+) -> list[str]:
+    """The draft's tags and those of the memories it replaces: a replacement is about what
+    they were about, so it is found by the same goals' tags (a retro's lesson carries only
+    `retro`, and once lost to the tagged lesson it replaced)."""
+    tags = list(record.get("tags") or ())
+    for memory_id in ids:
+        try:
+            tags += store.get(memory_id, touch=False).tags
+        except MemoryNotFound:
+            continue  # named by a host's own `supersedes`, and not (or no longer) held
+    return list(dict.fromkeys(tags))[:MAX_TAGS]  # the draft's own first
+
+
+@runtime_checkable
+class Lexical(Protocol):
+    """A store that can answer by BM25 alone (the files backends)."""
+
+    def lexical_search(self, query: str, k: int, filters: Filters) -> list[Hit]: ...
+
+
+JUDGED = ("semantic", "procedural", "reflective")  # lessons; run records are events
+CANDIDATES = 8
+GLOBAL = "_global"
+
+
+def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
+    """The writer's question for a valid draft: does memory hold it already, or does it
+    replace something held? Held candidates are the draft's best lexical matches of its own
+    kind in its scope (its app and `_global`; every app for a `_global` draft), principles
+    included (a principle can be restated, never replaced)."""
+    if record.get("type") not in JUDGED:
+        return Verdict()
+    app = record.get("app_id", GLOBAL)
+    filters = Filters(
+        user_id=record.get("user_id"),
+        app_ids=None if app == GLOBAL else (app, GLOBAL),
+        types=(*JUDGED, "principle"),
+    )
+    if isinstance(store, Lexical):  # BM25 alone: no query encoding, no remote call
+        hits = store.lexical_search(record["text"], CANDIDATES, filters)
+    else:
+        hits = store.search(record["text"], CANDIDATES, filters, touch=False, explain=True)
+    # An assessment (what runs mean, citing them) neither restates nor replaces an
+    # observation (a lesson), though it may quote one: each is judged against its own kind.
+    kind = record.get("kind", "observation")
+    # Lessons of one document, read once, are siblings ("ring 0: …", "ring 1: …"), never a
+    # newer word of each other (a later run on the same file may well be); a decision
+    # record's are not restatements either, though each is led by the record's title.
+    one = (record.get("source"), record.get("run_id"))
+    siblings = {h.memory.id for h in hits if one[0] and (h.memory.source, h.memory.run_id) == one}
+    held = [
+        Held(
+            h.memory.id,
+            h.memory.text,
+            h.memory.type.value,
+            superseded=bool(h.explain.get("superseded")),
+        )
+        for h in hits
+        if h.memory.kind.value == kind
+        and not (h.memory.id in siblings and record.get("trigger") == "post_retro_distill")
+    ]
+    verdict = judge(record["text"], held)
+    verdict.replaces = [i for i in verdict.replaces if i not in siblings]
+    if verdict.replaces and not retraction(record["text"]):
+        # A value changed twice: the newest replaces the first too (found in its place)
+        earlier = {h.memory.id: h.memory.supersedes for h in hits}
+        before = [old for i in verdict.replaces for old in earlier.get(i, ())]
+        verdict.replaces = list(dict.fromkeys([*verdict.replaces, *before]))[:MAX_REFS]
+    return verdict
