@@ -38,8 +38,20 @@ class Verdict:
     replaces: list[str] = field(default_factory=list)  # ids it is a newer statement of
 
 
-def judge(draft: str, held: Iterable[Held]) -> Verdict:
-    """Compare a draft with held memories (best matches first).
+def replaceable(draft_type: str | None, held_type: str) -> bool:
+    """Whether a draft of `draft_type` may replace a held memory of `held_type`. A principle
+    is never replaced; a pattern across runs (reflective) replaces only an older pattern:
+    it tells what recurs ("four send paths have now mailed suppressed addresses: …
+    centralising the check is the fix"), not a new value of a lesson it recounts, and it
+    hid the lesson it recounted ("every send path is checked in InjectionClient.send()")."""
+    if held_type == "principle":
+        return False
+    return draft_type != "reflective" or held_type == "reflective"
+
+
+def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Verdict:
+    """Compare a draft (of `draft_type`, when known) with held memories (best matches
+    first).
 
     A draft that replaces a live memory is written even if it also restates an older,
     superseded one (a value that came back); one that restates a live memory, or only a
@@ -53,7 +65,11 @@ def judge(draft: str, held: Iterable[Held]) -> Verdict:
             if not memory.superseded:
                 return Verdict(restates=memory.id)
             stale_match = stale_match or memory.id
-        elif not memory.superseded and memory.type != "principle" and replaces(draft, memory.text):
+        elif (
+            not memory.superseded
+            and replaceable(draft_type, memory.type)
+            and replaces(draft, memory.text)
+        ):
             verdict.replaces.append(memory.id)
     live = [(m.id, m.text) for m in held if not m.superseded and m.type in RETRACTABLE]
     withdrawn = retracted(draft, live)
@@ -127,7 +143,7 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
         if h.memory.kind.value == kind
         and not (h.memory.id in siblings and record.get("trigger") == "post_retro_distill")
     ]
-    verdict = judge(record["text"], held)
+    verdict = judge(record["text"], held, record.get("type"))
     verdict.replaces = [i for i in verdict.replaces if i not in siblings]
     if verdict.replaces and not retraction(record["text"]):
         # A value changed twice: the newest replaces the first too (found in its place)
