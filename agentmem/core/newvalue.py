@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from agentmem.core.frames import COPULA, GAP, framed, naming
-from agentmem.core.statement import Terms, terms, unlabelled
+from agentmem.core.statement import Terms, same_holder, terms, unlabelled
 from agentmem.stores.bm25 import tokenize
 
 SCHEDULE = ("time", "day")  # when a job runs (see `retimed`)
@@ -105,7 +105,7 @@ def reassigned(draft: str, held: str, d: Terms, h: Terms) -> bool:
     off, is who to ask), each names people or teams the other does not and none in common,
     and nothing else is swapped between them (`swapped`: the billing tables' approver is not
     the search index's)."""
-    if not d.roles & h.roles or not d.people or not h.people or d.people & h.people:
+    if not d.roles & h.roles or not d.people or not h.people or same_holder(d.people, h.people):
         return False
     return not swapped(draft, held, d.people | h.people)
 

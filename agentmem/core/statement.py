@@ -78,13 +78,22 @@ EXTENSION = re.compile(r"(?<=\w)\.([A-Za-z]{1,4})\b(?![.\w/-])")  # "load.py", "
 # capitalised words in a row: "Dana Whitfield", "Finance Ops"), or a chat channel or a
 # handle ("#billing-ops", "@ravi"). See `people`.
 FULL_NAME = re.compile(r"(?<![\w-])[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)+\b")
-HANDLE = re.compile(r"(?<![\w#@])[#@][a-z][\w-]*[a-z0-9]")
+HANDLE = re.compile(r"(?<![\w#@])[#@][a-z][\w/-]*[a-z0-9]")  # "@org/team" whole
+# A team named in lower case, as a handle without its "@", after what it holds: "owned by
+# route-eng", "maintained by data-platform" (a hyphenated name: a plain word after "by" is
+# as likely a thing or a way as a holder).
+HELD_BY = re.compile(
+    r"\b(?:owned|maintained|run|operated|approved|reviewed|signed off)\s+by\s+(?:the\s+)?"
+    r"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b",
+    re.IGNORECASE,
+)
 SENTENCE_START = re.compile(r"(?:^|[.!?:;])[\s*_>#-]*$")
 # Roles a person or a team holds over a thing, each as one key: owns it, signs it off, is
 # who to ask, is on call for it. English, not any domain's words ("their own" is no owner).
 ROLES = {
     "own": r"owns|owned by|owners?|ownership|maintain(?:s|ed|er|ers)?|responsible for",
-    "approve": r"sign(?:s|ed|ing)?[- ]?offs?|approv(?:e|es|ed|al|er|ers)",
+    # a reviewer who must pass a change holds its sign-off ("route-eng reviews every PR")
+    "approve": r"sign(?:s|ed|ing)?[- ]?offs?|approv(?:e|es|ed|al|er|ers)|review(?:s|ed|er|ers)?",
     "ask": r"go(?:es)? to|ask|contact|escalat(?:e|es|ed|ion)s? to|point of contact",
     "on-call": r"on[- ]?call|paged",
 }
@@ -238,12 +247,21 @@ def _words(text: str) -> set[str]:
     return {w.lower() for w in re.findall(r"(?<![\w.])[A-Za-z]+(?![\w.])", text)}
 
 
+def same_holder(a: frozenset[str], b: frozenset[str]) -> bool:
+    """One of `a`'s holders is one of `b`'s, however each writes it: a team's handle is its
+    name ("@yard-ops", "#yard-ops" and "Yard Ops"; "@acme/yard-ops"), a first name is the
+    person's full name ("Priya", "Priya Raman")."""
+    words = [[frozenset(tokenize(p)) for p in side] for side in (a, b)]
+    return any(x and y and (x <= y or y <= x) for x in words[0] for y in words[1])
+
+
 def people(text: str) -> frozenset[str]:
     """The people, teams and channels a text names (see FULL_NAME), lower case. A run of
     capitalised words that opens a sentence is a name too ("App Store Connect rejects …"),
     without a first word that only opens it ("Ask Dana Whitfield", "The Privacy Office")."""
     plain = CODE.sub(" ", text)
     found = {m.lower() for m in HANDLE.findall(plain)}
+    found |= {m.lower() for m in HELD_BY.findall(plain)}
     for match in FULL_NAME.finditer(plain):
         words = match.group(0).split()
         if SENTENCE_START.search(plain[: match.start()]) and (
