@@ -18,6 +18,7 @@ from agentmem.stores.base import Filters
 from agentmem.stores.pg_local import LocalServer
 from agentmem.stores.pg_prune import EXACT_MAX
 from agentmem.stores.postgres import PostgresStore
+from tests.backends import pg_store
 from tests.test_postgres_parity import loaded
 from tests.test_postgres_prune import corpus, questions
 
@@ -83,4 +84,33 @@ def test_a_plan_prepared_before_any_read_reads_access_by_key_once_reads_fill_it(
     with store.connection() as conn:
         conn.execute("SELECT pg_stat_force_next_flush()")
     assert access_scans(pg_server.url, schema) == before
+    store.close()
+
+
+def test_a_memory_that_supersedes_nothing_is_inserted_by_a_plan_made_once(
+    pg_server: LocalServer, tmp_path: Path
+) -> None:
+    """A write's insert (row, postings, N and total length in one statement) is planned
+    once per connection when the memory supersedes nothing, as most do: the statement
+    carries no supersession parts then, and the server keeps a generic plan for it (the
+    whole statement, whose `olds` array is compared with ids, was planned again at every
+    write: a third of the insert's server CPU). A memory that supersedes another still
+    flags it, through the whole statement."""
+    rng = random.Random(3)
+    store = pg_store(tmp_path / "memory", pg_server, pool_size=1)
+    assert isinstance(store, PostgresStore)
+    memories = corpus(rng, 20)  # psycopg prepares from the 6th run, the server plans once
+    for memory in memories[:-1]:  # from the prepared statement's 6th: 11 runs at least
+        store.put(memory)
+    store.put(memories[-1].model_copy(update={"supersedes": [memories[0].id]}))
+    with store.connection() as conn:  # the pool's only connection (pool_size 1)
+        plans = conn.execute(
+            "SELECT generic_plans, statement LIKE '%%linked AS%%' FROM pg_prepared_statements "
+            "WHERE statement LIKE '%%INSERT INTO memories%%'"
+        ).fetchall()
+        flagged = conn.execute(
+            "SELECT superseded FROM memories WHERE id = %s", (memories[0].id,)
+        ).fetchone()
+    assert [generic > 0 for generic, whole in plans if not whole] == [True], plans
+    assert flagged == (True,)
     store.close()

@@ -108,7 +108,7 @@ def make_row(memory: Memory, origin: str) -> Row:
     return Row(memory, values, terms, tfs)
 
 
-_INSERT = f"""
+_INSERTED = f"""
 WITH ins AS (
     INSERT INTO memories ({", ".join(COLUMNS)}, superseded)
     VALUES ({", ".join(f"%({c})s" for c in COLUMNS)},
@@ -121,15 +121,21 @@ WITH ins AS (
 ), counted AS (
     UPDATE stats SET n = n + 1, total = total + ins.doc_len
     FROM ins WHERE stats.slot = ins.seq %% {STAT_SLOTS}
-), linked AS (
+)"""  # the row, its postings, N and the total length
+_SUPERSEDING = """, linked AS (
     INSERT INTO supersedes (old, by_id)
     SELECT unnest(%(olds)s::text[]), %(id)s FROM ins ON CONFLICT DO NOTHING
 ), flagged AS (
     UPDATE memories SET superseded = true
     WHERE id = ANY(%(olds)s::text[]) AND EXISTS (SELECT 1 FROM ins)
-)
-SELECT seq FROM ins
-"""  # one statement, so one round trip and one atomic change (autocommit)
+)"""  # what the new memory supersedes, recorded and flagged
+# One statement, so one round trip and one atomic change (autocommit). A memory that
+# supersedes nothing (most) gets the statement without the supersession parts: the server
+# then plans it once per connection (a generic plan) where the whole statement, its
+# `olds` array compared with `id`, was planned again at every run (0.2 ms of server CPU of
+# a write's 0.6 for the insert, at 10K memories).
+_INSERT = _INSERTED + _SUPERSEDING + "\nSELECT seq FROM ins\n"
+_INSERT_ALONE = _INSERTED + "\nSELECT seq FROM ins\n"
 _UPDATE = (
     f"UPDATE memories SET ({', '.join(COLUMNS)}, written_at) = "
     f"({', '.join(f'%({c})s' for c in COLUMNS)}, now()) WHERE seq = %(seq)s"
@@ -176,7 +182,7 @@ def upsert(conn: Conn, row: Row, *, force: bool = False) -> Outcome:
     """Make the server hold this memory (see the module docstring for the outcomes)."""
     new = {**row.values, "terms": row.terms, "tfs": row.tfs, "olds": list(row.memory.supersedes)}
     new["run"] = row.bound[0]
-    if conn.execute(_INSERT, new).fetchone() is not None:
+    if conn.execute(_INSERT if new["olds"] else _INSERT_ALONE, new).fetchone() is not None:
         return "inserted"
     with conn.transaction():
         held = conn.execute(
