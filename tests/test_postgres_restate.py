@@ -4,6 +4,7 @@ ranks only the draft's rarest words (agentmem.stores.pg_restate)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,10 @@ from agentmem.stores import pg_prune
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
 from agentmem.stores.pg_local import LocalServer
-from agentmem.stores.pg_rank import DISTINCTIVE_BUDGET
-from agentmem.stores.pg_restate import HOLDERS_POSTINGS, pigeonhole
+from agentmem.stores.pg_rank import DISTINCTIVE_BUDGET, RankRequest, ranked, search_sql
+from agentmem.stores.pg_restate import HOLDERS_POSTINGS, alone, pigeonhole
 from agentmem.stores.postgres import PostgresStore
-from tests.test_postgres_parity import corpus, loaded, questions
+from tests.test_postgres_parity import FILTERS, NOW, corpus, loaded, questions
 
 COMMON = [
     "quorvel",
@@ -149,5 +150,36 @@ def test_the_check_ranks_the_writers_filters_as_the_files_backend(
             assert [h.score for h in got] == pytest.approx([h.score for h in want], rel=1e-7)
             compared += len(want)
     assert compared > 40
+    files.close()
+    server.close()
+
+
+def test_the_one_pass_ranking_gives_the_exact_statements_rows(
+    pg_server: LocalServer, tmp_path: Path
+) -> None:
+    """Without neighbour context (the check's case), the one-pass statement the check runs
+    (pg_restate.alone) returns the exact statement's rows, to the bit: the same ids in the
+    same order (ties included: the corpus has twins), scores, BM25, decay (some memories
+    read, so from their last read), supersession and each term's weight, under every
+    filter the parity suite uses and the check's own."""
+    rng = random.Random(9)
+    files, server = loaded(tmp_path / "memory", pg_server, corpus(rng, 150))
+    asked = questions(rng, 10)
+    for question in asked[:4]:  # some reads on the server: decay from the last one
+        server.search(question, 5)
+    no_runs = replace(server.params, neighbours=())
+    lessons = Filters(user_id="ana", types=("semantic", "procedural", "reflective", "principle"))
+    compared = 0
+    with server.connection() as conn:
+        for question in asked:
+            for filters in (*FILTERS, lessons, Filters(include_superseded=True)):
+                request = RankRequest(
+                    tuple(tokenize(question)), 8, filters, no_runs, NOW.timestamp(), explain=True
+                )
+                statement, args = search_sql(request)
+                want = [ranked(r) for r in conn.execute(statement, args).fetchall()]
+                assert alone(conn, request) == want, (question, filters)
+                compared += len(want)
+    assert compared > 150
     files.close()
     server.close()

@@ -140,7 +140,7 @@ def _statement(
     return sql.SQL(text).format(columns=columns, where=where), args
 
 
-def _run(
+def run_ranking(
     conn: Any,
     statement: sql.Composed,
     args: dict[str, Any],
@@ -187,7 +187,7 @@ def rank(
     if found is None or held <= exact_max or any(w < 0 for w in request.params.neighbours):
         statement, args = search_sql(request)
         with conn.pipeline():  # BEGIN, SET, the search: one trip
-            return [ranked(r) for r in _run(conn, statement, args, few, request.touch)]
+            return [ranked(r) for r in run_ranking(conn, statement, args, few, request.touch)]
     days = np.maximum((request.now - found.born) / SECONDS_PER_DAY, 0.0)
     hopeful = np.argsort(-found.ub * np.maximum(DECAY_FLOOR, np.exp(-DECAY_RATE * days)))
     by_bound = np.argsort(-found.ub, kind="stable")
@@ -221,6 +221,6 @@ def _score(
 ) -> tuple[list[Any], float]:
     """Run _statement; its rows and θ."""
     statement, args = _statement(found, request, sent, seeds, theta, unsent)
-    rows = _run(conn, statement, args, PREPARE, request.touch)
+    rows = run_ranking(conn, statement, args, PREPARE, request.touch)
     seen.update(sent=args["sent"], scored=int(rows[0][11]) if rows else 0)
     return rows, (float(rows[0][10]) if rows else theta)
