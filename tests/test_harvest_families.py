@@ -136,3 +136,25 @@ def test_rate_limits_of_two_apps_sharing_one_key_are_one_pattern(hooks: MemoryHo
     [pattern] = patterns(hooks, "_global")
     assert "failed in 3 runs" in pattern.text and "rate limiting" in pattern.text
     assert {"search", "maps"} <= set(pattern.text.split(":", 1)[0].replace(",", "").split())
+
+
+def test_cause_words_leave_out_failure_talk_and_word_fragments(hooks: MemoryHooks) -> None:
+    """A pattern's cause words name what its failures share, not that they failed
+    ("failed", "error") nor two-letter fragments of a hyphenated or dotted name ("re" of
+    "re-sync", "ts" of "sync.spec.ts"): those fill the text with words any goal may hold."""
+    for day in (3, 5, 7):
+        episode(
+            hooks,
+            f"2026-03-0{day}-r{day}",
+            f"Re-sync the catalogue {day}",
+            "sync",
+            f"sync.spec.ts: batch {day} error: canceling statement due to lock timeout",
+            "Re-sync failed behind the reconciler's row locks.",
+        )
+    for day in (2, 4, 6):
+        success(hooks, f"2026-03-0{day}-s{day}", "Index", "Added the index.")
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks)
+    causes = pattern.text.split("do not: ", 1)[1].split(".", 1)[0].split(", ")
+    assert "reconciler's" in causes or "reconciler" in causes
+    assert not {"re", "ts", "failed", "error"} & set(causes), causes

@@ -43,6 +43,7 @@ PAIR_RUNS = 2  # ... or on one error phrase, with no success against it
 SAME_CAUSE = 0.5  # share of the shorter text's words the other must hold to group them
 LIFT = 2.0  # how much more common in the failures than in successes a cause word must be
 MAX_CAUSES = 6
+MIN_CAUSE = 3  # letters of a cause word: "re" (of "re-plan") and "ts" (of "spec.ts") say nothing
 MAX_PHRASES = 3
 FOLLOWED_CHARS = 320  # of a follow-up's account in a pattern's text
 PAIRED = 12  # failures whose details are paired to find a phrase two of them say
@@ -214,6 +215,8 @@ def _causes(members: Sequence[Failure], successes: Sequence[Memory], phrase: str
                 and rate_in >= LIFT * rate_out
                 and outside[word] < count
                 and word not in said
+                and word not in _generic()
+                and len(surface.get(word, word)) >= MIN_CAUSE
                 and surface.get(word, word) not in found
             ):
                 found.append(surface.get(word, word))
