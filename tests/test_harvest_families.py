@@ -158,3 +158,42 @@ def test_cause_words_leave_out_failure_talk_and_word_fragments(hooks: MemoryHook
     causes = pattern.text.split("do not: ", 1)[1].split(".", 1)[0].split(", ")
     assert "reconciler's" in causes or "reconciler" in causes
     assert not {"re", "ts", "failed", "error"} & set(causes), causes
+
+
+def test_two_runs_sharing_only_a_file_suffix_and_a_stock_phrase_are_no_pattern(
+    hooks: MemoryHooks,
+) -> None:
+    """Two browser tests of one suite timing out for two reasons share the end of their
+    spec files' names ("spec.ts") and the runner's stock words ("waiting for"): no error
+    phrase, so two runs make no pattern. Two runs whose checks say one error do."""
+    episode(
+        hooks,
+        "2026-03-03-r1",
+        "Upgrade the chart library",
+        "e2e",
+        "cash-trend.spec.ts:41 locator.hover: Timeout 5000ms exceeded. waiting for tooltip",
+        "Tooltips moved into a portal.",
+    )
+    episode(
+        hooks,
+        "2026-03-09-r2",
+        "Export the report as PDF",
+        "e2e",
+        "pdf-export.spec.ts:18 Timeout 30000ms exceeded while waiting for event download",
+        "The PDF export never finished printing.",
+    )
+    assert hooks.judgment_harvest().ok
+    assert patterns(hooks) == []
+    for day in (10, 12):
+        episode(
+            hooks,
+            f"2026-03-{day}-o{day}",
+            f"Resize images {day}",
+            "resize",
+            "OOMKilled, exit code 137",
+            f"Batch {day} died.",
+            app_id="media",
+        )
+    assert hooks.judgment_harvest(window={"since": "2026-03-01"}).ok
+    [pattern] = patterns(hooks, "media")
+    assert "OOMKilled, exit code 137" in pattern.text
