@@ -149,7 +149,7 @@ def test_pre_goal_synthesis_stays_within_its_word_budget(hooks: MemoryHooks) -> 
     for i in range(12):
         text = f"Alpha note {WORDS[i % len(WORDS)]} {i}: " + " ".join(["deploy detail"] * 30)
         hooks.harvester.submit(semantic(text), trigger="manual")
-    queue = [{"id": f"b{i}", "title": "alpha deploy detail"} for i in range(6)]
+    queue = [{"id": f"b{i}", "title": "alpha deploy detail"} for i in range(12)]
     result = hooks.pre_goal_synthesis(queue=queue)
     assert result.ok and result.synthesis is not None
     assert len(result.synthesis.split()) <= WORD_BUDGET
