@@ -294,6 +294,26 @@ def _joins(text: str) -> frozenset[tuple[str, frozenset[str]]]:
     return frozenset(out)
 
 
+MIN_ACRONYM = 3  # letters: "PR" or "CI" spells out too many word pairs by chance
+
+
+def spelled_out(text: str, b: Terms) -> dict[str, frozenset[str]]:
+    """Each name in capitals of `b` that `text` writes out in words, its letters their
+    initials ("proof-of-delivery" for POD, "service level objective" for SLO), with the
+    terms those words make: one thing, named two ways."""
+    words = re.findall(r"[a-z]+", text.lower())
+    found: dict[str, frozenset[str]] = {}
+    for acronym in b.proper & b.content:
+        n = len(acronym)
+        if n < MIN_ACRONYM or not acronym.isalpha() or acronym in words:
+            continue
+        for i in range(len(words) - n + 1):
+            if "".join(w[0] for w in words[i : i + n]) == acronym:
+                found[acronym] = frozenset(tokenize(" ".join(words[i : i + n])))
+                break
+    return found
+
+
 def aligned(a: Terms, b: Terms) -> Terms:
     """`a` with the word pairs it writes apart that `b` writes as one word taken as that
     word ("roll back" against "rollback", "log in" against "login", "fail over" against
