@@ -72,6 +72,9 @@ VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b")
 NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:\s?(%|[A-Za-z]+\b))?")
 # Identifiers (mixed case, snake_case, dotted or slashed paths) and capitalised words.
 IDENTIFIER = re.compile(r"[\w./-]*(?:[a-z][A-Z]|_|\w\.\w|\w/\w)[\w./-]*")
+# Names in capitals joined by a slash are each one ("HLS/DASH", "CI/CD", "A/B": this or
+# that), not a path that names a thing of its own.
+ALTERNATIVES = re.compile(r"[A-Z][A-Z0-9]*(?:/[A-Z][A-Z0-9]*)+")
 CAPITALISED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
 EXTENSION = re.compile(r"(?<=\w)\.([A-Za-z]{1,4})\b(?![.\w/-])")  # "load.py", "sim.yml"
 # Who holds a role is a value of the role: a person or a team named in full (two or more
@@ -193,7 +196,9 @@ def terms(text: str) -> Terms:
     tokens = frozenset(tokenize(text)) | {p for t in tokenize(text) for p in _parts(t)}
     plain = {t for t in tokens if not any(c.isdigit() for c in t)} - value_words()
     plain -= function_words()
-    names = {t for m in IDENTIFIER.findall(text) for t in tokenize(m)}
+    names = {
+        t for m in IDENTIFIER.findall(text) if not ALTERNATIVES.fullmatch(m) for t in tokenize(m)
+    }
     names |= {t for m in CAPITALISED.findall(text) for t in tokenize(m)}
     # A file's extension names no thing: "load.py" and "launch.py" share no subject.
     alone = _words(text)
