@@ -16,7 +16,9 @@ CHANGE = re.compile(
     r"|since\s+(?:the\s+)?(?:[a-z-]+\s+){0,4}?(?:of\s+|on\s+)?(?:\d{4}-)?\d{2}-\d{2}"
     # a cut-over, and a clause that tells to move to something: a decision's new state
     # ("Move the suite to Gazebo Harmonic … Cut-over on Monday"), not a step inside one
-    r"|cut-?over|(?:^|(?<=[.;:]\s))(?:move|migrate|switch)\b[^.;]{0,60}?\bto)\b",
+    r"|cut-?over|(?:^|(?<=[.;:]\s))(?:move|migrate|switch)\b[^.;]{0,60}?\bto"
+    # from a time on: "From sprint 12 on, …", "from then on" (a sentence's opening clause)
+    r"|(?:^|(?<=[.;:]\s))from\s+(?:[\w.-]+\s+){0,3}?on)\b",
     re.IGNORECASE,
 )
 # Words that say so outright, and where they point: the text announces a correction or a

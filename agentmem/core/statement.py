@@ -139,10 +139,12 @@ class Terms:
 # A bold label that opens a note's bullet ("**Schedule:** the sync now runs at 03:15"): a
 # heading of its own, which may or may not name what the rest is about.
 # A sentence may open on when it took effect ("Since 06-29 the sites run …", "since the 1.29
-# upgrade FlowSchemas use …", "After the move, backups go …"): that clause is not what the
+# upgrade FlowSchemas use …", "After the move, backups go …", "From sprint 12 on, …"): that clause is not what the
 # statement is about, so its head and first name are read after it.
 LEAD = re.compile(
-    r"^\W{0,3}(?:since|as of|after|following|starting|effective)\s+"
+    r"^\W{0,3}(?:since|as of|after|following|starting|effective"
+    # "From sprint 12 on, …", "From then on …": when it holds, up to its "on"
+    r"|from\s+(?:[\w.-]+\s+){0,3}?on\b,?|from)\s+"
     r"(?:(?:the\s+)?\S*\d\S*(?:\s+(?!(?:the|a|an|we|it|they|all|our)\b)[a-z][a-z-]+)?\s+"
     r"|[^,;:.\n]{1,40},\s*)",  # a value and what happened then, or a clause up to a comma
     re.IGNORECASE,
