@@ -8,6 +8,16 @@ from __future__ import annotations
 import re
 
 # Words that say a statement replaces an earlier one. English, not any domain's words.
+# A value changed by a verb, from the old value to the new: "cut retention from 7 days to 3
+# days", "raised the threshold from 20 to 60 minutes". The old value is no longer stated
+# (`agentmem.core.statement` leaves it out of the text's values), and the text says a
+# change. Not a range ("down from 01:00 to 03:00"): the verb says the change.
+FROM_TO = re.compile(
+    r"\b(?:cut|raised|lowered|increased|decreased|reduced|moved|changed|bumped|dropped|"
+    r"extended|shortened|grew|shrank|went|tightened|relaxed|upped)\b(?:[^.;:]|[.:](?=\w)){0,60}?\bfrom\s+"
+    r"(?P<old>\S*\d[^\s,;]*(?:\s+[A-Za-z%]+)?)\s+to\s+(?=\S*\d)",
+    re.IGNORECASE,
+)
 CHANGE = re.compile(
     r"\b(now|no longer|(?:no|not|never)\b[^.;]{0,60}?\bany ?more|anymore|moved|replaced|retired|"
     r"deprecated|switched|"

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from agentmem.core.cues import CHANGE, CUE_BACKWARD, CUE_FORWARD, pointed_at
+from agentmem.core.cues import CHANGE, CUE_BACKWARD, CUE_FORWARD, FROM_TO, pointed_at
 from agentmem.stores.bm25 import WORD, tokenize
 
 HEAD = 3  # leading content terms that name what a statement is about
@@ -166,6 +166,7 @@ def terms(text: str) -> Terms:
     for match in CODE.finditer(text):
         values.setdefault("code", set()).add(" ".join(match.group(1).lower().split()))
     rest = CODE.sub(lambda m: m.group(0).replace(".", " "), text)  # no version inside code
+    rest = _without_old_values(rest)
     for match in (*CRON.finditer(rest), *MERIDIEM.finditer(rest)):
         hour = int(match["hour"])
         if "half" in match.groupdict():
@@ -231,7 +232,7 @@ def terms(text: str) -> Terms:
         names=frozenset((names & plain) | acronyms),
         values={k: frozenset(map(_release, v) if "version" in k else v) for k, v in values.items()},
         tokens=tokens | acronyms,
-        change=bool(CHANGE.search(text)) or bool(cued),
+        change=bool(CHANGE.search(text) or FROM_TO.search(text)) or bool(cued),
         cued=frozenset(cued),
         proper=frozenset(proper),
         first=_first_name(body, proper),
@@ -246,6 +247,19 @@ def terms(text: str) -> Terms:
         roles=frozenset(
             k.replace("_", "-") for m in ROLE.finditer(text) for k, v in m.groupdict().items() if v
         ),
+    )
+
+
+def _without_old_values(text: str) -> str:
+    """The text with each value a change moved away from blanked ("cut retention from 7
+    days to 3 days" states 3 days; see FROM_TO)."""
+    return FROM_TO.sub(
+        lambda m: (
+            m.group(0)[: m.start("old") - m.start()]
+            + " " * len(m["old"])
+            + m.group(0)[m.end("old") - m.start() :]
+        ),
+        text,
     )
 
 
