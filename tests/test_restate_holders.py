@@ -3,8 +3,8 @@ lower case after "owned by" is a holder, and a reviewer holds a sign-off."""
 
 from __future__ import annotations
 
+from agentmem.core.holders import people, same_holder
 from agentmem.core.restate import replaces
-from agentmem.core.statement import people, same_holder
 
 OWNED = (
     "billing-export is owned by data-eng: data-eng reviews every PR and we ship it ourselves "

@@ -11,7 +11,8 @@ import re
 # A value changed by a verb, from the old value to the new: "cut retention from 7 days to 3
 # days", "raised the threshold from 20 to 60 minutes". The old value is no longer stated
 # (`agentmem.core.statement` leaves it out of the text's values), and the text says a
-# change. Not a range ("down from 01:00 to 03:00"): the verb says the change.
+# change of what states that old value. Not a range ("down from 01:00 to 03:00"): the verb
+# says the change.
 FROM_TO = re.compile(
     r"\b(?:cut|raised|lowered|increased|decreased|reduced|moved|changed|bumped|dropped|"
     r"extended|shortened|grew|shrank|went|tightened|relaxed|upped)\b(?:[^.;:]|[.:](?=\w)){0,60}?\bfrom\s+"

@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 
 from agentmem.core.frames import COPULA, GAP, framed, naming
-from agentmem.core.statement import Terms, same_holder, terms, unlabelled
+from agentmem.core.holders import same_holder
+from agentmem.core.statement import Terms, terms, unlabelled
 from agentmem.stores.bm25 import tokenize
 
 SCHEDULE = ("time", "day")  # when a job runs (see `retimed`)

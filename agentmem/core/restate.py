@@ -140,7 +140,11 @@ def same_subject(draft: Terms, held: Terms) -> bool:
     # Wednesday …"), however much else each says of it; two how-tos that open alike and
     # each give a command are about the same task.
     same_head = draft.head == held.head and len(draft.head) == HEAD
-    return len(shared) >= SAME_SUBJECT * shorter or bool(draft.names & held.names) or same_head
+    # A file both name is where each is set, not what each is about (two keys of one file);
+    # two files of one name (`plans/checkout.py`, `plans/checkout.js`) are one thing's.
+    where = {t for path in draft.files & held.files for t in tokenize(path)}
+    named = (draft.names & held.names) - (where & draft.in_files & held.in_files)
+    return len(shared) >= SAME_SUBJECT * shorter or bool(named) or same_head
 
 
 def _pointed(draft: Terms, held: Terms) -> bool:
@@ -304,7 +308,12 @@ def replaces(draft: str, held: str) -> bool:
     # On one subject, a draft that says something changed ("now", "no longer", "instead",
     # "retired") tells the new state, whatever the new value is: another command, another
     # place for the secrets, the rule said the other way round.
-    changed = d.change and not agrees(d, h) and not aimed_elsewhere(draft, held, d, h)
+    # A value changed "from X to Y" says a change of what states X ("cut retention from 7
+    # days to 3 days" of "keeps 7 days of data"), not of all it shares words with.
+    moved_from = bool(d.moved & {v for vs in h.values.values() for v in vs})
+    changed = (
+        (d.change or moved_from) and not agrees(d, h) and not aimed_elsewhere(draft, held, d, h)
+    )
     # Same head, nearly the same words, each saying something the other does not: the
     # same thing told with other details (a keystore that moved to another vault). A
     # different head is another subject (the payments-api, not the orders-api).

@@ -18,6 +18,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from agentmem.core.cues import CHANGE, CUE_BACKWARD, CUE_FORWARD, FROM_TO, pointed_at
+from agentmem.core.holders import ROLE as ROLE
+from agentmem.core.holders import people
+from agentmem.core.words import CODE as CODE
+from agentmem.core.words import FUNCTION_WORDS as FUNCTION_WORDS
+from agentmem.core.words import function_words as function_words
 from agentmem.stores.bm25 import WORD, tokenize
 
 HEAD = 3  # leading content terms that name what a statement is about
@@ -66,7 +71,6 @@ CRON = re.compile(
     r"(?:\*|[0-7](?:[-,][0-7])*|[a-z]{3}(?:[-,][a-z]{3})*)(?![\w*])",
     re.I,
 )
-CODE = re.compile(r"`([^`\n]+)`")  # a command or a path as code: the value of "how to"
 VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b")
 # A number with its unit; joined groups ("0-12", "03-01", "1,000") are one value.
 NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:\s?(%|[A-Za-z]+\b))?")
@@ -76,43 +80,17 @@ IDENTIFIER = re.compile(r"[\w./-]*(?:[a-z][A-Z]|_|\w\.\w|\w/\w)[\w./-]*")
 # that), not a path that names a thing of its own.
 ALTERNATIVES = re.compile(r"[A-Z][A-Z0-9]*(?:/[A-Z][A-Z0-9]*)+")
 CAPITALISED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
+# A file's path ("policies/offers.yaml", "load.py"): where something is written, which two
+# statements of two things in it can share ("MAX_STREAMS=4 in policies/offers.yaml" and
+# "rentals get a 30-day window", both set in that file).
+# A path with a directory, or a name with a file type's common extension ("load.py"; not
+# "max.poll.interval.ms", a setting's name).
+FILE = re.compile(
+    r"(?<![\w./-])(?:[\w.-]*/[\w./-]*\w\.[A-Za-z]{1,5}"
+    r"|[\w-]+\.(?:py|ya?ml|json|toml|ini|cfg|conf|md|txt|csv|sh|sql|tf|js|ts|go|rs|java|kt|xml|html))"
+    r"\b(?![\w/-]|\.\w)"
+)
 EXTENSION = re.compile(r"(?<=\w)\.([A-Za-z]{1,4})\b(?![.\w/-])")  # "load.py", "sim.yml"
-# Who holds a role is a value of the role: a person or a team named in full (two or more
-# capitalised words in a row: "Dana Whitfield", "Finance Ops"), or a chat channel or a
-# handle ("#billing-ops", "@ravi"). See `people`.
-FULL_NAME = re.compile(r"(?<![\w-])[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)+\b")
-HANDLE = re.compile(r"(?<![\w#@])[#@][a-z][\w/-]*[a-z0-9]")  # "@org/team" whole
-# A team named in lower case, as a handle without its "@", after what it holds: "owned by
-# route-eng", "maintained by data-platform" (a hyphenated name: a plain word after "by" is
-# as likely a thing or a way as a holder).
-HELD_BY = re.compile(
-    r"\b(?:owned|maintained|run|operated|approved|reviewed|signed off)\s+by\s+(?:the\s+)?"
-    r"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b",
-    re.IGNORECASE,
-)
-SENTENCE_START = re.compile(r"(?:^|[.!?:;])[\s*_>#-]*$")
-# Roles a person or a team holds over a thing, each as one key: owns it, signs it off, is
-# who to ask, is on call for it. English, not any domain's words ("their own" is no owner).
-ROLES = {
-    "own": r"owns|owned by|owners?|ownership|maintain(?:s|ed|er|ers)?|responsible for",
-    # a reviewer who must pass a change holds its sign-off ("route-eng reviews every PR")
-    "approve": r"sign(?:s|ed|ing)?[- ]?offs?|approv(?:e|es|ed|al|er|ers)|review(?:s|ed|er|ers)?",
-    "ask": r"go(?:es)? to|ask|contact|escalat(?:e|es|ed|ion)s? to|point of contact",
-    "on-call": r"on[- ]?call|paged",
-}
-ROLE = re.compile("|".join(rf"\b(?P<{k.replace('-', '_')}>{v})\b" for k, v in ROLES.items()), re.I)
-
-# English function words beyond the search stopwords: they carry no subject, so a restatement
-# that adds "us" or "we" adds nothing.
-FUNCTION_WORDS = frozenset(
-    """i me my we us our ours you your he him his she her hers its them theirs what which who
-    whom whose where when why how all any both each every few more most other some own same
-    so than too very can could may might must shall should would do does did done doing
-    have has had having been being am were just also only even still yet ever here
-    about above after again against before below between during from off out over under
-    up down once until while through per via one ones since now longer anymore instead
-    formerly previously correction corrected erratum""".split()  # noqa: SIM905 (a word list)
-)
 
 
 @dataclass(frozen=True)
@@ -134,6 +112,10 @@ class Terms:
     joins: frozenset[tuple[str, frozenset[str]]] = frozenset()
     people: frozenset[str] = frozenset()  # the people, teams and channels it names (PEOPLE)
     roles: frozenset[str] = frozenset()  # the roles it gives them (ROLES' keys)
+    files: frozenset[str] = frozenset()  # the file paths it names, lower case (see FILE)
+    in_files: frozenset[str] = frozenset()  # words it names only inside those paths
+    # the values a change moved away from ("from 7 days to 3 days": 7), see FROM_TO
+    moved: frozenset[str] = frozenset()
 
 
 # A bold label that opens a note's bullet ("**Schedule:** the sync now runs at 03:15"): a
@@ -165,8 +147,8 @@ def terms(text: str) -> Terms:
     values: dict[str, set[str]] = {}
     for match in CODE.finditer(text):
         values.setdefault("code", set()).add(" ".join(match.group(1).lower().split()))
-    rest = CODE.sub(lambda m: m.group(0).replace(".", " "), text)  # no version inside code
-    rest = _without_old_values(rest)
+    rest0 = CODE.sub(lambda m: m.group(0).replace(".", " "), text)  # no version inside code
+    rest = _without_old_values(rest0)
     for match in (*CRON.finditer(rest), *MERIDIEM.finditer(rest)):
         hour = int(match["hour"])
         if "half" in match.groupdict():
@@ -232,7 +214,7 @@ def terms(text: str) -> Terms:
         names=frozenset((names & plain) | acronyms),
         values={k: frozenset(map(_release, v) if "version" in k else v) for k, v in values.items()},
         tokens=tokens | acronyms,
-        change=bool(CHANGE.search(text) or FROM_TO.search(text)) or bool(cued),
+        change=bool(CHANGE.search(text)) or bool(cued),
         cued=frozenset(cued),
         proper=frozenset(proper),
         first=_first_name(body, proper),
@@ -247,7 +229,21 @@ def terms(text: str) -> Terms:
         roles=frozenset(
             k.replace("_", "-") for m in ROLE.finditer(text) for k, v in m.groupdict().items() if v
         ),
+        files=frozenset(m.lower() for m in FILE.findall(text)),
+        in_files=_only_in_files(text),
+        moved=frozenset(
+            n for m in FROM_TO.finditer(rest0) for n in re.findall(r"\d+(?::\d+)?", m["old"])
+        ),
     )
+
+
+def _only_in_files(text: str) -> frozenset[str]:
+    """The words the text names only inside a file's path (see FILE): said elsewhere as a
+    name of their own (`partner-egress` certs), they name a thing, not only where it is."""
+    inside = {t for m in FILE.findall(text) for t in tokenize(m)}
+    rest = FILE.sub(" ", text)
+    named = {t for p in (IDENTIFIER, CAPITALISED) for m in p.findall(rest) for t in tokenize(m)}
+    return frozenset(inside - named)
 
 
 def _without_old_values(text: str) -> str:
@@ -266,34 +262,6 @@ def _without_old_values(text: str) -> str:
 def _words(text: str) -> set[str]:
     """The text's words standing alone (not inside a file name), lower case."""
     return {w.lower() for w in re.findall(r"(?<![\w.])[A-Za-z]+(?![\w.])", text)}
-
-
-def same_holder(a: frozenset[str], b: frozenset[str]) -> bool:
-    """One of `a`'s holders is one of `b`'s, however each writes it: a team's handle is its
-    name ("@yard-ops", "#yard-ops" and "Yard Ops"; "@acme/yard-ops"), a first name is the
-    person's full name ("Priya", "Priya Raman")."""
-    words = [[frozenset(tokenize(p)) for p in side] for side in (a, b)]
-    return any(x and y and (x <= y or y <= x) for x in words[0] for y in words[1])
-
-
-def people(text: str) -> frozenset[str]:
-    """The people, teams and channels a text names (see FULL_NAME), lower case. A run of
-    capitalised words that opens a sentence is a name too ("App Store Connect rejects …"),
-    without a first word that only opens it ("Ask Dana Whitfield", "The Privacy Office")."""
-    plain = CODE.sub(" ", text)
-    found = {m.lower() for m in HANDLE.findall(plain)}
-    found |= {m.lower() for m in HELD_BY.findall(plain)}
-    for match in FULL_NAME.finditer(plain):
-        words = match.group(0).split()
-        if SENTENCE_START.search(plain[: match.start()]) and (
-            words[0].lower() in function_words()
-            or not tokenize(words[0])
-            or ROLE.fullmatch(words[0])
-        ):
-            words = words[1:]
-        if len(words) > 1:
-            found.add(" ".join(words).lower())
-    return frozenset(found)
 
 
 def _release(version: str) -> str:
@@ -375,11 +343,6 @@ def _first_name(text: str, proper: set[str]) -> str:
 def _parts(token: str) -> list[str]:
     pieces = re.split(r"[_.]+", token)
     return [p for piece in pieces if len(pieces) > 1 for p in tokenize(piece)]
-
-
-@lru_cache(maxsize=1)
-def function_words() -> frozenset[str]:
-    return frozenset(t for word in FUNCTION_WORDS for t in (word, *tokenize(word)))
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,63 @@
+"""Who holds a role: the people, teams and channels a statement names, and the roles it
+gives them (owns, signs off or reviews, who to ask, on call). Who holds a role is the
+role's value: `agentmem.core.newvalue.reassigned` reads a role handed to others."""
+
+from __future__ import annotations
+
+import re
+
+from agentmem.core.words import CODE, function_words
+from agentmem.stores.bm25 import tokenize
+
+# Who holds a role is a value of the role: a person or a team named in full (two or more
+# capitalised words in a row: "Dana Whitfield", "Finance Ops"), or a chat channel or a
+# handle ("#billing-ops", "@ravi"). See `people`.
+FULL_NAME = re.compile(r"(?<![\w-])[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)+\b")
+HANDLE = re.compile(r"(?<![\w#@])[#@][a-z][\w/-]*[a-z0-9]")  # "@org/team" whole
+# A team named in lower case, as a handle without its "@", after what it holds: "owned by
+# route-eng", "maintained by data-platform" (a hyphenated name: a plain word after "by" is
+# as likely a thing or a way as a holder).
+HELD_BY = re.compile(
+    r"\b(?:owned|maintained|run|operated|approved|reviewed|signed off)\s+by\s+(?:the\s+)?"
+    r"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b",
+    re.IGNORECASE,
+)
+SENTENCE_START = re.compile(r"(?:^|[.!?:;])[\s*_>#-]*$")
+# Roles a person or a team holds over a thing, each as one key: owns it, signs it off, is
+# who to ask, is on call for it. English, not any domain's words ("their own" is no owner).
+ROLES = {
+    "own": r"owns|owned by|owners?|ownership|maintain(?:s|ed|er|ers)?|responsible for",
+    # a reviewer who must pass a change holds its sign-off ("route-eng reviews every PR")
+    "approve": r"sign(?:s|ed|ing)?[- ]?offs?|approv(?:e|es|ed|al|er|ers)|review(?:s|ed|er|ers)?",
+    "ask": r"go(?:es)? to|ask|contact|escalat(?:e|es|ed|ion)s? to|point of contact",
+    "on-call": r"on[- ]?call|paged",
+}
+ROLE = re.compile("|".join(rf"\b(?P<{k.replace('-', '_')}>{v})\b" for k, v in ROLES.items()), re.I)
+
+
+def same_holder(a: frozenset[str], b: frozenset[str]) -> bool:
+    """One of `a`'s holders is one of `b`'s, however each writes it: a team's handle is its
+    name ("@yard-ops", "#yard-ops" and "Yard Ops"; "@acme/yard-ops"), a first name is the
+    person's full name ("Priya", "Priya Raman")."""
+    words = [[frozenset(tokenize(p)) for p in side] for side in (a, b)]
+    return any(x and y and (x <= y or y <= x) for x in words[0] for y in words[1])
+
+
+def people(text: str) -> frozenset[str]:
+    """The people, teams and channels a text names (see FULL_NAME), lower case. A run of
+    capitalised words that opens a sentence is a name too ("App Store Connect rejects …"),
+    without a first word that only opens it ("Ask Dana Whitfield", "The Privacy Office")."""
+    plain = CODE.sub(" ", text)
+    found = {m.lower() for m in HANDLE.findall(plain)}
+    found |= {m.lower() for m in HELD_BY.findall(plain)}
+    for match in FULL_NAME.finditer(plain):
+        words = match.group(0).split()
+        if SENTENCE_START.search(plain[: match.start()]) and (
+            words[0].lower() in function_words()
+            or not tokenize(words[0])
+            or ROLE.fullmatch(words[0])
+        ):
+            words = words[1:]
+        if len(words) > 1:
+            found.add(" ".join(words).lower())
+    return frozenset(found)
