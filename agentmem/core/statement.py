@@ -59,6 +59,7 @@ ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
 # with their digits ("PS5", "PC", "TRC"), identifiers. Two texts that each name something
 # the other does not, and nothing in common, are about two things.
 CAPS = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")
+MARKUP = re.compile(r"(<[!/]?[A-Za-z[][^<>\n]{0,200}>)")  # an HTML tag in prose: code, not words
 TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
 NAMED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b([A-Z](?:[a-z]{2,}|[A-Z]{1,5}))[ \t]$")  # "Docusaurus "
 # A clock time said other ways, read as the same HH:MM: "2:30 pm", "2am", and a daily or
@@ -145,9 +146,10 @@ def unlabelled(text: str) -> str:
 @lru_cache(maxsize=4096)
 def terms(text: str) -> Terms:
     values: dict[str, set[str]] = {}
-    for match in CODE.finditer(text):
+    for match in (*CODE.finditer(text), *MARKUP.finditer(text)):
         values.setdefault("code", set()).add(" ".join(match.group(1).lower().split()))
-    rest0 = CODE.sub(lambda m: m.group(0).replace(".", " "), text)  # no version inside code
+    # no version inside code, no count inside markup (`<table width="600">` counts nothing)
+    rest0 = MARKUP.sub(" ", CODE.sub(lambda m: m.group(0).replace(".", " "), text))
     rest = _without_old_values(rest0)
     for match in (*CRON.finditer(rest), *MERIDIEM.finditer(rest)):
         hour = int(match["hour"])
