@@ -26,6 +26,14 @@ def test_words_that_spell_a_name_in_capitals_are_that_name() -> None:
     assert replaces(DRAFT, HELD)
 
 
+def test_a_name_spelled_out_is_no_name_shared() -> None:
+    """Words that spell a name are that name's words, not a name the two texts share: as a
+    shared name, "proof-of-delivery" made a decision's new photo size one subject with a
+    live lesson on the upload flow that names POD only in its route, and replaced it."""
+    d, _ = read_together(DRAFT, HELD)
+    assert "slo" not in d.names
+
+
 def test_a_short_or_unspelled_name_is_left_alone() -> None:
     """Two letters spell too many word pairs by chance ("PR" in "pull request" and "page
     rank"), and a name whose initials the other text does not run through stays apart."""

@@ -215,7 +215,6 @@ def _abbreviated(t: Terms, text: str, other: Terms) -> Terms:
         content=frozenset(content),
         head=tuple(dict.fromkeys(head))[:HEAD],
         tokens=t.tokens | set(found),
-        names=t.names | set(found),
     )
 
 
