@@ -14,6 +14,7 @@ supersedes the lesson: it leaves packs and synthesis, and stays in the files.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -26,6 +27,13 @@ LESSONS = {MemoryType.SEMANTIC, MemoryType.PROCEDURAL}
 SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
 GLOBAL = "_global"
 FACTS = {"number", "version", "day"}
+# A time right after a failure verb says when the run failed, not what it ran with ("seven
+# depots timed out at 19:35" is no run of "the solver job starts at 19:35").
+FAILED_AT = re.compile(
+    r"\b(?:timed out|failed|crashed|broke|died|hung|stalled|errored|went down)\s+"
+    r"(?:at|around|by|from)\s+\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -71,7 +79,7 @@ def contradicted(lessons: Sequence[Memory], records: Sequence[Memory]) -> list[C
             if record.created_at >= lesson.created_at
             and record.run_id != lesson.run_id
             and (lesson.app_id == GLOBAL or record.app_id == lesson.app_id)
-            and values & _values(read_record(record.text).summary)
+            and values & _values(FAILED_AT.sub(" ", read_record(record.text).summary))
             and len(content & terms(_told(record)).content) >= MIN_SHARED
         ]
         if against:
