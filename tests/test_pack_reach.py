@@ -1,13 +1,13 @@
-"""Hook B's lesson bar: half the best lesson's score, or further below on the goal's words.
+"""Hook B's lesson places: who gets them, and how far under the best a lesson may be.
 
 One lesson that matches a goal on many words pushed every other one under a bar of half its
 score, even a lesson naming the same work on two or three of the goal's own words; a lesson
-sharing a single word by chance must still stay out."""
+sharing a single word by chance must still stay out. Hook E's patterns take at most two."""
 
 from __future__ import annotations
 
 from agentmem import Hit, MemoryHooks
-from agentmem.core.model import MemoryType
+from agentmem.core.model import Kind, MemoryType
 from agentmem.retrieval.select import choose
 from agentmem.stores.bm25 import tokenize
 from tests.test_pack import hit
@@ -81,3 +81,23 @@ def test_the_pack_keeps_a_second_lesson_that_names_the_goals_work(hooks: MemoryH
     assert result.ok and result.pack is not None
     ids = {e.id for e in result.pack.entries}
     assert strong in ids and rare in ids and chance not in ids
+
+
+def pattern(n: int, score: float, text: str) -> Hit:
+    memory = hit(n, MemoryType.REFLECTIVE, 0.85, score, text).memory
+    assessed = memory.model_copy(update={"kind": Kind.ASSESSMENT, "cites": ("episodic-1",)})
+    return Hit(memory=assessed, score=score)
+
+
+def test_a_pack_holds_at_most_two_of_hook_es_patterns() -> None:
+    """Three patterns outscoring every lesson take two places, not three: the lessons
+    after them keep theirs (three patterns once filled three of five places)."""
+    patterns = [
+        pattern(n, 9.0 - n, f"Recurring failure in upload {n}: TestFlight build rejected.")
+        for n in (1, 2, 3)
+    ]
+    lessons = [
+        lesson(n, 5.0, f"TestFlight upload step {n} needs the release branch build number.")
+        for n in (4, 5, 6)
+    ]
+    assert chosen(*patterns, *lessons) == {1, 2, 4, 5, 6}

@@ -57,6 +57,7 @@ LESSON_RELEVANT = 0.5  # a packed lesson's: a worker reads few, so weak matches 
 LESSON_REACH = ((0.35, 2), (0.25, 3))
 SAME_WORK = 0.5  # share of the best goal overlap a run's goal needs (module docstring)
 MAX_LESSONS = 5  # a worker reads a handful; more, on weaker matches, dilute the pack
+MAX_PATTERNS = 2  # hook E's accounts of many runs: more would crowd out the lessons
 MAX_FAILURES = 2
 MAX_SUCCESSES = 1
 MAX_FOLLOWED = 3  # replaced lessons whose replacement is looked for, per read
@@ -200,19 +201,25 @@ def choose(
     Each kind is measured against its own best: a run record is long and repeats its goal,
     so it outscores any lesson on the same words and would push every lesson under a
     common bar; so does hook E's pattern, an account of many runs: the lessons' bar is set
-    by the best of the others, and a pattern over it competes for their places.
+    by the best of the others, and a pattern over it competes for their places, at most
+    `MAX_PATTERNS` of them (three once filled three of five places, the lessons left out).
     """
     advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
     best = max((h.score for h in advice or lessons), default=0.0)
-    chosen = distinct(
-        [h for h in lessons if h.score > 0 and within(h, best, goal_words)], MAX_LESSONS
-    )
+    over = [h for h in lessons if h.score > 0 and within(h, best, goal_words)]
+    chosen = distinct(few_patterns(over), MAX_LESSONS)
     relevant = _over_bar(records, RELEVANT)
     setbacks = [h for h in relevant if h.memory.outcome in SETBACKS][:MAX_FAILURES]
     successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
     if chosen and not (successes and successes[0] is relevant[0]):
         successes = []  # a lesson says more, unless the run nearest the goal went well
     return [*chosen, *setbacks, *successes]
+
+
+def few_patterns(hits: Sequence[Hit]) -> list[Hit]:
+    """The hits, hook E's patterns after the best `MAX_PATTERNS` left out."""
+    patterns = [h for h in hits if h.memory.kind is Kind.ASSESSMENT][:MAX_PATTERNS]
+    return [h for h in hits if h.memory.kind is not Kind.ASSESSMENT or h in patterns]
 
 
 def within(hit: Hit, best: float, goal_words: AbstractSet[str]) -> bool:
