@@ -102,7 +102,7 @@ def test_a_memory_that_supersedes_nothing_is_inserted_by_a_plan_made_once(
     memories = corpus(rng, 20)  # psycopg prepares from the 6th run, the server plans once
     for memory in memories[:-1]:  # from the prepared statement's 6th: 11 runs at least
         store.put(memory)
-    store.put(memories[-1].model_copy(update={"supersedes": [memories[0].id]}))
+    store.put(memories[-1].model_copy(update={"supersedes": (memories[0].id,)}))
     with store.connection() as conn:  # the pool's only connection (pool_size 1)
         plans = conn.execute(
             "SELECT generic_plans, statement LIKE '%%linked AS%%' FROM pg_prepared_statements "
