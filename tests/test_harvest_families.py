@@ -20,22 +20,25 @@ DECODE = "~decode"
 
 def test_time_zone_vocabularies_of_several_stacks_name_one_family() -> None:
     """Python's tzinfo, Java's LocalDateTime, Go's time.Local, an IANA zone name and a
-    time "an hour late" all name time zones; a clock time given in UTC does not."""
+    time "an hour early" all name time zones; a clock time given in UTC does not, nor a job
+    that ran hours late."""
     for said in (
         "datetime built with replace(tzinfo=...) on a naive value",
         "SlotWindow.of(LocalDateTime) accepted the same hour twice",
         "parsed with time.Local instead of the depot's zone",
         "fixture zone America/Chicago",
-        "the confirmation shows times an hour late",
+        "reminders go out an hour early",
         "after the DST switch",
     ):
         assert families(said) == {ZONE}, said
     assert families("the job ran at 06:00 UTC and at 23:59:59 UTC)") == frozenset()
+    assert families("the nightly export landed 3 hours late") == frozenset()
 
 
 def test_rate_limits_are_named_however_said_and_not_where_denied() -> None:
     """HTTP 429, Too Many Requests, throttled, a quota used up or a request rate at its
-    cap name rate limiting; "has no rate limit" names nothing, nor a disk quota."""
+    cap name rate limiting; "has no rate limit" names nothing, nor a disk quota, nor a CPU
+    throttled."""
     for said in (
         "POST /v1/matrix -> 429 Too Many Requests",
         "GeoError 429 (key k-01)",
@@ -45,6 +48,7 @@ def test_rate_limits_are_named_however_said_and_not_where_denied() -> None:
     ):
         assert families(said) == {RATE}, said
     assert families("the carrier endpoints have no rate limit") == frozenset()
+    assert families("CPU throttled at 100% of its limit") == frozenset()
     assert families("OSError: [Errno 122] Disk quota exceeded: /scratch/x.bam") == frozenset()
 
 
