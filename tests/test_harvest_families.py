@@ -201,3 +201,31 @@ def test_two_runs_sharing_only_a_file_suffix_and_a_stock_phrase_are_no_pattern(
     assert hooks.judgment_harvest(window={"since": "2026-03-01"}).ok
     [pattern] = patterns(hooks, "media")
     assert "OOMKilled, exit code 137" in pattern.text
+
+
+def test_a_family_most_failures_name_still_joins_them(hooks: MemoryHooks) -> None:
+    """Where every failure is a rate limit (a family said by more than a quarter of the
+    failed checks), the family still joins them: a third app's check hitting it makes the
+    pattern wider, one cause with one live count (it supersedes the narrower one)."""
+    said = {
+        "r1": ("search", "contract-geo", "GET /v2/lookup -> 429 Too Many Requests"),
+        "r2": ("maps", "e2e", "tiles.spec.ts: no tiles; tile-worker throttled by the provider"),
+        "r3": ("search", "contract-geo", "lookup batch 7: quota_exceeded (HTTP 429)"),
+    }
+    for day, (run, (app, check, detail)) in enumerate(said.items(), start=3):
+        episode(hooks, f"2026-03-0{day}-{run}", f"Work {day}", check, detail, "", app_id=app)
+    assert hooks.judgment_harvest(window={"since": "2026-03-01"}).ok
+    [narrower] = patterns(hooks, "_global")
+    episode(
+        hooks,
+        "2026-03-09-r4",
+        "Bid load test",
+        "load-test",
+        "k6: 31% of POST /bid answered HTTP 429, rate limited at the gateway",
+        "",
+        app_id="ads",
+    )
+    assert hooks.judgment_harvest(window={"since": "2026-03-01"}).ok
+    wider = [p for p in patterns(hooks, "_global") if p.id != narrower.id]
+    assert len(wider) == 1 and "failed in 4 runs" in wider[0].text
+    assert narrower.id in wider[0].supersedes

@@ -157,12 +157,14 @@ def _signature(
     told: Sequence[Sequence[frozenset[str]]], count: int, outside: Counter[str], wins: int
 ) -> set[str]:
     """Words at least two and at most `RARE` of the failures say, `LIFT` times as often
-    (by share) as the successes' accounts, fixes left out (`contrast`)."""
+    (by share) as the successes' accounts, fixes left out (`contrast`). A cause family
+    may be said by any share of them: where most failures are rate limits, they are one
+    cause, not an everyday word."""
     seen = Counter(w for g in told for each in g for w in each)
     return {
         w
         for w, n in seen.items()
-        if 2 <= n <= max(SHARED, RARE * count)
+        if 2 <= n <= (count if is_family(w) else max(SHARED, RARE * count))
         and n / count >= LIFT * outside[w] / max(1, wins)
         and outside[w] < n
     }
