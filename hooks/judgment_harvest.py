@@ -13,7 +13,8 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
   successes that contradict it). Evidence counts up to the window's end; a pattern is
   written when at least one of its failures lies in the window. It is a reflective
   assessment citing the run records it rests on; a later harvest that finds it again with
-  more runs writes the new count, which supersedes the old one (kept, out of packs).
+  more runs writes the new count, which supersedes the old one (kept, out of packs), also
+  when the cause has since been found in other apps' checks (it cites all the old one's).
 - Lessons that did not hold (`agentmem.harvest.contradict`): a live lesson whose measured
   setting a later failure on the same ground ran with, and still failed. The assessment
   cites the lesson and the failures and supersedes the lesson.
@@ -66,19 +67,21 @@ def patterns(records: list[Memory], span: Span, lessons: list[Memory]) -> list[P
 
 def draft_for(pattern: Pattern, held: list[Memory]) -> dict[str, Any]:
     """The pattern as a reflective assessment citing its records; it supersedes the held
-    statement of the same pattern (same app and verifier, sharing a cited record)."""
+    statement of the same pattern (same app and verifier, sharing a cited record; or all
+    of whose records it cites)."""
     cites = list(dict.fromkeys(f.memory.id for f in pattern.failures))[-MAX_CITES:]
     tag = f"fail-{slug(pattern.verifier)}" if pattern.verifier else "fail-run"
     text = describe(pattern)
     replaced = {old for m in held for old in m.supersedes}
+    ids = {f.memory.id for f in pattern.failures}
     older = [
         m.id
         for m in held
-        if m.app_id == pattern.app_id
-        and tag in m.tags
-        and m.id not in replaced
+        if m.id not in replaced
         and m.text != text
-        and set(m.cites) & {f.memory.id for f in pattern.failures}
+        and (
+            (m.app_id == pattern.app_id and tag in m.tags and set(m.cites) & ids) or _grown(m, ids)
+        )
     ]
     draft: dict[str, Any] = {
         "text": text,
@@ -93,6 +96,13 @@ def draft_for(pattern: Pattern, held: list[Memory]) -> dict[str, Any]:
     if older:
         draft["supersedes"] = older
     return draft
+
+
+def _grown(held: Memory, ids: set[str]) -> bool:
+    """The held pattern is this one with fewer runs: every record it cites is this one's.
+    A cause told in one app's words first and found in other apps' later has a new app
+    (`_global`) and new checks, and is still the same cause."""
+    return bool(held.cites) and set(held.cites) <= ids
 
 
 def not_held(found: Contradiction) -> dict[str, Any]:
