@@ -111,7 +111,14 @@ class Retrospective(_Context):
     path: Path
     run_id: RunId | None = None
     app_id: str | None = None
-    periodic: StrictBool = False  # a periodic retro may yield 3–8 lessons, a per-run one 0–3
+    periodic: StrictBool = False  # a periodic retro may yield 3–8 lessons
+
+    @property
+    def one_run(self) -> bool:
+        """The retro of one run (the host names the run, and it is not periodic): it yields
+        0–3 lessons. A periodic retro, or a document of no one run (a postmortem, a decision
+        record, a runbook), may yield up to 8: its fourth fact is as new as its first."""
+        return self.run_id is not None and not self.periodic
 
 
 class HarvestWindow(_Context):

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from agentmem.contexts import HarvestWindow
+from agentmem.contexts import HarvestWindow, Retrospective
 from agentmem.core.model import TYPE_RULES, HookName, Kind, MemoryType, Problem
 from agentmem.core.validate import MAX_TEXT
 from agentmem.harvest.span import daily_notes, resolve
@@ -77,7 +77,7 @@ ASSESSMENT_CITES = {Kind.ASSESSMENT.value: ("cites",)}
 
 # DESIGN.md: read hooks write nothing; C writes 0–3 (one episodic record, plus semantic or
 # procedural lessons the run supports); D writes reflective, semantic and procedural lessons,
-# 0–3 per run or 3–8 for a periodic retro; E writes what earns long-term memory: at most 4
+# 0–3 for the retro of one run, up to 8 for a periodic retro or a document of no one run; E writes what earns long-term memory: at most 4
 # patterns (an observation and an assessment each) and 3 lessons per daily note.
 CONTRACTS: dict[HookName, Contract] = {
     HookName.PRE_GOAL_SYNTHESIS: Contract(HookName.PRE_GOAL_SYNTHESIS, {}, 0),
@@ -275,9 +275,11 @@ def check(
 
 def limit_for(hook: HookName, values: Mapping[str, Any], settings: Settings) -> int:
     """How many drafts this fire of `hook` may write: hook D's depends on whether the retro
-    is periodic, hook E's on how many daily notes its window holds."""
+    tells of one run (`Retrospective.one_run`), hook E's on how many daily notes its window
+    holds."""
     contract = CONTRACTS[hook]
-    periodic = bool(getattr(values.get("retro"), "periodic", False))
+    retro = values.get("retro")
+    periodic = isinstance(retro, Retrospective) and not retro.one_run
     notes = 0
     window = values.get("window")
     if contract.per_daily_note and isinstance(window, HarvestWindow):

@@ -1,7 +1,8 @@
 """Hook D, post-retro distill: lessons from a retrospective file, as drafts.
 
 The distiller (`agentmem.harvest.distill`) types each bullet by its section and caps the count
-(0–3 per-run, 3–8 periodic). Before proposing a lesson the hook asks memory whether it is
+(0–3 for the retro of one named run; 3–8 periodic, and up to 8 for a document of no one run:
+a postmortem, a decision record, a runbook). Before proposing a lesson the hook asks memory whether it is
 already held, in the same words or in others (`agentmem.core.restate`): a held lesson is
 proposed in the held memory's own words and scope, so the one writer reports it as a
 duplicate of that id and writes nothing. A bullet that says "Retracted: …" is proposed as

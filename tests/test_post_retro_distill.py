@@ -40,18 +40,32 @@ def write(tmp_path: Path, name: str, text: str) -> str:
 def test_post_retro_distill_per_run_caps_at_three_typed_lessons(
     hooks: MemoryHooks, tmp_path: Path
 ) -> None:
-    """A per-run retro with five lessons yields three, each typed by its section, with its
-    confidence inside its type's range, `source` = the retro's path and its dated run_id."""
+    """The retro of one run (the host names it) with five lessons yields three, each typed
+    by its section, with its confidence inside its type's range, `source` = the retro's path
+    and the run's id."""
     path = write(tmp_path, "2026-11-28-r4.md", PER_RUN)
-    result = hooks.post_retro_distill(retro={"path": path, "app_id": "billing-api"})
+    result = hooks.post_retro_distill(
+        retro={"path": path, "app_id": "billing-api", "run_id": "2026-11-28-r4"}
+    )
     assert result.ok and result.writes.attempted == 3 and len(result.writes.accepted) == 3
     memories = [hooks.store.get(i) for i in result.writes.accepted]
     assert [m.type.value for m in memories] == ["semantic", "semantic", "procedural"]
     for m in memories:
         rule = TYPE_RULES[m.type]
         assert rule.low <= m.confidence <= rule.high
-        assert m.source == path and m.run_id == "2026-11-28-retro" and m.app_id == "billing-api"
+        assert m.source == path and m.run_id == "2026-11-28-r4" and m.app_id == "billing-api"
     assert "5 lesson(s) found" in result.final_text and "cap 3" in result.final_text
+
+
+def test_a_document_of_no_one_run_yields_up_to_eight(hooks: MemoryHooks, tmp_path: Path) -> None:
+    """The same five lessons in a retro that names no run (a postmortem, a decision record, a
+    runbook) are all written: the cap of three once cut a runbook's fourth step and a
+    postmortem's new schedule. Its run id still comes from the dated file name."""
+    path = write(tmp_path, "2026-11-28-postmortem.md", PER_RUN)
+    result = hooks.post_retro_distill(retro={"path": path, "app_id": "billing-api"})
+    assert result.ok and len(result.writes.accepted) == 5
+    assert "cap 8" in result.final_text and "should yield" not in result.final_text
+    assert {hooks.store.get(i).run_id for i in result.writes.accepted} == {"2026-11-28-retro"}
 
 
 def test_post_retro_distill_periodic_takes_three_to_eight(
@@ -88,11 +102,12 @@ def test_post_retro_distill_reports_held_lessons_as_duplicates(
         trigger="manual",
     )
     path = write(tmp_path, "2026-11-28-r4.md", PER_RUN)
-    first = hooks.post_retro_distill(retro={"path": path, "app_id": "billing-api"})
+    retro = {"path": path, "app_id": "billing-api", "run_id": "2026-11-28-r4"}
+    first = hooks.post_retro_distill(retro=retro)
     assert held.memory_id in first.writes.duplicates and len(first.writes.accepted) == 2
     assert f"already held: {held.memory_id}" in first.final_text
     files = sorted(p.name for p in (hooks.store.root / "entries").glob("*.md"))
-    again = hooks.post_retro_distill(retro={"path": path, "app_id": "billing-api"})
+    again = hooks.post_retro_distill(retro=retro)
     assert again.ok and again.writes.accepted == []
     assert sorted(again.writes.duplicates) == sorted([held.memory_id, *first.writes.accepted])
     assert sorted(p.name for p in (hooks.store.root / "entries").glob("*.md")) == files
@@ -150,15 +165,16 @@ def env_file(tmp_path: Path) -> Path:
 
 
 def test_post_retro_distill_fires_from_the_cli(env_file: Path, tmp_path: Path) -> None:
-    """`agentmem fire post_retro_distill --retro PATH` distills the file; exit 0, JSON result."""
+    """`agentmem fire post_retro_distill --retro PATH` distills the file (no run named: all
+    five of its lessons); exit 0, JSON result; a second fire writes nothing."""
     path = write(tmp_path, "2026-11-28-r4.md", PER_RUN)
     runner = CliRunner()
     out = runner.invoke(main, ["--json", "fire", "post_retro_distill", "--retro", path])
     assert out.exit_code == 0, out.output
     result = json.loads(out.stdout)
-    assert result["ok"] and len(result["writes"]["accepted"]) == 3
+    assert result["ok"] and len(result["writes"]["accepted"]) == 5
     again = runner.invoke(main, ["fire", "post_retro_distill", "--retro", path])
-    assert again.exit_code == 0 and "3 duplicate" in again.stdout
+    assert again.exit_code == 0 and "5 duplicate" in again.stdout
 
 
 def test_post_retro_distill_next_steps_are_not_lessons(hooks: MemoryHooks, tmp_path: Path) -> None:
@@ -322,19 +338,19 @@ Deciders: data platform
 def test_numbered_decisions_are_one_lesson_each_one_saying_what_the_record_replaces(
     hooks: MemoryHooks, tmp_path: Path
 ) -> None:
-    """Items after no introducing sentence are decisions of their own: one lesson each (a
-    per-run retro's three, four with `periodic`), none a restatement of another though all
+    """Items after no introducing sentence are decisions of their own: one lesson each (all
+    four: a decision record tells of no one run), none a restatement of another though all
     are led by the record's title. What the record supersedes is said once, by the decision
     sharing most words with it, up to the record's next label ("Deciders:" was read as part
     of the clause, and every decision saying it made them alike)."""
     path = write(tmp_path, "ADR-014.md", NUMBERED)
     result = hooks.post_retro_distill(retro={"path": path, "app_id": "dbt"})
     texts = [hooks.store.get(i).text for i in result.writes.accepted]
-    assert len(texts) == 3 and sum("(supersedes: runbook section" in t for t in texts) == 1
+    assert len(texts) == 4 and sum("(supersedes: runbook section" in t for t in texts) == 1
     assert not any("Deciders" in t for t in texts)
     assert texts[1] == (
         "ADR-014: Backfills and warehouse sizing: Backfills go through the backfill_models "
         "DAG, which runs on BACKFILL_WH (XLARGE, auto-suspend 60 s)."
     )  # its wrapped second line kept
     again = hooks.post_retro_distill(retro={"path": path, "app_id": "dbt", "periodic": True})
-    assert len(again.writes.accepted) == 1 and len(again.writes.duplicates) == 3
+    assert again.writes.accepted == [] and len(again.writes.duplicates) == 4

@@ -150,12 +150,12 @@ def lessons(n: int) -> list[dict[str, Any]]:
 
 
 def test_how_many_per_fire_binds_host_plugins_too(make_hooks: HooksFactory, tmp_path: Path) -> None:
-    """A host plugin on hook D proposing 4 lessons: a per-run retro writes 3 and the 4th is
-    refused as over the limit; a periodic retro may write all 4 (up to 8). Hook C writes
-    one episodic record per fire."""
+    """A host plugin on hook D proposing 4 lessons: the retro of one run writes 3 and the
+    4th is refused as over the limit; a periodic retro may write all 4 (up to 8). Hook C
+    writes one episodic record per fire."""
     (tmp_path / "retro.md").write_text("# Retro\n")
     hooks = plugin_hooks(make_hooks, "post_retro_distill", lessons(4))
-    per_run = hooks.post_retro_distill(retro={"path": "retro.md"})
+    per_run = hooks.post_retro_distill(retro={"path": "retro.md", "run_id": "2026-11-28-r1"})
     assert len(per_run.writes.accepted) == 3
     assert reasons(per_run) == ["post_retro_distill writes at most 3 drafts per fire"]
     again = plugin_hooks(make_hooks, "post_retro_distill", lessons(4)[::-1])

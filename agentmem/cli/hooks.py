@@ -102,7 +102,12 @@ def _context(hook: HookName, context: str | None, o: dict[str, Any]) -> dict[str
     "--context", help="The hook's context as JSON (inline, @FILE or -), e.g. '{\"run\": {...}}'."
 )
 @click.option(
-    "--retro", type=CliPath(path_type=Path), help="post_retro_distill: the retrospective file."
+    "--retro",
+    type=CliPath(path_type=Path),
+    help=(
+        "post_retro_distill: the retrospective file, up to 8 lessons (the retro of one run, "
+        'up to 3: --context \'{"retro": {"path": ..., "run_id": ...}}\').'
+    ),
 )
 @click.option(
     "--periodic", is_flag=True, help="post_retro_distill: a periodic retro (up to 8 lessons)."

@@ -6,7 +6,8 @@ say its type itself with a leading `[semantic]`, `[procedural]` or `[reflective]
 (as daily-log event lines do, after their time) with `Lesson:`, `How to:` or `Pattern:`.
 A decision record (ADR) yields its decision: the prose under its Decision heading, led
 by the record's title, unless its status says it is not in force.
-A per-run retro yields 0–3 lessons, a periodic one 3–8. Hook D and the backfill's
+The retro of one run (its run named) yields 0–3 lessons; a periodic one 3–8, and so may a
+document of no one run (a postmortem, a decision record, a runbook). Hook D and the backfill's
 `retros` lane both distill through here, so a retro backfilled and later fired through
 hook D yields the same drafts (and the second is all duplicates).
 """
@@ -95,12 +96,13 @@ class Distilled:
 
     source: str
     periodic: bool
+    one_run: bool = False  # the retro of one named run: the smaller cap
     found: list[Lesson] = field(default_factory=list)
     drafts: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def cap(self) -> int:
-        return MAX_PERIODIC if self.periodic else MAX_PER_RUN
+        return MAX_PER_RUN if self.one_run else MAX_PERIODIC
 
     def note(self) -> str:
         line = (
@@ -315,8 +317,10 @@ def distill(
     run_id: str | None = None,
     app_id: str | None = None,
 ) -> Distilled:
-    """The drafts a retro supports, at most its cap, each with `source` = the retro."""
-    result = Distilled(source=source, periodic=periodic, found=lessons(markdown))
+    """The drafts a retro supports, at most its cap, each with `source` = the retro. A retro
+    given its `run_id` (and not periodic) tells of one run: at most MAX_PER_RUN."""
+    one_run = run_id is not None and not periodic
+    result = Distilled(source=source, periodic=periodic, one_run=one_run, found=lessons(markdown))
     scope: dict[str, Any] = {"source": source}
     run = run_id or retro_run_id(source)
     if run:

@@ -223,7 +223,7 @@ def ask_distill(retro: Retrospective, tools: Tools) -> Asked:
     resolved = (base / retro.path).resolve()
     source = str(resolved.relative_to(base)) if resolved.is_relative_to(base) else str(retro.path)
     contract = contracts.CONTRACTS[HookName.POST_RETRO_DISTILL]
-    most = contract.limit(periodic=retro.periodic)
+    most = contract.limit(periodic=not retro.one_run)
     types = [t.value for t in contract.types]
     schema = _obj({"lessons": _draft_items(types, most)})
     scope: dict[str, Any] = {"source": source}
