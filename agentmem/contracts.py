@@ -77,8 +77,9 @@ ASSESSMENT_CITES = {Kind.ASSESSMENT.value: ("cites",)}
 
 # DESIGN.md: read hooks write nothing; C writes 0–3 (one episodic record, plus semantic or
 # procedural lessons the run supports); D writes reflective, semantic and procedural lessons,
-# 0–3 for the retro of one run, up to 8 for a periodic retro or a document of no one run; E writes what earns long-term memory: at most 4
-# patterns (an observation and an assessment each) and 3 lessons per daily note.
+# 0–3 for the retro of one run, up to 8 for a periodic retro or a document of no one run; E
+# writes what earns long-term memory: at most 4 patterns (an observation and an assessment
+# each) and 3 lessons per daily note.
 CONTRACTS: dict[HookName, Contract] = {
     HookName.PRE_GOAL_SYNTHESIS: Contract(HookName.PRE_GOAL_SYNTHESIS, {}, 0),
     HookName.PRE_SPAWN_PACK: Contract(HookName.PRE_SPAWN_PACK, {}, 0),

@@ -219,7 +219,8 @@ def choose(
 def few_patterns(hits: Sequence[Hit]) -> list[Hit]:
     """The hits, hook E's patterns after the best `MAX_PATTERNS` left out."""
     patterns = [h for h in hits if h.memory.kind is Kind.ASSESSMENT][:MAX_PATTERNS]
-    return [h for h in hits if h.memory.kind is not Kind.ASSESSMENT or h in patterns]
+    kept = {h.memory.id for h in patterns}
+    return [h for h in hits if h.memory.kind is not Kind.ASSESSMENT or h.memory.id in kept]
 
 
 def within(hit: Hit, best: float, goal_words: AbstractSet[str]) -> bool:
