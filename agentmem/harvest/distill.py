@@ -22,6 +22,7 @@ from typing import Any
 
 from agentmem.core.model import MemoryType, normalise_text
 from agentmem.core.secrets import find_secrets
+from agentmem.harvest.tables import is_table, table_sentences
 from agentmem.stores.bm25 import tokenize
 
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
@@ -68,7 +69,11 @@ SECTION_WORDS: tuple[tuple[MemoryType, tuple[str, ...]], ...] = (
     (MemoryType.SEMANTIC, ("decision", "decided")),
 )
 # Sections that list work still to do ("Next steps" once made every to-do a procedure).
-PLANS = re.compile(r"\b(next steps?|action items?|to ?dos?|follow[- ]?ups?|plans?)\b")
+PLANS = re.compile(
+    r"^\W*next\b|\b(next steps?|actions?|action items?|to ?dos?|follow[- ]?ups?|plans?)\b"
+)
+# A ticked item ("- [x] Pipeline pauses the audit") under a heading of plans is done.
+CHECKED = re.compile(r"^\[[xX]\]\s*")
 # A heading that says its section tells a change ("Calendar (changed 2026-10-01)", "Cut-off
 # change", "Updated schedule"): what it says is the new state, prose or list, a fact a
 # worker must know even in a runbook, whose other sections are not lessons. Such a section
@@ -141,10 +146,14 @@ def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
             item.append(line.strip())  # a wrapped item goes on (its second line was lost)
             continue
         if item:
-            yield heading, _lines(item), False
+            if _kept(heading, item[0]):
+                yield heading, _lines([CHECKED.sub("", item[0]), *item[1:]]), False
             item = []
         if prose and (title or bullet or not line.strip()):
-            yield heading, _lines(prose), True
+            if is_table(prose):
+                yield from ((heading, row, False) for row in _rows(heading, prose))
+            else:
+                yield heading, _lines(prose), True
             prose = []
         if title:
             heading = title.group(1)
@@ -152,6 +161,22 @@ def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
             item = [bullet.group(1)]
         elif line.strip():
             prose.append(line.strip())
+
+
+def _rows(heading: str | None, table: list[str]) -> list[str]:
+    """A table's rows as sentences where its heading gives them a kind (patterns, lessons)
+    or lists plans (the rows said done); elsewhere a table (numbers, a timeline, a change
+    section's schedule grid) is no list of lessons."""
+    plans = heading is not None and PLANS.search(heading.lower()) is not None
+    if plans or (heading is not None and section_type(heading) is not None):
+        return table_sentences(table, plans=plans)
+    return []
+
+
+def _kept(heading: str | None, item: str) -> bool:
+    """Whether a list item is read: under a heading of plans, only one ticked done."""
+    plans = heading is not None and PLANS.search(heading.lower()) is not None
+    return not plans or CHECKED.match(item) is not None
 
 
 def _lines(lines: list[str]) -> str:
@@ -267,6 +292,7 @@ def lessons(markdown: str) -> list[Lesson]:
         current = section_type(heading) if heading is not None else None
         decided = heading is not None and DECISION.search(heading.lower()) is not None
         changed = heading is not None and CHANGED.search(heading.lower()) is not None
+        done = heading is not None and PLANS.search(heading.lower()) is not None
         if prose and not decided and not changed:
             continue  # a retro's lessons are its bullets; a decision record's are prose
         text = STAMP.sub("", paragraph)
@@ -277,7 +303,7 @@ def lessons(markdown: str) -> list[Lesson]:
         elif prefix:
             kind = PREFIX_TYPES[prefix.group(1).lower()]
         text = PREFIX.sub("", INLINE.sub("", text)).strip()
-        after = kind is None and changed
+        after = kind is None and (changed or done)  # a plan said done is a change made
         kind = MemoryType.SEMANTIC if after else kind
         if kind is None or not text:
             continue
