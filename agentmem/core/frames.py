@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.spoken import normalised
 from agentmem.core.statement import function_words, value_words
 from agentmem.stores.bm25 import tokenize
 
@@ -32,5 +33,5 @@ def framed(text: str) -> list[str]:
         GAP
         if piece[0] == "`" or len(piece) == 1 or piece in values or any(map(str.isdigit, piece))
         else next(iter(tokenize(piece)), piece)
-        for piece in PIECE.findall(text.lower())
+        for piece in PIECE.findall(normalised(text).lower())
     ]

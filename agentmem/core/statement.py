@@ -20,6 +20,7 @@ from functools import lru_cache
 from agentmem.core.cues import CHANGE, CUE_BACKWARD, CUE_FORWARD, FROM_TO, pointed_at
 from agentmem.core.holders import ROLE as ROLE
 from agentmem.core.holders import people
+from agentmem.core.spoken import MONTH_NAMES, WEEKDAYS, normalised, spoken_values
 from agentmem.core.words import CODE as CODE
 from agentmem.core.words import FUNCTION_WORDS as FUNCTION_WORDS
 from agentmem.core.words import function_words as function_words
@@ -145,12 +146,15 @@ def unlabelled(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def terms(text: str) -> Terms:
+    text = normalised(text)  # "PEs" as "PE", "prod" as "production" (`spoken`)
     values: dict[str, set[str]] = {}
     for match in (*CODE.finditer(text), *MARKUP.finditer(text)):
         values.setdefault("code", set()).add(" ".join(match.group(1).lower().split()))
     # no version inside code, no count inside markup (`<table width="600">` counts nothing)
     rest0 = MARKUP.sub(" ", CODE.sub(lambda m: m.group(0).replace(".", " "), text))
-    rest = _without_old_values(rest0)
+    spoken, rest = spoken_values(_without_old_values(rest0))  # "Tue", "Oct 5"
+    for kind, said in spoken.items():
+        values.setdefault(kind, set()).update(said)
     for match in (*CRON.finditer(rest), *MERIDIEM.finditer(rest)):
         hour = int(match["hour"])
         if "half" in match.groupdict():
@@ -350,5 +354,6 @@ def _parts(token: str) -> list[str]:
 @lru_cache(maxsize=1)
 def value_words() -> frozenset[str]:
     """Weekdays, units and "am"/"pm" as search tokens: they say a value, not what it is of."""
-    words = (*DAYS, *UNITS, *NUMBER_WORDS, "am", "pm")
+    abbreviated = (*WEEKDAYS, "tues", "thur", "thurs")
+    words = (*DAYS, *UNITS, *NUMBER_WORDS, *abbreviated, *MONTH_NAMES, "am", "pm")
     return frozenset(t for word in words for t in (word, *tokenize(word)))

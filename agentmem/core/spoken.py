@@ -1,0 +1,84 @@
+"""Values said in the short ways engineers write them, read as the values they are:
+
+- an abbreviated weekday ("Tue/Thu", "Wed"), as the weekday;
+- a day of a month ("Oct 5", "5 October", "the 14th"), as a date: when something holds,
+  never a measure of it.
+
+A name in capitals with a plural "s" ("PEs", "APIs", "VMs") is that name, and a few
+abbreviations every engineer reads as the word ("prod", "repo", "config") are read as
+it, so two texts that write one thing two ways share it (`normalised`).
+
+`agentmem.core.statement` asks it."""
+
+from __future__ import annotations
+
+import re
+
+# Capitalised, so "sat", "sun" and "wed" as words are not days; "Tues", "Thur(s)" too.
+WEEKDAY = re.compile(r"\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\b(?!-\w|\.\w)")
+WEEKDAYS = {
+    "mon": "monday",
+    "tue": "tuesday",
+    "wed": "wednesday",
+    "thu": "thursday",
+    "fri": "friday",
+    "sat": "saturday",
+    "sun": "sunday",
+}
+# their names and short names ("may" is a stopword)
+MONTH_NAMES = (
+    *"january february march april june july august september october november december".split(),  # noqa: SIM905
+    *"jan feb mar apr jun jul aug sep sept oct nov dec".split(),  # noqa: SIM905
+)
+MONTHS = (
+    "Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    "|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?"
+)
+# "Oct 5", "October 5th", "5 Oct", "5th of October", "the 14th": a day (the month
+# capitalised: "may 5" is no date).
+DAY_OF_MONTH = re.compile(
+    rf"\b(?:(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})"
+    r"|[Tt]he\s+\d{1,2}(?:st|nd|rd|th))\b"
+)
+PLURAL_NAME = re.compile(r"\b([A-Z][A-Z0-9]*[A-Z])s\b")  # "PEs", "APIs": the name in capitals
+ABBREVIATIONS = {
+    "prod": "production",
+    "repo": "repository",
+    "repos": "repositories",
+    "config": "configuration",
+    "env": "environment",
+    "envs": "environments",
+    "db": "database",
+    "dbs": "databases",
+    "deps": "dependencies",
+}
+# a word alone: not part of a path, a file name, an identifier or a flag
+ABBREVIATED = re.compile(
+    rf"(?<![\w./@#-])({'|'.join(ABBREVIATIONS)})(?![\w/-]|\.\w)", re.IGNORECASE
+)
+
+
+def normalised(text: str) -> str:
+    """The text with plural names in capitals as the name, and common abbreviations
+    written out (see the module docstring)."""
+    text = PLURAL_NAME.sub(r"\1", text)
+    return ABBREVIATED.sub(lambda m: ABBREVIATIONS[m.group(1).lower()], text)
+
+
+def spoken_values(text: str) -> tuple[dict[str, set[str]], str]:
+    """The values said the ways this module reads, by kind, and the text with each
+    blanked (so no number of them is read again as a bare count)."""
+    found: dict[str, set[str]] = {}
+
+    def take(kind: str, value: str) -> None:
+        found.setdefault(kind, set()).add(value)
+
+    def day(m: re.Match[str]) -> str:
+        take("date", " ".join(m.group(0).lower().split()))
+        return " " * len(m.group(0))
+
+    text = DAY_OF_MONTH.sub(day, text)
+    for match in WEEKDAY.finditer(text):
+        take("day", WEEKDAYS[match.group(1)[:3].lower()])
+    return found, text
