@@ -28,3 +28,26 @@ def test_a_time_a_run_failed_at_is_no_setting_it_ran_with(hooks: MemoryHooks) ->
     assert hooks.judgment_harvest().ok
     assert not [m for m in hooks.store.list() if "did-not-hold" in m.tags]
     assert not [m for m in hooks.store.list() if lesson.memory_id in m.supersedes]
+
+
+def test_a_run_stopped_at_the_time_a_lesson_warns_of_bears_it_out(hooks: MemoryHooks) -> None:
+    """ "39 shards were cut off at 02:00" is the failure the lesson "the cluster drains every
+    Sunday 02:00-06:00; anything still running at 02:00 is killed" warned of: the run did
+    not do what the lesson says, so the lesson is no "did not hold" and stays in packs."""
+    lesson = hooks.harvester.submit(
+        semantic(
+            "The batch cluster drains every Sunday 02:00-06:00 UTC for maintenance; anything "
+            "still running on the batch partition at 02:00 is killed.",
+            app_id="varcall",
+        ),
+        trigger="manual",
+    )
+    episode(
+        hooks, "2099-01-02-v1", "Joint-genotype the big cohort", failed="cluster-run",
+        detail="39 NODE_FAIL at 02:00:04Z", app_id="varcall",
+        summary="Submitted Saturday 19:00 UTC; the batch run went long and 39 shards on the "
+        "partition were cut off at 02:00.",
+    )  # fmt: skip
+    assert hooks.judgment_harvest().ok
+    assert not [m for m in hooks.store.list() if "did-not-hold" in m.tags]
+    assert not [m for m in hooks.store.list() if lesson.memory_id in m.supersedes]

@@ -28,9 +28,11 @@ SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
 GLOBAL = "_global"
 FACTS = {"number", "version", "day"}
 # A time right after a failure verb says when the run failed, not what it ran with ("seven
-# depots timed out at 19:35" is no run of "the solver job starts at 19:35").
+# depots timed out at 19:35" is no run of "the solver job starts at 19:35"); so does a time
+# the run was stopped at ("39 shards were cut off at 02:00" bears a drain's warning out).
 FAILED_AT = re.compile(
-    r"\b(?:timed out|failed|crashed|broke|died|hung|stalled|errored|went down)\s+"
+    r"\b(?:timed out|failed|crashed|broke|died|hung|stalled|errored|went down|cut off|"
+    r"killed|terminated|preempted|evicted|interrupted|stopped|aborted|shut down)\s+"
     r"(?:at|around|by|from)\s+\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?",
     re.IGNORECASE,
 )
