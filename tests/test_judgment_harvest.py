@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from agentmem import Memory, MemoryHooks
 from agentmem._plugins import make_manager
 from agentmem.cli import main
-from agentmem.harvest.patterns import phrase
+from agentmem.harvest.phrases import phrase
 from agentmem.harvest.runrecord import Check, read_record
 from agentmem.settings import settings_from_values
 from tests.chat_double import ChatServerDouble, call, openai_settings, say

@@ -25,7 +25,6 @@ than runs (one bad afternoon) lower it, and successful runs that share its cause
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from agentmem.core.model import Memory, Outcome
 from agentmem.harvest.across import across
 from agentmem.harvest.families import families, named
 from agentmem.harvest.followup import FollowUp, FollowUps, again
+from agentmem.harvest.phrases import phrase, said_by, telling, terms
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
 from agentmem.stores.bm25 import WORD, tokenize
 
@@ -44,7 +44,6 @@ SAME_CAUSE = 0.5  # share of the shorter text's words the other must hold to gro
 LIFT = 2.0  # how much more common in the failures than in successes a cause word must be
 MAX_CAUSES = 6
 MIN_CAUSE = 3  # letters of a cause word: "re" (of "re-plan") and "ts" (of "spec.ts") say nothing
-MAX_PHRASES = 3
 FOLLOWED_CHARS = 320  # of a follow-up's account in a pattern's text
 PAIRED = 12  # failures whose details are paired to find a phrase two of them say
 LOW, HIGH = 0.7, 0.95  # the reflective type's confidence range
@@ -64,7 +63,7 @@ class Failure:
     @property
     def words(self) -> frozenset[str]:
         """What the check said, as search terms (numbers left out: counts vary)."""
-        return _words(self.detail or self.summary)
+        return terms(self.detail or self.summary)
 
 
 @dataclass
@@ -100,10 +99,6 @@ class Pattern:
         against = self.contradictions / (self.contradictions + runs)
         value = LOW + (HIGH - LOW) * support * spread * (1 - against)
         return round(min(HIGH, max(LOW, value)), 2)
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(t for t in tokenize(text) if not any(c.isdigit() for c in t))
 
 
 def failures_of(memory: Memory) -> list[Failure]:
@@ -154,58 +149,18 @@ def _persistent(failures: Sequence[Failure]) -> list[list[Failure]]:
 def _generic() -> frozenset[str]:
     """Words any failed check may say: no cause in common ("disk full", "DNS lookup failed"
     and "OOMKilled" are three failures, not one that keeps coming back)."""
-    return _words("fail failed failure error errors exception")
-
-
-def phrase(texts: Sequence[str]) -> str:
-    """The runs of words every text holds (the longest first, up to MAX_PHRASES of at
-    least two words each), in the first text's wording and order, joined by " … "."""
-    if not texts or not all(texts):
-        return ""
-    split = [WORD.findall(t.lower()) for t in texts]
-    words = split[0]
-    free = [True] * len(words)
-    found: list[tuple[int, int]] = []
-    while len(found) < MAX_PHRASES:
-        best = (0, 0)
-        for i in range(len(words)):
-            for j in range(len(words), i + best[1] - best[0], -1):
-                if (
-                    all(free[i:j])
-                    and all(_contains(other, words[i:j]) for other in split[1:])
-                    and _words(" ".join(words[i:j]))  # not only numbers and "for", "of"
-                ):
-                    best = (i, j)
-                    break
-        if best[1] - best[0] < 2:
-            break
-        found.append(best)
-        free[best[0] : best[1]] = [False] * (best[1] - best[0])
-    return " … ".join(_surface(texts[0], words[i:j]) for i, j in sorted(found))
-
-
-def _contains(words: list[str], run: list[str]) -> bool:
-    n = len(run)
-    return any(words[k : k + n] == run for k in range(len(words) - n + 1))
-
-
-def _surface(text: str, run: list[str]) -> str:
-    """The stretch of `text` that holds `run`'s words, as written. WORD skips one-character
-    words ("(3 of 40 tests)" is `of 40 tests`), so the gaps may hold some."""
-    pattern = r"\W+(?:\w\W+)*".join(re.escape(w) for w in run)
-    match = re.search(pattern, text, re.IGNORECASE)
-    return match.group(0) if match else ""
+    return terms("fail failed failure error errors exception")
 
 
 def _causes(members: Sequence[Failure], successes: Sequence[Memory], phrase: str) -> list[str]:
     """Words in half the members' records, at least LIFT times as common there as in the
     successes' and not already in the error phrase: the summaries' words first (the runs'
     own account of what went wrong), then the details'."""
-    outside = Counter(w for m in successes for w in _words(read_record(m.text).summary))
-    said = _words(phrase)
+    outside = Counter(w for m in successes for w in terms(read_record(m.text).summary))
+    said = terms(phrase)
     found: list[str] = []
     for texts in ([f.summary for f in members], [f.detail for f in members]):
-        inside = Counter(w for text in texts for w in _words(text))
+        inside = Counter(w for text in texts for w in terms(text))
         surface = _surfaces(texts)
         for word, count in sorted(inside.items(), key=lambda item: (-item[1], item[0])):
             rate_in = count / len(members)
@@ -239,14 +194,8 @@ def _contradictions(causes: Sequence[str], successes: Sequence[Memory]) -> int:
     stems = {s for c in causes for s in tokenize(c)}
     if not stems:
         return 0
-    said = [_words(read_record(m.text).summary) for m in successes]
+    said = [terms(read_record(m.text).summary) for m in successes]
     return sum(1 for words in said if 2 * len(stems & words) >= len(stems))
-
-
-def _said_by(said: str, successes: Sequence[Memory]) -> bool:
-    """A successful run whose record says the error phrase itself (a failure it got past)."""
-    runs = [WORD.findall(part.lower()) for part in said.split(" … ")]
-    return any(all(_contains(WORD.findall(m.text.lower()), run) for run in runs) for m in successes)
 
 
 def mine(
@@ -278,8 +227,8 @@ def mine(
         said = phrase([f.detail for f in members]) or _most_said(members)
         causes = _causes(members, successes, said)
         against = _contradictions(causes, successes)
-        told = _telling(said, [f.detail for f in members])
-        if runs < MIN_RUNS and (not told or against or _said_by(said, successes)):
+        told = telling(said, [f.detail for f in members])
+        if runs < MIN_RUNS and (not told or against or said_by(said, successes)):
             continue  # two runs: one error, and no success saying it or its causes
         example = max(members, key=lambda f: (_hits(f.summary, causes), f.memory.run_id))
         found.append(
@@ -300,23 +249,6 @@ def mine(
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
 
 
-def _telling(said: str, details: Sequence[str]) -> bool:
-    """An error phrase two runs' checks share tells one error when, the tails of names left
-    out, it holds two search terms: "spec.ts" of `cash-trend.spec.ts` and `pdf-export.spec.ts` is
-    the end of two file names (two tests of one suite), and "waiting for" is one term, which
-    two unrelated timeouts of one browser suite both say."""
-    kept = [part for part in said.split(" … ") if not _tail(part, details)]
-    return len(tokenize(" ".join(kept))) >= 2  # numbers count: "ip-10-42" names hosts
-
-
-def _tail(part: str, details: Sequence[str]) -> bool:
-    """The part is one name's end wherever the details say it (`x.spec.ts`, `a-b.yaml`)."""
-    if " " in part.strip():
-        return False
-    alone = re.compile(r"(?<!\w[.-])" + re.escape(part), re.IGNORECASE)
-    return not any(alone.search(text) for text in details if part.lower() in text.lower())
-
-
 def _again(a: Failure, b: Failure) -> bool:
     """One of two failures of one check in one app says it is the other failing again
     ("Still 188 unowned findings", "failing again; rerun gave the same 9"): a loop that
@@ -325,7 +257,7 @@ def _again(a: Failure, b: Failure) -> bool:
         return False
     later = max(a, b, key=lambda f: (run_day(f.memory), f.memory.run_id))
     said = f"{record_goal(later.memory.text)} {later.summary} {later.detail}"
-    return bool(_words(said) & again())
+    return bool(terms(said) & again())
 
 
 def _account(failure: Failure) -> str:
@@ -363,7 +295,7 @@ def _names(members: Sequence[Failure]) -> str:
 
 
 def _hits(text: str, causes: Sequence[str]) -> int:
-    words = _words(text)
+    words = terms(text)
     return sum(1 for c in causes if set(tokenize(c)) & words)
 
 
