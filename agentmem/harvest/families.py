@@ -4,7 +4,9 @@ Engineers describe a few kinds of failure in words that differ from one stack to
 and share nothing a word match could join: a time-zone bug is `tzinfo` in Python,
 `LocalDateTime` in Java, `time.Local` in Go, an IANA name in a test fixture, or a window
 "an hour early" in a run's summary; a rate limit is `HTTP 429`, "Too Many Requests",
-`quota_exceeded`, "throttled" or a quota used up ("600/600 req/min"). Hook E's join
+`quota_exceeded`, "throttled" or a quota used up ("600/600 req/min"); an expired token is
+"unauthorized: authentication required" to a registry, `HTTP 401` to an upload API and
+"jwt expired" to a CLI. Hook E's join
 (`across`) counts a family that two failures both name as a shared signature word worth a
 whole link, and a pattern whose failures mostly name one says so in its text.
 
@@ -105,6 +107,23 @@ FAMILIES = (
             r"\brequired (?:value|property|field) '?\w+'?.{0,40}\bmissing\b",
             r"\bexpected (?:\S+ )?\(?(?:string|integer|int|number|boolean|bool|object|array"
             r"|hash|list|map)\)?(?: value)? but (?:found|received|got)\b",
+        ),
+    ),
+    Family(
+        "credentials",
+        "expired or rejected credentials (HTTP 401)",
+        _said(
+            r"(?:\bhttp|\bstatus|error|\bcode|->)\W{0,3}401\b",
+            r"\bunauthori[sz]ed\b|\bunauthenticated\b",
+            r"\bauthentication (?:required|failed|failure)\b",
+            # what expired or was refused is a credential, not a TLS certificate (a host
+            # clock set back makes those "expired" too) nor a parser's "invalid token"
+            r"\b(?:token|jwt|credentials?|password|api[\s_-]?key|session)s?\W+"
+            r"(?:has |have |is |are |was |were )?(?:been )?(?:expired|revoked|rejected)\b",
+            r"\b(?:expired|revoked)[\s_-](?:access[\s_-]|auth[\s_-]|bearer[\s_-])?"
+            r"(?:token|jwt|credentials?|password|api[\s_-]?key|session)s?\b",
+            r"\binvalid[\s_-](?:credentials|api[\s_-]?key|access[\s_-]token|bearer|password)\b",
+            r"\binvalid_grant\b|\b(?:Token|Signature)Expired|\bExpired(?:Token|Signature)\b",
         ),
     ),
 )
