@@ -6,7 +6,8 @@ and share nothing a word match could join: a time-zone bug is `tzinfo` in Python
 "an hour early" in a run's summary; a rate limit is `HTTP 429`, "Too Many Requests",
 `quota_exceeded`, "throttled" or a quota used up ("600/600 req/min"); an expired token is
 "unauthorized: authentication required" to a registry, `HTTP 401` to an upload API and
-"jwt expired" to a CLI. Hook E's join
+"jwt expired" to a CLI; a producer's schema change is `UndefinedColumn` to a consumer's
+query, a removed property to an API diff and "drift" to a contract check. Hook E's join
 (`across`) counts a family that two failures both name as a shared signature word worth a
 whole link, and a pattern whose failures mostly name one says so in its text.
 
@@ -107,6 +108,22 @@ FAMILIES = (
             r"\brequired (?:value|property|field) '?\w+'?.{0,40}\bmissing\b",
             r"\bexpected (?:\S+ )?\(?(?:string|integer|int|number|boolean|bool|object|array"
             r"|hash|list|map)\)?(?: value)? but (?:found|received|got)\b",
+        ),
+    ),
+    Family(
+        "schema-change",
+        "a schema change (columns or fields renamed, removed or retyped)",
+        _said(
+            r"\bUndefined(?:Column|Table)\b",
+            r"\b(?:no such|unknown|undefined) column\b",  # SQLite, MySQL
+            r"\bcolumn\s+\S+\s+(?:does not exist|not found)",  # Postgres, dbt
+            r"\bcannot resolve\b.{0,60}\binput columns\b",  # Spark
+            r"\bCannot query field\b",  # GraphQL
+            r"\b(?:column|field|property|attribute)\s+[\"'`]?[\w.]+[\"'`]?\s+(?:was\s+|has been\s+)?"
+            r"(?:renamed|removed|dropped|retyped)\b",
+            r"\b(?:renamed|dropped|removed|retyped)\s+(?:the\s+|a\s+)?(?:column|field|property)\b",
+            r"\bschema[\s_-]?(?:drift|change[sd]?|mismatch)\b",
+            r"\b(?:contract|schema)\S*:?\s+(?:\S+\s+)?drift\b",
         ),
     ),
     Family(

@@ -1,0 +1,145 @@
+"""Hook E names causes that each stack words its own way: expired credentials, schema changes.
+
+A registry token that expires before a long job pushes fails a base-image push
+("unauthorized: authentication required; token expired"), a results upload ("HTTP 401 ...
+jwt expired") and a release dry run ("denied: access token has expired"): three apps,
+three checks, three wordings with fewer than three words in common, one cause. So is a
+producer's schema change that breaks its consumers: an API diff flags a removed property,
+a feature build finds a column that no longer exists, a contract check sees the schema drift.
+"""
+
+from __future__ import annotations
+
+from agentmem import MemoryHooks
+from agentmem.harvest.families import families
+from tests.test_judgment_harvest import episode, patterns, success
+
+CREDENTIALS = "~credentials"
+SCHEMA = "~schema-change"
+
+
+def test_expired_and_rejected_credentials_are_one_family_however_said() -> None:
+    """HTTP 401, "unauthorized", "authentication required", an expired token, JWT or API
+    key, and credentials rejected name the family; a TLS certificate "expired" by a clock
+    set back, a parser's "invalid token" and a token that did not expire do not."""
+    for said in (
+        "unauthorized: authentication required; token expired at 2026-07-11T01:16:03Z",
+        'HTTP 401 from artreg.corp.internal: {"code":"UNAUTHORIZED","message":"jwt expired"}',
+        "denied: access token has expired (issued 19m12s ago, ttl 15m)",
+        "status code: 401, reason phrase: Unauthorized (401)",
+        "the partner's credentials were rejected by the SFTP server",
+        "expired API key for the geocoder",
+        "oauth refresh failed: invalid_grant",
+    ):
+        assert families(said) == {CREDENTIALS}, said
+    for said in (
+        "x509: certificate has expired or is not yet valid",
+        "SyntaxError: invalid token",
+        "the token is not expired; the upload failed on size",
+        "returned 4011 rows",
+    ):
+        assert families(said) == frozenset(), said
+
+
+def test_an_expired_token_in_three_apps_checks_is_one_pattern(hooks: MemoryHooks) -> None:
+    """A push, an upload and a release dry run of three apps fail on an expired registry
+    token, each in its own words: one pattern, under `_global`, naming the cause."""
+    episode(
+        hooks,
+        "2026-07-11-r1",
+        "Nightly base image rebuild",
+        "push-verify",
+        "unauthorized: authentication required; token expired at 2026-07-11T01:16:03Z",
+        "Images built, push refused at the end.",
+        app_id="base-images",
+    )
+    episode(
+        hooks,
+        "2026-07-18-r2",
+        "Upload the JUnit bundle",
+        "upload-results",
+        'HTTP 401 from artreg.corp.internal: {"code":"UNAUTHORIZED","message":"jwt expired"}',
+        "Results not uploaded.",
+        app_id="test-runner",
+    )
+    episode(
+        hooks,
+        "2026-07-24-r3",
+        "Release dry run of the CLI image",
+        "release-dryrun",
+        "denied: access token has expired (issued 19m12s ago, ttl 15m)",
+        "Dry run stopped at the image push.",
+        app_id="devctl",
+    )
+    for n, app in enumerate(("base-images", "test-runner", "devctl", "devctl")):
+        success(hooks, f"2026-07-0{n + 1}-s{n}", "Routine work", "Shipped the change.", app)
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks, "_global")
+    assert "failed in 3 runs" in pattern.text
+    assert "expired or rejected credentials" in pattern.text
+
+
+def test_renamed_removed_or_missing_columns_and_fields_are_one_family() -> None:
+    """A column that does not exist (Postgres, SQLite, MySQL), a property removed from an API,
+    a renamed column and a schema that drifted name a schema change; a clock's drift, a
+    field that was not removed and a required value missing from a response (a decode
+    failure, its own family) do not."""
+    for said in (
+        "psycopg.errors.UndefinedColumn: column c.reporter_phone does not exist",
+        "sqlite3.OperationalError: no such column: sku",
+        "Unknown column 'price' in 'field list'",
+        "openapi-diff: BREAKING - property 'lossCause' removed from FnolRequest",
+        "the migration renamed the column loss_cause",
+        "contract-check: claims_v2 drift - column witness_count missing from the contract",
+        "schema mismatch between the producer and the topic",
+    ):
+        assert families(said) == {SCHEMA}, said
+    for said in (
+        "clock drift of 3 s on the runner",
+        "the field was not removed",
+        "heartbeat.v3 consumer ops-ui: required property 'battery' missing",
+    ):
+        assert SCHEMA not in families(said), said
+
+
+def test_one_producers_schema_changes_breaking_two_consumers_are_one_pattern(
+    hooks: MemoryHooks,
+) -> None:
+    """An API diff, a feature build and a contract check of two apps fail on columns and
+    fields a producer renamed or removed, sharing no three words: one pattern naming a
+    schema change."""
+    episode(
+        hooks,
+        "2026-09-15-r1",
+        "Loss-cause codes in the intake API",
+        "contract-tests",
+        "openapi-diff: BREAKING - property 'lossCause' removed from FnolRequest without "
+        "deprecation (consumer: partner-portal)",
+        "Contract tests flagged the API change as breaking.",
+        app_id="intake",
+    )
+    episode(
+        hooks,
+        "2026-10-05-r2",
+        "Nightly scoring",
+        "feature-build",
+        "psycopg.errors.UndefinedColumn: column c.reporter_phone does not exist",
+        "Feature build failed before scoring.",
+        app_id="scoring",
+    )
+    episode(
+        hooks,
+        "2026-10-11-r3",
+        "Witness details in the intake form",
+        "contract-tests",
+        "contract-check: claims_v2 drift - column witness_count (integer) added by migration "
+        "0055 but missing from contracts/claims_v2.yaml",
+        "contract-check blocked the PR.",
+        app_id="intake",
+    )
+    for n, app in enumerate(("intake", "scoring", "intake", "scoring")):
+        success(hooks, f"2026-09-0{n + 1}-s{n}", "Routine work", "Shipped the change.", app)
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks, "_global")
+    assert "failed in 3 runs" in pattern.text
+    assert "a schema change" in pattern.text
