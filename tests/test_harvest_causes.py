@@ -5,7 +5,9 @@ A registry token that expires before a long job pushes fails a base-image push
 jwt expired") and a release dry run ("denied: access token has expired"): three apps,
 three checks, three wordings with fewer than three words in common, one cause. So is a
 producer's schema change that breaks its consumers: an API diff flags a removed property,
-a feature build finds a column that no longer exists, a contract check sees the schema drift.
+a feature build finds a column that no longer exists, a contract check sees the schema drift. And a
+document pipeline's pages and photos that reach OCR rotated: "landscape" pages, an EXIF
+orientation tag, faxes upside down.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from tests.test_judgment_harvest import episode, patterns, success
 
 CREDENTIALS = "~credentials"
 SCHEMA = "~schema-change"
+ORIENTATION = "~orientation"
 
 
 def test_expired_and_rejected_credentials_are_one_family_however_said() -> None:
@@ -143,3 +146,61 @@ def test_one_producers_schema_changes_breaking_two_consumers_are_one_pattern(
     [pattern] = patterns(hooks, "_global")
     assert "failed in 3 runs" in pattern.text
     assert "a schema change" in pattern.text
+
+
+def test_rotated_pages_and_photos_name_orientation_and_a_rotated_key_does_not() -> None:
+    """Pages that are landscape, an EXIF orientation tag, a photo held sideways, a fax upside
+    down and a scan rotated 90 degrees name page or image orientation; a key rotated 90 days
+    ago and a robot's orientation (its pose) do not."""
+    for said in (
+        "worst repair_est_0412.pdf mean_conf=0.18 (pages 2-4 are landscape)",
+        "all 23 have EXIF Orientation=6",
+        "phone held sideways",
+        "every failing page is upside down",
+        "scans rotated 90 degrees",
+    ):
+        assert families(said) == {ORIENTATION}, said
+    for said in ("the signing key was rotated 90 days ago", "robot orientation off by 4 degrees"):
+        assert families(said) == frozenset(), said
+
+
+def test_rotated_documents_failing_two_checks_in_three_wordings_are_one_pattern(
+    hooks: MemoryHooks,
+) -> None:
+    """A golden set, a photo smoke test and a mailbox set of one OCR app fail on pages and
+    photos that reach OCR rotated, each told in its own words: one pattern naming
+    orientation."""
+    episode(
+        hooks,
+        "2026-09-08-r1",
+        "Extract line items from repair estimates",
+        "extract-golden",
+        "golden set: 11/60 documents below confidence floor; worst mean_conf=0.18 "
+        "(pages 2-4 are landscape)",
+        "A chunk of the golden set came back as near-empty text.",
+        app_id="ocr",
+    )
+    episode(
+        hooks,
+        "2026-09-17-r2",
+        "Text from damage photos",
+        "pipeline-smoke",
+        "photo_ingest: 23/40 JPEGs produced < 20 chars of text; all 23 have EXIF Orientation=6",
+        "The photo path produced almost no text for half of the sample.",
+        app_id="ocr",
+    )
+    episode(
+        hooks,
+        "2026-09-23-r3",
+        "Ingest the claims mailbox",
+        "extract-golden",
+        "mailbox set: 6/25 attachments unreadable; every failing page is upside down",
+        "Fax attachments came out unreadable.",
+        app_id="ocr",
+    )
+    for n in range(4):
+        success(hooks, f"2026-09-0{n + 1}-s{n}", "Routine work", "Shipped the change.", "ocr")
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks, "ocr")
+    assert "failed in 3 runs" in pattern.text
+    assert "orientation" in pattern.text

@@ -7,7 +7,9 @@ and share nothing a word match could join: a time-zone bug is `tzinfo` in Python
 `quota_exceeded`, "throttled" or a quota used up ("600/600 req/min"); an expired token is
 "unauthorized: authentication required" to a registry, `HTTP 401` to an upload API and
 "jwt expired" to a CLI; a producer's schema change is `UndefinedColumn` to a consumer's
-query, a removed property to an API diff and "drift" to a contract check. Hook E's join
+query, a removed property to an API diff and "drift" to a contract check; a scan that
+reaches OCR rotated is "landscape" in a PDF, an EXIF orientation tag in a phone's photo
+and "upside down" in a fax. Hook E's join
 (`across`) counts a family that two failures both name as a shared signature word worth a
 whole link, and a pattern whose failures mostly name one says so in its text.
 
@@ -124,6 +126,19 @@ FAMILIES = (
             r"\b(?:renamed|dropped|removed|retyped)\s+(?:the\s+|a\s+)?(?:column|field|property)\b",
             r"\bschema[\s_-]?(?:drift|change[sd]?|mismatch)\b",
             r"\b(?:contract|schema)\S*:?\s+(?:\S+\s+)?drift\b",
+        ),
+    ),
+    Family(
+        "orientation",
+        "page or image orientation (rotated scans and photos)",
+        _said(
+            # not a robot's or a vehicle's orientation (its pose): a page's, an image's
+            r"\b(?:exif|page|image|photo|scan|screen|device)[\s_-]?orientation\b",
+            r"\borientation\s*[=:]\s*\d",  # the EXIF tag's value
+            r"\bUIImageOrientation|\bExifInterface\b|\bexif[\s_-]?transpose\b",
+            r"\bsideways\b|\bupside[\s-]down\b",
+            r"\b(?:pages?|images?|photos?|scans?)\b[^.;]{0,20}\b(?:rotated|landscape|turned)\b",
+            r"\b(?:rotated|turned)\s+(?:by\s+)?(?:90|180|270)\s*(?:°|deg)",  # not a key "rotated 90 days ago"
         ),
     ),
     Family(
