@@ -6,7 +6,8 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
 
 - Causes. Per app, the failures are grouped by the verifier that failed and by what it
   said (`agentmem.harvest.patterns`): failures of at least 3 runs that share an error,
-  or of 2 runs whose checks said the same error phrase with no success against it, make
+  or of 2 runs whose checks said the same error phrase or whose summaries blame one piece
+  of code (a function no successful run names), with no success against it, make
   a pattern, described by its error phrase, the words that set its failures apart
   from the app's successful runs (a word as common in successes is no cause) and an
   example, with a confidence worked out from the evidence (runs, their spread over days,
@@ -164,7 +165,7 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
     lines = [
         f"window: {span.since or 'start'} to {span.until or 'now'} ({span.basis})",
         f"{len(recent)} run record(s) in the window; {len(found)} failure pattern(s) "
-        f"(failures of ≥ 3 runs sharing an error, or of 2 sharing an error phrase)",
+        f"(failures of ≥ 3 runs sharing an error, or of 2 sharing an error phrase or a culprit)",
         *(
             f"pattern {p.app_id}/{p.verifier or 'run'}: {len(p.runs)} runs, "
             f"confidence {p.confidence}, causes: {', '.join(p.causes) or '-'}"

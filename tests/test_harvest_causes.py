@@ -19,6 +19,7 @@ from tests.test_judgment_harvest import episode, patterns, success
 CREDENTIALS = "~credentials"
 SCHEMA = "~schema-change"
 ORIENTATION = "~orientation"
+CHARSET = "~charset"
 
 
 def test_expired_and_rejected_credentials_are_one_family_however_said() -> None:
@@ -204,3 +205,74 @@ def test_rotated_documents_failing_two_checks_in_three_wordings_are_one_pattern(
     [pattern] = patterns(hooks, "ocr")
     assert "failed in 3 runs" in pattern.text
     assert "orientation" in pattern.text
+
+
+def test_characters_a_format_refuses_name_the_character_set_family() -> None:
+    """A code point not in the permitted set, invalid or non-ASCII characters, a codec that
+    cannot encode, a character set, transliteration and diacritics name characters the
+    format does not accept; a video's encoding and a character limit do not."""
+    for said in (
+        "character U+00DF 'ß' not in the permitted set",
+        "line 12: invalid character in header",
+        "UnicodeEncodeError: 'ascii' codec can't encode character",
+        "SEPA files may only carry the SEPA Latin character set",
+        "payee names transliterated",
+        "strip diacritics before the export",
+    ):
+        assert families(said) == {CHARSET}, said
+    for said in ("ffmpeg encoding took 40 minutes", "title over the 70-character limit"):
+        assert families(said) == frozenset(), said
+
+
+def _refused(hooks: MemoryHooks, run_id: str, detail: str, summary: str) -> None:
+    episode(hooks, run_id, "Daily payout batch", "h2h-submit", detail, summary, app_id="payout")
+
+
+def test_two_runs_blaming_one_function_are_a_pattern_unless_a_success_names_it(
+    hooks: MemoryHooks,
+) -> None:
+    """Two runs of one app fail one check in words that share a few rare words but no error
+    phrase ("gateway", "line", "Inf" of `RmtInf` and `PmtInf`), and both runs' own accounts
+    blame one function (`sepa_safe()`): a pattern of two runs, naming it.
+    Where the app's successful runs name that function too, it is where the work happens,
+    not where it breaks: no pattern."""
+    _refused(
+        hooks,
+        "2026-09-21-r1",
+        "gateway 400 FF01 Invalid file format: line 1893 RmtInf/Ustrd contains '&'",
+        "sepa_safe() covered names but not the remittance text; the whole file was refused.",
+    )
+    _refused(
+        hooks,
+        "2026-09-29-r2",
+        "gateway 422 Schema validation failed at PmtInf/Cdtr/PstlAdr/AdrLine: U+00DF 'ß'",
+        "The new address_line() helper built the postal address without sepa_safe().",
+    )
+    for n in range(3):
+        success(hooks, f"2026-09-0{n + 1}-s{n}", "Daily payout batch", "Batch accepted.", "payout")
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks, "payout")
+    assert "failed in 2 runs" in pattern.text and "sepa_safe" in pattern.text
+
+
+def test_a_function_the_successes_name_too_is_no_culprit(hooks: MemoryHooks) -> None:
+    """Two failures whose runs name the function every run of the app goes through (the
+    successes name it as well) share no cause by that: no pattern."""
+    _refused(
+        hooks,
+        "2026-09-21-r1",
+        "gateway 400 FF01 Invalid file format: line 1893 RmtInf/Ustrd contains '&'",
+        "build_batch() ran; the whole file was refused.",
+    )
+    _refused(
+        hooks,
+        "2026-09-29-r2",
+        "gateway 422 Schema validation failed at PmtInf/Cdtr/PstlAdr/AdrLine: U+00DF 'ß'",
+        "build_batch() ran with the new address helper; one transfer was refused.",
+    )
+    for n in range(3):
+        success(
+            hooks, f"2026-09-0{n + 1}-s{n}", "Daily payout batch", "build_batch() ran.", "payout"
+        )
+    assert hooks.judgment_harvest().ok
+    assert patterns(hooks, "payout") == []

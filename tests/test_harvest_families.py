@@ -55,12 +55,13 @@ def test_rate_limits_are_named_however_said_and_not_where_denied() -> None:
 def test_pool_exhaustion_and_schema_drift_are_families_and_text_encoding_is_not() -> None:
     """A pool that runs dry ("too many clients", HikariPool) and a response the client's
     model cannot decode (JsonDataException, DecodingError) are families; a text file in the
-    wrong encoding (UnicodeDecodeError) is not a decode of a response."""
+    wrong encoding (UnicodeDecodeError) is not a decode of a response (it is a character
+    set's)."""
     assert families("pq: sorry, too many clients already") == {POOL}
     assert families("HikariPool-1 - Connection is not available") == {POOL}
     assert families("moshi.JsonDataException: Required value 'x' missing") == {DECODE}
     assert families("Swift.DecodingError.Context: valueNotFound") == {DECODE}
-    assert families("UnicodeDecodeError: 'utf-8' codec can't decode byte 0xb5") == frozenset()
+    assert families("UnicodeDecodeError: 'utf-8' codec can't decode byte 0xb5") == {"~charset"}
 
 
 def test_time_zone_failures_of_three_apps_in_three_vocabularies_are_one_pattern(

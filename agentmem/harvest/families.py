@@ -9,7 +9,8 @@ and share nothing a word match could join: a time-zone bug is `tzinfo` in Python
 "jwt expired" to a CLI; a producer's schema change is `UndefinedColumn` to a consumer's
 query, a removed property to an API diff and "drift" to a contract check; a scan that
 reaches OCR rotated is "landscape" in a PDF, an EXIF orientation tag in a phone's photo
-and "upside down" in a fax. Hook E's join
+and "upside down" in a fax; characters a payment or file format refuses are a code point
+"not in the permitted set", "invalid character" or a codec that cannot encode. Hook E's join
 (`across`) counts a family that two failures both name as a shared signature word worth a
 whole link, and a pattern whose failures mostly name one says so in its text.
 
@@ -139,6 +140,20 @@ FAMILIES = (
             r"\bsideways\b|\bupside[\s-]down\b",
             r"\b(?:pages?|images?|photos?|scans?)\b[^.;]{0,20}\b(?:rotated|landscape|turned)\b",
             r"\b(?:rotated|turned)\s+(?:by\s+)?(?:90|180|270)\s*(?:°|deg)",  # not a key "rotated 90 days ago"
+        ),
+    ),
+    Family(
+        "charset",
+        "characters the format does not accept (character set, encoding)",
+        _said(
+            r"\bchar(?:acter)?[\s_-]?sets?\b",
+            r"\b(?:invalid|illegal|forbidden|unsupported|unprintable|special|non[\s-]?\w+)"
+            r"\s+char(?:acter)?s?\b",
+            r"\bchar(?:acter)?s?\b.{0,30}\bnot (?:in the (?:permitted|allowed)|allowed|permitted)",
+            r"\bU\+[0-9A-F]{4,5}\b",  # a code point
+            r"\bUnicode(?:Encode|Decode)Error\b|\bcodec can't (?:en|de)code\b",
+            r"\b(?:utf-?8|utf-?16|latin-?1|iso-8859-\d+|cp125\d|us-ascii)\b",
+            r"\btransliterat\w*|\bdiacritics?\b|\bmojibake\b",
         ),
     ),
     Family(

@@ -8,7 +8,8 @@ an upload; one check's three accounts of a key id in the wrong byte order) are j
 the rare words they share (`across`). A group
 of failures from at least `MIN_RUNS` runs is a pattern; so is a group from `PAIR_RUNS`
 distinct runs whose details share an error phrase (the same verifier saying the same
-thing twice) when no successful run contradicts it. It is described by
+thing twice), or whose runs' own accounts blame one piece of code (`blame`), when no
+successful run contradicts it. It is described by
 
 - the words its details share, in order (the error phrase: "canceling statement due to
   lock timeout", "OOMKilled, exit code 137"), or when none are in all of them, the longest
@@ -32,6 +33,7 @@ from datetime import date
 
 from agentmem.core.model import Memory, Outcome
 from agentmem.harvest.across import across
+from agentmem.harvest.blame import blamed
 from agentmem.harvest.families import families, named
 from agentmem.harvest.followup import FollowUp, FollowUps, again
 from agentmem.harvest.phrases import phrase, said_by, telling, terms
@@ -228,8 +230,10 @@ def mine(
         causes = _causes(members, successes, said)
         against = _contradictions(causes, successes)
         told = telling(said, [f.detail for f in members])
-        if runs < MIN_RUNS and (not told or against or said_by(said, successes)):
-            continue  # two runs: one error, and no success saying it or its causes
+        if runs < MIN_RUNS and (
+            not (told or blamed(members, successes)) or against or said_by(said, successes)
+        ):
+            continue  # two runs: one error or one culprit, and no success saying it or its causes
         example = max(members, key=lambda f: (_hits(f.summary, causes), f.memory.run_id))
         found.append(
             Pattern(

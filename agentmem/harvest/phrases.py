@@ -64,8 +64,11 @@ def _surface(text: str, run: list[str]) -> str:
 
 
 def said_by(said: str, successes: Sequence[Memory]) -> bool:
-    """A successful run whose record says the error phrase itself (a failure it got past)."""
+    """A successful run whose record says the error phrase itself (a failure it got past);
+    no phrase is said by none."""
     runs = [WORD.findall(part.lower()) for part in said.split(" … ")]
+    if not any(runs):
+        return False
     return any(all(contains(WORD.findall(m.text.lower()), run) for run in runs) for m in successes)
 
 
