@@ -6,6 +6,8 @@ say its type itself with a leading `[semantic]`, `[procedural]` or `[reflective]
 (as daily-log event lines do, after their time) with `Lesson:`, `How to:` or `Pattern:`.
 A decision record (ADR) yields its decision: the prose under its Decision heading, led
 by the record's title, unless its status says it is not in force.
+A standing document (a runbook, an SOP, an announcement) is read whole by
+`agentmem.harvest.standing`: every section of it says how things are now.
 The retro of one run (its run named) yields 0–3 lessons; a periodic one 3–8, and so may a
 document of no one run (a postmortem, a decision record, a runbook). Hook D and the backfill's
 `retros` lane both distill through here, so a retro backfilled and later fired through
@@ -21,12 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from agentmem.core.model import MemoryType, normalise_text
-from agentmem.core.secrets import find_secrets
-from agentmem.harvest.tables import is_table, table_sentences
+from agentmem.harvest.blocks import blocks, first_heading, joined
+from agentmem.harvest.sections import CHANGED, CHECKED, PLANS, Lesson, section_type
+from agentmem.harvest.standing import is_standing, standing_lessons
+from agentmem.harvest.tables import table_sentences
 from agentmem.stores.bm25 import tokenize
 
-HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
-BULLET = re.compile(r"^\s{0,3}(?:[-*+]|\d+[.)])\s+(.*\S)\s*$")
 INLINE = re.compile(r"^\[(semantic|procedural|reflective)\]\s*", re.IGNORECASE)
 # A daily-log event line (`- 08:00:00Z Lesson: …`) carries its type as a word, after a time.
 STAMP = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?Z?\s*(?:[-–]\s*)?")
@@ -53,46 +55,11 @@ REPLACES = re.compile(
 DECISION = re.compile(r"\bdecision|\bdecided")
 PERIODIC_WORDS = ("periodic", "weekly", "monthly", "quarterly", "sprint")
 
-SECTION_WORDS: tuple[tuple[MemoryType, tuple[str, ...]], ...] = (
-    (MemoryType.REFLECTIVE, ("pattern", "recurring", "across runs", "trend", "theme")),
-    (
-        MemoryType.PROCEDURAL,
-        ("how to", "how-to", "procedure", "steps", "what worked", "process", "recipe"),
-    ),
-    (
-        MemoryType.SEMANTIC,
-        ("lesson", "learn", "fact", "insight", "what we know", "takeaway", "gotcha"),
-    ),
-    # What a weekly note says changed ("Changes to know", "What changed"): new facts.
-    (MemoryType.SEMANTIC, ("to know", "what changed", "changes")),
-    # A decision record (ADR): what was decided (its context and consequences are not).
-    (MemoryType.SEMANTIC, ("decision", "decided")),
-)
-# Sections that list work still to do ("Next steps" once made every to-do a procedure).
-PLANS = re.compile(
-    r"^\W*next\b|\b(next steps?|actions?|action items?|to ?dos?|follow[- ]?ups?|plans?)\b"
-)
-# A ticked item ("- [x] Pipeline pauses the audit") under a heading of plans is done.
-CHECKED = re.compile(r"^\[[xX]\]\s*")
-# A heading that says its section tells a change ("Calendar (changed 2026-10-01)", "Cut-off
-# change", "Updated schedule"): what it says is the new state, prose or list, a fact a
-# worker must know even in a runbook, whose other sections are not lessons. Such a section
-# of no lesson-bearing kind yields facts after the document's own lessons (its cap is
-# theirs first: a postmortem's "What we changed" is not its "Lessons").
-CHANGED = re.compile(r"\b(?:chang(?:e|es|ed)|updated?)\b")
 # Inside each type's range, below its top: a retro is one author's view, not a measurement.
 CONFIDENCE = {MemoryType.SEMANTIC: 0.8, MemoryType.PROCEDURAL: 0.75, MemoryType.REFLECTIVE: 0.8}
 MAX_PER_RUN = 3
 MIN_PERIODIC = 3
 MAX_PERIODIC = 8
-
-
-@dataclass(frozen=True)
-class Lesson:
-    """One bullet that earned a type from its section (or its own `[type]` prefix)."""
-
-    type: MemoryType
-    text: str
 
 
 @dataclass
@@ -119,57 +86,25 @@ class Distilled:
         return line
 
 
-def section_type(title: str) -> MemoryType | None:
-    """The type a heading gives its bullets, from a word it begins ("Lessons learned",
-    "Facts"); never from inside another word: an "Artifact registry …" title is no "fact"
-    section, and had made a decision record's Status/Deciders lines three facts."""
-    lowered = title.lower()
-    if PLANS.search(lowered):
-        return None  # what the team means to do next is not yet something it learned
-    for memory_type, words in SECTION_WORDS:
-        if any(re.search(rf"\b{re.escape(word)}", lowered) for word in words):
-            return memory_type
-    return None
-
-
 def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
-    """Each bullet and prose paragraph: (the heading above it, its text, whether it is prose).
-
-    A prose paragraph's lines are joined into one text, and so are a list item's.
-    """
-    heading: str | None = None
-    prose: list[str] = []
-    item: list[str] = []  # a list item, with the lines it wraps onto
-    for line in [*markdown.splitlines(), ""]:
-        title, bullet = HEADING.match(line), BULLET.match(line)
-        if item and line.strip() and not (title or bullet):
-            item.append(line.strip())  # a wrapped item goes on (its second line was lost)
-            continue
-        if item:
-            if _kept(heading, item[0]):
-                yield heading, _lines([CHECKED.sub("", item[0]), *item[1:]]), False
-            item = []
-        if prose and (title or bullet or not line.strip()):
-            if is_table(prose):
-                yield from ((heading, row, False) for row in _rows(heading, prose))
-            else:
-                yield heading, _lines(prose), True
-            prose = []
-        if title:
-            heading = title.group(1)
-        elif bullet:
-            item = [bullet.group(1)]
-        elif line.strip():
-            prose.append(line.strip())
+    """Each list item and prose paragraph: (the heading above it, its text, whether it is
+    prose). A table is its rows (`_rows`); under a heading of plans, only a ticked item."""
+    for block in blocks(markdown):
+        if block.kind == "table":
+            yield from ((block.heading, row, False) for row in _rows(block.heading, block.lines))
+        elif block.kind == "prose":
+            yield block.heading, block.text, True
+        elif _kept(block.heading, block.lines[0]):
+            yield block.heading, joined([CHECKED.sub("", block.lines[0]), *block.lines[1:]]), False
 
 
-def _rows(heading: str | None, table: list[str]) -> list[str]:
+def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
     """A table's rows as sentences where its heading gives them a kind (patterns, lessons)
     or lists plans (the rows said done); elsewhere a table (numbers, a timeline, a change
     section's schedule grid) is no list of lessons."""
     plans = heading is not None and PLANS.search(heading.lower()) is not None
     if plans or (heading is not None and section_type(heading) is not None):
-        return table_sentences(table, plans=plans)
+        return table_sentences(list(table), plans=plans)
     return []
 
 
@@ -177,19 +112,6 @@ def _kept(heading: str | None, item: str) -> bool:
     """Whether a list item is read: under a heading of plans, only one ticked done."""
     plans = heading is not None and PLANS.search(heading.lower()) is not None
     return not plans or CHECKED.match(item) is not None
-
-
-def _lines(lines: list[str]) -> str:
-    """A paragraph's lines as one text, joined by spaces; by line breaks when a secret
-    spans them, so the writer's guard sees the key whole and refuses it (a space inside a
-    split key hid it, and its second half was stored)."""
-    joined = "\n".join(lines)
-    return joined if find_secrets(joined) else " ".join(lines)
-
-
-def first_heading(markdown: str) -> str:
-    """The document's first heading (its title), or ""."""
-    return next((m.group(1) for m in map(HEADING.match, markdown.splitlines()) if m), "")
 
 
 def decision_status(markdown: str) -> str | None:
@@ -323,6 +245,14 @@ def lessons(markdown: str) -> list[Lesson]:
     return found + late
 
 
+def _once(found: list[Lesson]) -> list[Lesson]:
+    """Each lesson once, in order (a runbook may say one thing in two sections)."""
+    seen: dict[str, Lesson] = {}
+    for lesson in found:
+        seen.setdefault(normalise_text(lesson.text), lesson)
+    return list(seen.values())
+
+
 def is_periodic(path: str | Path, markdown: str) -> bool:
     """A retro is periodic when its file name or first heading says so (weekly, sprint…)."""
     haystack = f"{Path(path).name} {first_heading(markdown)}".lower()
@@ -346,7 +276,9 @@ def distill(
     """The drafts a retro supports, at most its cap, each with `source` = the retro. A retro
     given its `run_id` (and not periodic) tells of one run: at most MAX_PER_RUN."""
     one_run = run_id is not None and not periodic
-    result = Distilled(source=source, periodic=periodic, one_run=one_run, found=lessons(markdown))
+    standing = not one_run and not periodic and is_standing(source, markdown)
+    found = _once(standing_lessons(markdown)) if standing else lessons(markdown)
+    result = Distilled(source=source, periodic=periodic, one_run=one_run, found=found)
     scope: dict[str, Any] = {"source": source}
     run = run_id or retro_run_id(source)
     if run:

@@ -1,0 +1,64 @@
+"""What a heading says its section holds: a kind of lesson, work still to do, or a change.
+
+Hook D types a section's items by a word its heading begins ("Lessons learned" → semantic,
+"Patterns across runs" → reflective, "How to" → procedural); a heading of plans ("Next
+steps", "Action items") holds work still to do, except an item ticked done; a heading that
+says its section tells a change ("Calendar (changed 2026-10-01)") holds the new state.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agentmem.core.model import MemoryType
+
+SECTION_WORDS: tuple[tuple[MemoryType, tuple[str, ...]], ...] = (
+    (MemoryType.REFLECTIVE, ("pattern", "recurring", "across runs", "trend", "theme")),
+    (
+        MemoryType.PROCEDURAL,
+        ("how to", "how-to", "procedure", "steps", "what worked", "process", "recipe"),
+    ),
+    (
+        MemoryType.SEMANTIC,
+        ("lesson", "learn", "fact", "insight", "what we know", "takeaway", "gotcha"),
+    ),
+    # What a weekly note says changed ("Changes to know", "What changed"): new facts.
+    (MemoryType.SEMANTIC, ("to know", "what changed", "changes")),
+    # A decision record (ADR): what was decided (its context and consequences are not).
+    (MemoryType.SEMANTIC, ("decision", "decided")),
+)
+# Sections that list work still to do ("Next steps" once made every to-do a procedure).
+PLANS = re.compile(
+    r"^\W*next\b|\b(next steps?|actions?|action items?|to ?dos?|follow[- ]?ups?|plans?)\b"
+    r"|\bopen (?:items|questions|issues)\b"
+)
+# A ticked item ("- [x] Pipeline pauses the audit") under a heading of plans is done.
+CHECKED = re.compile(r"^\[[xX]\]\s*")
+# A heading that says its section tells a change ("Calendar (changed 2026-10-01)", "Cut-off
+# change", "Updated schedule"): what it says is the new state, prose or list, a fact a
+# worker must know even in a runbook, whose other sections are not lessons. Such a section
+# of no lesson-bearing kind yields facts after the document's own lessons (its cap is
+# theirs first: a postmortem's "What we changed" is not its "Lessons").
+CHANGED = re.compile(r"\b(?:chang(?:e|es|ed)|updated?)\b")
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One bullet that earned a type from its section (or its own `[type]` prefix)."""
+
+    type: MemoryType
+    text: str
+
+
+def section_type(title: str) -> MemoryType | None:
+    """The type a heading gives its bullets, from a word it begins ("Lessons learned",
+    "Facts"); never from inside another word: an "Artifact registry …" title is no "fact"
+    section, and had made a decision record's Status/Deciders lines three facts."""
+    lowered = title.lower()
+    if PLANS.search(lowered):
+        return None  # what the team means to do next is not yet something it learned
+    for memory_type, words in SECTION_WORDS:
+        if any(re.search(rf"\b{re.escape(word)}", lowered) for word in words):
+            return memory_type
+    return None
