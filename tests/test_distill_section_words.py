@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from agentmem.core.model import MemoryType
 from agentmem.harvest.distill import lessons, section_type
 
 ADR = """# ADR 0012: Artifact registry moves to Release Engineering; snapshot retention 14 days
@@ -35,3 +36,20 @@ def test_a_decision_records_metadata_is_not_its_decision() -> None:
     assert not any(text.startswith(("Status", "Deciders", "Effective")) for text in found)
     assert any("#releng-oncall" in text for text in found)
     assert any("14 days" in text for text in found)
+
+
+def test_a_heading_that_labels_what_to_keep_types_its_bullets() -> None:
+    """ "Keep in mind", "Notes", "Reminders" and "Rules" hold facts, "Observations" what runs
+    showed, and a notice anywhere in a heading ("Bank notice (important)") news to act on
+    (a weekly note's "Keep in mind" bullets yielded nothing); "Release notes 2026" is a
+    title, not a notes section."""
+    assert section_type("Keep in mind") == MemoryType.SEMANTIC
+    assert section_type("Notes") == MemoryType.SEMANTIC
+    assert section_type("Reminders") == MemoryType.SEMANTIC
+    assert section_type("Observations") == MemoryType.REFLECTIVE
+    assert section_type("Bank notice (important)") == MemoryType.SEMANTIC
+    assert section_type("Retro: release notes 2026-07") is None
+    weekly = "# Weekly retro\n\n## Keep in mind\n- Test patients are found by MRN, not by id.\n"
+    assert [lesson.text for lesson in lessons(weekly)] == [
+        "Test patients are found by MRN, not by id."
+    ]

@@ -95,6 +95,16 @@ def test_a_paragraph_ending_in_a_colon_leads_the_list_it_introduces() -> None:
     ]
 
 
+def test_each_procedure_is_led_by_its_own_heading() -> None:
+    """A numbered list after a section's bullets is led by its own heading, never by the
+    heading of the list before it (a "Rules" list had led the "Steps" after it)."""
+    doc = "# Runbook: releases\n\n## Rules\n- Tag first.\n- Never on Fridays.\n\n## Steps\n1. Tag.\n2. Push.\n"
+    assert [lesson.text for lesson in standing_lessons(doc)] == [
+        "Rules: Tag first; Never on Fridays.",
+        "Steps: 1. Tag. 2. Push.",
+    ]
+
+
 def test_lists_and_tables_are_one_fact_each_led_by_their_heading() -> None:
     """A list under "Do not" keeps its "Do not" (alone, "Edit the export tables by hand."
     said the opposite); a table is one fact, its rows read with their column names."""

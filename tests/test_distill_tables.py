@@ -65,6 +65,13 @@ def test_a_table_with_no_header_reads_key_value() -> None:
     assert table_sentences(table) == ["Severity: SEV-2", "Owner: payments on-call"]
 
 
+def test_a_two_column_table_reads_key_value() -> None:
+    """A "topic | rule" table reads "topic: rule", as a sentence would say it (the column
+    name in brackets, "Matrix size (Rule: …)", read as an aside and hid the subject)."""
+    table = ["| Topic | Rule |", "|---|---|", "| Plan freeze | 21:00 depot local time |"]
+    assert table_sentences(table) == ["Plan freeze: 21:00 depot local time"]
+
+
 def test_table_rows_are_written_through_hook_d(hooks: MemoryHooks, tmp_path: Path) -> None:
     """Fired on a periodic retro, the rows' lessons are written as memories."""
     path = tmp_path / "retros" / "weekly-2026-W12.md"

@@ -28,6 +28,13 @@ SECTION_WORDS: tuple[tuple[MemoryType, tuple[str, ...]], ...] = (
     # A decision record (ADR): what was decided (its context and consequences are not).
     (MemoryType.SEMANTIC, ("decision", "decided")),
 )
+# A heading that is only a label for what follows ("Notes", "Reminders", "Keep in mind",
+# "Rules", "Observations"): facts a worker must keep, or (observations) what runs showed.
+# Only as the heading's first words: "Release notes 2026" is a title, not a notes section.
+NOTED = re.compile(r"^\W*(notes?|reminders?|keep in mind|remember|rules)\b")
+OBSERVED = re.compile(r"^\W*observations?\b")
+# A notice or an announcement anywhere in a heading ("Bank notice (important)"): news to act on.
+ANNOUNCED = re.compile(r"\b(notices?|announcements?|heads[- ]up|important)\b")
 # Sections that list work still to do ("Next steps" once made every to-do a procedure).
 PLANS = re.compile(
     r"^\W*next\b|\b(next steps?|actions?|action items?|to ?dos?|follow[- ]?ups?|plans?)\b"
@@ -61,4 +68,8 @@ def section_type(title: str) -> MemoryType | None:
     for memory_type, words in SECTION_WORDS:
         if any(re.search(rf"\b{re.escape(word)}", lowered) for word in words):
             return memory_type
+    if OBSERVED.match(lowered):
+        return MemoryType.REFLECTIVE
+    if NOTED.match(lowered) or ANNOUNCED.search(lowered):
+        return MemoryType.SEMANTIC
     return None

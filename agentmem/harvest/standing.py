@@ -85,8 +85,8 @@ def _read(found: list[Block], title: str) -> Iterator[Lesson]:
                 yield Lesson(kind or MemoryType.SEMANTIC, " ".join(_ended(prose)))
             prose = []
         if items and next_kind != "item":
-            lead = f"{_label(block.heading, title).rstrip(':.')}:"
-            yield Lesson(kind or MemoryType.SEMANTIC, f"{lead} {'; '.join(items)}.")
+            label = _label(block.heading, title).rstrip(":.")
+            yield Lesson(kind or MemoryType.SEMANTIC, f"{label}: {'; '.join(items)}.")
             items = []
         if steps and next_kind != "step":
             numbered = " ".join(f"{n}. {step}" for n, step in enumerate(steps, 1))

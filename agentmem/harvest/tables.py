@@ -3,8 +3,8 @@
 A weekly retro may keep its patterns, a postmortem its action items and a runbook its known
 failure modes in a table; a row read as a line of cells ("| 3 | 2 | 4 |") says nothing, so
 each row becomes "first cell (column: cell; column: cell)", the first cell its subject.
-A column of row numbers ("#") and empty cells are left out. A table with no header (its
-first row blank) reads each row as "key: value".
+A column of row numbers ("#") and empty cells are left out. A table of two columns, or
+with no header (its first row blank), reads each row as "key: value".
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def sentence(row: dict[str, str]) -> str:
         return ""
     (_, subject), rest = kept[0], kept[1:]
     named = [(name, value) for name, value in rest if not name.startswith("#")]
-    if len(named) < len(rest):  # a table with no header: key, value
+    if len(named) < len(rest) or len(named) == 1:  # key and value ("Topic | Rule")
         return f"{subject}: {'; '.join(value for _, value in rest)}"
     if not named:
         return subject
