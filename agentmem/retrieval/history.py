@@ -9,6 +9,9 @@ For each bundle, from two searches of its own words (lessons, run records):
   that still names what the replacement retired (its cause tells how things were);
 - the lessons that apply (superseded ones never), newest statement first, each saying what
   it replaced ("replaces [id]");
+- how the nearest run that went well did it, in its summary's words, when words are left
+  and it is newer than every change memory recorded on the bundle's ground (an older
+  success may tell the old way: "full refresh on TRANSFORM_WH" before the warehouse moved);
 
 every line citing the memories it rests on, so a host can check each claim. Relevance is
 measured like the worker pack's, each kind against its own best: a lesson must score at
@@ -53,6 +56,7 @@ class History:
     runs: list[Memory] = field(default_factory=list)  # earlier runs on it, newest first
     lessons: list[Memory] = field(default_factory=list)
     retired: dict[str, str] = field(default_factory=dict)  # what changes retired, and when
+    success: Memory | None = None  # the nearest run that went well, newer than any change
 
     @property
     def failures(self) -> list[Memory]:
@@ -81,7 +85,16 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     advice = [h for h in kept if h.memory.kind is not Kind.ASSESSMENT]
     assessed = [h.memory for h in kept if h.memory.kind is Kind.ASSESSMENT][:MAX_PATTERNS]
     told = [h.memory for h in distinct(advice, MAX_LESSONS)] + assessed
-    return History(runs=runs, lessons=told, retired=retired(every))
+    changed = retired(every)
+    return History(runs=runs, lessons=told, retired=changed, success=_nearest(records, changed))
+
+
+def _nearest(records: Sequence[Hit], changed: dict[str, str]) -> Memory | None:
+    """The best scoring run that went well, if it is newer than every change on its ground."""
+    last = max(changed.values(), default="")
+    wins = [h for h in records if h.score > 0 and h.memory.outcome not in SETBACKS]
+    best = max(wins, key=lambda h: h.score, default=None)
+    return best.memory if best is not None and best.memory.created_at >= last else None
 
 
 def _newest(memory: Memory) -> tuple[str, str]:
@@ -94,8 +107,9 @@ def _invert(text: str) -> str:
 
 CITED = re.compile(r"\[([a-z][a-z0-9-]{2,63})\]")  # a memory id as a line cites it
 # What is kept first when a bundle's words run short: the lessons, then the run counts,
-# then the failures' causes. Lines are shown in the order the history is told.
-PRIORITY = {"lesson": 0, "runs": 1, "pattern": 2, "failure": 3}
+# then the failures' causes, then how the nearest success went. Lines are shown in the
+# order the history is told.
+PRIORITY = {"lesson": 0, "runs": 1, "pattern": 2, "failure": 3, "success": 4}
 
 
 NAMES = {"semantic": "fact", "procedural": "how-to", "reflective": "pattern"}
@@ -104,7 +118,7 @@ MAX_CITED_RUNS = 5  # the newest runs a count line cites (the count covers them 
 
 @dataclass(frozen=True)
 class Line:
-    kind: str  # runs, failure or lesson
+    kind: str  # a key of PRIORITY
     text: str
 
 
@@ -123,6 +137,9 @@ def lines(label: str, found: History, inline: Callable[[str], str]) -> tuple[str
         name = NAMES.get(lesson.type.value, lesson.type.value)
         kind = "pattern" if lesson.kind is Kind.ASSESSMENT else "lesson"
         out.append(Line(kind, f"  - {name} [{lesson.id}]{replaced}: {inline(lesson.text)}"))
+    if found.success is not None and (summary := read_record(found.success.text).summary):
+        run = found.success
+        out.append(Line("success", f"  - {run.run_id} succeeded: {inline(summary)} [{run.id}]"))
     return f"{label}:", out
 
 
