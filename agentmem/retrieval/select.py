@@ -21,7 +21,8 @@ chosen like this:
   goal shares most does (the goal's tags count as in the query, TAG_WEIGHT times).
 
 A run record written before a lesson was replaced, that still names what the replacement
-retired (the old command, the old path), tells how things were: it is left out; so is a
+retired (the old command, the old path), tells how things were: it is left out; so is any
+plain success written before a change memory recorded on the goal's ground; so is a
 plain success written before a lesson said the thing it names was removed ("the --full
 flag was removed", "we deleted legacy_export.py"), unless it tells of that removal itself.
 
@@ -92,6 +93,9 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     records = [
         h for h in records if h.memory.outcome in SETBACKS or not tells_retired(h.memory, gone)
     ]
+    # A success older than a change on its ground may tell the old way, whatever it names.
+    last = max(before.values(), default="")
+    records = [h for h in records if h.memory.outcome in SETBACKS or h.memory.created_at >= last]
     return choose(lessons, same_work(records, query), set(tokenize(query)))
 
 
