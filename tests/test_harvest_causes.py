@@ -276,3 +276,14 @@ def test_a_function_the_successes_name_too_is_no_culprit(hooks: MemoryHooks) -> 
         )
     assert hooks.judgment_harvest().ok
     assert patterns(hooks, "payout") == []
+
+
+def test_the_model_is_asked_for_the_families_the_miner_names() -> None:
+    """Hook E's playbook names every cause family the deterministic miner names, so a
+    model harvesting beside it is asked to join the same causes told in other words."""
+    from agentmem.harvest.families import FAMILIES
+    from agentmem.playbook import load
+
+    text = " ".join(load("judgment_harvest").text.split())
+    for family in FAMILIES:
+        assert family.name.split(" (")[0] in text, family.key
