@@ -63,8 +63,8 @@ def test_a_runbooks_prose_section_is_a_fact() -> None:
     for a runbook has no lessons section and its prose was never read."""
     texts = [lesson.text for lesson in standing_lessons(RUNBOOK)]
     assert (
-        "Production exports run only in the Saturday window, 22:00–02:00 UTC, with the ledger "
-        "on-call watching the bridge."
+        "Runbook: nightly ledger export — Production exports run only in the Saturday window, "
+        "22:00–02:00 UTC, with the ledger on-call watching the bridge."
     ) in texts
 
 
@@ -75,7 +75,7 @@ def test_a_numbered_procedure_is_one_lesson_led_by_its_heading() -> None:
     found = standing_lessons(RUNBOOK)
     procedures = [lesson.text for lesson in found if lesson.type.value == "procedural"]
     assert procedures == [
-        "Procedure: 1. Open a change ticket and put its number in `export.yml`. 2. Pause the "
+        "Runbook: nightly ledger export — Procedure: 1. Open a change ticket and put its number in `export.yml`. 2. Pause the "
         "reconciliation job: `reconctl pause --until 02:15`. 3. Run `ledger-export --all` and "
         "check the row counts."
     ]
@@ -88,7 +88,7 @@ def test_a_paragraph_ending_in_a_colon_leads_the_list_it_introduces() -> None:
     assert [(lesson.type.value, lesson.text) for lesson in found] == [
         (
             "procedural",
-            "CI signs with the hardware key in read-only mode. It can only use keys that "
+            "Guide: signing release images — CI signs with the hardware key in read-only mode. It can only use keys that "
             "already exist in the vault. Do this before the run that needs a new key: "
             "1. Register the key in the vault. 2. Grant the release job access to it.",
         )
@@ -100,8 +100,8 @@ def test_each_procedure_is_led_by_its_own_heading() -> None:
     heading of the list before it (a "Rules" list had led the "Steps" after it)."""
     doc = "# Runbook: releases\n\n## Rules\n- Tag first.\n- Never on Fridays.\n\n## Steps\n1. Tag.\n2. Push.\n"
     assert [lesson.text for lesson in standing_lessons(doc)] == [
-        "Rules: Tag first; Never on Fridays.",
-        "Steps: 1. Tag. 2. Push.",
+        "Runbook: releases — Rules: Tag first; Never on Fridays.",
+        "Runbook: releases — Steps: 1. Tag. 2. Push.",
     ]
 
 
@@ -110,10 +110,11 @@ def test_lists_and_tables_are_one_fact_each_led_by_their_heading() -> None:
     said the opposite); a table is one fact, its rows read with their column names."""
     texts = [lesson.text for lesson in standing_lessons(RUNBOOK)]
     assert (
-        "Do not: Edit the export tables by hand; Rerun a finished day without a ticket."
+        "Runbook: nightly ledger export — Do not: Edit the export tables by hand; Rerun a "
+        "finished day without a ticket."
     ) in texts
     assert (
-        "Known failure modes: `E-413 batch_too_large` (cause: batch over 500 rows; action: "
+        "Runbook: nightly ledger export — Known failure modes: `E-413 batch_too_large` (cause: batch over 500 rows; action: "
         "lower `EXPORT_BATCH`)."
     ) in texts
 
@@ -125,6 +126,16 @@ def test_reasons_open_plans_change_logs_and_bookkeeping_stay_out() -> None:
     for absent in ("snapshots", "new scheduler", "new export window", "Revision 4", "Owner"):
         assert absent not in texts
     assert len(standing_lessons(RUNBOOK)) == 4
+
+
+def test_every_lesson_is_led_by_the_documents_title() -> None:
+    """A runbook's title names what its sections are about ("Limits: 5 requests/second"
+    named no service, so a worker's search for the service never found it): each lesson is
+    led by it."""
+    doc = "# Ledger API throttling\n\n## Limits\n- 5 requests/second per client key.\n"
+    assert [lesson.text for lesson in standing_lessons(doc)] == [
+        "Ledger API throttling — Limits: 5 requests/second per client key."
+    ]
 
 
 def test_which_documents_are_standing() -> None:

@@ -9,7 +9,9 @@ one fact; its list one fact led by its heading ("Do not: edit …; rerun …", w
 alone said the opposite); a numbered list one procedure led by its heading, or by the
 paragraph ending in ":" that introduces it (one lesson per step had filled the cap, each
 step without its context); a table one fact led by its heading, its rows read with their
-column names. One lesson per part, not per line, also keeps a long runbook from crowding
+column names. Each lesson is led by the document's title ("RB-22: GeoSvc throttling —
+Limits: 5 requests/second …"): a section's heading rarely names the service it is about.
+One lesson per part, not per line, also keeps a long runbook from crowding
 a pack's other facts out. Reasons ("Why"), plans still open, the change log and the
 document's bookkeeping (owner, review date, a revision note in italics) stay out.
 """
@@ -51,7 +53,13 @@ def is_standing(source: str | Path, markdown: str) -> bool:
 
 def standing_lessons(markdown: str) -> list[Lesson]:
     """Every section's state, in the document's order (see the module's docstring)."""
-    return list(_read(list(blocks(markdown)), first_heading(markdown)))
+    title = first_heading(markdown)
+    return [
+        Lesson(lesson.type, f"{title.rstrip(':.')} — {lesson.text}")
+        if title and not lesson.text.startswith(title)
+        else lesson
+        for lesson in _read(list(blocks(markdown)), title)
+    ]
 
 
 def _read(found: list[Block], title: str) -> Iterator[Lesson]:
