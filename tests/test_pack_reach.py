@@ -42,6 +42,32 @@ def test_further_below_the_best_a_lesson_needs_three_of_the_goals_words() -> Non
     assert chosen(best, two, three, far) == {1, 3}
 
 
+def test_a_lesson_at_045_of_the_best_makes_the_bar_on_one_word() -> None:
+    """A worker's bar is 0.45 of the best lesson: a lesson at 0.47 sharing one goal word
+    ("TestFlight") is packed (at 0.5 a cluster of needed lessons sat just under it); one
+    at 0.4 sharing one word is not."""
+    best = lesson(1, 10.0, "The release branch is cut on Tuesdays; the first build goes out.")
+    near = lesson(2, 4.7, "TestFlight processing takes up to an hour after the App Store step.")
+    under = lesson(3, 4.0, "TestFlight testers are added by group, never one by one.")
+    assert chosen(best, near, under) == {1, 2}
+
+
+def test_six_different_lessons_over_the_bar_all_reach_the_worker() -> None:
+    """Six places for lessons over the bar (five left a sixth needed lesson out of five
+    scenarios' packs); a seventh waits."""
+    texts = [
+        "The release branch is cut on Tuesdays at noon.",
+        "TestFlight upload needs the App Store Connect API key.",
+        "The first build after a cut bumps the build number in CI.",
+        "Release notes come from the merged pull requests' labels.",
+        "Export compliance is declared once per version in App Store Connect.",
+        "A failed upload is retried once; the second failure pages the release captain.",
+        "Screenshots are regenerated only when the layout changed.",
+    ]
+    hits = [lesson(i + 1, 10.0 - i * 0.5, text) for i, text in enumerate(texts)]
+    assert chosen(*hits) == {1, 2, 3, 4, 5, 6}
+
+
 def test_without_the_goals_words_only_the_bar_counts() -> None:
     """Called without the goal's words (a host plugin's own use), `choose` keeps the plain
     bar of half the best score."""
