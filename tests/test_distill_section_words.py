@@ -53,3 +53,18 @@ def test_a_heading_that_labels_what_to_keep_types_its_bullets() -> None:
     assert [lesson.text for lesson in lessons(weekly)] == [
         "Test patients are found by MRN, not by id."
     ]
+
+
+def test_a_section_of_a_kind_told_in_prose_alone_is_read() -> None:
+    """A weekly retro's "Bank notice (important)" is one paragraph: its prose is the lesson
+    (it yielded nothing, a retro's lessons being its bullets); a sentence ending in ":"
+    before a list still only introduces the list."""
+    weekly = (
+        "# Weekly retro, week 40\n\n## Bank notice (important)\nThe bank moves the same-day "
+        "cut-off to 13:00 from Monday.\n\n## Lessons\nWe learned a few things:\n\n"
+        "- Pin the SDK.\n"
+    )
+    assert [lesson.text for lesson in lessons(weekly)] == [
+        "The bank moves the same-day cut-off to 13:00 from Monday.",
+        "Pin the SDK.",
+    ]

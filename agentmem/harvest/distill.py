@@ -210,13 +210,18 @@ def lessons(markdown: str) -> list[Lesson]:
     seen: set[str] = set()
     decisions: dict[int, str] = {}  # where each decision is in `found`: its own words
     late: list[Lesson] = []  # facts of a change section of no lesson-bearing kind
+    listed = {block.heading for block in blocks(markdown) if block.kind != "prose"}
     for heading, paragraph, prose in _changes(_decided(markdown, status)):
         current = section_type(heading) if heading is not None else None
         decided = heading is not None and DECISION.search(heading.lower()) is not None
         changed = heading is not None and CHANGED.search(heading.lower()) is not None
         done = heading is not None and PLANS.search(heading.lower()) is not None
-        if prose and not decided and not changed:
-            continue  # a retro's lessons are its bullets; a decision record's are prose
+        # A retro's lessons are its bullets, a decision record's its prose; a section of a
+        # kind that is prose alone ("Bank notice (important)": a paragraph) says its lesson
+        # in that prose (a sentence before a list only introduces the list).
+        told = current is not None and heading not in listed and not paragraph.endswith(":")
+        if prose and not (decided or changed or told):
+            continue
         text = STAMP.sub("", paragraph)
         inline, prefix = INLINE.match(text), PREFIX.match(text)
         kind = current
