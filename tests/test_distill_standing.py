@@ -174,3 +174,29 @@ def test_a_runbooks_new_window_replaces_the_held_one(hooks: MemoryHooks, tmp_pat
     written = [hooks.store.get(memory_id) for memory_id in result.writes.accepted]
     window = next(memory for memory in written if "Saturday window" in memory.text)
     assert held.memory_id in window.supersedes
+
+
+LETTER = """Subject: a few changes after the migration
+
+Hi all,
+
+The old bucket goes read-only on Oct 9 and is deleted on Oct 16, so nothing should read
+from it any more. Sandbox nodes are ours now: page the platform team through the
+lms-sandbox service when one misbehaves.
+
+Thanks for a rough few weeks,
+Ines
+"""
+
+
+def test_a_letter_yields_one_fact_per_sentence() -> None:
+    """A note of paragraphs alone (no heading, no list), sent to say what changed, tells
+    one thing per sentence: each is a fact (it yielded nothing, having no lessons section);
+    its subject line, greeting and closing are none."""
+    found = distill(LETTER, "retros/2026-10-04-platform-note.md", periodic=False).found
+    assert [lesson.text for lesson in found] == [
+        "The old bucket goes read-only on Oct 9 and is deleted on Oct 16, so nothing should "
+        "read from it any more.",
+        "Sandbox nodes are ours now: page the platform team through the lms-sandbox service "
+        "when one misbehaves.",
+    ]

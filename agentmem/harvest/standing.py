@@ -11,7 +11,8 @@ paragraph ending in ":" that introduces it (one lesson per step had filled the c
 step without its context); a table one fact led by its heading, its rows read with their
 column names. Each lesson is led by the document's title ("RB-22: GeoSvc throttling —
 Limits: 5 requests/second …"): a section's heading rarely names the service it is about.
-One lesson per part, not per line, also keeps a long runbook from crowding
+A letter (paragraphs alone, no heading: a lead's note of what changed) is one fact per
+sentence. One lesson per part, not per line, also keeps a long runbook from crowding
 a pack's other facts out. Reasons ("Why"), plans still open, the change log and the
 document's bookkeeping (owner, review date, a revision note in italics) stay out.
 """
@@ -36,23 +37,48 @@ EDITORIAL = re.compile(r"^([_*]).+\1$", re.DOTALL)  # _Revision 7, 2026-07-09._
 # A document's own bookkeeping ("Owner: … · Last reviewed: …", "Effective: …") is no state.
 METADATA = re.compile(
     r"^\W*(owners?|authors?|last (?:change[ds]?|reviewed|updated)|effective|revision|rev|"
-    r"status|date|version|to|from|audience)[*_]*\s*:",
+    r"status|date|version|to|from|audience|subject)[*_]*\s*:",
     re.IGNORECASE,
 )
 # Why a rule was made is not the rule ("Why", "Background", "Context"): those stay out.
 REASONS = re.compile(r"^\W*(why|background|context|motivation|rationale)\b", re.IGNORECASE)
+SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 # A document's change log ("| rev | date | change |") tells its history, not its state.
 HISTORY = re.compile(r"^\W*(rev|revision|version|changelog)\W*$", re.IGNORECASE)
 
 
 def is_standing(source: str | Path, markdown: str) -> bool:
-    """Whether the document's path or title names a standing document (runbook, SOP, …)."""
+    """Whether the document's path or title names a standing document (runbook, SOP, …),
+    or it is a letter: no heading, no list, only paragraphs (a team lead's note saying what
+    changed, sent to everyone)."""
     name = str(source).lower().replace("_", " ")
-    return STANDING.search(f"{name} {first_heading(markdown).lower()}") is not None
+    return STANDING.search(f"{name} {first_heading(markdown).lower()}") is not None or (
+        is_letter(markdown)
+    )
+
+
+def is_letter(markdown: str) -> bool:
+    """A document of paragraphs alone: no heading, no list, no table."""
+    found = list(blocks(markdown))
+    return bool(found) and all(b.kind == "prose" and b.heading is None for b in found)
+
+
+def letter_lessons(markdown: str) -> list[Lesson]:
+    """A letter's sentences, one fact each: it tells one thing per sentence, several to a
+    paragraph; its subject line, greeting, thanks and signature are none."""
+    found: list[Lesson] = []
+    for block in blocks(markdown):
+        text = block.text
+        if _bookkeeping(text) or block.lines[0].endswith(",") or len(text) < 60:
+            continue
+        found += [Lesson(MemoryType.SEMANTIC, s) for s in SENTENCE.split(text) if len(s) >= 40]
+    return found
 
 
 def standing_lessons(markdown: str) -> list[Lesson]:
     """Every section's state, in the document's order (see the module's docstring)."""
+    if is_letter(markdown):
+        return letter_lessons(markdown)
     title = first_heading(markdown)
     return [
         Lesson(lesson.type, f"{title.rstrip(':.')} — {lesson.text}")
