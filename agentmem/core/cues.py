@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.spoken import MONTHS
+
 # Words that say a statement replaces an earlier one. English, not any domain's words.
 # A value changed by a verb, from the old value to the new: "cut retention from 7 days to 3
 # days", "raised the threshold from 20 to 60 minutes". The old value is no longer stated
@@ -19,6 +21,11 @@ FROM_TO = re.compile(
     r"(?P<old>\S*\d[^\s,;]*(?:\s+[A-Za-z%]+)?)\s+to\s+(?=\S*\d)",
     re.IGNORECASE,
 )
+# a day: "Oct 5", "5 October", "the 14th", "2026-10-05", "today"
+_DAY = (
+    rf"(?:(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
+    rf"(?:{MONTHS})|the\s+\d{{1,2}}(?:st|nd|rd|th)|\d{{4}}-\d{{2}}-\d{{2}}|today)"
+)
 CHANGE = re.compile(
     r"\b(now|no longer|(?:no|not|never)\b[^.;]{0,60}?\bany ?more|anymore|moved|replaced|retired|"
     r"deprecated|switched|"
@@ -29,7 +36,14 @@ CHANGE = re.compile(
     # ("Move the suite to Gazebo Harmonic … Cut-over on Monday"), not a step inside one
     r"|cut-?over|(?:^|(?<=[.;:]\s))(?:move|migrate|switch)\b[^.;]{0,60}?\bto"
     # from a time on: "From sprint 12 on, …", "from then on" (a sentence's opening clause)
-    r"|(?:^|(?<=[.;:]\s))from\s+(?:[\w.-]+\s+){0,3}?on)\b",
+    r"|(?:^|(?<=[.;:]\s))from\s+(?:[\w.-]+\s+){0,3}?on"
+    # from a day on, opening a sentence or closing a clause: "From the 14th, exports go to
+    # …", "… moves to the new team from Oct 5." (not a range, "from 01:00 to 03:00", nor
+    # a value's origin inside a clause, "(value from 2026-08-10: …)")
+    rf"|(?:(?:^|(?<=[.;:]\s))from\s+{_DAY}(?!\s*(?:to|until|till|through|and)\b|\s*[–-]\s*\d)"
+    rf"|from\s+{_DAY}(?=\s*(?:[.;,]|$)))"
+    # "Going forward …", "As of v2 …", "effective immediately"
+    r"|going forward|as of (?:today|now|v?\d[\w.]*)|effective (?:now|today|immediately))\b",
     re.IGNORECASE,
 )
 # Words that say so outright, and where they point: the text announces a correction or a

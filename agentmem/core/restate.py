@@ -41,6 +41,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from agentmem.core.cues import CHANGE
 from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.newvalue import (
     also_of_another,
@@ -325,6 +326,25 @@ def replaces(draft: str, held: str) -> bool:
         or reassigned(draft, held, d, h)
         or moved
     )
+
+
+def replaces_elsewhere(draft: str, held: str) -> bool:
+    """The draft replaces a lesson held for another app (`replaces`), and says so of the
+    same thing: it says outright that something changed (a change word, not only "instead
+    of", which tells an alternative), both open on the same name ("the monorepo is on
+    Bazel 7.2.1 now", learnt by the runner app, of the devctl app's "the monorepo pins
+    Bazel 6.4.0"), and it tells a value the held one does not (the same figures told again
+    are one fact, each app's own). Another app's lesson with no such word, or about
+    another name, is that app's own (its cache, its timeout)."""
+    d, h = read_together(draft, held)
+    if not d.first or d.first != h.first:
+        return False
+    if not any(m.group(0).lower() != "instead" for m in CHANGE.finditer(draft)):
+        return False
+    told = {k: v for k, v in d.values.items() if k not in ("date", "code")}
+    if told and all(v <= h.values.get(k, frozenset()) for k, v in told.items()):
+        return False
+    return replaces(draft, held)
 
 
 MOVED = frozenset(

@@ -6,12 +6,12 @@ matches; each is judged by `agentmem.core.restate` (restates, replaces) and
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.model import MAX_TAGS, Hit
-from agentmem.core.restate import replaces, restates
+from agentmem.core.restate import replaces, replaces_elsewhere, restates
 from agentmem.core.retract import retracted, retraction
 from agentmem.core.validate import MAX_REFS
 from agentmem.stores.base import Filters, ReadableStore
@@ -107,6 +107,33 @@ CANDIDATES = 8
 GLOBAL = "_global"
 
 
+def _matches(store: ReadableStore, text: str, filters: Filters, k: int = CANDIDATES) -> list[Hit]:
+    if isinstance(store, Lexical):  # BM25 alone: no query encoding, no remote call
+        return store.lexical_search(text, k, filters)
+    return store.search(text, k, filters, touch=False, explain=True)
+
+
+def elsewhere(
+    store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
+) -> list[str]:
+    """The live lessons of other apps that the draft says outright it replaces
+    (`replaces_elsewhere`): a loop's apps share their tools and their teams, and a change
+    learnt in one (the monorepo's Bazel version, who handles deliverability) is told of
+    the same thing another app's lesson holds. Restating another app's lesson is no
+    duplicate: each app keeps its own."""
+    hits = _matches(store, record["text"], replace(filters, app_ids=None), 2 * CANDIDATES)
+    kind = record.get("kind", "observation")
+    return [
+        h.memory.id
+        for h in hits
+        if h.memory.id not in seen
+        and h.memory.kind.value == kind
+        and not h.explain.get("superseded")
+        and replaceable(record.get("type"), h.memory.type.value)
+        and replaces_elsewhere(record["text"], h.memory.text)
+    ]
+
+
 def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
     """The writer's question for a valid draft: does memory hold it already, or does it
     replace something held? Held candidates are the draft's best lexical matches of its own
@@ -120,10 +147,7 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
         app_ids=None if app == GLOBAL else (app, GLOBAL),
         types=(*JUDGED, "principle"),
     )
-    if isinstance(store, Lexical):  # BM25 alone: no query encoding, no remote call
-        hits = store.lexical_search(record["text"], CANDIDATES, filters)
-    else:
-        hits = store.search(record["text"], CANDIDATES, filters, touch=False, explain=True)
+    hits = _matches(store, record["text"], filters)
     # An assessment (what runs mean, citing them) neither restates nor replaces an
     # observation (a lesson), though it may quote one: each is judged against its own kind.
     kind = record.get("kind", "observation")
@@ -145,6 +169,8 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
     ]
     verdict = judge(record["text"], held, record.get("type"))
     verdict.replaces = [i for i in verdict.replaces if i not in siblings]
+    if app != GLOBAL:
+        verdict.replaces += elsewhere(store, record, filters, {h.memory.id for h in hits})
     if verdict.replaces and not retraction(record["text"]):
         # A value changed twice: the newest replaces the first too (found in its place)
         earlier = {h.memory.id: h.memory.supersedes for h in hits}
