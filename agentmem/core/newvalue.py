@@ -101,6 +101,45 @@ def also_of_another(draft: str, d: Terms, h: Terms) -> bool:
     return apart(d, h) and ALSO.search(SENTENCE.split(draft, maxsplit=1)[0]) is not None
 
 
+# A state said to hold only until a change it names: "Uploads move to presigned URLs
+# (RFC-019). Until then the 10 MB limit stays." A draft that still looks ahead tells no
+# change done ("will", "once", "not yet", "planned").
+UNTIL = re.compile(
+    r"\b(?:until|till) (?:then|that (?:lands|ships|is done)|it (?:lands|ships))\b"
+    r"|\b(?:in the meantime|for now)\b",
+    re.IGNORECASE,
+)
+AHEAD = re.compile(r"\b(?:will|once|not yet|planned|plan to|until|till|proposed)\b", re.I)
+TOLD = re.compile(r"(?<=[.;!?])\s+")  # between sentences
+ASIDE = re.compile(r"\([^()]*\)")
+# the words that announce a change, not what it is of
+COMING = frozenset(tokenize("move moves moving switch switches migrate migrates go goes"))
+MIN_ANNOUNCED = 3
+
+
+def fulfilled(draft: str, held: str, d: Terms) -> bool:
+    """The held text tells a state that holds until a change it names in the sentence
+    before ("Claim documents move to presigned uploads (RFC-019). Until then the 10 MB
+    limit stays."), and the draft tells that change done: it holds every word of the
+    announced change (its asides and its "move to" aside, at least `MIN_ANNOUNCED`) in a
+    sentence that looks ahead to nothing itself. The state told "until then" is over."""
+    until = UNTIL.search(held)
+    if until is None:
+        return False
+    before = [s for s in SENTENCE.split(held[: until.start()]) if s.strip()]
+    if not before:
+        return False
+    announced = terms(ASIDE.sub(" ", before[-1]))
+    coming = announced.content - announced.names - COMING
+    if len(coming) < MIN_ANNOUNCED or not coming <= d.content:
+        return False
+    # told in one sentence that looks ahead to nothing ("… goes away once the portal has
+    # switched" in another sentence is a later step, not this change)
+    return any(
+        coming <= terms(told).content and not AHEAD.search(told) for told in TOLD.split(draft)
+    )
+
+
 def reassigned(draft: str, held: str, d: Terms, h: Terms) -> bool:
     """One role over one subject, now held by someone else: both give a role (owns, signs
     off, is who to ask), each names people or teams the other does not and none in common,

@@ -46,6 +46,7 @@ from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.newvalue import (
     also_of_another,
     apart,
+    fulfilled,
     parallel,
     reassigned,
     rerouted,
@@ -292,7 +293,8 @@ def replaces(draft: str, held: str) -> bool:
         return False  # a retraction replaces only what it withdraws (`retracted`)
     moved = rerouted(draft, held)
     handed = handed_over(draft, held, d, h)
-    if not same_subject(d, h) and not retimed(draft, held, d, h) and not (moved or handed):
+    done = fulfilled(draft, held, d)  # what the held text said it holds "until then" is over
+    if not same_subject(d, h) and not retimed(draft, held, d, h) and not (moved or handed or done):
         return False
     if other_component(d, h):
         return False  # another service, table or team: a value of its own, not a new one
@@ -325,6 +327,7 @@ def replaces(draft: str, held: str) -> bool:
         or restated_otherwise
         or reassigned(draft, held, d, h)
         or moved
+        or done
     )
 
 
