@@ -331,6 +331,12 @@ def replaces(draft: str, held: str) -> bool:
     )
 
 
+def says_changed(text: str) -> bool:
+    """The text says outright that something changed: a change word other than "instead"
+    (which tells an alternative as often as a change)."""
+    return any(m.group(0).lower() != "instead" for m in CHANGE.finditer(text))
+
+
 def replaces_elsewhere(draft: str, held: str) -> bool:
     """The draft replaces a lesson held for another app (`replaces`), and says so of the
     same thing: it says outright that something changed (a change word, not only "instead
@@ -339,10 +345,10 @@ def replaces_elsewhere(draft: str, held: str) -> bool:
     Bazel 6.4.0"), and it tells a value the held one does not (the same figures told again
     are one fact, each app's own). Another app's lesson with no such word, or about
     another name, is that app's own (its cache, its timeout)."""
+    if not says_changed(draft):
+        return False
     d, h = read_together(draft, held)
     if not d.first or d.first != h.first:
-        return False
-    if not any(m.group(0).lower() != "instead" for m in CHANGE.finditer(draft)):
         return False
     told = {k: v for k, v in d.values.items() if k not in ("date", "code")}
     if told and all(v <= h.values.get(k, frozenset()) for k, v in told.items()):

@@ -11,7 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.model import MAX_TAGS, Hit
-from agentmem.core.restate import replaces, replaces_elsewhere, restates
+from agentmem.core.restate import replaces, replaces_elsewhere, restates, says_changed
 from agentmem.core.retract import retracted, retraction
 from agentmem.core.validate import MAX_REFS
 from agentmem.stores.base import Filters, ReadableStore
@@ -169,7 +169,7 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
     ]
     verdict = judge(record["text"], held, record.get("type"))
     verdict.replaces = [i for i in verdict.replaces if i not in siblings]
-    if app != GLOBAL:
+    if app != GLOBAL and says_changed(record["text"]):  # else no other app's lesson can be
         verdict.replaces += elsewhere(store, record, filters, {h.memory.id for h in hits})
     if verdict.replaces and not retraction(record["text"]):
         # A value changed twice: the newest replaces the first too (found in its place)
