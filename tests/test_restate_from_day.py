@@ -49,3 +49,16 @@ def test_a_range_or_an_origin_is_no_change(text: str) -> None:
     """Against false changes: a range of days or times, and "from" that tells where a
     value or a thing comes from, say nothing changed."""
     assert not terms(text).change
+
+
+def test_a_dated_rollout_shares_no_subject_through_a_path_placeholder() -> None:
+    """Against false replacements: a decision record's "From 2027-03-01 the exporter writes
+    … `s3://ledger-raw/<tenant_id>/`" is not a new value of a lesson that only shares the
+    `<tenant_id>` placeholder with it (the ISO date opening its sentence was read as a
+    change, and the other lesson left packs)."""
+    assert not replaces(
+        "ADR-031: Ledger storage moves to object storage: From 2027-03-01 the exporter writes "
+        "all nightly ledgers to the bucket `s3://ledger-raw/<tenant_id>/`, one prefix each.",
+        "Tenant rate cards come from the billing API (GET /api/v2/ratecards/<tenant_id>); "
+        "the spreadsheet copy is not authoritative.",
+    )

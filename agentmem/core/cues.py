@@ -21,10 +21,12 @@ FROM_TO = re.compile(
     r"(?P<old>\S*\d[^\s,;]*(?:\s+[A-Za-z%]+)?)\s+to\s+(?=\S*\d)",
     re.IGNORECASE,
 )
-# a day: "Oct 5", "5 October", "the 14th", "2026-10-05", "today"
+# a day: "Oct 5", "5 October", "the 14th", "today". An ISO date is left to "since": a
+# decision record's "From 2026-07-28 …" opens its dated rollout, and read as a change it
+# replaced lessons that shared no more than a path placeholder with it.
 _DAY = (
     rf"(?:(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
-    rf"(?:{MONTHS})|the\s+\d{{1,2}}(?:st|nd|rd|th)|\d{{4}}-\d{{2}}-\d{{2}}|today)"
+    rf"(?:{MONTHS})|the\s+\d{{1,2}}(?:st|nd|rd|th)|today)"
 )
 CHANGE = re.compile(
     r"\b(now|no longer|(?:no|not|never)\b[^.;]{0,60}?\bany ?more|anymore|moved|replaced|retired|"
