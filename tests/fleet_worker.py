@@ -110,6 +110,7 @@ def main() -> None:
             entry["ok"] = result.ok
             if mine is not None:
                 entry["own_found"], entry["own_server"] = found(store, mine)
+                entry["own_pending"], entry["own_fire"] = mine["pending"], mine["fire"]
             other = last_acked(ack_dir, rng.choice([w for w in range(workers) if w != worker]))
             if other is not None and not other["pending"]:
                 entry["other"] = other["episode"]

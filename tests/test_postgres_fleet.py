@@ -140,7 +140,10 @@ def check(
     assert duplicates <= ids  # a duplicate names the memory that holds the content
     searched = [f for f in fired if "other_found" in f and f["other_server"]]
     assert searched and [f for f in searched if not f["other_found"]] == [], "not found by a peer"
-    assert all(f["own_found"] for f in fired if "own_found" in f)
+    # Seen failing twice under heavy load, never reproduced: say who answered (the server or
+    # this root's files, after a 0.5 s timeout) and whether the episode was owed.
+    missed = [f for f in fired if "own_found" in f and not f["own_found"]]
+    assert not missed, f"own acknowledged episode not found by the next search: {missed[:3]}"
     episodes = [f for f in fired if f.get("episode")]
     for root in roots:  # every process's next search, after the outage: both roots find all
         store = PostgresStore(root, server.url, schema=schema)
