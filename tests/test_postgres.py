@@ -360,3 +360,28 @@ def test_a_server_that_dies_under_a_search_prints_nothing(tmp_path: Path) -> Non
         out, err = child.communicate("go\n", timeout=120)
     assert out.strip() == "fallback"
     assert err == ""
+
+
+def test_a_write_in_the_tick_of_the_files_last_look_is_found_while_the_server_is_away(
+    root: Path,
+) -> None:
+    """While the server is away the files answer, through an index that notices new files
+    by the folder's mtime. A file system's clock is coarse: a write in the same tick as the
+    index's last look leaves the mtime as it was (emulated here by setting it back), and
+    this loop's own new lesson was missing from its next search for up to a second (the
+    fleet test's rare "own episode not found"). The store tells that index what it wrote."""
+    import os
+
+    from agentmem.stores.pg_local import free_port
+
+    dead = f"postgresql://postgres@127.0.0.1:{free_port()}/postgres"
+    store = PostgresStore(root, dead, schema="tick", timeout_s=0.2)
+    store.put(mem("semantic-0000000000a1", "The zqalpha vendor client retries twice."))
+    assert [h.memory.id for h in store.search("zqalpha", k=3)] == ["semantic-0000000000a1"]
+    assert store.answered_by == "files"
+    entries = root / "entries"
+    seen = entries.stat()
+    store.put(mem("semantic-0000000000b2", "The zqbeta export runs at night."))
+    os.utime(entries, ns=(seen.st_atime_ns, seen.st_mtime_ns))  # the same tick
+    assert [h.memory.id for h in store.search("zqbeta", k=3)] == ["semantic-0000000000b2"]
+    store.close()

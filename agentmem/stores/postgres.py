@@ -3,14 +3,13 @@
 Each loop keeps its memory root (the files in git are still the truth). A write goes to
 the file first (atomic, as always), then into the server in one transaction (an
 idempotent upsert by id, see agentmem.stores.pg_write); when the server cannot take it,
-the id waits in the outbox and is replayed by a later call or `agentmem sync`, and the
-write still counts (the file is the memory). A search is one statement on the server
-(agentmem.stores.pg_rank) over every loop's memories: a memory this root holds is served
-from its file, any other from its row. While the server is down, searches are answered
-from this root's files by the files backend's ranking (hits say `"fallback": "files"`,
-`answer` returns a `Fallback` saying why: a fire's `reads.fallbacks`, its ledger line and
-the audit's `answered_from_files` alarm), and the server rests for `replay_interval_s`
-so an outage costs one failed call, not one per fire.
+the id waits in the outbox for a later call or `agentmem sync`, and the write still
+counts (the file is the memory). A search is one statement on the server (pg_rank) over
+every loop's memories: one this root holds is served from its file, any other from its
+row. While the server is down, this root's files answer by the files backend's ranking
+(hits say `"fallback": "files"`; `answer` returns a `Fallback` saying why: a fire's
+`reads.fallbacks`, its ledger line, the audit's `answered_from_files` alarm), and the
+server rests for `replay_interval_s`: an outage costs one failed call, not one per fire.
 
 psycopg and its pool are imported here only: `import agentmem` never loads them.
 """
@@ -86,8 +85,7 @@ class PostgresStore(CanonicalFiles, ServerLink):
         """File first (atomic); then the row, or the outbox while the server is away."""
         self.replay_due()
         path = self.files.write(memory)
-        with self.lock:
-            self.catalog.note_written(memory, path)
+        self._noted(memory, path)
         if self._resting():
             self.outbox.add(memory.id, "the server is resting after a failure")
             return
@@ -110,10 +108,18 @@ class PostgresStore(CanonicalFiles, ServerLink):
             raise DuplicateMemory(memory.id, outcome.memory_id)
         if isinstance(outcome, pg_write.Adopt):
             kept = Memory.model_validate(outcome.record)
-            path = self.files.write(kept)  # the version the fleet already holds
-            with self.lock:
-                self.catalog.note_written(kept, path)
+            self._noted(kept, self.files.write(kept))  # the version the fleet already holds
         return True
+
+    def _noted(self, memory: Memory, path: Path) -> None:
+        """Tell this root's indexes of a file just written, the fallback's too: it sees new
+        files by the folder's mtime, which a write in the tick of its last look keeps."""
+        with self.lock:
+            self.catalog.note_written(memory, path)
+            ranking = self._files_ranking
+        if ranking is not None:
+            with ranking.lock:
+                ranking.catalog.note_written(memory, path)
 
     def _drop_file(self, memory_id: str) -> None:
         self.files.path_for(memory_id).unlink(missing_ok=True)
@@ -134,9 +140,8 @@ class PostgresStore(CanonicalFiles, ServerLink):
         return None if found is None else str(found[0])
 
     def rebuild(self, progress: Progress | None = None) -> RebuildReport:
-        """Make the server hold every file of this root (the files win), and drop the rows
-        this root wrote whose file is gone. Other loops' rows are left alone, so a rebuild
-        from a complete root (`agentmem sync --pull` first) restores a lost server."""
+        """Make the server hold every file of this root (the files win) and drop this root's
+        rows whose file is gone; a rebuild from a complete root restores a lost server."""
         with self.lock:
             self.catalog.reset()
             memories = sorted(self.catalog.memories.values(), key=lambda m: m.id)
