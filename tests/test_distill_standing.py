@@ -200,3 +200,25 @@ def test_a_letter_yields_one_fact_per_sentence() -> None:
         "Sandbox nodes are ours now: page the platform team through the lms-sandbox service "
         "when one misbehaves.",
     ]
+
+
+THREAD = """# pasted from #deploys, Tue 3 Mar
+
+**Ana Ruiz (Release manager)** 09:12
+From Monday the nightly deploy starts at 23:30 instead of 22:00. The database team
+needs the extra time for the index rebuild.
+
+**Tom Berg (Platform)** 09:20
+Updated the scheduler in PR #412. Manual deploys are not affected.
+"""
+
+
+def test_paragraphs_under_the_title_alone_are_a_letter() -> None:
+    """A chat thread pasted under one heading (its title) and nothing but paragraphs is
+    read like a letter, one fact per sentence (sentences under 40 characters say too little
+    alone): having a heading, it yielded nothing, and the new time never replaced the old."""
+    found = distill(THREAD, "notes/2026-03-03-deploys-channel.md", periodic=False).found
+    assert [lesson.text for lesson in found] == [
+        "From Monday the nightly deploy starts at 23:30 instead of 22:00.",
+        "The database team needs the extra time for the index rebuild.",
+    ]  # each message's "**Name** 09:12" header and the thread's title are no fact

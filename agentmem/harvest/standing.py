@@ -43,6 +43,8 @@ METADATA = re.compile(
 # Why a rule was made is not the rule ("Why", "Background", "Context"): those stay out.
 REASONS = re.compile(r"^\W*(why|background|context|motivation|rationale)\b", re.IGNORECASE)
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+# A pasted chat message's header line: the speaker (in bold) and the time it was sent.
+SPEAKER = re.compile(r"^\*\*[^*]+\*\*\s*(?:\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)?$")
 # A document's change log ("| rev | date | change |") tells its history, not its state.
 HISTORY = re.compile(r"^\W*(rev|revision|version|changelog)\W*$", re.IGNORECASE)
 
@@ -58,17 +60,20 @@ def is_standing(source: str | Path, markdown: str) -> bool:
 
 
 def is_letter(markdown: str) -> bool:
-    """A document of paragraphs alone: no heading, no list, no table."""
+    """A document of paragraphs alone: no list, no table, no heading but its title (a
+    note, a chat thread pasted under one heading)."""
     found = list(blocks(markdown))
-    return bool(found) and all(b.kind == "prose" and b.heading is None for b in found)
+    title = first_heading(markdown) or None
+    return bool(found) and all(b.kind == "prose" and b.heading in (None, title) for b in found)
 
 
 def letter_lessons(markdown: str) -> list[Lesson]:
     """A letter's sentences, one fact each: it tells one thing per sentence, several to a
-    paragraph; its subject line, greeting, thanks and signature are none."""
+    paragraph; its subject line, greeting, thanks and signature are none, nor a pasted
+    chat message's "**Name** 09:12" header."""
     found: list[Lesson] = []
     for block in blocks(markdown):
-        text = block.text
+        text = joined(list(block.lines[1:])) if SPEAKER.match(block.lines[0]) else block.text
         if _bookkeeping(text) or block.lines[0].endswith(",") or len(text) < 60:
             continue
         found += [Lesson(MemoryType.SEMANTIC, s) for s in SENTENCE.split(text) if len(s) >= 40]
