@@ -11,8 +11,8 @@ paragraph ending in ":" that introduces it (one lesson per step had filled the c
 step without its context); a table one fact led by its heading, its rows read with their
 column names. Each lesson is led by the document's title ("RB-22: GeoSvc throttling —
 Limits: 5 requests/second …"): a section's heading rarely names the service it is about.
-A letter (paragraphs alone, no heading: a lead's note of what changed) is one fact per
-sentence. One lesson per part, not per line, also keeps a long runbook from crowding
+A letter (paragraphs alone under no heading but its title: a lead's note of what changed,
+a pasted chat thread) is one fact per sentence. One lesson per part, not per line, also keeps a long runbook from crowding
 a pack's other facts out. Reasons ("Why"), plans still open, the change log and the
 document's bookkeeping (owner, review date, a revision note in italics) stay out.
 """
@@ -51,8 +51,7 @@ HISTORY = re.compile(r"^\W*(rev|revision|version|changelog)\W*$", re.IGNORECASE)
 
 def is_standing(source: str | Path, markdown: str) -> bool:
     """Whether the document's path or title names a standing document (runbook, SOP, …),
-    or it is a letter: no heading, no list, only paragraphs (a team lead's note saying what
-    changed, sent to everyone)."""
+    or it is a letter (`is_letter`: a team lead's note saying what changed, sent to everyone)."""
     name = str(source).lower().replace("_", " ")
     return STANDING.search(f"{name} {first_heading(markdown).lower()}") is not None or (
         is_letter(markdown)

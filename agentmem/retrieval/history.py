@@ -33,6 +33,7 @@ from agentmem.retrieval.select import (
     RECORDS,
     RELEVANT,
     SETBACKS,
+    after_changes,
     distinct,
     in_their_place,
     retired,
@@ -91,10 +92,9 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
 
 def _nearest(records: Sequence[Hit], changed: dict[str, str]) -> Memory | None:
     """The best scoring run that went well, if it is newer than every change on its ground."""
-    last = max(changed.values(), default="")
     wins = [h for h in records if h.score > 0 and h.memory.outcome not in SETBACKS]
     best = max(wins, key=lambda h: h.score, default=None)
-    return best.memory if best is not None and best.memory.created_at >= last else None
+    return best.memory if best is not None and after_changes(best.memory, changed) else None
 
 
 def _newest(memory: Memory) -> tuple[str, str]:

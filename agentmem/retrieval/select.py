@@ -96,9 +96,9 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     records = [
         h for h in records if h.memory.outcome in SETBACKS or not tells_retired(h.memory, gone)
     ]
-    # A success older than a change on its ground may tell the old way, whatever it names.
-    last = max(before.values(), default="")
-    records = [h for h in records if h.memory.outcome in SETBACKS or h.memory.created_at >= last]
+    records = [
+        h for h in records if h.memory.outcome in SETBACKS or after_changes(h.memory, before)
+    ]
     return choose(lessons, same_work(records, query), set(tokenize(query)))
 
 
@@ -170,6 +170,12 @@ def removals(every: Sequence[Hit]) -> dict[str, str]:
         for thing in removed(hit.memory.text):
             out[thing] = max(out.get(thing, ""), hit.memory.created_at)
     return out
+
+
+def after_changes(record: Memory, retired: Mapping[str, str]) -> bool:
+    """Whether a run record is newer than every change memory recorded on its ground
+    (`retired`'s dates): an older success may tell the old way, whatever it names."""
+    return record.created_at >= max(retired.values(), default="")
 
 
 def tells_retired(record: Memory, retired: Mapping[str, str]) -> bool:
