@@ -1,14 +1,26 @@
 """Retractions: a lesson that begins "Retracted:", or that opens by judging an earlier
 claim wrong ("The longer goal timeout was a red herring: …"), withdraws a held one, the one that shares
 most with its first clause (the claim withdrawn) beyond what it shares with the rest (the
-reason, which a correct lesson may well share). `agentmem.core.restate` asks it."""
+reason, which a correct lesson may well share). `agentmem.core.verdict` asks it.
+
+Told in other words than the lesson (`agentmem.core.practice`): when the claim's words
+find a lesson that prescribes the practice withdrawn, every other lesson prescribing it
+goes too (the run's lesson and the review line that repeated it); when they find none,
+the lessons that prescribe the practice ("widening the window is not a fix; …" withdraws
+"raise the limit to 90 minutes"), else those that set a setting the retraction names with
+another value ("… LIMIT_X stays at 45" withdraws "raise LIMIT_X to 90", said with the
+practice's verb). A text that is no retraction withdraws the lessons prescribing what it
+says the team no longer does ("We no longer cut the contacts short …")."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 
+from agentmem.core.practice import VERBS, no_longer, practices, prescribes, words
 from agentmem.core.statement import terms
+
+MOST = 3  # lessons one retraction withdraws at most
 
 CLAUSE = re.compile(r"[;:]\s+|\.\s+")
 # "Retracted: <claim>; <reason>", or a lesson that opens by judging an earlier claim wrong:
@@ -35,8 +47,45 @@ def retraction(text: str) -> tuple[str, str] | None:
     return claim, " ".join(reason)
 
 
+def withdrawn(text: str, held: Sequence[tuple[str, str]]) -> list[str]:
+    """The ids, among (id, text) pairs, of the lessons a text withdraws. A retraction
+    withdraws the one `retracted` finds by its claim's words, and with it every other that
+    prescribes the same practice when that one does; when its words find none, those that
+    prescribe the practice it withdraws, else those that set a setting it names with
+    another value. A text that is no retraction withdraws what prescribes the practice it
+    says the team no longer follows."""
+    said = retraction(text)
+    told = practices(*said) if said is not None else no_longer(text)
+    lessons = [(i, t) for i, t in held if not RETRACTED.match(t)]
+    found = [i for i, t in lessons if told and prescribes(t, told)]
+    if said is None:
+        return found[:MOST]
+    best = retracted(text, lessons)
+    if best is not None:
+        return [best, *(i for i in found if i != best)][:MOST] if best in found else [best]
+    found = found or [i for i, t in lessons if revalued(text, t, told)]
+    return found[:MOST]
+
+
+def revalued(text: str, held: str, told: Sequence[str]) -> bool:
+    """The held lesson sets a setting the retraction names (an identifier such as
+    `LIMIT_X`) to a value the retraction does not give, where the retraction gives another,
+    and says it with a verb of the practice's family ("raise LIMIT_X to 90" against
+    "widening the window is not a fix …; LIMIT_X stays at 45")."""
+    said, kept = terms(text), terms(held)
+    if not said.names & kept.names:
+        return False
+    verbs = {w for part in told for w in words(part)} & VERBS
+    if not verbs & words(held):
+        return False
+    given = {v for found in said.values.values() for v in found}
+    stated = {v for found in kept.values.values() for v in found}
+    return bool(given - stated) and bool(stated - given)
+
+
 def retracted(text: str, held: Sequence[tuple[str, str]]) -> str | None:
-    """The id, among (id, text) pairs, of the lesson a retraction withdraws, if any."""
+    """The id, among (id, text) pairs, of the lesson a retraction withdraws by the words of
+    its claim, if any."""
     said = retraction(text)
     if said is None:
         return None

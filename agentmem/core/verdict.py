@@ -12,7 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.restate import replaces, replaces_elsewhere, restates, says_changed
-from agentmem.core.retract import retracted, retraction
+from agentmem.core.retract import retraction, withdrawn
 from agentmem.core.validate import MAX_REFS
 from agentmem.stores.base import Filters, ReadableStore
 
@@ -72,9 +72,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
         ):
             verdict.replaces.append(memory.id)
     live = [(m.id, m.text) for m in held if not m.superseded and m.type in RETRACTABLE]
-    withdrawn = retracted(draft, live)
-    if withdrawn is not None and withdrawn not in verdict.replaces:
-        verdict.replaces.append(withdrawn)
+    verdict.replaces += [i for i in withdrawn(draft, live) if i not in verdict.replaces]
     if not verdict.replaces and stale_match is not None:
         verdict.restates = stale_match
     return verdict

@@ -8,6 +8,8 @@ A decision record (ADR) yields its decision: the prose under its Decision headin
 by the record's title, unless its status says it is not in force.
 A standing document (a runbook, an SOP, an announcement) is read whole by
 `agentmem.harvest.standing`: every section of it says how things are now.
+A list item that withdraws a lesson ("Retracted: …") or a practice ("We no longer …") is a
+lesson under any heading but one of plans (`withdrawal`).
 The retro of one run (its run named) yields 0–3 lessons; a periodic one 3–8, and so may a
 document of no one run (a postmortem, a decision record, a runbook). Hook D and the backfill's
 `retros` lane both distill through here, so a retro backfilled and later fired through
@@ -23,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from agentmem.core.model import MemoryType, normalise_text
+from agentmem.core.practice import withdraws_practice
+from agentmem.core.retract import retraction
 from agentmem.harvest.blocks import blocks, first_heading, joined
 from agentmem.harvest.sections import CHANGED, CHECKED, PLANS, Lesson, section_type
 from agentmem.harvest.standing import is_standing, standing_lessons
@@ -232,6 +236,8 @@ def lessons(markdown: str) -> list[Lesson]:
         text = PREFIX.sub("", INLINE.sub("", text)).strip()
         after = kind is None and (changed or done)  # a plan said done is a change made
         kind = MemoryType.SEMANTIC if after else kind
+        if kind is None and not prose and not done and withdrawal(text):
+            kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
         if kind is None or not text:
             continue
         if decided:
@@ -248,6 +254,13 @@ def lessons(markdown: str) -> list[Lesson]:
         at = max(decisions, key=lambda i: (len(words & set(tokenize(decisions[i]))), -i))
         found[at] = Lesson(found[at].type, decision_text(decisions[at], title, replaced))
     return found + late
+
+
+def withdrawal(text: str) -> bool:
+    """A list item that withdraws a lesson ("Retracted: …") or a practice ("We no longer
+    …"): read as a lesson whatever its section (a review's "Corrections" or "Decisions"
+    label is no heading of a lesson kind), so the writer can withdraw what it withdraws."""
+    return retraction(text) is not None or withdraws_practice(text)
 
 
 def _once(found: list[Lesson]) -> list[Lesson]:

@@ -1,0 +1,108 @@
+"""A practice withdrawn in other words than the lesson that prescribed it.
+
+A team withdraws what it used to do in its own words: "slowing the sync down does not fix
+the 401s; we no longer add any delay between pages" withdraws "add a 2-second sleep between
+pages"; "we no longer cut the contacts short" withdraws "trim 40 s around the peak".
+`agentmem.core.retract` asks here for the practice a text withdraws and for the held
+lessons that prescribe it.
+
+- **The practice** is what a retraction's claim says did not help ("X does not fix Y",
+  "X is not a fix for Y": X, the problem Y left out, since a correct lesson is about the
+  same problem), and what a sentence says the team no longer does ("we no longer X", "we
+  have stopped X", "stop X-ing", "we do not X any more").
+- **Verb families** read one practice told with other verbs: a few families of how teams
+  say they change a running thing (make a limit larger, make it go slower, leave a part
+  out, make it shorter). Inside a family the verbs are one term; nothing else is.
+- A held lesson **prescribes** the practice when it shares the practice's verb (by family)
+  and at least one more of its terms, names every name the practice names (the SVB-3
+  dish's contacts are not the SVB-2 dish's), and does not itself take something away with
+  a verb of another family ("remove the delay" is the new practice, not the old one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from agentmem.core.statement import terms
+
+# One practice, other verbs (stems as `agentmem.stores.bm25.tokenize` gives them); the
+# first of each family stands for all of it.
+FAMILIES: tuple[tuple[str, ...], ...] = (
+    ("rais", "widen", "increas", "extend", "lengthen", "bump", "loosen", "enlarg"),  # larger
+    ("slow", "sleep", "delay", "paus", "wait", "throttl", "backoff"),  # go slower
+    ("remov", "strip", "drop", "exclud", "omit", "skip", "filter"),  # leave a part out
+    ("trim", "cut", "shorten", "clip", "truncat"),  # make it shorter
+)
+FAMILY = {verb: family[0] for family in FAMILIES for verb in family}
+VERBS = frozenset(FAMILY.values())
+TAKE_AWAY = "remov"  # the family that says a thing is taken away
+
+# What a retraction's claim says did not help: the practice, before the problem it names.
+NOT_A_FIX = re.compile(
+    r"^(?P<practice>.+?)\s+(?:(?:does|do|did)\s+not|doesn't|don't|didn't|never)\s+"
+    r"(?:fix|help|solve|cure|stop|prevent)\b"
+    r"|^(?P<judged>.+?)\s+(?:is|was|are|were)\s+(?:not|never)\s+(?:a|the|any)\s+"
+    r"(?:fix|cure|solution|answer|remedy)\b",
+    re.IGNORECASE,
+)
+# A sentence that says the team no longer does something: what follows is the practice.
+NO_LONGER = re.compile(
+    r"(?:^|(?<=[.;:!?])\s+|\b(?:we|the\s+team|they)\s+)"
+    r"(?:(?:no\s+longer|(?:have\s+)?stopped|(?:will\s+)?never\s+again)\s+"
+    r"|stop\s+(?=\w+ing\b))"
+    r"(?P<practice>[^.;!?]{3,160})"
+    r"|\b(?:we|the\s+team|they)\s+(?:do\s+not|don't)\s+"
+    r"(?P<later>[^.;!?]{3,160}?)\s+(?:any\s*more|again)\b",
+    re.IGNORECASE,
+)
+NAME = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}[0-9]+\b")  # SVB-2, DC2
+
+
+def words(text: str) -> frozenset[str]:
+    """A text's content terms, each verb of a family as its family."""
+    return frozenset(FAMILY.get(term, term) for term in terms(text).content)
+
+
+def no_longer(text: str) -> list[str]:
+    """What a text says the team no longer does ("we no longer add any delay between page
+    requests": "add any delay between page requests")."""
+    return [m["practice"] or m["later"] for m in NO_LONGER.finditer(text)]
+
+
+def withdraws_practice(text: str) -> bool:
+    """Whether a text opens by saying the team no longer does something ("We no longer
+    cut the contacts short …", "Stop restarting the workers by hand; …")."""
+    match = NO_LONGER.match(text.strip())
+    return match is not None
+
+
+def practices(claim: str, reason: str) -> list[str]:
+    """The practices a retraction (its claim, its reason) or a plain text (the claim alone,
+    no reason) withdraws: the claim's "X does not fix Y" X, or the whole claim when it
+    says so no other way, and what either says the team no longer does."""
+    said = no_longer(claim) + no_longer(reason)
+    judged = NOT_A_FIX.match(claim)
+    if judged is not None:
+        said.insert(0, judged["practice"] or judged["judged"])
+    elif reason or not said:
+        said.insert(0, claim)
+    return said
+
+
+def prescribes(held: str, practice: Iterable[str]) -> bool:
+    """Whether a held lesson prescribes one of the practices (see the module docstring)."""
+    if no_longer(held):
+        return False  # a lesson that itself stops something is no practice to withdraw
+    held_words, held_names = words(held), set(NAME.findall(held))
+    for told in practice:
+        said = words(told)
+        verbs = said & VERBS & held_words
+        if not verbs or len(said & held_words) < 2:
+            continue
+        if not set(NAME.findall(told)) <= held_names:
+            continue  # another component's practice
+        if TAKE_AWAY in held_words - verbs:
+            continue  # it takes the practice away: the new word, not the old one
+        return True
+    return False

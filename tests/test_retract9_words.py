@@ -1,0 +1,131 @@
+"""Retractions told in other words than the lesson they withdraw.
+
+A team writes its retraction in its own words: another verb for the same practice ("cut
+short" for "clips"), the setting it restores rather than the one the lesson set, a
+sentence saying what it no longer does. The lesson withdrawn leaves packs; a lesson about
+a neighbouring thing (another dish, another setting, the same setting's value kept, the
+new practice) stays.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from agentmem import MemoryHooks
+from agentmem.core.verdict import Held, judge
+from agentmem.harvest.distill import lessons
+
+
+def withdrawn(draft: str, *held: str) -> list[str]:
+    """The held texts a draft supersedes (each held text is its own id)."""
+    verdict = judge(draft, [Held(text, text, "semantic") for text in held], "semantic")
+    return verdict.replaces
+
+
+RESTORED = (
+    "Retracted: widening the backlog window is not a fix for the dropped batches and must "
+    "not be used again; it hides workers that have died. WORKER_QUEUE_LIMIT stays at 200."
+)
+RAISED = "Raise WORKER_QUEUE_LIMIT to 800 jobs so the night load stops failing."
+
+
+def test_a_retraction_restoring_a_setting_withdraws_the_lesson_that_changed_it() -> None:
+    """The claim shares no word with the lesson; its reason names the setting the lesson
+    raised, with another value, and the claim's verb is of the lesson's family."""
+    assert withdrawn(RESTORED, RAISED) == [RAISED]
+
+
+def test_a_restored_setting_leaves_other_settings_and_the_same_value_alone() -> None:
+    """Another setting, the same value, or the setting named without the practice's verb
+    (where it is read from) is not what the retraction withdraws."""
+    other = "Raise EXPORT_QUEUE_LIMIT to 800 jobs so the night export stops failing."
+    same = "Raise WORKER_QUEUE_LIMIT to 200 jobs for the weekend load."
+    read = "WORKER_QUEUE_LIMIT of 800 is read from deploy/queue.yaml at start-up."
+    assert withdrawn(RESTORED, other, same, read) == []
+
+
+CLIPPED = "If the scanner is busy, the batcher clips 30 s off each TX-4 upload window."
+NO_LONGER = (
+    "We no longer cut TX-4 upload windows short. The lost seconds carried the best signal "
+    "of the pass."
+)
+
+
+def test_we_no_longer_withdraws_the_practice_told_with_another_verb() -> None:
+    """ "We no longer cut … short" withdraws the lesson that "clips" the same windows."""
+    assert withdrawn(NO_LONGER, CLIPPED) == [CLIPPED]
+
+
+def test_we_no_longer_leaves_another_component_and_the_new_practice_alone() -> None:
+    """The same practice on another uplink, a lesson on the same windows without the
+    practice, and one that takes the practice away stay."""
+    other = "If the scanner is busy, the batcher clips 30 s off each TX-5 upload window."
+    plain = "The TX-4 uplink is booked through the ground desk a day ahead."
+    removed = "Remove the clipping of TX-4 upload windows; they now run whole."
+    assert withdrawn(NO_LONGER, other, plain, removed) == []
+
+
+DROPPED = (
+    "Retracted: the earlier advice to drop the appendix pages before indexing (week 12 "
+    "notes). We no longer remove them. Appendices hold the rate cards; search needs them, "
+    "so indexing keeps them."
+)
+
+
+def test_a_retraction_withdraws_every_lesson_prescribing_the_practice() -> None:
+    """The run lesson and the review line that repeated it both prescribe it; the lesson
+    saying why the pages matter shares the reason's words and stays."""
+    run = "Strip appendix pages before indexing; they add noise to the ranking."
+    review = "Keep stripping the appendix pages before indexing, the ranking gain was real."
+    right = "Rate cards live in the appendix pages; search finds them only if indexing keeps them."
+    assert sorted(withdrawn(DROPPED, run, review, right)) == sorted([run, review])
+
+
+REVIEW = """# Ops review, week 31
+
+**Numbers.** 12 runs, 10 ok.
+
+**Corrections to earlier notes**
+- Retracted: the earlier advice to drop the appendix pages before indexing. We no longer
+  remove them.
+- The week 29 line on retries is out of date.
+
+Decisions:
+- We no longer cut TX-4 upload windows short.
+- Geocoding moves into the shared loader.
+
+## Next steps
+- We no longer page the night shift for TX-4; Ana writes the new rota.
+"""
+
+
+def test_a_withdrawal_is_read_under_any_label_but_plans() -> None:
+    """A review's "Corrections" or "Decisions" label is no heading of a lesson kind, yet
+    its retraction and its "we no longer" item are lessons; its other items are not, nor
+    is a withdrawal among the plans still to do."""
+    assert [lesson.text for lesson in lessons(REVIEW)] == [
+        "Retracted: the earlier advice to drop the appendix pages before indexing. We no "
+        "longer remove them.",
+        "We no longer cut TX-4 upload windows short.",
+    ]
+
+
+def test_a_review_withdrawing_a_practice_takes_it_out_of_packs(
+    hooks: MemoryHooks, tmp_path: Path
+) -> None:
+    """Fired through hook D, the review's "we no longer" item supersedes the run lesson
+    that clipped the windows, which leaves the next worker's pack; its file stays."""
+    held = hooks.harvester.submit(
+        {"text": CLIPPED, "type": "procedural", "confidence": 0.8, "app_id": "uplink"},
+        trigger="manual",
+    )
+    (tmp_path / "review.md").write_text(REVIEW)
+    result = hooks.post_retro_distill(retro={"path": "review.md", "app_id": "uplink"})
+    assert result.ok
+    written = [hooks.store.get(i, touch=False) for i in result.writes.accepted]
+    assert any(held.memory_id in memory.supersedes for memory in written)
+    goal = {"title": "Schedule TX-4 upload windows while the scanner is busy", "app_id": "uplink"}
+    pack = hooks.pre_spawn_pack(goal=goal)
+    assert pack.ok and pack.pack is not None
+    assert all("clips 30 s" not in entry.text for entry in pack.pack.entries)
+    assert hooks.store.get(held.memory_id, touch=False).text == CLIPPED
