@@ -17,7 +17,8 @@ successful run contradicts it. It is described by
 - its cause words: words in at least half of its records that are at least twice as common
   there as in the app's successful runs. A word as common in successes as in failures (a
   topic: `ui`, `sync`) is no cause;
-- one record as an example: the one whose summary holds the most cause words.
+- one record as an example: a failed run (not a partial one, which tells the workaround
+  it got past the failure with) whose summary holds the most cause words, the first such.
 
 Its confidence comes from the evidence: more runs raise it, runs spread over fewer days
 than runs (one bad afternoon) lower it, and successful runs that share its cause words
@@ -234,7 +235,7 @@ def mine(
             not (told or blamed(members, successes)) or against or said_by(said, successes)
         ):
             continue  # two runs: one error or one culprit, and no success saying it or its causes
-        example = max(members, key=lambda f: (_hits(f.summary, causes), f.memory.run_id))
+        example = _example(members, causes)
         found.append(
             Pattern(
                 app_id=apps[0] if len(apps) == 1 else GLOBAL,
@@ -251,6 +252,22 @@ def mine(
             )
         )
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
+
+
+def _example(members: Sequence[Failure], causes: Sequence[str]) -> Failure:
+    """The failure a pattern quotes: a run that failed (a partial one got past its failure,
+    and tells how: "set the limit to 90 and reran", a workaround, not the cause), whose
+    account holds the most cause words, the first of those (`members` run in order). A
+    later failure of a recurring cause is told by a run that came after whatever the loop
+    tried on it ("fell back and forgot the trim"), which the recurrence shows did not fix it."""
+    return max(
+        members,
+        key=lambda f: (
+            f.memory.outcome is Outcome.FAILURE,
+            _hits(f.summary, causes),
+            -members.index(f),
+        ),
+    )
 
 
 def _again(a: Failure, b: Failure) -> bool:
