@@ -52,3 +52,17 @@ def test_a_day_of_a_month_is_when_not_how_many() -> None:
     assert read.values == {"date": frozenset({"oct 5"})}
     assert "oct" not in read.content | read.names
     assert "number" not in terms("W39 retro (21 Sep-27 Sep): uploads move on the 14th.").values
+
+
+def test_a_range_of_days_is_one_date_not_a_count() -> None:
+    """ "25-31 May" is when a week ran, not the count 25: a weekly review naming a decision
+    record in passing ("… (25-31 May): ADR-7 (one shared cache) accepted") once gave "25"
+    against the record's "One shared cache" and replaced every lesson the record made."""
+    review = (
+        "Platform weekly review, W22 (25-31 May): ADR-7 (one shared cache layer) and "
+        "ADR-9 (request budgets) accepted."
+    )
+    record = "ADR-7: One shared cache layer: Evict nightly on Sundays; the hourly job only warms."
+    assert terms(review).values.get("date") == {"25-31 may"}
+    assert terms("Ops review for May 4-10: nothing new.").values.get("date") == {"may 4-10"}
+    assert not replaces(review, record)

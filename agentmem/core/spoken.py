@@ -36,9 +36,9 @@ MONTHS = (
 )
 # "Oct 5", "October 5th", "5 Oct", "5th of October", "the 14th": a day (the month
 # capitalised: "may 5" is no date).
-DAY_OF_MONTH = re.compile(
-    rf"\b(?:(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?"
-    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})"
+DAY_OF_MONTH = re.compile(  # a range of days is one date too: "25-31 May", "May 4-10"
+    rf"\b(?:(?:{MONTHS})\.?\s+(?:\d{{1,2}}\s*[-–]\s*)?\d{{1,2}}(?:st|nd|rd|th)?"
+    rf"|(?:\d{{1,2}}(?:st|nd|rd|th)?\s*[-–]\s*)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})"
     r"|[Tt]he\s+\d{1,2}(?:st|nd|rd|th))\b"
 )
 PLURAL_NAME = re.compile(r"\b([A-Z][A-Z0-9]*[A-Z])s\b")  # "PEs", "APIs": the name in capitals
