@@ -88,17 +88,18 @@ def test_change_facts_come_after_the_documents_own_lessons() -> None:
     cap keeps its lessons first; a change section with a kind of its own (a procedure)
     keeps its place and type, its paragraphs joined into one, a command line ended."""
     found = lessons(POSTMORTEM)
+    led = "Postmortem: the short export — "  # a postmortem's lessons are led by its title
     assert [lesson.text for lesson in found[:3]] == [
-        "A green rerun is not a fix.",
-        "Never export from a replica without checking its lag.",
-        "Backups and exports share one calendar.",
+        f"{led}A green rerun is not a fix.",
+        f"{led}Never export from a replica without checking its lag.",
+        f"{led}Backups and exports share one calendar.",
     ]
     assert (found[3].type.value, found[3].text) == (
         "procedural",
-        "Re-runs go through the CLI now: export rerun --date <day>. It keeps the first file "
-        "beside the new one.",
+        f"{led}Re-runs go through the CLI now: export rerun --date <day>. It keeps the first "
+        "file beside the new one.",
     )
     assert (found[4].type.value, found[4].text) == (
         "semantic",
-        "The export starts at 04:30 UTC, after the backup window.",
+        f"{led}The export starts at 04:30 UTC, after the backup window.",
     )

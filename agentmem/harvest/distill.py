@@ -6,6 +6,7 @@ say its type itself with a leading `[semantic]`, `[procedural]` or `[reflective]
 (as daily-log event lines do, after their time) with `Lesson:`, `How to:` or `Pattern:`.
 A decision record (ADR) yields its decision: the prose under its Decision heading, led
 by the record's title, unless its status says it is not in force.
+A postmortem's lessons are led by its title, which names the incident they are about.
 A standing document (a runbook, an SOP, an announcement) is read whole by
 `agentmem.harvest.standing`: every section of it says how things are now.
 A list item that withdraws a lesson ("Retracted: …") or a practice ("We no longer …") is a
@@ -57,6 +58,8 @@ REPLACES = re.compile(
     r"\b(?:replaces|supersedes|overrides)\b:?(?:(?!\s+[A-Z][\w-]*:)[^.;])*", re.IGNORECASE
 )
 DECISION = re.compile(r"\bdecision|\bdecided")
+# An incident's account (a postmortem, an RCA): its title names what went wrong.
+INCIDENT = re.compile(r"\b(post-?mortems?|incidents?|outages?|rca|root cause)\b")
 PERIODIC_WORDS = ("periodic", "weekly", "monthly", "quarterly", "sprint")
 
 # Inside each type's range, below its top: a retro is one author's view, not a measurement.
@@ -253,7 +256,22 @@ def lessons(markdown: str) -> list[Lesson]:
         words = set(tokenize(replaced.group(0)))
         at = max(decisions, key=lambda i: (len(words & set(tokenize(decisions[i]))), -i))
         found[at] = Lesson(found[at].type, decision_text(decisions[at], title, replaced))
-    return found + late
+    return led_by_incident(found + late, title)
+
+
+def led_by_incident(found: list[Lesson], title: str) -> list[Lesson]:
+    """A postmortem's lessons, each led by its title: a lesson there is about the incident
+    the title names ("Postmortem: bulk pushes throttled (429) — Pushes go through the token
+    bucket …"), which the lesson alone rarely repeats, so a goal on that work found it by
+    one shared word. A withdrawal stays as written: it must open with its cue."""
+    if not title or INCIDENT.search(title.lower()) is None:
+        return found
+    return [
+        lesson
+        if normalise_text(title) in normalise_text(lesson.text) or withdrawal(lesson.text)
+        else Lesson(lesson.type, f"{title.rstrip(':.')} — {lesson.text}")
+        for lesson in found
+    ]
 
 
 def withdrawal(text: str) -> bool:
