@@ -129,3 +129,77 @@ def test_a_review_withdrawing_a_practice_takes_it_out_of_packs(
     assert pack.ok and pack.pack is not None
     assert all("clips 30 s" not in entry.text for entry in pack.pack.entries)
     assert hooks.store.get(held.memory_id, touch=False).text == CLIPPED
+
+
+PAUSED = (
+    "Retracted: the earlier advice to pause and resend the upload batch after a 503. It only "
+    "helped while the load was light."
+)
+THREAD = (
+    "[10:02] kim: nightly upload to the vault died with 503s again [10:03] raj: back off a "
+    "minute and resend the upload batch, worked twice"
+)
+SLEPT = (
+    "When the vault answers 503 on an upload, sleep 60 s and retry the whole upload batch; "
+    "it goes through on the second try."
+)
+
+
+def test_a_retraction_withdraws_the_quoted_advice_and_the_lesson_told_in_other_verbs() -> None:
+    """The claim's words find the thread that gave the advice; the run lesson that followed
+    it says "sleep" for "pause" and goes too. The lesson on what the vault really limits
+    shares the subject, not the practice, and stays."""
+    limit = (
+        "The vault answers 503 when more than 20 uploads run at once; a token bucket in the "
+        "uploader keeps it under that."
+    )
+    assert sorted(withdrawn(PAUSED, THREAD, SLEPT, limit)) == sorted([THREAD, SLEPT])
+
+
+def test_other_verb_families_and_two_word_verbs_withdraw_the_practice() -> None:
+    """Shrinking is lowering, switching off is disabling, bouncing is restarting: each
+    retraction shares one word besides its verb with the lesson it withdraws."""
+    cases = [
+        (
+            "Retracted: shrinking the cache is no fix for the slow result pages; cold "
+            "starts were the cause.",
+            "Lower the query cache to 256 MB so the nodes stop swapping.",
+        ),
+        (
+            "Retracted: switching off the CDN cache does not fix the stale prices; the "
+            "publisher never sent them.",
+            "Disable edge caching for the basket pages.",
+        ),
+        (
+            "Retracted: bouncing the workers does not cure the memory leak; it comes back "
+            "within the hour.",
+            "Restart the import workers every night at 01:00.",
+        ),
+    ]
+    for retraction_text, lesson in cases:
+        assert withdrawn(retraction_text, lesson) == [lesson], retraction_text
+
+
+def test_a_client_backing_off_by_itself_is_not_the_delay_withdrawn() -> None:
+    """ "Backs off" and "throttles" tell what a client or a server does by itself: a
+    lesson on the quotas is not the delay a team added and withdraws."""
+    quotas = "Quotas: 500 rows a page and 10 calls a second; the SDK backs off on 503 itself."
+    said = (
+        "Retracted: slowing the export down does not fix the 403s; we no longer add a "
+        "delay between page calls."
+    )
+    assert withdrawn(said, quotas) == []
+
+
+def test_a_retraction_in_bold_or_in_a_paragraph_is_read() -> None:
+    """ "**Retracted:** …" is a retraction; a paragraph so labelled in a note of no lesson
+    heading is a lesson, while a paragraph telling the story of a change is not."""
+    said = "**Retracted:** bouncing the workers does not cure the memory leak; it comes back."
+    assert withdrawn(said, "Restart the import workers every night at 01:00.")
+    note = (
+        "# Platform sync, 14 March\n\nIn February we stopped restarting the workers by hand."
+        "\n\nRetracted: the nightly worker restart. It hid the leak.\n"
+    )
+    assert [lesson.text for lesson in lessons(note)] == [
+        "Retracted: the nightly worker restart. It hid the leak."
+    ]

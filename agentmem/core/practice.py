@@ -11,8 +11,10 @@ lessons that prescribe it.
   same problem), and what a sentence says the team no longer does ("we no longer X", "we
   have stopped X", "stop X-ing", "we do not X any more").
 - **Verb families** read one practice told with other verbs: a few families of how teams
-  say they change a running thing (make a limit larger, make it go slower, leave a part
-  out, make it shorter). Inside a family the verbs are one term; nothing else is.
+  say they change a running thing (make a limit larger or smaller, make it go slower,
+  leave a part out, make it shorter, switch it off, start or send it again), two-word
+  verbs among them ("turn up", "switch off", "leave out", "cut short"). Inside a family the
+  verbs are one term; nothing else is.
 - A held lesson **prescribes** the practice when it shares the practice's verb (by family)
   and at least one more of its terms, names every name the practice names (the SVB-3
   dish's contacts are not the SVB-2 dish's), and does not itself take something away with
@@ -30,9 +32,22 @@ from agentmem.core.statement import terms
 # first of each family stands for all of it.
 FAMILIES: tuple[tuple[str, ...], ...] = (
     ("rais", "widen", "increas", "extend", "lengthen", "bump", "loosen", "enlarg"),  # larger
-    ("slow", "sleep", "delay", "paus", "wait", "throttl", "backoff"),  # go slower
+    ("lower", "reduc", "decreas", "shrink", "narrow", "tighten"),  # smaller
+    # go slower (not "back off", "wait" or "throttle": what a client or a server does by
+    # itself, told of a correct lesson as often as of a workaround)
+    ("slow", "sleep", "delay", "paus"),
     ("remov", "strip", "drop", "exclud", "omit", "skip", "filter"),  # leave a part out
     ("trim", "cut", "shorten", "clip", "truncat"),  # make it shorter
+    ("disabl", "deactiv"),  # switch it off
+    ("restart", "reboot", "bounc", "recycl"),  # start it again
+    ("retri", "resend", "replay", "rerun", "resubmit"),  # send it again
+)
+# Two-word verbs, said as one of the families: "turn up" the darkness is to raise it.
+PHRASAL = re.compile(
+    r"\b(?:(?P<rais>turn|scal)\w*\s+up|(?P<lower>turn|scal)\w*\s+down"
+    r"|(?P<disabl>turn|switch)\w*\s+off"
+    r"|(?P<remov>leav|left|tak|took)\w*\s+out|(?P<trim>cut)\w*\s+short)\b",
+    re.IGNORECASE,
 )
 FAMILY = {verb: family[0] for family in FAMILIES for verb in family}
 VERBS = frozenset(FAMILY.values())
@@ -42,7 +57,7 @@ TAKE_AWAY = "remov"  # the family that says a thing is taken away
 NOT_A_FIX = re.compile(
     r"^(?P<practice>.+?)\s+(?:(?:does|do|did)\s+not|doesn't|don't|didn't|never)\s+"
     r"(?:fix|help|solve|cure|stop|prevent)\b"
-    r"|^(?P<judged>.+?)\s+(?:is|was|are|were)\s+(?:not|never)\s+(?:a|the|any)\s+"
+    r"|^(?P<judged>.+?)\s+(?:is|was|are|were)\s+(?:not\s+(?:a|the|any)|never\s+(?:a|the)|no)\s+"
     r"(?:fix|cure|solution|answer|remedy)\b",
     re.IGNORECASE,
 )
@@ -61,7 +76,8 @@ NAME = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}[0-9]+\b")  # S
 
 def words(text: str) -> frozenset[str]:
     """A text's content terms, each verb of a family as its family."""
-    return frozenset(FAMILY.get(term, term) for term in terms(text).content)
+    phrasal = {m.lastgroup for m in PHRASAL.finditer(text) if m.lastgroup}
+    return frozenset(FAMILY.get(term, term) for term in terms(text).content) | phrasal
 
 
 def no_longer(text: str) -> list[str]:

@@ -3,11 +3,10 @@ claim wrong ("The longer goal timeout was a red herring: …"), withdraws a held
 most with its first clause (the claim withdrawn) beyond what it shares with the rest (the
 reason, which a correct lesson may well share). `agentmem.core.verdict` asks it.
 
-Told in other words than the lesson (`agentmem.core.practice`): when the claim's words
-find a lesson that prescribes the practice withdrawn, every other lesson prescribing it
-goes too (the run's lesson and the review line that repeated it); when they find none,
-the lessons that prescribe the practice ("widening the window is not a fix; …" withdraws
-"raise the limit to 90 minutes"), else those that set a setting the retraction names with
+Told in other words than the lesson (`agentmem.core.practice`): every held lesson that
+prescribes the practice withdrawn goes too (the run's lesson and the review line that
+repeated it; "widening the window is not a fix; …" withdraws "raise the limit to 90
+minutes"); when neither finds one, those that set a setting the retraction names with
 another value ("… LIMIT_X stays at 45" withdraws "raise LIMIT_X to 90", said with the
 practice's verb). A text that is no retraction withdraws the lessons prescribing what it
 says the team no longer does ("We no longer cut the contacts short …")."""
@@ -27,7 +26,7 @@ CLAUSE = re.compile(r"[;:]\s+|\.\s+")
 # "The longer goal timeout was a red herring: …", "Raising the pool size turned out to be
 # no help; …" (the claim is what it judges: its subject).
 RETRACTED = re.compile(
-    r"^\s*(?:(?:retracted|retraction|withdrawn)\s*:\s*"
+    r"^\s*(?:\**(?:retracted|retraction|withdrawn)\**\s*:\s*\**\s*"
     r"|(?P<claim>(?:the|our|that|this|raising|lowering|setting|using|adding)\s[^.;:!?]{3,120}?)"
     r"\s+(?:was|were|is|are|turned\s+out\s+to\s+be|proved\s+to\s+be)\s+(?:just\s+|only\s+)?"
     r"(?:a\s+red\s+herring|wrong|incorrect|mistaken|a\s+dead\s+end|no\s+help|not\s+the\s+"
@@ -49,9 +48,9 @@ def retraction(text: str) -> tuple[str, str] | None:
 
 def withdrawn(text: str, held: Sequence[tuple[str, str]]) -> list[str]:
     """The ids, among (id, text) pairs, of the lessons a text withdraws. A retraction
-    withdraws the one `retracted` finds by its claim's words, and with it every other that
-    prescribes the same practice when that one does; when its words find none, those that
-    prescribe the practice it withdraws, else those that set a setting it names with
+    withdraws the one `retracted` finds by its claim's words and every one that prescribes
+    the practice it withdraws (a thread quoting the advice, the run lesson that followed
+    it in other verbs); when neither is found, those that set a setting it names with
     another value. A text that is no retraction withdraws what prescribes the practice it
     says the team no longer follows."""
     said = retraction(text)
@@ -62,7 +61,7 @@ def withdrawn(text: str, held: Sequence[tuple[str, str]]) -> list[str]:
         return found[:MOST]
     best = retracted(text, lessons)
     if best is not None:
-        return [best, *(i for i in found if i != best)][:MOST] if best in found else [best]
+        return [best, *(i for i in found if i != best)][:MOST]
     found = found or [i for i, t in lessons if revalued(text, t, told)]
     return found[:MOST]
 

@@ -9,8 +9,9 @@ by the record's title, unless its status says it is not in force.
 A postmortem's lessons are led by its title, which names the incident they are about.
 A standing document (a runbook, an SOP, an announcement) is read whole by
 `agentmem.harvest.standing`: every section of it says how things are now.
-A list item that withdraws a lesson ("Retracted: …") or a practice ("We no longer …") is a
-lesson under any heading but one of plans (`withdrawal`).
+A list item that withdraws a lesson ("Retracted: …") or a practice ("We no longer …"), or a
+paragraph labelled "Retracted:", is a lesson under any heading but one of plans
+(`withdrawal`).
 The retro of one run (its run named) yields 0–3 lessons; a periodic one 3–8, and so may a
 document of no one run (a postmortem, a decision record, a runbook). Hook D and the backfill's
 `retros` lane both distill through here, so a retro backfilled and later fired through
@@ -48,6 +49,7 @@ PREFIX_TYPES = {
     "pattern": MemoryType.REFLECTIVE,
 }
 DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
+LABELLED = re.compile(r"^\**(?:retracted|retraction|withdrawn)\**\s*:", re.IGNORECASE)
 # A decision record's status: in force unless it says otherwise; what it replaces, if said.
 STATUS_LINE = re.compile(r"^\**status\**\s*:\s*(.+)$", re.IGNORECASE)
 NOT_IN_FORCE = re.compile(
@@ -227,7 +229,7 @@ def lessons(markdown: str) -> list[Lesson]:
         # kind that is prose alone ("Bank notice (important)": a paragraph) says its lesson
         # in that prose (a sentence before a list only introduces the list).
         told = current is not None and heading not in listed and not paragraph.endswith(":")
-        if prose and not (decided or changed or told):
+        if prose and not (decided or changed or told or LABELLED.match(paragraph)):
             continue
         text = STAMP.sub("", paragraph)
         inline, prefix = INLINE.match(text), PREFIX.match(text)
@@ -239,7 +241,7 @@ def lessons(markdown: str) -> list[Lesson]:
         text = PREFIX.sub("", INLINE.sub("", text)).strip()
         after = kind is None and (changed or done)  # a plan said done is a change made
         kind = MemoryType.SEMANTIC if after else kind
-        if kind is None and not prose and not done and withdrawal(text):
+        if kind is None and not done and withdrawal(text, prose):
             kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
         if kind is None or not text:
             continue
@@ -274,10 +276,14 @@ def led_by_incident(found: list[Lesson], title: str) -> list[Lesson]:
     ]
 
 
-def withdrawal(text: str) -> bool:
+def withdrawal(text: str, prose: bool = False) -> bool:
     """A list item that withdraws a lesson ("Retracted: …") or a practice ("We no longer
-    …"): read as a lesson whatever its section (a review's "Corrections" or "Decisions"
-    label is no heading of a lesson kind), so the writer can withdraw what it withdraws."""
+    …"), or a paragraph labelled a retraction: read as a lesson whatever its section (a
+    review's "Corrections" or "Decisions" label is no heading of a lesson kind), so the
+    writer can withdraw what it withdraws. A paragraph telling what the team no longer does
+    may be the story of a change, not its word: only its label makes it one."""
+    if prose:
+        return LABELLED.match(text) is not None
     return retraction(text) is not None or withdraws_practice(text)
 
 
