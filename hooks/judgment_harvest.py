@@ -16,6 +16,9 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
   assessment citing the run records it rests on; a later harvest that finds it again with
   more runs writes the new count, which supersedes the old one (kept, out of packs), also
   when the cause has since been found in other apps' checks (it cites all the old one's).
+  A pattern quotes no run whose lesson memory has since taken back (retracted, no longer
+  done, found not to hold: `agentmem.harvest.withdrawn`), and a held pattern that quoted
+  one is written again without it, even with no failure in the window.
 - Lessons that did not hold (`agentmem.harvest.contradict`): a live lesson whose measured
   setting a later failure on the same ground ran with, and still failed. The assessment
   cites the lesson and the failures and supersedes the lesson.
@@ -35,14 +38,14 @@ from agentmem import Contribution, Filters, HarvestWindow, Memory, MemoryType, T
 from agentmem.harvest.contradict import Contradiction, contradicted
 from agentmem.harvest.contradict import describe as describe_contradiction
 from agentmem.harvest.distill import distill
-from agentmem.harvest.patterns import Pattern, describe, mine
+from agentmem.harvest.patterns import Pattern, describe, mine, quoted_runs
 from agentmem.harvest.runrecord import run_day, slug
 from agentmem.harvest.span import Span, daily_notes, resolve
+from agentmem.harvest.withdrawn import DID_NOT_HOLD_TAG, withdrawn_runs
 from agentmem.tools import OutsideRepo
 
 MAX_CITES = 8
 PATTERN_TAG = "pattern"
-DID_NOT_HOLD_TAG = "did-not-hold"
 LOW, HIGH = 0.7, 0.95  # the reflective type's confidence range
 
 
@@ -55,15 +58,30 @@ def in_span(memory: Memory, span: Span) -> bool:
     return span.holds(run_day(memory)) or span.holds(_recorded(memory))
 
 
-def patterns(records: list[Memory], span: Span, lessons: list[Memory]) -> list[Pattern]:
-    """The patterns over the records up to the window's end, with a failure in it; a
-    pattern quotes the lesson of the run that went after it (`agentmem.harvest.followup`)."""
+def patterns(
+    records: list[Memory],
+    span: Span,
+    lessons: list[Memory],
+    withdrawn: frozenset[str] = frozenset(),
+    held: list[Memory] | None = None,
+) -> list[Pattern]:
+    """The patterns over the records up to the window's end, with a failure in it, or
+    whose held statement quotes a run whose lesson memory has since taken back (`withdrawn`:
+    it is told again without it); a pattern quotes the lesson of the run that went after
+    it (`agentmem.harvest.followup`)."""
     evidence = [r for r in records if span.until is None or run_day(r) <= span.until]
     by_run: dict[str, list[Memory]] = {}
     for lesson in lessons:
         by_run.setdefault(lesson.run_id, []).append(lesson)
-    found = mine(evidence, by_run)
-    return [p for p in found if any(in_span(f.memory, span) for f in p.failures)]
+    found = mine(evidence, by_run, withdrawn)
+    replaced = {old for m in held or [] for old in m.supersedes}
+    stale = [m for m in held or [] if m.id not in replaced and quoted_runs(m.text) & withdrawn]
+    return [
+        p
+        for p in found
+        if any(in_span(f.memory, span) for f in p.failures)
+        or any(set(m.cites) & {f.memory.id for f in p.failures} for m in stale)
+    ]
 
 
 def draft_for(pattern: Pattern, held: list[Memory]) -> dict[str, Any]:
@@ -153,8 +171,9 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
     lessons = tools.list_memories(
         replace(scope, types=("semantic", "procedural"), include_superseded=False)
     )
-    found = patterns(records, span, lessons)
     held = tools.list_memories(replace(scope, types=("reflective",), tags_any=(PATTERN_TAG,)))
+    judged = tools.list_memories(replace(scope, types=("semantic", "procedural", "reflective")))
+    found = patterns(records, span, lessons, withdrawn_runs(judged), held)
     drafts = [draft_for(p, held) for p in found]
     evidence = [r for r in records if span.until is None or run_day(r) <= span.until]
     refuted = [

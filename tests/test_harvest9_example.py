@@ -9,6 +9,8 @@ came after whatever the loop tried on it, in that fix's words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from agentmem import MemoryHooks
 from tests.test_judgment_harvest import patterns
 
@@ -16,17 +18,26 @@ DETAIL = "ArchiveUploadTimeout: bucket cold-vault did not acknowledge part 14 wi
 
 
 def run(
-    hooks: MemoryHooks, run_id: str, summary: str, outcome: str = "failure", detail: str = DETAIL
-) -> None:
+    hooks: MemoryHooks,
+    run_id: str,
+    summary: str,
+    outcome: str = "failure",
+    lessons: Sequence[str] = (),
+) -> list[str]:
+    """One export run of the ledger app; the ids of the lessons it wrote."""
+    ok = outcome == "success"
     record = {
         "run_id": run_id,
         "goal": "Nightly export of the ledger to the archive",
         "outcome": outcome,
         "app_id": "ledger",
         "summary": summary,
-        "verifiers": [{"name": "archive-upload", "passed": outcome == "success", "detail": detail}],
+        "verifiers": [{"name": "archive-upload", "passed": ok, "detail": "" if ok else DETAIL}],
+        "lessons": [{"text": t, "type": "semantic", "evidence": []} for t in lessons],
     }
-    assert hooks.post_run_classify(run=record).ok
+    result = hooks.post_run_classify(run=record)
+    assert result.ok
+    return [i for i in result.writes.accepted if not i.startswith("episodic")]
 
 
 def test_a_partial_runs_workaround_is_not_the_patterns_example(hooks: MemoryHooks) -> None:

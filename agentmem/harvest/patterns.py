@@ -27,8 +27,9 @@ than runs (one bad afternoon) lower it, and successful runs that share its cause
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -79,7 +80,7 @@ class Pattern:
     failures: list[Failure]
     phrase: str
     causes: list[str]
-    example: Failure
+    example: Failure | None  # none when every failure's run wrote a lesson since taken back
     successes: int
     contradictions: int
     follow_up: FollowUp | None = None  # a later run that went after it (`followup`)
@@ -202,11 +203,15 @@ def _contradictions(causes: Sequence[str], successes: Sequence[Memory]) -> int:
 
 
 def mine(
-    episodes: Sequence[Memory], lessons: Mapping[str, Sequence[Memory]] | None = None
+    episodes: Sequence[Memory],
+    lessons: Mapping[str, Sequence[Memory]] | None = None,
+    withdrawn: Collection[str] = (),
 ) -> list[Pattern]:
     """The patterns among run records, most runs first. One error seen in several apps
     (a shared certificate, a shared rate limit) is one pattern, kept under `_global`;
-    each pattern is contrasted with the successful runs of the apps it spans."""
+    each pattern is contrasted with the successful runs of the apps it spans. A run in
+    `withdrawn` wrote a lesson memory has since taken back (`agentmem.harvest.withdrawn`):
+    its account is neither a pattern's example nor its follow-up."""
     failed = [f for m in episodes if m.outcome in SETBACKS for f in failures_of(m)]
     by_verifier: dict[str, list[Failure]] = {}
     for failure in failed:
@@ -235,7 +240,10 @@ def mine(
             not (told or blamed(members, successes)) or against or said_by(said, successes)
         ):
             continue  # two runs: one error or one culprit, and no success saying it or its causes
-        example = _example(members, causes)
+        example = _example([f for f in members if f.memory.run_id not in withdrawn], causes)
+        follow_up = followups.of([f.memory for f in members])
+        if follow_up is not None and follow_up.run.run_id in withdrawn:
+            follow_up = None
         found.append(
             Pattern(
                 app_id=apps[0] if len(apps) == 1 else GLOBAL,
@@ -247,14 +255,14 @@ def mine(
                 example=example,
                 successes=len(successes),
                 contradictions=against,
-                follow_up=followups.of([f.memory for f in members]),
+                follow_up=follow_up,
                 family=_family(members),
             )
         )
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
 
 
-def _example(members: Sequence[Failure], causes: Sequence[str]) -> Failure:
+def _example(members: Sequence[Failure], causes: Sequence[str]) -> Failure | None:
     """The failure a pattern quotes: a run that failed (a partial one got past its failure,
     and tells how: "set the limit to 90 and reran", a workaround, not the cause), whose
     account holds the most cause words, the first of those (`members` run in order). A
@@ -262,6 +270,7 @@ def _example(members: Sequence[Failure], causes: Sequence[str]) -> Failure:
     tried on it ("fell back and forgot the trim"), which the recurrence shows did not fix it."""
     return max(
         members,
+        default=None,
         key=lambda f: (
             f.memory.outcome is Outcome.FAILURE,
             _hits(f.summary, causes),
@@ -339,9 +348,18 @@ def describe(pattern: Pattern) -> str:
         )
     if pattern.follow_up is not None:  # says more than any one failure's summary
         parts.append(_followed(pattern.follow_up))
-    elif pattern.example.summary:
+    elif pattern.example is not None and pattern.example.summary:
         parts.append(f"Example, {pattern.example.memory.run_id}: {pattern.example.summary}")
     return " ".join(parts)
+
+
+QUOTED = re.compile(r"(?:\bExample, (\S+):|\bFollowed up in (\S+) \()")
+
+
+def quoted_runs(text: str) -> set[str]:
+    """The runs a pattern's text quotes (its example's, its follow-up's), as `describe`
+    names them."""
+    return {a or b for a, b in QUOTED.findall(text)}
 
 
 def _followed(found: FollowUp) -> str:
