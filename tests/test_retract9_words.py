@@ -203,3 +203,16 @@ def test_a_retraction_in_bold_or_in_a_paragraph_is_read() -> None:
     assert [lesson.text for lesson in lessons(note)] == [
         "Retracted: the nightly worker restart. It hid the leak."
     ]
+
+
+def test_x_does_not_fix_y_withdraws_x_not_what_is_said_of_y() -> None:
+    """ "Slowing the export down does not fix the vendor 401s" withdraws the slowing down;
+    a lesson about the 401s themselves (when they come) shares the claim's words "vendor
+    401s" but is no practice it withdraws, and once was withdrawn in its place."""
+    retraction = (
+        "Retracted: slowing the export down does not fix the vendor 401s; we no longer add "
+        "any delay between page requests."
+    )
+    paused = "Add a 2-second pause between page requests so the vendor export stops failing."
+    timing = "The vendor 401 arrives about 60 minutes after the export starts, not after a page."
+    assert withdrawn(retraction, paused, timing) == [paused]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agentmem.core.practice import VERBS, no_longer, practices, prescribes, words
+from agentmem.core.practice import NOT_A_FIX, VERBS, no_longer, practices, prescribes, words
 from agentmem.core.statement import terms
 
 MOST = 3  # lessons one retraction withdraws at most
@@ -84,11 +84,14 @@ def revalued(text: str, held: str, told: Sequence[str]) -> bool:
 
 def retracted(text: str, held: Sequence[tuple[str, str]]) -> str | None:
     """The id, among (id, text) pairs, of the lesson a retraction withdraws by the words of
-    its claim, if any."""
+    its claim, if any: of "X does not fix Y", the words of X (a lesson telling of Y is no
+    advice the retraction withdraws)."""
     said = retraction(text)
     if said is None:
         return None
-    claim, reason = (terms(part).content for part in said)
+    judged = NOT_A_FIX.match(said[0])  # "X does not fix Y" withdraws X, not what Y says
+    claim_text = (judged["practice"] or judged["judged"]) if judged is not None else said[0]
+    claim, reason = terms(claim_text).content, terms(said[1]).content
     best: tuple[float, str] | None = None
     for memory_id, held_text in held:
         if RETRACTED.match(held_text):
