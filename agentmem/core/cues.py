@@ -21,6 +21,28 @@ FROM_TO = re.compile(
     r"(?P<old>\S*\d[^\s,;]*(?:\s+[A-Za-z%]+)?)\s+to\s+(?=\S*\d)",
     re.IGNORECASE,
 )
+# A value told beside the one it replaces: "10°, not 5°", "45 minutes, not 30", "locks
+# Wednesday 12:00, instead of Thursday evening". The old value, as FROM_TO's.
+NOT_THAT = re.compile(
+    r"(?<=\d)(?:\s?[%°]|\s[A-Za-z]+)?,\s+not\s+(?P<old>\d[\d.:]*(?:\s?[%°])?)(?![\w.])"
+    r"|\binstead of\s+(?:the\s+)?(?P<was>(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+    r"|\d[\d.:]*(?:\s?[%°])?)(?![\w.])",
+    re.IGNORECASE,
+)
+OLD_VALUES = (FROM_TO, NOT_THAT)
+
+
+def old_values(text: str) -> list[tuple[int, int]]:
+    """Where the text tells the values a change moved away from (FROM_TO, NOT_THAT)."""
+    return [
+        m.span(group)
+        for pattern in OLD_VALUES
+        for m in pattern.finditer(text)
+        for group in ("old", "was")
+        if group in pattern.groupindex and m[group]
+    ]
+
+
 # a day: "Oct 5", "5 October", "the 14th", "today". An ISO date is left to "since": a
 # decision record's "From 2026-07-28 …" opens its dated rollout, and read as a change it
 # replaced lessons that shared no more than a path placeholder with it.
@@ -34,11 +56,15 @@ CHANGE = re.compile(
     r"is gone|are gone|went away|used to|formerly|previously|instead"
     # since a day, or an event on a day: "since 09-28", "since the capacity warning of 10-14"
     r"|since\s+(?:the\s+)?(?:[a-z-]+\s+){0,4}?(?:of\s+|on\s+)?(?:\d{4}-)?\d{2}-\d{2}"
+    # since a release of a named tool, opening a sentence: "Since price-engine 3.0 a
+    # repricing is …" (not "… need 64 GB since the engine 5.4 upgrade", which tells why)
+    r"|(?:^|(?<=[.;:]\s))since\s+[A-Za-z][\w-]*\s+(?:v?\d+\.\d+(?:\.\d+)*|v\d+)(?![\w.])"
     # a cut-over, and a clause that tells to move to something: a decision's new state
     # ("Move the suite to Gazebo Harmonic … Cut-over on Monday"), not a step inside one
     r"|cut-?over|(?:^|(?<=[.;:]\s))(?:move|migrate|switch)\b[^.;]{0,60}?\bto"
-    # from a time on: "From sprint 12 on, …", "from then on" (a sentence's opening clause)
-    r"|(?:^|(?<=[.;:]\s))from\s+(?:[\w.-]+\s+){0,3}?on"
+    # from a time on: "From sprint 12 on, …", "from then on", "From the May run onwards"
+    # (a sentence's opening clause)
+    r"|(?:^|(?<=[.;:]\s))from\s+(?:[\w.-]+\s+){0,3}?on(?:wards?)?"
     # from a day on, opening a sentence or closing a clause: "From the 14th, exports go to
     # …", "… moves to the new team from Oct 5." (not a range, "from 01:00 to 03:00", nor
     # a value's origin inside a clause, "(value from 2026-08-10: …)")

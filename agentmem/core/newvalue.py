@@ -9,7 +9,9 @@
 - A route moved to a newer API version (`rerouted`): "all producers post to `POST
   /v2/journal-entries`" after "services post only through POST /v1/journals".
 - Against all of them, and against any replacement: two statements that swap what they are about
-  in one frame (`swapped`, `parallel`) speak of two things.
+  in one frame (`swapped`, `parallel`) speak of two things; a held text of several clauses
+  whose clause stating the old value is about another named thing than the draft
+  (`told_of_another`: the EU cutoff beside the US notes) gives no old value of it.
 
 `agentmem.core.restate` asks it."""
 
@@ -192,3 +194,26 @@ def _swaps(a: str, b: str, people: frozenset[str]) -> tuple[set[str], set[str]]:
     on_a, on_b = spans(sa, set(sb)), spans(sb, set(sa))
     frames = on_a.keys() & on_b.keys()
     return {w for f in frames for w in on_a[f]}, {w for f in frames for w in on_b[f]}
+
+
+CLAUSE = re.compile(r"(?<=[.;])\s+|\s+[—–]\s+")  # between a text's sentences and clauses
+
+
+def told_of_another(d: Terms, h: Terms, held: str, kinds: set[str]) -> bool:
+    """The held text tells of several things, clause by clause, and each of its clauses
+    that states a value the draft gives anew (of `kinds`) opens on a name the draft never
+    mentions, while the draft opens on one that clause never mentions: "Cutoffs: France
+    and Spain: the monthly cutoff is the 24th; CA: see the CA02 notes" gives the European
+    cutoff, not CA02's, whatever day the draft gives CA02."""
+    old = {
+        v
+        for kind in kinds
+        for v in h.values.get(kind, frozenset()) - d.values.get(kind, frozenset())
+    }
+    clauses = [terms(c) for c in CLAUSE.split(held) if c.strip()]
+    if len(clauses) < 2 or not old or not d.first:
+        return False
+    holding = [t for t in clauses if any(old & values for values in t.values.values())]
+    return bool(holding) and all(
+        t.first and t.first not in d.tokens and d.first not in t.tokens for t in holding
+    )

@@ -51,6 +51,7 @@ from agentmem.core.newvalue import (
     reassigned,
     rerouted,
     retimed,
+    told_of_another,
 )
 from agentmem.core.removal import retired_values as retired_values  # its old home
 from agentmem.core.retract import RETRACTED
@@ -77,6 +78,7 @@ NEAR_SUBJECT = (
     0.6  # share of the shorter text's terms at which two lessons say one thing (`restated`)
 )
 CUED_SHARED = 2  # ... when the draft says outright that it corrects or replaces something
+NOT_MOVED = frozenset(("version", "date", "code"))  # kinds no "from X to Y" moves away from
 
 
 def covered(part: Terms, whole: Terms) -> bool:
@@ -132,6 +134,11 @@ def same_subject(draft: Terms, held: Terms) -> bool:
     both = sum(len(v & held.values.get(kind, frozenset())) for kind, v in draft.values.items())
     if len(shared - draft.cue) + both >= CUED_SHARED and _pointed(draft, held):
         return True  # a correction or a replacement told as one, of what the held text says
+    # The draft names the held text's value as the one it moved away from ("locks Wednesday
+    # 12:00, instead of Thursday evening" of "freezes every Thursday at 18:00"): two shared
+    # words are enough.
+    if len(shared) >= CUED_SHARED and _moved_from(draft, held):
+        return True
     if len(shared) + both < MIN_SHARED or not shared:
         return False
     shorter = min(len(draft.content), len(held.content))
@@ -147,6 +154,14 @@ def same_subject(draft: Terms, held: Terms) -> bool:
     where = {t for path in draft.files & held.files for t in tokenize(path)}
     named = (draft.names & held.names) - (where & draft.in_files & held.in_files)
     return len(shared) >= SAME_SUBJECT * shorter or bool(named) or same_head
+
+
+def _moved_from(draft: Terms, held: Terms) -> bool:
+    """The held text states a value the draft says it moved away from: a measure, a count,
+    a time or a day (not a version, a date or a command that writes the same digits: "5°"
+    is not the "5.0" of a "5.0 deg/s" limit)."""
+    stated = {v for kind, vs in held.values.items() if kind not in NOT_MOVED for v in vs}
+    return bool(draft.moved & stated)
 
 
 def _pointed(draft: Terms, held: Terms) -> bool:
@@ -312,16 +327,25 @@ def replaces(draft: str, held: str) -> bool:
     # place for the secrets, the rule said the other way round.
     # A value changed "from X to Y" says a change of what states X ("cut retention from 7
     # days to 3 days" of "keeps 7 days of data"), not of all it shares words with.
-    moved_from = bool(d.moved & {v for vs in h.values.values() for v in vs})
-    changed = (
-        (d.change or moved_from) and not agrees(d, h) and not aimed_elsewhere(draft, held, d, h)
-    )
+    # A draft that tells the value it moved away from tells a change of what states it, not
+    # of all it shares words with ("Lisbon's window is 45 minutes, not 30" is no change of
+    # a held rule on depot handovers).
+    moved_from = _moved_from(d, h)
+    told = d.change and (moved_from or not d.moved)
+    changed = (told or moved_from) and not agrees(d, h) and not aimed_elsewhere(draft, held, d, h)
     # Same head, nearly the same words, each saying something the other does not: the
     # same thing told with other details (a keystore that moved to another vault). A
     # different head is another subject (the payments-api, not the orders-api).
     restated_otherwise = close and d.head == h.head and len(d.head) == HEAD and not agrees(d, h)
-    return (
+    # A new value of what the held text says of another thing, in a clause of its own, is none
+    # nor is one that says which value it moved away from, of a held text that states none
+    fresh = (
         new_value(d, h)
+        and not told_of_another(d, h, held, conflicts(d, h))
+        and (moved_from or not d.moved)
+    )
+    return (
+        fresh
         or changed
         or covered(h, d)
         or restated_otherwise

@@ -2,7 +2,9 @@
 
 - an abbreviated weekday ("Tue/Thu", "Wed"), as the weekday;
 - a day of a month ("Oct 5", "5 October", "the 14th"), as a date: when something holds,
-  never a measure of it.
+  never a measure of it;
+- a day of every month ("the 18th of the month", or "the 20th" in a text that says it
+  recurs monthly: a cutoff, a close), as a value of its own kind that a newer text may change.
 
 A name in capitals with a plural "s" ("PEs", "APIs", "VMs") is that name, and a few
 abbreviations every engineer reads as the word ("prod", "repo", "config") are read as
@@ -41,6 +43,16 @@ DAY_OF_MONTH = re.compile(  # a range of days is one date too: "25-31 May", "May
     rf"|(?:\d{{1,2}}(?:st|nd|rd|th)?\s*[-–]\s*)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})"
     r"|[Tt]he\s+\d{1,2}(?:st|nd|rd|th))\b"
 )
+# A day of every month: "the 18th of the month", "the 1st of each month" ...
+OF_THE_MONTH = re.compile(
+    r"\b[Tt]he\s+(?P<nth>\d{1,2}(?:st|nd|rd|th))\s+of\s+(?:the|each|every)\s+month\b"
+)
+# ... and "the 20th" alone, in a text that says what it tells recurs every month
+MONTHLY = re.compile(
+    r"\b[Tt]he\s+(?P<nth>\d{1,2}(?:st|nd|rd|th))\b(?:\s+of\s+(?:the|each|every)\s+month\b)?"
+    rf"(?!\s+(?:of\s+)?(?:{MONTHS})\b)"
+)
+RECURS = re.compile(r"\b(?:monthly|(?:each|every|of the) month)\b", re.IGNORECASE)
 PLURAL_NAME = re.compile(r"\b([A-Z][A-Z0-9]*[A-Z])s\b")  # "PEs", "APIs": the name in capitals
 ABBREVIATIONS = {
     "prod": "production",
@@ -78,6 +90,13 @@ def spoken_values(text: str) -> tuple[dict[str, set[str]], str]:
         take("date", " ".join(m.group(0).lower().split()))
         return " " * len(m.group(0))
 
+    def monthly(m: re.Match[str]) -> str:
+        take("day of month", m["nth"].lower())
+        return " " * len(m.group(0))
+
+    # "the 18th of the month", or "the 20th" in a text that says it recurs monthly: a
+    # day of every month (a cutoff, a close), a value that can change, not a date
+    text = (MONTHLY if RECURS.search(text) else OF_THE_MONTH).sub(monthly, text)
     text = DAY_OF_MONTH.sub(day, text)
     for match in WEEKDAY.finditer(text):
         take("day", WEEKDAYS[match.group(1)[:3].lower()])

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from agentmem.core.cues import CHANGE, CUE_BACKWARD, CUE_FORWARD, FROM_TO, pointed_at
+from agentmem.core.cues import CHANGE, CUE_BACKWARD, CUE_FORWARD, old_values, pointed_at
 from agentmem.core.holders import ROLE as ROLE
 from agentmem.core.holders import people
 from agentmem.core.spoken import MONTH_NAMES, WEEKDAYS, normalised, spoken_values
@@ -116,7 +116,8 @@ class Terms:
     roles: frozenset[str] = frozenset()  # the roles it gives them (ROLES' keys)
     files: frozenset[str] = frozenset()  # the file paths it names, lower case (see FILE)
     in_files: frozenset[str] = frozenset()  # words it names only inside those paths
-    # the values a change moved away from ("from 7 days to 3 days": 7), see FROM_TO
+    # the values a change moved away from ("from 7 days to 3 days": 7, "10°, not 5°": 5,
+    # "instead of Thursday": thursday), see `agentmem.core.cues.old_values`
     moved: frozenset[str] = frozenset()
 
 
@@ -128,7 +129,7 @@ class Terms:
 LEAD = re.compile(
     r"^\W{0,3}(?:since|as of|after|following|starting|effective"
     # "From sprint 12 on, …", "From then on …": when it holds, up to its "on"
-    r"|from\s+(?:[\w.-]+\s+){0,3}?on\b,?|from)\s+"
+    r"|from\s+(?:[\w.-]+\s+){0,3}?on(?:wards?)?\b,?|from)\s+"
     r"(?:(?:the\s+)?\S*\d\S*(?:\s+(?!(?:the|a|an|we|it|they|all|our)\b)[a-z][a-z-]+)?\s+"
     r"|[^,;:.\n]{1,40},\s*)",  # a value and what happened then, or a clause up to a comma
     re.IGNORECASE,
@@ -179,7 +180,7 @@ def terms(text: str) -> Terms:
         if word == "one" and (not unit or unit in function_words() or not tokenize(unit)):
             continue  # "the old one", "one of them": a pronoun, not a count
         values.setdefault(UNITS.get(unit, "number"), set()).add(NUMBER_WORDS[word])
-    for word in WORD.findall(text.lower()):
+    for word in WORD.findall(_without_old_values(text).lower()):
         day = word.removesuffix("s")
         if day in DAYS:
             values.setdefault("day", set()).add(day)
@@ -238,7 +239,9 @@ def terms(text: str) -> Terms:
         files=frozenset(m.lower() for m in FILE.findall(text)),
         in_files=_only_in_files(text),
         moved=frozenset(
-            n for m in FROM_TO.finditer(rest0) for n in re.findall(r"\d+(?::\d+)?", m["old"])
+            n
+            for start, end in old_values(rest0)
+            for n in re.findall(r"\d+(?::\d+)?|[a-z]+day", rest0[start:end].lower())
         ),
     )
 
@@ -254,15 +257,10 @@ def _only_in_files(text: str) -> frozenset[str]:
 
 def _without_old_values(text: str) -> str:
     """The text with each value a change moved away from blanked ("cut retention from 7
-    days to 3 days" states 3 days; see FROM_TO)."""
-    return FROM_TO.sub(
-        lambda m: (
-            m.group(0)[: m.start("old") - m.start()]
-            + " " * len(m["old"])
-            + m.group(0)[m.end("old") - m.start() :]
-        ),
-        text,
-    )
+    days to 3 days" states 3 days, "10°, not 5°" states 10°; see `old_values`)."""
+    for start, end in old_values(text):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 def _words(text: str) -> set[str]:

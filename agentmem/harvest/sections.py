@@ -1,7 +1,7 @@
 """What a heading says its section holds: a kind of lesson, work still to do, or a change.
 
 Hook D types a section's items by a word its heading begins ("Lessons learned" → semantic,
-"Patterns across runs" → reflective, "How to" → procedural); a heading of plans ("Next
+"Patterns across runs" → reflective, "How to" → procedural, "Corrections" → semantic); a heading of plans ("Next
 steps", "Action items") holds work still to do, except an item ticked done; a heading that
 says its section tells a change ("Calendar (changed 2026-10-01)") holds the new state.
 """
@@ -27,6 +27,9 @@ SECTION_WORDS: tuple[tuple[MemoryType, tuple[str, ...]], ...] = (
     (MemoryType.SEMANTIC, ("to know", "what changed", "changes")),
     # A decision record (ADR): what was decided (its context and consequences are not).
     (MemoryType.SEMANTIC, ("decision", "decided")),
+    # What a review sets right ("Correction", "Corrections to earlier notes", "Errata"):
+    # the state now, in place of what an earlier note or run said.
+    (MemoryType.SEMANTIC, ("correction", "corrected", "errat")),
 )
 # A heading that is only a label for what follows ("Notes", "Reminders", "Keep in mind",
 # "Rules", "Observations"): facts a worker must keep, or (observations) what runs showed.
