@@ -59,6 +59,10 @@ CHANGE = re.compile(
     # since a release of a named tool, opening a sentence: "Since price-engine 3.0 a
     # repricing is …" (not "… need 64 GB since the engine 5.4 upgrade", which tells why)
     r"|(?:^|(?<=[.;:]\s))since\s+[A-Za-z][\w-]*\s+(?:v?\d+\.\d+(?:\.\d+)*|v\d+)(?![\w.])"
+    # since a change named as one, opening a sentence: "Since the conveyor upgrade a wave
+    # takes …", "Since the move to Postgres, …"
+    r"|(?:^|(?<=[.;:]\s))since\s+(?:the|our|this|that|last\s+week's)\s+(?:[\w.-]+\s+){0,3}?"
+    r"(?:upgrade|migration|move|switch(?:over)?|cut-?over|roll-?out|re-?write|re-?org|launch)\b"
     # a cut-over, and a clause that tells to move to something: a decision's new state
     # ("Move the suite to Gazebo Harmonic … Cut-over on Monday"), not a step inside one
     r"|cut-?over|(?:^|(?<=[.;:]\s))(?:move|migrate|switch)\b[^.;]{0,60}?\bto"

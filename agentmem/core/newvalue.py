@@ -6,6 +6,12 @@
   after "billing export questions go to Alice Moore; she approves every change". Who
   holds a role (the people, teams and channels a statement names,
   `agentmem.core.statement.people`) is the role's value.
+- A new place for a thing (`relocated`): "test fixtures now live in one SQLite file" after
+  "test fixtures are generated from the CSV exports with fixgen".
+- Another count of a thing counted in the same words (`recounted`): "a wave can take up
+  to 220 order lines" after "pick waves are capped at 150 order lines".
+- A named tool on another release (`bumped`): "Flight dynamics is on Geokit 12.2 now" after
+  "Orbit fits run on Geokit 11.3; …", however few other words the two share.
 - A route moved to a newer API version (`rerouted`): "all producers post to `POST
   /v2/journal-entries`" after "services post only through POST /v1/journals".
 - Against all of them, and against any replacement: two statements that swap what they are about
@@ -76,6 +82,96 @@ def rerouted(draft: str, held: str) -> bool:
     )
 
 
+# A release of a named thing: "Geokit 12.2", "API v40", "FSW 4.2" (not "Block 2": a
+# bare count after a name is as often a part's number as a release)
+RELEASE = re.compile(r"\b([A-Za-z][\w-]*[A-Za-z])\s+(v\d+(?:\.\d+)*|\d+\.\d+(?:\.\d+)*)(?![\w.])")
+
+
+def releases(text: str) -> dict[str, set[str]]:
+    """The releases a text names, by the name they are of (a search term)."""
+    out: dict[str, set[str]] = {}
+    for name, release in RELEASE.findall(text):
+        for term in tokenize(name)[-1:]:
+            out.setdefault(term, set()).add(release.lower().lstrip("v"))
+    return out
+
+
+def bumped(draft: str, held: str, d: Terms, h: Terms) -> bool:
+    """The draft says something changed and names another release of a thing the held
+    text names a release of ("Geokit 12.2 now" after "Geokit 11.3"), both about that
+    thing, not two things that each name it (their first names are not each other's, no
+    phrase is swapped between what each is about: the staging cluster's release is not
+    production's)."""
+    if not d.change or (
+        d.first and h.first and d.first not in h.tokens and h.first not in d.tokens
+    ):
+        return False
+    in_d, in_h = _swaps(draft, held, d.people | h.people)
+    if in_d & set(d.head) and in_h & set(h.head):
+        return False  # what each is about is swapped
+    now, before = releases(draft), releases(held)
+    return any(
+        bool(now[name] - before[name]) and not before[name] & now[name]
+        for name in now.keys() & before.keys()
+    )
+
+
+# Where a thing is kept, or what it is made from: "… are compiled from the MIB tables",
+# "… live in one file"; said as the new state with "now".
+PLACE = r"(?:lives?|sits?|comes?|(?:is|are)\s+(?:kept|stored|held|read|built|compiled|generated|loaded))\s+(?:in|from)\b"
+PLACED = re.compile(rf"\b{PLACE}", re.IGNORECASE)
+PLACED_NOW = re.compile(rf"\bnow\s+{PLACE}", re.IGNORECASE)
+
+
+def relocated(draft: str, held: str, d: Terms, h: Terms) -> bool:
+    """Both open on the same two words, the held text says where that thing is kept or
+    what it is made from, and the draft says where it is "now" ("Test fixtures now live in
+    one SQLite file …" after "Test fixtures are generated from the CSV exports with
+    fixgen …"), however few other words the two share."""
+    return (
+        PLACED_NOW.search(draft) is not None
+        and PLACED.search(held) is not None
+        and _open_alike(draft, held, d, h)
+    )
+
+
+MIN_SHARED = 3  # content terms a recount's two texts share besides the count
+
+
+def told_anew(draft: str, held: str, d: Terms, h: Terms) -> bool:
+    """A new value told in few shared words: another release of a named tool (`bumped`),
+    another count of one thing (`recounted`), a new place for it (`relocated`)."""
+    recount = recounted(draft, held, d) and len(d.content & h.content) >= MIN_SHARED
+    return bumped(draft, held, d, h) or recount or relocated(draft, held, d, h)
+
+
+def recounted(draft: str, held: str, d: Terms) -> bool:
+    """The draft says something changed and gives another count of a thing the held text
+    counts, with the same words after the number ("up to 220 order lines" after "capped at
+    150 order lines"), none of its old count."""
+    if not d.change:
+        return False
+    now, before = _counts(draft), _counts(held)
+    return any(
+        bool(now[thing] - before[thing]) and not now[thing] & before[thing]
+        for thing in now.keys() & before.keys()
+    )
+
+
+COUNT = re.compile(r"(?<![\w.:/-])(\d[\d,]*)\s+([A-Za-z][\w-]*\s+[A-Za-z][\w-]*)")
+
+
+def _counts(text: str) -> dict[tuple[str, ...], set[str]]:
+    """The counts a text gives by the two words after the number, as search terms ("150
+    order lines": ("order", "line")); a phrase with a function word counts nothing."""
+    out: dict[tuple[str, ...], set[str]] = {}
+    for number, words in COUNT.findall(text):
+        thing = tuple(t for w in words.split() if naming(w.lower()) for t in tokenize(w)[:1])
+        if len(thing) == 2:
+            out.setdefault(thing, set()).add(number.replace(",", ""))
+    return out
+
+
 def _open_alike(a: str, b: str, ta: Terms, tb: Terms) -> bool:
     """Both open on the same two words, with or without a bold label before them."""
     heads = [
@@ -86,8 +182,12 @@ def _open_alike(a: str, b: str, ta: Terms, tb: Terms) -> bool:
 
 def apart(a: Terms, b: Terms) -> bool:
     """Each text opens on a word the other does not hold: "PS5 save data …" against "Xbox
-    save data …"."""
-    return bool(a.head and b.head) and a.head[0] not in b.content and b.head[0] not in a.content
+    save data …", after its labels too ("ADR-0007: Confidence floor for unreviewed
+    clauses: A clause enters …" opens on a clause as well)."""
+    if not a.head or not b.head:
+        return False
+    opens_a, opens_b = {a.head[0], *a.inner[:1]}, {b.head[0], *b.inner[:1]}
+    return not opens_a & b.content and not opens_b & a.content
 
 
 # "Also", "too", "as well" in a statement's first sentence: it adds a case to what is held.

@@ -38,7 +38,6 @@ held memories it found.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from agentmem.core.cues import CHANGE
@@ -51,6 +50,7 @@ from agentmem.core.newvalue import (
     reassigned,
     rerouted,
     retimed,
+    told_anew,
     told_of_another,
 )
 from agentmem.core.removal import retired_values as retired_values  # its old home
@@ -64,10 +64,9 @@ from agentmem.core.statement import (
     IDENTIFIER,
     ROLE,
     Terms,
-    aligned,
-    spelled_out,
     terms,
 )
+from agentmem.core.together import read_together as read_together  # its old home
 from agentmem.stores.bm25 import tokenize
 
 MIN_SHARED = 3  # content terms two texts must share before either can restate or replace
@@ -208,33 +207,6 @@ def agrees(draft: Terms, held: Terms) -> bool:
     )
 
 
-def read_together(a: str, b: str) -> tuple[Terms, Terms]:
-    """Both texts read as statements, a word pair one writes apart and the other as one
-    word taken as that word in both (`aligned`: "roll back" and "rollback"), and a name in
-    capitals one spells out in words taken as that name in both (`spelled_out`: POD and
-    "proof-of-delivery")."""
-    ta, tb = terms(a), terms(b)
-    return _abbreviated(aligned(ta, tb), a, tb), _abbreviated(aligned(tb, ta), b, ta)
-
-
-def _abbreviated(t: Terms, text: str, other: Terms) -> Terms:
-    """`t` (of `text`) with the words that spell out a name in capitals of `other` taken
-    as that name."""
-    found = spelled_out(text, other)
-    if not found:
-        return t
-    content, head = set(t.content), list(t.head)
-    for acronym, parts in found.items():
-        content = (content - parts) | {acronym}
-        head = [acronym if w in parts else w for w in head]
-    return replace(
-        t,
-        content=frozenset(content),
-        head=tuple(dict.fromkeys(head))[:HEAD],
-        tokens=t.tokens | set(found),
-    )
-
-
 def restates(draft: str, held: str) -> bool:
     """The draft adds nothing to the held text (see the module docstring)."""
     d, h = read_together(draft, held)
@@ -309,7 +281,13 @@ def replaces(draft: str, held: str) -> bool:
     moved = rerouted(draft, held)
     handed = handed_over(draft, held, d, h)
     done = fulfilled(draft, held, d)  # what the held text said it holds "until then" is over
-    if not same_subject(d, h) and not retimed(draft, held, d, h) and not (moved or handed or done):
+    # a named tool on another release, another count of one thing, a new place for it
+    anew = told_anew(draft, held, d, h)
+    if (
+        not same_subject(d, h)
+        and not retimed(draft, held, d, h)
+        and not (moved or handed or done or anew)
+    ):
         return False
     if other_component(d, h):
         return False  # another service, table or team: a value of its own, not a new one

@@ -116,6 +116,9 @@ class Terms:
     roles: frozenset[str] = frozenset()  # the roles it gives them (ROLES' keys)
     files: frozenset[str] = frozenset()  # the file paths it names, lower case (see FILE)
     in_files: frozenset[str] = frozenset()  # words it names only inside those paths
+    # the head after the labels a text opens on ("ADR-0007: Confidence floor for unreviewed
+    # clauses: A clause enters …" is about a clause too), see LABELS
+    inner: tuple[str, ...] = ()
     # the values a change moved away from ("from 7 days to 3 days": 7, "10°, not 5°": 5,
     # "instead of Thursday": thursday), see `agentmem.core.cues.old_values`
     moved: frozenset[str] = frozenset()
@@ -138,6 +141,11 @@ LABEL = re.compile(r"^\W{0,3}\*\*[^*\n]{1,40}?\*\*\s*:?\s*")
 # A record's identifier that opens a lesson drawn from it ("ADR-019: …", "INC-2291: …"):
 # it names the document, not what the lesson is about, so the head is read after it.
 RECORD = re.compile(r"^\W{0,3}[A-Z]{2,}-\d+[\w.-]*\s*:\s*")
+
+
+# The short labels a lesson may open on, each up to six words and a colon or a dash: a
+# document's title, its section's heading ("Runbook: sync — Limits: …").
+LABELS = re.compile(r"^\W{0,3}(?:(?:[^\s:;.—–]+\s+){0,5}[^\s:;.—–]+(?::|\s[—–])\s+){1,3}")
 
 
 def unlabelled(text: str) -> str:
@@ -206,18 +214,18 @@ def terms(text: str) -> Terms:
     body = text[record.end() :] if record else text
     lead = LEAD.match(body)
     body = body[lead.end() :] if lead else body
-    ordered = [
-        t
-        for chunk in body.split()
-        for t in (tokenize(chunk) or [w.lower() for w in ACRONYM.findall(chunk)])
-        if t in plain or t in acronyms
-    ]
+    ordered = _ordered(body, plain, acronyms)
+    # a record's title leads the lesson ("ADR-0007: Auto-pay floor: An invoice …"); not a
+    # cue's label ("Correction to …:"), nor a note's bold speaker
+    labels = LABELS.match(body)
+    titled = labels is not None and record is not None
     plain |= acronyms
     proper = (names | acronyms | {m.lower() for m in CAPS.findall(text)}) - value_words()
     cued = {t for part in pointed_at(text) for t in tokenize(part)} & (plain | proper)
     return Terms(
         content=frozenset(plain),
-        head=tuple(dict.fromkeys(t for t in ordered if t not in STATE))[:HEAD],
+        head=_head(ordered),
+        inner=_head(_ordered(body[labels.end() :], plain, acronyms)) if labels and titled else (),
         names=frozenset((names & plain) | acronyms),
         values={k: frozenset(map(_release, v) if "version" in k else v) for k, v in values.items()},
         tokens=tokens | acronyms,
@@ -244,6 +252,21 @@ def terms(text: str) -> Terms:
             for n in re.findall(r"\d+(?::\d+)?|[a-z]+day", rest0[start:end].lower())
         ),
     )
+
+
+def _ordered(body: str, plain: set[str], acronyms: set[str]) -> list[str]:
+    """The body's content terms in order, short names in capitals among them."""
+    return [
+        t
+        for chunk in body.split()
+        for t in (tokenize(chunk) or [w.lower() for w in ACRONYM.findall(chunk)])
+        if t in plain or t in acronyms
+    ]
+
+
+def _head(ordered: list[str]) -> tuple[str, ...]:
+    """The first HEAD terms, each once, a state word ("old", "current") left out."""
+    return tuple(dict.fromkeys(t for t in ordered if t not in STATE))[:HEAD]
 
 
 def _only_in_files(text: str) -> frozenset[str]:
@@ -339,7 +362,7 @@ def _first_name(text: str, proper: set[str]) -> str:
         for pattern in (CAPS, CAPITALISED, IDENTIFIER)
         for m in pattern.finditer(text)
         for t in tokenize(m.group(0))[:1]
-        if t in proper
+        if t in proper and not t.isdigit()  # "0.90" is a value, not a name
     ]
     return min(spans)[1] if spans else ""
 
