@@ -93,14 +93,21 @@ def withdraws_practice(text: str) -> bool:
     return match is not None
 
 
+def judged_practice(claim: str) -> str | None:
+    """Of a claim "X does not fix Y" or "X is not a fix for Y", the X (the practice it
+    judges); None for a claim said no such way."""
+    judged = NOT_A_FIX.match(claim)
+    return None if judged is None else judged["practice"] or judged["judged"]
+
+
 def practices(claim: str, reason: str) -> list[str]:
     """The practices a retraction (its claim, its reason) or a plain text (the claim alone,
     no reason) withdraws: the claim's "X does not fix Y" X, or the whole claim when it
     says so no other way, and what either says the team no longer does."""
     said = no_longer(claim) + no_longer(reason)
-    judged = NOT_A_FIX.match(claim)
+    judged = judged_practice(claim)
     if judged is not None:
-        said.insert(0, judged["practice"] or judged["judged"])
+        said.insert(0, judged)
     elif reason or not said:
         said.insert(0, claim)
     return said

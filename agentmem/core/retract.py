@@ -16,7 +16,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agentmem.core.practice import NOT_A_FIX, VERBS, no_longer, practices, prescribes, words
+from agentmem.core.practice import (
+    VERBS,
+    judged_practice,
+    no_longer,
+    practices,
+    prescribes,
+    words,
+)
 from agentmem.core.statement import terms
 
 MOST = 3  # lessons one retraction withdraws at most
@@ -89,8 +96,7 @@ def retracted(text: str, held: Sequence[tuple[str, str]]) -> str | None:
     said = retraction(text)
     if said is None:
         return None
-    judged = NOT_A_FIX.match(said[0])  # "X does not fix Y" withdraws X, not what Y says
-    claim_text = (judged["practice"] or judged["judged"]) if judged is not None else said[0]
+    claim_text = judged_practice(said[0]) or said[0]  # "X does not fix Y" withdraws X
     claim, reason = terms(claim_text).content, terms(said[1]).content
     best: tuple[float, str] | None = None
     for memory_id, held_text in held:
