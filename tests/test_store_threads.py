@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,28 @@ def test_writes_and_searches_from_many_threads(root: Path, switchy: None) -> Non
         live = [(h.memory.id, round(h.score, 9)) for h in store.search(query, k=10, touch=False)]
         again = [(h.memory.id, round(h.score, 9)) for h in fresh.search(query, k=10, touch=False)]
         assert [i for i, _ in live] == [i for i, _ in again]
+
+
+def test_a_racing_readers_earlier_time_never_moves_a_last_access_back(root: Path) -> None:
+    """Two readers ask the clock, then record their reads in the other order: the memory
+    keeps the later time, in this store and in one opened fresh (so both rank alike)."""
+    settings = settings_from_values(
+        {"AGENTMEM_ROOT": str(root), "AGENTMEM_USER_ID": "tester"}, base_dir=root.parent
+    )
+    store = FileStore(root)
+    outcome = Harvester(settings, store).submit(
+        {"text": "vendor retry needs the trace header", "type": "semantic", "confidence": 0.8},
+        trigger="backfill",
+    )
+    assert outcome.memory_id is not None
+    later = datetime(2026, 6, 2, 9, 0, 0, 500_000, tzinfo=UTC)
+    for when in (later, later - timedelta(seconds=1)):  # the first reader writes last
+        store.clock = lambda when=when: when
+        assert [h.memory.id for h in store.search("vendor retry", k=1)] == [outcome.memory_id]
+    assert store.access_stats(outcome.memory_id) == (later, 2)
+    assert FileStore(root).access_stats(outcome.memory_id) == (later, 2)
+    fresh = FileStore(root)
+    fresh.clock = store.clock
+    live = store.search("vendor retry", k=1, touch=False)
+    again = fresh.search("vendor retry", k=1, touch=False)
+    assert [h.score for h in live] == [h.score for h in again]

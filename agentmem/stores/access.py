@@ -43,6 +43,12 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def _stamp(when: datetime) -> str:
+    """A time as the sidecar keeps it: UTC (naive read as UTC), to the microsecond."""
+    aware = when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).isoformat(timespec="microseconds")
+
+
 def _row(row: tuple[object, object, object]) -> tuple[str, datetime, int] | None:
     """One row as (id, last access, count), or None when it does not parse."""
     try:
@@ -159,14 +165,17 @@ class AccessLog:
                 return operation(self._db)
 
     def touch(self, ids: Iterable[str], when: datetime | None = None) -> None:
-        stamp = (when or utcnow()).isoformat()
+        stamp = _stamp(when or utcnow())
         rows = [(i, stamp) for i in dict.fromkeys(ids)]
         if not rows:
             return
+        # Two readers race: the one that asked the clock first may write last. A read never
+        # moves a last access backwards (one format, so text order is time order).
         self._run(
             lambda db: db.executemany(
                 "INSERT INTO access (id, last_access, count) VALUES (?, ?, 1) "
-                "ON CONFLICT(id) DO UPDATE SET last_access = excluded.last_access, count = count + 1",
+                "ON CONFLICT(id) DO UPDATE SET "
+                "last_access = MAX(last_access, excluded.last_access), count = count + 1",
                 rows,
             ).close()
         )

@@ -111,8 +111,8 @@ class CanonicalFiles:
         self.access.touch(ids, now)
         with self.lock:
             for memory_id in ids:
-                count = self._last_access.get(memory_id, (now, 0))[1]
-                self._last_access[memory_id] = (now, count + 1)
+                seen, count = self._last_access.get(memory_id, (now, 0))
+                self._last_access[memory_id] = (max(seen, now), count + 1)
         return now
 
     def access_stats(self, memory_id: str) -> tuple[datetime, int] | None:

@@ -178,8 +178,8 @@ class RankView:
         stamp = now.timestamp()
         for memory_id in ids:
             row = self.row(memory_id)
-            if row is not None:
-                self.last_seen[row] = stamp
+            if row is not None:  # a racing reader's earlier time never moves it back
+                self.last_seen[row] = max(self.last_seen[row], stamp)
 
     def admitted(self, filters: Filters, now: datetime) -> Bools:
         """Which rows the filters admit: the scope part is cached, expiry checked per call."""
