@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
+from agentmem.core.apart import set_apart
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.restate import replaces, replaces_elsewhere, restates, says_changed
 from agentmem.core.retract import retraction, withdrawn
@@ -68,6 +69,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
         elif (
             not memory.superseded
             and replaceable(draft_type, memory.type)
+            and not set_apart(draft, memory.text)
             and replaces(draft, memory.text)
         ):
             verdict.replaces.append(memory.id)
@@ -128,6 +130,7 @@ def elsewhere(
         and h.memory.kind.value == kind
         and not h.explain.get("superseded")
         and replaceable(record.get("type"), h.memory.type.value)
+        and not set_apart(record["text"], h.memory.text)
         and replaces_elsewhere(record["text"], h.memory.text)
     ]
 

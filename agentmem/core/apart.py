@@ -1,0 +1,68 @@
+"""A statement that sets itself apart from another thing is no new value of that thing.
+
+"ATR A-checks are every 500 FH, a different interval from the A320neo" tells the ATR's
+interval and says outright that the A320neo has its own: it replaces no held lesson about
+the A320neo. Nor does "the SoC target is 85%; that is a separate number from the block
+bar" replace the block bar, or "EU shops now use the 30-day lowest price; the UK is
+different" replace what the UK does. `agentmem.core.verdict` asks `set_apart` before it
+lets a draft replace a held memory.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentmem.core.words import function_words
+
+# The thing named apart: "a different interval from the A320neo", "a separate number from
+# the block bar", "unlike the Venlo site", "other than the EU cluster" ...
+_THING = r"(?:the\s+|our\s+|their\s+)?(?P<thing>[\w./-]+(?:\s+[\w./-]+)?)"
+FROM = re.compile(
+    r"\b(?:different|separate|distinct|apart)\b(?:\s+[\w-]+){0,3}?\s+(?:from|than|to)\s+" + _THING,
+    re.IGNORECASE,
+)
+UNLIKE = re.compile(r"\bunlike\s+" + _THING, re.IGNORECASE)
+# ... or said of the thing itself: "the UK is different", "Block 1 is still 256",
+# "fire inspections keep their 11 AM cutoff", "online-only promos are not affected".
+SAID_OF = re.compile(
+    r"(?:^|[.;:,]\s+|\bbut\s+|\band\s+|\bwhile\s+)(?:the\s+)?(?P<thing>[\w./-]+(?:\s+[\w./-]+)?)"
+    r"\s+(?:is|are)\s+(?:different|separate|unchanged|not\s+affected|unaffected|still)\b",
+    re.IGNORECASE,
+)
+
+
+WORD = re.compile(r"\w[\w.-]*\w|\w")
+SKIP = frozenset("the a an of and or is are to in on for with that this it".split())  # noqa: SIM905
+# "unlike the previous release", "different from the old one": the old value, no other thing
+STATE = frozenset("old previous former earlier existing current new last".split())  # noqa: SIM905
+
+
+def _raw(text: str) -> set[str]:
+    return set(WORD.findall(text.lower()))
+
+
+def _words(text: str) -> list[str]:
+    skip = function_words() | SKIP
+    return [w for w in WORD.findall(text.lower()) if w not in skip]
+
+
+def things_apart(text: str) -> list[tuple[list[str], bool]]:
+    """The words of each thing a text sets itself apart from, and whether it was named by
+    a word of difference before it ("different from X": its first word is enough to know
+    it) or said of itself ("X is still ...": all of its words are)."""
+    found = [(m["thing"], True) for p in (FROM, UNLIKE) for m in p.finditer(text)]
+    found += [(m["thing"], False) for m in SAID_OF.finditer(text)]
+    return [
+        (words, led)
+        for words, led in ((_words(s), led) for s, led in found if not STATE & _raw(s))
+        if words
+    ]
+
+
+def set_apart(draft: str, held: str) -> bool:
+    """The draft names apart a thing the held text is about."""
+    held_words = set(_words(held))
+    for words, led in things_apart(draft):
+        if (words[0] in held_words) if led else set(words) <= held_words:
+            return True
+    return False
