@@ -11,13 +11,14 @@ it is; the writer finds the lesson it withdraws and marks it superseded.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from agentmem import Contribution, Filters, Memory, Retrospective, Tools, hookimpl
 from agentmem.core.restate import restates
 from agentmem.harvest.distill import distill
+from agentmem.harvest.replaced import superseded
 from agentmem.harvest.runrecord import dated
 
 
@@ -29,6 +30,18 @@ def held(draft: dict[str, Any], tools: Tools) -> Memory | None:
         if restates(draft["text"], hit.memory.text):
             return hit.memory
     return None
+
+
+def lessons(retro: Retrospective, tools: Tools) -> Callable[[str], list[Memory]]:
+    """The live lessons (semantic, procedural) a text finds in the retro's scope."""
+    apps = tuple(dict.fromkeys((retro.app_id or tools.settings.app_id, "_global")))
+    filters = Filters(
+        user_id=tools.settings.user_id,
+        app_ids=apps,
+        types=("semantic", "procedural"),
+        include_superseded=False,
+    )
+    return lambda text: [hit.memory for hit in tools.search_memory(text, k=5, filters=filters)]
 
 
 def repo_path(path: Path, base: Path) -> str:
@@ -60,6 +73,15 @@ def post_retro_distill(retro: Retrospective, tools: Tools) -> Contribution:
             already.append(memory.id)
             draft = {**draft, "text": memory.text, "app_id": memory.app_id}
         drafts.append(draft)
+    # What the document replaces without saying it again goes on a new draft (a held
+    # one is a duplicate: the writer would drop its `supersedes`).
+    fresh = [i for i, draft in enumerate(drafts) if draft is plan.drafts[i]]
+    replaced = superseded(
+        markdown, source, [drafts[i]["text"] for i in fresh], lessons(retro, tools)
+    )
+    for at, olds in replaced.items():
+        if olds := [old for old in olds if old not in already]:
+            drafts[fresh[at]] = {**drafts[fresh[at]], "supersedes": olds}
     note = plan.note()
     if already:
         note += f"; already held: {', '.join(already)}"
