@@ -66,3 +66,7 @@ def test_the_eu_rule_is_replaced_by_the_draft_that_sets_the_uk_apart() -> None:
 )
 def test_a_difference_from_the_old_value_sets_nothing_apart(draft: str) -> None:
     assert not set_apart(draft, "The release gate is 0.80 on the previous release.")
+
+
+def test_what_a_text_opens_on_is_its_subject_not_a_thing_set_apart() -> None:
+    assert not set_apart("The retry limit is still 3 for now.", "Raise the retry limit to 5.")

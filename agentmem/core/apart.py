@@ -22,10 +22,11 @@ FROM = re.compile(
     re.IGNORECASE,
 )
 UNLIKE = re.compile(r"\bunlike\s+" + _THING, re.IGNORECASE)
-# ... or said of the thing itself: "the UK is different", "Block 1 is still 256",
-# "fire inspections keep their 11 AM cutoff", "online-only promos are not affected".
+# ... or said of it in a clause after the one the text is about: "the UK is different",
+# "Block 1 is still 256", "online-only promos are not affected". (Not "X stays at 5°": a
+# held rule for every station, X among them, is what "INU is 10° now; X stays at 5°" changes.)
 SAID_OF = re.compile(
-    r"(?:^|[.;:,]\s+|\bbut\s+|\band\s+|\bwhile\s+)(?:the\s+)?(?P<thing>[\w./-]+(?:\s+[\w./-]+)?)"
+    r"(?:[.;:,]\s+|\bbut\s+|\band\s+|\bwhile\s+)(?:the\s+)?(?P<thing>[\w./-]+(?:\s+[\w./-]+)?)"
     r"\s+(?:is|are)\s+(?:different|separate|unchanged|not\s+affected|unaffected|still)\b",
     re.IGNORECASE,
 )
