@@ -17,8 +17,9 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
   more runs writes the new count, which supersedes the old one (kept, out of packs), also
   when the cause has since been found in other apps' checks (it cites all the old one's).
   A pattern quotes no run whose lesson memory has since taken back (retracted, no longer
-  done, found not to hold: `agentmem.harvest.withdrawn`), and a held pattern that quoted
-  one is written again without it, even with no failure in the window.
+  done, found not to hold: `agentmem.harvest.withdrawn`), nor one whose record quotes what
+  such a withdrawal or a replacement took away, and a held pattern that quoted one is
+  written again without it, even with no failure in the window.
 - Lessons that did not hold (`agentmem.harvest.contradict`): a live lesson whose measured
   setting a later failure on the same ground ran with, and still failed. The assessment
   cites the lesson and the failures and supersedes the lesson.
@@ -173,7 +174,7 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
     )
     held = tools.list_memories(replace(scope, types=("reflective",), tags_any=(PATTERN_TAG,)))
     judged = tools.list_memories(replace(scope, types=("semantic", "procedural", "reflective")))
-    found = patterns(records, span, lessons, withdrawn_runs(judged), held)
+    found = patterns(records, span, lessons, withdrawn_runs(judged, records), held)
     drafts = [draft_for(p, held) for p in found]
     evidence = [r for r in records if span.until is None or run_day(r) <= span.until]
     refuted = [

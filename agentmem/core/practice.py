@@ -18,7 +18,10 @@ lessons that prescribe it.
 - A held lesson **prescribes** the practice when it shares the practice's verb (by family)
   and at least one more of its terms, names every name the practice names (the SVB-3
   dish's contacts are not the SVB-2 dish's), and does not itself take something away with
-  a verb of another family ("remove the delay" is the new practice, not the old one).
+  a verb of another family ("remove the delay" is the new practice, not the old one). A
+  practice told with a verb of no family ("we no longer auto-close suspected spam") is
+  prescribed by a lesson that says every one of its terms, in any form ("… are
+  auto-closed …"), at least `WHOLE` of them.
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ NO_LONGER = re.compile(
     r"(?P<later>[^.;!?]{3,160}?)\s+(?:any\s*more|again)\b",
     re.IGNORECASE,
 )
+WHOLE = 3  # terms of a practice with no family verb that a lesson must all say (`said_whole`)
 NAME = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}[0-9]+\b")  # SVB-2, DC2
 
 
@@ -128,4 +132,16 @@ def prescribes(held: str, practice: Iterable[str]) -> bool:
         if TAKE_AWAY in held_words - verbs:
             continue  # it takes the practice away: the new word, not the old one
         return True
-    return False
+    return any(said_whole(held_words, held_names, told) for told in practice)
+
+
+def said_whole(held_words: frozenset[str], names: set[str], told: str) -> bool:
+    """A practice told with a verb of no family ("we no longer auto-close suspected spam")
+    is prescribed by a lesson that says every one of its terms, at least `WHOLE` of them
+    ("tickets … scores above 0.9 are auto-closed …": one of those terms is its verb). A
+    lesson that says part of it is about another thing ("page the on-call for payment
+    errors" against "we no longer page the on-call for disk alerts")."""
+    said = words(told)
+    if said & VERBS or len(said) < WHOLE or not said <= held_words:
+        return False
+    return set(NAME.findall(told)) <= names and TAKE_AWAY not in held_words

@@ -8,8 +8,10 @@ prescribes the practice withdrawn goes too (the run's lesson and the review line
 repeated it; "widening the window is not a fix; …" withdraws "raise the limit to 90
 minutes"); when neither finds one, those that set a setting the retraction names with
 another value ("… LIMIT_X stays at 45" withdraws "raise LIMIT_X to 90", said with the
-practice's verb). A text that is no retraction withdraws the lessons prescribing what it
-says the team no longer does ("We no longer cut the contacts short …")."""
+practice's verb). A retraction that says a name was removed ("… was wrong. The NO-XPROP
+define is removed from every config") also withdraws the lessons that keep that name, however
+they spell it (`+define+NO_XPROP`). A text that is no retraction withdraws the lessons
+prescribing what it says the team no longer does ("We no longer cut the contacts short …")."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import re
 from collections.abc import Sequence
 
 from agentmem.core.practice import (
+    TAKE_AWAY,
     VERBS,
     judged_practice,
     no_longer,
@@ -24,6 +27,7 @@ from agentmem.core.practice import (
     prescribes,
     words,
 )
+from agentmem.core.removal import removed
 from agentmem.core.statement import terms
 
 MOST = 3  # lessons one retraction withdraws at most
@@ -57,8 +61,8 @@ def withdrawn(text: str, held: Sequence[tuple[str, str]]) -> list[str]:
     """The ids, among (id, text) pairs, of the lessons a text withdraws. A retraction
     withdraws the one `retracted` finds by its claim's words and every one that prescribes
     the practice it withdraws (a thread quoting the advice, the run lesson that followed
-    it in other verbs); when neither is found, those that set a setting it names with
-    another value. A text that is no retraction withdraws what prescribes the practice it
+    it in other verbs) or keeps a name it says was removed; when none is found, those that
+    set a setting it names with another value. A text that is no retraction withdraws what prescribes the practice it
     says the team no longer follows."""
     said = retraction(text)
     told = practices(*said) if said is not None else no_longer(text)
@@ -66,11 +70,31 @@ def withdrawn(text: str, held: Sequence[tuple[str, str]]) -> list[str]:
     found = [i for i, t in lessons if told and prescribes(t, told)]
     if said is None:
         return found[:MOST]
+    gone = taken_out(text)
+    found += [i for i, t in lessons if i not in found and gone & set(names_in(t))]
     best = retracted(text, lessons)
     if best is not None:
         return [best, *(i for i in found if i != best)][:MOST]
     found = found or [i for i, t in lessons if revalued(text, t, told)]
     return found[:MOST]
+
+
+def taken_out(text: str) -> frozenset[str]:
+    """The names (a define, a flag, a file: no phrase) a retraction says are removed ("…
+    was wrong. The NO-XPROP define is removed from every config"), squashed (`names_in`)."""
+    return frozenset(squash(n) for n in removed(text) if " " not in n and len(squash(n)) > 2)
+
+
+def names_in(text: str) -> list[str]:
+    """The text's words, squashed: `+define+NO_XPROP` says `noxprop`, as `NO-XPROP` does. A
+    lesson that takes the name away itself ("NO_XPROP was removed") names none."""
+    if TAKE_AWAY in words(re.sub(r"\S*[\w-][_+]\S*", " ", text)):  # not a name's own word
+        return []
+    return [squash(w) for w in re.findall(r"[\w-]+", text)]
+
+
+def squash(name: str) -> str:
+    return re.sub(r"[\W_]+", "", name.lower())
 
 
 def revalued(text: str, held: str, told: Sequence[str]) -> bool:

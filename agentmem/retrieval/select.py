@@ -24,7 +24,10 @@ A run record written before a lesson was replaced, that still names what the rep
 retired (the old command, the old path), tells how things were: it is left out; so is any
 plain success written before a change memory recorded on the goal's ground; so is a
 plain success written before a lesson said the thing it names was removed ("the --full
-flag was removed", "we deleted legacy_export.py"), unless it tells of that removal itself.
+flag was removed", "we deleted legacy_export.py"), unless it tells of that removal itself;
+so is any record written before a lesson was taken back or replaced that quotes the exact
+thing that took away (the withdrawn practice's flag, the replaced count:
+`agentmem.harvest.withdrawn.taken`).
 
 Both searches score with the same question over the same index, so their scores compare;
 the goal's tags and kind lift what is tagged the same (`prefer_for_goal`). Confidence is a
@@ -44,6 +47,7 @@ from agentmem.core.model import Hit, Kind, Memory, MemoryType, Outcome
 from agentmem.core.removal import mentions, removed
 from agentmem.core.restate import restated, retired_values, retraction
 from agentmem.harvest.runrecord import record_goal
+from agentmem.harvest.withdrawn import quotes_taken, taken
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
 from agentmem.stores.base import Filters
@@ -90,7 +94,11 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     lessons = by_score(prefer_for_goal(lessons, goal))
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
     before, gone = retired(every), removals(every)
+    # What a lesson's withdrawal or replacement took away, as a record quotes it: kept
+    # apart from `before`, since a withdrawal changes no state and dates no plain success.
+    gone_by = taken([h.memory for h in every if h.memory.kind is Kind.OBSERVATION])
     records = [h for h in records if not tells_retired(h.memory, before)]
+    records = [h for h in records if not quotes_taken(h.memory, gone_by)]
     # A plain success that used what is gone tells how things were; a failure on it is
     # what its removal broke, or why: its cause is still worth a worker's reading.
     records = [

@@ -1,0 +1,81 @@
+"""What a change took away, in the words a run record quotes it.
+
+A run record, or hook E's pattern that quotes one, tells what the run did in its own words.
+Once memory knows that what it did was withdrawn or replaced, a record written before that
+still says the old thing ("… a --relax-shifts rerun went green …", "… credited at 128
+confirmations …"), and a worker must not take it for how things are. Only the exact thing
+the change took away is looked for, never the topic: a record of the same work that names
+none of it stays (its cause is still true).
+
+- **Withdrawn** (a retraction, or a text saying the team no longer does something, that
+  takes a lesson back): the names (a flag, a code span, an identifier) of the practice it
+  withdraws that the lesson named too ("rerunning with --relax-shifts is not a fix":
+  `--relax-shifts`), and the names it says were removed ("the NO-XPROP define is removed
+  from every config": `NO_XPROP` as a lesson spells it).
+- **Replaced** by a new value: the count the old lesson gave for the one count the new one
+  gives otherwise ("credited after 128 confirmations" replaced by "need 256 blocks on
+  top": `128 confirmations`). When either states more than one other number, which one
+  changed is not known, and nothing is taken.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentmem.core.practice import no_longer, practices
+from agentmem.core.removal import counted, mentions, removed
+from agentmem.core.retract import retraction, squash
+from agentmem.core.statement import CODE, IDENTIFIER, NUMBER
+from agentmem.stores.bm25 import tokenize
+
+FLAG = re.compile(r"(?<![\w-])--?[a-z][\w-]*", re.IGNORECASE)
+PLAIN = re.compile(r"[A-Za-z][a-z]*")  # a word, not a name
+SHORTEST = 3  # letters of a squashed name: shorter ones name nothing on their own
+
+
+def names(text: str) -> set[str]:
+    """The names a text writes: flags, code spans, identifiers, squashed (`squash`)."""
+    found = [m.group(1) for m in CODE.finditer(text)]
+    found += FLAG.findall(text) + IDENTIFIER.findall(text)
+    return {s for s in map(squash, found) if len(s) >= SHORTEST}
+
+
+def quotes(record: str, name: str) -> bool:
+    """Whether a record writes a squashed name as a name (`--relax-shifts`,
+    `+define+NO_XPROP`; a plain word "full" is not the flag `--full`)."""
+    return any(squash(w) == name and not PLAIN.fullmatch(w) for w in _words(record))
+
+
+def _words(text: str) -> list[str]:
+    return [w for chunk in re.findall(r"[\w+-]+", text) for w in chunk.split("+") if w]
+
+
+def withdrawn_names(newer: str, lesson: str) -> set[str]:
+    """The names a text that takes `lesson` back withdraws (see the module docstring)."""
+    said = retraction(newer)
+    told = practices(*said) if said is not None else no_longer(newer)
+    gone = {squash(n) for n in removed(newer) if " " not in n} if said is not None else set()
+    held = {squash(w) for w in _words(lesson)}
+    return {n for n in {n for t in told for n in names(t)} | gone if n in held}
+
+
+def swapped(old: str, new: str) -> set[str]:
+    """The count `old` gives that `new` replaced (see the module docstring)."""
+    had = {c for cs in counted(old).values() for c in cs if not mentions(new, c)}
+    given = {m.group(1) for m in NUMBER.finditer(new)} - {m.group(1) for m in NUMBER.finditer(old)}
+    return had if len(had) == 1 and len(given) == 1 else set()
+
+
+def told_of(record: str, value: str) -> bool:
+    """Whether a record quotes a value taken away: a squashed name, or a count as written
+    (its unit in any form: "128-confirmation threshold"; "1.1 GB" is not "1 GB")."""
+    if " " not in value:
+        return quotes(record, value)
+    number, unit = value.split(" ", 1)
+    said = re.finditer(rf"(?<![\w.,]){re.escape(number)}(?![\d.,]\d)[\s-]?([A-Za-z%]+)", record)
+    return any(_unit(m.group(1)) == _unit(unit) for m in said)
+
+
+def _unit(word: str) -> str:
+    stems = tokenize(word)
+    return stems[0] if stems else word.lower()
