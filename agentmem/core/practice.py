@@ -9,7 +9,9 @@ lessons that prescribe it.
 - **The practice** is what a retraction's claim says did not help ("X does not fix Y",
   "X is not a fix for Y": X, the problem Y left out, since a correct lesson is about the
   same problem), and what a sentence says the team no longer does ("we no longer X", "we
-  have stopped X", "stop X-ing", "we do not X any more").
+  have stopped X", "stop X-ing", "we do not X any more"), or says otherwise at a clause's
+  start: "don't X any more", "ignore the earlier advice to X", "no more X", "X is no longer
+  needed", "X-ing was a mistake", "X-ing never fixed Y".
 - **Verb families** read one practice told with other verbs: a few families of how teams
   say they change a running thing (make a limit larger or smaller, make it go slower,
   leave a part out, make it shorter, switch it off, start or send it again), two-word
@@ -74,6 +76,27 @@ NO_LONGER = re.compile(
     r"(?P<later>[^.;!?]{3,160}?)\s+(?:any\s*more|again)\b",
     re.IGNORECASE,
 )
+# Other ways a text withdraws a practice, each at a clause's start: "Don't restart the workers
+# by hand any more", "Ignore the earlier advice to X", "No more X", "X is no longer needed",
+# "Restarting X was a mistake", "Restarting X never fixed Y" (a gerund: the practice).
+START = r"(?:^|(?<=[.;:!?])\s+)"
+TOLD_OTHERWISE = re.compile(
+    rf"{START}(?:please\s+)?(?:do\s+not|don't|never)\s+(?P<again>[^.;:!?]{{3,160}}?)\s+"
+    r"(?:any\s*more|again)\b"
+    rf"|{START}(?:ignore|disregard|scratch|forget)\s+(?:the\s+|our\s+)?"
+    r"(?:earlier\s+|old\s+|previous\s+|original\s+)?"
+    r"(?:advice|tip|lesson|recommendation|suggestion|instruction)s?\s+to\s+"
+    r"(?P<advice>[^.;!?]{3,160})"
+    rf"|{START}no\s+more\s+(?!than\b)(?P<more>[^.;:!?]{{3,160}})"
+    rf"|{START}(?P<needed>[^.;:!?]{{3,160}}?)\s+(?:is|are)\s+no\s+longer\s+"
+    r"(?:needed|required|necessary|recommended|advised|done|used|allowed)\b"
+    rf"|{START}(?P<mistake>\w+ing\s[^.;:!?]{{3,160}}?)\s+(?:was|were|is|are|turned\s+out\s+"
+    r"to\s+be|proved(?:\s+to\s+be)?)\s+(?:a\s+mistake|wrong|a\s+bad\s+idea|not\s+(?:needed|"
+    r"necessary|a\s+fix|the\s+fix))\b"
+    rf"|{START}(?P<fix>\w+ing\s[^.;:!?]{{3,160}}?)\s+(?:(?:does|did)\s+not|doesn't|didn't|never)"
+    r"\s+(?:fix|help|solve|cure)",
+    re.IGNORECASE,
+)
 WHOLE = 3  # terms of a practice with no family verb that a lesson must all say (`said_whole`)
 NAME = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}[0-9]+\b")  # SVB-2, DC2
 
@@ -87,14 +110,16 @@ def words(text: str) -> frozenset[str]:
 def no_longer(text: str) -> list[str]:
     """What a text says the team no longer does ("we no longer add any delay between page
     requests": "add any delay between page requests")."""
-    return [m["practice"] or m["later"] for m in NO_LONGER.finditer(text)]
+    said = [m["practice"] or m["later"] for m in NO_LONGER.finditer(text)]
+    return said + [next(g for g in m.groups() if g) for m in TOLD_OTHERWISE.finditer(text)]
 
 
 def withdraws_practice(text: str) -> bool:
     """Whether a text opens by saying the team no longer does something ("We no longer
-    cut the contacts short …", "Stop restarting the workers by hand; …")."""
-    match = NO_LONGER.match(text.strip())
-    return match is not None
+    cut the contacts short …", "Stop restarting the workers by hand; …", "Don't trim the
+    windows any more", "Restarting the workers never fixed the stall")."""
+    text = text.strip()
+    return NO_LONGER.match(text) is not None or TOLD_OTHERWISE.match(text) is not None
 
 
 def judged_practice(claim: str) -> str | None:

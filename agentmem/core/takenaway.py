@@ -34,9 +34,13 @@ SHORTEST = 3  # letters of a squashed name: shorter ones name nothing on their o
 
 
 def names(text: str) -> set[str]:
-    """The names a text writes: flags, code spans, identifiers, squashed (`squash`)."""
+    """The names of a practice's settings a text writes, squashed (`squash`): flags, code
+    spans, identifiers in capitals (a define, an environment variable). Not an identifier
+    in lower case, which names a component more often than a setting: the practice of
+    restarting `sync_worker` withdrawn, a record of `sync_worker` failing still tells of
+    it."""
     found = [m.group(1) for m in CODE.finditer(text)]
-    found += FLAG.findall(text) + IDENTIFIER.findall(text)
+    found += FLAG.findall(text) + [i for i in IDENTIFIER.findall(text) if i.isupper()]
     return {s for s in map(squash, found) if len(s) >= SHORTEST}
 
 
