@@ -68,3 +68,31 @@ def test_a_withdrawn_practice_takes_its_settings_names_not_its_components() -> N
     said = "Retracted: restarting sync_worker with --force and POOL_MAX=8 is not a fix."
     lesson = "If sync_worker stalls, restart it with --force and POOL_MAX=8."
     assert withdrawn_names(said, lesson) == {"force", "poolmax"}
+
+
+RETRACTED_LESSON = (
+    "Retracted: the 03-02 lesson that a purge of a mailbox takes its archived copies with it "
+    "was wrong. We no longer close a mailbox erasure on the purge alone."
+)
+PURGE = (
+    "Purging a mailbox through the admin API also removes its archive, so a mailbox erasure "
+    "only needs the purge call."
+)
+
+
+def test_what_a_retraction_says_is_no_longer_done_is_no_reason_against_its_lesson() -> None:
+    """The reason's "we no longer …" restates what is withdrawn: a lesson sharing it is the
+    one the retraction takes back, not one about its reason."""
+    assert withdrawn(RETRACTED_LESSON, [("purge", PURGE)]) == ["purge"]
+
+
+def test_a_lesson_prescribing_the_practice_outweighs_one_sharing_a_few_claim_words() -> None:
+    """A runbook that shares two of the claim's words ("runs", "extraction") is not taken
+    back when the lessons that prescribe the practice are found."""
+    said = (
+        "Retracted: the earlier advice to remove appendices and annexes before extraction "
+        "(W3 notes, 2 March run). We no longer drop them. Appendices carry the rate tables."
+    )
+    strip = "Strip appendices and annexes before clause extraction; they add noise."
+    runbook = "Runbook: extraction eval — do not compare scores with runs from before 16 May."
+    assert withdrawn(said, [("runbook", runbook), ("strip", strip)]) == ["strip"]

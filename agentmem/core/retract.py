@@ -73,8 +73,10 @@ def withdrawn(text: str, held: Sequence[tuple[str, str]]) -> list[str]:
     gone = taken_out(text)
     found += [i for i, t in lessons if i not in found and gone & set(names_in(t))]
     best = retracted(text, lessons)
-    if best is not None:
+    if best is not None and (best in found or not found):
         return [best, *(i for i in found if i != best)][:MOST]
+    if found:  # what prescribes the practice outweighs a lesson sharing the claim's words
+        return found[:MOST]
     found = found or [i for i, t in lessons if revalued(text, t, told)]
     return found[:MOST]
 
@@ -121,7 +123,10 @@ def retracted(text: str, held: Sequence[tuple[str, str]]) -> str | None:
     if said is None:
         return None
     claim_text = judged_practice(said[0]) or said[0]  # "X does not fix Y" withdraws X
-    claim, reason = terms(claim_text).content, terms(said[1]).content
+    # What the reason says the team no longer does restates the claim, it is no reason: a
+    # lesson sharing it is the one withdrawn ("… was wrong. We no longer close X on Y alone").
+    stopped = {w for part in no_longer(said[1]) for w in terms(part).content}
+    claim, reason = terms(claim_text).content, terms(said[1]).content - stopped
     best: tuple[float, str] | None = None
     for memory_id, held_text in held:
         if RETRACTED.match(held_text):
