@@ -19,7 +19,10 @@ tokens search uses) and the names it mentions (identifiers such as `PaymentClien
   more (a fuller statement of the same lesson). Two more new values share few words:
   a job that says it now runs at another time, opening on the same words as the held one
   (`agentmem.core.newvalue.retimed`), and a role (owns, signs off, who to ask) held by other people
-  (`agentmem.core.newvalue`). One sentence told of two things (a phrase swapped, the
+  (`agentmem.core.newvalue`). A job said to run or close at another clock time, on another
+  cadence ("now on cron 0 */4 * * *" after "runs once a day at 02:00"), or a batch job's wait
+  told anew, by a draft that opens on what the held text is about, is one too
+  (`agentmem.core.cadence.rescheduled`). One sentence told of two things (a phrase swapped, the
   rest alike but the values: the orders DB's backups, the search index's) is never a
   replacement, whatever change word the draft uses.
 - A draft that says outright it corrects or replaces something ("Correction to the … rule:",
@@ -40,6 +43,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agentmem.core.cadence import rescheduled
 from agentmem.core.cues import CHANGE
 from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.newvalue import (
@@ -286,6 +290,7 @@ def replaces(draft: str, held: str) -> bool:
     if (
         not same_subject(d, h)
         and not retimed(draft, held, d, h)
+        and not rescheduled(draft, held, d, h)
         and not (moved or handed or done or anew)
     ):
         return False
