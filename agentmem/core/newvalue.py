@@ -317,3 +317,15 @@ def told_of_another(d: Terms, h: Terms, held: str, kinds: set[str]) -> bool:
     return bool(holding) and all(
         t.first and t.first not in d.tokens and d.first not in t.tokens for t in holding
     )
+
+
+OPENING = re.compile(r"^\W*([A-Z][\w-]*)")  # the capitalised word a text opens on
+
+
+def opens_on(text: str, t: Terms, other: Terms) -> set[str]:
+    """The name a text opens on: its first name (`Terms.first`), or the capitalised word it
+    opens on when the other text names that word ("Relay CRM calls now …" of "Our Relay CRM
+    integration …": a sentence's first word is not read as a name on its own)."""
+    opening = OPENING.match(text)
+    word = tokenize(opening[1])[:1] if opening else []
+    return {t.first} - {""} | {w for w in word if w in other.proper}

@@ -50,6 +50,7 @@ from agentmem.core.newvalue import (
     also_of_another,
     apart,
     fulfilled,
+    opens_on,
     parallel,
     reassigned,
     rerouted,
@@ -347,7 +348,7 @@ def says_changed(text: str) -> bool:
 def replaces_elsewhere(draft: str, held: str) -> bool:
     """The draft replaces a lesson held for another app (`replaces`), and says so of the
     same thing: it says outright that something changed (a change word, not only "instead
-    of", which tells an alternative), both open on the same name ("the monorepo is on
+    of", which tells an alternative), both open on the same name (`opens_on`: "the monorepo is on
     Bazel 7.2.1 now", learnt by the runner app, of the devctl app's "the monorepo pins
     Bazel 6.4.0"), and it tells a value the held one does not (the same figures told again
     are one fact, each app's own). Another app's lesson with no such word, or about
@@ -355,7 +356,7 @@ def replaces_elsewhere(draft: str, held: str) -> bool:
     if not says_changed(draft):
         return False
     d, h = read_together(draft, held)
-    if not d.first or d.first != h.first:
+    if not opens_on(draft, d, h) & opens_on(held, h, d):
         return False
     told = {k: v for k, v in d.values.items() if k not in ("date", "code")}
     if told and all(v <= h.values.get(k, frozenset()) for k, v in told.items()):
