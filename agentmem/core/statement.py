@@ -148,6 +148,12 @@ RECORD = re.compile(r"^\W{0,3}[A-Z]{2,}-\d+[\w.-]*\s*:\s*")
 LABELS = re.compile(r"^\W{0,3}(?:(?:[^\s:;.—–]+\s+){0,5}[^\s:;.—–]+(?::|\s[—–])\s+){1,3}")
 
 
+# A dated title that opens a lesson drawn from a document ("Weekly ops review - W21 (May
+# 18-22): …", "Verification review, week 19 (May 4-8): …"): it names the document, like
+# a record's identifier (RECORD), so what the lesson is about is read after it too.
+DATED = re.compile(r"^\W{0,3}[^:;.\n]{3,80}\([^()\n]*\d[^()\n]*\):\s+")
+
+
 def unlabelled(text: str) -> str:
     """The text without a bold label that opens it (see LABEL)."""
     return LABEL.sub("", text, count=1)
@@ -215,13 +221,15 @@ def terms(text: str) -> Terms:
     lead = LEAD.match(body)
     body = body[lead.end() :] if lead else body
     ordered = _ordered(body, plain, acronyms)
-    # a record's title leads the lesson ("ADR-0007: Auto-pay floor: An invoice …"); not a
-    # cue's label ("Correction to …:"), nor a note's bold speaker
-    labels = LABELS.match(body)
-    titled = labels is not None and record is not None
+    # a record's title leads the lesson ("ADR-0007: Auto-pay floor: An invoice …"), and a
+    # dated title (DATED); not a cue's label ("Correction to …:"), nor a note's bold speaker
+    labels = LABELS.match(body) if record is not None else DATED.match(body)
+    titled = labels is not None
     plain |= acronyms
     proper = (names | acronyms | {m.lower() for m in CAPS.findall(text)}) - value_words()
-    cued = {t for part in pointed_at(text) for t in tokenize(part)} & (plain | proper)
+    # a change word points at what the lesson says, not back at a dated title before it
+    lesson = body[labels.end() :] if labels is not None and record is None else text
+    cued = {t for part in pointed_at(lesson) for t in tokenize(part)} & (plain | proper)
     return Terms(
         content=frozenset(plain),
         head=_head(ordered),
