@@ -22,7 +22,9 @@ tokens search uses) and the names it mentions (identifiers such as `PaymentClien
   (`agentmem.core.newvalue`). A job said to run or close at another clock time, on another
   cadence ("now on cron 0 */4 * * *" after "runs once a day at 02:00"), or a batch job's wait
   told anew, by a draft that opens on what the held text is about, is one too
-  (`agentmem.core.cadence.rescheduled`). One sentence told of two things (a phrase swapped, the
+  (`agentmem.core.cadence.rescheduled`), and so is a thing named with its version in its
+  name at a higher version ("policy withdrawal-hot-v4" after "-v3",
+  `agentmem.core.versioned`). One sentence told of two things (a phrase swapped, the
   rest alike but the values: the orders DB's backups, the search index's) is never a
   replacement, whatever change word the draft uses.
 - A draft that says outright it corrects or replaces something ("Correction to the … rule:",
@@ -72,6 +74,7 @@ from agentmem.core.statement import (
     terms,
 )
 from agentmem.core.together import read_together as read_together  # its old home
+from agentmem.core.versioned import reversioned
 from agentmem.stores.bm25 import tokenize
 
 MIN_SHARED = 3  # content terms two texts must share before either can restate or replace
@@ -292,6 +295,7 @@ def replaces(draft: str, held: str) -> bool:
         not same_subject(d, h)
         and not retimed(draft, held, d, h)
         and not rescheduled(draft, held, d, h)
+        and not reversioned(draft, held, d, h)
         and not (moved or handed or done or anew)
     ):
         return False
