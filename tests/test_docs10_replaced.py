@@ -83,7 +83,51 @@ def test_a_record_without_a_decision_has_no_context_to_read() -> None:
     """Only a decision record's Context tells a way it replaces; a retro's is its story."""
     record = record_sentences(ADR)
     assert record.before[0].startswith("We build 36 separate")
+    assert record.decided == [
+        "We publish one multi-arch image with buildx for all regions.",
+        "Build: `imgctl build --multi` (about 4 minutes).",
+    ]
     assert record_sentences(ADR.replace("## Decision", "## Lessons")).before == []
+
+
+QUORUM = """# ADR-044: Approvals for large refunds
+
+- Status: accepted (2027-05-02)
+
+## Context
+Auditors asked that no one team can release a large refund on its own.
+
+## Decision
+Card refunds over $500 require 3 of 4 signers under policy refund-large-v5, and at least one
+of them must belong to the finance operations group (fin-ops) in Dublin or Lisbon. The
+tier under $500 is unchanged; disputes opened by the card network keep their own queue.
+
+## Consequences
+- Large refunds take longer at weekends.
+"""
+
+
+def test_a_sentence_of_the_decision_gives_a_new_value(hooks: MemoryHooks, tmp_path: Path) -> None:
+    """The first clause of the decision's first sentence gives a new quorum and policy
+    version of the held rule; the whole decision (its title, its other clause and
+    sentence) shared too few of its words for the writer to see it. The same rule of
+    another payment kind (wires) stays."""
+    old = _held(
+        hooks,
+        "Card refunds over $500 need 2-of-3 approvals under policy refund-large-v4; below "
+        "$500 one agent approval plus the fraud check is enough.",
+        "refunds",
+        "semantic",
+    )
+    wires = _held(
+        hooks,
+        "Wire payouts over $500 need 2-of-3 approvals under policy wire-large-v4.",
+        "refunds",
+        "semantic",
+    )
+    replaced = _fire(hooks, tmp_path, "adr/ADR-044.md", QUORUM, "refunds")
+    assert old in replaced
+    assert wires not in replaced
 
 
 HANDOVER = """# Handover: schema review

@@ -7,6 +7,8 @@ thing, give or take a detail) is the way the decision replaces, so the decision'
 carry it in `supersedes`. A Context sentence that tells a problem or a constraint shares
 the held lesson's words less often than the way of working it describes; a lesson the
 record says again outside its Context is kept (its decision or consequences keep it).
+A sentence or clause of the Decision that gives a new value of a held lesson replaces it
+too, though the whole decision, led by the record's title, shares too few of its words.
 
 A handover says who holds a role from now on, and often names the one who held it only
 by first name ("Dana has moved to the platform team"): a held lesson that gives that
@@ -24,7 +26,7 @@ from dataclasses import dataclass, field
 
 from agentmem.core.holders import ROLE, people, same_holder
 from agentmem.core.model import Memory
-from agentmem.core.restate import restated
+from agentmem.core.restate import replaces, restated
 from agentmem.harvest.blocks import blocks, first_heading
 from agentmem.harvest.sections import CHECKED
 from agentmem.stores.bm25 import tokenize
@@ -35,6 +37,9 @@ DECISION = re.compile(r"^\W*(?:the\s+)?decisions?\b|\bdecided\b", re.IGNORECASE)
 # Where a decision record tells the state before it ("Context", "Background", "Current state").
 BEFORE = re.compile(r"^\W*(?:context|background|current (?:state|situation))\b", re.IGNORECASE)
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`])")
+# A decision's sentence tells its new value in one clause and a condition in the next ("… 3
+# of 5 signers under policy P-v4, and at least one of them must …"): each is judged.
+CLAUSE = re.compile(r";\s+|,\s+(?:and|but|while|so)\s+")
 HANDOVER = re.compile(r"\b(?:handovers?|hand-?offs?|handing over)\b", re.IGNORECASE)
 # "Dana has moved to …", "Dana is moving to …", "Dana left the team". A thing moved the
 # same way ("Traffic moved to …") names no holder of a role a held lesson gives.
@@ -68,10 +73,12 @@ def _closest(drafts: Sequence[str], text: str) -> int:
 
 @dataclass
 class Record:
-    """A decision record's sentences: of how things stood before it (its Context), and all
-    but its Context (its decision, its consequences)."""
+    """A decision record's sentences: of how things stood before it (its Context), of its
+    decision (each sentence and its clauses), and all but its Context (its decision, its
+    consequences)."""
 
     before: list[str] = field(default_factory=list)
+    decided: list[str] = field(default_factory=list)
     after: list[str] = field(default_factory=list)
 
 
@@ -89,16 +96,21 @@ def record_sentences(markdown: str) -> Record:
             record.before += sentences
             continue
         record.after += sentences
+        if DECISION.search(block.heading):
+            record.decided += [p for s in sentences for p in dict.fromkeys([s, *CLAUSE.split(s)])]
     return record
 
 
 def _decided(markdown: str, source: str, drafts: Sequence[str], search: Search) -> Iterator[Memory]:
     """Held lessons a decision replaces: one its Context says again and nothing else in the
-    record does (the way it replaces)."""
+    record does (the way it replaces), or one a sentence or clause of its Decision gives a
+    new value of (the decision's draft, led by the record's title and told with its other
+    sentences, shares too few of the held lesson's words for the writer to judge it so)."""
     record = record_sentences(markdown)
-    for sentence in record.before:
+    judged = [*((s, restated) for s in record.before), *((s, replaces) for s in record.decided)]
+    for sentence, judge in judged:
         for held in search(sentence):
-            if held.source == source or not restated(sentence, held.text):
+            if held.source == source or not judge(sentence, held.text):
                 continue
             if not any(restated(other, held.text) for other in (*drafts, *record.after)):
                 yield held

@@ -136,6 +136,8 @@ def in_their_place(
         new = replacement(search, hit.memory, scope)
         if new is None or retraction(new.memory.text):
             continue
+        if all(h.memory.id != new.memory.id for h in every):
+            every = [*every, new]  # `retired` reads the pair, though the query missed it
         if score > live.get(new.memory.id, new).score:
             live[new.memory.id] = new.model_copy(update={"score": score})
     return sorted(live.values(), key=lambda h: -h.score), every
