@@ -26,12 +26,12 @@ APART = [
         "Unit tests have a 5 minute budget in CI.",
     ),
     (
-        "The EU shops now show the 30-day lowest price as the was-price. The UK is different.",
-        "UK shops show the previous price as the was-price after 28 days at that price.",
+        "The Berlin office now closes expense reports on the 25th. The Paris office is different.",
+        "The Paris office closes expense reports on the last working day of the month.",
     ),
     (
-        "The ATR A-checks are every 500 FH, a different interval from the jets.",
-        "Jets A-checks are planned every 750 FH or 4 months, whichever comes first.",
+        "Forklift batteries are swapped every 300 hours, a different interval from the reach trucks.",
+        "Reach trucks batteries are swapped every 500 hours or 2 months, whichever comes first.",
     ),
 ]
 
@@ -44,16 +44,18 @@ def test_what_a_draft_sets_apart_is_not_replaced(draft: str, held: str) -> None:
 
 
 def test_the_thing_the_draft_does_tell_of_is_still_replaced() -> None:
-    draft = "The Block 2 command queue now holds 2048 entries; Block 1 is still 256."
-    block2 = Held("b2", "The Block 2 command queue holds 1024 entries.", "semantic")
-    block1 = Held("b1", "The Block 1 command queue holds 256 entries.", "semantic")
-    assert judge(draft, [block2, block1], "semantic").replaces == ["b2"]
+    draft = "The v2 sensor buffer now holds 2048 samples; the v1 buffer is still 256."
+    v2 = Held("v2", "The v2 sensor buffer holds 1024 samples.", "semantic")
+    v1 = Held("v1", "The v1 sensor buffer holds 256 samples.", "semantic")
+    assert judge(draft, [v2, v1], "semantic").replaces == ["v2"]
 
 
-def test_the_eu_rule_is_replaced_by_the_draft_that_sets_the_uk_apart() -> None:
-    draft = "The EU shops now show the 30-day lowest price as the was-price. The UK is different."
-    eu = Held("eu", "EU shops show the price of the day before the sale as the was-price.", "semantic")
-    assert judge(draft, [eu], "semantic").replaces == ["eu"]
+def test_the_rule_the_draft_changes_is_replaced_though_it_sets_another_apart() -> None:
+    draft = (
+        "The Berlin office now closes expense reports on the 25th. The Paris office is different."
+    )
+    berlin = Held("berlin", "The Berlin office closes expense reports on the 20th.", "semantic")
+    assert judge(draft, [berlin], "semantic").replaces == ["berlin"]
 
 
 @pytest.mark.parametrize(

@@ -1,11 +1,11 @@
 """A statement that sets itself apart from another thing is no new value of that thing.
 
-"ATR A-checks are every 500 FH, a different interval from the A320neo" tells the ATR's
-interval and says outright that the A320neo has its own: it replaces no held lesson about
-the A320neo. Nor does "the SoC target is 85%; that is a separate number from the block
-bar" replace the block bar, or "EU shops now use the 30-day lowest price; the UK is
-different" replace what the UK does. `agentmem.core.verdict` asks `set_apart` before it
-lets a draft replace a held memory.
+"Turboprop A-checks are every 500 FH, a different interval from the jets" tells the
+turboprops' interval and says outright that the jets have their own: it replaces no held
+lesson about the jets. Nor does "the release target is 85%; that is a separate number from
+the nightly bar" replace the nightly bar, or "EU shops now use the 30-day lowest price; the
+UK is different" replace what the UK does. `agentmem.core.verdict` asks `set_apart` before
+it lets a draft replace a held memory.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import re
 
 from agentmem.core.words import function_words
 
-# The thing named apart: "a different interval from the A320neo", "a separate number from
-# the block bar", "unlike the Venlo site", "other than the EU cluster" ...
+# The thing named apart: "a different interval from the jets", "a separate number from the
+# nightly bar", "unlike the unit tests" ...
 _THING = r"(?:the\s+|our\s+|their\s+)?(?P<thing>[\w./-]+(?:\s+[\w./-]+)?)"
 FROM = re.compile(
     r"\b(?:different|separate|distinct|apart)\b(?:\s+[\w-]+){0,3}?\s+(?:from|than|to)\s+" + _THING,
@@ -23,8 +23,8 @@ FROM = re.compile(
 )
 UNLIKE = re.compile(r"\bunlike\s+" + _THING, re.IGNORECASE)
 # ... or said of it in a clause after the one the text is about: "the UK is different",
-# "Block 1 is still 256", "online-only promos are not affected". (Not "X stays at 5°": a
-# held rule for every station, X among them, is what "INU is 10° now; X stays at 5°" changes.)
+# "the old fleet is still 256", "online-only promos are not affected". (Not "X stays at 5":
+# a held rule for every site, X among them, is what "site A is 10 now; X stays at 5" changes.)
 SAID_OF = re.compile(
     r"(?:[.;:,]\s+|\bbut\s+|\band\s+|\bwhile\s+)(?:the\s+)?(?P<thing>[\w./-]+(?:\s+[\w./-]+)?)"
     r"\s+(?:is|are)\s+(?:different|separate|unchanged|not\s+affected|unaffected|still)\b",
