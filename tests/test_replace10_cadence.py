@@ -1,7 +1,7 @@
 """A new schedule for a job told in one statement of few shared words replaces the held one:
 another clock time for the same cutoff, another cadence (a cron line, "six times a day")
 for the same job, another wait for a batch job's result now told anew. Another thing told
-in the same frame (fire inspections, not building ones), another region's job, or a
+in the same frame (elevator inspections, not boiler ones), another region's job, or a
 lesson that shares only a word or two keeps its own value."""
 
 from __future__ import annotations
@@ -80,11 +80,11 @@ def test_a_batch_job_told_as_events_replaces_its_lag() -> None:
 
 
 def test_another_thing_in_the_same_frame_is_not_rescheduled() -> None:
-    """Fire inspections are not building inspections: a word swapped before a word both
+    """Elevator inspections are not boiler inspections: a word swapped before a word both
     open on names another thing."""
-    draft = "Requests for next-day fire inspections now close at 11 AM; marshals plan routes early."
+    draft = "Requests for next-day elevator inspections now close at 11 AM; crews plan routes early."
     held = (
-        "Requests for next-day building inspections must be in by 3:00 PM; anything later "
+        "Requests for next-day boiler inspections must be in by 3:00 PM; anything later "
         "rolls to the following business day."
     )
     assert swapped_heads(draft, held, *read_together(draft, held))

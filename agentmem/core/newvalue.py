@@ -324,7 +324,7 @@ OPENING = re.compile(r"^\W*([A-Z][\w-]*)")  # the capitalised word a text opens 
 
 def opens_on(text: str, t: Terms, other: Terms) -> set[str]:
     """The name a text opens on: its first name (`Terms.first`), or the capitalised word it
-    opens on when the other text names that word ("Relay CRM calls now …" of "Our Relay CRM
+    opens on when the other text names that word ("Northwind CRM calls now …" of "Our Northwind CRM
     integration …": a sentence's first word is not read as a name on its own)."""
     opening = OPENING.match(text)
     word = tokenize(opening[1])[:1] if opening else []

@@ -23,7 +23,7 @@ tokens search uses) and the names it mentions (identifiers such as `PaymentClien
   cadence ("now on cron 0 */4 * * *" after "runs once a day at 02:00"), or a batch job's wait
   told anew, by a draft that opens on what the held text is about, is one too
   (`agentmem.core.cadence.rescheduled`), and so is a thing named with its version in its
-  name at a higher version ("policy withdrawal-hot-v4" after "-v3",
+  name at a higher version ("policy payout-large-v4" after "-v3",
   `agentmem.core.versioned`). One sentence told of two things (a phrase swapped, the
   rest alike but the values: the orders DB's backups, the search index's) is never a
   replacement, whatever change word the draft uses.

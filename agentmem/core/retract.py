@@ -8,9 +8,9 @@ prescribes the practice withdrawn goes too (the run's lesson and the review line
 repeated it; "widening the window is not a fix; …" withdraws "raise the limit to 90
 minutes"); when neither finds one, those that set a setting the retraction names with
 another value ("… LIMIT_X stays at 45" withdraws "raise LIMIT_X to 90", said with the
-practice's verb). A retraction that says a name was removed ("… was wrong. The NO-XPROP
+practice's verb). A retraction that says a name was removed ("… was wrong. The NO-FASTBOOT
 define is removed from every config") also withdraws the lessons that keep that name, however
-they spell it (`+define+NO_XPROP`). A text that is no retraction withdraws the lessons
+they spell it (`+define+NO_FASTBOOT`). A text that is no retraction withdraws the lessons
 prescribing what it says the team no longer does ("We no longer cut the contacts short …")."""
 
 from __future__ import annotations
@@ -83,13 +83,13 @@ def withdrawn(text: str, held: Sequence[tuple[str, str]]) -> list[str]:
 
 def taken_out(text: str) -> frozenset[str]:
     """The names (a define, a flag, a file: no phrase) a retraction says are removed ("…
-    was wrong. The NO-XPROP define is removed from every config"), squashed (`names_in`)."""
+    was wrong. The NO-FASTBOOT define is removed from every config"), squashed (`names_in`)."""
     return frozenset(squash(n) for n in removed(text) if " " not in n and len(squash(n)) > 2)
 
 
 def names_in(text: str) -> list[str]:
-    """The text's words, squashed: `+define+NO_XPROP` says `noxprop`, as `NO-XPROP` does. A
-    lesson that takes the name away itself ("NO_XPROP was removed") names none."""
+    """The text's words, squashed: `+define+NO_FASTBOOT` says `nofastboot`, as `NO-FASTBOOT` does. A
+    lesson that takes the name away itself ("NO_FASTBOOT was removed") names none."""
     if TAKE_AWAY in words(re.sub(r"\S*[\w-][_+]\S*", " ", text)):  # not a name's own word
         return []
     return [squash(w) for w in re.findall(r"[\w-]+", text)]

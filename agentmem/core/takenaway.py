@@ -2,19 +2,19 @@
 
 A run record, or hook E's pattern that quotes one, tells what the run did in its own words.
 Once memory knows that what it did was withdrawn or replaced, a record written before that
-still says the old thing ("… a --relax-shifts rerun went green …", "… credited at 128
-confirmations …"), and a worker must not take it for how things are. Only the exact thing
+still says the old thing ("… a --loose-slots rerun went green …", "… retried after 45
+seconds …"), and a worker must not take it for how things are. Only the exact thing
 the change took away is looked for, never the topic: a record of the same work that names
 none of it stays (its cause is still true).
 
 - **Withdrawn** (a retraction, or a text saying the team no longer does something, that
   takes a lesson back): the names (a flag, a code span, an identifier) of the practice it
-  withdraws that the lesson named too ("rerunning with --relax-shifts is not a fix":
-  `--relax-shifts`), and the names it says were removed ("the NO-XPROP define is removed
-  from every config": `NO_XPROP` as a lesson spells it).
+  withdraws that the lesson named too ("rerunning with --loose-slots is not a fix":
+  `--loose-slots`), and the names it says were removed ("the NO-FASTBOOT define is removed
+  from every config": `NO_FASTBOOT` as a lesson spells it).
 - **Replaced** by a new value: the count the old lesson gave for the one count the new one
-  gives otherwise ("credited after 128 confirmations" replaced by "need 256 blocks on
-  top": `128 confirmations`). When either states more than one other number, which one
+  gives otherwise ("retried after 45 seconds" replaced by "wait 90 seconds before
+  a retry": `45 seconds`). When either states more than one other number, which one
   changed is not known, and nothing is taken.
 """
 
@@ -45,8 +45,8 @@ def names(text: str) -> set[str]:
 
 
 def quotes(record: str, name: str) -> bool:
-    """Whether a record writes a squashed name as a name (`--relax-shifts`,
-    `+define+NO_XPROP`; a plain word "full" is not the flag `--full`)."""
+    """Whether a record writes a squashed name as a name (`--loose-slots`,
+    `+define+NO_FASTBOOT`; a plain word "full" is not the flag `--full`)."""
     return any(squash(w) == name and not PLAIN.fullmatch(w) for w in _words(record))
 
 

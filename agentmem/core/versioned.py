@@ -1,11 +1,11 @@
-"""A named thing written with its version in its name ("policy withdrawal-hot-v3",
+"""A named thing written with its version in its name ("policy payout-large-v3",
 "layout_v1", "schema-v2"): a newer statement names the same stem with a higher version.
 
 `reversioned` is the rule `agentmem.core.restate` asks: the draft names such a thing at a
 higher version than the held text, none at the held one's, and the two share `MIN_SHARED`
-terms, two of them outside the thing's name: "Withdrawals over $250k require 3 of 5 signers
-under policy withdrawal-hot-v4" after "Hot-wallet withdrawals above $250k need 2-of-3
-approvals under policy withdrawal-hot-v3", though they share few other words.
+terms, two of them outside the thing's name: "Payouts over $50k require 3 of 5 signers under
+policy payout-large-v4" after "Payouts above $50k need two approvals under policy
+payout-large-v3", though they share few other words.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from agentmem.stores.bm25 import tokenize
 
 MIN_SHARED = 3
 OUTSIDE = 2  # shared terms outside the versioned name (a policy's, not a log's mention of it)
-# a name with a version suffix: "withdrawal-hot-v3", "layout_v1", "ingest-schema-v12"
+# a name with a version suffix: "payout-large-v3", "layout_v1", "ingest-schema-v12"
 SUFFIXED = re.compile(r"(?<![\w/.-])([A-Za-z][\w-]*?[A-Za-z])[-_][vV](\d+)(?![\w.-])")
 
 
