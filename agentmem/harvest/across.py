@@ -16,6 +16,13 @@ its words) does not count against them; identifiers count by their parts
 error's code (`SQLSTATE 40001`, `429`) is a word. A cause family a failure or its run's
 account names (`families`: time zones, rate limits, ...) is a word too, and one two failures
 both name weighs a whole link.
+
+What a failure shares with another that is not its cause does not link them: a value one
+run of a recurring message filled in (the item, the table, the locale it failed on) is the
+object, not the error, so a group whose checks all said one message links on its words
+only; and a failure that names a cause family and one that names none of its families
+failed on the same operation for two reasons ("HTTP 429" and "recipient refused" from one
+relay), unless their runs' own accounts share rare words of their own.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from typing import TypeVar
 from agentmem.core.model import Memory
 from agentmem.harvest.families import families, is_family
 from agentmem.harvest.followup import AFTER_DAYS, words
+from agentmem.harvest.phrases import phrase, telling
 from agentmem.harvest.runrecord import read_record, run_day
 
 SHARED = 3
@@ -81,21 +89,24 @@ def _terms(text: str) -> frozenset[str]:
 
 
 def _links(
-    told: Sequence[Sequence[frozenset[str]]], again: Callable[[int, int, int, int], bool]
+    told: Sequence[Sequence[frozenset[str]]],
+    again: Callable[[int, int, int, int], bool],
+    apart: Callable[[int, int, int, int], bool] = lambda i, k, j, m: False,
 ) -> set[tuple[int, int]]:
     """The pairs of groups a failure of each links: they share `SHARED` signature words
     (one fewer when `again` says the later one tells it failed again), and as many as one
     of the two shares with any failure of another group. A failure that shares an everyday
     word or three with many ("EUR", "ledger", "vs": amounts that do not tie) links only
     where it shares the most, so it does not chain two causes into one. A cause family
-    both name weighs a whole link: it is one cause told in two stacks' words."""
+    both name weighs a whole link: it is one cause told in two stacks' words. Two failures
+    `apart` tell two errors and do not link."""
     flat = [(i, k, said) for i, group in enumerate(told) for k, said in enumerate(group)]
     best = [0] * len(flat)
     shared: dict[tuple[int, int], int] = {}
-    for x, (i, _, a) in enumerate(flat):
+    for x, (i, k, a) in enumerate(flat):
         for y in range(x + 1, len(flat)):
-            j, _, b = flat[y]
-            if i != j:
+            j, m, b = flat[y]
+            if i != j and not apart(i, k, j, m):
                 both = a & b
                 shared[x, y] = n = len(both) + (SHARED - 1) * sum(map(is_family, both))
                 best[x], best[y] = max(best[x], n), max(best[y], n)
@@ -120,10 +131,16 @@ def across(
     `setbacks` are the failed runs, whose fixes are no contrast. Two members need one
     signature word fewer when `repeats(a, b)` (one says it is the other failing again) or
     their accounts share `SHARED` signature words of their own (the runs tell one cause:
-    "the generated model marks it required", "openapi.yaml says sku is required")."""
+    "the generated model marks it required", "openapi.yaml says sku is required"). A group
+    whose checks all said one error phrase links on its words only (`_template`), and two
+    members of which one names a cause family the other does not are two errors unless
+    their accounts share `SHARED` - 1 such words of their own (`_apart`)."""
     count = sum(len(g) for g in groups)
     outside = contrast(setbacks, successes)
-    told = [[_told(said(f), account(f), generic) for f in g] for g in groups]
+    told = [
+        _template([_told(said(f), account(f), generic) for f in g], [said(f) for f in g])
+        for g in groups
+    ]
     accounts = [[words(account(f)) - generic for f in g] for g in groups]
     signature = _signature(told, count, outside, len(successes))
     own = _signature(accounts, count, outside, len(successes))
@@ -135,11 +152,16 @@ def across(
             i = parent[i]
         return i
 
-    def again(i: int, k: int, j: int, m: int) -> bool:
-        told_alike = len(accounts[i][k] & accounts[j][m] & own) >= SHARED
-        return told_alike or repeats(groups[i][k], groups[j][m])
+    def alike(i: int, k: int, j: int, m: int) -> int:
+        return len(accounts[i][k] & accounts[j][m] & own)
 
-    for i, j in _links([[each & signature for each in g] for g in told], again):
+    def again(i: int, k: int, j: int, m: int) -> bool:
+        return alike(i, k, j, m) >= SHARED or repeats(groups[i][k], groups[j][m])
+
+    def apart(i: int, k: int, j: int, m: int) -> bool:
+        return _apart(told[i][k], told[j][m]) and alike(i, k, j, m) < SHARED - 1
+
+    for i, j in _links([[each & signature for each in g] for g in told], again, apart):
         parent[root(j)] = root(i)
     joined: dict[int, list[F]] = {}
     for i, group in enumerate(groups):
@@ -151,6 +173,33 @@ def _told(said: str, account: str, generic: frozenset[str]) -> frozenset[str]:
     """What a failure's check said, as signature candidates: its words but the generic
     ones, its error codes, and the cause families it or its run's account names."""
     return words(said) - generic | codes(said) | families(f"{said} {account}")
+
+
+def _apart(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Two failures of which one names a cause family (a rate limit) and the other names
+    none of the families it names tell two errors, whatever else their checks share: the
+    operation and the object they failed on ("nightly upload to the partner bucket: HTTP
+    429", "nightly upload to the partner bucket: file name refused") are where, not why.
+    (`across` still joins them when their runs' own accounts share rare words, two
+    failures blaming one helper: a family's words are not every stack's.)"""
+    kinds_a = {w for w in a if is_family(w)}
+    kinds_b = {w for w in b if is_family(w)}
+    return bool(kinds_a | kinds_b) and not kinds_a & kinds_b
+
+
+def _template(told: list[frozenset[str]], details: Sequence[str]) -> list[frozenset[str]]:
+    """A group whose checks all said one error phrase is one message filled with other
+    values each run ("duplicate key in 3 rows: item.spring_boots", "duplicate key in 5
+    rows: item.wool_scarf"): it links on the message's words (and the cause families its
+    members name), not on a value one run filled in, which another check's failure on the
+    same item says for a cause of its own ("thumbnail missing for spring_boots")."""
+    if len(told) < 2:
+        return told
+    said = phrase(details)
+    if not telling(said, details):
+        return told
+    kept = words(said) | codes(said)
+    return [frozenset(w for w in each if w in kept or is_family(w)) for each in told]
 
 
 def _signature(

@@ -6,7 +6,7 @@ wall-clock rotation"), often in another app than the one that failed, and that r
 goal, summary and checks are where the cause is written. A pattern's follow-up is a run,
 not one of the pattern's own, from the day of its last failure to `AFTER_DAYS` after it (a run between its failures did not end them: what it said
 or fixed did not hold), whose goal names at least `MIN_SHARED` rare words its failed checks
-said (the error, not the topic), or, of one of the pattern's apps, that wrote a lesson
+said (the error, not the topic, nor the failed check's own name), or, of one of the pattern's apps, that wrote a lesson
 naming them (a rerun of a failed goal that worked, and said why; another app's lesson on
 its own work may share two words by chance); of those, the one sharing the most with them, rarer words
 weighing more (identifiers split into their parts: `not_null_stg_events_user_id` names
@@ -89,13 +89,17 @@ class FollowUps:
             run: [(m, words(m.text)) for m in held] for run, held in (lessons or {}).items()
         }
 
-    def of(self, members: Sequence[Memory]) -> FollowUp | None:
-        """The run that went after the pattern `members` make."""
+    def of(self, members: Sequence[Memory], checks: Sequence[str] = ()) -> FollowUp | None:
+        """The run that went after the pattern `members` make. The names of the `checks`
+        that failed are no link: a later lesson that names the check ("the smoke suite now
+        runs on every merge") is about the check, which every run of it names, not about
+        why it failed."""
         own = {m.id for m in members}
         seen = self.seen - Counter(w for m in members for w in self.accounts.get(m.id, ()))
         others = len(self.accounts.keys() - own)
         rare = {w for w, n in seen.items() if n <= max(MIN_SHARED, RARE_SHARE * others)}
-        pattern = {w for m in members for w in _said(m)} & rare - again()
+        named = {w for check in checks for w in words(check)}
+        pattern = {w for m in members for w in _said(m)} & rare - again() - named
         goals = [words(record_goal(m.text)) for m in members]
         apps = {m.app_id for m in members}
         first = max(run_day(m) for m in members)

@@ -241,7 +241,7 @@ def mine(
         ):
             continue  # two runs: one error or one culprit, and no success saying it or its causes
         example = _example([f for f in members if f.memory.run_id not in withdrawn], causes)
-        follow_up = followups.of([f.memory for f in members])
+        follow_up = followups.of([f.memory for f in members], [f.verifier for f in members])
         if follow_up is not None and follow_up.run.run_id in withdrawn:
             follow_up = None
         found.append(
