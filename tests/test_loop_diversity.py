@@ -13,7 +13,8 @@ def test_restatements_of_one_decision_leave_room_for_another_lesson(
 ) -> None:
     """A decision told three times in other words (a run lesson quoting the record, a
     reminder, a second quote) does not fill hook A's lesson lines: a restatement yields
-    its line to the lessons on the consoles' own signing steps, which the pack holds too."""
+    its line to the lessons on the consoles' own signing steps (three of them, so a
+    restatement must yield with five lesson lines), which the pack holds too."""
     hooks = clocked_hooks
     tags = ["signing", "release"]
     decision = (
@@ -36,10 +37,12 @@ def test_restatements_of_one_decision_leave_room_for_another_lesson(
     [own] = [i for i in written if i.startswith("semantic")]
     other = "Xbox release packages are signed by the partner portal after the release workflow."
     run(hooks, "2026-10-05-r10", "Sign the Xbox release package", "Signed.", tags, (other,))
+    third = "Switch release packages carry the lot check report into the release workflow."
+    run(hooks, "2026-10-05-r11", "Sign the Switch release package", "Signed.", tags, (third,))
     clock.advance(days=1)
     goal = {"title": "Sign the release packages of 1.4", "app_id": "console-cert", "tags": tags}
     synthesis = hooks.pre_goal_synthesis(queue=[{"id": "C-9", **goal}]).synthesis or ""
-    assert f"[{own}]" in synthesis and "partner portal" in synthesis
+    assert f"[{own}]" in synthesis and "partner portal" in synthesis and "lot check" in synthesis
     assert synthesis.count("attest-build-provenance") < len(decision)  # a restatement yielded
     pack = hooks.pre_spawn_pack(goal=goal).pack
     assert pack is not None

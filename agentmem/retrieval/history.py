@@ -45,7 +45,10 @@ from agentmem.retrieval.select import (
 from agentmem.stores.base import Filters
 
 CANDIDATES = 20
-MAX_LESSONS = 4
+# Five, not four: on twenty-nine loop-benchmark scenarios the fifth lesson was the one a
+# planner needed in four private ones (a decision record below four older lessons on the
+# same work): synthesis need 0.919 -> 0.955, none lower, the word budget unchanged.
+MAX_LESSONS = 5
 MAX_PATTERNS = 1  # hook E's account of failures on it, told after the lessons if words are left
 MAX_FAILURES = 2
 
