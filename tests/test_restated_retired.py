@@ -118,3 +118,40 @@ def test_a_change_and_a_section_of_the_replaced_document_are_no_restatement() ->
         source="docs/glaze-runbook.md",
     )
     assert not restates_old(section, [(rule, "2027-03-10T09:00:00", {"1.5"})])
+
+
+def test_a_reminder_leaves_though_the_goal_never_found_the_rule_it_repeats(
+    clocked_hooks: MemoryHooks, clock: ManualClock
+) -> None:
+    """The rule shares no word with the goal; its reminder and the decision that replaced
+    it do. The pack reads the pair from the decision's own `supersedes`."""
+    hooks = clocked_hooks
+    first = _lesson(
+        hooks, "Tiles: cone 6 and at most 1.5% shrinkage, or the lot stays out of kiln loading."
+    )
+    clock.advance(days=2)
+    reminder = _lesson(
+        hooks,
+        "Weekly review: reminder that each glaze batch is qualified on tiles at cone 6; "
+        "shrinkage above 1.5% keeps the lot out of kiln loading.",
+    )
+    clock.advance(days=5)
+    change = _lesson(
+        hooks,
+        "Decision 14: glaze batch qualification now allows up to 2.5% shrinkage on the "
+        "tiles, still at cone 6, before kiln loading.",
+        supersedes=[first],
+    )
+    ids = _packed(hooks)
+    assert change in ids and reminder not in ids
+
+
+def test_another_thing_set_apart_with_the_old_value_is_no_restatement() -> None:
+    """The same words and value, said of another thing the lesson sets apart."""
+    slip = _memory(
+        "semantic-000000000006",
+        "Unlike glaze batches, slip batches qualify at cone 6 with at most 1.5% shrinkage "
+        "on the test tiles before the firing schedule.",
+        3,
+    )
+    assert not restates_old(slip, REPLACED)

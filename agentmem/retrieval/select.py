@@ -43,6 +43,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from agentmem.contexts import Goal
+from agentmem.core.apart import set_apart
 from agentmem.core.model import Hit, Kind, Memory, MemoryType, Outcome
 from agentmem.core.removal import mentions, removed
 from agentmem.core.restate import restated, retired_values, retraction, says_changed
@@ -99,7 +100,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     # apart from `before`, since a withdrawal changes no state and dates no plain success.
     gone_by = taken([h.memory for h in every if h.memory.kind is Kind.OBSERVATION])
     records = [h for h in records if not tells_retired(h.memory, before)]
-    said_before = restated_olds(every)
+    said_before = restated_olds([*every, *replaced_by(search, scope, lessons, every)])
     lessons = [h for h in lessons if not restates_old(h.memory, said_before)]
     records = [h for h in records if not quotes_taken(h.memory, gone_by)]
     # A plain success that used what is gone tells how things were; a failure on it is
@@ -144,6 +145,24 @@ def in_their_place(
         if score > live.get(new.memory.id, new).score:
             live[new.memory.id] = new.model_copy(update={"score": score})
     return sorted(live.values(), key=lambda h: -h.score), every
+
+
+def replaced_by(
+    search: Search, scope: Filters, lessons: Sequence[Hit], every: Sequence[Hit]
+) -> list[Hit]:
+    """The best live lessons that replaced something the query did not find, with what
+    they replaced (one search of each one's own words, at most `MAX_FOLLOWED`): a decision
+    record's lesson found by the goal replaced a rule told in words the goal lacks, whose
+    other sayings the goal may find (`restates_old` reads the pair)."""
+    have = {h.memory.id for h in every}
+    replaced = replace(scope, include_superseded=True, types=LESSONS)
+    out: list[Hit] = []
+    for hit in [h for h in lessons[: MAX_LESSONS + 2] if set(h.memory.supersedes) - have][
+        :MAX_FOLLOWED
+    ]:
+        olds = set(hit.memory.supersedes) - have
+        out += [hit, *(h for h in search(hit.memory.text, 8, replaced) if h.memory.id in olds)]
+    return out
 
 
 def replacement(search: Search, old: Memory, scope: Filters) -> Hit | None:
@@ -208,6 +227,8 @@ def restates_old(lesson: Memory, olds: Sequence[tuple[Memory, str, set[str]]]) -
     for old, when, values in olds:
         if lesson.created_at >= when or (old.source and old.source == lesson.source):
             continue  # newer, or a sibling of one document (another section of it)
+        if set_apart(lesson.text, old.text):
+            continue  # "the EU cluster keeps its own nightly run": another thing's value
         if not any(mentions(lesson.text, v.lower()) for v in values):
             continue
         shared = words & set(tokenize(old.text))
