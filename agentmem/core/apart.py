@@ -4,14 +4,16 @@
 turboprops' interval and says outright that the jets have their own: it replaces no held
 lesson about the jets. Nor does "the release target is 85%; that is a separate number from
 the nightly bar" replace the nightly bar, or "EU shops now use the 30-day lowest price; the
-UK is different" replace what the UK does. `agentmem.core.verdict` asks `set_apart` before
-it lets a draft replace a held memory.
+UK is different" replace what the UK does, or "day-desk refunds close at 16:00 now; the
+night desk keeps its own 22:00 close" replace a lesson about the night desk (`kept_apart`).
+`agentmem.core.verdict` asks `set_apart` before it lets a draft replace a held memory.
 """
 
 from __future__ import annotations
 
 import re
 
+from agentmem.core.statement import terms
 from agentmem.core.words import function_words
 
 # The thing named apart: "a different interval from the jets", "a separate number from the
@@ -28,6 +30,20 @@ UNLIKE = re.compile(r"\bunlike\s+" + _THING, re.IGNORECASE)
 SAID_OF = re.compile(
     r"(?:[.;:,]\s+|\bbut\s+|\band\s+|\bwhile\s+)(?:the\s+)?(?P<thing>[\w./-]+(?:\s+[\w./-]+)?)"
     r"\s+(?:is|are)\s+(?:different|separate|unchanged|not\s+affected|unaffected|still)\b",
+    re.IGNORECASE,
+)
+
+
+# ... or said to keep what it had: "the night shift keeps its own 22:00 handover", "the
+# EU desk stays at 16:00", "Dana Reyes still signs off the refunds" (a clause after
+# the one the text is about). Only a held text that opens on that thing is set apart (see
+# `kept_apart`): a held rule for every desk, the EU's among them, is what the draft changes.
+KEPT = re.compile(
+    r"(?:[.;:,(]\s+|\bbut\s+|\band\s+|\bwhile\s+)(?:the\s+)?"
+    r"(?P<thing>[\w./-]+(?:\s+[\w./-]+)?)\s+(?:"
+    r"(?:keeps?|retains?)\s+(?:its|their)\b|"
+    r"(?:stays?|remains?)\s+(?:on|at|with)\b|"
+    r"(?P<still>still)\s+(?!\w+ing\b)[a-z]+\b)",
     re.IGNORECASE,
 )
 
@@ -65,5 +81,21 @@ def set_apart(draft: str, held: str) -> bool:
     held_words = set(_words(held))
     for words, led in things_apart(draft):
         if (words[0] in held_words) if led else set(words) <= held_words:
+            return True
+    return kept_apart(draft, held)
+
+
+def kept_apart(draft: str, held: str) -> bool:
+    """The draft says, in a clause after its own news, that the thing the held text opens
+    on keeps what it had ("the day desk closes at 16:00 now; the night desk keeps its own
+    22:00 close" is no new value of "the night desk closes at 22:00"): told of it, the
+    held value stands. A held text that opens on something else (a rule for every desk)
+    is still what the draft changes."""
+    head = set(terms(held).head)
+    for match in KEPT.finditer(draft):
+        words = terms(match["thing"]).content
+        if match["still"] and len(words) < 2:
+            continue  # "the job still fails": a story goes on, it keeps no value of its own
+        if words and not STATE & _raw(match["thing"]) and words <= head:
             return True
     return False

@@ -176,5 +176,30 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
         # A value changed twice: the newest replaces the first too (found in its place)
         earlier = {h.memory.id: h.memory.supersedes for h in hits}
         before = [old for i in verdict.replaces for old in earlier.get(i, ())]
-        verdict.replaces = list(dict.fromkeys([*verdict.replaces, *before]))[:MAX_REFS]
+        before = [old for old in before if old not in verdict.replaces]
+        verdict.replaces += inherited(store, record, before)
+        verdict.replaces = list(dict.fromkeys(verdict.replaces))[:MAX_REFS]
     return verdict
+
+
+def inherited(store: ReadableStore, record: Mapping[str, Any], older: Sequence[str]) -> list[str]:
+    """Of what the memories a draft replaces had replaced, those the draft itself gives a
+    new value of: a value changed twice ("3 retries", then "5 now", then "8 now") makes the
+    newest replace the first too, so a read of the first finds the newest. What the replaced
+    memory had replaced on another point stays with it: a note that the build cache moved
+    does not inherit the retired retry count its replaced runbook section had taken over,
+    and one wrong replacement does not pass on everything before it."""
+    out: list[str] = []
+    for memory_id in dict.fromkeys(older):
+        try:
+            old = store.get(memory_id, touch=False)
+        except MemoryNotFound:
+            continue
+        kept = replaceable(record.get("type"), old.type.value) and not set_apart(
+            record["text"], old.text
+        )
+        if kept and (
+            replaces(record["text"], old.text) or withdrawn(record["text"], [(old.id, old.text)])
+        ):
+            out.append(memory_id)
+    return out
