@@ -12,8 +12,11 @@ step without its context); a table one fact led by its heading, its rows read wi
 column names. Each lesson is led by the document's title ("RB-22: GeoSvc throttling —
 Limits: 5 requests/second …"): a section's heading rarely names the service it is about.
 A letter (paragraphs alone under no heading but its title: a lead's note of what changed,
-a pasted chat thread) is one fact per sentence. One lesson per part, not per line, also keeps a long runbook from crowding
-a pack's other facts out. Reasons ("Why"), plans still open, the change log and the
+a pasted chat thread) is one fact per sentence, and a list under no heading at all (a
+handover whose title is a plain line, then bullets on the CI runners, the on-call and the
+licence server) one fact per item: nothing names what would join them, and joined they
+made one memory opening on ": " that replaced a lesson on each. One lesson per part, not
+per line, also keeps a long runbook from crowding a pack's other facts out. Reasons ("Why"), plans still open, the change log and the
 document's bookkeeping (owner, review date, a revision note in italics) stay out.
 """
 
@@ -124,7 +127,10 @@ def _read(found: list[Block], title: str) -> Iterator[Lesson]:
             prose = []
         if items and next_kind != "item":
             label = _label(block.heading, title).rstrip(":.")
-            yield Lesson(kind or MemoryType.SEMANTIC, f"{label}: {'; '.join(items)}.")
+            if label:
+                yield Lesson(kind or MemoryType.SEMANTIC, f"{label}: {'; '.join(items)}.")
+            else:  # no heading to hold them together: each item is a fact of its own
+                yield from (Lesson(kind or MemoryType.SEMANTIC, f"{item}.") for item in items)
             items = []
         if steps and next_kind != "step":
             numbered = " ".join(f"{n}. {step}" for n, step in enumerate(steps, 1))
