@@ -15,8 +15,8 @@ tokens search uses) and the names it mentions (identifiers such as `PaymentClien
   `MIN_SHARED` shared terms, and half of the shorter one's terms, a shared name, or a
   change word in the draft) and the draft gives another value of a kind both state
   (Monday → Thursday, 3 → 5 retries, v4 → v5), says in words that something changed
-  ("now", "no longer", "moved", "retired", "instead"), or says all the held one says and
-  more (a fuller statement of the same lesson). Two more new values share few words:
+  ("now", "no longer", "moved", "retired", "instead") of more than a tool both name
+  (`_broad`), or says all the held one says and more (a fuller statement of the same lesson). Two more new values share few words:
   a job that says it now runs at another time, opening on the same words as the held one
   (`agentmem.core.newvalue.retimed`), and a role (owns, signs off, who to ask) held by other people
   (`agentmem.core.newvalue`). A job said to run or close at another clock time, on another
@@ -163,6 +163,19 @@ def same_subject(draft: Terms, held: Terms) -> bool:
     return len(shared) >= SAME_SUBJECT * shorter or bool(named) or same_head
 
 
+def _broad(draft: Terms, held: Terms) -> bool:
+    """The two share more than a tool's name: half the shorter one's terms, the word they
+    open on, the words the draft's cue points at, or a value of a kind both state. "Grafana
+    alert rules now live in a repo" tells nothing new of when the payments dashboards'
+    Grafana alert rules fire."""
+    return (
+        _overlap(draft, held) >= SAME_SUBJECT
+        or draft.head[:1] == held.head[:1]
+        or _pointed(draft, held)
+        or bool(conflicts(draft, held))  # another value of a kind both state: v4 → v5
+    )
+
+
 def _moved_from(draft: Terms, held: Terms) -> bool:
     """The held text states a value the draft says it moved away from: a measure, a count,
     a time or a day (not a version, a date or a command that writes the same digits: "5°"
@@ -291,13 +304,10 @@ def replaces(draft: str, held: str) -> bool:
     done = fulfilled(draft, held, d)  # what the held text said it holds "until then" is over
     # a named tool on another release, another count of one thing, a new place for it
     anew = told_anew(draft, held, d, h)
-    if (
-        not same_subject(d, h)
-        and not retimed(draft, held, d, h)
-        and not rescheduled(draft, held, d, h)
-        and not reversioned(draft, held, d, h)
-        and not (moved or handed or done or anew)
-    ):
+    # a new time, cadence or release of what the held text is about, or one of the above
+    timed = any(f(draft, held, d, h) for f in (retimed, rescheduled, reversioned))
+    own = timed or moved or handed or done or anew
+    if not own and not same_subject(d, h):
         return False
     if other_component(d, h):
         return False  # another service, table or team: a value of its own, not a new one
@@ -319,7 +329,8 @@ def replaces(draft: str, held: str) -> bool:
     # of all it shares words with ("Lisbon's window is 45 minutes, not 30" is no change of
     # a held rule on depot handovers).
     moved_from = _moved_from(d, h)
-    told = d.change and (moved_from or not d.moved)
+    # (not a change word of another side of a tool both name: `_broad`)
+    told = d.change and (moved_from or not d.moved) and (own or _broad(d, h))
     changed = (told or moved_from) and not agrees(d, h) and not aimed_elsewhere(draft, held, d, h)
     # Same head, nearly the same words, each saying something the other does not: the
     # same thing told with other details (a keystore that moved to another vault). A
