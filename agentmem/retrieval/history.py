@@ -12,7 +12,9 @@ For each bundle, from two searches of its own words (lessons, run records):
   newest statement first, each saying what it replaced ("replaces [id]");
 - how the nearest run that went well did it, in its summary's words, when words are left
   and it is newer than every change memory recorded on the bundle's ground (an older
-  success may tell the old way: "full refresh on TRANSFORM_WH" before the warehouse moved);
+  success may tell the old way: "full refresh on TRANSFORM_WH" before the warehouse moved),
+  that is every replacement among the lessons on it, also one that retires no value a
+  record could be matched by ("the supplier is now the cooperative");
 
 every line citing the memories it rests on, so a host can check each claim. Relevance is
 measured like the worker pack's, each kind against its own best: a lesson must score at
@@ -94,14 +96,32 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     assessed = [h.memory for h in kept if h.memory.kind is Kind.ASSESSMENT][:MAX_PATTERNS]
     told = [h.memory for h in distinct(advice, MAX_LESSONS)] + assessed
     changed = retired(every)
-    return History(runs=runs, lessons=told, retired=changed, success=_nearest(records, changed))
+    success = _nearest(records, changed, _last_change(every))
+    return History(runs=runs, lessons=told, retired=changed, success=success)
 
 
-def _nearest(records: Sequence[Hit], changed: dict[str, str]) -> Memory | None:
-    """The best scoring run that went well, if it is newer than every change on its ground."""
+def _last_change(every: Sequence[Hit]) -> str:
+    """When the newest replacement on the query was written (observations: hook E's
+    updated pattern counts more runs, it changes nothing)."""
+    held = {h.memory.id for h in every}
+    return max(
+        (
+            h.memory.created_at
+            for h in every
+            if h.memory.kind is Kind.OBSERVATION and held.intersection(h.memory.supersedes)
+        ),
+        default="",
+    )
+
+
+def _nearest(records: Sequence[Hit], changed: dict[str, str], last: str) -> Memory | None:
+    """The best scoring run that went well, if it is newer than every change on its ground:
+    than each value a change retired (`changed`) and than the newest replacement (`last`)."""
     wins = [h for h in records if h.score > 0 and h.memory.outcome not in SETBACKS]
     best = max(wins, key=lambda h: h.score, default=None)
-    return best.memory if best is not None and after_changes(best.memory, changed) else None
+    if best is None or best.memory.created_at < last:
+        return None
+    return best.memory if after_changes(best.memory, changed) else None
 
 
 def _newest(memory: Memory) -> tuple[str, str]:
