@@ -94,14 +94,15 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     lessons, every = in_their_place(search, query, scope, [unweighted(h) for h in lessons])
     # The goal's tags and kind lift some: the order to choose from is the lifted one.
     lessons = by_score(prefer_for_goal(lessons, goal))
+    # A rule's second saying, written before a change replaced its first (`restates_old`).
+    said_before = restated_olds([*every, *replaced_by(search, scope, lessons, every)])
+    lessons = [h for h in lessons if not restates_old(h.memory, said_before)]
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
     before, gone = retired(every), removals(every)
     # What a lesson's withdrawal or replacement took away, as a record quotes it: kept
     # apart from `before`, since a withdrawal changes no state and dates no plain success.
     gone_by = taken([h.memory for h in every if h.memory.kind is Kind.OBSERVATION])
     records = [h for h in records if not tells_retired(h.memory, before)]
-    said_before = restated_olds([*every, *replaced_by(search, scope, lessons, every)])
-    lessons = [h for h in lessons if not restates_old(h.memory, said_before)]
     records = [h for h in records if not quotes_taken(h.memory, gone_by)]
     # A plain success that used what is gone tells how things were; a failure on it is
     # what its removal broke, or why: its cause is still worth a worker's reading.
