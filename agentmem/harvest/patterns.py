@@ -37,7 +37,7 @@ from agentmem.core.model import Memory, Outcome
 from agentmem.harvest.across import across
 from agentmem.harvest.blame import blamed
 from agentmem.harvest.families import families, named
-from agentmem.harvest.followup import FollowUp, FollowUps, again
+from agentmem.harvest.followup import FollowUp, FollowUps, again, words
 from agentmem.harvest.phrases import phrase, said_by, telling, terms
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
 from agentmem.stores.bm25 import WORD, tokenize
@@ -49,6 +49,7 @@ LIFT = 2.0  # how much more common in the failures than in successes a cause wor
 MAX_CAUSES = 6
 MIN_CAUSE = 3  # letters of a cause word: "re" (of "re-plan") and "ts" (of "spec.ts") say nothing
 FOLLOWED_CHARS = 320  # of a follow-up's account in a pattern's text
+REWORDED = 5  # words two details share, in any order, that tell one error (`_reworded`)
 PAIRED = 12  # failures whose details are paired to find a phrase two of them say
 LOW, HIGH = 0.7, 0.95  # the reflective type's confidence range
 SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
@@ -232,7 +233,7 @@ def mine(
         verifier = _names(members)
         apps = sorted({f.memory.app_id for f in members})
         successes = [m for m in wins if m.app_id in apps]
-        said = phrase([f.detail for f in members]) or _most_said(members)
+        said = phrase([f.detail for f in members]) or _most_said(members) or _reworded(members)
         causes = _causes(members, successes, said)
         against = _contradictions(causes, successes)
         told = telling(said, [f.detail for f in members])
@@ -306,6 +307,18 @@ def _most_said(members: Sequence[Failure]) -> str:
         if a.memory.run_id != b.memory.run_id
     ]
     return max(found, key=lambda p: (len(WORD.findall(p)), p), default="")
+
+
+def _reworded(members: Sequence[Failure]) -> str:
+    """One error its check told in two formats, sharing no two words in a row ("rejected:
+    ship_mode=X on order 88 ... carrier code expected" after "carrier code expected for
+    ship mode 'X' (rejected)"): when two failures' details share `REWORDED` words, their
+    identifiers split into parts, the newest detail is the error as last said."""
+    details = [f for f in members if f.detail]
+    pairs = [(a, b) for i, a in enumerate(details) for b in details[i + 1 :]]
+    if not any(len(words(a.detail) & words(b.detail) - _generic()) >= REWORDED for a, b in pairs):
+        return ""
+    return max(details, key=lambda f: (run_day(f.memory), f.memory.run_id)).detail
 
 
 def _family(members: Sequence[Failure]) -> str:
