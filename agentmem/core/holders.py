@@ -12,7 +12,9 @@ from agentmem.stores.bm25 import tokenize
 # Who holds a role is a value of the role: a person or a team named in full (two or more
 # capitalised words in a row: "Dana Whitfield", "Finance Ops"), or a chat channel or a
 # handle ("#billing-ops", "@ravi"). See `people`.
-FULL_NAME = re.compile(r"(?<![\w-])[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)+\b")
+# Letters beyond ASCII count ("Inès Moreau", "Zoë Brandt"): a name is not cut at its accent.
+UPPER, LOWER = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
+FULL_NAME = re.compile(rf"(?<![\w-])[{UPPER}][{LOWER}]+(?:[ \t]+[{UPPER}][{LOWER}]+)+\b")
 HANDLE = re.compile(r"(?<![\w#@])[#@][a-z][\w/-]*[a-z0-9]")  # "@org/team" whole
 # A team named in lower case, as a handle without its "@", after what it holds: "owned by
 # route-eng", "maintained by data-platform" (a hyphenated name: a plain word after "by" is
@@ -28,7 +30,7 @@ SENTENCE_START = re.compile(r"(?:^|[.!?:;])[\s*_>#-]*$")
 ROLES = {
     "own": r"owns|owned by|owners?|ownership|maintain(?:s|ed|er|ers)?|responsible for",
     # a reviewer who must pass a change holds its sign-off ("route-eng reviews every PR")
-    "approve": r"sign(?:s|ed|ing)?[- ]?offs?|approv(?:e|es|ed|al|er|ers)|review(?:s|ed|er|ers)?",
+    "approve": r"sign(?:s|ed|ing)?[- ]?offs?|approv(?:e|es|ed|al|als|er|ers)|review(?:s|ed|er|ers)?",
     "ask": r"go(?:es)? to|ask|contact|escalat(?:e|es|ed|ion)s? to|point of contact",
     "on-call": r"on[- ]?call|paged",
 }

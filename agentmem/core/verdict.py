@@ -12,8 +12,11 @@ from typing import Any, Protocol, runtime_checkable
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.apart import set_apart
 from agentmem.core.model import MAX_TAGS, Hit
+from agentmem.core.narrowed import narrowed
+from agentmem.core.percase import split_by_case
 from agentmem.core.restate import replaces, replaces_elsewhere, restates, says_changed
 from agentmem.core.retract import retraction, withdrawn
+from agentmem.core.takeover import took_over
 from agentmem.core.validate import MAX_REFS
 from agentmem.stores.base import Filters, ReadableStore
 
@@ -70,7 +73,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
             not memory.superseded
             and replaceable(draft_type, memory.type)
             and not set_apart(draft, memory.text)
-            and replaces(draft, memory.text)
+            and any(f(draft, memory.text) for f in (replaces, took_over, narrowed, split_by_case))
         ):
             verdict.replaces.append(memory.id)
     live = [(m.id, m.text) for m in held if not m.superseded and m.type in RETRACTABLE]

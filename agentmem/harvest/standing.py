@@ -47,7 +47,11 @@ METADATA = re.compile(
 REASONS = re.compile(r"^\W*(why|background|context|motivation|rationale)\b", re.IGNORECASE)
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 # A pasted chat message's header line: the speaker (in bold) and the time it was sent.
-SPEAKER = re.compile(r"^\*\*[^*]+\*\*\s*(?:\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)?$")
+SPEAKER = re.compile(r"^\*\*([^*]+)\*\*\s*(?:\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)?$")
+# A message told in the first person ("next week I take over the glaze approvals"): who
+# "I" is was only in the header, so the message alone named no one.
+FIRST_PERSON = re.compile(r"\b(?:I|I'm|I'll|I've|I'd|[Mm]e|[Mm]y|[Mm]ine)\b")
+ASIDE = re.compile(r"\s*\([^)]*\)")  # "**Ola (planning)**": the name without its aside
 # A document's change log ("| rev | date | change |") tells its history, not its state.
 HISTORY = re.compile(r"^\W*(rev|revision|version|changelog)\W*$", re.IGNORECASE)
 
@@ -72,13 +76,21 @@ def is_letter(markdown: str) -> bool:
 def letter_lessons(markdown: str) -> list[Lesson]:
     """A letter's sentences, one fact each: it tells one thing per sentence, several to a
     paragraph; its subject line, greeting, thanks and signature are none, nor a pasted
-    chat message's "**Name** 09:12" header."""
+    chat message's "**Name** 09:12" header. A message's sentence in the first person is led
+    by its speaker's name ("Ana Ruiz: next week I take over the glaze approvals"): "I"
+    is who holds what the sentence gives."""
     found: list[Lesson] = []
     for block in blocks(markdown):
-        text = joined(list(block.lines[1:])) if SPEAKER.match(block.lines[0]) else block.text
+        speaker = SPEAKER.match(block.lines[0])
+        text = joined(list(block.lines[1:])) if speaker else block.text
         if _bookkeeping(text) or block.lines[0].endswith(",") or len(text) < 60:
             continue
-        found += [Lesson(MemoryType.SEMANTIC, s) for s in SENTENCE.split(text) if len(s) >= 40]
+        name = ASIDE.sub("", speaker.group(1)).strip() if speaker else ""
+        found += [
+            Lesson(MemoryType.SEMANTIC, f"{name}: {s}" if name and FIRST_PERSON.search(s) else s)
+            for s in SENTENCE.split(text)
+            if len(s) >= 40
+        ]
     return found
 
 
