@@ -13,6 +13,7 @@ from agentmem._exceptions import MemoryNotFound
 from agentmem.core.apart import set_apart
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.narrowed import narrowed
+from agentmem.core.oldtool import retired
 from agentmem.core.percase import split_by_case
 from agentmem.core.restate import replaces, replaces_elsewhere, restates, says_changed
 from agentmem.core.retract import retraction, withdrawn
@@ -31,6 +32,9 @@ class Held:
     superseded: bool = False
 
 
+# Changes told in other words than the lesson they end, asked after `replaces`: a role taken
+# over, a tool left with some commands, a way said to be gone, a rule split per case.
+TOLD_OTHERWISE = (took_over, narrowed, retired, split_by_case)
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 
 
@@ -73,7 +77,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
             not memory.superseded
             and replaceable(draft_type, memory.type)
             and not set_apart(draft, memory.text)
-            and any(f(draft, memory.text) for f in (replaces, took_over, narrowed, split_by_case))
+            and any(f(draft, memory.text) for f in (replaces, *TOLD_OTHERWISE))
         ):
             verdict.replaces.append(memory.id)
     live = [(m.id, m.text) for m in held if not m.superseded and m.type in RETRACTABLE]

@@ -1,0 +1,73 @@
+"""A way of working retired in other words: "we have no hand-run publish step any more",
+"the old command-line tool was deleted; all imports go through `loadctl run`". A held how-to
+that runs a command ("profiles go out with kilnctl profiles publish --site north") tells a
+way that is gone, though the draft names the old way only by a word of its command
+("publish") or not at all ("the old command-line tool"), and the two share few other words.
+
+The draft says what is gone in one of two ways, and it is about what the held how-to is
+about (both open on the same word, or they share `SAME_TASK` terms):
+
+- "no <thing> any more": the held how-to's command holds a word of the thing ("hand-run
+  publish step": `publish`);
+- "the old <CLI, command, tool, script …> was deleted / is gone": the draft runs a
+  command of another tool for the task, and never names the held command's tool.
+
+A draft that adds a way without taking one away ("you can also …"), names the held
+tool as the one that stays, or is about another task, retires nothing."""
+
+from __future__ import annotations
+
+import re
+
+from agentmem.core.narrowed import command
+from agentmem.core.statement import CODE, terms
+from agentmem.core.words import function_words
+from agentmem.stores.bm25 import tokenize
+
+# A command line written without code marks: a tool, one or two words, then a flag.
+COMMAND_LINE = re.compile(
+    r"(?<![\w/.@-])[a-z][a-z0-9_-]*(?:\s+[a-z][a-z0-9_-]*){1,2}(?=\s+--?[a-z])"
+)
+KINDS = r"cli|command|commands|tool|script|target|binary|client|uploader|path"
+GONE = re.compile(
+    r"\bno\s+(?P<thing>(?:[\w-]+\s+){0,2}?[\w-]+)\s+any\s*more\b"
+    rf"|\bthe\s+old\s+(?:[\w-]+\s+){{0,2}}?(?:{KINDS})\b[^.;]{{0,40}}?"
+    r"\b(?:removed|gone|retired|decommissioned|switched\s+off|turned\s+off|deleted)\b",
+    re.IGNORECASE,
+)
+GENERIC = frozenset(t for k in KINDS.split("|") for t in tokenize(k)) | {"old", "way"}
+# Words a command line written plainly is led by ("firings start with kilnctl fire --profile")
+LEADING = frozenset("with via using use run runs then and or".split())  # noqa: SIM905
+SAME_TASK = 3  # content terms two texts share when they open on different words
+
+
+def commands(text: str) -> list[tuple[str, ...]]:
+    """The commands a text runs, as words up to the first flag: in code marks, or written
+    plainly before a flag ("scrubctl run --site A")."""
+    found = [command(m.group(1)) for m in CODE.finditer(text)]
+    plain = CODE.sub(" ", text)
+    for m in COMMAND_LINE.finditer(plain):
+        words = m.group(0).lower().split()
+        while words and (words[0] in function_words() or words[0] in LEADING):
+            words = words[1:]
+        found.append(tuple(words))
+    return [c for c in found if len(c) >= 2]
+
+
+def retired(draft: str, held: str) -> bool:
+    """The draft says the way the held how-to runs is gone (see the module docstring)."""
+    said = GONE.search(draft)
+    if said is None:
+        return False
+    old = commands(held)
+    if not old:
+        return False
+    d, h = terms(draft), terms(held)
+    if not (d.head[:1] == h.head[:1] or len(d.content & h.content) >= SAME_TASK):
+        return False
+    thing = set(tokenize(said["thing"] or "")) - GENERIC
+    if said["thing"] is not None:
+        return bool(thing) and any(thing & {t for w in c for t in tokenize(w)} for c in old)
+    new = {c[0] for c in commands(draft)}
+    mentioned = set(re.findall(r"[\w-]+", draft.lower()))
+    return bool(new) and all(c[0] not in new and c[0] not in mentioned for c in old)
