@@ -8,7 +8,8 @@ For each bundle, from two searches of its own words (lessons, run records):
   first, at most `MAX_FAILURES`), leaving out a run written before a lesson was replaced
   that still names what the replacement retired (its cause tells how things were);
 - the lessons that apply (superseded ones never, nor an older one that still counts a thing
-  the way a replaced lesson did: `agentmem.retrieval.recount`), at most `MAX_LESSONS`,
+  the way a replaced lesson did: `agentmem.retrieval.recount`, nor one that says again
+  what a replaced lesson said: `agentmem.retrieval.lingering`), at most `MAX_LESSONS`,
   newest statement first, each saying what it replaced ("replaces [id]");
 - how the nearest run that went well did it, in its summary's words, when words are left
   and it is newer than every change memory recorded on the bundle's ground (an older
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field, replace
 
 from agentmem.core.model import Hit, Kind, Memory, Outcome
 from agentmem.harvest.runrecord import read_record
+from agentmem.retrieval.lingering import restates_old, retirements
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.select import (
     LESSONS,
@@ -84,6 +86,8 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     lessons, every = in_their_place(search, query, scope, lessons)
     changes = recounts(every)  # a lesson that no longer holds is not told, nor sets the bar
     lessons = [h for h in lessons if not recounted(h.memory, changes)]
+    said_before = retirements(every)  # a rule said again before it changed (as packs do)
+    lessons = [h for h in lessons if not restates_old(h.memory, said_before)]
     records = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=RECORDS))]
     advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
     lesson_bar = RELEVANT * max((h.score for h in advice or lessons), default=0.0)

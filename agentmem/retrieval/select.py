@@ -43,13 +43,12 @@ from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from agentmem.contexts import Goal
-from agentmem.core.apart import set_apart
 from agentmem.core.model import Hit, Kind, Memory, MemoryType, Outcome
 from agentmem.core.removal import mentions, removed
-from agentmem.core.restate import restated, retired_values, retraction, says_changed
-from agentmem.core.statement import terms
+from agentmem.core.restate import restated, retired_values, retraction
 from agentmem.harvest.runrecord import record_goal
 from agentmem.harvest.withdrawn import quotes_taken, taken
+from agentmem.retrieval.lingering import restates_old, retirements
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
 from agentmem.stores.base import Filters
@@ -95,7 +94,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     # The goal's tags and kind lift some: the order to choose from is the lifted one.
     lessons = by_score(prefer_for_goal(lessons, goal))
     # A rule's second saying, written before a change replaced its first (`restates_old`).
-    said_before = restated_olds([*every, *replaced_by(search, scope, lessons, every)])
+    said_before = retirements([*every, *replaced_by(search, scope, lessons, every)])
     lessons = [h for h in lessons if not restates_old(h.memory, said_before)]
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
     before, gone = retired(every), removals(every)
@@ -188,54 +187,6 @@ def retired(every: Sequence[Hit]) -> dict[str, str]:
                 for value in retired_values(held[old].text, hit.memory.text):
                     out[value] = max(out.get(value, ""), hit.memory.created_at)
     return out
-
-
-def restated_olds(every: Sequence[Hit]) -> list[tuple[Memory, str, set[str]]]:
-    """Each replaced lesson on the query, with when it was replaced and the values its
-    replacement changed: a time, a version, a count with its unit, a command, where the
-    replacement gives another of the same kind (a command may simply be gone). A bare
-    number or a weekday is too common to tell one rule from another."""
-    hits = [h for h in every if h.memory.kind is Kind.OBSERVATION]
-    held = {h.memory.id: h.memory for h in hits}
-    out = []
-    for hit in hits:
-        new = terms(hit.memory.text).values
-        for old in (held[i] for i in hit.memory.supersedes if i in held):
-            values = {
-                v
-                for kind, said in terms(old.text).values.items()
-                if kind not in COMMON_KINDS and (kind == "code" or kind in new)
-                for v in said - new.get(kind, frozenset())
-                if v.lower() not in hit.memory.text.lower()
-            }
-            if values:
-                out.append((old, hit.memory.created_at, values))
-    return out
-
-
-COMMON_KINDS = ("day", "number")
-RESTATED = 0.4  # share of a lesson's words an older statement of the same rule holds
-
-
-def restates_old(lesson: Memory, olds: Sequence[tuple[Memory, str, set[str]]]) -> bool:
-    """A live lesson written before a change that says again, in its own words, what the
-    change replaced: it gives the retired value and shares the replaced lesson's subject (a
-    review's reminder of the rule a run lesson stated first, kept apart by the writer as
-    no duplicate)."""
-    if lesson.kind is not Kind.OBSERVATION or lesson.supersedes or says_changed(lesson.text):
-        return False  # a change itself tells the new value, whatever old one it names
-    words = set(tokenize(lesson.text))
-    for old, when, values in olds:
-        if lesson.created_at >= when or (old.source and old.source == lesson.source):
-            continue  # newer, or a sibling of one document (another section of it)
-        if set_apart(lesson.text, old.text):
-            continue  # "the EU cluster keeps its own nightly run": another thing's value
-        if not any(mentions(lesson.text, v.lower()) for v in values):
-            continue
-        shared = words & set(tokenize(old.text))
-        if len(shared) >= 3 and len(shared) >= RESTATED * len(words):
-            return True
-    return False
 
 
 def removals(every: Sequence[Hit]) -> dict[str, str]:
