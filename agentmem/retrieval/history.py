@@ -87,7 +87,8 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     changes = recounts(every)  # a lesson that no longer holds is not told, nor sets the bar
     lessons = [h for h in lessons if not recounted(h.memory, changes)]
     said_before = retirements(every)  # a rule said again before it changed (as packs do)
-    lessons = [h for h in lessons if not restates_old(h.memory, said_before)]
+    texts = {h.memory.id: h.memory.text for h in every}
+    lessons = [h for h in lessons if not restates_old(h.memory, said_before, texts)]
     records = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=RECORDS))]
     advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
     lesson_bar = RELEVANT * max((h.score for h in advice or lessons), default=0.0)

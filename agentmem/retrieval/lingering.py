@@ -22,7 +22,8 @@ need its packs and hook A's synthesis had to carry.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
+from types import MappingProxyType
 from typing import NamedTuple
 
 from agentmem.core.apart import set_apart
@@ -34,14 +35,19 @@ from agentmem.stores.bm25 import tokenize
 
 COMMON_KINDS = ("day", "number")  # a bare number or a weekday tells no rule from another
 RESTATED = 0.4  # share of a lesson's words an older statement of the same rule holds
+NOTHING: Mapping[str, frozenset[str]] = MappingProxyType({})
+NO_TEXTS: Mapping[str, str] = MappingProxyType({})
 
 
 class Retired(NamedTuple):
-    """One replaced lesson, when its replacement was written and the values it retired."""
+    """One replaced lesson, when its replacement was written, the values it retired and,
+    for each, the words of the clauses that say it in the old text and its new one in the
+    replacement (`said_of`)."""
 
     old: Memory
     when: str
     values: frozenset[str]
+    frames: Mapping[str, frozenset[str]] = NOTHING
 
 
 def retirements(every: Sequence[Hit]) -> list[Retired]:
@@ -52,38 +58,72 @@ def retirements(every: Sequence[Hit]) -> list[Retired]:
     out = []
     for hit in hits:
         new_text = hit.memory.text
-        new = terms(new_text).values
+        new, new_labels = terms(new_text).values, labelled(new_text)
         for old in (held[i] for i in hit.memory.supersedes if i in held):
-            values = frozenset(
-                v
-                for kind, said in terms(old.text).values.items()
-                if kind not in COMMON_KINDS and (kind == "code" or kind in new)
-                for v in said - new.get(kind, frozenset())
-                if v.lower() not in new_text.lower()
-                and (kind not in new or said_of(old.text, v) & said_of(new_text, *new[kind]))
-            )
-            if values:
-                out.append(Retired(old, hit.memory.created_at, values))
+            frames: dict[str, frozenset[str]] = {}
+            for kind, said in terms(old.text).values.items():
+                if kind in COMMON_KINDS or (kind != "code" and kind not in new):
+                    continue
+                for value in said - new.get(kind, frozenset()):
+                    if frame := _retired(old.text, value, new_text, new.get(kind, ())):
+                        frames[value] = frame
+            for label, named in labelled(old.text).items():
+                now = new_labels.get(label, set())
+                for value in named - now if now else ():  # no new number: not its subject
+                    if frame := _retired(old.text, value, new_text, now):
+                        frames[value] = frame
+            if frames:
+                out.append(Retired(old, hit.memory.created_at, frozenset(frames), frames))
     return out
 
 
-def restates_old(lesson: Memory, olds: Sequence[Retired]) -> bool:
+def _retired(old: str, value: str, new: str, news: Collection[str]) -> frozenset[str]:
+    """The words around `value` in `old` and around its new values `news` in `new`, when
+    the replacement retired it (empty when not): it does not say it, and it says another
+    value of its kind in a clause sharing a word with the old value's (a code span may
+    simply be gone: `news` empty)."""
+    if value.lower() in new.lower():
+        return frozenset()
+    before, after = said_of(old, value), said_of(new, *news)
+    if news and not before & after:
+        return frozenset()
+    return frozenset(before | after)
+
+
+def restates_old(
+    lesson: Memory, olds: Sequence[Retired], replaced: Mapping[str, str] = NO_TEXTS
+) -> bool:
     """A live lesson written before a change that says again, in its own words, what the
     change replaced: it gives the retired value and shares the replaced lesson's subject (a
     review's reminder of the rule a run lesson stated first, kept apart by the writer as
-    no duplicate)."""
-    if lesson.kind is not Kind.OBSERVATION or lesson.supersedes or says_changed(lesson.text):
-        return False  # a change itself tells the new value, whatever old one it names
+    no duplicate).
+
+    A change itself tells a new value, whatever old one it names; it still lingers when a
+    later change retired the value it gave as new, one none of the lessons it replaced says
+    (their texts by id in `replaced`; unknown, it is kept), said where either text of the
+    later pair says that value: "the batch now loads at T-75" in a review, after a decision
+    moved the batch to T-45 and replaced the rule that gave T-75."""
+    if lesson.kind is not Kind.OBSERVATION:
+        return False
+    change = bool(lesson.supersedes) or says_changed(lesson.text)
+    own = [replaced.get(i) for i in lesson.supersedes]
+    if change and (not own or None in own):
+        return False
     words = set(tokenize(lesson.text))
-    for old, when, values in olds:
+    for old, when, values, *rest in olds:
         if lesson.created_at >= when or (old.source and old.source == lesson.source):
             continue  # newer, or a sibling of one document (another section of it)
         if set_apart(lesson.text, old.text):
             continue  # "the EU cluster keeps its own nightly run": another thing's value
-        if not any(mentions(lesson.text, v.lower()) for v in values):
+        said = [v for v in values if mentions(lesson.text, v.lower())]
+        if change:
+            frames = rest[0] if rest else NOTHING
+            said = [v for v in said if not any(v.lower() in (t or "").lower() for t in own)]
+            if any(said_of(lesson.text, v) & frames.get(v, frozenset()) for v in said):
+                return True
             continue
         shared = words & set(tokenize(old.text))
-        if len(shared) >= 3 and len(shared) >= RESTATED * len(words):
+        if said and len(shared) >= 3 and len(shared) >= RESTATED * len(words):
             return True
     return False
 
@@ -99,4 +139,18 @@ def said_of(text: str, *values: str) -> set[str]:
     for clause in CLAUSE.split(text):
         if any(v.lower() in clause.lower() for v in values):
             out |= {t for t in tokenize(clause) if len(t) >= 3 and not t.isdigit()}
+    return out
+
+
+# A number under a letter label: "T-75" (minutes before a deadline), "rev-3", "ADR-0007".
+LABELLED = re.compile(r"(?<![\w-])([a-z]+)-(\d[\w.]*?)(?=[.,;:)]?(?:\s|$))", re.IGNORECASE)
+
+
+def labelled(text: str) -> dict[str, set[str]]:
+    """The text's labelled numbers by label ("t": {"t-75"}, "rev": {"rev-3"}), lower case:
+    a value like a time or a version, retired when the replacement gives another number
+    under the same label."""
+    out: dict[str, set[str]] = {}
+    for m in LABELLED.finditer(text):
+        out.setdefault(m.group(1).lower(), set()).add(m.group(0).lower())
     return out

@@ -94,8 +94,9 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     # The goal's tags and kind lift some: the order to choose from is the lifted one.
     lessons = by_score(prefer_for_goal(lessons, goal))
     # A rule's second saying, written before a change replaced its first (`restates_old`).
-    said_before = retirements([*every, *replaced_by(search, scope, lessons, every)])
-    lessons = [h for h in lessons if not restates_old(h.memory, said_before)]
+    pairs = [*every, *replaced_by(search, scope, lessons, every)]
+    said_before, texts = retirements(pairs), {h.memory.id: h.memory.text for h in pairs}
+    lessons = [h for h in lessons if not restates_old(h.memory, said_before, texts)]
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
     before, gone = retired(every), removals(every)
     # What a lesson's withdrawal or replacement took away, as a record quotes it: kept
