@@ -10,8 +10,12 @@ lesson is how optimistic memory feeds on itself. Drafts only; the runtime writes
 The record (`agentmem.harvest.episode`, the same on the model path) keeps each failed
 verifier's `detail` (where a failure's cause is written) and has an id made from the run,
 so firing the hook again for a run that is already recorded proposes the held record
-itself: the writer reports it as a duplicate, never a second episode. A host's run id that
-does not open on a date is filed under the day it was recorded ("mob-017" on 2026-09-07:
+itself: the writer reports it as a duplicate, never a second episode. A lesson the worker
+typed `reflective` is written as `semantic`: one run shows no pattern across runs (hook
+E's type), but what the run showed still holds ("Retracted: a restart does not cure it
+..." must still withdraw the lesson it names). Other types (a principle, an episode) are
+not a run's to write, and the fire's text says so. A host's run id that does not open on
+a date is filed under the day it was recorded ("mob-017" on 2026-09-07:
 "2026-09-07-mob-017"), as memory's run ids are. Lessons carry the run's tags, so a pack for
 a goal with those tags finds them.
 """
@@ -27,6 +31,8 @@ from agentmem.harvest.episode import filed, record_draft, scope, topic_tags
 
 MAX_LESSONS = 2
 LESSON_TYPES = (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
+AS_FACT = (MemoryType.REFLECTIVE,)  # written as semantic (see the module docstring)
+NOT_A_RUNS = "not written, a run's lessons are semantic or procedural"
 
 
 # What a worker writes when it is guessing: a setback's lesson saying it is no lesson yet.
@@ -59,22 +65,34 @@ def post_run_classify(run: RunOutcome, tools: Tools) -> Contribution:
     episode, held = record_draft(run, tools)
     run = filed(run, tools)
     drafts: list[Mapping[str, Any]] = [episode]
-    kept = [x for x in run.lessons if x.type in LESSON_TYPES and _supported(x, run)][:MAX_LESSONS]
+    typed = [x for x in run.lessons if x.type in (*LESSON_TYPES, *AS_FACT)]
+    kept = [x for x in typed if _supported(x, run)][:MAX_LESSONS]
     topics = topic_tags(run)
     for lesson in kept:
+        kind = MemoryType.SEMANTIC if lesson.type in AS_FACT else lesson.type
         drafts.append(
             {
                 "text": lesson.text,
-                "type": lesson.type.value,
+                "type": kind.value,
                 "confidence": lesson.confidence,
                 **({"tags": topics} if topics else {}),
                 **scope(run),
             }
         )
-    skipped = len(run.lessons) - len(kept)
+    others = sorted(
+        {x.type.value for x in run.lessons} - {t.value for t in (*LESSON_TYPES, *AS_FACT)}
+    )
+    facts = sum(1 for x in kept if x.type in AS_FACT)
     text = (
         f"episodic record for {run.run_id}"
         + (f" already held as {held.id}: not recorded again" if held is not None else "")
-        + f"; {len(kept)} supported lesson(s), {skipped} not supported by the verifiers"
+        + f"; {len(kept)} supported lesson(s)"
+        + (f" ({facts} typed reflective, written as semantic)" if facts else "")
+        + f", {len(typed) - len(kept)} not supported by the verifiers"
+        + (
+            f"; {len(run.lessons) - len(typed)} typed {', '.join(others)}: {NOT_A_RUNS}"
+            if others
+            else ""
+        )
     )
     return Contribution(text=text, drafts=drafts, cited=[held.id] if held is not None else [])
