@@ -46,6 +46,7 @@ from __future__ import annotations
 from typing import Any
 
 from agentmem.core.cadence import rescheduled
+from agentmem.core.counted import revalued
 from agentmem.core.cues import CHANGE
 from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.newvalue import (
@@ -299,6 +300,8 @@ def replaces(draft: str, held: str) -> bool:
     d, h = read_together(draft, held)
     if RETRACTED.match(draft) or restates(draft, held):
         return False  # a retraction replaces only what it withdraws (`retracted`)
+    if revalued(draft, held, d, h):
+        return True  # another count of a unit both count, another value of one option
     moved = rerouted(draft, held)
     handed = handed_over(draft, held, d, h)
     done = fulfilled(draft, held, d)  # what the held text said it holds "until then" is over

@@ -31,6 +31,8 @@ HEAD = 3  # leading content terms that name what a statement is about
 # head term, so "The old scan export is gone; …" is about the scan export.
 STATE = frozenset("old previous former earlier existing current".split())  # noqa: SIM905
 
+# A time zone says which clock a time is on ("08:00 UTC"), not what the time is of: no name.
+ZONES = frozenset("utc gmt cet cest bst ist eet eest est edt cst cdt pst pdt jst".split())  # noqa: SIM905
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 UNITS = {
     **{u: u for u in ("b", "kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib")},
@@ -92,6 +94,8 @@ FILE = re.compile(
     r"|[\w-]+\.(?:py|ya?ml|json|toml|ini|cfg|conf|md|txt|csv|sh|sql|tf|js|ts|go|rs|java|kt|xml|html))"
     r"\b(?![\w/-]|\.\w)"
 )
+# An aside in brackets ("(Airflow DAG nightly_load)"): what it names is not what a text is about.
+ASIDE = re.compile(r"\([^()]*\)")
 EXTENSION = re.compile(r"(?<=\w)\.([A-Za-z]{1,4})\b(?![.\w/-])")  # "load.py", "sim.yml"
 
 
@@ -226,7 +230,7 @@ def terms(text: str) -> Terms:
     labels = LABELS.match(body) if record is not None else DATED.match(body)
     titled = labels is not None
     plain |= acronyms
-    proper = (names | acronyms | {m.lower() for m in CAPS.findall(text)}) - value_words()
+    proper = (names | acronyms | {m.lower() for m in CAPS.findall(text)}) - value_words() - ZONES
     # a change word points at what the lesson says, not back at a dated title before it
     lesson = body[labels.end() :] if labels is not None and record is None else text
     cued = {t for part in pointed_at(lesson) for t in tokenize(part)} & (plain | proper)
@@ -234,13 +238,13 @@ def terms(text: str) -> Terms:
         content=frozenset(plain),
         head=_head(ordered),
         inner=_head(_ordered(body[labels.end() :], plain, acronyms)) if labels and titled else (),
-        names=frozenset((names & plain) | acronyms),
+        names=frozenset(((names & plain) | acronyms) - ZONES),
         values={k: frozenset(map(_release, v) if "version" in k else v) for k, v in values.items()},
         tokens=tokens | acronyms,
         change=bool(CHANGE.search(text)) or bool(cued),
         cued=frozenset(cued),
         proper=frozenset(proper),
-        first=_first_name(body, proper),
+        first=_first_name(ASIDE.sub(lambda m: " " * len(m[0]), body), proper),
         cue=frozenset(
             t
             for pattern in (CUE_FORWARD, CUE_BACKWARD)
