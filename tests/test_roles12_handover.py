@@ -22,7 +22,7 @@ THREAD = """# copied from #studio, Thu 12 Feb
 **Ben Okoro** 16:40
 heads-up: I'm off to the foundry project after this month, thanks for a lovely run here
 
-**Zoë Brandt (ceramics)** 16:42
+**Zoë Hartmann (ceramics)** 16:42
 for the glaze folks: starting next week I take over glaze recipe approvals, test tiles
 stay where they are, send recipes to me
 
@@ -46,7 +46,7 @@ def test_a_chat_message_in_the_first_person_is_led_by_its_speaker() -> None:
     message not in the first person is kept as written."""
     found = lessons(THREAD)
     assert (
-        "Zoë Brandt: for the glaze folks: starting next week I take over glaze recipe "
+        "Zoë Hartmann: for the glaze folks: starting next week I take over glaze recipe "
         "approvals, test tiles stay where they are, send recipes to me" in found
     )
     assert any(text.startswith("different topic: the clay delivery") for text in found)
@@ -54,9 +54,9 @@ def test_a_chat_message_in_the_first_person_is_led_by_its_speaker() -> None:
 
 
 def test_names_beyond_ascii_and_plural_approvals_are_read() -> None:
-    """ "Zoë Brandt" is one name (it was cut at the "ë" and found as none), and
+    """ "Zoë Hartmann" is one name (it was cut at the "ë" and found as none), and
     "approvals" gives the role "approval" gives."""
-    assert people("Ask Zoë Brandt before a firing") == frozenset({"zoë brandt"})
+    assert people("Ask Zoë Hartmann before a firing") == frozenset({"zoë hartmann"})
     assert ROLE.search("glaze recipe approvals") is not None
 
 
@@ -72,9 +72,9 @@ def test_a_role_taken_over_replaces_the_lesson_naming_its_old_holder() -> None:
 def test_a_role_over_another_thing_or_kept_by_its_holder_replaces_nothing() -> None:
     """Taking over the kiln rota's approvals is another thing's role; the old holder
     taking his own role over is no change; the thread's other messages hand on nothing."""
-    assert not took_over("Zoë Brandt: next week I take over kiln rota approvals.", APPROVALS)
+    assert not took_over("Zoë Hartmann: next week I take over kiln rota approvals.", APPROVALS)
     assert not took_over("Ben Okoro: I take over glaze recipe approvals again.", APPROVALS)
-    assert not took_over("Zoë Brandt: I take over the clay delivery.", APPROVALS)
+    assert not took_over("Zoë Hartmann: I take over the clay delivery.", APPROVALS)
     for text in lessons(THREAD)[::2]:
         assert not replaced(text, APPROVALS)
 

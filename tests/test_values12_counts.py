@@ -43,10 +43,10 @@ def test_a_new_count_of_the_same_unit_replaces_the_held_count() -> None:
 
 
 def test_a_count_of_the_unit_for_another_thing_is_no_new_count() -> None:
-    """The Porto depot's limit, the EU quota against the US one, and a second count kept
+    """The Gdansk depot's limit, the EU quota against the US one, and a second count kept
     beside the held one, replace nothing."""
-    held = "The Lisbon depot trucks carry at most 22 pallets per run."
-    assert not replaces("The Porto depot trucks now carry at most 30 pallets per run.", held)
+    held = "The Krakow depot trucks carry at most 22 pallets per run."
+    assert not replaces("The Gdansk depot trucks now carry at most 30 pallets per run.", held)
     assert not replaces(
         "The US quota is 2,000 parcels per day on the marketplace feed.",
         "The EU quota is 500 parcels per day on the marketplace feed.",
@@ -86,9 +86,9 @@ def test_a_new_lead_time_replaces_the_held_one_however_it_is_told() -> None:
 
 
 def test_a_lead_of_another_thing_is_no_new_lead() -> None:
-    """The batch that leaves at T-45 is not the gate that closes 60 minutes before."""
-    draft = "The order batch to the exchange now leaves at T-45 so a retry still fits."
-    held = "The exchange gate closes 60 minutes before delivery; later orders are rejected."
+    """The export that starts at T-45 is not the gate that closes 60 minutes before."""
+    draft = "The invoice export to the bank now starts at T-45 so a rerun still fits."
+    held = "The bank gate closes 60 minutes before the cutoff; later files are rejected."
     assert not _revalued(draft, held)
 
 
@@ -115,10 +115,10 @@ def test_the_thing_that_stays_keeps_its_own_lesson() -> None:
 
 
 def test_a_time_zone_names_no_thing() -> None:
-    """Both "04:00 UTC" and "05:30 Lisbon time" are clocks, not what a text is about."""
+    """Both "04:00 UTC" and "05:30 Krakow time" are clocks, not what a text is about."""
     assert replaces(
         "From next month nightly ledger snapshot uploads must reach the bucket by 04:00 UTC.",
-        "Nightly ledger snapshot uploads must reach the auditors' bucket by 05:30 Lisbon time; "
+        "Nightly ledger snapshot uploads must reach the auditors' bucket by 05:30 Krakow time; "
         "a late upload is flagged.",
     )
     assert "utc" not in terms("The window closes at 04:00 UTC.").proper

@@ -38,7 +38,7 @@ SPELLED = "|".join(w for w in NUMBER_WORDS if w != "one")  # "one" is as often a
 NUMBER = rf"\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?|{SPELLED}"
 # A number and the word after it: "2,000 pallets", "750 OH", "three approvals"
 COUNT = re.compile(rf"(?<![\w.:/,$-])({NUMBER})\s+([A-Za-z][A-Za-z]+)\b(?![-/.]\w)", re.I)
-# An option with a number: "--dpi 300", "-j 8", "--max-jobs=96"
+# An option with a number: "--dpi 300", "-j 8", "--threads=24"
 OPTION = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*)(?:\s+|=)(\d[\d.]*)(?![\w.-])")
 MINUTES = {"min": 1, "hour": 60, "h": 60, "day": 1440, "week": 10080, "month": 43200}
 UNIT = r"(?:(?:business|working|calendar)\s+)?(?P<unit>min(?:ute)?s?|hours?|h|days?|weeks?|months?)"
@@ -68,7 +68,7 @@ def lead_units(text: str) -> set[str]:
 
 
 # A count that is a setting, not a tally ("failed in 3 runs"): a bound or a copula before it
-# ("at most", "up to", "every", "is", "capped at", "A-check: 750 OH"), or "per" a thing after.
+# ("at most", "up to", "every", "is", "capped at", "service: 400 OH"), or "per" a thing after.
 BOUND = re.compile(
     r"(?:\b(?:at most|up to|no more than|at least|max(?:imum)?|min(?:imum)?|limit(?:ed)?(?: to| at)?"
     r"|cap(?:ped)?(?: at)?|every|each|is|are|to|at)|[:=])\s*$",

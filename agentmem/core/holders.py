@@ -12,7 +12,7 @@ from agentmem.stores.bm25 import tokenize
 # Who holds a role is a value of the role: a person or a team named in full (two or more
 # capitalised words in a row: "Dana Whitfield", "Finance Ops"), or a chat channel or a
 # handle ("#billing-ops", "@ravi"). See `people`.
-# Letters beyond ASCII count ("Inès Moreau", "Zoë Brandt"): a name is not cut at its accent.
+# Letters beyond ASCII count ("Inès Moreau", "Zoë Hartmann"): a name is not cut at its accent.
 UPPER, LOWER = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 FULL_NAME = re.compile(rf"(?<![\w-])[{UPPER}][{LOWER}]+(?:[ \t]+[{UPPER}][{LOWER}]+)+\b")
 HANDLE = re.compile(r"(?<![\w#@])[#@][a-z][\w/-]*[a-z0-9]")  # "@org/team" whole

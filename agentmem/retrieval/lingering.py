@@ -101,8 +101,8 @@ def restates_old(
     A change itself tells a new value, whatever old one it names; it still lingers when a
     later change retired the value it gave as new, one none of the lessons it replaced says
     (their texts by id in `replaced`; unknown, it is kept), said where either text of the
-    later pair says that value: "the batch now loads at T-75" in a review, after a decision
-    moved the batch to T-45 and replaced the rule that gave T-75."""
+    later pair says that value: "the kiln batch now loads at T-50" in a review, after a decision
+    moved the batch to T-35 and replaced the rule that gave T-50."""
     if lesson.kind is not Kind.OBSERVATION:
         return False
     change = bool(lesson.supersedes) or says_changed(lesson.text)
@@ -142,7 +142,7 @@ def said_of(text: str, *values: str) -> set[str]:
     return out
 
 
-# A number under a letter label: "T-75" (minutes before a deadline), "rev-3", "ADR-0007".
+# A number under a letter label: "T-50" (minutes before a deadline), "rev-3", "ADR-0007".
 LABELLED = re.compile(r"(?<![\w-])([a-z]+)-(\d[\w.]*?)(?=[.,;:)]?(?:\s|$))", re.IGNORECASE)
 
 
