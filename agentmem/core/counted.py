@@ -27,7 +27,7 @@ import re
 
 from agentmem.core.frames import naming
 from agentmem.core.kept import moved_beside
-from agentmem.core.newvalue import apart, parallel
+from agentmem.core.newvalue import CLAUSE, apart, parallel
 from agentmem.core.statement import NUMBER_WORDS, Terms, terms, value_words
 from agentmem.stores.bm25 import tokenize
 
@@ -48,7 +48,6 @@ BEFORE = re.compile(
     re.IGNORECASE,
 )
 T_MINUS = re.compile(rf"\bT\s?(?:-|minus\s)\s?(?P<n>\d+)(?:\s?{UNIT}\b)?(?![\w.-])")
-CLAUSE = re.compile(r"(?<=[.;])\s+|\s+[—–]\s+")  # between sentences and clauses
 
 
 def _unit_of(said: str) -> str:

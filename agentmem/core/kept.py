@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.newvalue import CLAUSE
 from agentmem.core.statement import Terms, terms
 
 STAYS = re.compile(r"\b(?:stays?|remains?|still|unchanged|keeps?|kept)\b", re.IGNORECASE)
-CLAUSE = re.compile(r"(?<=[.;])\s+|\s+[—–]\s+")  # between sentences and clauses
 PART = re.compile(r"[.;,]\s+|\s+and\s+|\s+[—–]\s+")  # ... and the parts of one
 KINDS = ("time", "day")  # when a cutoff or a hand-off happens
 MIN_SHARED = 2  # content terms the two share (the value that stays anchors the rest)
