@@ -6,7 +6,9 @@ For each bundle, from two searches of its own words (lessons, run records):
   3 failed"), each cited;
 - why the failures failed: each failed run's failed check and its detail (the newest
   first, at most `MAX_FAILURES`), leaving out a run written before a lesson was replaced
-  that still names what the replacement retired (its cause tells how things were);
+  that still names what the replacement retired (its cause tells how things were), also a
+  value it retired said of the same subject (`agentmem.retrieval.lingering.quotes_retired`:
+  a lead time told in another unit); hook E's pattern of such runs is not told either;
 - the lessons that apply (superseded ones never, nor an older one that still counts a thing
   the way a replaced lesson did: `agentmem.retrieval.recount`, nor one that says again
   what a replaced lesson said: `agentmem.retrieval.lingering`), at most `MAX_LESSONS`,
@@ -32,7 +34,7 @@ from dataclasses import dataclass, field, replace
 
 from agentmem.core.model import Hit, Kind, Memory, Outcome
 from agentmem.harvest.runrecord import read_record
-from agentmem.retrieval.lingering import restates_old, retirements
+from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.select import (
     LESSONS,
@@ -44,6 +46,7 @@ from agentmem.retrieval.select import (
     in_their_place,
     retired,
     tells_retired,
+    told_before,
     unweighted,
 )
 from agentmem.stores.base import Filters
@@ -66,12 +69,17 @@ class History:
     runs: list[Memory] = field(default_factory=list)  # earlier runs on it, newest first
     lessons: list[Memory] = field(default_factory=list)
     retired: dict[str, str] = field(default_factory=dict)  # what changes retired, and when
+    moved: list[Change] = field(default_factory=list)
     success: Memory | None = None  # the nearest run that went well, newer than any change
 
     @property
     def failures(self) -> list[Memory]:
         return [
-            m for m in self.runs if m.outcome in SETBACKS and not tells_retired(m, self.retired)
+            m
+            for m in self.runs
+            if m.outcome in SETBACKS
+            and not tells_retired(m, self.retired)
+            and not told_before(m, self.moved)
         ]
 
     @property
@@ -89,6 +97,8 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     said_before = retirements(every)  # a rule said again before it changed (as packs do)
     texts = {h.memory.id: h.memory.text for h in every}
     lessons = [h for h in lessons if not restates_old(h.memory, said_before, texts)]
+    moved = what_changed(every)
+    lessons = [h for h in lessons if not told_before(h.memory, moved)]
     records = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=RECORDS))]
     advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
     lesson_bar = RELEVANT * max((h.score for h in advice or lessons), default=0.0)
@@ -102,7 +112,7 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     told = [h.memory for h in distinct(advice, MAX_LESSONS)] + assessed
     changed = retired(every)
     success = _nearest(records, changed, _last_change(every))
-    return History(runs=runs, lessons=told, retired=changed, success=success)
+    return History(runs=runs, lessons=told, retired=changed, moved=moved, success=success)
 
 
 def _last_change(every: Sequence[Hit]) -> str:

@@ -7,6 +7,12 @@ nobody replaced them: a review's reminder of the old rule, a how-to quoting the 
 setting, hook E's account of failures under the old limit. Each is live, and each tells
 how things were.
 
+A run record or hook E's pattern of runs before the change tells how things were when it
+quotes what the change retired (`Change`, `retired_by`, `quotes_retired`): the partial run
+of a seedling batch "sown 30 days before planting out", after a decision moved the batch to
+"six weeks ahead" (one lead time told in two units); the failure of "`sowctl plan`" after
+sowctl was switched off. A record that names the new value as well tells the change itself.
+
 A change is read from its pair, the replaced lesson and its replacement: what the old text
 stated and the new one no longer does (`Retired`: a time, a version, a count with its unit,
 a command or code span, where the replacement gives another of the same kind; a command may
@@ -27,6 +33,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from agentmem.core.apart import set_apart
+from agentmem.core.counted import counts, lead_units
 from agentmem.core.model import Hit, Kind, Memory
 from agentmem.core.removal import mentions
 from agentmem.core.restate import says_changed
@@ -154,3 +161,133 @@ def labelled(text: str) -> dict[str, set[str]]:
     for m in LABELLED.finditer(text):
         out.setdefault(m.group(1).lower(), set()).add(m.group(0).lower())
     return out
+
+
+class Change(NamedTuple):
+    """One recorded change as a run record or hook E's pattern may still quote it: when its
+    replacement was written, what it retired ((kind, value): the words of the clauses that
+    say it in the old text and its successor in the new one) and what it gives instead."""
+
+    when: str
+    retired: Mapping[tuple[str, str], frozenset[str]]
+    given: frozenset[tuple[str, str]]
+
+
+def what_changed(every: Sequence[Hit]) -> list[Change]:
+    """What each recorded change on the query retired (see `retired_by`), from every lesson
+    on it, replaced ones included. Only observations: hook E's updated pattern counts more
+    runs, it changes nothing."""
+    hits = [h for h in every if h.memory.kind is Kind.OBSERVATION]
+    held = {h.memory.id: h.memory for h in hits}
+    out = []
+    for hit in hits:
+        for old in (held[i] for i in hit.memory.supersedes if i in held):
+            if change := retired_by(old.text, hit.memory.text, hit.memory.created_at):
+                out.append(change)
+    return out
+
+
+def retired_by(old: str, new: str, when: str) -> Change | None:
+    """What a replacement retired of what the lesson it replaced stated: a value of a kind
+    it gives anew (a time, a size, an option's number, a lead time however told: "90 days
+    before" against "four months ahead"), said of the same thing (a word shared by the
+    clauses holding the old value and the new), or the command of a tool its own commands
+    no longer run ("`pricectl push --all`" against "`catalog-sync run`"). None when nothing."""
+    had, has = valued(old), valued(new)
+    kinds: dict[str, set[str]] = {}
+    for kind, value in has:
+        kinds.setdefault(kind, set()).add(value)
+    retired: dict[tuple[str, str], frozenset[str]] = {}
+    for (kind, value), words in had.items():
+        if (kind, value) in has or kind not in kinds:
+            continue
+        after = frozenset().union(*(has[kind, v] for v in kinds[kind]))
+        if words & after:
+            retired[kind, value] = words | after
+    tools = {_tool(c) for k, c in has if k == "code"}
+    commands = frozenset().union(*(w for (k, _), w in has.items() if k == "code"))
+    for (kind, span), words in had.items():
+        if kind != "code" or not (head := _tool(span)) or head in tools:
+            continue
+        tool = head.split()[0]
+        if mentions(new.lower(), tool) or words & commands:  # else not its subject
+            retired[TOOL if _runs(new, tool) else GONE, head] = frozenset()
+    if not retired:
+        return None
+    return Change(when, retired, frozenset(v for v in has if v[0] in {k for k, _ in retired}))
+
+
+TOOL = "tool"  # a command's tool and its subcommand, as a record quotes it
+GONE = "tool gone"  # the same, of a tool the replacement runs no command of
+COMMAND = re.compile(r"[a-z][\w-]*(?: [a-z][a-z_-]*)?")
+
+
+def _runs(text: str, tool: str) -> bool:
+    """Whether `text` still writes a command line of `tool`: in a code span, or followed
+    by a subcommand and an option or argument ("pricectl sync --region eu")."""
+    line = rf"(?<![\w-]){re.escape(tool)}\s+[a-z][\w-]*\s+(?:--?[a-z]|<)"
+    return re.search(line, text, re.IGNORECASE) is not None or any(
+        _tool(c).startswith(tool + " ") for c in terms(text).values.get("code", ())
+    )
+
+
+def _tool(span: str) -> str:
+    """The tool a code span runs and its subcommand ("pricectl push" of "pricectl push
+    --all"), "" when the span is no command (a path, a name with dots or slashes)."""
+    m = COMMAND.match(span)
+    if not m or " " not in span or any(c in m.group(0) for c in "./<=_"):
+        return ""
+    return m.group(0)
+
+
+def valued(text: str) -> dict[tuple[str, str], frozenset[str]]:
+    """Each value the text states, by (kind, value), with the content words of the clauses
+    that hold it (what it is said of, as in `said_of`): the statement's kinds (weekdays and
+    bare numbers aside), a count by its unit or its option ("--workers 8"), a lead time in
+    minutes (`agentmem.core.counted`), a labelled number."""
+    unit = next(iter(units)) if len(units := lead_units(text)) == 1 else ""
+    out: dict[tuple[str, str], set[str]] = {}
+    for clause in CLAUSE.split(text):
+        read = terms(clause)
+        words = {t for t in read.content if len(t) >= 3 and not t.isdigit()}
+        found = {(k, v) for k, vs in read.values.items() for v in vs}
+        found |= {(f"count {k}", v) for k, vs in counts(clause, unit).items() for v in vs}
+        found |= {("label " + k, v) for k, vs in labelled(clause).items() for v in vs}
+        for key in found:
+            if key[0] not in COMMON_KINDS:
+                out.setdefault(key, set()).update(words)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+PATTERN_DAYS = re.compile(r"failed in \d+ runs between \S+ and (\d{4}-\d\d-\d\d)")
+
+
+def told_when(memory: Memory) -> str:
+    """When what a memory tells happened: hook E's pattern, the day of the last failure it
+    counts (it is rewritten later with the same runs); anything else, when it was written."""
+    if memory.kind is Kind.ASSESSMENT and (m := PATTERN_DAYS.search(memory.text)):
+        return m.group(1)
+    return memory.created_at
+
+
+def quotes_retired(memory: Memory, olds: Sequence[Change], tools: bool = True) -> bool:
+    """A run record or hook E's pattern of runs before a change that still quotes what it
+    retired, said of the same thing, and not what it gives instead (a record that names
+    both tells of the change itself): "ran with --workers 8" after the worker count went to
+    16. A record of the same moment as the change counts as before it (the run that made it
+    names the new value). With `tools` False, only a tool said gone counts, not the old
+    command of a tool still run another way."""
+    if not olds:
+        return False
+    when, text = told_when(memory), memory.text
+    mine = valued(text)
+    for change in olds:
+        if when > change.when or change.given & mine.keys():
+            continue
+        for (kind, value), frame in change.retired.items():
+            if kind in (TOOL, GONE):
+                if (tools or kind == GONE) and mentions(text, value):
+                    return True
+            elif (kind, value) in mine and mine[kind, value] & frame:
+                return True
+    return False
