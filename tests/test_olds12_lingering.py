@@ -36,7 +36,9 @@ def _synthesis(hooks: MemoryHooks, clock: ManualClock, howto: str, *, after: boo
     rule = _lesson(hooks, RULE, source="docs/kiln-runbook.md")
     clock.advance(days=5)
     change = _lesson(hooks, CHANGE, supersedes=[rule], source="docs/kiln-runbook.md")
-    assert hooks.store.get(change).supersedes == (rule,)
+    # the writer may retire the how-to too: it gives the old start time in the same place
+    # (`agentmem.core.slots`); whichever retires it, the planner is told the change only
+    assert rule in hooks.store.get(change).supersedes
     if after:
         clock.advance(days=1)
         _lesson(hooks, howto, type="procedural")

@@ -17,6 +17,7 @@ from agentmem.core.oldtool import retired
 from agentmem.core.percase import split_by_case
 from agentmem.core.restate import replaces, replaces_elsewhere, restates, says_changed
 from agentmem.core.retract import retraction, withdrawn
+from agentmem.core.slots import renewed, siblings, told_apart
 from agentmem.core.takeover import took_over
 from agentmem.core.validate import MAX_REFS
 from agentmem.stores.base import Filters, ReadableStore
@@ -67,6 +68,9 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
     """
     verdict = Verdict()
     held = list(held)
+    # a new value where a held lesson's stood, however told, is read lesson for lesson: a
+    # pattern's counts of runs are no values of what it is about
+    lesson = draft_type in RETRACTABLE
     stale_match: str | None = None
     for memory in held:
         if restates(draft, memory.text):
@@ -77,7 +81,10 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
             not memory.superseded
             and replaceable(draft_type, memory.type)
             and not set_apart(draft, memory.text)
-            and any(f(draft, memory.text) for f in (replaces, *TOLD_OTHERWISE))
+            and (
+                any(f(draft, memory.text) for f in (replaces, *TOLD_OTHERWISE))
+                or (lesson and memory.type in RETRACTABLE and renewed(draft, memory.text))
+            )
         ):
             verdict.replaces.append(memory.id)
     live = [(m.id, m.text) for m in held if not m.superseded and m.type in RETRACTABLE]
@@ -176,7 +183,12 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
         and not (h.memory.id in siblings and record.get("trigger") == "post_retro_distill")
     ]
     verdict = judge(record["text"], held, record.get("type"))
+    if verdict.replaces and record.get("type") in RETRACTABLE:
+        verdict.replaces += kin(record["text"], held, verdict.replaces)
     verdict.replaces = [i for i in verdict.replaces if i not in siblings]
+    if record.get("type") in RETRACTABLE:
+        seen = {h.memory.id for h in hits} | set(verdict.replaces)
+        verdict.replaces += reread(store, record, filters, seen)
     if app != GLOBAL and says_changed(record["text"]):  # else no other app's lesson can be
         verdict.replaces += elsewhere(store, record, filters, {h.memory.id for h in hits})
     if verdict.replaces and not retraction(record["text"]):
@@ -187,6 +199,58 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
         verdict.replaces += inherited(store, record, before)
         verdict.replaces = list(dict.fromkeys(verdict.replaces))[:MAX_REFS]
     return verdict
+
+
+PER_CLAUSE = 3  # best matches of each sentence of a long text (`told_apart`)
+
+
+def reread(
+    store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
+) -> list[str]:
+    """The live lessons that one sentence of a long draft gives a new value of in the same
+    place (`agentmem.core.slots.renewed`), found by that sentence's own best matches: a
+    review's fourth bullet ("readers lock after 3 failed swipes") changes a lesson that
+    the whole review, about other things, does not bring up. Lessons of the draft's own
+    document are its siblings, never replaced by it."""
+    one = (record.get("source"), record.get("run_id"))
+    kind = record.get("kind", "observation")
+    out: list[str] = []
+    for sentence in told_apart(record["text"]):
+        for hit in _matches(store, sentence, filters, PER_CLAUSE):
+            memory = hit.memory
+            if (
+                memory.id in seen
+                or memory.id in out
+                or memory.kind.value != kind
+                or hit.explain.get("superseded")
+                or memory.type.value not in RETRACTABLE
+                or (one[0] and (memory.source, memory.run_id) == one)
+            ):
+                continue
+            text = record["text"]
+            if (
+                not set_apart(text, memory.text)
+                and not restates(text, memory.text)
+                and renewed(text, memory.text)
+            ):
+                out.append(memory.id)
+    return out
+
+
+def kin(draft: str, held: Sequence[Held], replaced: Sequence[str]) -> list[str]:
+    """The held lessons that state a value the draft retired in a lesson it replaces
+    (`agentmem.core.slots.siblings`): a new hold time learnt once retires every lesson
+    that still tells the old one of the same thing, the how-to as much as the rule."""
+    gone = [m.text for m in held if m.id in replaced]
+    others = [
+        (m.id, m.text)
+        for m in held
+        if m.id not in replaced
+        and not m.superseded
+        and m.type in RETRACTABLE
+        and not set_apart(draft, m.text)
+    ]
+    return siblings(draft, gone, others)
 
 
 def inherited(store: ReadableStore, record: Mapping[str, Any], older: Sequence[str]) -> list[str]:
