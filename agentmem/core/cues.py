@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.announced import with_announced
 from agentmem.core.spoken import MONTHS
 
 # Words that say a statement replaces an earlier one. English, not any domain's words.
@@ -101,6 +102,7 @@ CUE_FORWARD = re.compile(
     rf"|\b(?:since|as of|effective|starting)\s+(?:\d{{4}}-\d{{2}}(?:-\d{{2}})?|\d{{1,2}}\s+(?:{MONTHS})|(?:{MONTHS}))\b",
     re.IGNORECASE,
 )
+CHANGE, CUE_FORWARD = with_announced(CHANGE), with_announced(CUE_FORWARD, soon_only=True)
 CUE_BACKWARD = re.compile(
     r"\b(?:(?:was|were|is|are|has been|have been) (?:removed|dropped|retired|deprecated|replaced)"
     r"|no longer|used to|(?:has|have|was|were) changed|changed(?=\s*:)|formerly|previously)\b",
