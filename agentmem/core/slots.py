@@ -77,6 +77,8 @@ def slots(text: str) -> tuple[Slot, ...]:
             nxt = pieces[i + 1].lower() if i + 1 < len(pieces) else ""
             unit = "`" if command else UNITS.get(nxt, "")
             rest = pieces[i + 2 :] if unit else pieces[i + 1 :]
+            if not unit and not command and (late := _late_unit(pieces[i + 1 : i + 3])):
+                unit, rest = late, [pieces[i + 1], *pieces[i + 3 :]]
             out.append(
                 Slot(
                     before=tuple(_words(pieces[max(0, i - NEAR) : i]))[-BEFORE:],
@@ -87,6 +89,14 @@ def slots(text: str) -> tuple[Slot, ...]:
                 )
             )
     return tuple(out)
+
+
+def _late_unit(pieces: list[str]) -> str:
+    """The unit of a value told one word after it: "30 straight minutes", "4 spare
+    GiB" (the word between frames the value, the unit is still its unit)."""
+    if len(pieces) < 2 or VALUE.fullmatch(pieces[0]) or pieces[0].lower() in UNITS:
+        return ""
+    return UNITS.get(pieces[1].lower(), "")
 
 
 def _number(piece: str) -> str:
@@ -122,6 +132,11 @@ def shared(a: Slot, b: Slot) -> int:
         return 0
     before = set(a.before) & set(b.before)
     after = set(a.after) & set(b.after)
+    if a.unit not in ("", "`") and not before and after:
+        # a measure whose lead-in is told otherwise ("readers whose log shows over 30
+        # straight minutes idle" and "kiosks with over 15 straight minutes idle"): its
+        # unit, the words after it and the clause's other words say what it measures
+        return min(len(a.clause & b.clause), MIN_FRAME)
     if not before or (a.after and b.after and not after):
         return 0
     return len(before) + len(after) + (a.unit not in ("", "`"))
