@@ -174,7 +174,7 @@ def reslotted(draft: str, held: str) -> bool:
             if score < LOOSE:
                 continue
             # a frame of two words holds only between clauses that name the same things:
-            # "tmax is 300 ms" of one exchange is not "tmax to 120 ms" of another
+            # "the probe timeout is 400 ms" of one region is not "probe timeout to 90 ms" of another
             if score < MIN_FRAME and (
                 (new.clause & d_names) - old.clause or (old.clause & h_names) - new.clause
             ):

@@ -192,7 +192,7 @@ def retired_by(old: str, new: str, when: str) -> Change | None:
     it gives anew (a time, a size, an option's number, a lead time however told: "90 days
     before" against "four months ahead"), said of the same thing (a word shared by the
     clauses holding the old value and the new), or the command of a tool its own commands
-    no longer run ("`pricectl push --all`" against "`catalog-sync run`"). None when nothing."""
+    no longer run ("`shelfctl push --all`" against "`catalog-sync run`"). None when nothing."""
     had, has = valued(old), valued(new)
     kinds: dict[str, set[str]] = {}
     for kind, value in has:
@@ -224,7 +224,7 @@ COMMAND = re.compile(r"[a-z][\w-]*(?: [a-z][a-z_-]*)?")
 
 def _runs(text: str, tool: str) -> bool:
     """Whether `text` still writes a command line of `tool`: in a code span, or followed
-    by a subcommand and an option or argument ("pricectl sync --region eu")."""
+    by a subcommand and an option or argument ("shelfctl sync --region eu")."""
     line = rf"(?<![\w-]){re.escape(tool)}\s+[a-z][\w-]*\s+(?:--?[a-z]|<)"
     return re.search(line, text, re.IGNORECASE) is not None or any(
         _tool(c).startswith(tool + " ") for c in terms(text).values.get("code", ())
@@ -232,7 +232,7 @@ def _runs(text: str, tool: str) -> bool:
 
 
 def _tool(span: str) -> str:
-    """The tool a code span runs and its subcommand ("pricectl push" of "pricectl push
+    """The tool a code span runs and its subcommand ("shelfctl push" of "shelfctl push
     --all"), "" when the span is no command (a path, a name with dots or slashes)."""
     m = COMMAND.match(span)
     if not m or " " not in span or any(c in m.group(0) for c in "./<=_"):
