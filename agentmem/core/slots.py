@@ -163,7 +163,7 @@ def reslotted(draft: str, held: str) -> bool:
     the south site's)."""
     held_slots, draft_slots = slots(held), slots(draft)
     # each text's values by unit: a text that states both values anywhere holds both or
-    # tells the old one as history ("5 years, not the 3 years of the old template")
+    # tells the old one as history ("14 weeks, not the 10 weeks of the old course")
     in_draft = {(s.value, s.unit) for s in draft_slots}
     in_held = {(s.value, s.unit) for s in held_slots}
     d_names, h_names = _names(draft), _names(held)
