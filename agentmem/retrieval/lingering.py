@@ -11,7 +11,10 @@ A run record or hook E's pattern of runs before the change tells how things were
 quotes what the change retired (`Change`, `retired_by`, `quotes_retired`): the partial run
 of a seedling batch "sown 30 days before planting out", after a decision moved the batch to
 "six weeks ahead" (one lead time told in two units); the failure of "`sowctl plan`" after
-sowctl was switched off. A record that names the new value as well tells the change itself.
+sowctl was switched off. A record that names the new value as well tells the change itself
+(a value the replaced lesson said too is no new one). A length of time is one value in any
+units (`durations`): a timer's log that prints "hold 20m00s" quotes the "20 minutes" a
+change cut to "12m30s".
 
 A change is read from its pair, the replaced lesson and its replacement: what the old text
 stated and the new one no longer does (`Retired`: a time, a version, a count with its unit,
@@ -214,7 +217,10 @@ def retired_by(old: str, new: str, when: str) -> Change | None:
             retired[TOOL if _runs(new, tool) else GONE, head] = frozenset()
     if not retired:
         return None
-    return Change(when, retired, frozenset(v for v in has if v[0] in {k for k, _ in retired}))
+    # What it gives anew: a value the lesson it replaced said too is no news ("the down line
+    # stays at 2 minutes" beside the up line's new headway).
+    given = frozenset(v for v in has if v[0] in {k for k, _ in retired} and v not in had)
+    return Change(when, retired, given)
 
 
 TOOL = "tool"  # a command's tool and its subcommand, as a record quotes it
@@ -253,10 +259,41 @@ def valued(text: str) -> dict[tuple[str, str], frozenset[str]]:
         found = {(k, v) for k, vs in read.values.items() for v in vs}
         found |= {(f"count {k}", v) for k, vs in counts(clause, unit).items() for v in vs}
         found |= {("label " + k, v) for k, vs in labelled(clause).items() for v in vs}
+        found |= {(DURATION, v) for v in durations(clause, read.values)}
         for key in found:
             if key[0] not in COMMON_KINDS:
                 out.setdefault(key, set()).update(words)
     return {k: frozenset(v) for k, v in out.items()}
+
+
+DURATION = "duration"  # a length of time in seconds, however its units are written
+SECONDS = {"s": 1, "min": 60, "h": 3600}
+# A length of time in two units run together, as logs and timers print it: "2m30s", "1h 15m".
+COMPOUND = re.compile(
+    r"(?<![\w.:/-])(?:(?P<h>\d+)\s?h\s?(?P<hm>\d+)\s?m(?:in)?|(?P<m>\d+)\s?m\s?(?P<s>\d+)\s?s)"
+    r"(?![\w-]|\.\d)",
+    re.IGNORECASE,
+)
+
+
+def durations(clause: str, values: Mapping[str, Collection[str]]) -> set[str]:
+    """The lengths of time a clause states, in seconds: a number with its unit ("3 minutes",
+    "90 s", "2 h") or two units run together ("2m30s", "1h 15m"). One headway told as "3
+    minutes" in a rule and as "3m00s" in a validator's message is one value, and "2m30s" is
+    another of its kind."""
+    out = set()
+    for m in COMPOUND.finditer(clause):
+        if m["h"]:
+            out.add(str(int(m["h"]) * 3600 + int(m["hm"]) * 60))
+        else:
+            out.add(str(int(m["m"]) * 60 + int(m["s"])))
+    if out:  # "1h 15m" is no hour of its own
+        values = terms(COMPOUND.sub(" ", clause)).values
+    for unit, factor in SECONDS.items():
+        for value in values.get(unit, ()):
+            if re.fullmatch(r"\d+(?:\.\d+)?", value):
+                out.add(f"{float(value) * factor:g}")
+    return out
 
 
 PATTERN_DAYS = re.compile(r"failed in \d+ runs between \S+ and (\d{4}-\d\d-\d\d)")

@@ -18,7 +18,8 @@ chosen like this:
   same work went well last time). "The same ground" is judged on the run's goal, not on
   its whole record: a record is long and shares some word with any goal of its app, so a
   run's goal must share the query's words, at least `SAME_WORK` of what the run whose
-  goal shares most does (the goal's tags count as in the query, TAG_WEIGHT times).
+  goal shares most does (the goal's tags count as in the query, TAG_WEIGHT times), a run
+  left out as telling how things were before a change included.
 
 A run record written before a lesson was replaced, that still names what the replacement
 retired (the old command, the old path), tells how things were: it is left out; so is any
@@ -108,7 +109,8 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     moved = what_changed(pairs)
     lessons = [h for h in lessons if not told_before(h.memory, moved)]
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
-    records = [h for h in records if not told_before(h.memory, moved)]
+    told = [h for h in records if told_before(h.memory, moved)]
+    records = [h for h in records if h not in told]
     before, gone = retired(every), removals(every)
     # What a lesson's withdrawal or replacement took away, as a record quotes it: kept
     # apart from `before`, since a withdrawal changes no state and dates no plain success.
@@ -123,7 +125,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     records = [
         h for h in records if h.memory.outcome in SETBACKS or after_changes(h.memory, before)
     ]
-    return choose(lessons, same_work(records, query), set(tokenize(query)))
+    return choose(lessons, same_work(records, query, told), set(tokenize(query)))
 
 
 def in_their_place(
@@ -243,15 +245,21 @@ def told_before(memory: Memory, moved: Sequence[Change]) -> bool:
     return quotes_retired(memory, moved, tools=memory.outcome not in SETBACKS)
 
 
-def same_work(records: Sequence[Hit], query: str) -> list[Hit]:
+def same_work(records: Sequence[Hit], query: str, found: Sequence[Hit] = ()) -> list[Hit]:
     """The records whose run's goal shares the query's words, at least SAME_WORK of the
-    best such overlap (each query word counted as often as the query says it)."""
+    best such overlap (each query word counted as often as the query says it).
+
+    The best is that of every record `found`, those left out as telling how things were
+    before a change included: the run of the very same goal under an old rule still shows
+    what "the same work" is, and a failure on other work that shares a word or two with the
+    goal does not take its place."""
     weights = Counter(tokenize(query))
     overlap = {
         h.memory.id: sum(weights[t] for t in set(tokenize(record_goal(h.memory.text))))
-        for h in records
+        for h in (*records, *found)
     }
     best = max(overlap.values(), default=0)
+    overlap = {h.memory.id: overlap[h.memory.id] for h in records}
     if best == 0:  # no run's goal says what this one is about: judge the whole records
         return list(records)
     return [
