@@ -19,7 +19,9 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
   A pattern quotes no run whose lesson memory has since taken back (retracted, no longer
   done, found not to hold: `agentmem.harvest.withdrawn`), nor one whose record quotes what
   such a withdrawal or a replacement took away, and a held pattern that quoted one is
-  written again without it, even with no failure in the window.
+  written again without it, even with no failure in the window. Nor does it restate a
+  value or a command a recorded change (a lesson replaced by another) retired
+  (`agentmem.harvest.present`): its error phrase and example are told without it.
 - Lessons that did not hold (`agentmem.harvest.contradict`): a live lesson whose measured
   setting a later failure on the same ground ran with, and still failed. The assessment
   cites the lesson and the failures and supersedes the lesson.
@@ -40,6 +42,7 @@ from agentmem.harvest.contradict import Contradiction, contradicted
 from agentmem.harvest.contradict import describe as describe_contradiction
 from agentmem.harvest.distill import distill
 from agentmem.harvest.patterns import Pattern, describe, mine, quoted_runs
+from agentmem.harvest.present import in_present, recorded
 from agentmem.harvest.runrecord import run_day, slug
 from agentmem.harvest.span import Span, daily_notes, resolve
 from agentmem.harvest.withdrawn import DID_NOT_HOLD_TAG, withdrawn_runs
@@ -174,7 +177,11 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
     )
     held = tools.list_memories(replace(scope, types=("reflective",), tags_any=(PATTERN_TAG,)))
     judged = tools.list_memories(replace(scope, types=("semantic", "procedural", "reflective")))
-    found = patterns(records, span, lessons, withdrawn_runs(judged, records), held)
+    withdrawn = withdrawn_runs(judged, records)
+    changes = recorded(judged)
+    found = [
+        in_present(p, changes, withdrawn) for p in patterns(records, span, lessons, withdrawn, held)
+    ]
     drafts = [draft_for(p, held) for p in found]
     evidence = [r for r in records if span.until is None or run_day(r) <= span.until]
     refuted = [

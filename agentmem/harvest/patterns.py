@@ -241,7 +241,7 @@ def mine(
             not (told or blamed(members, successes)) or against or said_by(said, successes)
         ):
             continue  # two runs: one error or one culprit, and no success saying it or its causes
-        example = _example([f for f in members if f.memory.run_id not in withdrawn], causes)
+        example = pick_example([f for f in members if f.memory.run_id not in withdrawn], causes)
         follow_up = followups.of([f.memory for f in members], [f.verifier for f in members])
         if follow_up is not None and follow_up.run.run_id in withdrawn:
             follow_up = None
@@ -263,7 +263,7 @@ def mine(
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
 
 
-def _example(members: Sequence[Failure], causes: Sequence[str]) -> Failure | None:
+def pick_example(members: Sequence[Failure], causes: Sequence[str]) -> Failure | None:
     """The failure a pattern quotes: a run that failed (a partial one got past its failure,
     and tells how: "set the limit to 90 and reran", a workaround, not the cause), whose
     account holds the most cause words, the first of those (`members` run in order). A

@@ -50,6 +50,14 @@ def phrase(texts: Sequence[str]) -> str:
     return " … ".join(_surface(texts[0], words[i:j]) for i, j in sorted(found))
 
 
+def worded(said: str, text: str) -> str:
+    """The error phrase `said` in `text`'s wording ("" when `text` does not say each of its
+    parts): "rate 3.1% over limit 2.0%" as a failure that said "rate 1.9% over limit 1.5%"
+    wrote it (`agentmem.harvest.present`: one error, told without a retired value)."""
+    parts = [_surface(text, WORD.findall(part.lower())) for part in said.split(" … ")]
+    return " … ".join(parts) if all(parts) else ""
+
+
 def contains(words: list[str], run: list[str]) -> bool:
     n = len(run)
     return any(words[k : k + n] == run for k in range(len(words) - n + 1))

@@ -1,0 +1,183 @@
+"""Hook E's pattern in words of the present: it restates nothing a recorded change retired.
+
+A harvest reads the failures of many days, and some of them ran the way a change recorded
+since has retired: a print shop's plate check failed twice with "ink coverage 310% over
+limit 280%", then a decision raised the limit to 300% (a lesson replaced by another); or
+its runs burned plates with "`platectl burn --press 4`" until a runbook moved every job to
+"`prepress-queue submit --press 4`". A pattern written after that change which quotes the
+old limit or the old command tells the next worker how things were, and hook E's patterns
+are read long after they are written (a newer pattern supersedes one only for the pack).
+
+So the pattern keeps its cause (the verifier, the error phrase, the words that set the
+failures apart) and leaves out what the change retired, as
+`agentmem.retrieval.lingering.retired_by` reads a change from its pair (the replaced lesson,
+its replacement): the error phrase is taken in the words of a failure that does not state
+the retired value ("ink coverage 305% over limit 300%"), else the value is left out of it
+("ink coverage 310% over limit …"); the example is a failure whose account does not state
+it, else its account without it; a retired command's tool is no cause word. A text that
+names the new value as well tells the change itself and is kept as it is.
+
+A command need not be in a code span: a lesson that says "run platectl burn --press <n>"
+and a replacement that says "send every job through prepress-queue submit --press <n>"
+retired the first tool's command when the replacement runs no command of it, where their
+clauses share a word (`_commands_gone`). A replacement that runs no command at all retired
+none (it may name the tool in passing: "the batch was re-checked in the editor's app").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+
+from agentmem.core.model import Kind, Memory
+from agentmem.core.removal import mentions
+from agentmem.harvest.patterns import Pattern, pick_example
+from agentmem.harvest.phrases import worded
+from agentmem.retrieval.lingering import GONE, TOOL, Change, retired_by, said_of, valued
+from agentmem.stores.bm25 import tokenize
+
+# A command line: a tool, a subcommand, then an option or an argument ("tool sub --x", "tool
+# sub <file>"); not a word inside a path or an identifier.
+LINE = re.compile(
+    r"(?<![\w./-])([a-z][a-z0-9]*(?:-[a-z0-9]+)*) ([a-z][a-z0-9_-]*)\s+(?:--?[a-z]|<)"
+)
+ELIDED = "…"
+
+
+def recorded(memories: Sequence[Memory]) -> list[Change]:
+    """What each recorded change among `memories` retired: a lesson another supersedes
+    (both observations: hook E's own updated pattern counts more runs, it changes nothing)."""
+    by_id = {m.id: m for m in memories}
+    replaced = {i for m in memories for i in m.supersedes}
+    live = [
+        (m.created_at, valued(m.text).keys())
+        for m in memories
+        if m.id not in replaced and m.kind is Kind.OBSERVATION
+    ]
+    out = []
+    for new in memories:
+        if new.kind is not Kind.OBSERVATION:
+            continue
+        for old in (by_id.get(i) for i in new.supersedes):
+            if old is None or old.kind is not Kind.OBSERVATION:
+                continue
+            change = retired_by(old.text, new.text, new.created_at)
+            retired = {**(change.retired if change else {})}
+            if not _runs_command(new.text, change):
+                retired = {k: v for k, v in retired.items() if k[0] not in (TOOL, GONE)}
+            retired |= {(GONE, c): frozenset() for c in _commands_gone(old.text, new.text)}
+            if retired := _unsaid(retired, new.created_at, live):
+                given = change.given if change else frozenset[tuple[str, str]]()
+                out.append(Change(new.created_at, retired, given))
+    return out
+
+
+def _unsaid(
+    retired: dict[tuple[str, str], frozenset[str]],
+    when: str,
+    live: Sequence[tuple[str, Collection[tuple[str, str]]]],
+) -> dict[tuple[str, str], frozenset[str]]:
+    """The retired values no live lesson written since the change states again: a runbook
+    that lists both presses' limits after one press's own was replaced keeps the other's."""
+    said = {key for written, values in live if written >= when for key in values}
+    return {k: v for k, v in retired.items() if k[0] in (TOOL, GONE) or k not in said}
+
+
+def _runs_command(text: str, change: Change | None) -> bool:
+    """Whether a replacement runs a command itself: one that only names a tool in passing
+    ("re-reviewed in the editor's web app") replaced no command of it."""
+    return bool(LINE.search(text)) or any(
+        k == "code" and " " in v for k, v in (change.given if change else ())
+    )
+
+
+def _commands_gone(old: str, new: str) -> list[str]:
+    """The commands ("tool sub") `old` runs of a tool `new` runs no command of, where `new`
+    runs another tool's command in a clause that shares a word with the old command's."""
+    runs = {m.group(0): m.group(1) for m in LINE.finditer(new)}
+    ran = {f"{m.group(1)} {m.group(2)}": m.group(1) for m in LINE.finditer(old)}
+    tools = set(runs.values())
+    now = said_of(new, *runs)
+    return [c for c, tool in ran.items() if runs and tool not in tools and said_of(old, c) & now]
+
+
+def stated(text: str, changes: Sequence[Change]) -> list[str]:
+    """The values and commands `text` states that a change retired, said of the same thing
+    (a word of the text is in the clauses that held the old value or hold the new one), as
+    the text writes them; none from a change whose new value the text names too."""
+    mine = valued(text)
+    frame = frozenset[str]().union(*mine.values())
+    out = []
+    for change in changes:
+        if change.given & mine.keys():
+            continue  # it tells the change itself
+        for (kind, value), words in change.retired.items():
+            if kind in (TOOL, GONE):
+                if mentions(text, value):
+                    out.append(value)
+            elif (kind, value) in mine and frame & words:
+                out.append(value)
+    return out
+
+
+def elide(text: str, values: Collection[str]) -> str:
+    """The text with each of `values` (and the unit written onto it: "280%", "8h") left
+    out, an ellipsis in its place."""
+    for value in sorted(values, key=len, reverse=True):
+        words = r"\s+".join(re.escape(p) for p in value.split())
+        said = re.compile(rf"(?<![\w.-]){words}[%\w]*", re.IGNORECASE)
+        text = said.sub(ELIDED, text)
+    return re.sub(rf"{ELIDED}(?:\W*{ELIDED})+", ELIDED, text)
+
+
+def in_present(
+    pattern: Pattern, changes: Sequence[Change], withdrawn: Collection[str] = ()
+) -> Pattern:
+    """The pattern as hook E writes it after `changes` (see the module docstring); runs in
+    `withdrawn` are quoted by no pattern (`agentmem.harvest.withdrawn`)."""
+    changes = _in_force(pattern, changes)
+    if not changes:
+        return pattern
+    said = pattern.phrase
+    if old := stated(said, changes):
+        told = [f.detail for f in pattern.failures if f.detail and not stated(f.detail, changes)]
+        said = next((w for d in told if (w := worded(said, d))), "") or elide(said, old)
+    example = pattern.example
+    if example is not None and (old := stated(example.summary, changes)):
+        failures = [f for f in pattern.failures if f.memory.run_id not in withdrawn]
+        clean = [
+            f
+            for f in failures
+            if f.summary
+            and f.memory.outcome is example.memory.outcome  # no partial run's workaround
+            and not stated(f.summary, changes)
+        ]
+        example = pick_example(clean, pattern.causes) or replace(
+            example, summary=elide(example.summary, old)
+        )
+    tools = {
+        t
+        for change in changes
+        for (kind, value) in change.retired
+        if kind == GONE  # a tool still run is still a cause's name
+        for t in tokenize(value.split()[0])
+    }
+    causes = [c for c in pattern.causes if not set(tokenize(c)) & tools]
+    return replace(pattern, phrase=said, example=example, causes=causes)
+
+
+def _in_force(pattern: Pattern, changes: Sequence[Change]) -> list[Change]:
+    """The changes with what they retired, but a value a failure of the pattern recorded
+    after the change still states: its check still enforces it ("over limit 280%" a week
+    after a lesson about another press was replaced by one giving 300%)."""
+    out = []
+    for change in changes:
+        later = [
+            f"{f.detail} {f.summary}" for f in pattern.failures if f.memory.created_at > change.when
+        ]
+        still = {key for text in later for key in valued(text)}
+        retired = {k: v for k, v in change.retired.items() if k not in still}
+        if retired:
+            out.append(change._replace(retired=retired))
+    return out
