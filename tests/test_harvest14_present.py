@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from agentmem import MemoryHooks
 from agentmem.core.model import Memory
-from agentmem.harvest.present import elide, recorded, stated
+from agentmem.harvest.present import commands_gone, elide, recorded, stated
 from agentmem.retrieval.lingering import retired_by
 from tests.conftest import semantic
 from tests.test_judgment_harvest import clocked, patterns
@@ -190,3 +190,12 @@ def test_a_value_a_live_lesson_states_again_since_the_change_is_not_retired() ->
         "Press runbook: the plate check limit for dot gain is 1.8% on press 2, 2.2% on press 4."
     )
     assert recorded([old, new, memory("semantic-000000000003", runbook, "2027-06-10")]) == []
+
+
+def test_prose_before_an_option_is_no_command() -> None:
+    """ "jobs are submitted with --limit 96" names no tool: a replacement through another
+    tool retired no command of it, while "platectl burn --press <n>" is one."""
+    old = "Proof jobs are submitted with --limit 96 to the RIP farm; it runs out of licences above it."
+    new = "Proof jobs now go through ripctl queue --limit 72; more licences were added."
+    assert commands_gone(old, new) == []
+    assert commands_gone(BURN, QUEUE) == ["platectl burn"]

@@ -20,7 +20,7 @@ names the new value as well tells the change itself and is kept as it is.
 A command need not be in a code span: a lesson that says "run platectl burn --press <n>"
 and a replacement that says "send every job through prepress-queue submit --press <n>"
 retired the first tool's command when the replacement runs no command of it, where their
-clauses share a word (`_commands_gone`). A replacement that runs no command at all retired
+clauses share a word (`commands_gone`). A replacement that runs no command at all retired
 none (it may name the tool in passing: "the batch was re-checked in the editor's app").
 """
 
@@ -66,7 +66,7 @@ def recorded(memories: Sequence[Memory]) -> list[Change]:
             retired = {**(change.retired if change else {})}
             if not _runs_command(new.text, change):
                 retired = {k: v for k, v in retired.items() if k[0] not in (TOOL, GONE)}
-            retired |= {(GONE, c): frozenset() for c in _commands_gone(old.text, new.text)}
+            retired |= {(GONE, c): frozenset() for c in commands_gone(old.text, new.text)}
             if retired := _unsaid(retired, new.created_at, live):
                 given = change.given if change else frozenset[tuple[str, str]]()
                 out.append(Change(new.created_at, retired, given))
@@ -92,14 +92,25 @@ def _runs_command(text: str, change: Change | None) -> bool:
     )
 
 
-def _commands_gone(old: str, new: str) -> list[str]:
+def commands_gone(old: str, new: str) -> list[str]:
     """The commands ("tool sub") `old` runs of a tool `new` runs no command of, where `new`
     runs another tool's command in a clause that shares a word with the old command's."""
-    runs = {m.group(0): m.group(1) for m in LINE.finditer(new)}
-    ran = {f"{m.group(1)} {m.group(2)}": m.group(1) for m in LINE.finditer(old)}
+    runs = {m.group(0): m.group(1) for m in LINE.finditer(new) if _command(*m.groups())}
+    ran = {f"{t} {s}": t for m in LINE.finditer(old) if _command(t := m.group(1), s := m.group(2))}
     tools = set(runs.values())
     now = said_of(new, *runs)
     return [c for c, tool in ran.items() if runs and tool not in tools and said_of(old, c) & now]
+
+
+PROSE = frozenset(
+    ["from", "via", "using", "over", "into", "onto", "through", "after", "before", "per"]
+)
+
+
+def _command(tool: str, sub: str) -> bool:
+    """A tool and its subcommand, not prose before an option ("submitted with --limit 96",
+    "ran from <dir>"): neither is a function word."""
+    return bool(tokenize(tool)) and bool(tokenize(sub)) and sub not in PROSE
 
 
 def stated(text: str, changes: Sequence[Change]) -> list[str]:
