@@ -17,7 +17,9 @@ For each bundle, from two searches of its own words (lessons, run records):
   and it is newer than every change memory recorded on the bundle's ground (an older
   success may tell the old way: "full refresh on TRANSFORM_WH" before the warehouse moved),
   that is every replacement among the lessons on it, also one that retires no value a
-  record could be matched by ("the supplier is now the cooperative");
+  record could be matched by ("the supplier is now the cooperative"), and when it quotes no
+  value a change retired before the change took effect (a run through "portal v2" between
+  a notice that v2 is "switched off on 20 October" and that day);
 
 every line citing the memories it rests on, so a host can check each claim. Relevance is
 measured like the worker pack's, each kind against its own best: a lesson must score at
@@ -112,6 +114,8 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     told = [h.memory for h in distinct(advice, MAX_LESSONS)] + assessed
     changed = retired(every)
     success = _nearest(records, changed, _last_change(every))
+    if success is not None and told_before(success, moved):
+        success = None  # it quotes what a change retired: written before it took effect
     return History(runs=runs, lessons=told, retired=changed, moved=moved, success=success)
 
 

@@ -14,7 +14,8 @@ of a seedling batch "sown 30 days before planting out", after a decision moved t
 sowctl was switched off. A record that names the new value as well tells the change itself
 (a value the replaced lesson said too is no new one). A length of time is one value in any
 units (`durations`): a timer's log that prints "hold 20m00s" quotes the "20 minutes" a
-change cut to "12m30s".
+change cut to "12m30s". A change is dated by the day it says it takes effect when that is
+later than the day it was written (`takes_effect`: "switched off on 20 October").
 
 A change is read from its pair, the replaced lesson and its replacement: what the old text
 stated and the new one no longer does (`Retired`: a time, a version, a count with its unit,
@@ -40,6 +41,7 @@ from agentmem.core.counted import counts, lead_units
 from agentmem.core.model import Hit, Kind, Memory
 from agentmem.core.removal import mentions
 from agentmem.core.restate import says_changed
+from agentmem.core.spoken import MONTHS
 from agentmem.core.statement import terms
 from agentmem.stores.bm25 import tokenize
 
@@ -220,7 +222,41 @@ def retired_by(old: str, new: str, when: str) -> Change | None:
     # What it gives anew: a value the lesson it replaced said too is no news ("the down line
     # stays at 2 minutes" beside the up line's new headway).
     given = frozenset(v for v in has if v[0] in {k for k, _ in retired} and v not in had)
-    return Change(when, retired, given)
+    return Change(max(when, takes_effect(new, when)), retired, given)
+
+
+MONTH_NUMBERS = {
+    m: n
+    for n, m in enumerate(
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1
+    )
+}
+# A day a change takes effect, after the words that open it: "from 12 May", "starting on
+# 2027-03-01", "as of June 3rd, 2027", "switched off on **4 October**", "until Oct 9".
+EFFECTIVE = re.compile(
+    r"\b(?:from|starting(?:\s+(?:on|from))?|beginning(?:\s+on)?|as\s+of|effective(?:\s+(?:from|on))?"
+    r"|on|after|until)\s+[*_]*(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?"
+    r"(?:(?P<iso>\d{4}-\d\d-\d\d)"
+    rf"|(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>{MONTHS})\b\.?(?:,?\s+(?P<y1>\d{{4}}))?"
+    rf"|(?P<m2>{MONTHS})\.?\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y2>\d{{4}}))?)",
+    re.IGNORECASE,
+)
+
+
+def takes_effect(text: str, written: str) -> str:
+    """The latest day a change says it takes effect, as YYYY-MM-DD ("" when it names none):
+    a change written on 1 May that switches the old way off "on 12 May" leaves the runs of
+    the days between telling the old way too. A day without its year is in the year the
+    change was written."""
+    out = ""
+    for m in EFFECTIVE.finditer(text):
+        if m["iso"]:
+            out = max(out, m["iso"])
+            continue
+        day, month, year = m["d1"] or m["d2"], (m["m1"] or m["m2"]).lower()[:3], m["y1"] or m["y2"]
+        if 1 <= int(day) <= 31:
+            out = max(out, f"{year or written[:4]}-{MONTH_NUMBERS[month]:02d}-{int(day):02d}")
+    return out
 
 
 TOOL = "tool"  # a command's tool and its subcommand, as a record quotes it
