@@ -15,8 +15,9 @@ lessons that prescribe it.
 - **Verb families** read one practice told with other verbs: a few families of how teams
   say they change a running thing (make a limit larger or smaller, make it go slower,
   leave a part out, make it shorter, switch it off, start or send it again), two-word
-  verbs among them ("turn up", "switch off", "leave out", "cut short"). Inside a family the
-  verbs are one term; nothing else is.
+  verbs among them ("turn up", "switch off", "leave out", "cut short"), their object
+  often between the two parts ("switch the alarm off"). Inside a family the verbs are one
+  term; nothing else is.
 - A held lesson **prescribes** the practice when it shares the practice's verb (by family)
   and at least one more of its terms, names every name the practice names (the SVB-3
   dish's contacts are not the SVB-2 dish's), and does not itself take something away with
@@ -47,11 +48,15 @@ FAMILIES: tuple[tuple[str, ...], ...] = (
     ("restart", "reboot", "bounc", "recycl"),  # start it again
     ("retri", "resend", "replay", "rerun", "resubmit"),  # send it again
 )
-# Two-word verbs, said as one of the families: "turn up" the darkness is to raise it.
+# Two-word verbs, said as one of the families: "turn up" the darkness is to raise it. The
+# object may stand between the verb and its particle, as people write it: "switch the spam
+# filter off", "cut each call short" (up to four words, no punctuation between them, no
+# preposition: "switch to the night tariff off-peak" switches nothing off).
+BETWEEN = r"\w*\s+(?:(?!(?:to|on|in|into|onto|over|from|at|for|with|and|or)\b)[\w-]+\s+){0,4}?"
 PHRASAL = re.compile(
-    r"\b(?:(?P<rais>turn|scal)\w*\s+up|(?P<lower>turn|scal)\w*\s+down"
-    r"|(?P<disabl>turn|switch)\w*\s+off"
-    r"|(?P<remov>leav|left|tak|took)\w*\s+out|(?P<trim>cut)\w*\s+short)\b",
+    rf"\b(?:(?P<rais>turn|scal){BETWEEN}up|(?P<lower>turn|scal){BETWEEN}down"
+    rf"|(?P<disabl>turn|switch){BETWEEN}off|(?P<remov>leav|left|tak|took){BETWEEN}out"
+    rf"|(?P<trim>cut){BETWEEN}short)\b(?!-)",
     re.IGNORECASE,
 )
 FAMILY = {verb: family[0] for family in FAMILIES for verb in family}
@@ -127,6 +132,36 @@ def judged_practice(claim: str) -> str | None:
     judges); None for a claim said no such way."""
     judged = NOT_A_FIX.match(claim)
     return None if judged is None else judged["practice"] or judged["judged"]
+
+
+# What a lesson says a practice does to a problem when it prescribes it as the cure.
+CURES = re.compile(
+    r"\b(?:fix(?:es|ed)?|cures?d?|clears?|cleared|solves?d?|resolves?d?|gets?\s+rid\s+of)\b",
+    re.IGNORECASE,
+)
+
+
+def cured(held: str, claim: str) -> bool:
+    """Whether a held lesson says the practice a claim judges ("X does not cure Y") cures
+    that same problem, told in other words: it says the practice's verb (by family), a cure
+    ("clears", "fixes"), every term of the problem and every name of the claim. The problem
+    ties the two; the thing acted on is often named otherwise ("bouncing the print server
+    on ps-east clears SpoolStuck" is withdrawn by "a spooler restart does not cure
+    SpoolStuck"). Raising a limit that clears it, or a restart that clears another error,
+    is another lesson."""
+    judged = NOT_A_FIX.match(claim)
+    if judged is None or not judged["practice"] or not CURES.search(held):
+        return False
+    practice, problem = judged["practice"], claim[judged.end() :]
+    held_words, held_names = words(held), set(NAME.findall(held))
+    told, trouble = words(practice), terms(problem).content
+    return (
+        bool(told & held_words & VERBS)
+        and bool(trouble)
+        and trouble <= held_words
+        and set(NAME.findall(claim)) <= held_names
+        and not no_longer(held)
+    )
 
 
 def practices(claim: str, reason: str) -> list[str]:

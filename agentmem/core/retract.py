@@ -10,7 +10,10 @@ minutes"); when neither finds one, those that set a setting the retraction names
 another value ("… LIMIT_X stays at 45" withdraws "raise LIMIT_X to 90", said with the
 practice's verb). A retraction that says a name was removed ("… was wrong. The NO-FASTBOOT
 define is removed from every config") also withdraws the lessons that keep that name, however
-they spell it (`+define+NO_FASTBOOT`). A text that is no retraction withdraws the lessons
+they spell it (`+define+NO_FASTBOOT`), and one that says a practice does not cure a problem
+withdraws the lessons saying it clears that problem, however they name what was acted on
+("a spooler restart does not cure SpoolStuck" of "bouncing the print server clears
+SpoolStuck": `agentmem.core.practice.cured`). A text that is no retraction withdraws the lessons
 prescribing what it says the team no longer does ("We no longer cut the contacts short …")."""
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from collections.abc import Sequence
 from agentmem.core.practice import (
     TAKE_AWAY,
     VERBS,
+    cured,
     judged_practice,
     no_longer,
     practices,
@@ -72,6 +76,7 @@ def withdrawn(text: str, held: Sequence[tuple[str, str]]) -> list[str]:
         return found[:MOST]
     gone = taken_out(text)
     found += [i for i, t in lessons if i not in found and gone & set(names_in(t))]
+    found += [i for i, t in lessons if i not in found and cured(t, said[0])]
     best = retracted(text, lessons)
     if best is not None and (best in found or not found):
         return [best, *(i for i in found if i != best)][:MOST]
