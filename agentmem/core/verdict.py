@@ -15,10 +15,12 @@ from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.narrowed import narrowed
 from agentmem.core.oldtool import retired
 from agentmem.core.percase import split_by_case
-from agentmem.core.restate import replaces, replaces_elsewhere, restates, says_changed
-from agentmem.core.retract import retraction, withdrawn
+from agentmem.core.restate import replaces, replaces_elsewhere, restated, restates, says_changed
+from agentmem.core.retract import CLAUSE, retraction, withdrawn
 from agentmem.core.slots import renewed, siblings, told_apart
+from agentmem.core.statement import terms
 from agentmem.core.takeover import took_over
+from agentmem.core.together import read_together
 from agentmem.core.validate import MAX_REFS
 from agentmem.stores.base import Filters, ReadableStore
 
@@ -37,6 +39,7 @@ class Held:
 # over, a tool left with some commands, a way said to be gone, a rule split per case.
 TOLD_OTHERWISE = (took_over, narrowed, retired, split_by_case)
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
+UNKEPT = ("date", "code", "number", "version")  # values `retold` does not follow
 
 
 @dataclass
@@ -250,7 +253,49 @@ def kin(draft: str, held: Sequence[Held], replaced: Sequence[str]) -> list[str]:
         and m.type in RETRACTABLE
         and not set_apart(draft, m.text)
     ]
-    return siblings(draft, gone, others)
+    return siblings(draft, gone, others) + retold(draft, gone, others)
+
+
+def retold(draft: str, replaced: Sequence[str], others: Sequence[tuple[str, str]]) -> list[str]:
+    """Of `others` (held lessons as id and text), those that tell again what a lesson the
+    draft replaces told (`restated`: one thing, give or take a detail) with the same value
+    of a measure, a time or a day, a value the draft no longer states. A fact learnt twice
+    (a run's lesson, then a weekly note's line) goes with what replaces either: "the kiln
+    is serviced on the first Monday of each month" goes with "kiln service is the first
+    Monday (next one: 2 March)" once "kiln service is now the day the glaze ships" replaces the
+    note. A lesson that says what the draft says, that shares no such value, or that gives
+    it only behind its own advice (`_opening`), stays."""
+    told = {v for found in terms(draft).values.values() for v in found}
+    out = []
+    for memory_id, text in others:
+        if restated(draft, text):
+            continue
+        for old in replaced:
+            kept = _kept(old, text) & _opening(text)
+            if kept and not kept & told and restated(old, text):
+                out.append(memory_id)
+                break
+    return out
+
+
+def _opening(text: str) -> set[str]:
+    """The values a text states in its first clause, what it is about: a value told later,
+    in a reason or a detail behind its own advice ("send the pack as a link: the 10 MB cap
+    bounced it"), is not what the lesson tells, and the advice holds whatever the value."""
+    first = CLAUSE.split(text, maxsplit=1)[0]
+    return {v for found in terms(first).values.values() for v in found}
+
+
+def _kept(a: str, b: str) -> set[str]:
+    """The values of a measure, a time or a day that both texts state (not a count, a date,
+    a version or a command: two tellings of one fact may well give those apart)."""
+    ta, tb = read_together(a, b)
+    return {
+        v
+        for kind, found in ta.values.items()
+        if kind not in UNKEPT
+        for v in found & tb.values.get(kind, frozenset())
+    }
 
 
 def inherited(store: ReadableStore, record: Mapping[str, Any], older: Sequence[str]) -> list[str]:
