@@ -52,7 +52,7 @@ def phrase(texts: Sequence[str]) -> str:
 
 def worded(said: str, text: str) -> str:
     """The error phrase `said` in `text`'s wording ("" when `text` does not say each of its
-    parts): "rate 3.1% over limit 2.0%" as a failure that said "rate 1.9% over limit 1.5%"
+    parts): "coverage 310% over limit 280%" as a failure that said "coverage 305% over limit 300%"
     wrote it (`agentmem.harvest.present`: one error, told without a retired value)."""
     parts = [_surface(text, WORD.findall(part.lower())) for part in said.split(" … ")]
     return " … ".join(parts) if all(parts) else ""

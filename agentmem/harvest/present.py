@@ -133,7 +133,7 @@ def stated(text: str, changes: Sequence[Change]) -> list[str]:
 
 
 def elide(text: str, values: Collection[str]) -> str:
-    """The text with each of `values` (and the unit written onto it: "280%", "8h") left
+    """The text with each of `values` (and the unit written onto it: "280%", "45min") left
     out, an ellipsis in its place."""
     for value in sorted(values, key=len, reverse=True):
         words = r"\s+".join(re.escape(p) for p in value.split())

@@ -219,8 +219,8 @@ def retired_by(old: str, new: str, when: str) -> Change | None:
             retired[TOOL if _runs(new, tool) else GONE, head] = frozenset()
     if not retired:
         return None
-    # What it gives anew: a value the lesson it replaced said too is no news ("the down line
-    # stays at 2 minutes" beside the up line's new headway).
+    # What it gives anew: a value the lesson it replaced said too is no news ("the bisque
+    # kiln stays at 10 minutes" beside the glaze kiln's new hold).
     given = frozenset(v for v in has if v[0] in {k for k, _ in retired} and v not in had)
     return Change(max(when, takes_effect(new, when)), retired, given)
 
@@ -314,9 +314,9 @@ COMPOUND = re.compile(
 
 def durations(clause: str, values: Mapping[str, Collection[str]]) -> set[str]:
     """The lengths of time a clause states, in seconds: a number with its unit ("3 minutes",
-    "90 s", "2 h") or two units run together ("2m30s", "1h 15m"). One headway told as "3
-    minutes" in a rule and as "3m00s" in a validator's message is one value, and "2m30s" is
-    another of its kind."""
+    "90 s", "2 h") or two units run together ("2m30s", "1h 15m"). One firing hold told as
+    "20 minutes" in a rule and as "20m00s" in a kiln controller's log is one value, and
+    "12m30s" is another of its kind."""
     out = set()
     for m in COMPOUND.finditer(clause):
         if m["h"]:
