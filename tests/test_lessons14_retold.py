@@ -14,8 +14,8 @@ from agentmem.core.verdict import Held, kin, retold
 
 NOTE = "Kiln service is the first Monday of the month (next one: 2 March). The small kiln fires as normal."
 LESSON = (
-    "The first Monday of each month is the big kiln's service day; the studio blocks the "
-    "whole day for the technician (the small kiln keeps firing)."
+    "The big kiln's service is the first Monday of each month; glaze firings go on the "
+    "other days and the small kiln keeps firing."
 )
 DRAFT = "Studio decision 7: kiln service now happens on the day the glaze supplier delivers."
 

@@ -77,20 +77,17 @@ def test_switching_another_things_alarm_off_withdraws_nothing() -> None:
     assert withdrawn(STOPPED, kept) == []
 
 
-SPOOLER = (
-    "Bouncing the print server on ps-east clears SpoolStuck; ask the front desk to do it "
-    "before a large batch."
-)
+SPOOLER = "When labels stop with SpoolStuck, bouncing the print server on ps-east clears it."
 NO_CURE = (
-    "Retracted: a spooler restart does not cure SpoolStuck; it only frees the queue until "
-    "the next large batch. Send large batches in chunks of 200 instead."
+    "Retracted: restarting the spooler does not cure SpoolStuck. The jam returns with the "
+    "next big print run; split big runs into chunks of 200."
 )
 
 
 def test_a_restart_said_not_to_cure_a_problem_withdraws_the_lesson_that_it_clears_it() -> None:
     """The problem ties the two; the thing restarted is named otherwise ("the print
-    server on ps-east", "a spooler restart")."""
-    assert cured(SPOOLER, "a spooler restart does not cure SpoolStuck")
+    server on ps-east", "the spooler")."""
+    assert cured(SPOOLER, "restarting the spooler does not cure SpoolStuck")
     assert withdrawn(NO_CURE, SPOOLER) == [SPOOLER]
 
 
