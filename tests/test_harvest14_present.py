@@ -193,9 +193,9 @@ def test_a_value_a_live_lesson_states_again_since_the_change_is_not_retired() ->
 
 
 def test_prose_before_an_option_is_no_command() -> None:
-    """ "jobs are submitted with --limit 96" names no tool: a replacement through another
+    """ "jobs are sent with --limit 40" names no tool: a replacement through another
     tool retired no command of it, while "platectl burn --press <n>" is one."""
-    old = "Proof jobs are submitted with --limit 96 to the RIP farm; it runs out of licences above it."
-    new = "Proof jobs now go through ripctl queue --limit 72; more licences were added."
+    old = "Proof jobs are sent with --limit 40 to the RIP farm; above that it has no free seats."
+    new = "Proof jobs now go through ripctl queue --limit 55; the farm got more seats."
     assert commands_gone(old, new) == []
     assert commands_gone(BURN, QUEUE) == ["platectl burn"]

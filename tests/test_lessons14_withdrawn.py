@@ -17,12 +17,12 @@ from agentmem.core.practice import cured, words
 from agentmem.core.verdict import Held, judge
 
 ALARM = (
-    "Disable the humidity alarm in hall B for the first hour of a gallery opening; the "
-    "crowd's breath trips it."
+    "Hall B's humidity alarm trips when an opening fills the room, so disable the alarm "
+    "while a gallery opening runs."
 )
 STOPPED = (
-    "We no longer switch the humidity alarm off during openings. Last week a leak went "
-    "unnoticed for forty minutes; the alarm stays on and the guard acknowledges it."
+    "Gallery note: the humidity alarm stays armed at openings now, and we no longer switch "
+    "the humidity alarm off (a leak went unnoticed at the spring show)."
 )
 
 
@@ -73,7 +73,7 @@ def test_switching_another_things_alarm_off_withdraws_nothing() -> None:
     that keeps the alarm on, is not the practice withdrawn."""
     other = "We no longer switch the HALL-C alarm off during openings."
     kept = "Keep the humidity alarm in hall B on during openings; the guard acknowledges it."
-    assert withdrawn(other, "Disable the HALL-B humidity alarm for the first hour.") == []
+    assert withdrawn(other, "Disable the HALL-B humidity alarm while an opening runs.") == []
     assert withdrawn(STOPPED, kept) == []
 
 

@@ -108,7 +108,7 @@ PROSE = frozenset(
 
 
 def _command(tool: str, sub: str) -> bool:
-    """A tool and its subcommand, not prose before an option ("submitted with --limit 96",
+    """A tool and its subcommand, not prose before an option ("sent with --limit 40",
     "ran from <dir>"): neither is a function word."""
     return bool(tokenize(tool)) and bool(tokenize(sub)) and sub not in PROSE
 
