@@ -146,7 +146,7 @@ def cured(held: str, claim: str) -> bool:
     that same problem, told in other words: it says the practice's verb (by family), a cure
     ("clears", "fixes"), every term of the problem and every name of the claim. The problem
     ties the two; the thing acted on is often named otherwise ("bouncing the print server
-    on ps-east clears SpoolStuck" is withdrawn by "a spooler restart does not cure
+    on ps-east clears SpoolStuck" is withdrawn by "restarting the spooler does not cure
     SpoolStuck"). Raising a limit that clears it, or a restart that clears another error,
     is another lesson."""
     judged = NOT_A_FIX.match(claim)

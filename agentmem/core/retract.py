@@ -12,7 +12,7 @@ practice's verb). A retraction that says a name was removed ("… was wrong. The
 define is removed from every config") also withdraws the lessons that keep that name, however
 they spell it (`+define+NO_FASTBOOT`), and one that says a practice does not cure a problem
 withdraws the lessons saying it clears that problem, however they name what was acted on
-("a spooler restart does not cure SpoolStuck" of "bouncing the print server clears
+("restarting the spooler does not cure SpoolStuck" of "bouncing the print server clears
 SpoolStuck": `agentmem.core.practice.cured`). A text that is no retraction withdraws the lessons
 prescribing what it says the team no longer does ("We no longer cut the contacts short …")."""
 
