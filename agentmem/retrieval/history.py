@@ -18,8 +18,8 @@ For each bundle, from two searches of its own words (lessons, run records):
   success may tell the old way: "full refresh on TRANSFORM_WH" before the warehouse moved),
   that is every replacement among the lessons on it, also one that retires no value a
   record could be matched by ("the supplier is now the cooperative"), and when it quotes no
-  value a change retired before the change took effect (a run through "portal v2" between
-  a notice that v2 is "switched off on 20 October" and that day);
+  value a change retired before the change took effect (a run through "portal v5" between
+  a notice that the old portal "closes on 17 March" and that day);
 
 every line citing the memories it rests on, so a host can check each claim. Relevance is
 measured like the worker pack's, each kind against its own best: a lesson must score at

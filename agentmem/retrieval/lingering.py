@@ -15,7 +15,7 @@ sowctl was switched off. A record that names the new value as well tells the cha
 (a value the replaced lesson said too is no new one). A length of time is one value in any
 units (`durations`): a timer's log that prints "hold 20m00s" quotes the "20 minutes" a
 change cut to "12m30s". A change is dated by the day it says it takes effect when that is
-later than the day it was written (`takes_effect`: "switched off on 20 October").
+later than the day it was written (`takes_effect`: "closes on 17 March").
 
 A change is read from its pair, the replaced lesson and its replacement: what the old text
 stated and the new one no longer does (`Retired`: a time, a version, a count with its unit,
@@ -232,7 +232,7 @@ MONTH_NUMBERS = {
     )
 }
 # A day a change takes effect, after the words that open it: "from 12 May", "starting on
-# 2027-03-01", "as of June 3rd, 2027", "switched off on **4 October**", "until Oct 9".
+# 2027-03-01", "as of June 3rd, 2027", "retired on **9 April**", "until Oct 9".
 EFFECTIVE = re.compile(
     r"\b(?:from|starting(?:\s+(?:on|from))?|beginning(?:\s+on)?|as\s+of|effective(?:\s+(?:from|on))?"
     r"|on|after|until)\s+[*_]*(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?"
