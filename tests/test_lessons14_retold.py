@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from agentmem.core.verdict import Held, kin, retold
 
-NOTE = "Kiln service is the first Monday of the month (next one: 2 March). The small kiln fires as normal."
+NOTE = "Big kiln service: the first Monday of the month. Plan glaze loads for other days."
 LESSON = (
     "The big kiln's service is the first Monday of each month; glaze firings go on the "
     "other days and the small kiln keeps firing."
@@ -54,7 +54,7 @@ def test_a_value_told_behind_a_lessons_own_advice_is_not_followed() -> None:
     """The Monday comes after the advice, as its reason: the advice (rush orders go to the
     small kiln) holds whatever day the service moves to, so the lesson stays."""
     rush = (
-        "Fire rush orders in the small kiln: kiln service is the first Monday of the month, "
-        "the small kiln fires as normal."
+        "Fire rush orders in the small kiln: big kiln service is the first Monday of the "
+        "month. Plan glaze loads for other days."
     )
     assert retold(DRAFT, [NOTE], [("r", rush)]) == []

@@ -80,7 +80,7 @@ def test_switching_another_things_alarm_off_withdraws_nothing() -> None:
 SPOOLER = "When labels stop with SpoolStuck, bouncing the print server on ps-east clears it."
 NO_CURE = (
     "Retracted: restarting the spooler does not cure SpoolStuck. The jam returns with the "
-    "next big print run; split big runs into chunks of 200."
+    "next big print run; split big runs into chunks of 150."
 )
 
 
