@@ -11,6 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.apart import set_apart
+from agentmem.core.later import recued
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.narrowed import narrowed
 from agentmem.core.oldtool import retired
@@ -86,7 +87,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
             and not set_apart(draft, memory.text)
             and (
                 any(f(draft, memory.text) for f in (replaces, *TOLD_OTHERWISE))
-                or (lesson and memory.type in RETRACTABLE and renewed(draft, memory.text))
+                or (lesson and memory.type in RETRACTABLE and _anew(draft, memory.text))
             )
         ):
             verdict.replaces.append(memory.id)
@@ -234,10 +235,16 @@ def reread(
             if (
                 not set_apart(text, memory.text)
                 and not restates(text, memory.text)
-                and renewed(text, memory.text)
+                and _anew(text, memory.text)
             ):
                 out.append(memory.id)
     return out
+
+
+def _anew(draft: str, held: str) -> bool:
+    """A new value where the held lesson's stood, read by its place (`renewed`), or told
+    with a change word in a slot the held lesson fills (`agentmem.core.later.recued`)."""
+    return renewed(draft, held) or recued(draft, held)
 
 
 def kin(draft: str, held: Sequence[Held], replaced: Sequence[str]) -> list[str]:
