@@ -38,8 +38,11 @@ browser:
 docs: $(STAMP)
 	$(VENV)/bin/mkdocs build --strict --quiet
 
+# On every core up to four (pytest-xdist): each worker starts its own PostgreSQL, on a free
+# port in a folder of its own. Tests go to whichever worker is free, which balanced the two
+# cores here better than one file per worker (845 s against 1,014 s on the same loaded machine).
 test: $(STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --maxprocesses=4
 
 test-slow: $(STAMP)
 	$(PY) -m pytest -q -m slow
