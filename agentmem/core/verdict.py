@@ -11,7 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.apart import set_apart
-from agentmem.core.later import recued
+from agentmem.core.later import recued, reequipped
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.narrowed import narrowed
 from agentmem.core.oldtool import retired
@@ -244,7 +244,7 @@ def reread(
 def _anew(draft: str, held: str) -> bool:
     """A new value where the held lesson's stood, read by its place (`renewed`), or told
     with a change word in a slot the held lesson fills (`agentmem.core.later.recued`)."""
-    return renewed(draft, held) or recued(draft, held)
+    return renewed(draft, held) or recued(draft, held) or reequipped(draft, held)
 
 
 def kin(draft: str, held: Sequence[Held], replaced: Sequence[str]) -> list[str]:
