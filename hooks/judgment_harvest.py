@@ -20,7 +20,8 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
   done, found not to hold: `agentmem.harvest.withdrawn`), nor one whose record quotes what
   such a withdrawal or a replacement took away, and a held pattern that quoted one is
   written again without it, even with no failure in the window. Nor does it restate a
-  value or a command a recorded change (a lesson replaced by another) retired
+  value or a command a recorded change (a lesson replaced by another; a later lesson of
+  the app running another tool on the old command's arguments) retired
   (`agentmem.harvest.present`): its error phrase and example are told without it.
 - Lessons that did not hold (`agentmem.harvest.contradict`): a live lesson whose measured
   setting a later failure on the same ground ran with, and still failed. The assessment

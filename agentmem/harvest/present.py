@@ -22,6 +22,11 @@ and a replacement that says "send every job through prepress-queue submit --pres
 retired the first tool's command when the replacement runs no command of it, where their
 clauses share a word (`commands_gone`). A replacement that runs no command at all retired
 none (it may name the tool in passing: "the batch was re-checked in the editor's app").
+
+The writer does not link every such pair: a decision record that moves the presses to the
+queue is news of its own, and the lesson that ran `platectl burn` stays live beside it. A
+later lesson of the same app that runs another tool on the same arguments ("`--press <n>`")
+retired the old command all the same (`moved_on`).
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
-from agentmem.core.model import Kind, Memory
+from agentmem.core.model import Kind, Memory, MemoryType
 from agentmem.core.removal import mentions
 from agentmem.harvest.patterns import Pattern, pick_example
 from agentmem.harvest.phrases import worded
@@ -70,7 +75,69 @@ def recorded(memories: Sequence[Memory]) -> list[Change]:
             if retired := _unsaid(retired, new.created_at, live):
                 given = change.given if change else frozenset[tuple[str, str]]()
                 out.append(Change(new.created_at, retired, given))
+    return out + moved_on(memories)
+
+
+LESSONS = (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
+
+
+def moved_on(memories: Sequence[Memory]) -> list[Change]:
+    """The commands a later lesson of the same app retired that does not supersede the one
+    that ran them (see the module docstring): it runs another tool's command on an argument
+    the old one took ("platectl burn --press <n>", then "`prepress-queue submit --press
+    3`"), and not the old command's second word as a tool of its own ("run inkcalc
+    --strict" is inkcalc's, still run by "`proofctl check <job>` calls inkcalc --strict")."""
+    lessons = sorted(
+        (
+            m
+            for m in memories
+            if m.kind is Kind.OBSERVATION and m.type in LESSONS and LINE.search(m.text)
+        ),
+        key=lambda m: m.created_at,
+    )
+    linked = {(old, m.id) for m in memories for old in m.supersedes}
+    out = []
+    for i, old in enumerate(lessons):
+        for new in lessons[i + 1 :]:
+            if new.app_id != old.app_id or (old.id, new.id) in linked:
+                continue
+            if new.created_at <= old.created_at:
+                continue  # one moment: a pair of one document's sections, not a change
+            gone = [
+                c
+                for c in commands_gone(old.text, new.text)
+                if _arguments(old.text, [c]) & _arguments(new.text, _commands(new.text))
+                and not _still_run(new.text, c.split()[1])
+            ]
+            if gone:
+                retired = {(GONE, c): frozenset[str]() for c in gone}
+                out.append(Change(new.created_at, retired, frozenset()))
     return out
+
+
+ARGUMENT = re.compile(r"--?([a-z][\w-]*)|<([^<>\s]+)>", re.IGNORECASE)
+REACH = 120  # characters after a command that may hold its arguments
+
+
+def _commands(text: str) -> list[str]:
+    return [f"{t} {s}" for m in LINE.finditer(text) if _command(t := m.group(1), s := m.group(2))]
+
+
+def _arguments(text: str, commands: Collection[str]) -> set[str]:
+    """The words of the options and placeholders written after `commands` in their clause
+    ("--press <n>": `press`, `n`)."""
+    out: set[str] = set()
+    for command in commands:
+        for m in re.finditer(re.escape(command), text, re.IGNORECASE):
+            tail = re.split(r"[;`\n]|\.\s", text[m.end() : m.end() + REACH])[0]
+            for a in ARGUMENT.finditer(tail):
+                out.update(tokenize(a.group(1) or a.group(2)))
+    return out
+
+
+def _still_run(text: str, word: str) -> bool:
+    """`word` still heads a command line in `text` ("inkcalc --strict")."""
+    return re.search(rf"(?<![\w-]){re.escape(word)}\s+--?[a-z]", text, re.IGNORECASE) is not None
 
 
 def _unsaid(
