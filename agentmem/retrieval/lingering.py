@@ -17,6 +17,10 @@ units (`durations`): a timer's log that prints "hold 20m00s" quotes the "20 minu
 change cut to "12m30s". A change is dated by the day it says it takes effect when that is
 later than the day it was written (`takes_effect`: "closes on 17 March").
 
+A lesson written before the change may state a retired value too, of the same thing the
+replaced lesson said it of (`states_retired`): a how-to that still sends a batch "before
+18:00" after the cut-off moved.
+
 A change is read from its pair, the replaced lesson and its replacement: what the old text
 stated and the new one no longer does (`Retired`: a time, a version, a count with its unit,
 a command or code span, where the replacement gives another of the same kind; a command may
@@ -37,18 +41,23 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from agentmem.core.apart import set_apart
-from agentmem.core.counted import counts, lead_units
 from agentmem.core.model import Hit, Kind, Memory
 from agentmem.core.removal import mentions
 from agentmem.core.restate import says_changed
 from agentmem.core.spoken import MONTHS
 from agentmem.core.statement import terms
+from agentmem.retrieval.stated import COMMON_KINDS, labelled
+from agentmem.retrieval.stated import DURATION as DURATION
+from agentmem.retrieval.stated import durations as durations
+from agentmem.retrieval.stated import said_of as said_of
+from agentmem.retrieval.stated import valued as valued
 from agentmem.stores.bm25 import tokenize
 
-COMMON_KINDS = ("day", "number")  # a bare number or a weekday tells no rule from another
+SAME_THING = 2  # words a lesson's clause shares with the replaced one's about a value
 RESTATED = 0.4  # share of a lesson's words an older statement of the same rule holds
 NOTHING: Mapping[str, frozenset[str]] = MappingProxyType({})
 NO_TEXTS: Mapping[str, str] = MappingProxyType({})
+NO_FRAMES: Mapping[tuple[str, str], frozenset[str]] = MappingProxyType({})
 
 
 class Retired(NamedTuple):
@@ -140,34 +149,6 @@ def restates_old(
     return False
 
 
-CLAUSE = re.compile(r"[;()\[\]\n]|[.!?](?=\s|$)")
-
-
-def said_of(text: str, *values: str) -> set[str]:
-    """The words of the clauses where `text` writes any of `values`: what each is said of
-    ("arrives ... weekdays" for a time in "Arrives: 09:00 ET, weekdays; Import job: ...").
-    Words of three letters or more, no number (a time zone or a unit tells nothing)."""
-    out: set[str] = set()
-    for clause in CLAUSE.split(text):
-        if any(v.lower() in clause.lower() for v in values):
-            out |= {t for t in tokenize(clause) if len(t) >= 3 and not t.isdigit()}
-    return out
-
-
-# A number under a letter label: "T-50" (minutes before a deadline), "rev-3", "ADR-0007".
-LABELLED = re.compile(r"(?<![\w-])([a-z]+)-(\d[\w.]*?)(?=[.,;:)]?(?:\s|$))", re.IGNORECASE)
-
-
-def labelled(text: str) -> dict[str, set[str]]:
-    """The text's labelled numbers by label ("t": {"t-75"}, "rev": {"rev-3"}), lower case:
-    a value like a time or a version, retired when the replacement gives another number
-    under the same label."""
-    out: dict[str, set[str]] = {}
-    for m in LABELLED.finditer(text):
-        out.setdefault(m.group(1).lower(), set()).add(m.group(0).lower())
-    return out
-
-
 class Change(NamedTuple):
     """One recorded change as a run record or hook E's pattern may still quote it: when its
     replacement was written, what it retired ((kind, value): the words of the clauses that
@@ -176,6 +157,7 @@ class Change(NamedTuple):
     when: str
     retired: Mapping[tuple[str, str], frozenset[str]]
     given: frozenset[tuple[str, str]]
+    before: Mapping[tuple[str, str], frozenset[str]] = NO_FRAMES  # the old clause's words
 
 
 def what_changed(every: Sequence[Hit]) -> list[Change]:
@@ -203,12 +185,14 @@ def retired_by(old: str, new: str, when: str) -> Change | None:
     for kind, value in has:
         kinds.setdefault(kind, set()).add(value)
     retired: dict[tuple[str, str], frozenset[str]] = {}
+    before: dict[tuple[str, str], frozenset[str]] = {}
     for (kind, value), words in had.items():
         if (kind, value) in has or kind not in kinds:
             continue
         after = frozenset().union(*(has[kind, v] for v in kinds[kind]))
         if words & after:
             retired[kind, value] = words | after
+            before[kind, value] = words
     tools = {_tool(c) for k, c in has if k == "code"}
     commands = frozenset().union(*(w for (k, _), w in has.items() if k == "code"))
     for (kind, span), words in had.items():
@@ -222,7 +206,7 @@ def retired_by(old: str, new: str, when: str) -> Change | None:
     # What it gives anew: a value the lesson it replaced said too is no news ("the bisque
     # kiln stays at 10 minutes" beside the glaze kiln's new hold).
     given = frozenset(v for v in has if v[0] in {k for k, _ in retired} and v not in had)
-    return Change(max(when, takes_effect(new, when)), retired, given)
+    return Change(max(when, takes_effect(new, when)), retired, given, before)
 
 
 MONTH_NUMBERS = {
@@ -282,56 +266,6 @@ def _tool(span: str) -> str:
     return m.group(0)
 
 
-def valued(text: str) -> dict[tuple[str, str], frozenset[str]]:
-    """Each value the text states, by (kind, value), with the content words of the clauses
-    that hold it (what it is said of, as in `said_of`): the statement's kinds (weekdays and
-    bare numbers aside), a count by its unit or its option ("--workers 8"), a lead time in
-    minutes (`agentmem.core.counted`), a labelled number."""
-    unit = next(iter(units)) if len(units := lead_units(text)) == 1 else ""
-    out: dict[tuple[str, str], set[str]] = {}
-    for clause in CLAUSE.split(text):
-        read = terms(clause)
-        words = {t for t in read.content if len(t) >= 3 and not t.isdigit()}
-        found = {(k, v) for k, vs in read.values.items() for v in vs}
-        found |= {(f"count {k}", v) for k, vs in counts(clause, unit).items() for v in vs}
-        found |= {("label " + k, v) for k, vs in labelled(clause).items() for v in vs}
-        found |= {(DURATION, v) for v in durations(clause, read.values)}
-        for key in found:
-            if key[0] not in COMMON_KINDS:
-                out.setdefault(key, set()).update(words)
-    return {k: frozenset(v) for k, v in out.items()}
-
-
-DURATION = "duration"  # a length of time in seconds, however its units are written
-SECONDS = {"s": 1, "min": 60, "h": 3600}
-# A length of time in two units run together, as logs and timers print it: "2m30s", "1h 15m".
-COMPOUND = re.compile(
-    r"(?<![\w.:/-])(?:(?P<h>\d+)\s?h\s?(?P<hm>\d+)\s?m(?:in)?|(?P<m>\d+)\s?m\s?(?P<s>\d+)\s?s)"
-    r"(?![\w-]|\.\d)",
-    re.IGNORECASE,
-)
-
-
-def durations(clause: str, values: Mapping[str, Collection[str]]) -> set[str]:
-    """The lengths of time a clause states, in seconds: a number with its unit ("3 minutes",
-    "90 s", "2 h") or two units run together ("2m30s", "1h 15m"). One firing hold told as
-    "20 minutes" in a rule and as "20m00s" in a kiln controller's log is one value, and
-    "12m30s" is another of its kind."""
-    out = set()
-    for m in COMPOUND.finditer(clause):
-        if m["h"]:
-            out.add(str(int(m["h"]) * 3600 + int(m["hm"]) * 60))
-        else:
-            out.add(str(int(m["m"]) * 60 + int(m["s"])))
-    if out:  # "1h 15m" is no hour of its own
-        values = terms(COMPOUND.sub(" ", clause)).values
-    for unit, factor in SECONDS.items():
-        for value in values.get(unit, ()):
-            if re.fullmatch(r"\d+(?:\.\d+)?", value):
-                out.add(f"{float(value) * factor:g}")
-    return out
-
-
 PATTERN_DAYS = re.compile(r"failed in \d+ runs between \S+ and (\d{4}-\d\d-\d\d)")
 
 
@@ -362,5 +296,30 @@ def quotes_retired(memory: Memory, olds: Sequence[Change], tools: bool = True) -
                 if (tools or kind == GONE) and mentions(text, value):
                     return True
             elif (kind, value) in mine and mine[kind, value] & frame:
+                return True
+    return False
+
+
+def states_retired(lesson: Memory, olds: Sequence[Change]) -> bool:
+    """A lesson written before a change that still states a value it retired as how things
+    are, said of the same thing as the replaced lesson said it: "the kiln's bisque firing
+    starts at 21:00" after "bisque firings start at 21:00, glaze ones at 23:00" was replaced
+    by "bisque firings now start at 19:30". Of the same thing: its clause holding the value
+    shares `SAME_THING` words with the old clause holding it ("the 21:00 call to the
+    supplier", in a lesson on the supplier, is another matter).
+
+    A change itself tells of the old value and the new one (`says_changed`); so does a
+    lesson that names the new value too; a lesson written at the same moment as the change
+    is another part of it. A command of a retired tool is left to the tool's own lessons: a
+    how-to names other settings beside it that may still hold."""
+    if lesson.supersedes or says_changed(lesson.text) or lesson.kind is not Kind.OBSERVATION:
+        return False
+    mine = valued(lesson.text)
+    for change in olds:
+        if lesson.created_at >= change.when or change.given & mine.keys():
+            continue
+        for key in change.retired:
+            words = mine.get(key, frozenset())
+            if len(words & change.before.get(key, frozenset())) >= SAME_THING:
                 return True
     return False

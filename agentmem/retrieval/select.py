@@ -30,7 +30,8 @@ so is any record written before a lesson was taken back or replaced that quotes 
 thing that took away (the withdrawn practice's flag, the replaced count:
 `agentmem.harvest.withdrawn.taken`); so is a record or hook E's pattern of runs before a
 change that quotes a value it retired on the same subject, or a tool it says is gone
-(`agentmem.retrieval.lingering.quotes_retired`, `told_before`).
+(`agentmem.retrieval.lingering.quotes_retired`, `told_before`); so is a lesson written
+before it that states a value it retired of the same thing (`states_retired`).
 
 Both searches score with the same question over the same index, so their scores compare;
 the goal's tags and kind lift what is tagged the same (`prefer_for_goal`). Confidence is a
@@ -56,6 +57,7 @@ from agentmem.retrieval.lingering import (
     quotes_retired,
     restates_old,
     retirements,
+    states_retired,
     what_changed,
 )
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
@@ -239,7 +241,13 @@ def told_before(memory: Memory, moved: Sequence[Change]) -> bool:
     (`quotes_retired`). A setback's cause may still teach: it leaves only when it quotes a
     retired value or a tool the replacement runs no more, not a command of a tool still run
     another way. On thirty-seven loop-benchmark scenarios, dropping those too lost a private
-    one 0.009 stale (the freed place went to an older failure)."""
+    one 0.009 stale (the freed place went to an older failure).
+
+    A lesson written before the change leaves when it states a value the change retired of
+    the same thing as the replaced lesson (`states_retired`): the writer replaced one saying
+    of the old rule, and another, in other words, still told it."""
+    if memory.kind is Kind.OBSERVATION and memory.type is not MemoryType.EPISODIC:
+        return states_retired(memory, moved)
     if memory.kind is not Kind.ASSESSMENT and memory.type is not MemoryType.EPISODIC:
         return False
     return quotes_retired(memory, moved, tools=memory.outcome not in SETBACKS)
