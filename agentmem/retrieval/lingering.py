@@ -26,9 +26,9 @@ stated and the new one no longer does (`Retired`: a time, a version, a count wit
 a command or code span, where the replacement gives another of the same kind; a command may
 simply be gone). A value counts only when the replacement speaks of what it described: the
 clause that holds it in the old text shares a word with the clause holding the new value of
-its kind (`said_of`). A runbook section that listed two banks' feed times ("Northgate
-(Arrives: 06:00 CT); Lakeside (Arrives: 09:00 ET)"), replaced by "Northgate moved its drop
-to 07:30 CT", retired no arrival time: the lesson "the Lakeside file lands at 09:00" still
+its kind (`said_of`). A timetable note that listed two ferries ("North pier: sails
+05:40; South pier: sails 08:15"), replaced by "the North pier ferry sails at 06:20 from
+Monday", retired no sailing time: the lesson "the South pier boat leaves at 08:15" still
 holds. On thirty-three loop-benchmark scenarios that lesson kind had cost a private one a
 need its packs and hook A's synthesis had to carry.
 """
