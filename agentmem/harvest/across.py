@@ -83,6 +83,32 @@ def contrast(setbacks: Sequence[Memory], successes: Sequence[Memory]) -> Counter
     return Counter(w for m in successes for w in said[m.id] if (m.id, w) not in fixed)
 
 
+def fixes(setbacks: Sequence[Memory], successes: Sequence[Memory]) -> set[str]:
+    """The successful runs that fixed one of `setbacks`, as `contrast` reads a fix: the first
+    successful run of the failed app within `AFTER_DAYS` whose summary says a word the
+    failure said ("the mould is now dried for a full day" after two castings cracked with a
+    damp mould). What it shares with the failures is the cause it fixed, no evidence against
+    it."""
+    runs = sorted(successes, key=lambda m: (run_day(m), m.run_id))
+    out = set()
+    for failure in setbacks:
+        record = read_record(failure.text)
+        said = _terms(" ".join([record.summary, *(c.detail for c in record.failed)]))
+        day = run_day(failure)
+        for success in runs:
+            if success.app_id != failure.app_id or (run_day(success), success.run_id) <= (
+                day,
+                failure.run_id,
+            ):
+                continue
+            if (run_day(success) - day).days > AFTER_DAYS:
+                break
+            if said & _terms(read_record(success.text).summary):
+                out.add(success.id)
+                break
+    return out
+
+
 def _terms(text: str) -> frozenset[str]:
     """A text's words and the cause families it names (`families`), which count as words."""
     return words(text) | families(text)

@@ -11,7 +11,9 @@ naming them (a rerun of a failed goal that worked, and said why; another app's l
 its own work may share two words by chance); of those, the one sharing the most with them, rarer words
 weighing more (identifiers split into their parts: `not_null_stg_events_user_id` names
 `user` and `id`). Rare is in at most `RARE_SHARE` of the other run records (or
-`MIN_SHARED`): the app's name and the words of its every run are no link.
+`MIN_SHARED`): the app's name and the words of its every run are no link. Where a run went
+after the failures, the first success of their app after them that wrote a lesson in their
+words is the follow-up before any other: the fix, told by the run that made it (`_fix`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from functools import lru_cache
 
-from agentmem.core.model import Memory
+from agentmem.core.model import Memory, Outcome
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
 from agentmem.stores.bm25 import tokenize
 
@@ -123,7 +125,39 @@ class FollowUps:
             )
             if weight > best:
                 best, found = weight, FollowUp(record, lesson if len(said) >= MIN_SHARED else None)
-        return found
+        if found is None:
+            return None
+        told = {w for m in members for w in _said(m)} - again() - named
+        return self._fix(members, told, rare) or found
+
+    def _fix(self, members: Sequence[Memory], told: set[str], rare: set[str]) -> FollowUp | None:
+        """The first successful run of a pattern's app after its last failure (within
+        `AFTER_DAYS`), when it wrote a lesson in `MIN_SHARED` of the failures' words, one of
+        them rare: the run that got past them and said why. The loop went after the
+        failures (`of` found a run that did), and the fix tells it before any later run on
+        the same ground ("cracks stop once the mould dries a full day" before a later
+        lesson on how long the kiln cools)."""
+        apps = {m.app_id for m in members}
+        last = max((run_day(m), m.run_id) for m in members)
+        after = sorted(
+            (
+                (run_day(r), r.run_id, r)
+                for r in self.records
+                if r.app_id in apps
+                and r.outcome is Outcome.SUCCESS
+                and (run_day(r), r.run_id) > last
+                and run_day(r) <= last[0] + timedelta(days=AFTER_DAYS)
+            ),
+            key=lambda item: item[:2],
+        )
+        if not after:
+            return None
+        fix = after[0][2]
+        for lesson, said in self.taught.get(fix.run_id, []):
+            shared = said & told
+            if len(shared) >= MIN_SHARED and shared & rare:
+                return FollowUp(fix, lesson)
+        return None
 
 
 def _rerun(goal: frozenset[str], other: frozenset[str]) -> bool:

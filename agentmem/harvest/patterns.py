@@ -22,7 +22,7 @@ successful run contradicts it. It is described by
 
 Its confidence comes from the evidence: more runs raise it, runs spread over fewer days
 than runs (one bad afternoon) lower it, and successful runs that share its cause words
-(contradiction) lower it. It stays inside the reflective range and is never a flat figure.
+(contradiction; not the run that fixed one of its failures) lower it. It stays inside the reflective range and is never a flat figure.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from agentmem.core.model import Memory, Outcome
-from agentmem.harvest.across import across
+from agentmem.harvest.across import across, fixes
 from agentmem.harvest.blame import blamed
 from agentmem.harvest.families import families, named
 from agentmem.harvest.followup import FollowUp, FollowUps, again, words
@@ -235,7 +235,8 @@ def mine(
         successes = [m for m in wins if m.app_id in apps]
         said = phrase([f.detail for f in members]) or _most_said(members) or _reworded(members)
         causes = _causes(members, successes, said)
-        against = _contradictions(causes, successes)
+        fixed = fixes([f.memory for f in members], successes)
+        against = _contradictions(causes, [m for m in successes if m.id not in fixed])
         told = telling(said, [f.detail for f in members])
         if runs < MIN_RUNS and (
             not (told or blamed(members, successes)) or against or said_by(said, successes)
