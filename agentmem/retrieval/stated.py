@@ -26,7 +26,7 @@ CLAUSE = re.compile(r"[;()\[\]\n]|[.!?](?=\s|$)")
 
 def said_of(text: str, *values: str) -> set[str]:
     """The words of the clauses where `text` writes any of `values`: what each is said of
-    ("arrives ... weekdays" for a time in "Arrives: 09:00 ET, weekdays; Import job: ...").
+    ("sails ... weekdays" for a time in "Sails: 08:15, weekdays; Loading: 07:30 ...").
     Words of three letters or more, no number (a time zone or a unit tells nothing)."""
     out: set[str] = set()
     for clause in CLAUSE.split(text):
