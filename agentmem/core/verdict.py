@@ -242,8 +242,9 @@ def reread(
 
 
 def _anew(draft: str, held: str) -> bool:
-    """A new value where the held lesson's stood, read by its place (`renewed`), or told
-    with a change word in a slot the held lesson fills (`agentmem.core.later.recued`)."""
+    """A new value where the held lesson's stood, read by its place (`renewed`), told
+    with a change word in a slot the held lesson fills (`agentmem.core.later.recued`), or
+    the held how-to's task run with another tool (`agentmem.core.later.reequipped`)."""
     return renewed(draft, held) or recued(draft, held) or reequipped(draft, held)
 
 
