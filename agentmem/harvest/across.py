@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from typing import TypeVar
 
@@ -63,23 +63,12 @@ def contrast(setbacks: Sequence[Memory], successes: Sequence[Memory]) -> Counter
     it fixed ("booking_date is now the statement's own date field" after lines filed under
     the wrong booking date); a topic word, said by the app's other successes, still counts."""
     said = {m.id: _terms(read_record(m.text).summary) for m in successes}
-    by_app: dict[str, list[tuple[date, str, Memory]]] = {}
-    for m in successes:
-        by_app.setdefault(m.app_id, []).append((run_day(m), m.run_id, m))
-    for runs in by_app.values():
-        runs.sort(key=lambda run: run[:2])
-    fixed: set[tuple[str, str]] = set()
-    for failure in setbacks:
-        record = read_record(failure.text)
-        pending = set(_terms(" ".join([record.summary, *(c.detail for c in record.failed)])))
-        day, runs = run_day(failure), by_app.get(failure.app_id, [])
-        start = bisect_right(runs, (day, failure.run_id), key=lambda run: run[:2])
-        for later, _, success in runs[start:]:
-            if (later - day).days > AFTER_DAYS or not pending:
-                break
-            for word in pending & said[success.id]:
-                fixed.add((success.id, word))
-            pending -= said[success.id]
+    fixed = {
+        (run, word)
+        for found in _fixed(setbacks, successes, said)
+        for run, words in found
+        for word in words
+    }
     return Counter(w for m in successes for w in said[m.id] if (m.id, w) not in fixed)
 
 
@@ -89,23 +78,35 @@ def fixes(setbacks: Sequence[Memory], successes: Sequence[Memory]) -> set[str]:
     failure said ("the mould is now dried for a full day" after two castings cracked with a
     damp mould). What it shares with the failures is the cause it fixed, no evidence against
     it."""
-    runs = sorted(successes, key=lambda m: (run_day(m), m.run_id))
-    out = set()
+    said = {m.id: _terms(read_record(m.text).summary) for m in successes}
+    return {found[0][0] for found in _fixed(setbacks, successes, said) if found}
+
+
+def _fixed(
+    setbacks: Sequence[Memory], successes: Sequence[Memory], said: Mapping[str, frozenset[str]]
+) -> list[list[tuple[str, frozenset[str]]]]:
+    """For each failure, the successful runs of its app within `AFTER_DAYS` after it, in
+    order, each with the failure's words it is the first to say (`said`: each success's
+    summary terms): the fix of those words."""
+    by_app: dict[str, list[tuple[date, str, Memory]]] = {}
+    for m in successes:
+        by_app.setdefault(m.app_id, []).append((run_day(m), m.run_id, m))
+    for runs in by_app.values():
+        runs.sort(key=lambda run: run[:2])
+    out = []
     for failure in setbacks:
         record = read_record(failure.text)
-        said = _terms(" ".join([record.summary, *(c.detail for c in record.failed)]))
-        day = run_day(failure)
-        for success in runs:
-            if success.app_id != failure.app_id or (run_day(success), success.run_id) <= (
-                day,
-                failure.run_id,
-            ):
-                continue
-            if (run_day(success) - day).days > AFTER_DAYS:
+        pending = set(_terms(" ".join([record.summary, *(c.detail for c in record.failed)])))
+        day, runs = run_day(failure), by_app.get(failure.app_id, [])
+        start = bisect_right(runs, (day, failure.run_id), key=lambda run: run[:2])
+        found: list[tuple[str, frozenset[str]]] = []
+        for later, _, success in runs[start:]:
+            if (later - day).days > AFTER_DAYS or not pending:
                 break
-            if said & _terms(read_record(success.text).summary):
-                out.add(success.id)
-                break
+            if words := frozenset(pending & said[success.id]):
+                found.append((success.id, words))
+            pending -= said[success.id]
+        out.append(found)
     return out
 
 
