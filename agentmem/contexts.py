@@ -51,6 +51,10 @@ class QueuedBundle(_Context):
     title: str
     description: str = ""
     app_id: str | None = None
+    # The task kind the bundle's goal will have (`Goal.kind`): a host hands its queued goals
+    # as they are, and one with a kind once failed the whole fire. Hook A's history reads
+    # the bundle's words and tags; the kind is there for the host's own plugins.
+    kind: str | None = None
     tags: list[str] = Field(default_factory=list)
 
 

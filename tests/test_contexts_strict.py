@@ -70,3 +70,17 @@ def test_pack_into_a_missing_worker_folder_is_refused(hooks: MemoryHooks, tmp_pa
     a_file = tmp_path / "not-a-folder"
     a_file.write_text("x")
     assert hooks.pre_spawn_pack(goal={"title": "g"}, worker_dir=a_file).ok is False
+
+
+def test_a_queued_bundle_takes_a_goals_kind_and_still_refuses_a_stranger(
+    hooks: MemoryHooks,
+) -> None:
+    """A host queues its goals as they are, each with its task kind as `Goal` has one: hook
+    A reads them (a bundle with a kind once failed the whole fire with "Extra inputs are not
+    permitted"); a field no context has is still refused, named."""
+    bundle = {"id": "T-7", "title": "Rotate the ingest keys", "app_id": "ingest", "kind": "ops"}
+    result = hooks.fire("pre_goal_synthesis", queue=[bundle])
+    assert result.ok is True and result.error is None
+    odd = hooks.fire("pre_goal_synthesis", queue=[{**bundle, "priority": 2}])
+    assert odd.ok is False and odd.error is not None and odd.error.type == "ContextError"
+    assert "queue.0.priority" in odd.error.message
