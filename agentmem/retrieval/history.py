@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 
 from agentmem.core.model import Hit, Kind, Memory, Outcome
 from agentmem.harvest.runrecord import read_record
+from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.select import (
@@ -101,6 +102,7 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     lessons = [h for h in lessons if not restates_old(h.memory, said_before, texts)]
     moved = what_changed(every)
     lessons = [h for h in lessons if not told_before(h.memory, moved)]
+    lessons = outdated(lessons, every, query)  # a newer lesson retired its value or tool
     records = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=RECORDS))]
     advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
     lesson_bar = RELEVANT * max((h.score for h in advice or lessons), default=0.0)

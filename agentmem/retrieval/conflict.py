@@ -1,0 +1,230 @@
+"""Two live lessons that give one slot two values: the newer one tells how things are now.
+
+The writer links a replacement to the lesson it replaced when it recognises the pair; a
+replacement worded in a way it did not recognise leaves both live, and a read that holds
+both tells the old value beside the new. The read already holds the pair, so it judges
+the two itself (`outdated`), and strictly: a false supersession hides a rule that still
+holds, a missed one only leaves an old value beside its successor. Both lessons belong to
+one app and to no one document, the newer was written later, neither sets the other
+apart (`agentmem.core.apart.set_apart`: "the south kiln keeps its own 40 minutes"), and
+both open on one thing (a word of their heads in common). Then the newer one retires:
+
+- a value of one slot (`slot_retired`): the older states a value (a time, a size, a count
+  with its unit however joined to it, a version, a rate, a labelled number) that the newer
+  one does not, the newer states another of that kind in a clause sharing `SAME_SLOT`
+  content words with the old value's clause (one of them not a word of the query every
+  candidate answers), no name in either clause is foreign to the other text (two desks,
+  two regions: `named_apart`), and the sentence with the new value says it changed ("now",
+  "from 3 May", "since the upgrade", "was removed") or the newer is a decision record
+  ("ADR-12: ..."). "Kiln loads cool for 40 minutes before unpacking", then "since the
+  new fans, kiln loads cool for 25 minutes", retires the 40;
+- or the tool of a job (`tool_retired`): the older runs a command of one tool, the newer
+  runs another tool's command in a clause sharing `SAME_SLOT` words with it and never
+  names the old tool ("publish the atlas with `mapctl push --all`", then "atlas tiles go
+  out with `tiles release --prod`"). One job's new tool needs no change word: a writer who
+  names the new way seldom says the old one is gone.
+
+Either holds only while no lesson written after the newer one states the old value of the
+same slot again, or names the old tool (then both ways live on: two kilns, two products).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+from agentmem.core.apart import set_apart
+from agentmem.core.cues import CUE_BACKWARD
+from agentmem.core.model import Hit, Kind, Memory
+from agentmem.core.removal import mentions
+from agentmem.core.restate import says_changed
+from agentmem.core.statement import RECORD, terms
+from agentmem.core.words import function_words
+from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
+from agentmem.stores.bm25 import tokenize
+
+SAME_SLOT = 2  # content words the clauses holding the old value and the new one share
+NO_SLOT = ("date", "code")  # a record's day, a code span: no value of a slot told anew
+
+
+def outdated(hits: Sequence[Hit], every: Sequence[Hit], query: str) -> list[Hit]:
+    """`hits` without the lessons a newer live lesson among `every` (the read's candidates,
+    replaced ones aside) retired (see the module docstring)."""
+    replaced = {i for h in every for i in h.memory.supersedes}
+    live = [
+        h.memory for h in every if h.memory.id not in replaced and h.memory.kind is Kind.OBSERVATION
+    ]
+    common = set(terms(query).content)
+    return [
+        h
+        for h in hits
+        if h.memory.kind is not Kind.OBSERVATION
+        or not any(retired_by_newer(h.memory, new, common, live) for new in live)
+    ]
+
+
+def retired_by_newer(
+    old: Memory, new: Memory, common: set[str], others: Sequence[Memory] = ()
+) -> bool:
+    """Whether `new` retired a value or the tool `old` states (see the module docstring);
+    `common` holds the query's words, `others` the lessons a later one may restate in."""
+    if new.created_at <= old.created_at or new.app_id != old.app_id or new.id == old.id:
+        return False
+    if old.source and old.source == new.source:
+        return False  # another section of one document
+    if set_apart(new.text, old.text) or set_apart(old.text, new.text):
+        return False
+    if not set(terms(old.text).head) & set(terms(new.text).head):
+        return False  # each opens on a thing of its own
+    later = [m for m in others if m.created_at > new.created_at and m.app_id == old.app_id]
+    if (tools := tool_retired(old.text, new.text, common)) and not any(
+        mentions(m.text.lower(), t) for m in later for t in tools
+    ):
+        return True
+    return any(not _said_again(slot, later) for slot in slot_retired(old.text, new.text, common))
+
+
+def slot_retired(old: str, new: str, common: set[str]) -> list[tuple[str, str, frozenset[str]]]:
+    """The values of `old` (kind, value, the words of its clause) that `new` retired: it
+    gives another value of the kind in a clause sharing `SAME_SLOT` words with the old
+    one's, one not in `common`, no name apart, and says so where it gives it."""
+    had, has = slot_values(old), slot_values(new)
+    record = RECORD.match(new) is not None
+    out = []
+    for (kind, value), words in had.items():
+        if kind in NO_SLOT or kind in COMMON_KINDS or (kind, value) in has:
+            continue
+        if mentions(new.lower(), value.lower()):
+            continue
+        for (other, now), news in has.items():
+            if other != kind or (other, now) in had:
+                continue
+            shared = words & news - set(kind.split())
+            if len(shared) < SAME_SLOT or not shared - common:
+                continue
+            if named_apart(_holding(CLAUSE, old, value), old, _holding(CLAUSE, new, now), new):
+                continue
+            if record or says_change(_holding(SENTENCE, new, now)):
+                out.append((kind, value, words))
+                break
+    return out
+
+
+def _said_again(slot: tuple[str, str, frozenset[str]], later: Sequence[Memory]) -> bool:
+    """A lesson written after the newer one states the old value of the same slot again."""
+    kind, value, words = slot
+    for memory in later:
+        said = slot_values(memory.text).get((kind, value))
+        if said and len(said & words) >= SAME_SLOT:
+            return True
+    return False
+
+
+# A name: a word in capitals or a word joined to a number ("EU", "QA2", "Line-3"), or a
+# capitalised word inside a sentence ("the Lisbon desk").
+NAME = re.compile(r"\b[A-Z][A-Z0-9]+(?:-\w+)*\b|\b[A-Za-z]+-\d+\b|(?<=[a-z,] )[A-Z][a-z]{2,}\b")
+SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def named_apart(old_clause: str, old: str, new_clause: str, new: str) -> bool:
+    """Each value's clause names a thing the other text never names: two desks, two
+    regions, each with a value of its own ("the EU desk closes at 16:00" and, later,
+    "since March the APAC desk closes at 18:00")."""
+    mine = {n for n in NAME.findall(old_clause) if n.lower() not in new.lower()}
+    theirs = {n for n in NAME.findall(new_clause) if n.lower() not in old.lower()}
+    return bool(mine and theirs)
+
+
+def _holding(parts: re.Pattern[str], text: str, value: str) -> str:
+    """The parts of `text` (clauses or sentences) that write `value`, or all of it when
+    none does (a length of time told in another unit)."""
+    held = [p for p in parts.split(text) if value.lower() in p.lower()]
+    return " ".join(held) or text
+
+
+def says_change(text: str) -> bool:
+    """The text says something changed, going forward or gone ("now", "was removed")."""
+    return says_changed(text) or CUE_BACKWARD.search(text) is not None
+
+
+# A command line, in a code span or not: a tool, a subcommand or two, an option or a
+# placeholder ("stockctl sync --all", "binsort plan run <site>").
+COMMAND_LINE = re.compile(
+    r"(?=(?<![\w./-])(([a-z][\w-]+)(?:\s+[a-z][\w-]+){1,2}\s+(?:--?[a-z]|<)))"
+)
+
+
+@lru_cache(maxsize=4096)
+def tools(text: str) -> Mapping[str, str]:
+    """The tools whose command lines `text` writes, each with the clause that holds it."""
+    out: dict[str, str] = {}
+    for clause in CLAUSE.split(text):
+        found = [_tool(c) for c in terms(clause).values.get("code", ())]
+        end = 0
+        for m in COMMAND_LINE.finditer(clause):  # the first word of each line, not its subcommand
+            if m.start() >= end and tokenize(m[2]) and m[2] not in function_words():
+                found.append(m[2])
+                end = m.start() + len(m[1])
+        for head in found:
+            if (tool := head.split()[0] if head else "") and tool not in out:
+                out[tool] = clause
+    return out
+
+
+def tool_retired(old: str, new: str, common: set[str]) -> list[str]:
+    """The tools of `old` that `new` no longer runs for the same job: it runs another tool
+    in a clause sharing `SAME_SLOT` words with the old command's, one not in `common`, and
+    names no old tool where the other names no new one."""
+    olds, news = tools(old), tools(new)
+    out = []
+    for tool, clause in olds.items():
+        if tool in news or mentions(new.lower(), tool):
+            continue
+        for other, there in news.items():
+            if mentions(old.lower(), other):
+                continue
+            shared = _words(clause) & _words(there) - _words(f"{tool} {other}")
+            if len(shared) >= SAME_SLOT and shared - common:
+                out.append(tool)
+                break
+    return out
+
+
+def _tool(span: str) -> str:
+    """The tool a code span runs ("shelfctl" of "shelfctl push --all"), "" when the span
+    is no command (a path, a name with dots or slashes, a single word)."""
+    head = span.split()[0] if " " in span else ""
+    return head if re.fullmatch(r"[a-z][\w-]*", head) else ""
+
+
+def _words(text: str) -> set[str]:
+    return {t for t in terms(text).content if len(t) >= 3 and not t.isdigit()}
+
+
+# A number and the unit it counts, joined by a hyphen or a space, signed or not: "a
+# 45-second hold", "3 pallets of stock", "-12 dBFS" (`valued` reads the first two as bare
+# numbers).
+MEASURE = re.compile(
+    r"(?<![\w.,/:-])([-\u2212]?\d[\d,]*(?:\.\d+)?)(?:-|\s)(?:of\s+)?([A-Za-z]{2,})\b"
+)
+TIME_UNITS = {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "hour": 3600, "hours": 3600}
+
+
+@lru_cache(maxsize=4096)
+def slot_values(text: str) -> Mapping[tuple[str, str], frozenset[str]]:
+    """`agentmem.retrieval.stated.valued`, and a count of any unit however joined to its
+    number ("45-second" a length of time, "3 pallets" a count of pallets), with the words of
+    its clause."""
+    out = dict(valued(text))
+    for clause in CLAUSE.split(text):
+        for number, unit in MEASURE.findall(clause):
+            if not (stem := tokenize(unit)):
+                continue
+            value = number.replace(",", "").replace("\u2212", "-")
+            if unit.lower() in TIME_UNITS:
+                key = (DURATION, f"{float(value) * TIME_UNITS[unit.lower()]:g}")
+            else:
+                key = ("unit " + stem[0], value)
+            out.setdefault(key, frozenset(_words(clause)))
+    return out
