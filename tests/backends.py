@@ -179,4 +179,10 @@ def backend(request: pytest.FixtureRequest) -> Iterator[Opener]:
         double: PlatformDouble = request.getfixturevalue("platform")
         opener = Opener(name, lambda root: platform_store(root, double))
         yield opener
+    # A postgres store left open keeps its connection pool until the collector finds it,
+    # maybe on the pool's own worker thread, whose join of itself then fails ("cannot join
+    # current thread", a warning in a later test): close what the test opened.
+    for store in opener.opened:
+        if name == "postgres":
+            store.close()
     assert opener.fallbacks() == 0, f"{name}: searches were answered by the files, not {name}"
