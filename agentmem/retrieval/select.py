@@ -14,12 +14,13 @@ chosen like this:
   word by chance stays out.
 - Run records only when they carry what a worker needs: a run that failed (or ended
   partial or aborted) on the same ground, at most `MAX_FAILURES`, and at most one plain
-  success: when no lesson was found, or when it is the run nearest the goal (how the
-  same work went well last time). "The same ground" is judged on the run's goal, not on
-  its whole record: a record is long and shares some word with any goal of its app, so a
-  run's goal must share the query's words, at least `SAME_WORK` of what the run whose
-  goal shares most does (the goal's tags count as in the query, TAG_WEIGHT times), a run
-  left out as telling how things were before a change included.
+  success: when no lesson was found, when it is the run nearest the goal (how the
+  same work went well last time), or when it did a packed setback's work again after it
+  and went well (how the failure was got past, `sequel`). "The same ground" is judged on
+  the run's goal, not on its whole record: a record is long and shares some word with any
+  goal of its app, so a run's goal must share the query's words, at least `SAME_WORK` of
+  what the run whose goal shares most does (the goal's tags count as in the query,
+  TAG_WEIGHT times), a run left out as telling how things were before a change included.
 
 A run record written before a lesson was replaced, that still names what the replacement
 retired (the old command, the old path), tells how things were: it is left out; so is any
@@ -83,6 +84,8 @@ LESSON_RELEVANT = 0.45
 LESSON_REACH = ((0.35, 2), (0.25, 3))
 # The second-best lesson's bar, on whatever words it shares (`choose`).
 RUNNER_UP = 0.25
+# A success after the setbacks packed enters when its goal holds this share of one's (`sequel`).
+SEQUEL_WORK = 0.5
 SAME_WORK = 0.5  # share of the best goal overlap a run's goal needs (module docstring)
 MAX_LESSONS = 6  # a worker reads a handful; more, on weaker matches, dilute the pack
 MAX_PATTERNS = 2  # hook E's accounts of many runs: more would crowd out the lessons
@@ -326,8 +329,31 @@ def choose(
     setbacks = [h for h in relevant if h.memory.outcome in SETBACKS][:MAX_FAILURES]
     successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
     if chosen and not (successes and successes[0] is relevant[0]):
-        successes = []  # a lesson says more, unless the run nearest the goal went well
+        # A lesson says more, unless the run nearest the goal went well, or went well on
+        # the work of a setback after it (`sequel`).
+        successes = sequel(relevant, setbacks)
     return [*chosen, *setbacks, *successes]
+
+
+def sequel(relevant: Sequence[Hit], setbacks: Sequence[Hit]) -> list[Hit]:
+    """The best run over the bar that went well after every setback packed, on the work of
+    one of them (its goal holds at least `SEQUEL_WORK` of that setback's goal words): how
+    the failure a worker reads about was got past. ("Pour the east slab" failed on the 3rd,
+    "Pour the east slab again with the retarder" went well on the 9th: the second says
+    what changed.) On thirty-eight private scenarios it added 33 records, 31 of them on
+    the probe's topic: pack need +0.004 (two scenarios gain, none loses), pack precision
+    +0.001, and +0.001 on four validation ones, run but never read."""
+    if not setbacks:
+        return []
+    newest = max(h.memory.created_at for h in setbacks)
+    failed = [set(tokenize(record_goal(h.memory.text))) for h in setbacks]
+    for hit in relevant:
+        if hit.memory.outcome in SETBACKS or hit.memory.created_at <= newest:
+            continue
+        words = set(tokenize(record_goal(hit.memory.text)))
+        if any(goal and len(goal & words) >= SEQUEL_WORK * len(goal) for goal in failed):
+            return [hit]
+    return []
 
 
 def few_patterns(hits: Sequence[Hit]) -> list[Hit]:
