@@ -27,6 +27,8 @@ measured like the worker pack's, each kind against its own best: a lesson must s
 least `RELEVANT` of the best lesson (hook E's patterns aside), a run record `RELEVANT` of
 the best record. A record is long and repeats its goal, so a run whose goal names the
 bundle's release outscores every lesson on it; one common bar left only the first lesson.
+A lesson of the bundle's own app is measured against the best of its app (`_bars`): a
+`_global` note that repeats the bundle's names can outscore the app's lessons threefold.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from agentmem.core.model import Hit, Kind, Memory, Outcome
+from agentmem.core.verdict import GLOBAL
 from agentmem.harvest.runrecord import read_record
 from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
@@ -114,10 +117,10 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     lessons = outdated(lessons, every, query)  # a newer lesson retired its value or tool
     records = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=RECORDS))]
     advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
-    lesson_bar = RELEVANT * max((h.score for h in advice or lessons), default=0.0)
+    bar = _bars(advice or lessons, scope)
     record_bar = RELEVANT * max((h.score for h in records), default=0.0)
     kept = [
-        h for h in lessons if h.score > 0 and h.score >= lesson_bar and h.memory.confidence >= floor
+        h for h in lessons if h.score > 0 and h.score >= bar(h) and h.memory.confidence >= floor
     ]
     runs = sorted((h.memory for h in records if h.score > 0 and h.score >= record_bar), key=_newest)
     advice = [h for h in kept if h.memory.kind is not Kind.ASSESSMENT]
@@ -129,6 +132,27 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     if success is not None and told_before(success, moved):
         success = None  # it quotes what a change retired: written before it took effect
     return History(runs=runs, lessons=told, retired=changed, moved=moved, success=success)
+
+
+def _bars(advice: Sequence[Hit], scope: Filters) -> Callable[[Hit], float]:
+    """The score a lesson must reach to be told: `RELEVANT` of the best lesson, and for a
+    lesson of the bundle's own app `RELEVANT` of the best of that app. A `_global` note (a
+    chat line, a meeting's minute) that names the bundle's customer and site twice ("the
+    Larchmont order ships from the Larchmont depot") can score three times the app's best
+    lesson, and one bar for all then leaves the app's own account of the work under it
+    ("cartons over 20 kg go on the lower shelf") while the note is all the bundle is told.
+    A `_global` note is still measured against the best of all: it is on the bundle's
+    ground only by its words."""
+    best = max((h.score for h in advice), default=0.0)
+    app = scope.app_ids[0] if scope.app_ids else GLOBAL
+    mine = max((h.score for h in advice if h.memory.app_id == app), default=0.0)
+
+    def bar(hit: Hit) -> float:
+        if app != GLOBAL and hit.memory.app_id == app and mine > 0:
+            return RELEVANT * mine
+        return RELEVANT * best
+
+    return bar
 
 
 def newer_places(advice: Sequence[Hit], told: Sequence[Hit]) -> list[Hit]:
