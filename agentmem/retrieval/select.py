@@ -15,8 +15,9 @@ chosen like this:
 - Run records only when they carry what a worker needs: a run that failed (or ended
   partial or aborted) on the same ground, at most `MAX_FAILURES`, and at most one plain
   success: when no lesson was found, when it is the run nearest the goal (how the
-  same work went well last time), or when it did a packed setback's work again after it
-  and went well (how the failure was got past, `sequel`). "The same ground" is judged on
+  same work went well last time; the newest run that did that work again and went well
+  takes its place, `latest`), or when it did a packed setback's work again after it and
+  went well (how the failure was got past, `sequel`). "The same ground" is judged on
   the run's goal, not on its whole record: a record is long and shares some word with any
   goal of its app, so a run's goal must share the query's words, at least `SAME_WORK` of
   what the run whose goal shares most does (the goal's tags count as in the query,
@@ -48,7 +49,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from agentmem.contexts import Goal
-from agentmem.core.model import Hit, Kind, Memory, MemoryType, Outcome
+from agentmem.core.model import Hit, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions, removed
 from agentmem.core.restate import restated, retired_values, retraction
 from agentmem.harvest.runrecord import record_goal
@@ -64,6 +65,8 @@ from agentmem.retrieval.lingering import (
 )
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
+from agentmem.retrieval.runs import SETBACKS as SETBACKS  # history.py reads it here
+from agentmem.retrieval.runs import latest, sequel
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
 
@@ -84,8 +87,6 @@ LESSON_RELEVANT = 0.45
 LESSON_REACH = ((0.35, 2), (0.25, 3))
 # The second-best lesson's bar, on whatever words it shares (`choose`).
 RUNNER_UP = 0.25
-# A success after the setbacks packed enters when its goal holds this share of one's (`sequel`).
-SEQUEL_WORK = 0.5
 SAME_WORK = 0.5  # share of the best goal overlap a run's goal needs (module docstring)
 MAX_LESSONS = 6  # a worker reads a handful; more, on weaker matches, dilute the pack
 MAX_PATTERNS = 2  # hook E's accounts of many runs: more would crowd out the lessons
@@ -95,7 +96,6 @@ MAX_FOLLOWED = 3  # replaced lessons whose replacement is looked for, per read
 LESSONS = tuple(t.value for t in MemoryType if t is not MemoryType.EPISODIC)
 RECORDS = (MemoryType.EPISODIC.value,)
 LOWEST_SHARE = min(share for share, _ in LESSON_REACH)
-SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
 
 Search = Callable[[str, int, Filters], list[Hit]]
 
@@ -328,32 +328,13 @@ def choose(
     relevant = _over_bar(records, RELEVANT)
     setbacks = [h for h in relevant if h.memory.outcome in SETBACKS][:MAX_FAILURES]
     successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
-    if chosen and not (successes and successes[0] is relevant[0]):
+    if successes and successes[0] is relevant[0]:
+        successes = [latest(relevant, successes[0])]  # the newest doing of its work
+    elif chosen:
         # A lesson says more, unless the run nearest the goal went well, or went well on
         # the work of a setback after it (`sequel`).
         successes = sequel(relevant, setbacks)
     return [*chosen, *setbacks, *successes]
-
-
-def sequel(relevant: Sequence[Hit], setbacks: Sequence[Hit]) -> list[Hit]:
-    """The best run over the bar that went well after every setback packed, on the work of
-    one of them (its goal holds at least `SEQUEL_WORK` of that setback's goal words): how
-    the failure a worker reads about was got past. ("Pour the east slab" failed on the 3rd,
-    "Pour the east slab again with the retarder" went well on the 9th: the second says
-    what changed.) On thirty-eight private scenarios it added 33 records, 31 of them on
-    the probe's topic: pack need +0.004 (two scenarios gain, none loses), pack precision
-    +0.001, and +0.001 on four validation ones, run but never read."""
-    if not setbacks:
-        return []
-    newest = max(h.memory.created_at for h in setbacks)
-    failed = [set(tokenize(record_goal(h.memory.text))) for h in setbacks]
-    for hit in relevant:
-        if hit.memory.outcome in SETBACKS or hit.memory.created_at <= newest:
-            continue
-        words = set(tokenize(record_goal(hit.memory.text)))
-        if any(goal and len(goal & words) >= SEQUEL_WORK * len(goal) for goal in failed):
-            return [hit]
-    return []
 
 
 def few_patterns(hits: Sequence[Hit]) -> list[Hit]:
