@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from agentmem.core.apart import set_apart
-from agentmem.core.narrowed import command
+from agentmem.core.commands import coded
 from agentmem.core.restate import says_changed
 from agentmem.core.retract import RETRACTED
 from agentmem.core.slots import BREAK, SENTENCE, Slot, _names, _one_thing, slots
@@ -85,7 +85,7 @@ WORD = re.compile(r"[\w-]+")
 
 def _tools(text: str) -> set[str]:
     """The tools whose commands a text runs, in code marks (`mixctl run --batch 4`: mixctl)."""
-    return {c[0] for c in (command(m.group(1)) for m in CODE.finditer(text)) if len(c) >= 2}
+    return {c[0] for _, c in coded(text) if len(c) >= 2}
 
 
 def _lead_ins(text: str) -> list[frozenset[str]]:
@@ -96,10 +96,10 @@ def _lead_ins(text: str) -> list[frozenset[str]]:
     out = []
     parts = [p or "" for p in BREAK.split(text)]
     for i, part in enumerate(parts):
-        code = next((m for m in CODE.finditer(part) if len(command(m.group(1))) >= 2), None)
-        if code is None:
+        start = next((at for at, c in coded(part) if len(c) >= 2), None)
+        if start is None:
             continue
-        words = terms(part[: code.start()]).content
+        words = terms(part[:start]).content
         if not words and i:
             words = terms(CODE.sub(" ", parts[i - 1])).content
         out.append(words)

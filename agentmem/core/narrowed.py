@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.commands import command
 from agentmem.core.removal import removed
 from agentmem.core.statement import CODE
 
@@ -26,17 +27,6 @@ GONE = re.compile(
     re.IGNORECASE,
 )
 CLAUSE = re.compile(r";\s+|\.\s+(?=[A-Z`])")
-WORD = re.compile(r"[a-z][\w.-]*", re.IGNORECASE)
-
-
-def command(code: str) -> tuple[str, ...]:
-    """A command's words up to its first flag or placeholder, lower case."""
-    out: list[str] = []
-    for word in code.split():
-        if word.startswith(("-", "<", "{", "$")) or not WORD.fullmatch(word):
-            break
-        out.append(word.lower())
-    return tuple(out)
 
 
 def kept(draft: str) -> dict[str, set[tuple[str, ...]]]:

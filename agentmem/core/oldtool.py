@@ -19,15 +19,10 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.narrowed import command
-from agentmem.core.statement import CODE, terms
-from agentmem.core.words import function_words
+from agentmem.core.commands import lines
+from agentmem.core.statement import terms
 from agentmem.stores.bm25 import tokenize
 
-# A command line written without code marks: a tool, one or two words, then a flag.
-COMMAND_LINE = re.compile(
-    r"(?<![\w/.@-])[a-z][a-z0-9_-]*(?:\s+[a-z][a-z0-9_-]*){1,2}(?=\s+--?[a-z])"
-)
 KINDS = r"cli|command|commands|tool|script|target|binary|client|uploader|path"
 GONE = re.compile(
     r"\bno\s+(?P<thing>(?:[\w-]+\s+){0,2}?[\w-]+)\s+any\s*more\b"
@@ -36,22 +31,13 @@ GONE = re.compile(
     re.IGNORECASE,
 )
 GENERIC = frozenset(t for k in KINDS.split("|") for t in tokenize(k)) | {"old", "way"}
-# Words a command line written plainly is led by ("firings start with kilnctl fire --profile")
-LEADING = frozenset("with via using use run runs then and or".split())  # noqa: SIM905
 SAME_TASK = 3  # content terms two texts share when they open on different words
 
 
 def commands(text: str) -> list[tuple[str, ...]]:
-    """The commands a text runs, as words up to the first flag: in code marks, or written
-    plainly before a flag ("scrubctl run --site A")."""
-    found = [command(m.group(1)) for m in CODE.finditer(text)]
-    plain = CODE.sub(" ", text)
-    for m in COMMAND_LINE.finditer(plain):
-        words = m.group(0).lower().split()
-        while words and (words[0] in function_words() or words[0] in LEADING):
-            words = words[1:]
-        found.append(tuple(words))
-    return [c for c in found if len(c) >= 2]
+    """The commands a text runs of a tool and a subcommand at least
+    (`agentmem.core.commands.lines`): a tool's name alone says nothing of a way of working."""
+    return [c for c in lines(text) if len(c) >= 2]
 
 
 def retired(draft: str, held: str) -> bool:
