@@ -35,6 +35,7 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
+from agentmem.core.commands import lines
 from agentmem.core.model import Kind, Memory, MemoryType
 from agentmem.core.removal import mentions
 from agentmem.harvest.patterns import Pattern, pick_example
@@ -42,11 +43,6 @@ from agentmem.harvest.phrases import worded
 from agentmem.retrieval.lingering import GONE, TOOL, Change, retired_by, said_of, valued
 from agentmem.stores.bm25 import tokenize
 
-# A command line: a tool, a subcommand, then an option or an argument ("tool sub --x", "tool
-# sub <file>"); not a word inside a path or an identifier.
-LINE = re.compile(
-    r"(?<![\w./-])([a-z][a-z0-9]*(?:-[a-z0-9]+)*) ([a-z][a-z0-9_-]*)\s+(?:--?[a-z]|<)"
-)
 ELIDED = "…"
 
 
@@ -91,7 +87,7 @@ def moved_on(memories: Sequence[Memory]) -> list[Change]:
         (
             m
             for m in memories
-            if m.kind is Kind.OBSERVATION and m.type in LESSONS and LINE.search(m.text)
+            if m.kind is Kind.OBSERVATION and m.type in LESSONS and _commands(m.text)
         ),
         key=lambda m: m.created_at,
     )
@@ -120,7 +116,9 @@ REACH = 120  # characters after a command that may hold its arguments
 
 
 def _commands(text: str) -> list[str]:
-    return [f"{t} {s}" for m in LINE.finditer(text) if _command(t := m.group(1), s := m.group(2))]
+    """The commands `text` runs as a record quotes them, a tool and its first subcommand
+    (`agentmem.core.commands.lines`: "gh pr" of "gh pr merge --squash")."""
+    return [" ".join(c[:2]) for c in lines(text) if len(c) >= 2]
 
 
 def _arguments(text: str, commands: Collection[str]) -> set[str]:
@@ -136,7 +134,10 @@ def _arguments(text: str, commands: Collection[str]) -> set[str]:
 
 
 def _still_run(text: str, word: str) -> bool:
-    """`word` still heads a command line in `text` ("inkcalc --strict")."""
+    """`word` still heads a command line in `text`, an option right after it ("inkcalc
+    --strict"). Not `agentmem.core.commands.lines`: a plain line of one word reads the word
+    before it as the tool ("then inkcalc --strict"), where the question is only whether
+    the old command's second word now runs on its own."""
     return re.search(rf"(?<![\w-]){re.escape(word)}\s+--?[a-z]", text, re.IGNORECASE) is not None
 
 
@@ -154,7 +155,7 @@ def _unsaid(
 def _runs_command(text: str, change: Change | None) -> bool:
     """Whether a replacement runs a command itself: one that only names a tool in passing
     ("re-reviewed in the editor's web app") replaced no command of it."""
-    return bool(LINE.search(text)) or any(
+    return bool(_commands(text)) or any(
         k == "code" and " " in v for k, v in (change.given if change else ())
     )
 
@@ -162,22 +163,9 @@ def _runs_command(text: str, change: Change | None) -> bool:
 def commands_gone(old: str, new: str) -> list[str]:
     """The commands ("tool sub") `old` runs of a tool `new` runs no command of, where `new`
     runs another tool's command in a clause that shares a word with the old command's."""
-    runs = {m.group(0): m.group(1) for m in LINE.finditer(new) if _command(*m.groups())}
-    ran = {f"{t} {s}": t for m in LINE.finditer(old) if _command(t := m.group(1), s := m.group(2))}
-    tools = set(runs.values())
-    now = said_of(new, *runs)
-    return [c for c, tool in ran.items() if runs and tool not in tools and said_of(old, c) & now]
-
-
-PROSE = frozenset(
-    ["from", "via", "using", "over", "into", "onto", "through", "after", "before", "per"]
-)
-
-
-def _command(tool: str, sub: str) -> bool:
-    """A tool and its subcommand, not prose before an option ("sent with --limit 40",
-    "ran from <dir>"): neither is a function word."""
-    return bool(tokenize(tool)) and bool(tokenize(sub)) and sub not in PROSE
+    runs, ran = _commands(new), dict.fromkeys(_commands(old))
+    now, heads = said_of(new, *runs), {c.split()[0] for c in runs}
+    return [c for c in ran if runs and c.split()[0] not in heads and said_of(old, c) & now]
 
 
 def stated(text: str, changes: Sequence[Change]) -> list[str]:

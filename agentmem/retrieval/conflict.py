@@ -35,12 +35,12 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from agentmem.core.apart import set_apart
+from agentmem.core.commands import lines
 from agentmem.core.cues import CUE_BACKWARD
 from agentmem.core.model import Hit, Kind, Memory
 from agentmem.core.removal import mentions
 from agentmem.core.restate import says_changed
 from agentmem.core.statement import RECORD, terms
-from agentmem.core.words import function_words
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
 
@@ -148,27 +148,13 @@ def says_change(text: str) -> bool:
     return says_changed(text) or CUE_BACKWARD.search(text) is not None
 
 
-# A command line, in a code span or not: a tool, a subcommand or two, an option or a
-# placeholder ("stockctl sync --all", "binsort plan run <site>").
-COMMAND_LINE = re.compile(
-    r"(?=(?<![\w./-])(([a-z][\w-]+)(?:\s+[a-z][\w-]+){1,2}\s+(?:--?[a-z]|<)))"
-)
-
-
 @lru_cache(maxsize=4096)
 def tools(text: str) -> Mapping[str, str]:
     """The tools whose command lines `text` writes, each with the clause that holds it."""
     out: dict[str, str] = {}
     for clause in CLAUSE.split(text):
-        found = [_tool(c) for c in terms(clause).values.get("code", ())]
-        end = 0
-        for m in COMMAND_LINE.finditer(clause):  # the first word of each line, not its subcommand
-            if m.start() >= end and tokenize(m[2]) and m[2] not in function_words():
-                found.append(m[2])
-                end = m.start() + len(m[1])
-        for head in found:
-            if (tool := head.split()[0] if head else "") and tool not in out:
-                out[tool] = clause
+        for tool in (c[0] for c in lines(clause)):
+            out.setdefault(tool, clause)
     return out
 
 
@@ -189,13 +175,6 @@ def tool_retired(old: str, new: str, common: set[str]) -> list[str]:
                 out.append(tool)
                 break
     return out
-
-
-def _tool(span: str) -> str:
-    """The tool a code span runs ("shelfctl" of "shelfctl push --all"), "" when the span
-    is no command (a path, a name with dots or slashes, a single word)."""
-    head = span.split()[0] if " " in span else ""
-    return head if re.fullmatch(r"[a-z][\w-]*", head) else ""
 
 
 def _words(text: str) -> set[str]:

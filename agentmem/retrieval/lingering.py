@@ -41,6 +41,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from agentmem.core.apart import set_apart
+from agentmem.core.commands import lines, spoken
 from agentmem.core.model import Hit, Kind, Memory
 from agentmem.core.removal import mentions
 from agentmem.core.restate import says_changed
@@ -245,25 +246,19 @@ def takes_effect(text: str, written: str) -> str:
 
 TOOL = "tool"  # a command's tool and its subcommand, as a record quotes it
 GONE = "tool gone"  # the same, of a tool the replacement runs no command of
-COMMAND = re.compile(r"[a-z][\w-]*(?: [a-z][a-z_-]*)?")
 
 
 def _runs(text: str, tool: str) -> bool:
-    """Whether `text` still writes a command line of `tool`: in a code span, or followed
-    by a subcommand and an option or argument ("shelfctl sync --region eu")."""
-    line = rf"(?<![\w-]){re.escape(tool)}\s+[a-z][\w-]*\s+(?:--?[a-z]|<)"
-    return re.search(line, text, re.IGNORECASE) is not None or any(
-        _tool(c).startswith(tool + " ") for c in terms(text).values.get("code", ())
-    )
+    """Whether `text` still writes a command line of `tool` and a subcommand, in a code
+    span or not (`agentmem.core.commands.lines`: "shelfctl sync --region eu")."""
+    return any(len(c) >= 2 and c[0] == tool for c in lines(text))
 
 
 def _tool(span: str) -> str:
     """The tool a code span runs and its subcommand ("shelfctl push" of "shelfctl push
-    --all"), "" when the span is no command (a path, a name with dots or slashes)."""
-    m = COMMAND.match(span)
-    if not m or " " not in span or any(c in m.group(0) for c in "./<=_"):
-        return ""
-    return m.group(0)
+    --all"): a record quotes a command by its first two words. "" when the span is no
+    command (`agentmem.core.commands.spoken`)."""
+    return " ".join(spoken(span)[:2])
 
 
 PATTERN_DAYS = re.compile(r"failed in \d+ runs between \S+ and (\d{4}-\d\d-\d\d)")
