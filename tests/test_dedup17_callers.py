@@ -8,6 +8,7 @@ from agentmem.core.commands import tools
 from agentmem.core.oldtool import commands as old_commands
 from agentmem.harvest.present import _commands as present_commands
 from agentmem.harvest.present import _still_run
+from agentmem.retrieval.conflict import named_apart
 from agentmem.retrieval.conflict import tools as conflict_tools
 from agentmem.retrieval.lingering import GONE, _runs, _tool, retired_by
 
@@ -59,3 +60,18 @@ def test_a_change_keeping_the_script_retires_none_of_it() -> None:
     new = "Dough is now proofed with `mkproof.pl -w 3` before it is shaped."
     change = retired_by(old, new, "2027-02-01")
     assert change is None or not any(k[0] == GONE for k in change.retired)
+
+
+def test_a_name_in_brackets_sets_two_values_apart() -> None:
+    """The conflict reader's names are statement's (a code, a capitalised word inside a
+    sentence): a desk named in brackets is a name too, so two desks keep their own hours."""
+    old = "Returns are booked at the desk (Harbour) until 15:30 on weekdays."
+    new = "Since May, returns are booked at the desk (Quarry) until 17:45 on weekdays."
+    assert named_apart(old, old, new, new)
+
+
+def test_a_capital_opening_a_sentence_is_no_name() -> None:
+    """A sentence's first word is capitalised by grammar, not because it names a thing."""
+    old = "Returns are booked until 15:30 on weekdays."
+    new = "Since May, returns are booked until 17:45 on weekdays."
+    assert not named_apart(old, old, new, new)

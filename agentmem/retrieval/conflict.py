@@ -40,7 +40,7 @@ from agentmem.core.cues import CUE_BACKWARD
 from agentmem.core.model import Hit, Kind, Memory
 from agentmem.core.removal import mentions
 from agentmem.core.restate import says_changed
-from agentmem.core.statement import RECORD, terms
+from agentmem.core.statement import CAPITALISED, CODED, RECORD, terms
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
 
@@ -122,8 +122,8 @@ def _said_again(slot: tuple[str, str, frozenset[str]], later: Sequence[Memory]) 
 
 
 # A name: a word in capitals or a word joined to a number ("EU", "QA2", "Line-3"), or a
-# capitalised word inside a sentence ("the Lisbon desk").
-NAME = re.compile(r"\b[A-Z][A-Z0-9]+(?:-\w+)*\b|\b[A-Za-z]+-\d+\b|(?<=[a-z,] )[A-Z][a-z]{2,}\b")
+# capitalised word inside a sentence ("the Lisbon desk", "the desk (Lisbon)").
+NAME = re.compile(f"{CODED.pattern}|{CAPITALISED.pattern}")
 SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
