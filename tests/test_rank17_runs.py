@@ -10,7 +10,9 @@ success unless it is the run nearest the goal.
   on the same work, stays out.
 - A run scores by the words it repeats, not by its date: when the run nearest the goal
   went well, the newest run over the bar that did the same work again and went well
-  takes its place; a newer success on other work, or an older one, does not."""
+  takes its place; a newer success on other work, or an older one, does not.
+- A nearest success written before a packed setback gives its place to that setback's
+  sequel, when there is one."""
 
 from __future__ import annotations
 
@@ -129,3 +131,42 @@ def test_an_older_success_of_the_same_work_does_not_replace_a_newer_nearest_run(
         "Run 2026-01-15-g1: Renew the lab gateway certificate ended in success. Old CA.",
     )
     assert chosen(CERT, DAYS, MAY, january) == {1, 3}
+
+
+HUB = "Rebuild the rear hub of the cargo bike"
+SPOKES = "Cargo bike wheels take 13-gauge spokes."
+FRONT = "Run 2026-04-{}-b1: Rebuild the front wheel of the cargo bike ended in success."
+GRIND = run(
+    3,
+    8.0,
+    "04-10",
+    Outcome.FAILURE,
+    "Run 2026-04-10-b4: Rebuild the rear hub with the old bearings ended in failure. "
+    "Grinding after 20 km.",
+)
+SEALED = run(
+    4,
+    5.0,
+    "04-14",
+    Outcome.SUCCESS,
+    "Run 2026-04-14-b6: Rebuild the rear hub with sealed bearings ended in success.",
+)
+
+
+def test_a_sequel_takes_the_place_of_a_nearest_success_older_than_the_setback() -> None:
+    """The run nearest the goal went well before the packed setback, on other work: the
+    later success on the setback's work is packed instead."""
+    front = run(2, 9.0, "04-01", Outcome.SUCCESS, FRONT.format("01"))
+    assert chosen(HUB, SPOKES, front, GRIND, SEALED) == {1, 3, 4}
+
+
+def test_a_nearest_success_newer_than_the_setbacks_stays() -> None:
+    """A success nearest the goal written after every setback keeps its place."""
+    front = run(2, 9.0, "04-20", Outcome.SUCCESS, FRONT.format("20"))
+    assert chosen(HUB, SPOKES, front, GRIND, SEALED) == {1, 2, 3}
+
+
+def test_an_older_nearest_success_stays_when_no_run_went_well_after_the_setback() -> None:
+    """Without a sequel, the nearest run that went well is still the one packed."""
+    front = run(2, 9.0, "04-01", Outcome.SUCCESS, FRONT.format("01"))
+    assert chosen(HUB, SPOKES, front, GRIND) == {1, 2, 3}

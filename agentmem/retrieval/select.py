@@ -17,7 +17,8 @@ chosen like this:
   success: when no lesson was found, when it is the run nearest the goal (how the
   same work went well last time; the newest run that did that work again and went well
   takes its place, `latest`), or when it did a packed setback's work again after it and
-  went well (how the failure was got past, `sequel`). "The same ground" is judged on
+  went well (how the failure was got past, `sequel`; it also takes the place of a nearest
+  run that went well before a packed setback). "The same ground" is judged on
   the run's goal, not on its whole record: a record is long and shares some word with any
   goal of its app, so a run's goal must share the query's words, at least `SAME_WORK` of
   what the run whose goal shares most does (the goal's tags count as in the query,
@@ -66,7 +67,7 @@ from agentmem.retrieval.lingering import (
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
 from agentmem.retrieval.runs import SETBACKS as SETBACKS  # history.py reads it here
-from agentmem.retrieval.runs import latest, sequel
+from agentmem.retrieval.runs import before, latest, sequel
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
 
@@ -329,7 +330,9 @@ def choose(
     setbacks = [h for h in relevant if h.memory.outcome in SETBACKS][:MAX_FAILURES]
     successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
     if successes and successes[0] is relevant[0]:
-        successes = [latest(relevant, successes[0])]  # the newest doing of its work
+        nearest = latest(relevant, successes[0])  # the newest doing of its work
+        # Older than a packed setback, it tells how things went before: a sequel says more.
+        successes = (sequel(relevant, setbacks) if before(nearest, setbacks) else []) or [nearest]
     elif chosen:
         # A lesson says more, unless the run nearest the goal went well, or went well on
         # the work of a setback after it (`sequel`).
