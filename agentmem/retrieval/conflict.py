@@ -26,6 +26,16 @@ both open on one thing (a word of their heads in common). Then the newer one ret
 
 Either holds only while no lesson written after the newer one states the old value of the
 same slot again, or names the old tool (then both ways live on: two kilns, two products).
+
+- or the holder of a role (`agentmem.retrieval.handover`): the newer one hands the older
+  one's sign-off, ownership or on-call of the same thing to someone else and says so
+  ("from 4 May Wen Li signs off every kiln firing"). Clauses that share the role's
+  subject are enough, without a head in common: a handover opens on the people.
+
+A run record older than such a lesson is judged the same way, but only by its tool and its
+holder: "loaded with `kilnctl run --hot`", "Jonah signed off the test" quote how the job
+was done then. A record's figures are what a run measured ("cooled in 38 minutes"), no
+rule a newer limit replaced, so no value of a slot retires one.
 """
 
 from __future__ import annotations
@@ -37,10 +47,11 @@ from functools import lru_cache
 from agentmem.core.apart import set_apart
 from agentmem.core.commands import lines
 from agentmem.core.cues import CUE_BACKWARD
-from agentmem.core.model import Hit, Kind, Memory
+from agentmem.core.model import Hit, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions
 from agentmem.core.restate import says_changed
 from agentmem.core.statement import CAPITALISED, CODED, RECORD, terms
+from agentmem.retrieval.handover import holder_retired
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
 
@@ -49,8 +60,8 @@ NO_SLOT = ("date", "code")  # a record's day, a code span: no value of a slot to
 
 
 def outdated(hits: Sequence[Hit], every: Sequence[Hit], query: str) -> list[Hit]:
-    """`hits` without the lessons a newer live lesson among `every` (the read's candidates,
-    replaced ones aside) retired (see the module docstring)."""
+    """`hits` (lessons or run records) without those a newer live lesson among `every` (the
+    read's candidate lessons, replaced ones aside) retired (see the module docstring)."""
     replaced = {i for h in every for i in h.memory.supersedes}
     live = [
         h.memory for h in every if h.memory.id not in replaced and h.memory.kind is Kind.OBSERVATION
@@ -75,13 +86,18 @@ def retired_by_newer(
         return False  # another section of one document
     if set_apart(new.text, old.text) or set_apart(old.text, new.text):
         return False
-    if not set(terms(old.text).head) & set(terms(new.text).head):
-        return False  # each opens on a thing of its own
     later = [m for m in others if m.created_at > new.created_at and m.app_id == old.app_id]
+    if holder_retired(old, new, common, later):
+        return True  # the clauses holding the role share the subject's words
+    record = old.type is MemoryType.EPISODIC
+    if not record and not set(terms(old.text).head) & set(terms(new.text).head):
+        return False  # each opens on a thing of its own
     if (tools := tool_retired(old.text, new.text, common)) and not any(
         mentions(m.text.lower(), t) for m in later for t in tools
     ):
         return True
+    if record:
+        return False  # a run's measured figures are no rule's values
     return any(not _said_again(slot, later) for slot in slot_retired(old.text, new.text, common))
 
 

@@ -124,7 +124,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     lessons = [h for h in lessons if not restates_old(h.memory, said_before, texts)]
     moved = what_changed(pairs)
     lessons = [h for h in lessons if not told_before(h.memory, moved)]
-    lessons = outdated(lessons, pairs, query)  # a newer lesson retired its value or tool
+    lessons, records = outdated(lessons, pairs, query), outdated(records, pairs, query)
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
     told = [h for h in records if told_before(h.memory, moved)]
     records = [h for h in records if h not in told]

@@ -1,0 +1,215 @@
+"""A role handed on, and a run record told before a newer lesson changed its way, at read
+time (`agentmem.retrieval.handover`, `agentmem.retrieval.conflict`).
+
+The writer left both live: the newer lesson names another holder of a role, or runs a job
+with another tool, in words it did not link to the older lesson. A worker's pack and hook
+A's synthesis leave the older holder out, and a pack leaves out the run record that quotes
+the old holder or the old tool. Near misses keep both: two things' roles ("weekend" and
+"weekday" shows), a new holder told with no word of change, a deputy named beside the old
+holder, a later lesson that gives the old holder the role again, a record whose tool the
+newer lesson still names."""
+
+from __future__ import annotations
+
+from agentmem import MemoryHooks
+from agentmem.core.model import Hit, Memory, MemoryType
+from tests.conftest import ManualClock, semantic
+
+APP = "radio"
+GOAL = {"title": "Swap the late-night playlist for the storm special", "app_id": APP}
+QUEUE = [
+    {"id": "R-9", "title": "Swap the late-night playlist for the storm special", "app_id": APP}
+]
+
+HELD_OLD = "Late-night playlist changes need a sign-off from Odile Brandt before they air."
+HELD_NEW = (
+    "Odile Brandt joins the news desk next month; from 4 October Tariq Mensah approves "
+    "every late-night playlist change."
+)
+
+
+def _lesson(hooks: MemoryHooks, text: str) -> str:
+    memory_id = hooks.harvester.submit(semantic(text, app_id=APP), trigger="manual").memory_id
+    assert memory_id is not None, text
+    return memory_id
+
+
+def _pair(hooks: MemoryHooks, clock: ManualClock, old: str, new: str) -> tuple[str, str]:
+    """The older lesson, and nine days on the newer one, stored as a writer that did not
+    recognise the pair leaves it: both live, neither naming the other."""
+    first = _lesson(hooks, old)
+    clock.advance(days=9)
+    second = _lesson(hooks, "The studio B mixing desk is muted at midnight for the hourly ident.")
+    held = hooks.store.get(second)
+    hooks.store.put(held.model_copy(update={"text": new, "supersedes": ()}))
+    return first, second
+
+
+def _packed(hooks: MemoryHooks) -> list[str]:
+    result = hooks.pre_spawn_pack(goal=GOAL)
+    assert result.pack is not None
+    return [e.id for e in result.pack.entries]
+
+
+def test_pre_spawn_pack_tells_the_newer_holder_of_a_role(
+    clocked_hooks: MemoryHooks, clock: ManualClock
+) -> None:
+    """The newer lesson gives the sign-off of late-night playlist changes to another person
+    from a day it names: the worker's pack leaves the older holder out."""
+    old, new = _pair(clocked_hooks, clock, HELD_OLD, HELD_NEW)
+    packed = _packed(clocked_hooks)
+    assert new in packed
+    assert old not in packed
+
+
+def test_pre_goal_synthesis_tells_the_newer_holder_of_a_role(
+    clocked_hooks: MemoryHooks, clock: ManualClock
+) -> None:
+    """Hook A leaves the older holder out as the pack does."""
+    old, new = _pair(clocked_hooks, clock, HELD_OLD, HELD_NEW)
+    text = clocked_hooks.pre_goal_synthesis(queue=QUEUE).synthesis or ""
+    assert f"[{new}]" in text
+    assert f"[{old}]" not in text, text
+
+
+def _record(hooks: MemoryHooks, run_id: str, summary: str) -> str:
+    """A failed run on the goal's own work, recorded by the classifier hook."""
+    run = {
+        "run_id": run_id, "goal": GOAL["title"], "outcome": "failure", "app_id": APP,
+        "summary": summary,
+        "verifiers": [{"name": "air-check", "passed": False, "detail": "2 gaps after the news"}],
+    }  # fmt: skip
+    result = hooks.post_run_classify(run=run)
+    assert result.ok
+    return result.writes.accepted[0]
+
+
+def test_pre_spawn_pack_leaves_out_a_record_of_the_old_holder(
+    clocked_hooks: MemoryHooks, clock: ManualClock
+) -> None:
+    """A run record that quotes the old holder at work, written before the handover,
+    tells how things were: the pack leaves it out."""
+    record = _record(
+        clocked_hooks, "2027-03-02-r7", "Cart wall loaded; Odile approved the playlist change."
+    )
+    clock.advance(days=2)
+    _pair(clocked_hooks, clock, "Storm specials open on the weather jingle.", HELD_NEW)
+    assert record not in _packed(clocked_hooks)
+
+
+def test_pre_spawn_pack_leaves_out_a_record_of_the_old_tool(
+    clocked_hooks: MemoryHooks, clock: ManualClock
+) -> None:
+    """A run record that ran the job with a tool a newer lesson replaced, in words of the
+    same job, tells how things were: the pack leaves it out."""
+    record = _record(
+        clocked_hooks, "2027-03-02-r8", "Loaded with cartwall load --slot late on the playout box."
+    )
+    clock.advance(days=2)
+    _pair(
+        clocked_hooks,
+        clock,
+        "Storm specials open on the weather jingle.",
+        "Late-night playlists are loaded with `airdeck queue add --show <id>` on the playout box.",
+    )
+    assert record not in _packed(clocked_hooks)
+
+
+def _memory(text: str, day: int, memory_id: str, kind: MemoryType = MemoryType.SEMANTIC) -> Memory:
+    return Memory(
+        id=memory_id,
+        text=text,
+        type=kind,
+        confidence=0.8,
+        user_id="tester",
+        app_id=APP,
+        run_id="r",
+        trigger="manual",
+        created_at=f"2027-09-{day:02d}T12:00:00+00:00",
+    )
+
+
+def _retires(old: str, new: str, *later: str, kind: MemoryType = MemoryType.SEMANTIC) -> bool:
+    from agentmem.retrieval.conflict import retired_by_newer
+
+    first, second = _memory(old, 1, "m-1", kind), _memory(new, 8, "m-2")
+    others = [first, second, *(_memory(t, 12 + i, f"m-{3 + i}") for i, t in enumerate(later))]
+    return retired_by_newer(first, second, {"swap", "storm", "special"}, others)
+
+
+def test_a_role_handed_to_another_holder_retires_the_older_lesson() -> None:
+    assert _retires(HELD_OLD, HELD_NEW)
+
+
+def test_a_record_quoting_the_old_holder_by_first_name_is_retired() -> None:
+    assert _retires(
+        "Run 2027-09-01-r3: Change the late-night playlist for the fundraiser ended in "
+        "success. Odile approved in #radio-ops.",
+        HELD_NEW,
+        kind=MemoryType.EPISODIC,
+    )
+
+
+def test_a_new_holder_told_with_no_word_of_change_retires_nothing() -> None:
+    """ "Tariq approves ..." with no word of change may tell a second approver."""
+    assert not _retires(HELD_OLD, "Tariq Mensah approves every late-night playlist change.")
+
+
+def test_another_things_role_retires_nothing() -> None:
+    """Weekend and weekday playlists: one word swapped, two roles."""
+    assert not _retires(
+        "Weekend playlist changes need a sign-off from Odile Brandt.",
+        "From 4 October Tariq Mensah approves weekday playlist changes.",
+    )
+
+
+def test_a_deputy_named_beside_the_old_holder_retires_nothing() -> None:
+    assert not _retires(
+        HELD_OLD,
+        "From 4 October Tariq Mensah approves late-night playlist changes while Odile "
+        "Brandt is on leave.",
+    )
+
+
+def test_a_role_a_later_lesson_gives_the_old_holder_again_is_kept() -> None:
+    assert not _retires(
+        HELD_OLD,
+        HELD_NEW,
+        "Odile Brandt signs off late-night playlist changes again after the news desk trial.",
+    )
+
+
+def test_a_record_whose_tool_the_newer_lesson_still_names_is_kept() -> None:
+    assert not _retires(
+        "Run 2027-09-01-r4: Load the late-night playlist ended in failure. Loaded with "
+        "cartwall load --slot late; 2 gaps.",
+        "Late-night playlists are loaded with `airdeck queue add --show <id>`; cartwall "
+        "keeps the jingles.",
+        kind=MemoryType.EPISODIC,
+    )
+
+
+def test_a_records_measured_figure_is_no_value_a_lesson_retires() -> None:
+    """A run's measured 58 seconds of silence is no rule a newer limit replaced."""
+    assert not _retires(
+        "Run 2027-09-01-r5: Air the storm special ended in success. Dead air of 58 seconds "
+        "in the late-night slot, under the alarm.",
+        "Since the new playout box, the dead-air alarm in the late-night slot now fires "
+        "after 30 seconds.",
+        kind=MemoryType.EPISODIC,
+    )
+
+
+def test_outdated_passes_records_a_newer_lesson_leaves_standing() -> None:
+    """A record whose holder and tool no newer lesson changed stays."""
+    from agentmem.retrieval.conflict import outdated
+
+    record = _memory(
+        "Run 2027-09-01-r6: Swap the storm special ended in failure. Odile approved.",
+        1,
+        "r-6",
+        MemoryType.EPISODIC,
+    )
+    lesson = _memory("Storm specials open on the weather jingle.", 8, "m-9")
+    hits = [Hit(memory=record, score=1.0)]
+    assert outdated(hits, [Hit(memory=lesson, score=1.0)], "storm special") == hits
