@@ -16,15 +16,13 @@ from agentmem.core.model import Hit, Memory, MemoryType
 from tests.conftest import ManualClock, semantic
 
 APP = "radio"
-GOAL = {"title": "Swap the late-night playlist for the storm special", "app_id": APP}
-QUEUE = [
-    {"id": "R-9", "title": "Swap the late-night playlist for the storm special", "app_id": APP}
-]
+GOAL = {"title": "Swap the overnight setlist for the storm special", "app_id": APP}
+QUEUE = [{"id": "R-9", "title": "Swap the overnight setlist for the storm special", "app_id": APP}]
 
-HELD_OLD = "Late-night playlist changes need a sign-off from Odile Brandt before they air."
+HELD_OLD = "Overnight setlist changes need a sign-off from Ilse Varga before they air."
 HELD_NEW = (
-    "Odile Brandt joins the news desk next month; from 4 October Tariq Mensah approves "
-    "every late-night playlist change."
+    "Ilse Varga joins the news desk next month; from 23 October Bram Holt approves "
+    "every overnight setlist change."
 )
 
 
@@ -54,7 +52,7 @@ def _packed(hooks: MemoryHooks) -> list[str]:
 def test_pre_spawn_pack_tells_the_newer_holder_of_a_role(
     clocked_hooks: MemoryHooks, clock: ManualClock
 ) -> None:
-    """The newer lesson gives the sign-off of late-night playlist changes to another person
+    """The newer lesson gives the sign-off of overnight setlist changes to another person
     from a day it names: the worker's pack leaves the older holder out."""
     old, new = _pair(clocked_hooks, clock, HELD_OLD, HELD_NEW)
     packed = _packed(clocked_hooks)
@@ -90,7 +88,7 @@ def test_pre_spawn_pack_leaves_out_a_record_of_the_old_holder(
     """A run record that quotes the old holder at work, written before the handover,
     tells how things were: the pack leaves it out."""
     record = _record(
-        clocked_hooks, "2027-03-02-r7", "Cart wall loaded; Odile approved the playlist change."
+        clocked_hooks, "2027-03-02-r7", "Cart wall loaded; Ilse approved the setlist change."
     )
     clock.advance(days=2)
     _pair(clocked_hooks, clock, "Storm specials open on the weather jingle.", HELD_NEW)
@@ -110,7 +108,7 @@ def test_pre_spawn_pack_leaves_out_a_record_of_the_old_tool(
         clocked_hooks,
         clock,
         "Storm specials open on the weather jingle.",
-        "Late-night playlists are loaded with `airdeck queue add --show <id>` on the playout box.",
+        "Overnight setlists are loaded with `airdeck queue add --show <id>` on the playout box.",
     )
     assert record not in _packed(clocked_hooks)
 
@@ -143,31 +141,31 @@ def test_a_role_handed_to_another_holder_retires_the_older_lesson() -> None:
 
 def test_a_record_quoting_the_old_holder_by_first_name_is_retired() -> None:
     assert _retires(
-        "Run 2027-09-01-r3: Change the late-night playlist for the fundraiser ended in "
-        "success. Odile approved in #radio-ops.",
+        "Run 2027-09-01-r3: Change the overnight setlist for the fundraiser ended in "
+        "success. Ilse approved in #radio-ops.",
         HELD_NEW,
         kind=MemoryType.EPISODIC,
     )
 
 
 def test_a_new_holder_told_with_no_word_of_change_retires_nothing() -> None:
-    """ "Tariq approves ..." with no word of change may tell a second approver."""
-    assert not _retires(HELD_OLD, "Tariq Mensah approves every late-night playlist change.")
+    """ "Bram approves ..." with no word of change may tell a second approver."""
+    assert not _retires(HELD_OLD, "Bram Holt approves every overnight setlist change.")
 
 
 def test_another_things_role_retires_nothing() -> None:
-    """Weekend and weekday playlists: one word swapped, two roles."""
+    """Weekend and weekday setlists: one word swapped, two roles."""
     assert not _retires(
-        "Weekend playlist changes need a sign-off from Odile Brandt.",
-        "From 4 October Tariq Mensah approves weekday playlist changes.",
+        "Weekend setlist changes need a sign-off from Ilse Varga.",
+        "From 23 October Bram Holt approves weekday setlist changes.",
     )
 
 
 def test_a_deputy_named_beside_the_old_holder_retires_nothing() -> None:
     assert not _retires(
         HELD_OLD,
-        "From 4 October Tariq Mensah approves late-night playlist changes while Odile "
-        "Brandt is on leave.",
+        "From 23 October Bram Holt approves overnight setlist changes while Ilse "
+        "Varga is on leave.",
     )
 
 
@@ -175,15 +173,15 @@ def test_a_role_a_later_lesson_gives_the_old_holder_again_is_kept() -> None:
     assert not _retires(
         HELD_OLD,
         HELD_NEW,
-        "Odile Brandt signs off late-night playlist changes again after the news desk trial.",
+        "Ilse Varga signs off overnight setlist changes again after the news desk trial.",
     )
 
 
 def test_a_record_whose_tool_the_newer_lesson_still_names_is_kept() -> None:
     assert not _retires(
-        "Run 2027-09-01-r4: Load the late-night playlist ended in failure. Loaded with "
+        "Run 2027-09-01-r4: Load the overnight setlist ended in failure. Loaded with "
         "cartwall load --slot late; 2 gaps.",
-        "Late-night playlists are loaded with `airdeck queue add --show <id>`; cartwall "
+        "Overnight setlists are loaded with `airdeck queue add --show <id>`; cartwall "
         "keeps the jingles.",
         kind=MemoryType.EPISODIC,
     )
@@ -193,8 +191,8 @@ def test_a_records_measured_figure_is_no_value_a_lesson_retires() -> None:
     """A run's measured 58 seconds of silence is no rule a newer limit replaced."""
     assert not _retires(
         "Run 2027-09-01-r5: Air the storm special ended in success. Dead air of 58 seconds "
-        "in the late-night slot, under the alarm.",
-        "Since the new playout box, the dead-air alarm in the late-night slot now fires "
+        "in the overnight slot, under the alarm.",
+        "Since the new playout box, the dead-air alarm in the overnight slot now fires "
         "after 30 seconds.",
         kind=MemoryType.EPISODIC,
     )
@@ -205,7 +203,7 @@ def test_outdated_passes_records_a_newer_lesson_leaves_standing() -> None:
     from agentmem.retrieval.conflict import outdated
 
     record = _memory(
-        "Run 2027-09-01-r6: Swap the storm special ended in failure. Odile approved.",
+        "Run 2027-09-01-r6: Swap the storm special ended in failure. Ilse approved.",
         1,
         "r-6",
         MemoryType.EPISODIC,

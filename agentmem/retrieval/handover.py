@@ -116,7 +116,7 @@ WORD = re.compile(r"[A-Za-z][\w-]*")
 
 def qualified_apart(mine: str, old: str, theirs: str, new: str) -> bool:
     """A word both clauses share follows another word in each, neither a word of the other
-    text: "weekend playlist changes" against "weekday playlist changes" (two things, each
+    text: "weekend setlist changes" against "weekday setlist changes" (two things, each
     with its holder). Names, role words and small words qualify nothing."""
     before_mine, before_theirs = _before(mine), _before(theirs)
     olds, news = set(tokenize(old)), set(tokenize(new))
@@ -137,7 +137,7 @@ def _before(clause: str) -> dict[str, str]:
         word = stem if stem and not small and raw[0].islower() else ""
         if word and last:
             out.setdefault(word, last)
-        # "Weekend playlist": a sentence may open on its qualifier, in capitals.
+        # "Weekend setlist": a sentence may open on its qualifier, in capitals.
         last = "" if small else stem
     return out
 
