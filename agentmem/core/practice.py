@@ -104,7 +104,7 @@ TOLD_OTHERWISE = re.compile(
 )
 WHOLE = 3  # terms of a practice with no family verb that a lesson must all say (`said_whole`)
 # A code that tells one item from its kin ("RX-7B", "QA2"), narrower than
-# `agentmem.core.statement.CODED`: a claim naming "EU" or "bay-4" that its lesson does not
+# `agentmem.core.statement.CODED`: a claim naming "EU" or "dock-7" that its lesson does not
 # still speaks of the lesson's practice (the wider reading cost a tuning scenario a need).
 NAME = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}[0-9]+\b")
 

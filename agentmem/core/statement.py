@@ -85,7 +85,7 @@ IDENTIFIER = re.compile(r"[\w./-]*(?:[a-z][A-Z]|_|\w\.\w|\w/\w)[\w./-]*")
 ALTERNATIVES = re.compile(r"[A-Z][A-Z0-9]*(?:/[A-Z][A-Z0-9]*)+")
 CAPITALISED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
 # A name written as a code: capitals with their digits or joined parts ("QA2", "EU", "RX-7B"),
-# or a word joined to a number ("bay-4").
+# or a word joined to a number ("dock-7").
 CODED = re.compile(r"\b[A-Z][A-Z0-9]+(?:-\w+)*\b|\b[A-Za-z]+-\d+\b")
 # A file's path ("policies/offers.yaml", "load.py"): where something is written, which two
 # statements of two things in it can share ("MAX_STREAMS=4 in policies/offers.yaml" and

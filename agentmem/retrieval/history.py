@@ -137,10 +137,11 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
 def _bars(advice: Sequence[Hit], scope: Filters) -> Callable[[Hit], float]:
     """The score a lesson must reach to be told: `RELEVANT` of the best lesson, and for a
     lesson of the bundle's own app `RELEVANT` of the best of that app. A `_global` note (a
-    chat line, a meeting's minute) that names the bundle's customer and site twice ("the
-    Larchmont order ships from the Larchmont depot") can score three times the app's best
+    chat line, a meeting's minute) that names the bundle's customer and place twice ("the
+    Quenby party collects at the Quenby chapel door") can score three times the app's best
     lesson, and one bar for all then leaves the app's own account of the work under it
-    ("cartons over 20 kg go on the lower shelf") while the note is all the bundle is told.
+    ("keep the open sack of ground almonds in the cold room") while the note is all the
+    bundle is told.
     A `_global` note is still measured against the best of all: it is on the bundle's
     ground only by its words."""
     best = max((h.score for h in advice), default=0.0)
