@@ -103,3 +103,38 @@ def hooks(make_hooks: HooksFactory) -> MemoryHooks:
 def semantic(text: str, **fields: object) -> dict[str, object]:
     """A minimal valid semantic draft (the writer fills the scope)."""
     return {"text": text, "type": "semantic", "confidence": 0.8, **fields}
+
+
+def lesson(hooks: MemoryHooks, text: str, app_id: str) -> str:
+    """A semantic lesson of `app_id` written through the writer; its id."""
+    memory_id = hooks.harvester.submit(semantic(text, app_id=app_id), trigger="manual").memory_id
+    assert memory_id is not None, text
+    return memory_id
+
+
+def unlinked_pair(
+    hooks: MemoryHooks,
+    clock: ManualClock,
+    old: str,
+    new: str,
+    *,
+    app_id: str,
+    days: int,
+    filler: str,
+) -> tuple[str, str]:
+    """The older lesson, and `days` on the newer one, stored as a writer that did not
+    recognise the pair leaves it: both live, neither naming the other. The newer text is put
+    in place of `filler` (a lesson the writer takes), so no restatement check sees it."""
+    first = lesson(hooks, old, app_id)
+    clock.advance(days=days)
+    second = lesson(hooks, filler, app_id)
+    held = hooks.store.get(second)
+    hooks.store.put(held.model_copy(update={"text": new, "supersedes": ()}))
+    return first, second
+
+
+def packed_ids(hooks: MemoryHooks, goal: dict[str, object]) -> list[str]:
+    """The ids of the entries of the pack hook B builds for `goal`."""
+    result = hooks.pre_spawn_pack(goal=goal)
+    assert result.pack is not None
+    return [e.id for e in result.pack.entries]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from agentmem import MemoryHooks
 from agentmem.core.model import Memory, MemoryType
-from tests.conftest import ManualClock, semantic
+from tests.conftest import ManualClock, packed_ids, unlinked_pair
 
 APP = "hives"
 GOAL = {"title": "Plan the spring brood inspections of the hives", "app_id": APP}
@@ -25,27 +25,15 @@ OPEN_NEW = (
 )
 
 
-def _lesson(hooks: MemoryHooks, text: str) -> str:
-    memory_id = hooks.harvester.submit(semantic(text, app_id=APP), trigger="manual").memory_id
-    assert memory_id is not None, text
-    return memory_id
+FILLER = "Spare supers are stacked by the shed door, wasp traps beside them."
 
 
 def _pair(hooks: MemoryHooks, clock: ManualClock, old: str, new: str) -> tuple[str, str]:
-    """The older lesson, and six days on the newer one, stored as a writer that did not
-    recognise the pair leaves it: both live, neither naming the other."""
-    first = _lesson(hooks, old)
-    clock.advance(days=6)
-    second = _lesson(hooks, "Spare supers are stacked by the shed door, wasp traps beside them.")
-    held = hooks.store.get(second)
-    hooks.store.put(held.model_copy(update={"text": new, "supersedes": ()}))
-    return first, second
+    return unlinked_pair(hooks, clock, old, new, app_id=APP, days=6, filler=FILLER)
 
 
 def _packed(hooks: MemoryHooks) -> list[str]:
-    result = hooks.pre_spawn_pack(goal=GOAL)
-    assert result.pack is not None
-    return [e.id for e in result.pack.entries]
+    return packed_ids(hooks, GOAL)
 
 
 def test_pre_spawn_pack_tells_the_newer_value_of_one_slot(
@@ -129,7 +117,7 @@ def test_a_newer_value_retires_the_older_one() -> None:
 
 
 def test_a_newer_value_told_with_no_word_of_change_retires_nothing() -> None:
-    """"A queen search keeps the box open for 20 minutes" may be another task's time."""
+    """ "A queen search keeps the box open for 20 minutes" may be another task's time."""
     assert not _retires(
         OPEN_OLD,
         "A queen search during brood inspections keeps the brood box open for 20 minutes "
@@ -157,7 +145,7 @@ def test_a_tool_the_newer_lesson_still_names_is_kept() -> None:
 
 
 def test_a_count_joined_to_its_unit_by_a_hyphen_is_a_value_of_that_unit() -> None:
-    """"A 3-frame gap" and "5 frames of gap" are two counts of frames (the words of their
+    """ "A 3-frame gap" and "5 frames of gap" are two counts of frames (the words of their
     clauses agree); "45-minute" is a length of time."""
     from agentmem.retrieval.conflict import slot_values
 

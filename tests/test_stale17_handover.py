@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from agentmem import MemoryHooks
 from agentmem.core.model import Hit, Memory, MemoryType
-from tests.conftest import ManualClock, semantic
+from tests.conftest import ManualClock, packed_ids, unlinked_pair
 
 APP = "radio"
 GOAL = {"title": "Swap the overnight setlist for the storm special", "app_id": APP}
@@ -26,27 +26,15 @@ HELD_NEW = (
 )
 
 
-def _lesson(hooks: MemoryHooks, text: str) -> str:
-    memory_id = hooks.harvester.submit(semantic(text, app_id=APP), trigger="manual").memory_id
-    assert memory_id is not None, text
-    return memory_id
+FILLER = "The studio B mixing desk is muted at midnight for the hourly ident."
 
 
 def _pair(hooks: MemoryHooks, clock: ManualClock, old: str, new: str) -> tuple[str, str]:
-    """The older lesson, and nine days on the newer one, stored as a writer that did not
-    recognise the pair leaves it: both live, neither naming the other."""
-    first = _lesson(hooks, old)
-    clock.advance(days=9)
-    second = _lesson(hooks, "The studio B mixing desk is muted at midnight for the hourly ident.")
-    held = hooks.store.get(second)
-    hooks.store.put(held.model_copy(update={"text": new, "supersedes": ()}))
-    return first, second
+    return unlinked_pair(hooks, clock, old, new, app_id=APP, days=9, filler=FILLER)
 
 
 def _packed(hooks: MemoryHooks) -> list[str]:
-    result = hooks.pre_spawn_pack(goal=GOAL)
-    assert result.pack is not None
-    return [e.id for e in result.pack.entries]
+    return packed_ids(hooks, GOAL)
 
 
 def test_pre_spawn_pack_tells_the_newer_holder_of_a_role(
