@@ -72,6 +72,6 @@ def before(hit: Hit, setbacks: Sequence[Hit]) -> bool:
     before a packed failure tells how things went before it, and gives its place to the
     failure's `sequel` when there is one. On thirty-eight private scenarios (replayed on
     the packs before it) that swap fired in 6 probes of 4 scenarios: pack need +0.003 (a
-    weak scenario 0.77 -> 0.85, none loses), pack precision unchanged; nothing changed on four validation ones, run
-    but never read, or the repository's eleven."""
+    weak scenario 0.77 -> 0.85, none loses), pack precision unchanged; nothing changed on
+    four validation ones, run but never read, or the repository's eleven."""
     return any(hit.memory.created_at < s.memory.created_at for s in setbacks)
