@@ -35,6 +35,11 @@ class Outcome(StrEnum):
     ABORTED = "aborted"
 
 
+# The outcomes of a run that did not go (wholly) well: what packs, hook A and hook E read
+# as setbacks.
+SETBACKS = frozenset({Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED})
+
+
 class HookName(StrEnum):
     PRE_GOAL_SYNTHESIS = "pre_goal_synthesis"
     PRE_SPAWN_PACK = "pre_spawn_pack"

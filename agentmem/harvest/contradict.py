@@ -18,13 +18,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from agentmem.core.model import Kind, Memory, MemoryType, Outcome
+from agentmem.core.model import SETBACKS, Kind, Memory, MemoryType
 from agentmem.core.statement import terms
 from agentmem.harvest.runrecord import read_record
 
 MIN_SHARED = 2
 LESSONS = {MemoryType.SEMANTIC, MemoryType.PROCEDURAL}
-SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
 GLOBAL = "_global"
 FACTS = {"number", "version", "day"}
 # A time right after a failure verb says when the run failed, not what it ran with ("seven

@@ -33,7 +33,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from agentmem.core.model import Memory, Outcome
+from agentmem.core.model import SETBACKS, Memory, Outcome
 from agentmem.harvest.across import across, fixes
 from agentmem.harvest.blame import blamed
 from agentmem.harvest.families import families, named
@@ -52,7 +52,6 @@ FOLLOWED_CHARS = 320  # of a follow-up's account in a pattern's text
 REWORDED = 5  # words two details share, in any order, that tell one error (`_reworded`)
 PAIRED = 12  # failures whose details are paired to find a phrase two of them say
 LOW, HIGH = 0.7, 0.95  # the reflective type's confidence range
-SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
 GLOBAL = "_global"
 
 

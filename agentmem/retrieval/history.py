@@ -37,7 +37,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from agentmem.core.model import Hit, Kind, Memory, Outcome
+from agentmem.core.model import SETBACKS, Hit, Kind, Memory, Outcome
 from agentmem.core.verdict import GLOBAL
 from agentmem.harvest.runrecord import read_record
 from agentmem.retrieval.conflict import outdated
@@ -47,7 +47,6 @@ from agentmem.retrieval.select import (
     LESSONS,
     RECORDS,
     RELEVANT,
-    SETBACKS,
     after_changes,
     distinct,
     in_their_place,

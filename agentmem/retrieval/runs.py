@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from agentmem.core.model import Hit, Outcome
+from agentmem.core.model import SETBACKS, Hit
 from agentmem.harvest.runrecord import record_goal
 from agentmem.stores.bm25 import tokenize
 
-SETBACKS = {Outcome.FAILURE, Outcome.PARTIAL, Outcome.ABORTED}
 # The share of an earlier run's goal words a later run's goal holds to be the same work.
 SAME_GOAL = 0.5
 

@@ -50,7 +50,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from agentmem.contexts import Goal
-from agentmem.core.model import Hit, Kind, Memory, MemoryType
+from agentmem.core.model import SETBACKS, Hit, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions, removed
 from agentmem.core.restate import restated, retired_values, retraction
 from agentmem.harvest.runrecord import record_goal
@@ -66,7 +66,6 @@ from agentmem.retrieval.lingering import (
 )
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
-from agentmem.retrieval.runs import SETBACKS as SETBACKS  # history.py reads it here
 from agentmem.retrieval.runs import before, latest, sequel
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
