@@ -5,9 +5,11 @@ replacement worded in a way it did not recognise leaves both live, and a read th
 both tells the old value beside the new. The read already holds the pair, so it judges
 the two itself (`outdated`), and strictly: a false supersession hides a rule that still
 holds, a missed one only leaves an old value beside its successor. Both lessons belong to
-one app and to no one document, the newer was written later, neither sets the other
-apart (`agentmem.core.apart.set_apart`: "the south kiln keeps its own 40 minutes"), and
-both open on one thing (a word of their heads in common). Then the newer one retires:
+one app (or the newer one is `_global`, which every app reads) and to no one document (two
+runs' lessons carry the host loop's name as their source, which names no document), the
+newer was written later, neither sets the other apart (`agentmem.core.apart.set_apart`:
+"the south kiln keeps its own 40 minutes"), and both open on one thing (a word of their
+heads in common). Then the newer one retires:
 
 - a value of one slot (`slot_retired`): the older states a value (a time, a size, a count
   with its unit however joined to it, a version, a rate, a labelled number) that the newer
@@ -22,7 +24,9 @@ both open on one thing (a word of their heads in common). Then the newer one ret
   runs another tool's command in a clause sharing `SAME_SLOT` words with it and never
   names the old tool ("publish the atlas with `mapctl push --all`", then "atlas tiles go
   out with `tiles release --prod`"). One job's new tool needs no change word: a writer who
-  names the new way seldom says the old one is gone.
+  names the new way seldom says the old one is gone. Another subcommand of the same tool
+  for the same job retires the old command only when the newer sentence says it changed
+  (`subcommand_retired`).
 
 Either holds only while no lesson written after the newer one states the old value of the
 same slot again, or names the old tool (then both ways live on: two kilns, two products).
@@ -47,7 +51,7 @@ from functools import lru_cache
 from agentmem.core.apart import set_apart
 from agentmem.core.commands import lines
 from agentmem.core.cues import CUE_BACKWARD
-from agentmem.core.model import Hit, Kind, Memory, MemoryType
+from agentmem.core.model import Hit, HookName, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions
 from agentmem.core.restate import says_changed
 from agentmem.core.statement import CAPITALISED, CODED, RECORD, terms
@@ -55,6 +59,7 @@ from agentmem.retrieval.handover import holder_retired
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
 
+GLOBAL = "_global"  # a lesson every app reads: its change speaks for each
 SAME_SLOT = 2  # content words the clauses holding the old value and the new one share
 NO_SLOT = ("date", "code")  # a record's day, a code span: no value of a slot told anew
 
@@ -80,9 +85,11 @@ def retired_by_newer(
 ) -> bool:
     """Whether `new` retired a value or the tool `old` states (see the module docstring);
     `common` holds the query's words, `others` the lessons a later one may restate in."""
-    if new.created_at <= old.created_at or new.app_id != old.app_id or new.id == old.id:
+    if new.created_at <= old.created_at or new.id == old.id:
         return False
-    if old.source and old.source == new.source:
+    if new.app_id not in (old.app_id, GLOBAL):
+        return False
+    if old.source and old.source == new.source and not from_runs(old, new):
         return False  # another section of one document
     if set_apart(new.text, old.text) or set_apart(old.text, new.text):
         return False
@@ -99,6 +106,12 @@ def retired_by_newer(
     if record:
         return False  # a run's measured figures are no rule's values
     return any(not _said_again(slot, later) for slot in slot_retired(old.text, new.text, common))
+
+
+def from_runs(old: Memory, new: Memory) -> bool:
+    """Both lessons were told by runs (hook C): their `source` is the host loop that ran
+    them, no document the two are sections of."""
+    return old.trigger == new.trigger == HookName.POST_RUN_CLASSIFY.value
 
 
 def slot_retired(old: str, new: str, common: set[str]) -> list[tuple[str, str, frozenset[str]]]:
@@ -177,7 +190,8 @@ def tools(text: str) -> Mapping[str, str]:
 def tool_retired(old: str, new: str, common: set[str]) -> list[str]:
     """The tools of `old` that `new` no longer runs for the same job: it runs another tool
     in a clause sharing `SAME_SLOT` words with the old command's, one not in `common`, and
-    names no old tool where the other names no new one."""
+    names no old tool where the other names no new one. Also a command of a tool both run
+    (`subcommand_retired`)."""
     olds, news = tools(old), tools(new)
     out = []
     for tool, clause in olds.items():
@@ -189,6 +203,43 @@ def tool_retired(old: str, new: str, common: set[str]) -> list[str]:
             shared = _words(clause) & _words(there) - _words(f"{tool} {other}")
             if len(shared) >= SAME_SLOT and shared - common:
                 out.append(tool)
+                break
+    return out + subcommand_retired(old, new)
+
+
+@lru_cache(maxsize=4096)
+def commands(text: str) -> Mapping[tuple[str, str], str]:
+    """The (tool, subcommand) pairs whose command lines `text` writes, each with the clause
+    that holds it."""
+    out: dict[tuple[str, str], str] = {}
+    for clause in CLAUSE.split(text):
+        for words in lines(clause):
+            if len(words) >= 2:
+                out.setdefault((words[0], words[1]), clause)
+    return out
+
+
+def subcommand_retired(old: str, new: str) -> list[str]:
+    """The commands of `old` ("growctl drip") whose job `new` gives to another subcommand of
+    the same tool ("growctl mist") and says so: in a clause sharing `SAME_SLOT` words with
+    the old command's (the query's words count: the tool in common already ties the two to
+    one kind of work), never naming the old subcommand, in a sentence that says something
+    changed ("since the pump swap, trays are now watered with growctl mist <bay>"). One
+    tool's subcommands often do two jobs side by side, so unlike a new tool, a new
+    subcommand needs the word of change."""
+    news = commands(new)
+    out = []
+    for (tool, sub), clause in commands(old).items():
+        if (tool, sub) in news or mentions(new.lower(), sub):
+            continue
+        for (other, now), there in news.items():
+            if other != tool or mentions(old.lower(), now):
+                continue
+            shared = _words(clause) & _words(there) - _words(f"{tool} {sub} {now}")
+            if len(shared) < SAME_SLOT:
+                continue
+            if says_change(_holding(SENTENCE, new, f"{tool} {now}")):
+                out.append(f"{tool} {sub}")
                 break
     return out
 
