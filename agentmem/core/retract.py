@@ -1,7 +1,10 @@
 """Retractions: a lesson that begins "Retracted:", or that opens by judging an earlier
 claim wrong ("The longer goal timeout was a red herring: …"), withdraws a held one, the one that shares
 most with its first clause (the claim withdrawn) beyond what it shares with the rest (the
-reason, which a correct lesson may well share). `agentmem.core.verdict` asks it.
+reason, which a correct lesson may well share). The claim's framing ("the 03-14 run
+lesson that blamed …") is none of its words, but the day it names is when the lesson was
+written: a lesson of that day is the one withdrawn. A lesson that itself says the thing
+was not it agrees with the retraction and stays. `agentmem.core.verdict` asks it.
 
 Told in other words than the lesson (`agentmem.core.practice`): every held lesson that
 prescribes the practice withdrawn goes too (the run's lesson and the review line that
@@ -19,7 +22,7 @@ prescribing what it says the team no longer does ("We no longer cut the contacts
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from agentmem.core.practice import (
     TAKE_AWAY,
@@ -35,6 +38,28 @@ from agentmem.core.removal import removed
 from agentmem.core.statement import terms
 
 MOST = 3  # lessons one retraction withdraws at most
+
+# The words that frame a claim rather than tell it: "the 09-11 run lesson that blamed print
+# quality for the garbled labels was wrong" withdraws what was said of print quality and
+# labels; "run", "lesson", "blamed" and "wrong" would match any lesson a run wrote (stems as
+# `agentmem.stores.bm25.tokenize` gives them).
+FRAMING = frozenset(
+    "lesson run note advic tip claim blame wrong earlier previous idea suggest recommend "  # noqa: SIM905
+    "takeaway entri said".split()
+)
+# A lesson that itself judges something to have been no cause or no fix ("the sample rate
+# was not it; …", "restarting did not help") already says what a retraction says: it is
+# never the lesson withdrawn, however many of the claim's words it repeats.
+DENIED = re.compile(
+    r"\b(?:was|is|were|are)(?:\s+not|n't)\s+(?:it|the\s+(?:cause|culprit|problem|issue|fix))\b"
+    r"|\b(?:did|does|do)(?:\s+not|n't)\s+(?:help|matter)\b|\bred\s+herring\b",
+    re.IGNORECASE,
+)
+# A day a claim names its lesson by ("the 09-11 run lesson", "the 2026-09-11 note"): the
+# month and the day, read against when the held lesson was written and the run it came from.
+DAY = re.compile(
+    r"(?<![\w-])(?:\d{4}-)?(?P<day>(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))(?![\w-])"
+)
 
 CLAUSE = re.compile(r"[;:]\s+|\.\s+")
 # "Retracted: <claim>; <reason>", or a lesson that opens by judging an earlier claim wrong:
@@ -61,13 +86,16 @@ def retraction(text: str) -> tuple[str, str] | None:
     return claim, " ".join(reason)
 
 
-def withdrawn(text: str, held: Sequence[tuple[str, str]]) -> list[str]:
+def withdrawn(
+    text: str, held: Sequence[tuple[str, str]], written: Mapping[str, str] | None = None
+) -> list[str]:
     """The ids, among (id, text) pairs, of the lessons a text withdraws. A retraction
     withdraws the one `retracted` finds by its claim's words and every one that prescribes
     the practice it withdraws (a thread quoting the advice, the run lesson that followed
     it in other verbs) or keeps a name it says was removed; when none is found, those that
     set a setting it names with another value. A text that is no retraction withdraws what prescribes the practice it
-    says the team no longer follows."""
+    says the team no longer follows. `written` tells, by id, when and in which run a held
+    lesson was written (`retracted`: a claim naming its day)."""
     said = retraction(text)
     told = practices(*said) if said is not None else no_longer(text)
     lessons = [(i, t) for i, t in held if not RETRACTED.match(t)]
@@ -77,8 +105,8 @@ def withdrawn(text: str, held: Sequence[tuple[str, str]]) -> list[str]:
     gone = taken_out(text)
     found += [i for i, t in lessons if i not in found and gone & set(names_in(t))]
     found += [i for i, t in lessons if i not in found and cured(t, said[0])]
-    best = retracted(text, lessons)
-    if best is not None and (best in found or not found):
+    best = retracted(text, lessons, written)
+    if best is not None and (best in found or not found or dated(text, best, written)):
         return [best, *(i for i in found if i != best)][:MOST]
     if found:  # what prescribes the practice outweighs a lesson sharing the claim's words
         return found[:MOST]
@@ -120,10 +148,15 @@ def revalued(text: str, held: str, told: Sequence[str]) -> bool:
     return bool(given - stated) and bool(stated - given)
 
 
-def retracted(text: str, held: Sequence[tuple[str, str]]) -> str | None:
+def retracted(
+    text: str, held: Sequence[tuple[str, str]], written: Mapping[str, str] | None = None
+) -> str | None:
     """The id, among (id, text) pairs, of the lesson a retraction withdraws by the words of
     its claim, if any: of "X does not fix Y", the words of X (a lesson telling of Y is no
-    advice the retraction withdraws)."""
+    advice the retraction withdraws). The claim's framing (`FRAMING`) is no word of the
+    lesson. A claim that names a day ("the 03-14 run lesson …") withdraws only a lesson
+    written that day or in a run of that day (`written`, by id), one word in common enough:
+    another day's lesson sharing more of its words is not the one it names."""
     said = retraction(text)
     if said is None:
         return None
@@ -131,14 +164,29 @@ def retracted(text: str, held: Sequence[tuple[str, str]]) -> str | None:
     # What the reason says the team no longer does restates the claim, it is no reason: a
     # lesson sharing it is the one withdrawn ("… was wrong. We no longer close X on Y alone").
     stopped = {w for part in no_longer(said[1]) for w in terms(part).content}
-    claim, reason = terms(claim_text).content, terms(said[1]).content - stopped
+    claim, reason = terms(claim_text).content - FRAMING, terms(said[1]).content - stopped
+    # A claim naming a day is read against the lessons of that day alone, when it is known
+    # when each was written: another day's lesson sharing its words is not the one named.
+    named = bool(written) and bool(DAY.search(said[0]))
+    candidates = [(i, t) for i, t in held if dated(text, i, written)] if named else held
+    least = 1 if named else 2  # words shared with the claim: a named day needs fewer
     best: tuple[float, str] | None = None
-    for memory_id, held_text in held:
-        if RETRACTED.match(held_text):
-            continue  # a retraction is not itself retracted by another one
+    for memory_id, held_text in candidates:
+        if RETRACTED.match(held_text) or DENIED.search(CLAUSE.split(held_text, maxsplit=1)[0]):
+            continue  # a retraction, or a lesson agreeing with it, is not what it withdraws
         content = terms(held_text).content
         on_claim = len(claim & content)
         score = on_claim / max(len(claim), 1) - len(reason & content) / max(len(reason), 1)
-        if on_claim >= 2 and score > 0 and (best is None or score > best[0]):
+        if on_claim >= least and score > 0 and (best is None or score > best[0]):
             best = (score, memory_id)
     return None if best is None else best[1]
+
+
+def dated(text: str, memory_id: str, written: Mapping[str, str] | None) -> bool:
+    """Whether the retraction's claim names the day the held lesson was written or its run
+    ran (`written[memory_id]`: its run id and creation time)."""
+    said = retraction(text)
+    if said is None or not written or memory_id not in written:
+        return False
+    days = {m["day"] for m in DAY.finditer(said[0])}
+    return any(re.search(rf"(?<![\d]){d}(?!\d)", written[memory_id]) for d in days)

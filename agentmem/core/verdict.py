@@ -34,6 +34,7 @@ class Held:
     text: str
     type: str
     superseded: bool = False
+    written: str = ""  # its run id and creation time: a retraction may name its day
 
 
 # Changes told in other words than the lesson they end, asked after `replaces`: a role taken
@@ -92,7 +93,8 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
         ):
             verdict.replaces.append(memory.id)
     live = [(m.id, m.text) for m in held if not m.superseded and m.type in RETRACTABLE]
-    verdict.replaces += [i for i in withdrawn(draft, live) if i not in verdict.replaces]
+    written = {m.id: m.written for m in held if m.written}
+    verdict.replaces += [i for i in withdrawn(draft, live, written) if i not in verdict.replaces]
     if not verdict.replaces and stale_match is not None:
         verdict.restates = stale_match
     return verdict
@@ -181,6 +183,7 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
             h.memory.text,
             h.memory.type.value,
             superseded=bool(h.explain.get("superseded")),
+            written=f"{h.memory.run_id} {h.memory.created_at}",
         )
         for h in hits
         if h.memory.kind.value == kind

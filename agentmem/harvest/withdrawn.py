@@ -30,7 +30,8 @@ def takes_back(newer: Memory, lesson: Memory) -> bool:
     """What supersedes the lesson says it no longer holds (see the module docstring)."""
     if DID_NOT_HOLD_TAG in newer.tags:
         return True
-    return lesson.id in withdrawn(newer.text, [(lesson.id, lesson.text)])
+    written = {lesson.id: f"{lesson.run_id} {lesson.created_at}"}  # a claim may name its day
+    return lesson.id in withdrawn(newer.text, [(lesson.id, lesson.text)], written)
 
 
 def withdrawn_runs(memories: Sequence[Memory], records: Sequence[Memory] = ()) -> frozenset[str]:
