@@ -39,9 +39,9 @@ from agentmem.core.statement import terms
 
 MOST = 3  # lessons one retraction withdraws at most
 
-# The words that frame a claim rather than tell it: "the 09-11 run lesson that blamed print
-# quality for the garbled labels was wrong" withdraws what was said of print quality and
-# labels; "run", "lesson", "blamed" and "wrong" would match any lesson a run wrote (stems as
+# The words that frame a claim rather than tell it: "the 03-14 run lesson that blamed valve
+# wear for the flooded seed trays was wrong" withdraws what was said of valve wear and seed
+# trays; "run", "lesson", "blamed" and "wrong" would match any lesson a run wrote (stems as
 # `agentmem.stores.bm25.tokenize` gives them).
 FRAMING = frozenset(
     "lesson run note advic tip claim blame wrong earlier previous idea suggest recommend "  # noqa: SIM905
@@ -55,7 +55,7 @@ DENIED = re.compile(
     r"|\b(?:did|does|do)(?:\s+not|n't)\s+(?:help|matter)\b|\bred\s+herring\b",
     re.IGNORECASE,
 )
-# A day a claim names its lesson by ("the 09-11 run lesson", "the 2026-09-11 note"): the
+# A day a claim names its lesson by ("the 03-14 run lesson", "the 2027-03-14 note"): the
 # month and the day, read against when the held lesson was written and the run it came from.
 DAY = re.compile(
     r"(?<![\w-])(?:\d{4}-)?(?P<day>(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))(?![\w-])"
