@@ -43,6 +43,7 @@ from agentmem.core.model import SETBACKS, Hit, Kind, Memory, Outcome
 from agentmem.core.verdict import GLOBAL
 from agentmem.harvest.runrecord import read_record
 from agentmem.retrieval.conflict import outdated
+from agentmem.retrieval.flipped import outturned
 from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.select import (
@@ -124,6 +125,7 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     moved = what_changed(every)
     lessons = [h for h in lessons if not told_before(h.memory, moved)]
     lessons = outdated(lessons, every, query)  # a newer lesson retired its value or tool
+    lessons = outturned(lessons, every)  # or turned it around ("now at the bottom")
     records = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=RECORDS))]
     advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
     bar = _bars(advice or lessons, scope)
