@@ -47,8 +47,8 @@ FRAMING = frozenset(
     "lesson run note advic tip claim blame wrong earlier previous idea suggest recommend "  # noqa: SIM905
     "takeaway entri said".split()
 )
-# A lesson that itself judges something to have been no cause or no fix ("the sample rate
-# was not it; …", "restarting did not help") already says what a retraction says: it is
+# A lesson that itself judges something to have been no cause or no fix ("roast level was
+# not it; …", "restarting did not help") already says what a retraction says: it is
 # never the lesson withdrawn, however many of the claim's words it repeats.
 DENIED = re.compile(
     r"\b(?:was|is|were|are)(?:\s+not|n't)\s+(?:it|the\s+(?:cause|culprit|problem|issue|fix))\b"

@@ -75,7 +75,8 @@ CRON = re.compile(
     r"(?:\*|[0-7](?:[-,][0-7])*|[a-z]{3}(?:[-,][a-z]{3})*)(?![\w*])",
     re.I,
 )
-VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b")
+# A release named after its year keeps the year in front ("firmware bundle 2031v2.5"): one version.
+VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b|\b\d{4}[vV]\d+(?:\.\d+)+\b")
 # A number with its unit; joined groups ("0-12", "03-01", "1,000") are one value.
 NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:\s?(%|[A-Za-z]+\b))?")
 # Identifiers (mixed case, snake_case, dotted or slashed paths) and capitalised words.
