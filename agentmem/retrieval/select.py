@@ -36,7 +36,8 @@ thing that took away (the withdrawn practice's flag, the replaced count:
 `agentmem.harvest.withdrawn.taken`); so is a record or hook E's pattern of runs before a
 change that quotes a value it retired on the same subject, or a tool it says is gone
 (`agentmem.retrieval.lingering.quotes_retired`, `told_before`); so is a lesson written
-before it that states a value it retired of the same thing (`states_retired`).
+before it that states a value it retired of the same thing (`states_retired`); so is a
+lesson a newer change turned around (`agentmem.retrieval.flipped`: top to bottom).
 
 Both searches score with the same question over the same index, so their scores compare;
 the goal's tags and kind lift what is tagged the same (`prefer_for_goal`). Confidence is a
@@ -58,6 +59,7 @@ from agentmem.core.restate import restated, retired_values, retraction
 from agentmem.harvest.runrecord import read_record, record_goal
 from agentmem.harvest.withdrawn import quotes_taken, taken
 from agentmem.retrieval.conflict import outdated
+from agentmem.retrieval.flipped import outturned
 from agentmem.retrieval.lingering import (
     Change,
     quotes_retired,
@@ -134,6 +136,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     moved = what_changed(pairs)
     lessons = [h for h in lessons if not told_before(h.memory, moved)]
     lessons, records = outdated(lessons, pairs, query), outdated(records, pairs, query)
+    lessons = outturned(lessons, pairs)
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
     told = [h for h in records if told_before(h.memory, moved)]
     records = [h for h in records if h not in told]
