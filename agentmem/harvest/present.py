@@ -27,6 +27,18 @@ The writer does not link every such pair: a decision record that moves the press
 queue is news of its own, and the lesson that ran `platectl burn` stays live beside it. A
 later lesson of the same app that runs another tool on the same arguments ("`--press <n>`")
 retired the old command all the same (`moved_on`).
+
+A replacement may retire a practice told in plain words, no value or command in it: "hand
+the plates to the night shift for a manual rebake" replaced by "`platectl rebake --auto`
+reruns every failed plate". When the replacement runs a command of its own (a practice in
+place of one; a replacement that only names a tool tells no new one), two words in a row of
+the replaced lesson that it does not say, one of them not at all (`dropped`: "manual
+rebake") in a clause that shares words with the replacement (the practice, not the symptom
+the lesson opened with), are how things were. The example a pattern written since quotes
+keeps its run, chosen for the most cause words, and leaves them out of its account: the
+rest of it still tells the cause. Only the example: the error phrase is the check's own
+words, and a check still says them. A failure after the change that says them, or a live
+lesson written since, keeps them current.
 """
 
 from __future__ import annotations
@@ -34,6 +46,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import replace
+from itertools import pairwise
 
 from agentmem.core.commands import lines
 from agentmem.core.model import Kind, Memory, MemoryType
@@ -41,14 +54,19 @@ from agentmem.core.removal import mentions
 from agentmem.harvest.patterns import Pattern, pick_example
 from agentmem.harvest.phrases import worded
 from agentmem.retrieval.lingering import GONE, TOOL, Change, retired_by, said_of, valued
-from agentmem.stores.bm25 import tokenize
+from agentmem.stores.bm25 import WORD, tokenize
 
 ELIDED = "…"
+PHRASE = "phrase dropped"  # two words of a replaced lesson its replacement no longer says
+SHORT = 3  # letters of a word of a dropped phrase: shorter ones tell no practice
+SAME_CLAUSE = 2  # words a replaced lesson's clause shares with its replacement: its practice
+CLAUSE = re.compile(r"[.;:!?](?:\s|$)|,\s|\n|\s[-–—]\s")
 
 
 def recorded(memories: Sequence[Memory]) -> list[Change]:
     """What each recorded change among `memories` retired: a lesson another supersedes
-    (both observations: hook E's own updated pattern counts more runs, it changes nothing)."""
+    (both observations: hook E's own updated pattern counts more runs, it changes nothing),
+    with the plain-word practice a lesson replaced by one that runs a command dropped."""
     by_id = {m.id: m for m in memories}
     replaced = {i for m in memories for i in m.supersedes}
     live = [
@@ -63,6 +81,8 @@ def recorded(memories: Sequence[Memory]) -> list[Change]:
         for old in (by_id.get(i) for i in new.supersedes):
             if old is None or old.kind is not Kind.OBSERVATION:
                 continue
+            if old.type in LESSONS and new.type in LESSONS and _commands(new.text):
+                out += _phrases(old, new, memories)
             change = retired_by(old.text, new.text, new.created_at)
             retired = {**(change.retired if change else {})}
             if not _runs_command(new.text, change):
@@ -75,6 +95,53 @@ def recorded(memories: Sequence[Memory]) -> list[Change]:
 
 
 LESSONS = (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
+
+
+def dropped(old: str, new: str) -> list[str]:
+    """Two words in a row of `old` (no stopword, no number, none short) that `new` does not
+    say in a row, one of them not at all, in a clause of `old` that shares `SAME_CLAUSE`
+    words with `new` (the practice it replaced, not the symptom the lesson opened with):
+    the practice a replacement no longer tells ("manual rebake" against "`platectl rebake
+    --auto`")."""
+    said = set(tokenize(new))
+    out: list[str] = []
+    for clause in CLAUSE.split(old):
+        if len(set(tokenize(clause)) & said) < SAME_CLAUSE:
+            continue
+        words = WORD.findall(clause)
+        for a, b in pairwise(words):
+            pair = f"{a} {b}".lower()
+            stems = tokenize(pair)
+            if (
+                len(stems) == 2
+                and a.isalpha()
+                and b.isalpha()
+                and min(len(a), len(b)) >= SHORT
+                and not set(stems) <= said
+                and not mentions(new, pair)
+                and pair not in out
+            ):
+                out.append(pair)
+    return out
+
+
+def _phrases(old: Memory, new: Memory, memories: Sequence[Memory]) -> list[Change]:
+    """The phrases `new` dropped of `old` (`dropped`) that no other live lesson written
+    since says (a runbook that still tells the practice keeps it current)."""
+    replaced = {i for m in memories for i in m.supersedes}
+    since = [
+        m.text
+        for m in memories
+        if m.id not in replaced
+        and m.id != new.id
+        and m.type in LESSONS
+        and m.kind is Kind.OBSERVATION
+        and m.created_at >= new.created_at
+    ]
+    gone = [p for p in dropped(old.text, new.text) if not any(mentions(t, p) for t in since)]
+    if not gone:
+        return []
+    return [Change(new.created_at, {(PHRASE, p): frozenset[str]() for p in gone}, frozenset())]
 
 
 def moved_on(memories: Sequence[Memory]) -> list[Change]:
@@ -179,7 +246,7 @@ def stated(text: str, changes: Sequence[Change]) -> list[str]:
         if change.given & mine.keys():
             continue  # it tells the change itself
         for (kind, value), words in change.retired.items():
-            if kind in (TOOL, GONE):
+            if kind in (TOOL, GONE, PHRASE):
                 if mentions(text, value):
                     out.append(value)
             elif (kind, value) in mine and frame & words:
@@ -205,12 +272,12 @@ def in_present(
     changes = _in_force(pattern, changes)
     if not changes:
         return pattern
-    said = pattern.phrase
-    if old := stated(said, changes):
+    said, valued_changes = pattern.phrase, [c for c in changes if not _plain(c)]
+    if old := stated(said, valued_changes):
         told = [f.detail for f in pattern.failures if f.detail and not stated(f.detail, changes)]
         said = next((w for d in told if (w := worded(said, d))), "") or elide(said, old)
     example = pattern.example
-    if example is not None and (old := stated(example.summary, changes)):
+    if example is not None and (old := stated(example.summary, valued_changes)):
         failures = [f for f in pattern.failures if f.memory.run_id not in withdrawn]
         clean = [
             f
@@ -222,6 +289,9 @@ def in_present(
         example = pick_example(clean, pattern.causes) or replace(
             example, summary=elide(example.summary, old)
         )
+    if example is not None and (old := stated(example.summary, changes)):
+        # a dropped phrase: the run keeps its place, its account says the cause all the same
+        example = replace(example, summary=elide(example.summary, old))
     tools = {
         t
         for change in changes
@@ -231,6 +301,15 @@ def in_present(
     }
     causes = [c for c in pattern.causes if not set(tokenize(c)) & tools]
     return replace(pattern, phrase=said, example=example, causes=causes)
+
+
+def _said(phrase: str, texts: Sequence[str]) -> bool:
+    return any(mentions(text, phrase) for text in texts)
+
+
+def _plain(change: Change) -> bool:
+    """A change told only by the phrases a replacement dropped (`dropped`)."""
+    return all(kind == PHRASE for kind, _ in change.retired)
 
 
 def _in_force(pattern: Pattern, changes: Sequence[Change]) -> list[Change]:
@@ -243,6 +322,7 @@ def _in_force(pattern: Pattern, changes: Sequence[Change]) -> list[Change]:
             f"{f.detail} {f.summary}" for f in pattern.failures if f.memory.created_at > change.when
         ]
         still = {key for text in later for key in valued(text)}
+        still |= {k for k in change.retired if k[0] == PHRASE and _said(k[1], later)}
         retired = {k: v for k, v in change.retired.items() if k not in still}
         if retired:
             out.append(change._replace(retired=retired))
