@@ -12,16 +12,16 @@ from agentmem.retrieval.select import choose
 from agentmem.stores.bm25 import tokenize
 from tests.test_pack import hit, memory
 
-GOAL = set(tokenize("Let beekeepers see which hive slots are free before they drive out"))
+GOAL = set(tokenize("Show beekeepers which apiaries they can reach before they drive out"))
 FAILED = (
-    "Run 2026-11-20-run-014: Load-test the hive slot search ended in failure. Requests queued "
-    "past 600 rps. Failed: load-test (p99 2900 ms over budget: connection pool exhausted on "
-    "/v1/hives/nearby). 3 other check(s) passed."
+    "Run 2026-11-20-run-014: Load-test the apiary overview ended in failure. Requests queued "
+    "past 600 rps. Failed: load-test (p99 2900 ms over budget: map tiles rendered per request "
+    "on /v2/apiary/map). 3 other check(s) passed."
 )
-CAUSE = "The pool was not the problem: /v1/hives/nearby must read slot states from the cache."
-OTHER = "Hive slots are shown free only when no keeper booked them in the last hour."
+CAUSE = "Apiary map tiles are rendered once a night; never render them per request."
+OTHER = "An apiary is listed only after a keeper confirms its site in person."
 # The runner-up enters on a quarter of the best (`RUNNER_UP`): the lessons below come third.
-RUNNER = "Beekeepers see slots per apiary, never per hive."
+RUNNER = "Beekeepers see apiaries per county, never per hive."
 
 
 def lesson(n: int, score: float, text: str) -> Hit:
@@ -42,7 +42,7 @@ def packed(lessons: list[Hit], records: list[Hit]) -> set[str]:
 
 
 def test_a_packed_failure_brings_the_lesson_on_its_cause() -> None:
-    """The lesson sharing the failed check's words ("pool", "hives", "nearby") is
+    """The lesson sharing the failed check's words ("map", "tiles", "rendered") is
     packed beside the failure, under the lessons' bar and out of their reach."""
     cause, run = lesson(2, 3.0, CAUSE), failure(8.0)
     assert packed([cause], [run]) == {cause.memory.id, run.memory.id}
@@ -51,14 +51,14 @@ def test_a_packed_failure_brings_the_lesson_on_its_cause() -> None:
 def test_no_lesson_is_added_when_a_packed_one_speaks_of_the_cause() -> None:
     """A lesson over the bar already tells the cause: no second one joins it."""
     told = lesson(1, 10.0, CAUSE)
-    again = lesson(2, 3.0, "Connection pool exhausted on /v1/hives/nearby: the pool is too small.")
+    again = lesson(2, 3.0, "Map tiles rendered per request on /v2/apiary/map are too slow.")
     run = failure(8.0)
     assert packed([told, again], [run]) == {told.memory.id, run.memory.id}
 
 
 def test_a_lesson_sharing_two_words_of_the_cause_stays_out() -> None:
-    """Two words in common ("pool", "budget") may be chance: the lesson stays out."""
-    chance = lesson(2, 3.0, "The swarm budget pool is topped up every spring.")
+    """Two words in common ("map", "budget") may be chance: the lesson stays out."""
+    chance = lesson(2, 3.0, "The swarm budget map is redrawn every spring.")
     run = failure(8.0)
     assert packed([chance], [run]) == {run.memory.id}
 
