@@ -360,10 +360,10 @@ def remedy(setback: Hit, lessons: Sequence[Hit], chosen: Sequence[Hit]) -> Hit |
     """The lesson that speaks of a packed setback's cause, when none chosen does: of the
     candidate `lessons` (`choose` gives those within `LOWEST_SHARE` of the best), the one
     sharing most (at least `CAUSE_WORDS`) of the words its failed checks' details are told
-    in (else their names, else its summary). A failure "p99 over
-    budget: connection pool exhausted on /v1/hives/nearby" shares few words with the goal
-    that found it ("let beekeepers see free hive slots"); "the pool was not the problem:
-    /v1/hives/nearby reads slots from the cache" tells what to do about it. Hook A's
+    in (else their names, else its summary). A failure "over budget: map tiles rendered
+    per request on /v2/apiary/map" shares few words with the goal that found it ("show
+    beekeepers which apiaries they can reach"); "apiary map tiles are rendered once a
+    night; never render them per request" tells what to do about it. Hook A's
     `agentmem.retrieval.history.answers` does the same for a failure a synthesis tells."""
     cause = cause_words(setback.memory)
     if any(len(cause & _words(h.memory.text)) >= CAUSE_WORDS for h in chosen):
