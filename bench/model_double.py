@@ -64,18 +64,30 @@ def episode_text(run: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
+GUESS = re.compile(
+    r"\b(?:maybe|probably|possibly|perhaps|might|seems?|looks like|not sure|i think)\b|\?",
+    re.IGNORECASE,
+)
+
+
 def backed_lessons(run: dict[str, Any]) -> list[dict[str, Any]]:
+    """The playbook's rule: a success's lesson when the verifiers it names passed (or, naming
+    none, all did); a failed run's lesson when it says what the run showed, not a guess. A
+    lesson the report types reflective is kept as a fact (`semantic`), as the playbook says."""
     verifiers = run.get("verifiers", [])
     passed = {v["name"] for v in verifiers if v.get("passed")}
+    names = {v["name"] for v in verifiers}
     out = []
     for lesson in run.get("lessons", []):
-        evidence = set(lesson.get("evidence", []))
-        backed = (
-            evidence <= passed
-            if evidence
-            else (run["outcome"] == "success" and bool(verifiers) and len(passed) == len(verifiers))
-        )
+        evidence = set(lesson.get("evidence", [])) & names
+        if run["outcome"] != "success":
+            backed = not GUESS.search(lesson["text"])
+        elif evidence:
+            backed = evidence <= passed
+        else:
+            backed = bool(verifiers) and len(passed) == len(verifiers)
         kind = lesson.get("type", "semantic")
+        kind = "semantic" if kind == "reflective" else kind
         if backed and kind in ("semantic", "procedural"):
             out.append(
                 {"text": lesson["text"], "type": kind, "confidence": lesson.get("confidence", 0.75)}
@@ -133,12 +145,17 @@ def patterns(episodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def json_answer(hook: str, context: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
     if hook == "pre_goal_synthesis":
+        # As many lines as the schema allows, one per memory shown: the playbook asks for
+        # what memory says of each bundle, and the reader showed only what bears on it.
+        item = schema["properties"]["bundles"]["items"]["properties"]["lines"]
+        most = item.get("maxItems", 4)
         return {
             "bundles": [
                 {
                     "id": b["id"],
                     "lines": [
-                        {"text": m["text"][:200], "cites": [m["id"]]} for m in b["memories"][:3]
+                        {"text": m["text"][:300], "cites": [m["id"]]}
+                        for m in b["memories"][:most]
                     ],
                 }
                 for b in context["bundles"]

@@ -27,6 +27,8 @@ from agentmem.core.model import HookName, Memory, MemoryType
 from agentmem.harvest.episode import scope as episode_scope
 from agentmem.harvest.span import daily_notes, resolve
 from agentmem.hookspecs import Contribution
+from agentmem.retrieval.history import MAX_FAILURES, History, history
+from agentmem.retrieval.reader import own_words
 from agentmem.retrieval.select import for_worker
 from agentmem.stores.base import Filters
 from agentmem.tools import Tools
@@ -35,7 +37,7 @@ SHOWN = 8  # memories shown per bundle or goal
 EPISODES = 40  # most recent episodes of the window shown to hook E
 NOTE_CHARS = 4000  # of each daily note
 RETRO_CHARS = 12000
-LINES = 4  # synthesis lines per bundle
+LINES = 8  # synthesis lines per bundle
 LINE_CHARS = 300
 
 
@@ -102,14 +104,27 @@ def _propose(tools: Tools, drafts: list[dict[str, Any]], note: str) -> Contribut
 # -- hook A: a cited history per bundle ------------------------------------------------------
 
 
+def told(found: History) -> list[Memory]:
+    """What the reader's history of a bundle tells (`agentmem.retrieval.history`), lessons
+    first (what a host most needs, kept first by the built-in hook's word budget too), then
+    the failures with their causes, then the nearest run that went well."""
+    out = [*found.lessons, *found.failures[:MAX_FAILURES]]
+    if found.success is not None:
+        out.append(found.success)
+    return list({m.id: m for m in out}.values())
+
+
 def ask_synthesis(queue: list[QueuedBundle], tools: Tools) -> Asked:
+    """Each bundle's model is shown what the reader's history of it tells (the built-in
+    hook A's reading), not the raw answer to its words: that one is mostly the newest run
+    records, plain successes that name the bundle, and lessons replaced since, which a model
+    shown only their texts cannot tell from the lessons that still hold."""
     floor = tools.settings.confidence_floor
     per_bundle: dict[str, list[Memory]] = {}
     for bundle in queue:
-        question = f"{bundle.title.strip()}. {bundle.description.strip()}".strip(". ")
-        answer = tools.ask_memory(question, k=SHOWN * 2, filters=tools.scope(bundle.app_id))
-        kept = [h.memory for h in answer.hits if h.memory.confidence >= floor][:SHOWN]
-        per_bundle[bundle.id] = kept
+        question = own_words(bundle.title, bundle.description, bundle.tags)
+        found = history(tools.search_memory, question, tools.scope(bundle.app_id), floor)
+        per_bundle[bundle.id] = told(found)[:SHOWN]
     shown = {m.id: m for ms in per_bundle.values() for m in ms}
     found = {
         "bundles": [

@@ -9,7 +9,7 @@ in for the built-in rule plugins when settings (or the host) choose a reasoner.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from agentmem import contracts, playbook
 from agentmem._plugins import DEFAULT_PLUGINS
 from agentmem.contexts import Goal, HarvestWindow, QueuedBundle, Retrospective, RunOutcome
 from agentmem.core.model import HookName, MemoryType
-from agentmem.harvest.episode import filed, record_draft
+from agentmem.harvest.episode import MAX_TAGS, filed, record_draft, topic_tags
 from agentmem.harvest.runrecord import dated
 from agentmem.harvest.span import daily_notes, resolve
 from agentmem.hookspecs import Contribution, hookimpl
@@ -118,6 +118,19 @@ def cited_lines(text: str, exists: Callable[[str], bool]) -> str | None:
     return "\n".join(kept) if kept else None
 
 
+def with_topics(draft: Mapping[str, Any], topics: list[str]) -> Mapping[str, Any]:
+    """A run's lesson with the run's tags after its own: a pack for a goal with those tags
+    lifts what is tagged the same (`prefer_for_goal`), and a model seldom copies the run's
+    tags onto a lesson (json mode's schema has no field for them). Without them, over the
+    loop benchmark's ten scenarios, a pack for a tagged goal took an untagged near match in
+    place of the lesson the run had taught."""
+    if not topics:
+        return draft
+    own = draft.get("tags")
+    mine = [str(t) for t in own] if isinstance(own, list) else []
+    return {**draft, "tags": list(dict.fromkeys([*mine, *topics]))[:MAX_TAGS]}
+
+
 class ModelDriven:
     """Every hook, driven by one reasoner through the playbooks."""
 
@@ -179,10 +192,16 @@ class ModelDriven:
         """The model judges the run's lessons; the run's record is agentmem's, computed
         from the run as the built-in hook C computes it (every failed check's detail kept,
         one record per run however often the hook fires). An episodic draft the model
-        proposes is left out for it. The model sees the run id memory files the run under."""
+        proposes is left out for it. The model sees the run id memory files the run under.
+        Its lessons carry the run's tags as the built-in hook's do (`with_topics`)."""
         record, _ = record_draft(run, tools)
         out = self.drive(HookName.POST_RUN_CLASSIFY, tools, run=filed(run, tools))
-        lessons = [d for d in tools.proposed if d.get("type") != MemoryType.EPISODIC.value]
+        topics = topic_tags(run)
+        lessons = [
+            with_topics(d, topics)
+            for d in tools.proposed
+            if d.get("type") != MemoryType.EPISODIC.value
+        ]
         tools.proposed[:] = [record, *lessons]
         return out
 
