@@ -154,8 +154,7 @@ def json_answer(hook: str, context: dict[str, Any], schema: dict[str, Any]) -> d
                 {
                     "id": b["id"],
                     "lines": [
-                        {"text": m["text"][:300], "cites": [m["id"]]}
-                        for m in b["memories"][:most]
+                        {"text": m["text"][:300], "cites": [m["id"]]} for m in b["memories"][:most]
                     ],
                 }
                 for b in context["bundles"]
@@ -163,6 +162,8 @@ def json_answer(hook: str, context: dict[str, Any], schema: dict[str, Any]) -> d
         }
     if hook == "pre_spawn_pack":
         most = schema["properties"]["keep"].get("maxItems", 10)
+        # The reader's choice; a weaker match (`also_found`) only when it clearly bears on
+        # the goal, which these rules cannot judge from words alone: none.
         return {"keep": [m["id"] for m in context["memories"]][:most]}
     if hook == "post_run_classify":
         run = context["run"]

@@ -28,6 +28,7 @@ from agentmem.harvest.episode import scope as episode_scope
 from agentmem.harvest.span import daily_notes, resolve
 from agentmem.hookspecs import Contribution
 from agentmem.retrieval.history import MAX_FAILURES, History, history
+from agentmem.retrieval.pack import CANDIDATES, goal_question, prefer_for_goal
 from agentmem.retrieval.reader import own_words
 from agentmem.retrieval.select import for_worker
 from agentmem.stores.base import Filters
@@ -123,8 +124,8 @@ def ask_synthesis(queue: list[QueuedBundle], tools: Tools) -> Asked:
     per_bundle: dict[str, list[Memory]] = {}
     for bundle in queue:
         question = own_words(bundle.title, bundle.description, bundle.tags)
-        found = history(tools.search_memory, question, tools.scope(bundle.app_id), floor)
-        per_bundle[bundle.id] = told(found)[:SHOWN]
+        read = history(tools.search_memory, question, tools.scope(bundle.app_id), floor)
+        per_bundle[bundle.id] = told(read)[:SHOWN]
     shown = {m.id: m for ms in per_bundle.values() for m in ms}
     found = {
         "bundles": [
@@ -186,14 +187,23 @@ def nothing_held(queue: Sequence[QueuedBundle]) -> Contribution:
 
 
 def ask_pack(goal: Goal, tools: Tools) -> Asked:
-    """The model chooses among the reader's candidates for a worker (`for_worker`, what the
-    built-in hook B packs), not the raw answer to the goal's question: that one holds run
-    records that went well, superseded lessons and lessons a change made stale, which a
-    model shown only their texts cannot tell from the ones that still hold (on the loop
-    benchmark's ten scenarios a double keeping what it was shown packed 0.66 on topic)."""
-    hits = for_worker(tools.search_memory, goal, tools.scope(goal.app_id))[: SHOWN * 2]
+    """The model chooses among the reader's candidates for a worker (`memories`: what the
+    built-in hook B packs from, `for_worker`), and may add a weaker match of the raw answer
+    to the goal's question (`also_found`). Shown only the raw answer (run records that went
+    well, superseded lessons, lessons a change made stale, which a model shown their texts
+    alone cannot tell from the ones that still hold), a double keeping what it was shown
+    packed 0.66 on topic over the loop benchmark's ten scenarios; shown these, 0.81."""
+    chosen = for_worker(tools.search_memory, goal, tools.scope(goal.app_id))[: SHOWN * 2]
+    answer = tools.ask_memory(goal_question(goal), k=CANDIDATES, filters=tools.scope(goal.app_id))
+    taken = {h.memory.id for h in chosen}
+    others = [h for h in prefer_for_goal(answer.hits, goal) if h.memory.id not in taken]
+    others = sorted(others, key=lambda h: -h.score)[:SHOWN]
+    hits = [*chosen, *others]
     by_id = {h.memory.id: h for h in hits}
-    found = {"memories": [_shown(h.memory) for h in hits]}
+    found = {
+        "memories": [_shown(h.memory) for h in chosen],
+        "also_found": [_shown(h.memory) for h in others],
+    }
     most = tools.settings.pack_entries
     schema = _obj({"keep": _ids(list(by_id), most)})
 
@@ -204,7 +214,8 @@ def ask_pack(goal: Goal, tools: Tools) -> Asked:
         return Contribution(text=note, pack=pack, cited=[e.id for e in pack.entries])
 
     skip = None if hits else Contribution(text="no memory found", pack=tools.build_pack([]))
-    return Asked(found, schema, use, skip, {h.memory.id: h.memory for h in hits})
+    # `shown` is the reader's cut, what the pack holds when no answer is usable.
+    return Asked(found, schema, use, skip, {h.memory.id: h.memory for h in chosen or others})
 
 
 # -- hook C: the run's record and the lessons it supports ------------------------------------
