@@ -47,6 +47,7 @@ from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.flipped import outturned
 from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
 from agentmem.retrieval.recount import recounted, recounts
+from agentmem.retrieval.remedy import cause_words, on_cause
 from agentmem.retrieval.select import (
     LESSONS,
     RECORDS,
@@ -60,7 +61,6 @@ from agentmem.retrieval.select import (
     unweighted,
 )
 from agentmem.stores.base import Filters
-from agentmem.stores.bm25 import tokenize
 
 CANDIDATES = 20
 # Five, not four: on twenty-nine loop-benchmark scenarios the fifth lesson was the one a
@@ -78,12 +78,11 @@ NEWER_LESSONS = 2
 MAX_PATTERNS = 1  # hook E's account of failures on it, told after the lessons if words are left
 MAX_FAILURES = 2
 # Under the bar: the own app's next lessons when fewer than FEW_TOLD are told, and a lesson
-# sharing CAUSE_WORDS words with a failure told. On four tuning loop-benchmark scenarios:
+# on the cause of a failure told (`agentmem.retrieval.remedy`). On four tuning loop-benchmark scenarios:
 # synthesis need 0.875 -> 0.969 (two scenarios gain, none lose), no stale line added; no
 # change in need on the repository's ten or four validation ones, run but never read
 # (3 to 5, and 2 to 4, gave the same needs; 2 and 4 words each let one stale line in).
 FEW_TOLD = 4
-CAUSE_WORDS = 3
 
 Search = Callable[[str, int, Filters], list[Hit]]
 
@@ -199,38 +198,15 @@ def own_ground(
 
 
 def answers(below: Sequence[Hit], told: Sequence[Hit], failed: Sequence[Memory]) -> list[Hit]:
-    """For each failure told, the best lesson under the bar that speaks of its cause (shares
-    `CAUSE_WORDS` words with its failed checks' details), unless a lesson told already does:
-    what to do about "pinholes across the glaze surface" ("pinholes across a glaze come
-    from a bisque ramped too quickly") may share one word with the bundle's title."""
+    """For each failure told, the best lesson under the bar that speaks of its cause
+    (`agentmem.retrieval.remedy`), unless a lesson told already does: what to do about
+    "pinholes across the glaze surface" ("pinholes across a glaze come from a bisque ramped
+    too quickly") may share one word with the bundle's title."""
     out: list[Hit] = []
     for run in failed:
-        cause = _cause_words(run)
-        said = [*told, *out]
-        if any(len(cause & _words(h.memory.text)) >= CAUSE_WORDS for h in said):
-            continue
-        taken = {h.memory.id for h in out}
-        fits = [
-            (shared, h.score, h)
-            for h in below
-            if h.memory.id not in taken
-            and (shared := len(cause & _words(h.memory.text))) >= CAUSE_WORDS
-        ]
-        if fits:
-            out.append(max(fits, key=lambda f: f[:2])[2])
+        if (fix := on_cause(cause_words(run), below, [*told, *out])) is not None:
+            out.append(fix)
     return out
-
-
-def _cause_words(run: Memory) -> set[str]:
-    """The words a failure's cause is told in: its failed checks' details (else names),
-    else its summary (`_cause`)."""
-    record = read_record(run.text)
-    said = " ".join(c.detail or c.name for c in record.failed) or record.summary
-    return _words(said)
-
-
-def _words(text: str) -> set[str]:
-    return {t for t in tokenize(text) if not t.isdigit() and len(t) > 2}
 
 
 def newer_places(advice: Sequence[Hit], told: Sequence[Hit]) -> list[Hit]:

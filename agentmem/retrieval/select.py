@@ -56,7 +56,7 @@ from agentmem.contexts import Goal
 from agentmem.core.model import SETBACKS, Hit, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions, removed
 from agentmem.core.restate import restated, retired_values, retraction
-from agentmem.harvest.runrecord import read_record, record_goal
+from agentmem.harvest.runrecord import record_goal
 from agentmem.harvest.withdrawn import quotes_taken, taken
 from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.flipped import outturned
@@ -70,6 +70,7 @@ from agentmem.retrieval.lingering import (
 )
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
+from agentmem.retrieval.remedy import cause_words, on_cause
 from agentmem.retrieval.runs import before, latest, sequel
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
@@ -97,14 +98,6 @@ MAX_PATTERNS = 2  # hook E's accounts of many runs: more would crowd out the les
 MAX_FAILURES = 2
 MAX_SUCCESSES = 1
 MAX_FOLLOWED = 3  # replaced lessons whose replacement is looked for, per read
-# A packed setback's cause: a lesson within LOWEST_SHARE of the best sharing this many words
-# with its failed checks' details (`remedy`). On the four tuning loop-benchmark scenarios:
-# pack need 0.870 -> 0.889 (one scenario gains, none loses), pack precision and stale
-# unchanged; on the repository's ten nothing moved; on four validation ones (run, never read)
-# one entry more, on topic (pack precision 0.843 -> 0.844). Any lesson of the candidates
-# (no share of the best) let one entry off topic in on validation; four words lost
-# precision; leaving hook E's patterns out of "none chosen does" cost 0.004 on validation.
-CAUSE_WORDS = 3
 LESSONS = tuple(t.value for t in MemoryType if t is not MemoryType.EPISODIC)
 RECORDS = (MemoryType.EPISODIC.value,)
 LOWEST_SHARE = min(share for share, _ in LESSON_REACH)
@@ -357,37 +350,11 @@ def choose(
 
 
 def remedy(setback: Hit, lessons: Sequence[Hit], chosen: Sequence[Hit]) -> Hit | None:
-    """The lesson that speaks of a packed setback's cause, when none chosen does: of the
-    candidate `lessons` (`choose` gives those within `LOWEST_SHARE` of the best), the one
-    sharing most (at least `CAUSE_WORDS`) of the words its failed checks' details are told
-    in (else their names, else its summary). A failure "over budget: map tiles rendered
-    per request on /v2/apiary/map" shares few words with the goal that found it ("show
-    beekeepers which apiaries they can reach"); "apiary map tiles are rendered once a
-    night; never render them per request" tells what to do about it. Hook A's
-    `agentmem.retrieval.history.answers` does the same for a failure a synthesis tells."""
-    cause = cause_words(setback.memory)
-    if any(len(cause & _words(h.memory.text)) >= CAUSE_WORDS for h in chosen):
-        return None
-    taken = {h.memory.id for h in chosen}
-    fits = [
-        (shared, h.score, h)
-        for h in lessons
-        if h.memory.id not in taken
-        and h.memory.kind is Kind.OBSERVATION
-        and (shared := len(cause & _words(h.memory.text))) >= CAUSE_WORDS
-    ]
-    return max(fits, key=lambda f: f[:2])[2] if fits else None
-
-
-def cause_words(run: Memory) -> set[str]:
-    """The words a failure's cause is told in: its failed checks' details (else their
-    names), else its summary."""
-    record = read_record(run.text)
-    return _words(" ".join(c.detail or c.name for c in record.failed) or record.summary)
-
-
-def _words(text: str) -> set[str]:
-    return {t for t in tokenize(text) if not t.isdigit() and len(t) > 2}
+    """The lesson on a packed setback's cause when no chosen one speaks of it: an observation
+    among the candidate `lessons` (`choose` gives those within `LOWEST_SHARE` of the best),
+    as `agentmem.retrieval.remedy` finds it."""
+    fixes = [h for h in lessons if h.memory.kind is Kind.OBSERVATION]
+    return on_cause(cause_words(setback.memory), fixes, chosen)
 
 
 def few_patterns(hits: Sequence[Hit]) -> list[Hit]:
