@@ -39,6 +39,11 @@ keeps its run, chosen for the most cause words, and leaves them out of its accou
 rest of it still tells the cause. Only the example: the error phrase is the check's own
 words, and a check still says them. A failure after the change that says them, or a live
 lesson written since, keeps them current.
+
+A lesson memory took back (a retraction) retires its remedy the same way, and the run that
+wrote it is quoted by no pattern (`agentmem.harvest.withdrawn`); a failure that followed the
+remedy while it stood tells it in its own account ("slowed the ramp as the notes said"), so
+the example is another failure, else that run's check (`agentmem.harvest.followed`).
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ from itertools import pairwise
 from agentmem.core.commands import lines
 from agentmem.core.model import Kind, Memory, MemoryType
 from agentmem.core.removal import mentions
+from agentmem.harvest.followed import Practice, follows, taken_back, unfollowed
 from agentmem.harvest.patterns import Pattern, pick_example
 from agentmem.harvest.phrases import worded
 from agentmem.retrieval.lingering import GONE, TOOL, Change, retired_by, said_of, valued
@@ -58,6 +64,7 @@ from agentmem.stores.bm25 import WORD, tokenize
 
 ELIDED = "…"
 PHRASE = "phrase dropped"  # two words of a replaced lesson its replacement no longer says
+FOLLOWED = "lesson taken back"  # when it was written and its id; a run may have followed it
 SHORT = 3  # letters of a word of a dropped phrase: shorter ones tell no practice
 SAME_CLAUSE = 2  # words a replaced lesson's clause shares with its replacement: its practice
 CLAUSE = re.compile(r"[.;:!?](?:\s|$)|,\s|\n|\s[-–—]\s")
@@ -91,7 +98,11 @@ def recorded(memories: Sequence[Memory]) -> list[Change]:
             if retired := _unsaid(retired, new.created_at, live):
                 given = change.given if change else frozenset[tuple[str, str]]()
                 out.append(Change(new.created_at, retired, given))
-    return out + moved_on(memories)
+    back = [
+        Change(p.taken, {(FOLLOWED, f"{p.written} {p.lesson}"): p.words}, frozenset())
+        for p in taken_back(memories)
+    ]
+    return out + moved_on(memories) + back
 
 
 LESSONS = (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
@@ -269,6 +280,8 @@ def in_present(
 ) -> Pattern:
     """The pattern as hook E writes it after `changes` (see the module docstring); runs in
     `withdrawn` are quoted by no pattern (`agentmem.harvest.withdrawn`)."""
+    practices = _practices(changes)
+    pattern = unfollowed(pattern, practices, withdrawn)
     changes = _in_force(pattern, changes)
     if not changes:
         return pattern
@@ -285,6 +298,7 @@ def in_present(
             if f.summary
             and f.memory.outcome is example.memory.outcome  # no partial run's workaround
             and not stated(f.summary, changes)
+            and not follows(f, practices)
         ]
         example = pick_example(clean, pattern.causes) or replace(
             example, summary=elide(example.summary, old)
@@ -305,6 +319,17 @@ def in_present(
 
 def _said(phrase: str, texts: Sequence[str]) -> bool:
     return any(mentions(text, phrase) for text in texts)
+
+
+def _practices(changes: Sequence[Change]) -> list[Practice]:
+    """The lessons taken back among `changes` (`recorded`), as `agentmem.harvest.followed`
+    reads them."""
+    return [
+        Practice(key.split()[0], change.when, words, key.split()[1])
+        for change in changes
+        for (kind, key), words in change.retired.items()
+        if kind == FOLLOWED
+    ]
 
 
 def _plain(change: Change) -> bool:
