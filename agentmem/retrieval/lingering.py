@@ -46,8 +46,11 @@ from agentmem.core.model import Hit, Kind, Memory
 from agentmem.core.removal import mentions
 from agentmem.core.restate import says_changed
 from agentmem.core.spoken import MONTHS
-from agentmem.core.statement import terms
-from agentmem.retrieval.stated import COMMON_KINDS, labelled
+from agentmem.core.statement import CAPITALISED, CODED, terms
+from agentmem.retrieval.commanded import GONE as GONE
+from agentmem.retrieval.commanded import OPTION, commands_given, commands_retired, quotes
+from agentmem.retrieval.commanded import TOOL as TOOL
+from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, labelled, priced
 from agentmem.retrieval.stated import DURATION as DURATION
 from agentmem.retrieval.stated import durations as durations
 from agentmem.retrieval.stated import said_of as said_of
@@ -159,6 +162,8 @@ class Change(NamedTuple):
     retired: Mapping[tuple[str, str], frozenset[str]]
     given: frozenset[tuple[str, str]]
     before: Mapping[tuple[str, str], frozenset[str]] = NO_FRAMES  # the old clause's words
+    names: frozenset[str] = frozenset()  # the names either text writes (`named`)
+    named: frozenset[str] = frozenset()  # those of the clauses holding a retired value
 
 
 def what_changed(every: Sequence[Hit]) -> list[Change]:
@@ -170,18 +175,22 @@ def what_changed(every: Sequence[Hit]) -> list[Change]:
     out = []
     for hit in hits:
         for old in (held[i] for i in hit.memory.supersedes if i in held):
-            if change := retired_by(old.text, hit.memory.text, hit.memory.created_at):
+            if change := retired_by(old.text, hit.memory.text, hit.memory.created_at, True):
                 out.append(change)
     return out
 
 
-def retired_by(old: str, new: str, when: str) -> Change | None:
+def retired_by(old: str, new: str, when: str, plain: bool = False) -> Change | None:
     """What a replacement retired of what the lesson it replaced stated: a value of a kind
     it gives anew (a time, a size, an option's number, a lead time however told: "90 days
     before" against "four months ahead"), said of the same thing (a word shared by the
     clauses holding the old value and the new), or the command of a tool its own commands
-    no longer run ("`shelfctl push --all`" against "`catalog-sync run`"). None when nothing."""
-    had, has = valued(old), valued(new)
+    no longer run ("`shelfctl push --all`" against "`catalog-sync run`"). None when nothing.
+
+    With `plain` (the reader's changes, `what_changed`), also an amount of money
+    (`priced`) and what `agentmem.retrieval.commanded` reads: a command written in prose, a
+    subcommand or an option's value the replacement gives the job instead."""
+    had, has = (readings(old), readings(new)) if plain else (valued(old), valued(new))
     kinds: dict[str, set[str]] = {}
     for kind, value in has:
         kinds.setdefault(kind, set()).add(value)
@@ -202,12 +211,50 @@ def retired_by(old: str, new: str, when: str) -> Change | None:
         tool = head.split()[0]
         if mentions(new.lower(), tool) or words & commands:  # else not its subject
             retired[TOOL if _runs(new, tool) else GONE, head] = frozenset()
+    if plain:
+        for key, words in commands_retired(old, new).items():
+            if (TOOL, key[1]) not in retired and (GONE, key[1]) not in retired:
+                retired[key] = frozenset()
+                before[key] = words
     if not retired:
         return None
     # What it gives anew: a value the lesson it replaced said too is no news ("the bisque
     # kiln stays at 10 minutes" beside the glaze kiln's new hold).
     given = frozenset(v for v in has if v[0] in {k for k, _ in retired} and v not in had)
-    return Change(max(when, takes_effect(new, when)), retired, given, before)
+    names: frozenset[str] = frozenset()
+    held: frozenset[str] = frozenset()
+    if plain:
+        given |= commands_given(old, new)
+        names = named(old) | named(new)
+        values = [v for k, v in retired if k not in (TOOL, GONE, OPTION)]
+        held = frozenset().union(*(named(c) for c in CLAUSE.split(old) if _holds(c, values)))
+    return Change(max(when, takes_effect(new, when)), retired, given, before, names, held)
+
+
+# A name, as `agentmem.retrieval.conflict` reads one (a word in capitals or joined to a
+# number, a capitalised word inside a sentence); conflict imports this module.
+NAME = re.compile(f"{CODED.pattern}|{CAPITALISED.pattern}")
+
+
+def _holds(clause: str, values: Sequence[str]) -> bool:
+    return any(v.lower() in clause.lower() for v in values)
+
+
+def named(text: str, own: str = "") -> frozenset[str]:
+    """The names `text` writes (`NAME`: "the South depot",
+    "EU", "dock-7"), lower case, leaving out those of `own` (a record's run id)."""
+    found = {n.lower() for n in NAME.findall(text.strip())}
+    return frozenset(n for n in found if n not in own.lower())
+
+
+def apart(memory: Memory, change: Change) -> bool:
+    """A record that names a thing neither text of the change names, while the clauses of
+    the change's old values name one the record never does: two regions, two depots, each
+    with a value of its own ("parking at the South depot, €30 a day" is no quote of the
+    North depot's €30 a change raised to €35)."""
+    mine = named(memory.text, memory.run_id or "") - change.names
+    text = memory.text.lower()
+    return bool(mine) and any(n not in text for n in change.named)
 
 
 MONTH_NUMBERS = {
@@ -244,10 +291,6 @@ def takes_effect(text: str, written: str) -> str:
     return out
 
 
-TOOL = "tool"  # a command's tool and its subcommand, as a record quotes it
-GONE = "tool gone"  # the same, of a tool the replacement runs no command of
-
-
 def _runs(text: str, tool: str) -> bool:
     """Whether `text` still writes a command line of `tool` and a subcommand, in a code
     span or not (`agentmem.core.commands.lines`: "shelfctl sync --region eu")."""
@@ -259,6 +302,12 @@ def _tool(span: str) -> str:
     --all"): a record quotes a command by its first two words. "" when the span is no
     command (`agentmem.core.commands.spoken`)."""
     return " ".join(spoken(span)[:2])
+
+
+def readings(text: str) -> dict[tuple[str, str], frozenset[str]]:
+    """`valued` and the amounts of money the text states (`priced`): what the reader compares
+    a change with."""
+    return {**valued(text), **priced(text)}
 
 
 PATTERN_DAYS = re.compile(r"failed in \d+ runs between \S+ and (\d{4}-\d\d-\d\d)")
@@ -282,17 +331,22 @@ def quotes_retired(memory: Memory, olds: Sequence[Change], tools: bool = True) -
     if not olds:
         return False
     when, text = told_when(memory), memory.text
-    mine = valued(text)
+    mine = readings(text)
     for change in olds:
-        if when > change.when or change.given & mine.keys():
+        if when > change.when or change.given & mine.keys() or _runs_given(text, change):
             continue
         for (kind, value), frame in change.retired.items():
-            if kind in (TOOL, GONE):
-                if (tools or kind == GONE) and mentions(text, value):
+            if kind in (TOOL, GONE, OPTION):
+                if (tools or kind == GONE) and quotes(text, kind, value):
                     return True
-            elif (kind, value) in mine and mine[kind, value] & frame:
+            elif (kind, value) in mine and mine[kind, value] & frame and not apart(memory, change):
                 return True
     return False
+
+
+def _runs_given(text: str, change: Change) -> bool:
+    """Whether `text` quotes a command or an option's value the change gives anew."""
+    return any(k in (TOOL, OPTION) and quotes(text, k, v) for k, v in change.given)
 
 
 def states_retired(lesson: Memory, olds: Sequence[Change]) -> bool:
@@ -309,7 +363,7 @@ def states_retired(lesson: Memory, olds: Sequence[Change]) -> bool:
     how-to names other settings beside it that may still hold."""
     if lesson.supersedes or says_changed(lesson.text) or lesson.kind is not Kind.OBSERVATION:
         return False
-    mine = valued(lesson.text)
+    mine = readings(lesson.text)
     for change in olds:
         if lesson.created_at >= change.when or change.given & mine.keys():
             continue

@@ -76,6 +76,28 @@ def valued(text: str) -> dict[tuple[str, str], frozenset[str]]:
     return {k: frozenset(v) for k, v in out.items()}
 
 
+# An amount of money, its currency before or after it: "$435", "€ 12.50", "1,200 EUR".
+MONEY = re.compile(
+    r"(?<![\w.])(?:(?P<sign>[$€£¥])\s?(?P<n1>\d[\d,]*(?:\.\d+)?)"
+    r"|(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<code>USD|EUR|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK))(?![\w])"
+)
+
+
+def priced(text: str) -> dict[tuple[str, str], frozenset[str]]:
+    """Each amount of money the text states, by ("money " currency, amount), with the
+    content words of its clause: a fee, a price or a budget is a value of its own kind,
+    which `valued` reads as a bare number ("$435" and "$450" are two fees, "435" a count
+    of anything). "$435.00" is "$435"."""
+    out: dict[tuple[str, str], set[str]] = {}
+    for clause in CLAUSE.split(text):
+        words = {t for t in terms(clause).content if len(t) >= 3 and not t.isdigit()}
+        for m in MONEY.finditer(clause):
+            amount = (m["n1"] or m["n2"]).replace(",", "")
+            amount = amount[:-3] if amount.endswith(".00") else amount
+            out.setdefault((f"money {m['sign'] or m['code'].upper()}", amount), set()).update(words)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
 # A number with a unit per another: "12 kg/h", "300 req/s", "2.5 mg/L", "40 m³/h".
 RATE = re.compile(r"(?<![\w.,/-])(\d[\d,]*(?:\.\d+)?)\s?([a-zµ]+[23²³]?/[a-z]+)(?![\w/])", re.I)
 DURATION = "duration"  # a length of time in seconds, however its units are written
