@@ -6,8 +6,9 @@ A command line is written two ways:
 - **in a code span**: its words up to the first flag, placeholder or assignment, after a
   shell prompt ("`$ glazectl mix --cone 6`": glazectl mix); a span of one word is a command
   only with a flag or placeholder after it ("`dipcheck --strict`"), else it is a name;
-- **plainly**: a tool and up to two subcommands, lower case, then a flag or a placeholder
-  ("dry the batch with glazectl dry --hours 3", "sieve run <lot>"). The words leading into
+- **plainly**: a tool and up to two subcommands, lower case, then a flag, a placeholder
+  or a setting given on the line ("dry the batch with glazectl dry --hours 3", "sieve run
+  <lot>", "make kiln-load PROFILE=cone6"). The words leading into
   it are no part of it ("with", "then use"), and a run of words holding a function word
   before an option is prose, not a command ("fired with --slow", "loaded from <dir>").
 
@@ -25,9 +26,11 @@ from agentmem.stores.bm25 import tokenize
 
 WORD = re.compile(r"[a-z][\w.-]*", re.IGNORECASE)
 PROMPT = re.compile(r"^\s*[$>#]\s+")  # a shell prompt before the command: "$ glazectl mix"
-# A tool, up to two subcommands, then an option or a placeholder; not a word of a path, an
-# address or an identifier.
-PLAIN = re.compile(r"(?<![\w/.@-])[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}(?=\s+(?:--?[a-z]|<\w))")
+# A tool, up to two subcommands, then an option, a placeholder or a setting in capitals
+# (`make target VAR=value`); not a word of a path, an address or an identifier.
+PLAIN = re.compile(
+    r"(?<![\w/.@-])[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}(?=\s+(?:--?[a-z]|<\w|[A-Z][A-Z0-9_]*=\S))"
+)
 # Words that lead into a command written plainly ("firings start with kilnctl fire", "call
 # sievectl grade <lot>"): verbs that say a command is run, and the words that join them.
 LEADING = frozenset(

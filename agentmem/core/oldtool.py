@@ -13,11 +13,18 @@ about (both open on the same word, or they share `SAME_TASK` terms):
   command of another tool for the task, and never names the held command's tool.
 
 A draft that adds a way without taking one away ("you can also …"), names the held
-tool as the one that stays, or is about another task, retires nothing."""
+tool as the one that stays, or is about another task, retires nothing.
+
+Once a draft replaces a how-to by running its task with another tool, the command it
+left behind is gone from every lesson that still runs it (`unrun`): "glaze with `kilnctl
+glaze --cone 6`" replaced by "glaze with `firectl glaze --cone 6`" takes "kilnctl glaze
+is safe to rerun" with it, though that one shares too few words with the draft to be
+judged on its own."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from agentmem.core.commands import lines
 from agentmem.core.statement import terms
@@ -38,6 +45,59 @@ def commands(text: str) -> list[tuple[str, ...]]:
     """The commands a text runs of a tool and a subcommand at least
     (`agentmem.core.commands.lines`): a tool's name alone says nothing of a way of working."""
     return [c for c in lines(text) if len(c) >= 2]
+
+
+def _mentioned(text: str) -> set[str]:
+    return set(re.findall(r"[\w-]+", text.lower()))
+
+
+# A word right before an option is the tool run with it ("fired with kilnrun -p slow"),
+# where `lines` reads prose (a function word before the option) and gives nothing.
+BEFORE_OPTION = re.compile(r"(?<![\w/.@-])([a-z][\w.-]*)\s+--?[a-z]")
+
+
+def run_tools(text: str) -> set[str]:
+    """The tools a text runs: its command lines' first words, else each word right before
+    an option that names no function."""
+    told = {c[0] for c in lines(text)}
+    if told:
+        return told
+    found = {m.group(1).lower() for m in BEFORE_OPTION.finditer(text)}
+    return {w for w in found if tokenize(w) and w not in PROSE}
+
+
+PROSE = frozenset(["with", "from", "via", "using", "and", "or", "then", "run", "use", "the"])
+
+
+def swapped_out(draft: str, old: str) -> list[tuple[str, ...]]:
+    """The commands (a tool and a subcommand at least) of `old`, a lesson the draft
+    replaces, that the draft no longer runs: the draft runs other tools, never names this
+    one, and `old` never names the draft's."""
+    new = run_tools(draft)
+    said, before = _mentioned(draft), _mentioned(old)
+    if not new or new & before:
+        return []
+    return [c for c in commands(old) if c[0] not in new and c[0] not in said]
+
+
+def _runs(text: str, command: tuple[str, ...]) -> bool:
+    """The text writes the command's words in a row ("backfill with kilnctl glaze and …")."""
+    words = r"\s+".join(re.escape(w) for w in command)
+    return re.search(rf"(?<![\w-]){words}(?![\w-])", text.lower()) is not None
+
+
+def unrun(draft: str, replaced: Sequence[str], others: Sequence[tuple[str, str]]) -> list[str]:
+    """Of `others` (held lessons as id and text), those that still run a command the draft
+    swapped out of a lesson it replaces (`swapped_out`), and never name the draft's tools."""
+    gone = {c for old in replaced for c in swapped_out(draft, old)}
+    if not gone:
+        return []
+    new = run_tools(draft)
+    return [
+        memory_id
+        for memory_id, text in others
+        if any(_runs(text, c) for c in gone) and not new & _mentioned(text)
+    ]
 
 
 def retired(draft: str, held: str) -> bool:

@@ -130,6 +130,42 @@ def withdraws_practice(text: str) -> bool:
     return NO_LONGER.match(text) is not None or TOLD_OTHERWISE.match(text) is not None
 
 
+# "a bigger buffer never fixed it": a setting made larger or smaller, told as a noun with
+# its comparative, judged no fix. The comparative says the practice's verb family.
+COMPARATIVES = {
+    **dict.fromkeys(("longer", "larger", "bigger", "higher", "wider", "more"), "rais"),
+    **dict.fromkeys(("smaller", "lower", "narrower", "tighter", "fewer", "less"), "lower"),
+}
+REFUTED = re.compile(
+    rf"{START}(?:(?:a|an|the)\s+)?(?P<practice>(?:{'|'.join(COMPARATIVES)})\s[^.;:!?]{{2,120}}?)"
+    r"\s+(?:(?:(?:does|do|did)\s+not|doesn't|don't|didn't|never)\s+(?:fix|help|solve|cure)"
+    r"(?:e?[sd])?\b"
+    r"|(?:makes?|made)\s+no\s+difference\b|(?:does|do|did)\s+nothing\b)",
+    re.IGNORECASE,
+)
+
+
+def refuted(text: str) -> list[str]:
+    """The settings a text says making larger or smaller is no fix ("Bigger read buffers
+    never fixed the stalls; …": "Bigger read buffers")."""
+    return [m["practice"] for m in REFUTED.finditer(text)]
+
+
+def prescribes_all(held: str, practice: str) -> bool:
+    """Whether a held lesson prescribes a refuted practice (`refuted`) in full: its verb
+    (the comparative's family) and every other term, so a larger backoff of another
+    component's client ("raise the sync backoff") is not the one refuted."""
+    first, _, rest = practice.partition(" ")
+    verb = COMPARATIVES.get(first.lower())
+    held_words = words(held)
+    if verb is None or verb not in held_words or no_longer(held):
+        return False
+    said = words(rest)
+    return (
+        bool(said) and said <= held_words and set(NAME.findall(practice)) <= set(NAME.findall(held))
+    )
+
+
 def judged_practice(claim: str) -> str | None:
     """Of a claim "X does not fix Y" or "X is not a fix for Y", the X (the practice it
     judges); None for a claim said no such way."""

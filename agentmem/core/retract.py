@@ -32,6 +32,8 @@ from agentmem.core.practice import (
     no_longer,
     practices,
     prescribes,
+    prescribes_all,
+    refuted,
     words,
 )
 from agentmem.core.removal import removed
@@ -87,7 +89,11 @@ def retraction(text: str) -> tuple[str, str] | None:
 
 
 def withdrawn(
-    text: str, held: Sequence[tuple[str, str]], written: Mapping[str, str] | None = None
+    text: str,
+    held: Sequence[tuple[str, str]],
+    written: Mapping[str, str] | None = None,
+    restated: Mapping[str, Sequence[str]] | None = None,
+    earlier: Sequence[tuple[str, str]] = (),
 ) -> list[str]:
     """The ids, among (id, text) pairs, of the lessons a text withdraws. A retraction
     withdraws the one `retracted` finds by its claim's words and every one that prescribes
@@ -95,23 +101,115 @@ def withdrawn(
     it in other verbs) or keeps a name it says was removed; when none is found, those that
     set a setting it names with another value. A text that is no retraction withdraws what prescribes the practice it
     says the team no longer follows. `written` tells, by id, when and in which run a held
-    lesson was written (`retracted`: a claim naming its day)."""
+    lesson was written (`retracted`: a claim naming its day). `earlier` are lessons a held
+    one replaced since, as (id, text), and `restated` names, by id, the held lessons that
+    replaced each (`carried`)."""
     said = retraction(text)
+    if said is None and (outdated_claim := outdated(text)) is not None:
+        return _outdated(outdated_claim, held)
     told = practices(*said) if said is not None else no_longer(text)
     lessons = [(i, t) for i, t in held if not RETRACTED.match(t)]
     found = [i for i, t in lessons if told and prescribes(t, told)]
     if said is None:
+        no_fix = refuted(text)
+        found += [
+            i for i, t in lessons if i not in found and any(prescribes_all(t, p) for p in no_fix)
+        ]
         return found[:MOST]
     gone = taken_out(text)
     found += [i for i, t in lessons if i not in found and gone & set(names_in(t))]
     found += [i for i, t in lessons if i not in found and cured(t, said[0])]
     best = retracted(text, lessons, written)
+    if best is None and restated:
+        found += [i for i in carried(text, lessons, written, restated, earlier) if i not in found]
     if best is not None and (best in found or not found or dated(text, best, written)):
         return [best, *(i for i in found if i != best)][:MOST]
     if found:  # what prescribes the practice outweighs a lesson sharing the claim's words
         return found[:MOST]
     found = found or [i for i, t in lessons if revalued(text, t, told)]
     return found[:MOST]
+
+
+# "The handbook still says the kiln is lit at the wall panel, which is out of date; …":
+# what the notes say is the claim, the words after it judge it gone, the rest is the new
+# way (the reason, read as a retraction's is).
+NOTES = (
+    r"notes?|docs?|documentation|runbooks?|wiki|pages?|lessons?|memory|readme|handbook|"
+    r"guides?|playbooks?|checklists?|instructions?|entr(?:y|ies)|records?|sheets?|reviews?|"
+    r"retros?|manuals?|specs?"
+)
+DENIAL = (
+    r"(?:not|n't)\s+(?:any\s*more|true|the\s+case|so|correct|right)|\banymore|\bno\s+longer"
+    r"|\bout\s+of\s+date|\boutdated|\bobsolete|\bwrong|\bstale|\bchanged"
+)
+OUTDATED = re.compile(
+    rf"\b(?:{NOTES})\s+(?:still\s+)?(?:say|says|said|claim|claims|state|states|tell|tells|"
+    r"describe|describes|show|shows|mention|mentions)\s+(?:that\s+)?"
+    r"(?P<claim>[^.;!?]{3,160}?)(?:[.;]\s+|,\s+(?:but|which)\s+)"
+    rf"(?P<denial>[^.;!?]{{0,80}}?(?:{DENIAL})\b)[^.;!?]*[.;!?]?",
+    re.IGNORECASE,
+)
+
+
+def outdated(text: str) -> tuple[str, str] | None:
+    """(the claim, the rest) when a text says earlier notes still tell something that no
+    longer holds ("The handbook still says the kiln is lit at the wall panel, which is out
+    of date; …"): a correction that names what it corrects only by its words."""
+    match = OUTDATED.search(text)
+    if match is None:
+        return None
+    return match["claim"], text[match.end() :]
+
+
+def _outdated(said: tuple[str, str], held: Sequence[tuple[str, str]]) -> list[str]:
+    """The lessons a correction of outdated notes withdraws: those that say every word of
+    its claim (two at least), more of it than of the new way told after it. A lesson on
+    another site or part ("the south kiln …" against a claim on the kiln) lacks a word of
+    the claim and stays; one that tells a change itself ("… since 3 May …") is a newer
+    word than the notes corrected, and stays too."""
+    claim = terms(said[0]).content - FRAMING
+    if len(claim) < 2:
+        return []
+    reason = terms(said[1]).content
+    found = []
+    for memory_id, held_text in held:
+        told = terms(held_text)
+        if RETRACTED.match(held_text) or outdated(held_text) is not None or told.change:
+            continue
+        content = told.content
+        share = len(reason & content) / max(len(reason), 1)
+        if claim <= content and share < 1:
+            found.append((share, memory_id))
+    return [i for _, i in sorted(found)][:MOST]
+
+
+def carried(
+    text: str,
+    lessons: Sequence[tuple[str, str]],
+    written: Mapping[str, str] | None,
+    restated: Mapping[str, Sequence[str]],
+    earlier: Sequence[tuple[str, str]],
+) -> list[str]:
+    """The held lessons that carry, in other words, the lesson of the day a retraction
+    names, when that one was replaced since: "the 03-14 note blaming the switch for the
+    stalls" withdraws the weekly line that restated it ("stalls stop once the switch is
+    rebooted nightly"), which replaced the 03-14 note and still tells its claim (two of the
+    claim's words at least)."""
+    said = retraction(text)
+    if said is None or not written or not DAY.search(said[0]):
+        return []
+    old = retracted(text, earlier, written)
+    if old is None:
+        return []
+    claim = terms(judged_practice(said[0]) or said[0]).content - FRAMING
+    texts = dict(lessons)
+    return [
+        i
+        for i in restated.get(old, ())
+        if i in texts
+        and not DENIED.search(CLAUSE.split(texts[i], maxsplit=1)[0])
+        and len(claim & terms(texts[i]).content) >= 2
+    ]
 
 
 def taken_out(text: str) -> frozenset[str]:

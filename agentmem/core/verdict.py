@@ -14,8 +14,9 @@ from agentmem.core.apart import set_apart
 from agentmem.core.later import recued, reequipped
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.narrowed import narrowed
-from agentmem.core.oldtool import retired
+from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
+from agentmem.core.removal import dropped
 from agentmem.core.restate import replaces, replaces_elsewhere, restated, restates, says_changed
 from agentmem.core.retract import CLAUSE, retraction, withdrawn
 from agentmem.core.slots import renewed, siblings, told_apart
@@ -35,11 +36,13 @@ class Held:
     type: str
     superseded: bool = False
     written: str = ""  # its run id and creation time: a retraction may name its day
+    supersedes: tuple[str, ...] = ()  # the memories it replaced
 
 
 # Changes told in other words than the lesson they end, asked after `replaces`: a role taken
-# over, a tool left with some commands, a way said to be gone, a rule split per case.
-TOLD_OTHERWISE = (took_over, narrowed, retired, split_by_case)
+# over, a tool left with some commands, a way said to be gone, a rule split per case, a
+# name it uses taken away.
+TOLD_OTHERWISE = (took_over, narrowed, retired, split_by_case, dropped)
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version")  # values `retold` does not follow
 
@@ -94,7 +97,16 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
             verdict.replaces.append(memory.id)
     live = [(m.id, m.text) for m in held if not m.superseded and m.type in RETRACTABLE]
     written = {m.id: m.written for m in held if m.written}
-    verdict.replaces += [i for i in withdrawn(draft, live, written) if i not in verdict.replaces]
+    # a lesson replaced since lives on in what replaced it: a retraction naming its day
+    # withdraws that (`agentmem.core.retract.carried`)
+    earlier = [(m.id, m.text) for m in held if m.superseded and m.type in RETRACTABLE]
+    restated: dict[str, list[str]] = {}
+    for m in held:
+        if not m.superseded and m.type in RETRACTABLE:
+            for old in m.supersedes:
+                restated.setdefault(old, []).append(m.id)
+    gone = withdrawn(draft, live, written, restated, earlier)
+    verdict.replaces += [i for i in gone if i not in verdict.replaces]
     if not verdict.replaces and stale_match is not None:
         verdict.restates = stale_match
     return verdict
@@ -184,6 +196,7 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
             h.memory.type.value,
             superseded=bool(h.explain.get("superseded")),
             written=f"{h.memory.run_id} {h.memory.created_at}",
+            supersedes=tuple(h.memory.supersedes),
         )
         for h in hits
         if h.memory.kind.value == kind
@@ -254,7 +267,9 @@ def _anew(draft: str, held: str) -> bool:
 def kin(draft: str, held: Sequence[Held], replaced: Sequence[str]) -> list[str]:
     """The held lessons that state a value the draft retired in a lesson it replaces
     (`agentmem.core.slots.siblings`): a new hold time learnt once retires every lesson
-    that still tells the old one of the same thing, the how-to as much as the rule."""
+    that still tells the old one of the same thing, the how-to as much as the rule; and a
+    command the draft swapped for another tool's is gone from every lesson that runs it
+    (`agentmem.core.oldtool.unrun`)."""
     gone = [m.text for m in held if m.id in replaced]
     others = [
         (m.id, m.text)
@@ -264,7 +279,8 @@ def kin(draft: str, held: Sequence[Held], replaced: Sequence[str]) -> list[str]:
         and m.type in RETRACTABLE
         and not set_apart(draft, m.text)
     ]
-    return siblings(draft, gone, others) + retold(draft, gone, others)
+    found = siblings(draft, gone, others) + retold(draft, gone, others)
+    return found + [i for i in unrun(draft, gone, others) if i not in found]
 
 
 def retold(draft: str, replaced: Sequence[str], others: Sequence[tuple[str, str]]) -> list[str]:
