@@ -208,3 +208,16 @@ def test_another_flag_and_a_lesson_that_agrees_stay() -> None:
     """A flag the draft does not name, and a lesson that says the flag is gone itself."""
     assert not dropped(GONE, "Export kiosk maps with --old-tile-cache for speed.")
     assert not dropped(GONE, "The --old-tiles option was removed in mapper 3.1.")
+
+
+# -- a retraction whose claim is told after its framing ----------------------------------
+
+
+def test_a_claim_told_only_in_framing_words_is_read_from_the_next_clause() -> None:
+    """ "That tip was wrong: …" names no claim of its own; the clause after it does."""
+    text = (
+        "That tip was wrong: damp clay does not cause the glaze crawling. Dust on the bisque does."
+    )
+    held = "Glaze crawling comes from damp clay; dry the pots a day longer."
+    other = "Kiln shelves need fresh wash every tenth firing."
+    assert withdrawn(text, [("h", held), ("o", other)]) == ["h"]

@@ -78,13 +78,18 @@ RETRACTED = re.compile(
 
 
 def retraction(text: str) -> tuple[str, str] | None:
-    """(the claim withdrawn, the reason given) when the text retracts a lesson."""
+    """(the claim withdrawn, the reason given) when the text retracts a lesson. A claim
+    told only in framing words ("That tip was wrong: glaze crawling comes from …",
+    "Retracted: the earlier note. …") is the clause after it."""
     match = RETRACTED.match(text)
     if match is None:
         return None
     if match["claim"]:
-        return match["claim"], text[match.end() :]
-    claim, *reason = CLAUSE.split(text[match.end() :], maxsplit=1)
+        claim, reason = match["claim"], [text[match.end() :]]
+    else:
+        claim, *reason = CLAUSE.split(text[match.end() :], maxsplit=1)
+    if reason and reason[0].strip() and not terms(claim).content - FRAMING:
+        claim, *reason = CLAUSE.split(reason[0].strip(), maxsplit=1)
     return claim, " ".join(reason)
 
 
