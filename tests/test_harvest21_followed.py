@@ -12,11 +12,12 @@ or that run's check, never the remedy.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from agentmem import MemoryHooks
 from agentmem.core.model import Memory
-from agentmem.harvest.followed import Practice, follows, taken_back
-from agentmem.harvest.patterns import Failure
+from agentmem.harvest.followed import Practice, follows, taken_back, unfollowed
+from agentmem.harvest.patterns import Failure, Pattern, describe
 from tests.conftest import semantic
 from tests.test_judgment_harvest import clocked, patterns
 
@@ -154,3 +155,17 @@ def test_the_checks_own_words_are_no_sign_of_following() -> None:
         supersedes=[lesson.id],
     )
     assert taken_back([lesson, newer]) == []
+
+
+def test_a_follower_whose_check_said_nothing_is_quoted_without_an_account() -> None:
+    """No other failure to quote and no check's words: the example names no account."""
+    lesson = _memory("semantic-000000000001", LESSON, "2027-04-01")
+    back = _memory("semantic-000000000002", RETRACTION, "2027-04-05", supersedes=[lesson.id])
+    follower = replace(_failure("2027-04-03", FOLLOWED), detail="")
+    pattern = Pattern(
+        app_id=APP, apps=[APP], verifier="glaze-check", failures=[follower], phrase="",
+        causes=[], example=follower, successes=0, contradictions=0,
+    )  # fmt: skip
+    example = unfollowed(pattern, taken_back([lesson, back])).example
+    assert example is not None and example.summary == ""
+    assert "Example" not in describe(replace(pattern, example=example))

@@ -88,9 +88,16 @@ def unfollowed(
             and f.memory.outcome is example.memory.outcome
             and not follows(f, practices)
         ]
-        told = f"{example.verifier}: {example.detail}" if example.detail else ""
-        example = pick_example(clean, pattern.causes) or replace(example, summary=told)
+        example = pick_example(clean, pattern.causes) or replace(example, summary=_checked(example))
     return replace(pattern, example=example)
+
+
+def _checked(failure: Failure) -> str:
+    """What the failure's check said, named by the check ("" when it said nothing: the
+    pattern then quotes no account of the run)."""
+    if not failure.detail:
+        return ""
+    return f"{failure.verifier}: {failure.detail}" if failure.verifier else failure.detail
 
 
 def _content(text: str) -> frozenset[str]:
