@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
+import pytest
+
 from agentmem import MemoryHooks
+from agentmem.reasoner import breaker as breaker_module
 from agentmem.reasoner.breaker import MODEL_SKIPPED, Breaker
 from tests.chat_double import ChatServerDouble, Failure, openai_settings, say
 from tests.conftest import HooksFactory
@@ -61,18 +63,25 @@ def test_breaker_without_fallback_fails_fast_saying_why(make_hooks: HooksFactory
     assert result.writes.accepted == []
 
 
-def test_breaker_tries_the_endpoint_again_after_the_cooldown(make_hooks: HooksFactory) -> None:
+def test_breaker_tries_the_endpoint_again_after_the_cooldown(
+    make_hooks: HooksFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """After the cool-down one trial call goes through; its success closes the breaker, so
-    the fire after it calls the model again too."""
+    the fire after it calls the model again too. The breaker reads a scripted clock: on a
+    loaded machine three fires can outlast any short real cool-down."""
+    now = [0.0]
+
+    def scripted(failures: int, cooldown_s: float) -> Breaker:
+        return Breaker(failures, cooldown_s, clock=lambda: now[0])
+
+    monkeypatch.setattr(breaker_module, "Breaker", scripted)
     script: list[Any] = [Failure(503), Failure(503), say("nothing to add"), say("still nothing")]
     with ChatServerDouble(script).running() as double:
-        hooks = model_hooks(
-            make_hooks, double.url, AGENTMEM_REASONER_BREAKER_COOLDOWN_S="0.2"
-        )
+        hooks = model_hooks(make_hooks, double.url, AGENTMEM_REASONER_BREAKER_COOLDOWN_S="60")
         for n in (1, 2, 3):
             hooks.post_run_classify(run=run(n))
         assert len(double.requests) == 2  # the third was skipped
-        time.sleep(0.3)
+        now[0] += 61
         trial = hooks.post_run_classify(run=run(4))
         after = hooks.post_run_classify(run=run(5))
     assert len(double.requests) == 4
