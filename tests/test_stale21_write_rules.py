@@ -216,8 +216,16 @@ def test_another_flag_and_a_lesson_that_agrees_stay() -> None:
 def test_a_claim_told_only_in_framing_words_is_read_from_the_next_clause() -> None:
     """ "That tip was wrong: …" names no claim of its own; the clause after it does."""
     text = (
-        "That tip was wrong: damp clay does not cause the glaze crawling. Dust on the bisque does."
+        "That tip was wrong: a worker wrote that damp clay causes the glaze crawling. It is dust."
     )
     held = "Glaze crawling comes from damp clay; dry the pots a day longer."
     other = "Kiln shelves need fresh wash every tenth firing."
     assert withdrawn(text, [("h", held), ("o", other)]) == ["h"]
+
+
+def test_a_clause_that_denies_is_the_correction_not_the_claim() -> None:
+    """ "That tip was wrong: the crawling was never damp clay" tells what is true: the
+    lesson on what does cause it stays, and nothing is guessed for the claim."""
+    text = "That tip was wrong: the glaze crawling was never damp clay, and drying longer only delayed the firing."
+    right = "Glaze crawling comes from dust on the bisque; wipe each pot with a damp sponge before glazing."
+    assert withdrawn(text, [("r", right)]) == []

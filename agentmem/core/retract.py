@@ -64,6 +64,7 @@ DAY = re.compile(
 )
 
 CLAUSE = re.compile(r"[;:]\s+|\.\s+")
+NEGATION = re.compile(r"\b(?:not|no|never|none|nothing|nor)\b|n't\b", re.IGNORECASE)
 # "Retracted: <claim>; <reason>", or a lesson that opens by judging an earlier claim wrong:
 # "The longer goal timeout was a red herring: …", "Raising the pool size turned out to be
 # no help; …" (the claim is what it judges: its subject).
@@ -79,8 +80,10 @@ RETRACTED = re.compile(
 
 def retraction(text: str) -> tuple[str, str] | None:
     """(the claim withdrawn, the reason given) when the text retracts a lesson. A claim
-    told only in framing words ("That tip was wrong: glaze crawling comes from …",
-    "Retracted: the earlier note. …") is the clause after it."""
+    told only in framing words ("That tip was wrong: a worker wrote that glaze crawling
+    comes from …", "Retracted: the earlier note. …") is the clause after it, unless that
+    clause denies something: then it tells what is true ("That tip was wrong: the
+    crawling was never damp clay"), and the claim is not told."""
     match = RETRACTED.match(text)
     if match is None:
         return None
@@ -89,7 +92,9 @@ def retraction(text: str) -> tuple[str, str] | None:
     else:
         claim, *reason = CLAUSE.split(text[match.end() :], maxsplit=1)
     if reason and reason[0].strip() and not terms(claim).content - FRAMING:
-        claim, *reason = CLAUSE.split(reason[0].strip(), maxsplit=1)
+        told, *rest = CLAUSE.split(reason[0].strip(), maxsplit=1)
+        if not NEGATION.search(told):
+            claim, reason = told, rest
     return claim, " ".join(reason)
 
 
