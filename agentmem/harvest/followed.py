@@ -29,7 +29,7 @@ from agentmem.harvest.phrases import terms
 from agentmem.harvest.withdrawn import LESSONS, takes_back
 
 FOLLOWED_TERMS = 2  # content words a failure's account shares with a taken-back lesson
-SHORT = 3  # letters of a term: shorter ones are a prefix's remains ("re" of "re-mark")
+SHORT = 3  # letters of a term: shorter ones are a prefix's remains ("re" of "re-run")
 
 
 @dataclass(frozen=True)

@@ -250,8 +250,8 @@ def named(text: str, own: str = "") -> frozenset[str]:
 def apart(memory: Memory, change: Change) -> bool:
     """A record that names a thing neither text of the change names, while the clauses of
     the change's old values name one the record never does: two regions, two depots, each
-    with a value of its own ("parking at the South depot, €30 a day" is no quote of the
-    North depot's €30 a change raised to €35)."""
+    with a value of its own ("a locker at the east gate, €4 a week" is no quote of the
+    west gate's €4 a change raised to €6)."""
     mine = named(memory.text, memory.run_id or "") - change.names
     text = memory.text.lower()
     return bool(mine) and any(n not in text for n in change.named)

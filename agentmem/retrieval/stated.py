@@ -76,7 +76,7 @@ def valued(text: str) -> dict[tuple[str, str], frozenset[str]]:
     return {k: frozenset(v) for k, v in out.items()}
 
 
-# An amount of money, its currency before or after it: "$435", "€ 12.50", "1,200 EUR".
+# An amount of money, its currency before or after it: "$120", "€ 12.50", "1,200 EUR".
 MONEY = re.compile(
     r"(?<![\w.])(?:(?P<sign>[$€£¥])\s?(?P<n1>\d[\d,]*(?:\.\d+)?)"
     r"|(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<code>USD|EUR|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK))(?![\w])"
@@ -86,8 +86,8 @@ MONEY = re.compile(
 def priced(text: str) -> dict[tuple[str, str], frozenset[str]]:
     """Each amount of money the text states, by ("money " currency, amount), with the
     content words of its clause: a fee, a price or a budget is a value of its own kind,
-    which `valued` reads as a bare number ("$435" and "$450" are two fees, "435" a count
-    of anything). "$435.00" is "$435"."""
+    which `valued` reads as a bare number ("$120" and "$125" are two fees, "120" a count
+    of anything). "$120.00" is "$120"."""
     out: dict[tuple[str, str], set[str]] = {}
     for clause in CLAUSE.split(text):
         words = {t for t in terms(clause).content if len(t) >= 3 and not t.isdigit()}
