@@ -3,7 +3,7 @@
 
 A pottery's glaze check kept failing with crazed tiles; the first failed run wrote that a
 fast cool was the cause and the cooling ramp should be slowed, the next firing slowed it
-"as the notes said" and crazed all the same, and a retraction took the lesson back. The
+"following the lesson" and crazed all the same, and a retraction took the lesson back. The
 run that wrote the lesson is quoted by no pattern already; the run that followed it tells
 the retracted remedy in its own account, so a pattern written since quotes another failure,
 or that run's check, never the remedy.
@@ -26,7 +26,7 @@ __all__ = ["clocked"]  # the fixture: hooks whose clock reads a given day
 APP = "kiln-line"
 DETAIL = "crazing on 14 of 20 tiles"
 LESSON = "Crazing comes from a fast cool: slow the cooling ramp to 50 C an hour."
-FOLLOWED = "Slowed the cooling ramp to 50 C an hour as the notes said; the tiles crazed anyway."
+FOLLOWED = "Slowed the cooling ramp to 50 C an hour, following the lesson; the tiles crazed anyway."
 RETRACTION = (
     "Retracted: slowing the cooling ramp does not fix the crazing; "
     "the glaze shrinks more than the clay body."
@@ -82,7 +82,7 @@ def test_with_no_other_failure_the_example_is_the_followers_check(
     text = _live(clocked("2027-04-06"))
     assert "glaze-check failed in 3 runs" in text
     assert f"Example, 2027-04-03-f2: glaze-check: {DETAIL}" in text
-    assert "cooling ramp" not in text and "notes said" not in text
+    assert "cooling ramp" not in text and "following the lesson" not in text
 
 
 def test_a_failure_that_did_not_follow_it_is_the_example(

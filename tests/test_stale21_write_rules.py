@@ -65,27 +65,27 @@ def test_a_lesson_that_tells_the_new_way_is_not_withdrawn() -> None:
 # -- a larger setting that does not help ------------------------------------------------
 
 NO_HELP = (
-    "Learnt the hard way: a longer uploader backoff never fixed the twin uploads (crash loop)."
+    "Learnt the hard way: a longer scraper cooldown never fixed the banned sessions (proxy churn)."
 )
-RAISE = "Raise the uploader backoff to 45 s to stop duplicate uploads."
+RAISE = "Raise the scraper cooldown to 45 s to stop getting banned."
 
 
 def test_a_longer_setting_that_does_not_help_withdraws_the_lesson_that_raised_it() -> None:
-    """The comparative says the practice's verb: raising the uploader backoff."""
-    assert refuted(NO_HELP) == ["longer uploader backoff"]
-    assert prescribes_all(RAISE, "longer uploader backoff")
+    """The comparative says the practice's verb: raising the scraper cooldown."""
+    assert refuted(NO_HELP) == ["longer scraper cooldown"]
+    assert prescribes_all(RAISE, "longer scraper cooldown")
     assert withdrawn(NO_HELP, [("r", RAISE)]) == ["r"]
 
 
-def test_another_components_backoff_stays() -> None:
-    """Refuted for the uploader, not for the archive client."""
-    other = "Raise the archive backoff to 45 s to stop duplicate pulls."
+def test_another_components_cooldown_stays() -> None:
+    """Refuted for the scraper, not for the crawler."""
+    other = "Raise the crawler cooldown to 45 s to stop getting banned."
     assert withdrawn(NO_HELP, [("m", other)]) == []
 
 
 def test_a_lesson_that_lowers_the_setting_stays() -> None:
-    """A shorter backoff is another practice: the comparative's family must match."""
-    lower = "Reduce the uploader backoff to 5 s so retries finish before the window closes."
+    """A shorter cooldown is another practice: the comparative's family must match."""
+    lower = "Reduce the scraper cooldown to 5 s so the crawl ends overnight."
     assert withdrawn(NO_HELP, [("l", lower)]) == []
 
 
@@ -176,8 +176,8 @@ def test_a_draft_that_still_names_the_old_tool_swaps_nothing_out() -> None:
 
 def test_a_make_target_with_a_setting_is_a_command() -> None:
     """`make target VAR=value` is read as the command `make target`."""
-    assert lines("Train with make train-cluster CONFIG=conf/a.yaml from the root.") == (
-        ("make", "train-cluster"),
+    assert lines("Bundle it with make bundle-web TARGET=dist/app.js, nothing else.") == (
+        ("make", "bundle-web"),
     )
 
 
