@@ -8,6 +8,13 @@ the lesson's own values (the 4 GiB limit, the 04:00 UTC slot, the 60 s timeout: 
 setting, as `agentmem.core.restate` reads values; a bare number, a version or a weekday is
 a fact, not a setting) and its record shares at least
 `MIN_SHARED` of its content terms: the same ground, the same setting, and still a failure.
+
+The failure a lesson was drawn from is its evidence, not evidence against it: not the run
+that wrote it, nor, for a lesson no run wrote (a retro, a postmortem, a decision record,
+a daily note: its run id names no run record), a run of the day it tells of (its run id's
+day, the day its writer looked back on). A postmortem written the day a run failed takes
+its lesson from that failure; a failure of a later day that ran with the same setting
+still shows it did not hold.
 Hook E writes what it found as an assessment citing the lesson and the failures, which
 supersedes the lesson: it leaves packs and synthesis, and stays in the files.
 """
@@ -20,7 +27,7 @@ from dataclasses import dataclass, field
 
 from agentmem.core.model import SETBACKS, Kind, Memory, MemoryType
 from agentmem.core.statement import terms
-from agentmem.harvest.runrecord import read_record
+from agentmem.harvest.runrecord import read_record, run_day
 
 MIN_SHARED = 2
 LESSONS = {MemoryType.SEMANTIC, MemoryType.PROCEDURAL}
@@ -65,6 +72,7 @@ def _values(text: str) -> set[tuple[str, str]]:
 def contradicted(lessons: Sequence[Memory], records: Sequence[Memory]) -> list[Contradiction]:
     """Each live lesson with the failures after it that ran with its value."""
     failures = [r for r in records if r.type is MemoryType.EPISODIC and r.outcome in SETBACKS]
+    runs = {r.run_id for r in records if r.type is MemoryType.EPISODIC}
     found = []
     for lesson in lessons:
         if lesson.type not in LESSONS or lesson.kind is not Kind.OBSERVATION:
@@ -78,7 +86,7 @@ def contradicted(lessons: Sequence[Memory], records: Sequence[Memory]) -> list[C
             for record in failures
             # after the lesson (the same second counts), and not the run it came from
             if record.created_at >= lesson.created_at
-            and record.run_id != lesson.run_id
+            and not _drawn_from(lesson, record, runs)
             and (lesson.app_id == GLOBAL or record.app_id == lesson.app_id)
             and values & _values(FAILED_AT.sub(" ", read_record(record.text).summary))
             and len(content & terms(_told(record)).content) >= MIN_SHARED
@@ -86,6 +94,14 @@ def contradicted(lessons: Sequence[Memory], records: Sequence[Memory]) -> list[C
         if against:
             found.append(Contradiction(lesson, against))
     return found
+
+
+def _drawn_from(lesson: Memory, record: Memory, runs: set[str]) -> bool:
+    """Whether the failure is one the lesson was drawn from (see the module docstring):
+    the run that wrote it, or, when no run wrote it, a run of the day it tells of."""
+    if record.run_id == lesson.run_id:
+        return True
+    return lesson.run_id not in runs and run_day(record) == run_day(lesson)
 
 
 def describe(found: Contradiction) -> str:
