@@ -93,3 +93,41 @@ def test_a_later_failure_with_the_lessons_setting_still_did_not_hold(
     [retired] = not_held(later)
     assert retired.supersedes == (lesson.id,)
     assert "2099-04-10-k2" in retired.text and "2099-04-07-k1" not in retired.text
+
+
+def test_a_label_glued_to_a_number_is_no_setting_a_run_ran_with(
+    clocked: Callable[[str], MemoryHooks],
+) -> None:
+    """ "Gate 12B" names a gate, not 12 bytes: a failure whose account names the gate the
+    lesson names collided with what the lesson says (the shuttle boards there at 06:40),
+    it did not run with its setting, so the lesson is no "did not hold"."""
+    day = clocked("2099-05-02")
+    lesson = day.harvester.submit(
+        {
+            "text": "The island shuttle boards at gate 12B at 06:40; no charter may use the "
+            "gate before 07:10.",
+            "type": "semantic",
+            "confidence": 0.8,
+            "app_id": "gate-planner",
+        },
+        trigger="manual",
+    )
+    later = clocked("2099-05-04")
+    run = {
+        "run_id": "2099-05-04-g1",
+        "goal": "Assign gates for the charter wave",
+        "outcome": "failure",
+        "app_id": "gate-planner",
+        "summary": "Moved the charters to local time as planned; the 12B gate conflicts persist.",
+        "verifiers": [
+            {
+                "name": "gate-conflicts",
+                "passed": False,
+                "detail": "CONFLICT gate 12B 06:40-07:05: charter inside island shuttle boarding",
+            }
+        ],
+    }
+    assert later.post_run_classify(run=run).ok
+    assert clocked("2099-05-05").judgment_harvest().ok
+    assert not not_held(later)
+    assert not [m for m in later.store.list() if lesson.memory_id in m.supersedes]
