@@ -37,7 +37,10 @@ thing that took away (the withdrawn practice's flag, the replaced count:
 change that quotes a value it retired on the same subject, or a tool it says is gone
 (`agentmem.retrieval.lingering.quotes_retired`, `told_before`); so is a lesson written
 before it that states a value it retired of the same thing (`states_retired`); so is a
-lesson a newer change turned around (`agentmem.retrieval.flipped`: top to bottom).
+lesson a newer change turned around (`agentmem.retrieval.flipped`: top to bottom). A
+replaced lesson comes back when a lesson on the query says the values it states stay and
+nothing that replaced it names them (`agentmem.retrieval.kept`: a decision on its neighbour
+was taken for its replacement).
 
 Both searches score with the same question over the same index, so their scores compare;
 the goal's tags and kind lift what is tagged the same (`prefer_for_goal`). Confidence is a
@@ -60,6 +63,7 @@ from agentmem.harvest.runrecord import record_goal
 from agentmem.harvest.withdrawn import quotes_taken, taken
 from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.flipped import outturned
+from agentmem.retrieval.kept import still_held
 from agentmem.retrieval.lingering import (
     Change,
     quotes_retired,
@@ -120,6 +124,8 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     lessons, every = in_their_place(
         search, query, scope, [unweighted(h) for h in lessons], add_missed=True
     )
+    best = max((h.score for h in lessons), default=0.0)
+    lessons += still_held(lessons, [unweighted(h) for h in every], LESSON_RELEVANT * best)
     # The goal's tags and kind lift some: the order to choose from is the lifted one.
     lessons = by_score(prefer_for_goal(lessons, goal))
     # A rule's second saying, written before a change replaced its first (`restates_old`).
