@@ -65,17 +65,30 @@ def _events(step: Step, model: str, number: int) -> Iterator[bytes]:
     if isinstance(step, str):
         yield _sse(
             "content_block_start",
-            {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "text", "text": ""},
+            },
         )
         yield _sse(
             "content_block_delta",
-            {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": step}},
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "text_delta", "text": step},
+            },
         )
         yield _sse("content_block_stop", {"type": "content_block_stop", "index": 0})
         stop = "end_turn"
     else:
         for index, (name, tool_input) in enumerate(step):
-            block = {"type": "tool_use", "id": f"toolu_double_{number}_{index}", "name": name, "input": {}}
+            block = {
+                "type": "tool_use",
+                "id": f"toolu_double_{number}_{index}",
+                "name": name,
+                "input": {},
+            }
             yield _sse(
                 "content_block_start",
                 {"type": "content_block_start", "index": index, "content_block": block},

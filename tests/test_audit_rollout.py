@@ -62,7 +62,11 @@ def test_a_threshold_given_for_one_hook_holds_only_that_hook() -> None:
 
 def write_env(tmp_path: Path, hooks: tuple[str, ...]) -> Path:
     env = tmp_path / ".env.executive"
-    lines = ["AGENTMEM_ENABLED=true", "AGENTMEM_ROOT=./memory", *(f"{FLAGS[h]}=true" for h in hooks)]
+    lines = [
+        "AGENTMEM_ENABLED=true",
+        "AGENTMEM_ROOT=./memory",
+        *(f"{FLAGS[h]}=true" for h in hooks),
+    ]
     env.write_text("\n".join(lines) + "\n")
     return env
 

@@ -47,9 +47,19 @@ def _install_cli() -> Path:
         pytest.skip("npm is not installed: the Claude Code CLI cannot be installed here")
     CACHE.mkdir(parents=True, exist_ok=True)
     done = subprocess.run(
-        [npm, "install", "--no-audit", "--no-fund", "--no-save", "--prefix", str(CACHE),
-         f"@anthropic-ai/claude-code@{CLAUDE_CODE_VERSION}"],
-        capture_output=True, text=True, timeout=600,
+        [
+            npm,
+            "install",
+            "--no-audit",
+            "--no-fund",
+            "--no-save",
+            "--prefix",
+            str(CACHE),
+            f"@anthropic-ai/claude-code@{CLAUDE_CODE_VERSION}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert done.returncode == 0, f"npm install failed:\n{done.stdout}\n{done.stderr}"
     marker.write_text(CLAUDE_CODE_VERSION)
@@ -84,16 +94,24 @@ class Project:
 
     def agentmem(self, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "agentmem", *args], cwd=self.dir, env=self.env,
-            input=stdin, capture_output=True, text=True, timeout=120,
+            [sys.executable, "-m", "agentmem", *args],
+            cwd=self.dir,
+            env=self.env,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
 
     def claude_p(self, api: MessagesApiDouble, prompt: str, *options: str) -> dict[str, Any]:
         """`claude -p PROMPT` (the prompt first: a variadic option would swallow it)."""
         done = subprocess.run(
             [str(self.claude), "-p", prompt, "--output-format", "json", *options],
-            cwd=self.dir, env={**self.env, "ANTHROPIC_BASE_URL": api.url},
-            capture_output=True, text=True, timeout=180,
+            cwd=self.dir,
+            env={**self.env, "ANTHROPIC_BASE_URL": api.url},
+            capture_output=True,
+            text=True,
+            timeout=180,
         )
         assert done.returncode == 0, f"claude -p failed:\n{done.stdout}\n{done.stderr}"
         result: dict[str, Any] = json.loads(done.stdout)
@@ -112,8 +130,10 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     seen["install"] = project.agentmem("claude-code", "install", "--json")
     first = Script(
         steps=[
-            [("Read", {"file_path": str(project.dir / "notes.txt")}),
-             ("Bash", {"command": "echo build ok", "description": "Check the build script"})],
+            [
+                ("Read", {"file_path": str(project.dir / "notes.txt")}),
+                ("Bash", {"command": "echo build ok", "description": "Check the build script"}),
+            ],
             [("Read", {"file_path": str(project.dir / "build.sh")})],  # no such file: an error
             ANSWER,
         ]
@@ -133,7 +153,8 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 def _hook_events(project: Project, session: str) -> list[dict[str, Any]]:
     return [
-        e for e in project.events()
+        e
+        for e in project.events()
         if e.get("event") == "claude_code_hook" and e.get("session_id") == session
     ]
 
@@ -161,7 +182,10 @@ def test_stop_records_the_session_with_its_tool_histogram(runs: dict[str, Any]) 
     stop = next(e for e in _hook_events(project, session) if e["hook_event_name"] == "Stop")
     assert stop["tool_calls"] == {"Bash": 1, "Read": 2}
     assert stop["tool_errors"] == 1 and stop["outcome"] == "success"
-    assert stop["run_id"].endswith(session) and stop["run_id"][:10] == datetime.now(UTC).date().isoformat()
+    assert (
+        stop["run_id"].endswith(session)
+        and stop["run_id"][:10] == datetime.now(UTC).date().isoformat()
+    )
     hooks = MemoryHooks.from_env(project.dir / ".env.executive", environ={})
     episodes = [m for m in hooks.store.list() if m.run_id == stop["run_id"]]
     assert [m.type.value for m in episodes] == ["episodic"]
@@ -176,11 +200,13 @@ def test_a_second_session_starts_with_the_pack(runs: dict[str, Any]) -> None:
     record, and the model saw it: the pack is in the CLI's first request to the API."""
     project: Project = runs["project"]
     first = next(
-        e for e in _hook_events(project, runs["first"]["session_id"])
+        e
+        for e in _hook_events(project, runs["first"]["session_id"])
         if e["hook_event_name"] == "Stop"
     )
     start = next(
-        e for e in _hook_events(project, runs["second"]["session_id"])
+        e
+        for e in _hook_events(project, runs["second"]["session_id"])
         if e["hook_event_name"] == "SessionStart"
     )
     [episode_id] = first["writes_accepted"]
@@ -196,7 +222,9 @@ def test_precompact_adds_a_line_to_the_daily_note(runs: dict[str, Any]) -> None:
     project: Project = runs["project"]
     notes = DailyLog(project.root).notes(datetime.now(UTC).date())
     session = runs["first"]["session_id"]
-    assert any(f"Claude Code session {session} compacted its context (manual)" in n.text for n in notes)
+    assert any(
+        f"Claude Code session {session} compacted its context (manual)" in n.text for n in notes
+    )
     hooks = MemoryHooks.from_env(project.dir / ".env.executive", environ={})
     runs_recorded = sorted(m.run_id[11:] for m in hooks.store.list() if m.type.value == "episodic")
     assert runs_recorded == sorted([session, runs["second"]["session_id"]])

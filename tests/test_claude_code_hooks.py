@@ -99,7 +99,9 @@ def test_transcript_of_a_real_session_reads_as_its_run() -> None:
     a missing file, then an answer): the prompt, the histogram, the error, the answer."""
     seen = read_transcript(TRANSCRIPT)
     assert dict(seen.tool_calls) == {"Read": 2, "Bash": 1}
-    assert len(seen.tool_errors) == 1 and seen.tool_errors[0].startswith("Read: File does not exist")
+    assert len(seen.tool_errors) == 1 and seen.tool_errors[0].startswith(
+        "Read: File does not exist"
+    )
     assert seen.goal.startswith("Read notes.txt")
     assert seen.outcome is Outcome.SUCCESS
     run = RunOutcome.from_claude_transcript(TRANSCRIPT)
@@ -130,13 +132,16 @@ def test_transcript_that_ends_mid_tool_or_on_an_api_error(tmp_path: Path) -> Non
 def _hook(tmp_path: Path, stdin: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "agentmem", "claude-code", "hook"],
-        input=stdin, capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
     )
 
 
-def test_hook_exits_0_on_anything_and_gated_off_touches_nothing(
-    tmp_path: Path, root: Path
-) -> None:
+def test_hook_exits_0_on_anything_and_gated_off_touches_nothing(tmp_path: Path, root: Path) -> None:
     """`agentmem claude-code hook` exits 0 with stdin that is not JSON (saying why on
     stderr), and with every hook gated off it reads no transcript (this one does not
     exist), prints nothing and writes no ledger."""
@@ -163,7 +168,9 @@ def test_a_missing_transcript_is_a_logged_value(make_hooks: HooksFactory, root: 
     payload = {"session_id": "s1", "transcript_path": "/nowhere.jsonl", "hook_event_name": "Stop"}
     handled = cc.respond(json.dumps(payload), make_hooks)
     assert handled.action == "error" and "nowhere.jsonl" in handled.reason
-    [event] = [e for e in ledger.read(root / ".agentmem" / "log.jsonl") if e["event"] == "claude_code_hook"]
+    [event] = [
+        e for e in ledger.read(root / ".agentmem" / "log.jsonl") if e["event"] == "claude_code_hook"
+    ]
     assert event["ok"] is False and "nowhere.jsonl" in event["reason"]
 
 

@@ -248,7 +248,10 @@ NUL_CALLS: dict[str, tuple[str, list[str]]] = {
     "audit --html": ("--html", ["audit", "--html", "P"]),
     "demo --dir": ("--dir", ["demo", "--dir", "P"]),
     "claude-code install --project": ("--project", ["claude-code", "install", "--project", "P"]),
-    "claude-code uninstall --project": ("--project", ["claude-code", "uninstall", "--project", "P"]),
+    "claude-code uninstall --project": (
+        "--project",
+        ["claude-code", "uninstall", "--project", "P"],
+    ),
 }
 WITH_NUL = st.builds(lambda p, at: p[:at] + "\x00" + p[at:], PATHS, st.integers(0, 40)).filter(
     lambda p: not p.startswith("-")  # an option, not a path, to click

@@ -22,7 +22,9 @@ def test_one_error_told_in_two_formats_is_a_pattern(hooks: MemoryHooks) -> None:
     second says `ship_mode=X` where the first said "ship mode 'X'". No phrase of two words is
     in both; seven words are. One pattern, quoting the error as last said."""
     first = "carrier validator: ship mode 'X' invalid for hazmat parcel (expected ground)"
-    second = "validator: LBL record rejected: ship_mode=X on parcel 4471 marked hazmat; ground expected"
+    second = (
+        "validator: LBL record rejected: ship_mode=X on parcel 4471 marked hazmat; ground expected"
+    )
     _harvest(hooks, first, second)
     [found] = patterns(hooks, "labels")
     assert "ship_mode=X on parcel 4471 marked hazmat" in found.text

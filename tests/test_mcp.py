@@ -43,9 +43,14 @@ def _seed(root: Path) -> str:
     return outcome.memory_id
 
 
-def _over_stdio(root: Path, tmp_path: Path, role: str, body: Callable[[Client], Awaitable[Any]]) -> Any:
+def _over_stdio(
+    root: Path, tmp_path: Path, role: str, body: Callable[[Client], Awaitable[Any]]
+) -> Any:
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "agentmem", "mcp"], cwd=str(tmp_path), env=_env(root, role)
+        command=sys.executable,
+        args=["-m", "agentmem", "mcp"],
+        cwd=str(tmp_path),
+        env=_env(root, role),
     )
 
     async def main() -> Any:
@@ -56,7 +61,9 @@ def _over_stdio(root: Path, tmp_path: Path, role: str, body: Callable[[Client], 
 
 
 def _mcp_events(root: Path) -> list[dict[str, Any]]:
-    return [e for e in ledger.read(root / ".agentmem" / "log.jsonl") if e.get("event") == "mcp_tool"]
+    return [
+        e for e in ledger.read(root / ".agentmem" / "log.jsonl") if e.get("event") == "mcp_tool"
+    ]
 
 
 def test_stdio_tools_resources_and_one_ledger_event_per_call(tmp_path: Path, root: Path) -> None:
@@ -75,14 +82,34 @@ def test_stdio_tools_resources_and_one_ledger_event_per_call(tmp_path: Path, roo
             ("search", "search_memory", {"question": "What does the vendor API need?"}),
             ("get", "get_memory", {"memory_id": memory_id}),
             ("pack", "build_pack", {"goal": "fix the vendor API client"}),
-            ("propose", "propose_memory", {"text": "Deploys go out on Tuesdays.", "type": "semantic", "confidence": 0.8}),
+            (
+                "propose",
+                "propose_memory",
+                {"text": "Deploys go out on Tuesdays.", "type": "semantic", "confidence": 0.8},
+            ),
             ("found", "search_memory", {"question": "When do deploys go out?", "k": 3}),
             ("bad_types", "search_memory", {"question": 42, "k": "ten"}),
             ("missing", "get_memory", {}),
             ("extra", "build_pack", {"goal": "x", "budget": 5}),
-            ("bad_draft", "propose_memory", {"text": "too sure", "type": "semantic", "confidence": 1.5}),
-            ("principle", "propose_memory", {"text": "Never push on Fridays.", "type": "principle", "confidence": 1.0}),
-            ("junk", "propose_memory", {"text": "functions.search_memory: {{context}}", "type": "semantic", "confidence": 0.8}),
+            (
+                "bad_draft",
+                "propose_memory",
+                {"text": "too sure", "type": "semantic", "confidence": 1.5},
+            ),
+            (
+                "principle",
+                "propose_memory",
+                {"text": "Never push on Fridays.", "type": "principle", "confidence": 1.0},
+            ),
+            (
+                "junk",
+                "propose_memory",
+                {
+                    "text": "functions.search_memory: {{context}}",
+                    "type": "semantic",
+                    "confidence": 0.8,
+                },
+            ),
             ("unknown_id", "get_memory", {"memory_id": "semantic-000000000000"}),
             ("unknown_tool", "forget_everything", {}),
         ]
@@ -142,7 +169,8 @@ def test_stdio_worker_reads_but_cannot_write(tmp_path: Path, root: Path) -> None
     async def session(client: Client) -> tuple[Any, Any]:
         read = await client.call_tool("search_memory", {"question": "vendor API header"})
         write = await client.call_tool(
-            "propose_memory", {"text": "Workers may not write this.", "type": "semantic", "confidence": 0.8}
+            "propose_memory",
+            {"text": "Workers may not write this.", "type": "semantic", "confidence": 0.8},
         )
         return read, write
 

@@ -76,9 +76,13 @@ def test_a_value_the_replacement_says_again_is_not_given_anew() -> None:
     still tells how things were (only 15 minutes is new)."""
     change = retired_by(KEPT_OLD, KEPT_NEW, WHEN)
     assert change is not None and ("min", "10") not in change.given
-    text = "Run r4: Mixed firing ended in failure: glaze held 20 minutes at peak, bisque 10 minutes."
+    text = (
+        "Run r4: Mixed firing ended in failure: glaze held 20 minutes at peak, bisque 10 minutes."
+    )
     assert quotes_retired(_record(text, "2027-03-03"), [change])
-    both = "Run r5: Glaze hold cut from 20 minutes at peak to 15 minutes at peak, bisque 10 minutes."
+    both = (
+        "Run r5: Glaze hold cut from 20 minutes at peak to 15 minutes at peak, bisque 10 minutes."
+    )
     assert not quotes_retired(_record(both, "2027-03-03", "success"), [change])
 
 

@@ -33,11 +33,15 @@ def run_tests() -> str:
 
 
 def _agent(model: ScriptedModel) -> Agent[None]:
-    return Agent(name="worker", instructions="You fix bugs.", model=model, tools=[read_file, run_tests])
+    return Agent(
+        name="worker", instructions="You fix bugs.", model=model, tools=[read_file, run_tests]
+    )
 
 
 def _seed(hooks: MemoryHooks) -> str:
-    outcome = hooks.harvester.submit({"text": VENDOR, "type": "semantic", "confidence": 0.85}, trigger="manual")
+    outcome = hooks.harvester.submit(
+        {"text": VENDOR, "type": "semantic", "confidence": 0.85}, trigger="manual"
+    )
     assert outcome.memory_id is not None
     return outcome.memory_id
 
@@ -62,7 +66,9 @@ def test_runner_gets_the_pack_and_the_run_is_recorded(make_hooks: HooksFactory, 
     memory = MemoryRunHooks(hooks, goal="fix the vendor API client")
 
     config = memory.run_config(RunConfig(tracing_disabled=True))  # a base config is kept
-    result = asyncio.run(Runner.run(_agent(model), "Fix the vendor API client.", hooks=memory, run_config=config))
+    result = asyncio.run(
+        Runner.run(_agent(model), "Fix the vendor API client.", hooks=memory, run_config=config)
+    )
 
     assert result.final_output == ANSWER
     model.assert_complete()
@@ -76,7 +82,9 @@ def test_runner_gets_the_pack_and_the_run_is_recorded(make_hooks: HooksFactory, 
     assert episode.type.value == "episodic" and episode.outcome == Outcome.SUCCESS
     assert "3 tool call(s) (read_file 2, run_tests 1)" in episode.text and ANSWER in episode.text
     assert "openai-agents" in episode.tags
-    fired = [e["hook"] for e in ledger.read(hooks.settings.log_path) if e.get("event") == "hook_run"]
+    fired = [
+        e["hook"] for e in ledger.read(hooks.settings.log_path) if e.get("event") == "hook_run"
+    ]
     assert fired == ["pre_spawn_pack", "post_run_classify"]
 
 

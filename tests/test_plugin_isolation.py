@@ -65,7 +65,10 @@ def test_each_plugin_stands_or_falls_alone(make_hooks: HooksFactory) -> None:
     assert failed == {"raises": "ValueError", "garbage": "TypeError"}
     assert result.error == result.plugin_errors[0]  # the first failure, in call order
     texts = sorted(hooks.store.get(i).text for i in result.writes.accepted)
-    assert texts == ["Good plugins also return drafts.", "Good plugins propose through their tools."]
+    assert texts == [
+        "Good plugins also return drafts.",
+        "Good plugins propose through their tools.",
+    ]
     assert result.final_text == "good"
     assert result.tool_calls == {"propose_memory": 2, "list_memories": 1}  # every call counted
 

@@ -46,7 +46,7 @@ def _record(text: str, day: str, outcome: str = "success") -> Memory:
 
 
 def test_an_amount_of_money_is_a_value_of_its_own_kind() -> None:
-    """"$120.00" is "$120"; a currency code after the amount is one too."""
+    """ "$120.00" is "$120"; a currency code after the amount is one too."""
     assert ("money $", "120") in priced("Paid $120.00 for the day.")
     assert ("money EUR", "1200") in priced("The kiln lease is 1,200 EUR a year.")
     assert priced("We fired 120 pieces.") == {}

@@ -82,7 +82,9 @@ def test_a_batch_job_told_as_events_replaces_its_lag() -> None:
 def test_another_thing_in_the_same_frame_is_not_rescheduled() -> None:
     """Elevator inspections are not boiler inspections: a word swapped before a word both
     open on names another thing."""
-    draft = "Requests for next-day elevator inspections now close at 11 AM; crews plan routes early."
+    draft = (
+        "Requests for next-day elevator inspections now close at 11 AM; crews plan routes early."
+    )
     held = (
         "Requests for next-day boiler inspections must be in by 3:00 PM; anything later "
         "rolls to the following business day."

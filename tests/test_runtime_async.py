@@ -38,7 +38,9 @@ def test_afire_runs_concurrent_fires_off_the_loop(hooks: MemoryHooks) -> None:
     hooks.register(Notes())
 
     async def main() -> tuple[list[Any], threading.Thread]:
-        results = await asyncio.gather(*(hooks.afire("post_run_classify", run=run(n)) for n in range(20)))
+        results = await asyncio.gather(
+            *(hooks.afire("post_run_classify", run=run(n)) for n in range(20))
+        )
         return list(results), threading.current_thread()
 
     results, loop_thread = asyncio.run(main())

@@ -21,7 +21,9 @@ FIVE = [
     "Orchestra parts with pencilled cuts are scanned again after the dress rehearsal, "
     "since the cuts change at that stage.",
 ]
-LATER = "From this season the librarian, not the conductor, approves an edition swap for the orchestra."
+LATER = (
+    "From this season the librarian, not the conductor, approves an edition swap for the orchestra."
+)
 OTHER = [  # the rest of the band's memory: what makes the goal's words rare enough to find
     "Rehearsals start at half past seven; the hall is locked at ten sharp.",
     "The timpani stay in the hall's store room between rehearsals.",

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from agentmem.core.secrets import find_secrets
+from agentmem.harvest.sections import PREFIX
 from agentmem.harvest.tables import is_table
 
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
@@ -43,8 +44,10 @@ def blocks(markdown: str) -> Iterator[Block]:
     kind: Kind = "item"
     for line in [*markdown.splitlines(), ""]:
         title, bullet = HEADING.match(line), BULLET.match(line)
-        if item and line.strip() and not (title or bullet):
-            item.append(line.strip())  # a wrapped item goes on (its second line was lost)
+        # A wrapped item goes on (its second line was lost), but a line that says its kind
+        # ("Lesson: …") right under an item starts a paragraph of its own.
+        if item and line.strip() and not (title or bullet or PREFIX.match(line.strip())):
+            item.append(line.strip())
             continue
         if item:
             yield Block(heading, kind, tuple(item))

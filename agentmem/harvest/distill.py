@@ -3,7 +3,9 @@
 A bullet's section decides its type: lessons and facts become semantic memories, how-tos
 and what worked become procedural, patterns across runs become reflective. A bullet may
 say its type itself with a leading `[semantic]`, `[procedural]` or `[reflective]`, or
-(as daily-log event lines do, after their time) with `Lesson:`, `How to:` or `Pattern:`.
+(as daily-log event lines do, after their time) with `Lesson:`, `How to:` or `Pattern:`;
+so may a plain line of a note, wherever it stands (each such line its own lesson), but
+not under a heading of plans. A sentence its author marks as a guess is no lesson.
 A decision record (ADR) yields its decision: the prose under its Decision heading, led
 by the record's title, unless its status says it is not in force.
 A postmortem's lessons are led by its title, which names the incident they are about.
@@ -30,7 +32,15 @@ from agentmem.core.model import MemoryType, normalise_text
 from agentmem.core.practice import withdraws_practice
 from agentmem.core.retract import retraction
 from agentmem.harvest.blocks import blocks, first_heading, joined
-from agentmem.harvest.sections import CHANGED, CHECKED, PLANS, Lesson, section_type
+from agentmem.harvest.sections import (
+    CHANGED,
+    CHECKED,
+    PLANS,
+    PREFIX,
+    PREFIX_TYPES,
+    Lesson,
+    section_type,
+)
 from agentmem.harvest.standing import is_standing, standing_lessons
 from agentmem.harvest.tables import table_sentences
 from agentmem.stores.bm25 import tokenize
@@ -38,16 +48,6 @@ from agentmem.stores.bm25 import tokenize
 INLINE = re.compile(r"^\[(semantic|procedural|reflective)\]\s*", re.IGNORECASE)
 # A daily-log event line (`- 08:00:00Z Lesson: …`) carries its type as a word, after a time.
 STAMP = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?Z?\s*(?:[-–]\s*)?")
-PREFIX = re.compile(r"^(lesson|learned|fact|how[- ]to|procedure|pattern)\s*:\s*", re.IGNORECASE)
-PREFIX_TYPES = {
-    "lesson": MemoryType.SEMANTIC,
-    "learned": MemoryType.SEMANTIC,
-    "fact": MemoryType.SEMANTIC,
-    "how to": MemoryType.PROCEDURAL,
-    "how-to": MemoryType.PROCEDURAL,
-    "procedure": MemoryType.PROCEDURAL,
-    "pattern": MemoryType.REFLECTIVE,
-}
 DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
 LABELLED = re.compile(r"^\**(?:retracted|retraction|withdrawn)\**\s*:", re.IGNORECASE)
 # A decision record's status: in force unless it says otherwise; what it replaces, if said.
@@ -62,6 +62,14 @@ REPLACES = re.compile(
 DECISION = re.compile(r"\bdecision|\bdecided")
 # An incident's account (a postmortem, an RCA): its title names what went wrong.
 INCIDENT = re.compile(r"\b(post-?mortems?|incidents?|outages?|rca|root cause)\b")
+# A sentence whose author says it is a guess ("we suspect …", "untested"): a
+# hypothesis to test, not something learned; a later run often refutes it.
+GUESS = re.compile(
+    r"\b(?:i|we) (?:think|guess|suspect|believe)\b|\bnot (?:yet )?(?:verified|confirmed|tested)\b"
+    r"|\b(?:unverified|unconfirmed|untested)\b",
+    re.IGNORECASE,
+)
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(`\"])")
 PERIODIC_WORDS = ("periodic", "weekly", "monthly", "quarterly", "sprint")
 
 # Inside each type's range, below its top: a retro is one author's view, not a measurement.
@@ -101,10 +109,32 @@ def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
     for block in blocks(markdown):
         if block.kind == "table":
             yield from ((block.heading, row, False) for row in _rows(block.heading, block.lines))
+        elif block.kind == "prose" and any(PREFIX.match(line) for line in block.lines):
+            yield from _labelled(block.heading, block.lines)
         elif block.kind == "prose":
             yield block.heading, block.text, True
         elif _kept(block.heading, block.lines[0]):
             yield block.heading, joined([CHECKED.sub("", block.lines[0]), *block.lines[1:]]), False
+
+
+def _labelled(
+    heading: str | None, lines: tuple[str, ...]
+) -> Iterator[tuple[str | None, str, bool]]:
+    """A paragraph with lines that say their kind (`Lesson: …`, `How to: …`), as a daily
+    note's plain lines do: each such line (with the unlabelled lines that wrap it) is read
+    like a list item, a lesson of its own wherever it stands; under a heading of plans, like
+    an unticked item, none. Lines before the first label stay one prose paragraph."""
+    parts: list[list[str]] = []
+    for line in lines:
+        if PREFIX.match(line) or not parts:
+            parts.append([line])
+        else:
+            parts[-1].append(line)
+    for part in parts:
+        if not PREFIX.match(part[0]):
+            yield heading, joined(part), True
+        elif _kept(heading, part[0]):
+            yield heading, joined(part), False
 
 
 def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
@@ -238,7 +268,7 @@ def lessons(markdown: str) -> list[Lesson]:
             kind = MemoryType(inline.group(1).lower())
         elif prefix:
             kind = PREFIX_TYPES[prefix.group(1).lower()]
-        text = PREFIX.sub("", INLINE.sub("", text)).strip()
+        text = sure(PREFIX.sub("", INLINE.sub("", text)).strip())
         after = kind is None and (changed or done)  # a plan said done is a change made
         kind = MemoryType.SEMANTIC if after else kind
         if kind is None and not done and withdrawal(text, prose):
@@ -259,6 +289,16 @@ def lessons(markdown: str) -> list[Lesson]:
         at = max(decisions, key=lambda i: (len(words & set(tokenize(decisions[i]))), -i))
         found[at] = Lesson(found[at].type, decision_text(decisions[at], title, replaced))
     return led_by_incident(found + late, title)
+
+
+def sure(text: str) -> str:
+    """A lesson without the sentences its author marks as a guess ("The kiln runs hot.
+    We suspect the relay (untested)." keeps its first sentence): the
+    guess is no lesson, and stored as one it outlived the run that refuted it. A lesson
+    that is all guess is none ("")."""
+    if GUESS.search(text) is None:
+        return text
+    return " ".join(part for part in SENTENCE_END.split(text) if GUESS.search(part) is None)
 
 
 def led_by_incident(found: list[Lesson], title: str) -> list[Lesson]:

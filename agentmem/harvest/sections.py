@@ -31,6 +31,23 @@ SECTION_WORDS: tuple[tuple[MemoryType, tuple[str, ...]], ...] = (
     # the state now, in place of what an earlier note or run said.
     (MemoryType.SEMANTIC, ("correction", "corrected", "errat")),
 )
+# A line that says its kind as its first word ("Lesson: …", "How to: …"): a bullet, a daily
+# log's event line after its time, or a plain line of a note; the label may be bold
+# (`**Lesson:**`, `**Lesson**:`), as notes written by hand often are.
+PREFIX = re.compile(
+    r"^[*_]{0,2}(lesson|learned|fact|takeaway|how[- ]to|procedure|pattern)[*_]{0,2}\s*:[*_]{0,2}\s*",
+    re.IGNORECASE,
+)
+PREFIX_TYPES = {
+    "lesson": MemoryType.SEMANTIC,
+    "learned": MemoryType.SEMANTIC,
+    "fact": MemoryType.SEMANTIC,
+    "takeaway": MemoryType.SEMANTIC,
+    "how to": MemoryType.PROCEDURAL,
+    "how-to": MemoryType.PROCEDURAL,
+    "procedure": MemoryType.PROCEDURAL,
+    "pattern": MemoryType.REFLECTIVE,
+}
 # A heading that is only a label for what follows ("Notes", "Reminders", "Keep in mind",
 # "Rules", "Observations"): facts a worker must keep, or (observations) what runs showed.
 # Only as the heading's first words: "Release notes 2026" is a title, not a notes section.
