@@ -27,8 +27,9 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
   setting a later failure on the same ground ran with, and still failed. The assessment
   cites the lesson and the failures and supersedes the lesson.
 - Daily notes. `<root>/daily/YYYY-MM-DD.md` for days in the window: bullets under a
-  lesson-bearing heading, and the daily log's event lines that say `Lesson:`, `How to:` or
-  `Pattern:`, are distilled like a per-run retro (at most 3 per note).
+  lesson-bearing heading, and the lines that say their kind (`Lesson:`, `How to:`,
+  `Pattern:`, `Takeaway:`; after an event's time or on a plain line), are distilled like a
+  per-run retro (at most 3 per note).
 """
 
 from __future__ import annotations
