@@ -28,7 +28,7 @@ STAYS = re.compile(
     r"\b(?:unchanged|not (?:affected|touched|changed)|stays?|still|excepted|keeps?)\b", re.I
 )
 # A stated value: a dotted or timed number ("0.97", "8:30", "12.4") or a pinned name
-# ("gcc@11.4.0"). Plain integers are counts and days as often as settings: left out.
+# ("lua@5.4.6"). Plain integers are counts and days as often as settings: left out.
 VALUE = re.compile(r"(?<![\w.])[a-z]*@?\d+(?:[.:]\d+)+[a-z]*|[a-z]+@\d[\w.]*", re.I)
 
 
