@@ -43,6 +43,7 @@ from dataclasses import dataclass, field, replace
 from agentmem.core.model import SETBACKS, Hit, Kind, Memory, Outcome
 from agentmem.core.verdict import GLOBAL
 from agentmem.harvest.runrecord import read_record
+from agentmem.retrieval.beforechange import after_changes, retired, tells_retired, told_before
 from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.flipped import outturned
 from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
@@ -52,12 +53,8 @@ from agentmem.retrieval.select import (
     LESSONS,
     RECORDS,
     RELEVANT,
-    after_changes,
     distinct,
     in_their_place,
-    retired,
-    tells_retired,
-    told_before,
     unweighted,
 )
 from agentmem.stores.base import Filters

@@ -35,7 +35,7 @@ so is any record written before a lesson was taken back or replaced that quotes 
 thing that took away (the withdrawn practice's flag, the replaced count:
 `agentmem.harvest.withdrawn.taken`); so is a record or hook E's pattern of runs before a
 change that quotes a value it retired on the same subject, or a tool it says is gone
-(`agentmem.retrieval.lingering.quotes_retired`, `told_before`); so is a lesson written
+(`agentmem.retrieval.lingering.quotes_retired`, `agentmem.retrieval.beforechange.told_before`); so is a lesson written
 before it that states a value it retired of the same thing (`states_retired`); so is a
 lesson a newer change turned around (`agentmem.retrieval.flipped`: top to bottom). A
 replaced lesson comes back when a lesson on the query says the values it states stay and
@@ -51,25 +51,28 @@ every lesson's 0.75.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from agentmem.contexts import Goal
 from agentmem.core.model import SETBACKS, Hit, Kind, Memory, MemoryType
-from agentmem.core.removal import mentions, removed
-from agentmem.core.restate import restated, retired_values, retraction
+from agentmem.core.restate import restated, retraction
 from agentmem.harvest.runrecord import record_goal
 from agentmem.harvest.withdrawn import quotes_taken, taken
+from agentmem.retrieval.beforechange import (
+    after_changes,
+    removals,
+    retired,
+    tells_retired,
+    told_before,
+)
 from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.flipped import outturned
 from agentmem.retrieval.kept import still_held
 from agentmem.retrieval.lingering import (
-    Change,
-    quotes_retired,
     restates_old,
     retirements,
-    states_retired,
     what_changed,
 )
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
@@ -220,75 +223,6 @@ def replacement(search: Search, old: Memory, scope: Filters) -> Hit | None:
     finds it."""
     live = replace(scope, include_superseded=False, types=LESSONS)
     return next((h for h in search(old.text, 5, live) if old.id in h.memory.supersedes), None)
-
-
-def retired(every: Sequence[Hit]) -> dict[str, str]:
-    """What lessons on the query once said and their replacements no longer say (a
-    command, a path, a version, a count), each with when it was replaced, from every lesson
-    on the query (replaced ones included). Only observations count: hook E's updated
-    pattern (3 runs where it said 2) is a new count of the same failures, not a change in
-    how things are."""
-    hits = [h for h in every if h.memory.kind is Kind.OBSERVATION]
-    held = {h.memory.id: h.memory for h in hits}
-    out: dict[str, str] = {}
-    for hit in hits:
-        for old in hit.memory.supersedes:
-            if old in held:
-                for value in retired_values(held[old].text, hit.memory.text):
-                    out[value] = max(out.get(value, ""), hit.memory.created_at)
-    return out
-
-
-def removals(every: Sequence[Hit]) -> dict[str, str]:
-    """What live lessons on the query say was removed or is gone (`agentmem.core.removal`:
-    "the --full flag was removed", "we deleted legacy_export.py"), each with when it was
-    said. A retraction withdraws a claim, it removes nothing."""
-    hits = [h for h in every if h.memory.kind is Kind.OBSERVATION]
-    replaced = {old for h in hits for old in h.memory.supersedes}
-    out: dict[str, str] = {}
-    for hit in hits:
-        if hit.memory.id in replaced or retraction(hit.memory.text):
-            continue
-        for thing in removed(hit.memory.text):
-            out[thing] = max(out.get(thing, ""), hit.memory.created_at)
-    return out
-
-
-def after_changes(record: Memory, retired: Mapping[str, str]) -> bool:
-    """Whether a run record is newer than every change memory recorded on its ground
-    (`retired`'s dates): an older success may tell the old way, whatever it names."""
-    return record.created_at >= max(retired.values(), default="")
-
-
-def tells_retired(record: Memory, retired: Mapping[str, str]) -> bool:
-    """A run record written before a change that still names what the change retired:
-    it tells how things were, which a worker must not take for how they are."""
-    own = removed(record.text)  # the run that removed it tells of the change, not before it
-    return any(
-        record.created_at < when and value not in own and mentions(record.text, value)
-        for value, when in retired.items()
-    )
-
-
-def told_before(memory: Memory, moved: Sequence[Change]) -> bool:
-    """A run record or hook E's pattern of runs before a change that quotes what it retired
-    (`quotes_retired`): a value, a tool, a subcommand or an option's value the replacement
-    gives the job instead (`agentmem.retrieval.commanded`: "re-queued with bakectl retry"
-    after "re-queue with bakectl requeue --fresh" replaced it). A failure too: a worker reads
-    "ran X, it failed" beside the lesson that says to run Y, and takes X for a way that once
-    worked. On the repository's eleven, twelve tuning and four validation loop-benchmark
-    scenarios (the reader's plain commands, options and prices with it): stale 0.019 ->
-    0.015 on the tuning ones (five run records fewer in packs and hook A), need and pack
-    precision unchanged, nothing else moved.
-
-    A lesson written before the change leaves when it states a value the change retired of
-    the same thing as the replaced lesson (`states_retired`): the writer replaced one saying
-    of the old rule, and another, in other words, still told it."""
-    if memory.kind is Kind.OBSERVATION and memory.type is not MemoryType.EPISODIC:
-        return states_retired(memory, moved)
-    if memory.kind is not Kind.ASSESSMENT and memory.type is not MemoryType.EPISODIC:
-        return False
-    return quotes_retired(memory, moved)
 
 
 def same_work(records: Sequence[Hit], query: str, found: Sequence[Hit] = ()) -> list[Hit]:
