@@ -330,11 +330,25 @@ class Bm25Index:
         by_row = self._postings.scores(tokens, self._params.k1, self._params.b, self._rows)
         return np.asarray(by_row, dtype=np.float64)
 
-    def term_scores(self, query: str, index: int) -> dict[str, float]:
-        """Per-term BM25 contribution for one row: the explanation of its score."""
-        out: dict[str, float] = {}
+    def term_weights(self, query: str, rows: Sequence[int]) -> list[tuple[str, dict[int, float]]]:
+        """Each query term with its weight in each of `rows` that holds it: what
+        `term_scores` reads, worked out once for all the hits of one query."""
+        among = np.zeros(self.size, dtype=bool)
+        among[list(rows)] = True
+        out = []
         for token in dict.fromkeys(self.known(tokenize(query))):
             slots, weights = self._postings.weights(token, self._params.k1, self._params.b)
-            hit = np.flatnonzero(self._rows[slots] == index)
-            out[token] = float(weights[hit[0]]) if len(hit) else 0.0
+            held = self._rows[slots]
+            found: dict[int, float] = {}
+            for at in np.flatnonzero(among[held]).tolist():
+                found.setdefault(int(held[at]), float(weights[at]))  # its first, as below
+            out.append((token, found))
         return out
+
+    def term_scores(
+        self, query: str, index: int, weights: list[tuple[str, dict[int, float]]] | None = None
+    ) -> dict[str, float]:
+        """Per-term BM25 contribution for one row: the explanation of its score
+        (`weights`: the query's `term_weights` for rows among them `index`, when known)."""
+        found = self.term_weights(query, [index]) if weights is None else weights
+        return {token: weight.get(index, 0.0) for token, weight in found}

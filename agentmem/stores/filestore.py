@@ -53,11 +53,13 @@ class _Scored:
     decay: Floats
     score: Floats
 
-    def explain(self, i: int, query: str) -> dict[str, Any]:
+    def explain(self, i: int, query: str, weights: Any = None) -> dict[str, Any]:
+        """How hit `i`'s score was made (`weights`: the query's `term_weights`, read once
+        for all its hits)."""
         memory = self.view.memories[i]
         detail: dict[str, Any] = {
             "bm25": float(self.bm25[i]),
-            "terms": self.view.index.term_scores(query, i),
+            "terms": self.view.index.term_scores(query, i, weights),
             "neighbours": float(self.context[i] - self.bm25[i]),
             "decay": float(self.decay[i]),
             "confidence": memory.confidence,
@@ -150,9 +152,11 @@ class FileStore(CanonicalFiles):
                 return []
             view = scored.view
             hits = []
-            for i in top_k(scored.score, k).tolist():
+            top = top_k(scored.score, k).tolist()
+            weights = view.index.term_weights(query, top) if explain else None
+            for i in top:
                 memory = view.memories[i]
-                detail = scored.explain(i, query) if explain else {}
+                detail = scored.explain(i, query, weights) if explain else {}
                 hits.append(Hit(memory=memory, score=float(scored.score[i]), explain=detail))
         if touch:
             self._touch([h.memory.id for h in hits])
