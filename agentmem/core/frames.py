@@ -5,17 +5,19 @@ and `agentmem.core.restate` ask it)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.spoken import normalised
 from agentmem.core.statement import function_words, value_words
-from agentmem.stores.bm25 import tokenize
+from agentmem.core.words import tokenized
 
 COPULA = frozenset(("is", "are", "was", "were", "be", "been", "becomes", "become"))
 
 
+@lru_cache(maxsize=65536)
 def naming(word: str) -> bool:
     """A content word: a search term that is no function word."""
-    return word not in function_words() and bool(tokenize(word))
+    return word not in function_words() and bool(tokenized(word))
 
 
 GAP = ""  # where a value, a command or a clause break stood (see `framed`)
@@ -28,10 +30,15 @@ def framed(text: str) -> list[str]:
     days: submit" and "takes about 48 hours; submitting" swap no word between "takes" and
     "submit" (with the values left out, "business" and "about" looked like two names in
     one frame, and a new certification time superseded nothing)."""
+    return list(_framed(text))
+
+
+@lru_cache(maxsize=4096)  # read once per text, whatever the pairs it is judged in
+def _framed(text: str) -> tuple[str, ...]:
     values = value_words()
-    return [
+    return tuple(
         GAP
         if piece[0] == "`" or len(piece) == 1 or piece in values or any(map(str.isdigit, piece))
-        else next(iter(tokenize(piece)), piece)
+        else next(iter(tokenized(piece)), piece)
         for piece in PIECE.findall(normalised(text).lower())
-    ]
+    )

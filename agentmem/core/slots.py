@@ -21,7 +21,7 @@ from agentmem.core.retract import RETRACTED
 from agentmem.core.spoken import normalised
 from agentmem.core.statement import CAPITALISED, CAPS, IDENTIFIER, UNITS, ZONES, terms
 from agentmem.core.together import read_together
-from agentmem.stores.bm25 import tokenize
+from agentmem.core.words import tokenized
 
 BEFORE = 3  # content words before a value that frame it
 AFTER = 2  # ... and after it, among the words right after it
@@ -118,7 +118,7 @@ def _words(pieces: list[str]) -> list[str]:
         and p.lower() not in UNITS
         and p.lower() not in BOUNDS
         and naming(p.lower())
-        for t in tokenize(p)[:1]
+        for t in tokenized(p)[:1]
     ]
 
 
@@ -147,11 +147,12 @@ def same_frame(a: Slot, b: Slot, least: int = MIN_FRAME) -> bool:
     return shared(a, b) >= least
 
 
-def _names(text: str) -> set[str]:
+@lru_cache(maxsize=4096)  # read once per text, whatever the pairs it is judged in
+def _names(text: str) -> frozenset[str]:
     """The terms of what the text names outright (identifiers, capitalised words)."""
-    return {
-        t for p in (IDENTIFIER, CAPITALISED, CAPS) for m in p.findall(text) for t in tokenize(m)
-    }
+    return frozenset(
+        t for p in (IDENTIFIER, CAPITALISED, CAPS) for m in p.findall(text) for t in tokenized(m)
+    )
 
 
 def reslotted(draft: str, held: str) -> bool:

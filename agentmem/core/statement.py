@@ -24,7 +24,8 @@ from agentmem.core.spoken import MONTH_NAMES, WEEKDAYS, normalised, spoken_value
 from agentmem.core.words import CODE as CODE
 from agentmem.core.words import FUNCTION_WORDS as FUNCTION_WORDS
 from agentmem.core.words import function_words as function_words
-from agentmem.stores.bm25 import WORD, tokenize
+from agentmem.core.words import letters, tokenized
+from agentmem.stores.bm25 import WORD
 
 HEAD = 3  # leading content terms that name what a statement is about
 # What a phrase says of a thing's state, not what the thing is ("the old scan export"): no
@@ -199,7 +200,7 @@ def terms(text: str) -> Terms:
         values.setdefault(kind, set()).add(match.group(1).replace(",", ""))
     for match in SPELLED.finditer(rest):
         word, unit = match.group(1).lower(), (match.group(2) or "").lower()
-        if word == "one" and (not unit or unit in function_words() or not tokenize(unit)):
+        if word == "one" and (not unit or unit in function_words() or not tokenized(unit)):
             continue  # "the old one", "one of them": a pronoun, not a count
         values.setdefault(UNITS.get(unit, "number"), set()).add(NUMBER_WORDS[word])
     for word in WORD.findall(_without_old_values(text).lower()):
@@ -207,22 +208,22 @@ def terms(text: str) -> Terms:
         if day in DAYS:
             values.setdefault("day", set()).add(day)
     # An identifier also counts by its parts: NCCL_TIMEOUT speaks of a timeout.
-    tokens = frozenset(tokenize(text)) | {p for t in tokenize(text) for p in _parts(t)}
+    tokens = frozenset(tokenized(text)) | {p for t in tokenized(text) for p in _parts(t)}
     plain = {t for t in tokens if not any(c.isdigit() for c in t)} - value_words()
     plain -= function_words()
     names = {
-        t for m in IDENTIFIER.findall(text) if not ALTERNATIVES.fullmatch(m) for t in tokenize(m)
+        t for m in IDENTIFIER.findall(text) if not ALTERNATIVES.fullmatch(m) for t in tokenized(m)
     }
-    names |= {t for m in CAPITALISED.findall(text) for t in tokenize(m)}
+    names |= {t for m in CAPITALISED.findall(text) for t in tokenized(m)}
     # A file's extension names no thing: "load.py" and "launch.py" share no subject.
     alone = _words(text)
-    names -= {t for m in EXTENSION.findall(text) if m.lower() not in alone for t in tokenize(m)}
+    names -= {t for m in EXTENSION.findall(text) if m.lower() not in alone for t in tokenized(m)}
     # "The US region" is not "the EU region": a short name in capitals counts even when it
     # is a stopword as a word ("us", "it").
     acronyms = {
         m.lower()
         for m in ACRONYM.findall(CODE.sub(" ", text))
-        if set(tokenize(m)) <= function_words()
+        if set(tokenized(m)) <= function_words()
     }
     record = RECORD.match(text)
     body = text[record.end() :] if record else text
@@ -237,7 +238,7 @@ def terms(text: str) -> Terms:
     proper = (names | acronyms | {m.lower() for m in CAPS.findall(text)}) - value_words() - ZONES
     # a change word points at what the lesson says, not back at a dated title before it
     lesson = body[labels.end() :] if labels is not None and record is None else text
-    cued = {t for part in pointed_at(lesson) for t in tokenize(part)} & (plain | proper)
+    cued = {t for part in pointed_at(lesson) for t in tokenized(part)} & (plain | proper)
     return Terms(
         content=frozenset(plain),
         head=_head(ordered),
@@ -253,7 +254,7 @@ def terms(text: str) -> Terms:
             t
             for pattern in (CUE_FORWARD, CUE_BACKWARD)
             for m in pattern.finditer(text)
-            for t in tokenize(m.group(0))
+            for t in tokenized(m.group(0))
         ),
         joins=_joins(text),
         people=people(text),
@@ -275,7 +276,7 @@ def _ordered(body: str, plain: set[str], acronyms: set[str]) -> list[str]:
     return [
         t
         for chunk in body.split()
-        for t in (tokenize(chunk) or [w.lower() for w in ACRONYM.findall(chunk)])
+        for t in (tokenized(chunk) or [w.lower() for w in ACRONYM.findall(chunk)])
         if t in plain or t in acronyms
     ]
 
@@ -288,9 +289,9 @@ def _head(ordered: list[str]) -> tuple[str, ...]:
 def _only_in_files(text: str) -> frozenset[str]:
     """The words the text names only inside a file's path (see FILE): said elsewhere as a
     name of their own (`partner-egress` certs), they name a thing, not only where it is."""
-    inside = {t for m in FILE.findall(text) for t in tokenize(m)}
+    inside = {t for m in FILE.findall(text) for t in tokenized(m)}
     rest = FILE.sub(" ", text)
-    named = {t for p in (IDENTIFIER, CAPITALISED) for m in p.findall(rest) for t in tokenize(m)}
+    named = {t for p in (IDENTIFIER, CAPITALISED) for m in p.findall(rest) for t in tokenized(m)}
     return frozenset(inside - named)
 
 
@@ -318,11 +319,11 @@ def _joins(text: str) -> frozenset[tuple[str, frozenset[str]]]:
     words = WORD.findall(text.lower())
     out = set()
     for first, second in itertools.pairwise(words):
-        parts = frozenset(tokenize(f"{first} {second}"))
+        parts = frozenset((*tokenized(first), *tokenized(second)))  # each a word of the text
         if not parts:
             continue
-        for head in {first, *tokenize(first)}:
-            out |= {(joined, parts) for joined in tokenize(head + second) if joined not in parts}
+        for head in {first, *tokenized(first)}:
+            out |= {(joined, parts) for joined in tokenized(head + second) if joined not in parts}
     return frozenset(out)
 
 
@@ -333,16 +334,16 @@ def spelled_out(text: str, b: Terms) -> dict[str, frozenset[str]]:
     """Each name in capitals of `b` that `text` writes out in words, its letters their
     initials ("proof-of-delivery" for POD, "service level objective" for SLO), with the
     terms those words make: one thing, named two ways."""
-    words = re.findall(r"[a-z]+", text.lower())
+    words, alone, initials = letters(text)
     found: dict[str, frozenset[str]] = {}
     for acronym in b.proper & b.content:
         n = len(acronym)
-        if n < MIN_ACRONYM or not acronym.isalpha() or acronym in words:
+        if n < MIN_ACRONYM or not acronym.isalpha() or acronym in alone:
             continue
-        for i in range(len(words) - n + 1):
-            if "".join(w[0] for w in words[i : i + n]) == acronym:
-                found[acronym] = frozenset(tokenize(" ".join(words[i : i + n])))
-                break
+        # each word gives one initial, so where the acronym starts in them is its first word
+        i = initials.find(acronym)
+        if i >= 0:
+            found[acronym] = frozenset(tokenized(" ".join(words[i : i + n])))
     return found
 
 
@@ -377,7 +378,7 @@ def _first_name(text: str, proper: set[str]) -> str:
         (m.start(), t)
         for pattern in (CAPS, CAPITALISED, IDENTIFIER)
         for m in pattern.finditer(text)
-        for t in tokenize(m.group(0))[:1]
+        for t in tokenized(m.group(0))[:1]
         if t in proper and not t.isdigit()  # "0.90" is a value, not a name
     ]
     return min(spans)[1] if spans else ""
@@ -385,7 +386,7 @@ def _first_name(text: str, proper: set[str]) -> str:
 
 def _parts(token: str) -> list[str]:
     pieces = re.split(r"[_.]+", token)
-    return [p for piece in pieces if len(pieces) > 1 for p in tokenize(piece)]
+    return [p for piece in pieces if len(pieces) > 1 for p in tokenized(piece)]
 
 
 @lru_cache(maxsize=1)
@@ -393,4 +394,4 @@ def value_words() -> frozenset[str]:
     """Weekdays, units and "am"/"pm" as search tokens: they say a value, not what it is of."""
     abbreviated = (*WEEKDAYS, "tues", "thur", "thurs")
     words = (*DAYS, *UNITS, *NUMBER_WORDS, *abbreviated, *MONTH_NAMES, "am", "pm")
-    return frozenset(t for word in words for t in (word, *tokenize(word)))
+    return frozenset(t for word in words for t in (word, *tokenized(word)))

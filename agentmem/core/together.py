@@ -4,10 +4,12 @@ same in both (`agentmem.core.restate` compares drafts so)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from agentmem.core.statement import HEAD, Terms, aligned, spelled_out, terms
 
 
+@lru_cache(maxsize=4096)  # a judge asks it of one pair from several rules
 def read_together(a: str, b: str) -> tuple[Terms, Terms]:
     """Both texts read as statements, a word pair one writes apart and the other as one
     word taken as that word in both (`aligned`: "roll back" and "rollback"), and a name in

@@ -1,5 +1,7 @@
 """English function words beyond the search stopwords, which carry no subject, and text
-written as code, which is a value (a command, a path), not a word of the subject."""
+written as code, which is a value (a command, a path), not a word of the subject; and a
+text's words read once per text (`tokens`, `letters`): the writer's judge meets each
+text in many rules and many pairs per add."""
 
 from __future__ import annotations
 
@@ -26,3 +28,20 @@ FUNCTION_WORDS = frozenset(
 @lru_cache(maxsize=1)
 def function_words() -> frozenset[str]:
     return frozenset(t for word in FUNCTION_WORDS for t in (word, *tokenize(word)))
+
+
+@lru_cache(maxsize=65536)
+def tokenized(text: str) -> tuple[str, ...]:
+    """`tokenize(text)`, computed once per text."""
+    return tuple(tokenize(text))
+
+
+LETTERS = re.compile(r"[a-z]+")
+
+
+@lru_cache(maxsize=4096)
+def letters(text: str) -> tuple[tuple[str, ...], frozenset[str], str]:
+    """The text's runs of letters in lower case, in order and as a set, and their initials
+    in order (one letter per word, so a name's place in the initials is its first word's)."""
+    words = tuple(LETTERS.findall(text.lower()))
+    return words, frozenset(words), "".join(w[0] for w in words)
