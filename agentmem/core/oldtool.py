@@ -30,7 +30,7 @@ from agentmem.core.commands import lines
 from agentmem.core.statement import terms
 from agentmem.stores.bm25 import tokenize
 
-KINDS = r"cli|command|commands|tool|script|target|binary|client|uploader|path"
+KINDS = r"cli|command|commands|tool|script|target|binary|client|uploader|path|entry point|entrypoint"
 GONE = re.compile(
     r"\bno\s+(?P<thing>(?:[\w-]+\s+){0,2}?[\w-]+)\s+any\s*more\b"
     rf"|\bthe\s+old\s+(?:[\w-]+\s+){{0,2}}?(?:{KINDS})\b[^.;]{{0,40}}?"
