@@ -31,3 +31,35 @@ def test_a_move_away_from_a_value_the_held_lesson_never_states_replaces_nothing(
     """A change away from a 20-day mean is no change of a lesson on a 10-day one."""
     draft = "We moved from a 20-day to a 4-day rolling mean of air temperature for the fans."
     assert replaced(draft, MOISTURE) == []
+
+
+CUTOFF = (
+    "Late orders can miss the 12 h packing cutoff before courier pickup; re-check the cutoff "
+    "whenever a courier slot moves."
+)
+COATS = "Varnished shelves get 3 coats of the oil varnish, sanded between coats."
+
+
+def test_the_old_advice_called_wrong_is_replaced_by_the_new_value_after_it() -> None:
+    """"The old advice was wrong …: <new value>" names no lesson by its words; the lesson
+    its new value replaces is the one it calls old."""
+    draft = (
+        "The old advice was wrong since the 1st: the packing cutoff is 20 h before pickup. "
+        "Pack at pickup minus 24 h."
+    )
+    assert replaced(draft, CUTOFF, draft_type="procedural") == [CUTOFF]
+
+
+def test_the_old_rule_named_by_its_value_is_the_lesson_stating_that_value() -> None:
+    """"The old 3-coat advice is wrong" is the varnish lesson's; a claim naming a value the
+    held lesson never states ("the old 5-coat advice") calls some other lesson old."""
+    draft = "The old 3-coat advice is wrong after the switch: shelves get 2 coats of the oil varnish now."
+    assert replaced(draft, COATS) == [COATS]
+    other = "The old 5-coat advice is wrong after the switch: shelves get 2 coats of the oil varnish now."
+    assert replaced(other, COATS) == []
+
+
+def test_the_old_advice_on_another_thing_replaces_nothing() -> None:
+    """The new value after the claim must be of what the held lesson says."""
+    draft = "The old advice was wrong: the glue dries in 40 minutes at room temperature."
+    assert replaced(draft, CUTOFF, COATS, draft_type="procedural") == []

@@ -14,6 +14,7 @@ from agentmem.core.apart import set_apart
 from agentmem.core.later import recued, reequipped
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.narrowed import narrowed
+from agentmem.core.oldadvice import corrected
 from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
 from agentmem.core.removal import dropped
@@ -41,8 +42,8 @@ class Held:
 
 # Changes told in other words than the lesson they end, asked after `replaces`: a role taken
 # over, a tool left with some commands, a way said to be gone, a rule split per case, a
-# name it uses taken away.
-TOLD_OTHERWISE = (took_over, narrowed, retired, split_by_case, dropped)
+# name it uses taken away, "the old advice was wrong: <the new value>".
+TOLD_OTHERWISE = (took_over, narrowed, retired, split_by_case, dropped, corrected)
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version")  # values `retold` does not follow
 
