@@ -18,7 +18,7 @@ def replaced(draft: str, *held: str, draft_type: str = "semantic") -> list[str]:
 
 
 def test_a_value_moved_from_one_to_another_with_articles_replaces() -> None:
-    """"from a 10-day to a 4-day mean" names the old value as "from 10 days to 4" does: the
+    """A draft saying "from a 10-day to a 4-day mean" names the old value as "from 10 days to 4" does: the
     lesson that states the old one is replaced, though the two share few words."""
     draft = (
         "We moved from a 10-day to a 4-day rolling mean of soil moisture: the longer one "
@@ -41,7 +41,7 @@ COATS = "Varnished shelves get 3 coats of the oil varnish, sanded between coats.
 
 
 def test_the_old_advice_called_wrong_is_replaced_by_the_new_value_after_it() -> None:
-    """"The old advice was wrong …: <new value>" names no lesson by its words; the lesson
+    """A draft saying "The old advice was wrong …: <new value>" names no lesson by its words; the lesson
     its new value replaces is the one it calls old."""
     draft = (
         "The old advice was wrong since the 1st: the packing cutoff is 20 h before pickup. "
@@ -51,7 +51,7 @@ def test_the_old_advice_called_wrong_is_replaced_by_the_new_value_after_it() -> 
 
 
 def test_the_old_rule_named_by_its_value_is_the_lesson_stating_that_value() -> None:
-    """"The old 3-coat advice is wrong" is the varnish lesson's; a claim naming a value the
+    """A draft saying "The old 3-coat advice is wrong" is the varnish lesson's; a claim naming a value the
     held lesson never states ("the old 5-coat advice") calls some other lesson old."""
     draft = "The old 3-coat advice is wrong after the switch: shelves get 2 coats of the oil varnish now."
     assert replaced(draft, COATS) == [COATS]

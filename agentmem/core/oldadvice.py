@@ -21,7 +21,9 @@ from agentmem.core.statement import terms
 
 # The words by which a claim calls a lesson the older word (stems, as `terms` gives them).
 OLDER = re.compile(r"\b(?:old|older|previous|earlier|former|original|prior)\b", re.IGNORECASE)
-OLDER_TERMS = frozenset(("old", "older", "previous", "previou", "earlier", "former", "origin", "prior"))
+OLDER_TERMS = frozenset(
+    ("old", "older", "previous", "previou", "earlier", "former", "origin", "prior")
+)
 
 
 def corrected(draft: str, held: str) -> bool:
