@@ -63,3 +63,34 @@ def test_the_old_advice_on_another_thing_replaces_nothing() -> None:
     """The new value after the claim must be of what the held lesson says."""
     draft = "The old advice was wrong: the glue dries in 40 minutes at room temperature."
     assert replaced(draft, CUTOFF, COATS, draft_type="procedural") == []
+
+
+COLLAPSE = "Loaf collapse is caused by the cold proofing room; set the room heater to 26 C."
+GUESS = (
+    "Loaves sink by mid-morning and the proofing room runs cold overnight, so the working "
+    "guess is the cold room."
+)
+TRUE_CAUSE = (
+    "The proofing room runs cold overnight, but the starter feeding time decides the loaf "
+    "rise; feed the starter 8 h before mixing."
+)
+WITHDRAWN = (
+    "Retracted: the loaf collapse was never caused by the cold proofing room. The starter "
+    "was over-fermented; feed it 8 h before mixing."
+)
+
+
+def test_a_retraction_withdraws_every_lesson_telling_its_claim() -> None:
+    """The review line that gave the same cause in other words goes with the run's lesson."""
+    assert replaced(WITHDRAWN, COLLAPSE, GUESS, draft_type="procedural") == [COLLAPSE, GUESS]
+
+
+def test_a_lesson_telling_the_true_cause_stays() -> None:
+    """A lesson sharing the claim's words that tells the reason given as much stays."""
+    assert replaced(WITHDRAWN, COLLAPSE, TRUE_CAUSE, draft_type="procedural") == [COLLAPSE]
+
+
+def test_a_lesson_sharing_a_word_or_two_of_the_claim_stays() -> None:
+    """A lesson on the proofing room's heater schedule tells no cause of the collapse."""
+    heater = "The proofing room heater is serviced every spring by the landlord's contractor."
+    assert replaced(WITHDRAWN, COLLAPSE, heater, draft_type="procedural") == [COLLAPSE]

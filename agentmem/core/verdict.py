@@ -11,6 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.apart import set_apart
+from agentmem.core.claimed import also_claimed
 from agentmem.core.later import recued, reequipped
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.narrowed import narrowed
@@ -107,6 +108,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
             for old in m.supersedes:
                 restated.setdefault(old, []).append(m.id)
     gone = withdrawn(draft, live, written, restated, earlier)
+    gone += also_claimed(draft, live, gone)  # the claim told again in other lessons
     verdict.replaces += [i for i in gone if i not in verdict.replaces]
     if not verdict.replaces and stale_match is not None:
         verdict.restates = stale_match
