@@ -4,6 +4,7 @@ thing leaves it alone."""
 
 from __future__ import annotations
 
+from agentmem.core.relieved import relieved
 from agentmem.core.verdict import Held, judge
 
 MOISTURE = (
@@ -94,3 +95,27 @@ def test_a_lesson_sharing_a_word_or_two_of_the_claim_stays() -> None:
     """A lesson on the proofing room's heater schedule tells no cause of the collapse."""
     heater = "The proofing room heater is serviced every spring by the landlord's contractor."
     assert replaced(WITHDRAWN, COLLAPSE, heater, draft_type="procedural") == [COLLAPSE]
+
+
+SIGN_OFF = (
+    "Mix a test batch with glazectl mix --cone 6; a new glaze recipe needs sign-off from "
+    "Dana Whitfield (studio lead)."
+)
+
+
+def test_a_holder_who_no_longer_holds_the_role_retires_the_lesson_giving_it() -> None:
+    """The draft names the old holder and, in a clause of its own, the new one."""
+    draft = (
+        "Dana Whitfield no longer signs off glaze recipes; since the 3rd the approver is "
+        "Omar Reyes in production."
+    )
+    assert replaced(draft, SIGN_OFF, draft_type="procedural") == [SIGN_OFF]
+
+
+def test_a_holder_leaving_a_role_over_another_thing_is_not_relieved_of_this_one() -> None:
+    """Her sign-off of the kiln budget is not her sign-off of glaze recipes; a name before
+    "no longer" in another sentence is no holder leaving."""
+    assert relieved("Dana Whitfield no longer signs off new glaze recipes.", SIGN_OFF)
+    assert not relieved("Dana Whitfield no longer signs off the kiln budget.", SIGN_OFF)
+    other = "Recipes were checked by Dana Whitfield. Kiln logs no longer need sign-off."
+    assert not relieved(other, SIGN_OFF)

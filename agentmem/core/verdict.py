@@ -18,6 +18,7 @@ from agentmem.core.narrowed import narrowed
 from agentmem.core.oldadvice import corrected
 from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
+from agentmem.core.relieved import relieved
 from agentmem.core.removal import dropped
 from agentmem.core.restate import replaces, replaces_elsewhere, restated, restates, says_changed
 from agentmem.core.retract import CLAUSE, retraction, withdrawn
@@ -43,8 +44,9 @@ class Held:
 
 # Changes told in other words than the lesson they end, asked after `replaces`: a role taken
 # over, a tool left with some commands, a way said to be gone, a rule split per case, a
-# name it uses taken away, "the old advice was wrong: <the new value>".
-TOLD_OTHERWISE = (took_over, narrowed, retired, split_by_case, dropped, corrected)
+# name it uses taken away, "the old advice was wrong: <the new value>", a role its holder
+# no longer holds.
+TOLD_OTHERWISE = (took_over, narrowed, retired, split_by_case, dropped, corrected, relieved)
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version")  # values `retold` does not follow
 
