@@ -4,6 +4,7 @@ thing leaves it alone."""
 
 from __future__ import annotations
 
+from agentmem.core.oldtool import retired
 from agentmem.core.relieved import relieved
 from agentmem.core.verdict import Held, judge
 
@@ -119,3 +120,25 @@ def test_a_holder_leaving_a_role_over_another_thing_is_not_relieved_of_this_one(
     assert not relieved("Dana Whitfield no longer signs off the kiln budget.", SIGN_OFF)
     other = "Recipes were checked by Dana Whitfield. Kiln logs no longer need sign-off."
     assert not relieved(other, SIGN_OFF)
+
+
+FIRE = "Fire a bisque load with python -m kilnlib.fire --profile bisque <kiln>."
+
+
+def test_an_old_entry_point_said_removed_retires_the_module_run_by_its_interpreter() -> None:
+    """ "the old module entry point was removed" while the draft runs another tool for the
+    task retires the how-to that runs the module with its interpreter."""
+    draft = (
+        "The firing entry point changed: use kilnctl fire --profile bisque <kiln>; the old "
+        "module entry point was removed in the packaging refactor."
+    )
+    assert replaced(draft, FIRE, draft_type="procedural") == [FIRE]
+
+
+def test_an_entry_point_kept_beside_a_new_tool_is_no_way_retired() -> None:
+    """A draft that still names the interpreter runs the module still."""
+    draft = (
+        "The old module entry point was removed from the docs only: python -m kilnlib.fire "
+        "still works beside kilnctl fire --profile bisque <kiln>."
+    )
+    assert not retired(draft, FIRE)
