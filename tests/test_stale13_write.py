@@ -142,3 +142,29 @@ def test_an_entry_point_kept_beside_a_new_tool_is_no_way_retired() -> None:
         "still works beside kilnctl fire --profile bisque <kiln>."
     )
     assert not retired(draft, FIRE)
+
+
+SENSORS = (
+    "Greenhouse sensors connect to the self-hosted broker at mqtt://broker.farmnet:1883 and "
+    "subscribe to a topic named after the bed id."
+)
+
+
+def test_a_change_told_as_an_action_opens_on_what_it_changed() -> None:
+    """A draft opening "We moved the greenhouse sensors off our own broker: …" is about the
+    sensors, as the held lesson is, though it opens on the verb: the new place replaces the
+    old one."""
+    draft = (
+        "We moved the greenhouse sensors off our own broker: sensors connect to "
+        "mqtts://iot.farmnet.io (port 8883) with a per-device key."
+    )
+    assert replaced(draft, SENSORS) == [SENSORS]
+
+
+def test_a_change_of_another_thing_told_as_an_action_replaces_nothing() -> None:
+    """The heaters moved to a timer: nothing new of where the sensors connect."""
+    draft = (
+        "We moved the greenhouse heaters onto a timer: heaters connect to the farmnet plug hub "
+        "with a per-device key."
+    )
+    assert replaced(draft, SENSORS) == []
