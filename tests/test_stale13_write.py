@@ -168,3 +168,27 @@ def test_a_change_of_another_thing_told_as_an_action_replaces_nothing() -> None:
         "with a per-device key."
     )
     assert replaced(draft, SENSORS) == []
+
+
+EXPORT = (
+    "The nightly export job compresses the archives with zstd before the upload to cold storage."
+)
+
+
+def test_what_the_lesson_tells_said_to_hold_no_more_retires_it() -> None:
+    """ "… no longer compresses the archives" says the held lesson's words, and is no
+    restatement of it: it ends it, with a new value or none."""
+    for draft in (
+        "The nightly export job no longer compresses the archives.",
+        "The nightly export job does not compress the archives any more.",
+    ):
+        verdict = judge(draft, [Held(EXPORT, EXPORT, "semantic")], "semantic")
+        assert (verdict.restates, verdict.replaces) == (None, [EXPORT])
+
+
+def test_something_else_said_to_hold_no_more_retires_nothing() -> None:
+    """What stopped (failing on a cold cache) is not what the held lesson does."""
+    draft = (
+        "Runs no longer fail on a cold cache; the nightly export job compresses the archives first."
+    )
+    assert replaced(draft, EXPORT) == []

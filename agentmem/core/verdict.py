@@ -15,6 +15,7 @@ from agentmem.core.claimed import also_claimed
 from agentmem.core.later import recued, reequipped
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.narrowed import narrowed
+from agentmem.core.nolonger import no_longer_of
 from agentmem.core.oldadvice import corrected
 from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
@@ -45,8 +46,11 @@ class Held:
 # Changes told in other words than the lesson they end, asked after `replaces`: a role taken
 # over, a tool left with some commands, a way said to be gone, a rule split per case, a
 # name it uses taken away, "the old advice was wrong: <the new value>", a role its holder
-# no longer holds.
-TOLD_OTHERWISE = (took_over, narrowed, retired, split_by_case, dropped, corrected, relieved)
+# no longer holds, what it tells said to hold no more.
+TOLD_OTHERWISE = (
+    *(took_over, narrowed, retired, split_by_case, dropped),
+    *(corrected, relieved, no_longer_of),
+)
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version")  # values `retold` does not follow
 
@@ -85,7 +89,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
     lesson = draft_type in RETRACTABLE
     stale_match: str | None = None
     for memory in held:
-        if restates(draft, memory.text):
+        if restates(draft, memory.text) and not no_longer_of(draft, memory.text):
             if not memory.superseded:
                 return Verdict(restates=memory.id)
             stale_match = stale_match or memory.id
