@@ -4,8 +4,10 @@ thing leaves it alone."""
 
 from __future__ import annotations
 
+from agentmem.core.namedday import month_days
 from agentmem.core.oldtool import retired
 from agentmem.core.relieved import relieved
+from agentmem.core.retract import withdrawn
 from agentmem.core.verdict import Held, judge
 
 MOISTURE = (
@@ -192,3 +194,20 @@ def test_something_else_said_to_hold_no_more_retires_nothing() -> None:
         "Runs no longer fail on a cold cache; the nightly export job compresses the archives first."
     )
     assert replaced(draft, EXPORT) == []
+
+
+def test_a_retraction_naming_the_day_by_its_month_withdraws_that_day_s_lesson() -> None:
+    """ "the 10 March note" is the lesson written on 03-10, as "the 03-10 note" is, though
+    another day's lesson shares as many of the claim's words."""
+    first = "The oven drift comes from the thermocouple; swap the sensor when it passes 5 C."
+    second = "The oven drift comes from the fan motor; oil the motor every week."
+    held = [(first, first), (second, second)]
+    written = {first: "2026-03-03-run-004 2026-03-03T12:00:00", second: "2026-03-10-run-010"}
+    for said in ("the 10 March note", "the note of March 10th", "the 03-10 note"):
+        draft = f"Retracted: {said} on the oven drift was wrong; the door seal leaks."
+        assert withdrawn(draft, held, written) == [second], said
+    assert month_days("the 3 March note, the May 4th run, 5th of Oct") == {
+        "03-03",
+        "05-04",
+        "10-05",
+    }

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from agentmem.core.namedday import month_days
 from agentmem.core.practice import judged_practice, no_longer
 from agentmem.core.retract import CLAUSE, DAY, DENIED, FRAMING, RETRACTED, retraction
 from agentmem.core.statement import terms
@@ -30,7 +31,7 @@ def also_claimed(text: str, held: Sequence[tuple[str, str]], withdrawn: Sequence
     """The ids, among (id, text) pairs not `withdrawn` already, of the lessons that tell the
     claim a retraction withdraws, once it withdrew one (see the module docstring)."""
     said = retraction(text)
-    if said is None or not withdrawn or DAY.search(said[0]):
+    if said is None or not withdrawn or DAY.search(said[0]) or month_days(said[0]):
         return []
     claim = terms(judged_practice(said[0]) or said[0]).content - FRAMING - NEGATION
     texts = dict(held)
