@@ -5,6 +5,7 @@ thing leaves it alone."""
 from __future__ import annotations
 
 from agentmem.core.namedday import month_days
+from agentmem.core.notcause import not_the_cause
 from agentmem.core.oldtool import retired
 from agentmem.core.relieved import relieved
 from agentmem.core.retract import withdrawn
@@ -211,3 +212,21 @@ def test_a_retraction_naming_the_day_by_its_month_withdraws_that_day_s_lesson() 
         "05-04",
         "10-05",
     }
+
+
+CRAWLING = "Glaze crawling comes from dust on the bisque; wipe each piece before glazing."
+
+
+def test_a_new_cause_that_denies_the_held_one_replaces_it() -> None:
+    """ "… not from dust" names the held lesson's cause as not it: a correction."""
+    draft = "Glaze crawling comes from glaze applied too thick, not from dust; keep coats thin."
+    assert replaced(draft, CRAWLING) == [CRAWLING]
+
+
+def test_a_denial_of_another_failure_or_of_what_the_lesson_never_said_replaces_nothing() -> None:
+    """Pinholes are another failure; "not in the kiln" denies nothing the lesson says."""
+    for draft in (
+        "Glaze pinholes come from glaze applied too thick, not from dust; keep coats thin.",
+        "Glaze crawling comes from dust on the bisque, not in the kiln.",
+    ):
+        assert not_the_cause(draft, CRAWLING) is False

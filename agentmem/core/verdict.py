@@ -16,6 +16,7 @@ from agentmem.core.later import recued, reequipped
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.narrowed import narrowed
 from agentmem.core.nolonger import no_longer_of
+from agentmem.core.notcause import not_the_cause
 from agentmem.core.oldadvice import corrected
 from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
@@ -46,10 +47,10 @@ class Held:
 # Changes told in other words than the lesson they end, asked after `replaces`: a role taken
 # over, a tool left with some commands, a way said to be gone, a rule split per case, a
 # name it uses taken away, "the old advice was wrong: <the new value>", a role its holder
-# no longer holds, what it tells said to hold no more.
+# no longer holds, what it tells said to hold no more, a cause it gave denied.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
-    *(corrected, relieved, no_longer_of),
+    *(corrected, relieved, no_longer_of, not_the_cause),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version")  # values `retold` does not follow
