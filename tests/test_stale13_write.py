@@ -4,6 +4,7 @@ thing leaves it alone."""
 
 from __future__ import annotations
 
+from agentmem.core.minrelease import below_floor
 from agentmem.core.namedday import month_days
 from agentmem.core.notcause import not_the_cause
 from agentmem.core.oldtool import retired
@@ -230,3 +231,20 @@ def test_a_denial_of_another_failure_or_of_what_the_lesson_never_said_replaces_n
         "Glaze crawling comes from dust on the bisque, not in the kiln.",
     ):
         assert not_the_cause(draft, CRAWLING) is False
+
+
+GLAZING = "Glaze batches are mixed with glazectl 2.x from the recipe sheet, 500 g at a time."
+
+
+def test_a_release_floor_retires_a_lesson_running_the_tool_below_it() -> None:
+    """ "needs glazectl >= 3.1" says no change word; the floor is the change."""
+    draft = (
+        "Glaze batches need glazectl >= 3.1 for recipe sheets with units; older ones misread them."
+    )
+    assert replaced(draft, GLAZING, draft_type="procedural") == [GLAZING]
+
+
+def test_a_floor_the_held_release_may_meet_retires_nothing() -> None:
+    """ "2.x" may be 2.4; "glazectl 2.2 or newer" says nothing against it."""
+    draft = "Glaze batches need glazectl 2.2 or newer for recipe sheets with units."
+    assert below_floor(draft, GLAZING) is False

@@ -13,6 +13,7 @@ from agentmem._exceptions import MemoryNotFound
 from agentmem.core.apart import set_apart
 from agentmem.core.claimed import also_claimed
 from agentmem.core.later import recued, reequipped
+from agentmem.core.minrelease import below_floor
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.narrowed import narrowed
 from agentmem.core.nolonger import no_longer_of
@@ -47,10 +48,11 @@ class Held:
 # Changes told in other words than the lesson they end, asked after `replaces`: a role taken
 # over, a tool left with some commands, a way said to be gone, a rule split per case, a
 # name it uses taken away, "the old advice was wrong: <the new value>", a role its holder
-# no longer holds, what it tells said to hold no more, a cause it gave denied.
+# no longer holds, what it tells said to hold no more, a cause it gave denied, a tool's
+# release below the one now needed.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
-    *(corrected, relieved, no_longer_of, not_the_cause),
+    *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version")  # values `retold` does not follow
