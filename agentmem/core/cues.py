@@ -14,12 +14,13 @@ from agentmem.core.spoken import MONTHS
 # A value changed by a verb, from the old value to the new: "cut retention from 7 days to 3
 # days", "raised the threshold from 20 to 60 minutes". The old value is no longer stated
 # (`agentmem.core.statement` leaves it out of the text's values), and the text says a
-# change of what states that old value. Not a range ("down from 01:00 to 03:00"): the verb
-# says the change.
+# change of what states that old value, with an article before either or not ("went from a
+# 30-day to a 7-day window"). Not a range ("down from 01:00 to 03:00"): the verb says the
+# change.
 FROM_TO = re.compile(
     r"\b(?:cut|raised|lowered|increased|decreased|reduced|moved|changed|bumped|dropped|"
     r"extended|shortened|grew|shrank|went|tightened|relaxed|upped)\b(?:[^.;:]|[.:](?=\w)){0,60}?\bfrom\s+"
-    r"(?P<old>\S*\d[^\s,;]*(?:\s+[A-Za-z%]+)?)\s+to\s+(?=\S*\d)",
+    r"(?:(?:a|an|the)\s+)?(?P<old>\S*\d[^\s,;]*(?:\s+[A-Za-z%]+)?)\s+to\s+(?:(?:a|an|the)\s+)?(?=\S*\d)",
     re.IGNORECASE,
 )
 # A value told beside the one it replaces: "10°, not 5°", "45 minutes, not 30", "locks

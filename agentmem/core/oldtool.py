@@ -9,8 +9,9 @@ about (both open on the same word, or they share `SAME_TASK` terms):
 
 - "no <thing> any more": the held how-to's command holds a word of the thing ("hand-run
   publish step": `publish`);
-- "the old <CLI, command, tool, script …> was deleted / is gone": the draft runs a
-  command of another tool for the task, and never names the held command's tool.
+- "the old <CLI, command, tool, script, entry point …> was deleted / is gone": the draft
+  runs a command of another tool for the task, and never names the held command's tool
+  (a module run by its interpreter, "python -m kilnlib.fire", is a command of that tool).
 
 A draft that adds a way without taking one away ("you can also …"), names the held
 tool as the one that stays, or is about another task, retires nothing.
@@ -30,7 +31,9 @@ from agentmem.core.commands import lines
 from agentmem.core.statement import terms
 from agentmem.stores.bm25 import tokenize
 
-KINDS = r"cli|command|commands|tool|script|target|binary|client|uploader|path"
+KINDS = (
+    r"cli|command|commands|tool|script|target|binary|client|uploader|path|entry point|entrypoint"
+)
 GONE = re.compile(
     r"\bno\s+(?P<thing>(?:[\w-]+\s+){0,2}?[\w-]+)\s+any\s*more\b"
     rf"|\bthe\s+old\s+(?:[\w-]+\s+){{0,2}}?(?:{KINDS})\b[^.;]{{0,40}}?"
@@ -45,6 +48,16 @@ def commands(text: str) -> list[tuple[str, ...]]:
     """The commands a text runs of a tool and a subcommand at least
     (`agentmem.core.commands.lines`): a tool's name alone says nothing of a way of working."""
     return [c for c in lines(text) if len(c) >= 2]
+
+
+# A module run by its interpreter ("python -m kilnlib.fire --profile bisque"): the
+# interpreter and the module are its command, which `lines` reads as prose.
+MODULE_RUN = re.compile(r"(?<![\w/.-])(python3?|py)\s+-m\s+([a-z_][\w.]*[a-z0-9_])", re.IGNORECASE)
+
+
+def module_runs(text: str) -> list[tuple[str, ...]]:
+    """The modules a text runs by their interpreter, as (interpreter, module)."""
+    return [(m[1].lower(), m[2].lower()) for m in MODULE_RUN.finditer(text)]
 
 
 def _mentioned(text: str) -> set[str]:
@@ -105,7 +118,7 @@ def retired(draft: str, held: str) -> bool:
     said = GONE.search(draft)
     if said is None:
         return False
-    old = commands(held)
+    old = commands(held) or module_runs(held)
     if not old:
         return False
     d, h = terms(draft), terms(held)

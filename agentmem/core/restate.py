@@ -61,6 +61,7 @@ from agentmem.core.newvalue import (
     told_anew,
     told_of_another,
 )
+from agentmem.core.opening import opens_alike
 from agentmem.core.removal import retired_values as retired_values  # its old home
 from agentmem.core.retract import RETRACTED
 from agentmem.core.retract import retracted as retracted  # its old home
@@ -82,9 +83,7 @@ MIN_SHARED = 3  # content terms two texts must share before either can restate o
 COVER_SLACK = 8  # a text of n terms is covered by another missing at most n // 8 of them
 SAME_SUBJECT = 0.5  # share of the shorter text's terms that makes one subject on its own
 CLOSE_SUBJECT = 0.75  # share at which a change word alone says the draft replaces the held
-NEAR_SUBJECT = (
-    0.6  # share of the shorter text's terms at which two lessons say one thing (`restated`)
-)
+NEAR_SUBJECT = 0.6  # share of the shorter text's terms at which two lessons say one thing
 CUED_SHARED = 2  # ... when the draft says outright that it corrects or replaces something
 NOT_MOVED = frozenset(("version", "date", "code"))  # kinds no "from X to Y" moves away from
 
@@ -171,7 +170,7 @@ def _broad(draft: Terms, held: Terms) -> bool:
     Grafana alert rules fire."""
     return (
         _overlap(draft, held) >= SAME_SUBJECT
-        or draft.head[:1] == held.head[:1]
+        or opens_alike(draft, held)  # the same word, a change verb before the draft's aside
         or _pointed(draft, held)
         or bool(conflicts(draft, held))  # another value of a kind both state: v4 → v5
     )

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from agentmem.core.namedday import month_days
 from agentmem.core.practice import (
     TAKE_AWAY,
     VERBS,
@@ -206,7 +207,7 @@ def carried(
     rebooted nightly"), which replaced the 03-14 note and still tells its claim (two of the
     claim's words at least)."""
     said = retraction(text)
-    if said is None or not written or not DAY.search(said[0]):
+    if said is None or not written or not _names_day(said[0]):
         return []
     old = retracted(text, earlier, written)
     if old is None:
@@ -275,7 +276,7 @@ def retracted(
     claim, reason = terms(claim_text).content - FRAMING, terms(said[1]).content - stopped
     # A claim naming a day is read against the lessons of that day alone, when it is known
     # when each was written: another day's lesson sharing its words is not the one named.
-    named = bool(written) and bool(DAY.search(said[0]))
+    named = bool(written) and _names_day(said[0])
     candidates = [(i, t) for i, t in held if dated(text, i, written)] if named else held
     least = 1 if named else 2  # words shared with the claim: a named day needs fewer
     best: tuple[float, str] | None = None
@@ -296,5 +297,10 @@ def dated(text: str, memory_id: str, written: Mapping[str, str] | None) -> bool:
     said = retraction(text)
     if said is None or not written or memory_id not in written:
         return False
-    days = {m["day"] for m in DAY.finditer(said[0])}
+    days = {m["day"] for m in DAY.finditer(said[0])} | month_days(said[0])
     return any(re.search(rf"(?<![\d]){d}(?!\d)", written[memory_id]) for d in days)
+
+
+def _names_day(claim: str) -> bool:
+    """The claim names a day, as "03-14" or by its month ("3 March": `month_days`)."""
+    return bool(DAY.search(claim)) or bool(month_days(claim))

@@ -11,11 +11,17 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.apart import set_apart
+from agentmem.core.claimed import also_claimed
 from agentmem.core.later import recued, reequipped
+from agentmem.core.minrelease import below_floor
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.narrowed import narrowed
+from agentmem.core.nolonger import no_longer_of
+from agentmem.core.notcause import not_the_cause
+from agentmem.core.oldadvice import corrected
 from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
+from agentmem.core.relieved import relieved
 from agentmem.core.removal import dropped
 from agentmem.core.restate import replaces, replaces_elsewhere, restated, restates, says_changed
 from agentmem.core.retract import CLAUSE, retraction, withdrawn
@@ -41,8 +47,13 @@ class Held:
 
 # Changes told in other words than the lesson they end, asked after `replaces`: a role taken
 # over, a tool left with some commands, a way said to be gone, a rule split per case, a
-# name it uses taken away.
-TOLD_OTHERWISE = (took_over, narrowed, retired, split_by_case, dropped)
+# name it uses taken away, "the old advice was wrong: <the new value>", a role its holder
+# no longer holds, what it tells said to hold no more, a cause it gave denied, a tool's
+# release below the one now needed.
+TOLD_OTHERWISE = (
+    *(took_over, narrowed, retired, split_by_case, dropped),
+    *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
+)
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version")  # values `retold` does not follow
 
@@ -81,7 +92,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
     lesson = draft_type in RETRACTABLE
     stale_match: str | None = None
     for memory in held:
-        if restates(draft, memory.text):
+        if restates(draft, memory.text) and not no_longer_of(draft, memory.text):
             if not memory.superseded:
                 return Verdict(restates=memory.id)
             stale_match = stale_match or memory.id
@@ -106,6 +117,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
             for old in m.supersedes:
                 restated.setdefault(old, []).append(m.id)
     gone = withdrawn(draft, live, written, restated, earlier)
+    gone += also_claimed(draft, live, gone)  # the claim told again in other lessons
     verdict.replaces += [i for i in gone if i not in verdict.replaces]
     if not verdict.replaces and stale_match is not None:
         verdict.restates = stale_match

@@ -1,0 +1,28 @@
+"""The days a claim names by its month's name: "the 3 March note", "the lesson of March
+3rd", "5th of Oct". A retraction naming the day of the lesson it withdraws
+(`agentmem.core.retract.dated`) read only "03-03" or "2026-03-03"; a loop's writer names the
+day as often by its month, and the lesson of that day was not told from another sharing
+more of the claim's words. The month is capitalised ("may 5" is no day)."""
+
+from __future__ import annotations
+
+import re
+
+from agentmem.core.spoken import MONTHS
+
+NAMED = re.compile(
+    rf"\b(?:(?P<month>{MONTHS})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?"
+    rf"|(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month2>{MONTHS}))\b"
+)
+ORDER = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def month_days(text: str) -> set[str]:
+    """The days `text` names by month name, as "MM-DD" ("3 March": "03-03")."""
+    out = set()
+    for m in NAMED.finditer(text):
+        month, day = (m["month"], m["day"]) if m["month"] else (m["month2"], m["day2"])
+        number = int(day)
+        if 1 <= number <= 31:
+            out.add(f"{ORDER.index(month[:3].lower()) + 1:02d}-{number:02d}")
+    return out
