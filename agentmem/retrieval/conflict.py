@@ -67,17 +67,46 @@ NO_SLOT = ("date", "code")  # a record's day, a code span: no value of a slot to
 def outdated(hits: Sequence[Hit], every: Sequence[Hit], query: str) -> list[Hit]:
     """`hits` (lessons or run records) without those a newer live lesson among `every` (the
     read's candidate lessons, replaced ones aside) retired (see the module docstring)."""
-    replaced = {i for h in every for i in h.memory.supersedes}
-    live = [
-        h.memory for h in every if h.memory.id not in replaced and h.memory.kind is Kind.OBSERVATION
-    ]
-    common = set(terms(query).content)
+    live, common = _live(every), set(terms(query).content)
     return [
         h
         for h in hits
         if h.memory.kind is not Kind.OBSERVATION
         or not any(retired_by_newer(h.memory, new, common, live) for new in live)
     ]
+
+
+def _live(every: Sequence[Hit]) -> list[Memory]:
+    """The observations among `every` that nothing among them replaced."""
+    replaced = {i for h in every for i in h.memory.supersedes}
+    return [
+        h.memory for h in every if h.memory.id not in replaced and h.memory.kind is Kind.OBSERVATION
+    ]
+
+
+def outdated_in_place(hits: Sequence[Hit], every: Sequence[Hit], query: str) -> list[Hit]:
+    """`outdated`, each newer lesson among `hits` that retired one scoring at least what the
+    one it retired scored, best first: the newer statement takes the older one's place (as
+    the writer's replacements do, `agentmem.retrieval.select.in_their_place`). A change is
+    often told in words the goal shares less ("parcels now go out from the east depot"
+    against "ship a parcel from the north depot, packed in a crate"), and once it fell under
+    the pack's bar while the lesson it retired, which held the place, left."""
+    kept = outdated(hits, every, query)
+    held = {h.memory.id for h in kept}
+    gone = [h for h in hits if h.memory.id not in held]
+    if not gone:
+        return list(kept)
+    common, live = set(terms(query).content), _live(every)
+    lifted = []
+    for hit in kept:
+        if hit.memory.kind is not Kind.OBSERVATION:
+            lifted.append(hit)
+            continue
+        olds = [g.score for g in gone if retired_by_newer(g.memory, hit.memory, common, live)]
+        if olds and max(olds) > hit.score:
+            hit = hit.model_copy(update={"score": max(olds)})
+        lifted.append(hit)
+    return sorted(lifted, key=lambda h: -h.score)
 
 
 def retired_by_newer(
