@@ -218,9 +218,12 @@ def tools(text: str) -> Mapping[str, str]:
 
 def tool_retired(old: str, new: str, common: set[str]) -> list[str]:
     """The tools of `old` that `new` no longer runs for the same job: it runs another tool
-    in a clause sharing `SAME_SLOT` words with the old command's, one not in `common`, and
-    names no old tool where the other names no new one. Also a command of a tool both run
-    (`subcommand_retired`)."""
+    in a clause sharing `SAME_SLOT` words with the old command's, one not in `common` unless
+    the sentence that runs it says it changed (two lessons on one job share the goal's
+    words: "since the upgrade a unit is built with `newtool run --unit <u>`" still retires
+    "build a unit with `oldtool --unit <u>`"), and names no old tool where the other names
+    no new one.
+    Also a command of a tool both run (`subcommand_retired`)."""
     olds, news = tools(old), tools(new)
     out = []
     for tool, clause in olds.items():
@@ -230,7 +233,9 @@ def tool_retired(old: str, new: str, common: set[str]) -> list[str]:
             if mentions(old.lower(), other):
                 continue
             shared = _words(clause) & _words(there) - _words(f"{tool} {other}")
-            if len(shared) >= SAME_SLOT and shared - common:
+            if len(shared) >= SAME_SLOT and (
+                shared - common or says_change(_holding(SENTENCE, new, other))
+            ):
                 out.append(tool)
                 break
     return out + subcommand_retired(old, new)
