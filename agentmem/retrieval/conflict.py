@@ -56,6 +56,7 @@ from agentmem.core.removal import mentions
 from agentmem.core.restate import says_changed
 from agentmem.core.statement import CAPITALISED, CODED, RECORD, terms
 from agentmem.retrieval.handover import holder_retired
+from agentmem.retrieval.located import PATH_KIND, places
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
 
@@ -293,9 +294,9 @@ TIME_UNITS = {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "hour": 36
 
 @lru_cache(maxsize=4096)
 def slot_values(text: str) -> Mapping[tuple[str, str], frozenset[str]]:
-    """`agentmem.retrieval.stated.valued`, and a count of any unit however joined to its
-    number ("45-second" a length of time, "3 pallets" a count of pallets), with the words of
-    its clause."""
+    """`agentmem.retrieval.stated.valued`, a count of any unit however joined to its
+    number ("45-second" a length of time, "3 pallets" a count of pallets) and a URL or a
+    path (`agentmem.retrieval.located`), with the words of its clause."""
     out = dict(valued(text))
     for clause in CLAUSE.split(text):
         for number, unit in MEASURE.findall(clause):
@@ -307,4 +308,6 @@ def slot_values(text: str) -> Mapping[tuple[str, str], frozenset[str]]:
             else:
                 key = ("unit " + stem[0], value)
             out.setdefault(key, frozenset(_words(clause)))
+        for place in places(clause):  # a path's own words say where, not what of
+            out.setdefault((PATH_KIND, place), frozenset(_words(clause) - _words(place)))
     return out
