@@ -80,6 +80,7 @@ from agentmem.retrieval.lingering import (
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
 from agentmem.retrieval.remedy import cause_words, on_cause
+from agentmem.retrieval.retold import still_told
 from agentmem.retrieval.runs import before, latest, sequel
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
@@ -137,6 +138,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     pairs = [*every, *replaced_by(search, scope, lessons, every)]
     said_before, texts = retirements(pairs), {h.memory.id: h.memory.text for h in pairs}
     lessons = [h for h in lessons if not restates_old(h.memory, said_before, texts)]
+    lessons = still_told(lessons, pairs)  # a belief a retraction took back, told again
     moved = what_changed(pairs)
     lessons = [h for h in lessons if not told_before(h.memory, moved)]
     lessons, records = outdated_in_place(lessons, pairs, query), outdated(records, pairs, query)
