@@ -53,7 +53,7 @@ from agentmem.core.commands import lines
 from agentmem.core.cues import CUE_BACKWARD
 from agentmem.core.model import Hit, HookName, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions
-from agentmem.core.restate import says_changed
+from agentmem.core.restate import retraction, says_changed
 from agentmem.core.statement import CAPITALISED, CODED, RECORD, terms
 from agentmem.retrieval.handover import holder_retired
 from agentmem.retrieval.located import PATH_KIND, places
@@ -66,14 +66,31 @@ NO_SLOT = ("date", "code")  # a record's day, a code span: no value of a slot to
 
 
 def outdated(hits: Sequence[Hit], every: Sequence[Hit], query: str) -> list[Hit]:
-    """`hits` (lessons or run records) without those a newer live lesson among `every` (the
-    read's candidate lessons, replaced ones aside) retired (see the module docstring)."""
+    """`hits` (lessons or run records) without those a newer lesson among `every` (the
+    read's candidate lessons) retired (see the module docstring): a live one, or one replaced
+    since by anything but a retraction (`_kept_changes`)."""
     live, common = _live(every), set(terms(query).content)
+    changes = [*live, *_kept_changes(every)]
     return [
         h
         for h in hits
         if h.memory.kind is not Kind.OBSERVATION
-        or not any(retired_by_newer(h.memory, new, common, live) for new in live)
+        or not any(retired_by_newer(h.memory, new, common, live) for new in changes)
+    ]
+
+
+def _kept_changes(every: Sequence[Hit]) -> list[Memory]:
+    """The replaced observations among `every` whose change still stands: replaced by a
+    newer saying (a check that enforces the new address, a later how-to), never by a
+    retraction. A move of the nightly export to a new folder, replaced later by a check that
+    refuses any other folder, still retires the lesson naming the old folder; a later lesson
+    that states the old value again keeps it (`retired_by_newer`)."""
+    taken_back = {
+        i for h in every if retraction(h.memory.text) is not None for i in h.memory.supersedes
+    }
+    replaced = {i for h in every for i in h.memory.supersedes} - taken_back
+    return [
+        h.memory for h in every if h.memory.id in replaced and h.memory.kind is Kind.OBSERVATION
     ]
 
 
