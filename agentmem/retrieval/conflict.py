@@ -53,9 +53,10 @@ from agentmem.core.commands import lines
 from agentmem.core.cues import CUE_BACKWARD
 from agentmem.core.model import Hit, HookName, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions
-from agentmem.core.restate import says_changed
+from agentmem.core.restate import retraction, says_changed
 from agentmem.core.statement import CAPITALISED, CODED, RECORD, terms
 from agentmem.retrieval.handover import holder_retired
+from agentmem.retrieval.located import PATH_KIND, places
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
 
@@ -65,19 +66,65 @@ NO_SLOT = ("date", "code")  # a record's day, a code span: no value of a slot to
 
 
 def outdated(hits: Sequence[Hit], every: Sequence[Hit], query: str) -> list[Hit]:
-    """`hits` (lessons or run records) without those a newer live lesson among `every` (the
-    read's candidate lessons, replaced ones aside) retired (see the module docstring)."""
-    replaced = {i for h in every for i in h.memory.supersedes}
-    live = [
-        h.memory for h in every if h.memory.id not in replaced and h.memory.kind is Kind.OBSERVATION
-    ]
-    common = set(terms(query).content)
+    """`hits` (lessons or run records) without those a newer lesson among `every` (the
+    read's candidate lessons) retired (see the module docstring): a live one, or one replaced
+    since by anything but a retraction (`_kept_changes`)."""
+    live, common = _live(every), set(terms(query).content)
+    changes = [*live, *_kept_changes(every)]
     return [
         h
         for h in hits
         if h.memory.kind is not Kind.OBSERVATION
-        or not any(retired_by_newer(h.memory, new, common, live) for new in live)
+        or not any(retired_by_newer(h.memory, new, common, live) for new in changes)
     ]
+
+
+def _kept_changes(every: Sequence[Hit]) -> list[Memory]:
+    """The replaced observations among `every` whose change still stands: replaced by a
+    newer saying (a check that enforces the new address, a later how-to), never by a
+    retraction. A move of the nightly export to a new folder, replaced later by a check that
+    refuses any other folder, still retires the lesson naming the old folder; a later lesson
+    that states the old value again keeps it (`retired_by_newer`)."""
+    taken_back = {
+        i for h in every if retraction(h.memory.text) is not None for i in h.memory.supersedes
+    }
+    replaced = {i for h in every for i in h.memory.supersedes} - taken_back
+    return [
+        h.memory for h in every if h.memory.id in replaced and h.memory.kind is Kind.OBSERVATION
+    ]
+
+
+def _live(every: Sequence[Hit]) -> list[Memory]:
+    """The observations among `every` that nothing among them replaced."""
+    replaced = {i for h in every for i in h.memory.supersedes}
+    return [
+        h.memory for h in every if h.memory.id not in replaced and h.memory.kind is Kind.OBSERVATION
+    ]
+
+
+def outdated_in_place(hits: Sequence[Hit], every: Sequence[Hit], query: str) -> list[Hit]:
+    """`outdated`, each newer lesson among `hits` that retired one scoring at least what the
+    one it retired scored, best first: the newer statement takes the older one's place (as
+    the writer's replacements do, `agentmem.retrieval.select.in_their_place`). A change is
+    often told in words the goal shares less ("parcels now go out from the east depot"
+    against "ship a parcel from the north depot, packed in a crate"), and once it fell under
+    the pack's bar while the lesson it retired, which held the place, left."""
+    kept = outdated(hits, every, query)
+    held = {h.memory.id for h in kept}
+    gone = [h for h in hits if h.memory.id not in held]
+    if not gone:
+        return list(kept)
+    common, live = set(terms(query).content), _live(every)
+    lifted = []
+    for hit in kept:
+        if hit.memory.kind is not Kind.OBSERVATION:
+            lifted.append(hit)
+            continue
+        olds = [g.score for g in gone if retired_by_newer(g.memory, hit.memory, common, live)]
+        if olds and max(olds) > hit.score:
+            hit = hit.model_copy(update={"score": max(olds)})
+        lifted.append(hit)
+    return sorted(lifted, key=lambda h: -h.score)
 
 
 def retired_by_newer(
@@ -189,9 +236,12 @@ def tools(text: str) -> Mapping[str, str]:
 
 def tool_retired(old: str, new: str, common: set[str]) -> list[str]:
     """The tools of `old` that `new` no longer runs for the same job: it runs another tool
-    in a clause sharing `SAME_SLOT` words with the old command's, one not in `common`, and
-    names no old tool where the other names no new one. Also a command of a tool both run
-    (`subcommand_retired`)."""
+    in a clause sharing `SAME_SLOT` words with the old command's, one not in `common` unless
+    the sentence that runs it says it changed (two lessons on one job share the goal's
+    words: "since the upgrade a unit is built with `newtool run --unit <u>`" still retires
+    "build a unit with `oldtool --unit <u>`"), and names no old tool where the other names
+    no new one.
+    Also a command of a tool both run (`subcommand_retired`)."""
     olds, news = tools(old), tools(new)
     out = []
     for tool, clause in olds.items():
@@ -201,7 +251,9 @@ def tool_retired(old: str, new: str, common: set[str]) -> list[str]:
             if mentions(old.lower(), other):
                 continue
             shared = _words(clause) & _words(there) - _words(f"{tool} {other}")
-            if len(shared) >= SAME_SLOT and shared - common:
+            if len(shared) >= SAME_SLOT and (
+                shared - common or says_change(_holding(SENTENCE, new, other))
+            ):
                 out.append(tool)
                 break
     return out + subcommand_retired(old, new)
@@ -259,9 +311,9 @@ TIME_UNITS = {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "hour": 36
 
 @lru_cache(maxsize=4096)
 def slot_values(text: str) -> Mapping[tuple[str, str], frozenset[str]]:
-    """`agentmem.retrieval.stated.valued`, and a count of any unit however joined to its
-    number ("45-second" a length of time, "3 pallets" a count of pallets), with the words of
-    its clause."""
+    """`agentmem.retrieval.stated.valued`, a count of any unit however joined to its
+    number ("45-second" a length of time, "3 pallets" a count of pallets) and a URL or a
+    path (`agentmem.retrieval.located`), with the words of its clause."""
     out = dict(valued(text))
     for clause in CLAUSE.split(text):
         for number, unit in MEASURE.findall(clause):
@@ -273,4 +325,6 @@ def slot_values(text: str) -> Mapping[tuple[str, str], frozenset[str]]:
             else:
                 key = ("unit " + stem[0], value)
             out.setdefault(key, frozenset(_words(clause)))
+        for place in places(clause):  # a path's own words say where, not what of
+            out.setdefault((PATH_KIND, place), frozenset(_words(clause) - _words(place)))
     return out

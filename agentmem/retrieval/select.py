@@ -38,6 +38,8 @@ change that quotes a value it retired on the same subject, or a tool it says is 
 (`agentmem.retrieval.lingering.quotes_retired`, `agentmem.retrieval.beforechange.told_before`); so is a lesson written
 before it that states a value it retired of the same thing (`states_retired`); so is a
 lesson a newer change turned around (`agentmem.retrieval.flipped`: top to bottom). A
+lesson a newer live one retired on the read's own judgement (`agentmem.retrieval.conflict`)
+leaves, and the newer one scores at least what it scored (`outdated_in_place`). A
 replaced lesson comes back when a lesson on the query says the values it states stay and
 nothing that replaced it names them (`agentmem.retrieval.kept`: a decision on its neighbour
 was taken for its replacement).
@@ -67,7 +69,7 @@ from agentmem.retrieval.beforechange import (
     tells_retired,
     told_before,
 )
-from agentmem.retrieval.conflict import outdated
+from agentmem.retrieval.conflict import outdated, outdated_in_place
 from agentmem.retrieval.flipped import outturned
 from agentmem.retrieval.kept import still_held
 from agentmem.retrieval.lingering import (
@@ -78,6 +80,7 @@ from agentmem.retrieval.lingering import (
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
 from agentmem.retrieval.remedy import cause_words, on_cause
+from agentmem.retrieval.retold import still_told
 from agentmem.retrieval.runs import before, latest, sequel
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
@@ -135,9 +138,10 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     pairs = [*every, *replaced_by(search, scope, lessons, every)]
     said_before, texts = retirements(pairs), {h.memory.id: h.memory.text for h in pairs}
     lessons = [h for h in lessons if not restates_old(h.memory, said_before, texts)]
+    lessons = still_told(lessons, pairs)  # a belief a retraction took back, told again
     moved = what_changed(pairs)
     lessons = [h for h in lessons if not told_before(h.memory, moved)]
-    lessons, records = outdated(lessons, pairs, query), outdated(records, pairs, query)
+    lessons, records = outdated_in_place(lessons, pairs, query), outdated(records, pairs, query)
     lessons = outturned(lessons, pairs)
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
     told = [h for h in records if told_before(h.memory, moved)]
