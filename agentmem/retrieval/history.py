@@ -14,7 +14,8 @@ For each bundle, from two searches of its own words (lessons, run records):
   what a replaced lesson said: `agentmem.retrieval.lingering`), at most `MAX_LESSONS`,
   then up to `NEWER_LESSONS` more written after one of those (`newer_places`), newest
   statement first, each saying what it replaced ("replaces [id]"); under the bar, the
-  best of the bundle's own app when fewer than `FEW_TOLD` are told (`own_ground`), and for
+  best of the bundle's own app when fewer than `FEW_TOLD` are told (`own_ground`), its
+  newest (`agentmem.retrieval.latest`), and for
   each failure told the lesson that speaks of its cause (`answers`);
 - how the nearest run that went well did it, in its summary's words, when words are left
   and it is newer than every change memory recorded on the bundle's ground (an older
@@ -46,6 +47,7 @@ from agentmem.harvest.runrecord import read_record
 from agentmem.retrieval.beforechange import after_changes, retired, tells_retired, told_before
 from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.flipped import outturned
+from agentmem.retrieval.latest import latest
 from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.remedy import cause_words, on_cause
@@ -145,6 +147,7 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
         and h.memory.id not in over
     ]
     chosen += own_ground(below, chosen, scope, every)
+    chosen += latest(below, chosen, scope)
     changed = retired(every)
     found = History(runs=runs, retired=changed, moved=moved)
     chosen += answers(below, chosen, found.failures[:MAX_FAILURES])
