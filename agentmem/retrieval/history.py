@@ -6,7 +6,8 @@ For each bundle, from two searches of its own words (lessons, run records):
   3 failed"), each cited;
 - why the failures failed: each failed run's failed check and its detail (the newest
   first, at most `MAX_FAILURES`), leaving out a run written before a lesson was replaced
-  that still names what the replacement retired (its cause tells how things were), also a
+  that still names what the replacement retired (its cause tells how things were; a host
+  or path as a record quotes it whole: `agentmem.retrieval.quoted`), also a
   value it retired said of the same subject (`agentmem.retrieval.lingering.quotes_retired`:
   a lead time told in another unit); hook E's pattern of such runs is not told either;
 - the lessons that apply (superseded ones never, nor an older one that still counts a thing
@@ -49,6 +50,7 @@ from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.flipped import outturned
 from agentmem.retrieval.latest import latest
 from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
+from agentmem.retrieval.quoted import quotes_address
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.remedy import cause_words, on_cause
 from agentmem.retrieval.select import (
@@ -103,6 +105,7 @@ class History:
             for m in self.runs
             if m.outcome in SETBACKS
             and not tells_retired(m, self.retired)
+            and not quotes_address(m, self.retired)
             and not told_before(m, self.moved)
         ]
 
