@@ -6,7 +6,8 @@ For each bundle, from two searches of its own words (lessons, run records):
   3 failed"), each cited;
 - why the failures failed: each failed run's failed check and its detail (the newest
   first, at most `MAX_FAILURES`), leaving out a run written before a lesson was replaced
-  that still names what the replacement retired (its cause tells how things were), also a
+  that still names what the replacement retired (its cause tells how things were; a host
+  or path as a record quotes it whole: `agentmem.retrieval.quoted`), also a
   value it retired said of the same subject (`agentmem.retrieval.lingering.quotes_retired`:
   a lead time told in another unit); hook E's pattern of such runs is not told either;
 - the lessons that apply (superseded ones never, nor an older one that still counts a thing
@@ -14,7 +15,8 @@ For each bundle, from two searches of its own words (lessons, run records):
   what a replaced lesson said: `agentmem.retrieval.lingering`), at most `MAX_LESSONS`,
   then up to `NEWER_LESSONS` more written after one of those (`newer_places`), newest
   statement first, each saying what it replaced ("replaces [id]"); under the bar, the
-  best of the bundle's own app when fewer than `FEW_TOLD` are told (`own_ground`), and for
+  best of the bundle's own app when fewer than `FEW_TOLD` are told (`own_ground`), its
+  newest (`agentmem.retrieval.latest`), and for
   each failure told the lesson that speaks of its cause (`answers`);
 - how the nearest run that went well did it, in its summary's words, when words are left
   and it is newer than every change memory recorded on the bundle's ground (an older
@@ -46,7 +48,9 @@ from agentmem.harvest.runrecord import read_record
 from agentmem.retrieval.beforechange import after_changes, retired, tells_retired, told_before
 from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.flipped import outturned
+from agentmem.retrieval.latest import latest
 from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
+from agentmem.retrieval.quoted import quotes_address
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.remedy import cause_words, on_cause
 from agentmem.retrieval.select import (
@@ -101,6 +105,7 @@ class History:
             for m in self.runs
             if m.outcome in SETBACKS
             and not tells_retired(m, self.retired)
+            and not quotes_address(m, self.retired)
             and not told_before(m, self.moved)
         ]
 
@@ -145,6 +150,7 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
         and h.memory.id not in over
     ]
     chosen += own_ground(below, chosen, scope, every)
+    chosen += latest(below, chosen, scope)
     changed = retired(every)
     found = History(runs=runs, retired=changed, moved=moved)
     chosen += answers(below, chosen, found.failures[:MAX_FAILURES])
