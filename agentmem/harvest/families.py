@@ -187,6 +187,15 @@ def families(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def failure_families(detail: str, account: str) -> frozenset[str]:
+    """The cause families a failure names: its check's (`detail`: the error as the check
+    saw it), else its run's account's. An account that names another family beside the
+    check's tells what else the run tried or ruled out (a check saying "connection pool
+    exhausted" of a run whose account adds that throttling its callers had not helped),
+    not a second cause of this failure."""
+    return families(detail) or families(account)
+
+
 def named(token: str) -> str:
     """How a pattern's text names the family of `token`."""
     return next(f.name for f in FAMILIES if f.token == token)
