@@ -11,11 +11,12 @@ value never converted.
 from __future__ import annotations
 
 from agentmem import MemoryHooks
-from agentmem.harvest.families import failure_families
+from agentmem.harvest.families import failure_families, families
 from tests.test_judgment_harvest import episode, patterns, success
 
 POOL = "~connection-pool"
 RATE = "~rate-limit"
+UNITS = "~units"
 
 
 def test_the_checks_family_is_the_failures_and_the_account_speaks_only_when_it_is_silent() -> None:
@@ -26,6 +27,63 @@ def test_the_checks_family_is_the_failures_and_the_account_speaks_only_when_it_i
     ) == {POOL}
     assert failure_families("worker 3 stopped after 30 s", "The callers were throttled.") == {RATE}
     assert failure_families("worker 3 stopped after 30 s", "Nobody knows why.") == frozenset()
+
+
+def test_units_are_named_however_said_and_unit_tests_or_load_are_not() -> None:
+    """A unit beside what went wrong with it, a value some times too high or never
+    converted name units of measure; a unit test, a unit price and a load some times the
+    usual do not."""
+    for said in (
+        "label weight unit lb where the rating engine expects kg",
+        "freight charge 2.2 times too high on 31 invoices",
+        "stored weight never converted from pounds",
+        "dashboard showed 1000x the real latency",
+        "durations written in the wrong unit",
+    ):
+        assert families(said) == {UNITS}, said
+    assert families("unit tests: expected 3 passed, got 2") == frozenset()
+    assert families("unit price expected 4.50, got 4.05") == frozenset()
+    assert families("the gateway took 3x the usual traffic") == frozenset()
+
+
+def test_a_unit_mismatch_told_by_three_apps_checks_is_one_pattern_that_names_it(
+    hooks: MemoryHooks,
+) -> None:
+    """Three apps' checks fail on one value read in the wrong unit, each in its own words
+    (no error phrase in common): one pattern under `_global` that names units of measure."""
+    episode(
+        hooks,
+        "2026-04-02-r1",
+        "Print carrier labels for the north depot",
+        "print-check",
+        "label weight unit lb where the carrier expects kg on 12 labels",
+        "The carrier refused the first batch of labels.",
+        app_id="labels",
+    )
+    episode(
+        hooks,
+        "2026-04-04-r2",
+        "Monthly freight invoices",
+        "invoice-diff",
+        "freight charge 2.2 times too high on 31 invoices",
+        "Charges came from the raw feed of the new scales.",
+        app_id="billing",
+    )
+    episode(
+        hooks,
+        "2026-04-06-r3",
+        "Onboard the second scale model",
+        "calibration",
+        "reference parcel: stored weight never converted from pounds",
+        "The adapter for the second model skipped a step.",
+        app_id="scales",
+    )
+    for n, app in enumerate(("labels", "billing", "scales")):
+        success(hooks, f"2026-04-0{n + 1}-s{n}", "Routine work", "Shipped the change.", app)
+    assert hooks.judgment_harvest().ok
+    [pattern] = patterns(hooks, "_global")
+    assert "failed in 3 runs" in pattern.text
+    assert "units of measure" in pattern.text
 
 
 def test_a_family_only_the_account_adds_does_not_join_another_causes_failures(

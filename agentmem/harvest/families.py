@@ -157,6 +157,22 @@ FAMILIES = (
         ),
     ),
     Family(
+        "units",
+        "units of measure (values read in the wrong unit, not converted)",
+        _said(
+            # a unit named beside what went wrong with it; not a unit test, a unit price
+            r"\bunits?\b(?![\s_-]*(?:tests?|price|cost|of work))[^.;]{0,40}?"
+            r"\b(?:mismatch\w*|wrong|expects?|instead of|not converted|unconverted)\b",
+            r"\b(?:in|into|with) (?:the )?wrong units?\b",
+            r"\bunit[\s_-]?(?:mismatch|conversion|confusion)",
+            r"\b(?:un|not |never |wrongly |double[\s-])convert(?:ed|s)?\b",
+            # a value off by a constant factor ("1000x too large", "60 times the actual
+            # value"): not a load "3x the usual", which a unit does not explain
+            r"\b\d+(?:\.\d+)?\s?(?:x|×|times)\s+(?:too (?:high|low|large|small|big)"
+            r"|the (?:real|actual|true|correct)\b)",
+        ),
+    ),
+    Family(
         "credentials",
         "expired or rejected credentials (HTTP 401)",
         _said(
