@@ -10,7 +10,9 @@ and share nothing a word match could join: a time-zone bug is `tzinfo` in Python
 query, a removed property to an API diff and "drift" to a contract check; a scan that
 reaches OCR rotated is "landscape" in a PDF, an EXIF orientation tag in a phone's photo
 and "upside down" in a fax; characters a payment or file format refuses are a code point
-"not in the permitted set", "invalid character" or a codec that cannot encode. Hook E's join
+"not in the permitted set", "invalid character" or a codec that cannot encode; a value read
+in the wrong unit is a "unit mismatch" to one check, a figure "2.2 times too high" to another
+and a weight "never converted" to a third. Hook E's join
 (`across`) counts a family that two failures both name as a shared signature word worth a
 whole link, and a pattern whose failures mostly name one says so in its text.
 
