@@ -35,7 +35,7 @@ from datetime import date
 from typing import TypeVar
 
 from agentmem.core.model import Memory
-from agentmem.harvest.families import families, is_family
+from agentmem.harvest.families import failure_families, families, is_family
 from agentmem.harvest.followup import AFTER_DAYS, words
 from agentmem.harvest.phrases import phrase, telling
 from agentmem.harvest.runrecord import read_record, run_day
@@ -198,8 +198,9 @@ def across(
 
 def _told(said: str, account: str, generic: frozenset[str]) -> frozenset[str]:
     """What a failure's check said, as signature candidates: its words but the generic
-    ones, its error codes, and the cause families it or its run's account names."""
-    return words(said) - generic | codes(said) | families(f"{said} {account}")
+    ones, its error codes, and the cause families it names, else those its run's account
+    names (`failure_families`)."""
+    return words(said) - generic | codes(said) | failure_families(said, account)
 
 
 def _apart(a: frozenset[str], b: frozenset[str]) -> bool:

@@ -10,7 +10,9 @@ and share nothing a word match could join: a time-zone bug is `tzinfo` in Python
 query, a removed property to an API diff and "drift" to a contract check; a scan that
 reaches OCR rotated is "landscape" in a PDF, an EXIF orientation tag in a phone's photo
 and "upside down" in a fax; characters a payment or file format refuses are a code point
-"not in the permitted set", "invalid character" or a codec that cannot encode. Hook E's join
+"not in the permitted set", "invalid character" or a codec that cannot encode; a value read
+in the wrong unit is a "unit mismatch" to one check, a figure "2.2 times too high" to another
+and a weight "never converted" to a third. Hook E's join
 (`across`) counts a family that two failures both name as a shared signature word worth a
 whole link, and a pattern whose failures mostly name one says so in its text.
 
@@ -157,6 +159,22 @@ FAMILIES = (
         ),
     ),
     Family(
+        "units",
+        "units of measure (values read in the wrong unit, not converted)",
+        _said(
+            # a unit named beside what went wrong with it; not a unit test, a unit price
+            r"\bunits?\b(?![\s_-]*(?:tests?|price|cost|of work))[^.;]{0,40}?"
+            r"\b(?:mismatch\w*|wrong|expects?|instead of|not converted|unconverted)\b",
+            r"\b(?:in|into|with) (?:the )?wrong units?\b",
+            r"\bunit[\s_-]?(?:mismatch|conversion|confusion)",
+            r"\b(?:un|not |never |wrongly |double[\s-])convert(?:ed|s)?\b",
+            # a value off by a constant factor ("1000x too large", "60 times the actual
+            # value"): not a load "3x the usual", which a unit does not explain
+            r"\b\d+(?:\.\d+)?\s?(?:x|×|times)\s+(?:too (?:high|low|large|small|big)"
+            r"|the (?:real|actual|true|correct)\b)",
+        ),
+    ),
+    Family(
         "credentials",
         "expired or rejected credentials (HTTP 401)",
         _said(
@@ -185,6 +203,15 @@ def families(text: str) -> frozenset[str]:
                 found.add(family.token)
                 break
     return frozenset(found)
+
+
+def failure_families(detail: str, account: str) -> frozenset[str]:
+    """The cause families a failure names: its check's (`detail`: the error as the check
+    saw it), else its run's account's. An account that names another family beside the
+    check's tells what else the run tried or ruled out (a check saying "connection pool
+    exhausted" of a run whose account adds that throttling its callers had not helped),
+    not a second cause of this failure."""
+    return families(detail) or families(account)
 
 
 def named(token: str) -> str:

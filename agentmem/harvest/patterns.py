@@ -36,7 +36,7 @@ from datetime import date
 from agentmem.core.model import SETBACKS, Memory, Outcome
 from agentmem.harvest.across import across, fixes
 from agentmem.harvest.blame import blamed
-from agentmem.harvest.families import families, named
+from agentmem.harvest.families import failure_families, named
 from agentmem.harvest.followup import FollowUp, FollowUps, again, words
 from agentmem.harvest.phrases import phrase, said_by, telling, terms
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
@@ -322,9 +322,9 @@ def _reworded(members: Sequence[Failure]) -> str:
 
 
 def _family(members: Sequence[Failure]) -> str:
-    """The cause family at least half the failures name (in their check's words or their
-    run's), as a pattern's text names it; "" when none does."""
-    said = Counter(t for f in members for t in families(f"{f.detail} {f.summary}"))
+    """The cause family at least half the failures name (in their check's words, else their
+    run's: `failure_families`), as a pattern's text names it; "" when none does."""
+    said = Counter(t for f in members for t in failure_families(f.detail, f.summary))
     common = [t for t, n in said.most_common(1) if 2 * n >= len(members)]
     return named(common[0]) if common else ""
 
