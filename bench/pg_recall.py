@@ -17,8 +17,14 @@ it again without generating or encoding anything. For the scale benchmark's ques
 - vector recall@10 and @200: the index's nearest vectors against the exact nearest (by
   inner product, the index left unused), at each ef;
 - p50 / p95 of the fused statement, exact and through the index at each ef;
+- pruned (agentmem.stores.pg_vector_prune, at the default ef): how many of the unpruned
+  statement's top 10 (through the index, the default ef) it gives, and of the exact ones;
+  its p50 / p95 against the unpruned statement's (the two alternate which runs first), and
+  how many candidates it scored exactly of how many. `--force-prune` prunes every
+  question (else only those with more than `--prune-min` candidates, the store's default);
 - store p50: SemanticPostgresStore.search (the question encoded, then the statement), as
-  a loop sees it, reads not recorded.
+  a loop sees it, reads not recorded: pruned as the store does by default (or forced),
+  then pruning off, each on a store that has not encoded the questions yet.
 """
 
 from __future__ import annotations
@@ -45,7 +51,9 @@ from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
 from agentmem.stores.pg_rank import RankRequest
 from agentmem.stores.pg_vector import VectorLeg
-from agentmem.stores.pg_vector_rank import fused_sql, run
+from agentmem.stores.pg_vector_prune import PRUNE_MIN
+from agentmem.stores.pg_vector_prune import rank as pruned_rank
+from agentmem.stores.pg_vector_rank import NEAR, fused_sql, run
 from agentmem.stores.pg_vector_store import SemanticPostgresStore
 from bench.scale import SEED, record, vocabulary
 from bench.scale_pg import DIRECT_BATCH, server_url
@@ -132,7 +140,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="torch threads encoding (on a shared machine, "
         "more threads than idle cores spin: fewer texts a second, not more)",
     )
+    parser.add_argument("--prune-min", type=int, default=PRUNE_MIN, help="candidates pruned above")
+    parser.add_argument("--force-prune", action="store_true", help="prune every question")
     args = parser.parse_args(argv)
+    prune_min = 0 if args.force_prune else args.prune_min
     import torch
 
     torch.set_num_threads(args.threads)
@@ -163,6 +174,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     fused_ms: dict[int, list[float]] = {ef: [] for ef in efs}
     vec10: dict[int, list[float]] = {ef: [] for ef in efs}
     vec200: dict[int, list[float]] = {ef: [] for ef in efs}
+    pruned: dict[str, list[float]] = {
+        k: [] for k in ("ms", "unpruned_ms", "same", "identical", "exact")
+    }
+    work: dict[str, list[float]] = {"candidates": [], "scored": []}
     load_before = os.getloadavg()[0]
     with store.connection() as conn:
         ext = store.vectors.ext(conn)
@@ -183,6 +198,34 @@ def main(argv: Sequence[str] | None = None) -> int:
                 fused[ef].append(len(want & {r.memory_id for r in got}) / max(1, len(want)))
                 vec10[ef].append(len(near10 & set(nearest(conn, name, vector, 10, ef))) / 10)
                 vec200[ef].append(len(near200 & set(nearest(conn, name, vector, 200, ef))) / 200)
+            vectors = (vector, negated, ext)
+            statement, values = fused_sql(request, vectors, exact_max=0)
+            seen: dict[str, float] = {}
+
+            def unpruned_run(s: Any = statement, v: Any = values) -> Any:
+                return run(conn, s, v)
+
+            def pruned_run(r: Any = request, x: Any = vectors, s: Any = seen) -> Any:
+                return pruned_rank(conn, r, x, exact_max=0, prune_min=prune_min, seen=s)
+
+            if len(pruned["ms"]) % 2:  # each runs first every other question
+                got, ms_b = timed(pruned_run)
+                unpruned, ms_a = timed(unpruned_run)
+            else:
+                unpruned, ms_a = timed(unpruned_run)
+                got, ms_b = timed(pruned_run)
+            pruned["unpruned_ms"].append(ms_a)
+            pruned["ms"].append(ms_b)
+            if got is None:  # not pruned: the unpruned statement answers
+                got = unpruned
+            else:
+                work["candidates"].append(seen["candidates"])
+                work["scored"].append(seen["scored"])
+            ids = [r.memory_id for r in got]
+            told = [r.memory_id for r in unpruned]
+            pruned["same"].append(len(set(ids) & set(told)) / max(1, len(told)))
+            pruned["identical"].append(float(ids == told))
+            pruned["exact"].append(len(set(ids) & want) / max(1, len(want)))
     load_after = os.getloadavg()[0]
     print(f"{n} memories, {len(questions)} questions, load {load_before:.1f}-{load_after:.1f}")
     print(f"  exact fused statement p50 / p95 {p50_p95(exact_ms)}")
@@ -192,10 +235,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"(min {min(fused[ef]):.1f}), vector recall@10 {statistics.mean(vec10[ef]):.3f}, "
             f"@200 {statistics.mean(vec200[ef]):.3f}, statement p50 / p95 {p50_p95(fused_ms[ef])}"
         )
-    searched = []
-    for question in questions:  # none asked of this store yet: each one is encoded
-        searched.append(timed(lambda q=question: store.search(q, 10, touch=False))[1])
-    print(f"  store search (encode + statement, default ef) p50 / p95 {p50_p95(searched)}")
+    print(
+        f"  pruned (ef_search {NEAR}, prune_min {prune_min}): the unpruned top 10 "
+        f"{statistics.mean(pruned['same']):.3f} (min {min(pruned['same']):.1f}, {sum(pruned['identical']):.0f} lists identical), exact "
+        f"{statistics.mean(pruned['exact']):.3f}; statement p50 / p95 {p50_p95(pruned['ms'])} "
+        f"against {p50_p95(pruned['unpruned_ms'])} unpruned; {len(work['scored'])} questions "
+        f"pruned, median {statistics.median(work['scored'] or [0]):.0f} scored of "
+        f"{statistics.median(work['candidates'] or [0]):.0f} candidates"
+    )
+    for label, minimum in (("pruned", prune_min), ("unpruned", 10**9)):
+        fresh = SemanticPostgresStore(root, url, schema=schema, semantic=encoder)
+        fresh.semantic_prune_min = minimum
+        searched = []
+        for question in questions:  # none asked of this store yet: each one is encoded
+            searched.append(timed(lambda q=question, f=fresh: f.search(q, 10, touch=False))[1])
+        fresh.close()
+        print(f"  store search {label} (encode + statement) p50 / p95 {p50_p95(searched)}")
     store.close()
     if not args.keep:
         drop(url, schema)

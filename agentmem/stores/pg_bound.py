@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -59,6 +59,8 @@ class Candidates:
     born: Floats
     run: Ints
     weights: dict[str, tuple[Ints, NDArray[np.float32]]]  # term -> (candidate, weight)
+    conf: Floats = field(default_factory=lambda: np.zeros(0))  # the postings' confidence
+    size: float = 0.0  # memories in the store (N)
 
     def with_runs(self, chosen: Ints) -> Ints:
         """The chosen candidates and every other candidate of their runs."""
@@ -118,4 +120,5 @@ def candidates(conn: Any, terms: Sequence[str], params: RankingParams) -> Candid
     others = np.bincount(code, weights=found.bm25)[code] - found.bm25
     wmax = max(params.neighbours, default=0.0)
     found.ub = conf * (found.bm25 + wmax * np.maximum(others, 0.0)) * MARGIN
+    found.conf, found.size = conf, n
     return found

@@ -21,6 +21,7 @@ from typing import Any
 
 from agentmem.core.model import Memory
 from agentmem.retrieval.semantic import Encoder
+from agentmem.stores import pg_vector_prune
 from agentmem.stores.base import Progress, RebuildReport
 from agentmem.stores.pg_rank import Ranked, RankRequest
 from agentmem.stores.pg_vector import VectorLeg
@@ -41,6 +42,7 @@ class SemanticPostgresStore(PostgresStore):
         super().__init__(root, url, **options)
         self.vectors = VectorLeg(None if isinstance(semantic, bool) else semantic)
         self.semantic_exact_max = EXACT_MAX  # see pg_vector_rank
+        self.semantic_prune_min = pg_vector_prune.PRUNE_MIN  # see pg_vector_prune
         self.fuse = self._fused
 
     def project(self, memory: Memory, *, force: bool = False) -> bool:
@@ -71,7 +73,13 @@ class SemanticPostgresStore(PostgresStore):
         """The search's ranking (PostgresStore calls it through `fuse`)."""
         vector, negated = self.vectors.query(query)
         vectors = (vector, negated, self.vectors.ext(conn))
-        statement, args = fused_sql(request, vectors, exact_max=self.semantic_exact_max)
+        exact_max = self.semantic_exact_max
+        pruned = pg_vector_prune.rank(
+            conn, request, vectors, exact_max=exact_max, prune_min=self.semantic_prune_min
+        )
+        if pruned is not None:
+            return pruned
+        statement, args = fused_sql(request, vectors, exact_max=exact_max)
         return run(conn, statement, args)
 
     @property
