@@ -133,8 +133,8 @@ def test_an_old_entry_point_said_removed_retires_the_module_run_by_its_interpret
     """ "the old module entry point was removed" while the draft runs another tool for the
     task retires the how-to that runs the module with its interpreter."""
     draft = (
-        "The firing entry point changed: use kilnctl fire --profile bisque <kiln>; the old "
-        "module entry point was removed in the packaging refactor."
+        "Firing changed: run kilnctl fire --profile bisque <kiln>. The old module entry "
+        "point was removed when the package was reworked."
     )
     assert replaced(draft, FIRE, draft_type="procedural") == [FIRE]
 

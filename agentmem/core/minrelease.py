@@ -1,6 +1,6 @@
-"""A release a tool must now be at least: "clip extraction needs vdemparse >= 4.1 (older
-parsers reject the header)", "needs kilnctl 5.2 or newer". A held lesson that runs the tool
-at a release below it ("cut clips with vdemparse 3.x") tells a way that no longer works,
+"""A release a tool must now be at least: "glaze mixing needs pigmix >= 4.1 (older
+releases misread the recipe)", "needs kilnctl 5.2 or newer". A held lesson that runs the tool
+at a release below it ("mix the glaze with pigmix 3.x") tells a way that no longer works,
 though the draft says no change word: the floor is the change.
 
 Against a false merge: the held lesson names the same tool (its name as written, a word
@@ -49,7 +49,7 @@ def floors(text: str) -> dict[str, tuple[int, ...]]:
 
 
 def held_releases(text: str, tool: str) -> list[tuple[int, ...]]:
-    """The releases of `tool` the text names right after its name ("vdemparse 3.x")."""
+    """The releases of `tool` the text names right after its name ("pigmix 3.x")."""
     pattern = rf"(?<![\w.-]){re.escape(tool)}\s+v?(\d+(?:\.(?:\d+|x))*)(?![\w.])"
     return [_release(m) for m in re.findall(pattern, text, re.IGNORECASE)]
 

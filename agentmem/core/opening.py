@@ -1,5 +1,5 @@
-"""What a statement opens on, past the verb that tells a change: "We moved the overlay off
-our own relay: …" is about the overlay, as "Overlay scenes connect to …" is. A statement's
+"""What a statement opens on, past the verb that tells a change: "We moved the cache off
+our own host: …" is about the cache, as "Cache entries expire …" is. A statement's
 head is its first content words (`agentmem.core.statement`), and a change told as an
 action opens on the verb ("moved", "switched", "migrated"), which no statement of the
 state before it opens on."""
