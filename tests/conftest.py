@@ -13,6 +13,7 @@ from hypothesis import settings as hypothesis_settings
 
 from agentmem import MemoryHooks
 from agentmem._plugins import make_manager
+from agentmem.core.model import Memory
 from agentmem.settings import HOOK_FLAGS, settings_from_values
 
 # The backends of the store contract (files, mem0, mem0-platform) and their fixtures.
@@ -103,6 +104,22 @@ def hooks(make_hooks: HooksFactory) -> MemoryHooks:
 def semantic(text: str, **fields: object) -> dict[str, object]:
     """A minimal valid semantic draft (the writer fills the scope)."""
     return {"text": text, "type": "semantic", "confidence": 0.8, **fields}
+
+
+def held(
+    text: str, day: int | str, memory_id: str = "semantic-000000000001", *, app_id: str,
+    **fields: object,
+) -> Memory:  # fmt: skip
+    """A memory as the store holds it, built without the writer: a semantic lesson of `app_id`
+    written at noon UTC on `day` (a day of March 2027, or an ISO date), in a run of that day.
+    `fields` override any frontmatter field (`type`, `supersedes`, `trigger`, ...)."""
+    date = f"2027-03-{day:02d}" if isinstance(day, int) else day
+    values: dict[str, object] = {
+        "id": memory_id, "text": text, "type": "semantic", "confidence": 0.8, "user_id": "u",
+        "app_id": app_id, "run_id": f"{date}-r1", "trigger": "manual",
+        "created_at": f"{date}T12:00:00+00:00", **fields,
+    }  # fmt: skip
+    return Memory.model_validate(values)
 
 
 def lesson(hooks: MemoryHooks, text: str, app_id: str) -> str:

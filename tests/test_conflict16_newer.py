@@ -8,8 +8,7 @@ later lesson still states, a tool the newer lesson still names) keep both."""
 from __future__ import annotations
 
 from agentmem import MemoryHooks
-from agentmem.core.model import Memory, MemoryType
-from tests.conftest import ManualClock, packed_ids, unlinked_pair
+from tests.conftest import ManualClock, held, packed_ids, unlinked_pair
 
 APP = "hives"
 GOAL = {"title": "Plan the spring brood inspections of the hives", "app_id": APP}
@@ -90,25 +89,15 @@ def test_pre_spawn_pack_keeps_two_named_apiaries_values(
     assert old in packed and new in packed
 
 
-def _memory(text: str, day: int, memory_id: str) -> Memory:
-    return Memory(
-        id=memory_id,
-        text=text,
-        type=MemoryType.SEMANTIC,
-        confidence=0.8,
-        user_id="tester",
-        app_id=APP,
-        run_id="r",
-        trigger="manual",
-        created_at=f"2027-03-{day:02d}T12:00:00+00:00",
-    )
-
-
 def _retires(old: str, new: str, *later: str) -> bool:
     from agentmem.retrieval.conflict import retired_by_newer
 
-    first, second = _memory(old, 1, "m-1"), _memory(new, 8, "m-2")
-    others = [first, second, *(_memory(t, 12 + i, f"m-{3 + i}") for i, t in enumerate(later))]
+    first, second = held(old, 1, "m-1", app_id=APP), held(new, 8, "m-2", app_id=APP)
+    others = [
+        first,
+        second,
+        *(held(t, 12 + i, f"m-{3 + i}", app_id=APP) for i, t in enumerate(later)),
+    ]
     return retired_by_newer(first, second, {"plan", "spring"}, others)
 
 

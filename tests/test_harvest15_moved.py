@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from agentmem import MemoryHooks
-from agentmem.core.model import Memory
 from agentmem.harvest.present import moved_on
-from tests.conftest import semantic
+from tests.conftest import held, semantic
 from tests.test_judgment_harvest import clocked, patterns
 
 __all__ = ["clocked"]  # the fixture: hooks whose clock reads a given day
@@ -72,40 +71,46 @@ def test_a_pattern_after_an_unlinked_move_quotes_no_retired_command(
     assert "scanctl" not in pattern
 
 
-def _memory(memory_id: str, text: str, day: str) -> Memory:
-    return Memory.model_validate(
-        {
-            "id": memory_id, "text": text, "type": "procedural", "confidence": 0.8,
-            "trigger": "manual", "user_id": "u", "app_id": APP, "run_id": f"{day}-r1",
-            "created_at": f"{day}T12:00:00+00:00",
-        }
-    )  # fmt: skip
-
-
 def test_the_move_is_read_from_an_unlinked_later_lesson() -> None:
-    old = _memory("procedural-000000000001", CAPTURE, "2027-03-01")
-    new = _memory("procedural-000000000002", ROBOT, "2027-03-16")
+    old = held(CAPTURE, "2027-03-01", "procedural-000000000001", app_id=APP, type="procedural")
+    new = held(ROBOT, "2027-03-16", "procedural-000000000002", app_id=APP, type="procedural")
     [change] = moved_on([old, new])
     assert list(change.retired) == [("tool gone", "scanctl capture")]
     assert moved_on([new, old]) == moved_on([old, new])
-    assert moved_on([old, _memory("procedural-000000000003", ROBOT, "2027-03-01")]) == []
+    assert (
+        moved_on(
+            [
+                old,
+                held(ROBOT, "2027-03-01", "procedural-000000000003", app_id=APP, type="procedural"),
+            ]
+        )
+        == []
+    )
 
 
 def test_another_step_on_other_arguments_retired_nothing() -> None:
     """Publishing with another tool is the step after capture, not its replacement: no
     argument of the old command is one of the new one's."""
-    old = _memory("procedural-000000000001", CAPTURE, "2027-03-01")
-    new = _memory("procedural-000000000002", PUBLISH, "2027-03-16")
+    old = held(CAPTURE, "2027-03-01", "procedural-000000000001", app_id=APP, type="procedural")
+    new = held(PUBLISH, "2027-03-16", "procedural-000000000002", app_id=APP, type="procedural")
     assert moved_on([old, new]) == []
 
 
 def test_a_tool_still_run_under_another_wrapper_is_not_gone() -> None:
     """ "run inkcalc --strict" reads as a command of a tool named "run"; a later lesson
     whose wrapper still calls inkcalc on the same option retired nothing."""
-    old = _memory("procedural-000000000001", "Before printing, run inkcalc --strict.", "2027-03-01")
-    new = _memory(
-        "procedural-000000000002",
+    old = held(
+        "Before printing, run inkcalc --strict.",
+        "2027-03-01",
+        "procedural-000000000001",
+        app_id=APP,
+        type="procedural",
+    )
+    new = held(
         "Proofs now go through `proofctl check <page>`, which calls inkcalc --strict.",
         "2027-03-16",
+        "procedural-000000000002",
+        app_id=APP,
+        type="procedural",
     )
     assert moved_on([old, new]) == []

@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from agentmem import MemoryHooks
-from agentmem.core.model import Memory
 from agentmem.harvest.present import dropped, recorded, stated
-from tests.conftest import semantic
+from tests.conftest import held, semantic
 from tests.test_judgment_harvest import clocked, patterns
 
 __all__ = ["clocked"]  # the fixture: hooks whose clock reads a given day
@@ -106,16 +105,6 @@ def test_a_failure_after_the_change_that_still_says_it_keeps_it(
     assert "warm cabinet" in _live(clocked("2027-03-11"))
 
 
-def _memory(memory_id: str, text: str, day: str, **fields: object) -> Memory:
-    return Memory.model_validate(
-        {
-            "id": memory_id, "text": text, "type": "semantic", "confidence": 0.8,
-            "trigger": "manual", "user_id": "u", "app_id": APP, "run_id": f"{day}-r1",
-            "created_at": f"{day}T12:00:00+00:00", **fields,
-        }
-    )  # fmt: skip
-
-
 def test_dropped_is_two_words_the_replacement_no_longer_says() -> None:
     phrases = dropped(CABINET, RETARD)
     assert "warm cabinet" in phrases
@@ -124,16 +113,19 @@ def test_dropped_is_two_words_the_replacement_no_longer_says() -> None:
 
 def test_a_replacement_that_runs_no_command_retires_no_phrase() -> None:
     """A text that names a tool in passing tells no practice in place of the old one."""
-    old = _memory("semantic-000000000001", CABINET, "2027-03-01")
-    new = _memory("semantic-000000000002", NAMED, "2027-03-08", supersedes=[old.id])
+    old = held(CABINET, "2027-03-01", "semantic-000000000001", app_id=APP)
+    new = held(NAMED, "2027-03-08", "semantic-000000000002", app_id=APP, supersedes=[old.id])
     assert not stated("Proofed in the warm cabinet.", recorded([old, new]))
 
 
 def test_a_live_lesson_that_still_tells_the_practice_keeps_it() -> None:
-    old = _memory("semantic-000000000001", CABINET, "2027-03-01")
-    new = _memory("semantic-000000000002", RETARD, "2027-03-08", supersedes=[old.id])
+    old = held(CABINET, "2027-03-01", "semantic-000000000001", app_id=APP)
+    new = held(RETARD, "2027-03-08", "semantic-000000000002", app_id=APP, supersedes=[old.id])
     assert stated("Proofed in the warm cabinet.", recorded([old, new])) == ["warm cabinet"]
-    still = _memory(
-        "semantic-000000000003", "Rye still goes to the warm cabinet for an hour.", "2027-03-09"
+    still = held(
+        "Rye still goes to the warm cabinet for an hour.",
+        "2027-03-09",
+        "semantic-000000000003",
+        app_id=APP,
     )
     assert not stated("Proofed in the warm cabinet.", recorded([old, new, still]))

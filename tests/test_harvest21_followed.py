@@ -15,10 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from agentmem import MemoryHooks
-from agentmem.core.model import Memory
 from agentmem.harvest.followed import Practice, follows, taken_back, unfollowed
 from agentmem.harvest.patterns import Failure, Pattern, describe
-from tests.conftest import semantic
+from tests.conftest import held, semantic
 from tests.test_judgment_harvest import clocked, patterns
 
 __all__ = ["clocked"]  # the fixture: hooks whose clock reads a given day
@@ -107,21 +106,12 @@ def test_a_lesson_that_still_stands_leaves_the_example_alone(
     assert "cooling ramp" in _live(clocked("2027-04-06"))
 
 
-def _memory(memory_id: str, text: str, day: str, **fields: object) -> Memory:
-    return Memory.model_validate(
-        {
-            "id": memory_id, "text": text, "type": "semantic", "confidence": 0.8,
-            "trigger": "manual", "user_id": "u", "app_id": APP, "run_id": f"{day}-r1",
-            "created_at": f"{day}T12:00:00+00:00", **fields,
-        }
-    )  # fmt: skip
-
-
 def _failure(day: str, summary: str) -> Failure:
-    record = _memory(
-        f"episodic-0000000000{day[-2:]}",
+    record = held(
         f"Run {day}-r1: {summary}",
         day,
+        f"episodic-0000000000{day[-2:]}",
+        app_id=APP,
         type="episodic",
         confidence=1.0,
         outcome="failure",
@@ -132,8 +122,10 @@ def _failure(day: str, summary: str) -> Failure:
 def test_only_a_run_while_the_lesson_stood_followed_it() -> None:
     """Before the lesson was written the same words are the work's topic; after it was
     taken back the loop no longer followed it."""
-    lesson = _memory("semantic-000000000001", LESSON, "2027-04-01")
-    back = _memory("semantic-000000000002", RETRACTION, "2027-04-05", supersedes=[lesson.id])
+    lesson = held(LESSON, "2027-04-01", "semantic-000000000001", app_id=APP)
+    back = held(
+        RETRACTION, "2027-04-05", "semantic-000000000002", app_id=APP, supersedes=[lesson.id]
+    )
     [practice] = taken_back([lesson, back])
     assert practice == Practice(lesson.created_at, back.created_at, practice.words, lesson.id)
     assert follows(_failure("2027-04-03", FOLLOWED), [practice])
@@ -144,14 +136,17 @@ def test_only_a_run_while_the_lesson_stood_followed_it() -> None:
 def test_the_checks_own_words_are_no_sign_of_following() -> None:
     """An account that shares only the symptom with the lesson ("crazing") followed
     nothing; a lesson replaced by a new value, not taken back, is no practice at all."""
-    lesson = _memory("semantic-000000000001", LESSON, "2027-04-01")
-    back = _memory("semantic-000000000002", RETRACTION, "2027-04-05", supersedes=[lesson.id])
+    lesson = held(LESSON, "2027-04-01", "semantic-000000000001", app_id=APP)
+    back = held(
+        RETRACTION, "2027-04-05", "semantic-000000000002", app_id=APP, supersedes=[lesson.id]
+    )
     [practice] = taken_back([lesson, back])
     assert not follows(_failure("2027-04-03", "Crazing on the tiles, fast."), [practice])
-    newer = _memory(
-        "semantic-000000000003",
+    newer = held(
         "Slow the cooling ramp to 40 C an hour.",
         "2027-04-05",
+        "semantic-000000000003",
+        app_id=APP,
         supersedes=[lesson.id],
     )
     assert taken_back([lesson, newer]) == []
@@ -159,8 +154,10 @@ def test_the_checks_own_words_are_no_sign_of_following() -> None:
 
 def test_a_follower_whose_check_said_nothing_is_quoted_without_an_account() -> None:
     """No other failure to quote and no check's words: the example names no account."""
-    lesson = _memory("semantic-000000000001", LESSON, "2027-04-01")
-    back = _memory("semantic-000000000002", RETRACTION, "2027-04-05", supersedes=[lesson.id])
+    lesson = held(LESSON, "2027-04-01", "semantic-000000000001", app_id=APP)
+    back = held(
+        RETRACTION, "2027-04-05", "semantic-000000000002", app_id=APP, supersedes=[lesson.id]
+    )
     follower = replace(_failure("2027-04-03", FOLLOWED), detail="")
     pattern = Pattern(
         app_id=APP, apps=[APP], verifier="glaze-check", failures=[follower], phrase="",

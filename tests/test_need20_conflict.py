@@ -8,8 +8,8 @@ tool, the older subcommand named again) keep both."""
 from __future__ import annotations
 
 from agentmem import MemoryHooks
-from agentmem.core.model import HookName, Memory, MemoryType
-from tests.conftest import ManualClock, packed_ids, unlinked_pair
+from agentmem.core.model import HookName, Memory
+from tests.conftest import ManualClock, held, packed_ids, unlinked_pair
 
 APP = "greenhouse"
 GOAL = {"title": "Water the seedling trays in bay two", "app_id": APP}
@@ -17,22 +17,6 @@ FILLER = "Shade cloth goes over bay four from noon in July."
 
 DRIP_OLD = "Seedling trays are watered with growctl drip --zone <bay>; never hand-water them."
 DRIP_NEW = "Since the pump swap, seedling trays are now watered with growctl mist --zone <bay>."
-
-
-def _memory(text: str, day: int, memory_id: str, **fields: object) -> Memory:
-    values: dict[str, object] = {
-        "id": memory_id,
-        "text": text,
-        "type": MemoryType.SEMANTIC,
-        "confidence": 0.8,
-        "user_id": "tester",
-        "app_id": APP,
-        "run_id": "r",
-        "trigger": "manual",
-        "created_at": f"2027-04-{day:02d}T12:00:00+00:00",
-        **fields,
-    }
-    return Memory.model_validate(values)
 
 
 def _retires(old: Memory, new: Memory, *later: Memory) -> bool:
@@ -57,34 +41,40 @@ def test_pre_spawn_pack_tells_the_newer_command_of_one_tool(
 def test_a_newer_subcommand_told_with_no_word_of_change_retires_nothing() -> None:
     """One tool's subcommands often do two jobs side by side: without a word of change the
     newer one may be another job's."""
-    old = _memory(DRIP_OLD, 1, "m-1")
-    new = _memory(
-        "Seedling trays in the cold frame are watered with growctl mist --zone <bay>.", 8, "m-2"
+    old = held(DRIP_OLD, 1, "m-1", app_id=APP)
+    new = held(
+        "Seedling trays in the cold frame are watered with growctl mist --zone <bay>.",
+        8,
+        "m-2",
+        app_id=APP,
     )
     assert not _retires(old, new)
 
 
 def test_a_subcommand_the_newer_lesson_still_names_is_kept() -> None:
     """The newer lesson names the old subcommand too: both run."""
-    old = _memory(DRIP_OLD, 1, "m-1")
-    new = _memory(
+    old = held(DRIP_OLD, 1, "m-1", app_id=APP)
+    new = held(
         "Since the pump swap, seedling trays are now watered with growctl mist --zone <bay>; drip stays "
         "for the cuttings.",
         8,
         "m-2",
+        app_id=APP,
     )
     assert not _retires(old, new)
 
 
 def test_a_newer_subcommand_retires_the_older_command() -> None:
-    assert _retires(_memory(DRIP_OLD, 1, "m-1"), _memory(DRIP_NEW, 8, "m-2"))
+    assert _retires(held(DRIP_OLD, 1, "m-1", app_id=APP), held(DRIP_NEW, 8, "m-2", app_id=APP))
 
 
 def test_a_newer_global_lesson_retires_an_apps_older_value() -> None:
     """A `_global` lesson is read by every app: its newer value of the same slot tells how
     things are now for the app's older lesson too."""
-    old = _memory("Seedling trays are misted for 12 minutes each morning in bay two.", 1, "m-1")
-    new = _memory(
+    old = held(
+        "Seedling trays are misted for 12 minutes each morning in bay two.", 1, "m-1", app_id=APP
+    )
+    new = held(
         "Since the nozzle upgrade, seedling trays are misted for 8 minutes each morning in bay two.",
         8,
         "m-2",
@@ -95,8 +85,10 @@ def test_a_newer_global_lesson_retires_an_apps_older_value() -> None:
 
 def test_an_apps_newer_lesson_does_not_retire_another_apps() -> None:
     """Two apps' lessons are two things, whatever their words: only `_global` speaks for all."""
-    old = _memory("Seedling trays are misted for 12 minutes each morning in bay two.", 1, "m-1")
-    new = _memory(
+    old = held(
+        "Seedling trays are misted for 12 minutes each morning in bay two.", 1, "m-1", app_id=APP
+    )
+    new = held(
         "Since the nozzle upgrade, seedling trays are misted for 8 minutes each morning in bay two.",
         8,
         "m-2",
@@ -113,6 +105,10 @@ def test_two_run_lessons_from_one_loop_are_no_sections_of_one_document() -> None
     new_text = (
         "Since the nozzle upgrade, seedling trays are misted for 8 minutes each morning in bay two."
     )
-    assert _retires(_memory(old_text, 1, "m-1", **run), _memory(new_text, 8, "m-2", **run))
+    assert _retires(
+        held(old_text, 1, "m-1", app_id=APP, **run), held(new_text, 8, "m-2", app_id=APP, **run)
+    )
     doc = {"trigger": HookName.POST_RETRO_DISTILL.value, "source": "retros/week-14.md"}
-    assert not _retires(_memory(old_text, 1, "m-1", **doc), _memory(new_text, 8, "m-2", **doc))
+    assert not _retires(
+        held(old_text, 1, "m-1", app_id=APP, **doc), held(new_text, 8, "m-2", app_id=APP, **doc)
+    )

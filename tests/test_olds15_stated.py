@@ -11,10 +11,9 @@ after the words it is said of, still quotes it.
 from __future__ import annotations
 
 from agentmem import MemoryHooks
-from agentmem.core.model import Memory
 from agentmem.retrieval.lingering import quotes_retired, retired_by, states_retired
 from agentmem.retrieval.stated import valued
-from tests.conftest import ManualClock, semantic
+from tests.conftest import ManualClock, held, semantic
 
 APP = "print-shop"
 WHEN = "2027-09-20T12:00:00+00:00"
@@ -25,16 +24,6 @@ TWIN = (
     "proofs the client returns before 14:00."
 )
 OTHER = "The courier collects finished flyers at 14:00 from the back door."
-
-
-def _memory(text: str, day: str, kind: str = "semantic", **fields: object) -> Memory:
-    return Memory.model_validate(
-        {
-            "id": f"{kind}-000000000001", "text": text, "type": kind, "confidence": 0.8,
-            "user_id": "u", "app_id": APP, "run_id": "r", "trigger": "manual",
-            "created_at": f"{day}T12:00:00+00:00", **fields,
-        }
-    )  # fmt: skip
 
 
 def test_a_rate_is_one_value_of_its_unit_not_a_version() -> None:
@@ -61,7 +50,7 @@ JAMMED = (
 def test_a_record_quoting_a_retired_rate_in_brackets_quotes_what_changed() -> None:
     change = retired_by(RATE_OLD, RATE_NEW, WHEN)
     assert change is not None and ("rate sheets/min", "900") in change.retired
-    record = _memory(JAMMED, "2027-09-02", "episodic", outcome="failure")
+    record = held(JAMMED, "2027-09-02", app_id=APP, type="episodic", outcome="failure")
     assert quotes_retired(record, [change])
     assert not quotes_retired(record.model_copy(update={"created_at": "2027-09-25"}), [change])
 
@@ -69,7 +58,7 @@ def test_a_record_quoting_a_retired_rate_in_brackets_quotes_what_changed() -> No
 def test_an_older_lesson_stating_the_retired_value_of_the_same_thing_is_told_before() -> None:
     change = retired_by(OLD, NEW, WHEN)
     assert change is not None
-    assert states_retired(_memory(TWIN, "2027-09-01"), [change])
+    assert states_retired(held(TWIN, "2027-09-01", app_id=APP), [change])
 
 
 def test_a_lesson_of_another_thing_the_new_value_or_the_change_itself_still_holds() -> None:
@@ -77,12 +66,12 @@ def test_a_lesson_of_another_thing_the_new_value_or_the_change_itself_still_hold
     too, one written since, and one that tells the change itself are no lesson of before."""
     change = retired_by(OLD, NEW, WHEN)
     assert change is not None
-    assert not states_retired(_memory(OTHER, "2027-09-01"), [change])
+    assert not states_retired(held(OTHER, "2027-09-01", app_id=APP), [change])
     both = "Flyer proofs go to the client by 11:00; the monthly insert's proofs by 14:00."
-    assert not states_retired(_memory(both, "2027-09-01"), [change])
-    assert not states_retired(_memory(TWIN, "2027-09-22"), [change])
+    assert not states_retired(held(both, "2027-09-01", app_id=APP), [change])
+    assert not states_retired(held(TWIN, "2027-09-22", app_id=APP), [change])
     moved = "Flyer proofs were moved from 14:00 to the morning; send them to the client early."
-    assert not states_retired(_memory(moved, "2027-09-01"), [change])
+    assert not states_retired(held(moved, "2027-09-01", app_id=APP), [change])
 
 
 def test_pre_spawn_pack_leaves_out_an_older_lesson_of_the_retired_value(

@@ -5,9 +5,9 @@ a URL or a path given anew, a value like a time or a count
 
 from __future__ import annotations
 
-from agentmem.core.model import Memory, MemoryType
 from agentmem.retrieval.conflict import retired_by_newer, slot_values
 from agentmem.retrieval.located import places
+from tests.conftest import held
 
 APP = "press-room"
 TOOL_OLD = "Press one crate with `cidertool run --crate <id>`; sign-off from the shift lead."
@@ -23,24 +23,11 @@ ADDRESS_NEW = (
 )
 
 
-def _memory(text: str, day: int, memory_id: str) -> Memory:
-    return Memory.model_validate(
-        {
-            "id": memory_id,
-            "text": text,
-            "type": MemoryType.PROCEDURAL,
-            "confidence": 0.8,
-            "user_id": "tester",
-            "app_id": APP,
-            "run_id": "r",
-            "trigger": "manual",
-            "created_at": f"2027-02-{day:02d}T12:00:00+00:00",
-        }
-    )
-
-
 def _retires(old: str, new: str, query: set[str]) -> bool:
-    a, b = _memory(old, 1, "m-1"), _memory(new, 9, "m-2")
+    a, b = (
+        held(old, 1, "m-1", app_id=APP, type="procedural"),
+        held(new, 9, "m-2", app_id=APP, type="procedural"),
+    )
     return retired_by_newer(a, b, query, [a, b])
 
 

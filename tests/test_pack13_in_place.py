@@ -6,9 +6,9 @@ it retired leaves the pack."""
 from __future__ import annotations
 
 from agentmem import MemoryHooks
-from agentmem.core.model import Hit, Memory, MemoryType
+from agentmem.core.model import Hit
 from agentmem.retrieval.conflict import outdated, outdated_in_place
-from tests.conftest import ManualClock, lesson, packed_ids, unlinked_pair
+from tests.conftest import ManualClock, held, lesson, packed_ids, unlinked_pair
 
 APP = "bakery"
 OLD = "Sourdough loaves are proofed with proofctl hold --warm <rack>; never skip the warm hold."
@@ -22,27 +22,11 @@ GOAL = {"title": "Warm hold of the sourdough loaves on rack three", "app_id": AP
 QUERY = "proof the sourdough loaves on rack three warm hold"
 
 
-def _memory(text: str, day: int, memory_id: str) -> Memory:
-    return Memory.model_validate(
-        {
-            "id": memory_id,
-            "text": text,
-            "type": MemoryType.SEMANTIC,
-            "confidence": 0.8,
-            "user_id": "tester",
-            "app_id": APP,
-            "run_id": "r",
-            "trigger": "manual",
-            "created_at": f"2027-03-{day:02d}T12:00:00+00:00",
-        }
-    )
-
-
 def _hits() -> list[Hit]:
     return [
-        Hit(memory=_memory(OLD, 1, "m-old"), score=4.0),
-        Hit(memory=_memory(OTHER, 2, "m-other"), score=2.0),
-        Hit(memory=_memory(NEW, 9, "m-new"), score=1.0),
+        Hit(memory=held(OLD, 1, "m-old", app_id=APP), score=4.0),
+        Hit(memory=held(OTHER, 2, "m-other", app_id=APP), score=2.0),
+        Hit(memory=held(NEW, 9, "m-new", app_id=APP), score=1.0),
     ]
 
 

@@ -8,9 +8,8 @@ document that was replaced, and a lesson that tells a change itself stay (each c
 from __future__ import annotations
 
 from agentmem import MemoryHooks
-from agentmem.core.model import Memory
 from agentmem.retrieval.select import restates_old
-from tests.conftest import ManualClock, semantic
+from tests.conftest import ManualClock, held, semantic
 
 APP = "kiln"
 GOAL = {"title": "Qualify the new glaze batch for the firing schedule", "app_id": APP}
@@ -57,31 +56,23 @@ def test_a_reminder_of_a_replaced_rule_leaves_the_pack(
     assert reminder not in ids
 
 
-def _memory(memory_id: str, text: str, day: int, **fields: object) -> Memory:
-    return Memory.model_validate(
-        {
-            "id": memory_id, "text": text, "type": "semantic", "confidence": 0.8,
-            "user_id": "u", "app_id": APP, "run_id": "r", "trigger": "manual",
-            "created_at": f"2027-03-{day:02d}T09:00:00", **fields,
-        }
-    )  # fmt: skip
-
-
-RULE = _memory(
-    "semantic-000000000001",
+RULE = held(
     "Glaze batch qualification: a new batch must fire at cone 6 with a shrinkage of at most "
     "1.5% on the test tiles before it joins the firing schedule.",
     1,
+    "semantic-000000000001",
+    app_id=APP,
 )
 REPLACED = [(RULE, "2027-03-10T09:00:00", {"1.5"})]  # as `restated_olds` reads the pair
 
 
 def test_the_old_value_said_again_on_the_same_subject_is_a_restatement() -> None:
-    reminder = _memory(
-        "semantic-000000000002",
+    reminder = held(
         "Weekly review: reminder that each glaze batch is qualified on test tiles fired at "
         "cone 6; shrinkage above 1.5% keeps the batch off the firing schedule.",
         3,
+        "semantic-000000000002",
+        app_id=APP,
     )
     assert restates_old(reminder, REPLACED)
     later = reminder.model_copy(update={"created_at": "2027-03-11T09:00:00"})
@@ -90,11 +81,12 @@ def test_the_old_value_said_again_on_the_same_subject_is_a_restatement() -> None
 
 def test_the_old_value_on_another_subject_is_no_restatement() -> None:
     """1.5% of another thing, in few of the rule's words."""
-    humidity = _memory(
-        "semantic-000000000003",
+    humidity = held(
         "Kiln room humidity drifts about 1.5% per hour with the door open during a glaze "
         "batch firing; close it before the test tiles go in.",
         3,
+        "semantic-000000000003",
+        app_id=APP,
     )
     assert not restates_old(humidity, REPLACED)  # a third of its words are the rule's
 
@@ -102,19 +94,21 @@ def test_the_old_value_on_another_subject_is_no_restatement() -> None:
 def test_a_change_and_a_section_of_the_replaced_document_are_no_restatement() -> None:
     """A lesson that tells a change names the old value beside the new one; another section
     of the document the replaced lesson came from is a sibling, not a second saying."""
-    change = _memory(
-        "semantic-000000000004",
+    change = held(
         "Glaze batch qualification no longer stops at 1.5% shrinkage on the cone 6 test "
         "tiles: the firing schedule now takes a new batch at 2%.",
         3,
+        "semantic-000000000004",
+        app_id=APP,
     )
     assert not restates_old(change, REPLACED)
     rule = RULE.model_copy(update={"source": "docs/glaze-runbook.md"})
-    section = _memory(
-        "semantic-000000000005",
+    section = held(
         "Glaze runbook: a new batch's test tiles fire at cone 6 and are measured for "
         "shrinkage (1.5% at most) before the firing schedule takes the batch.",
         1,
+        "semantic-000000000005",
+        app_id=APP,
         source="docs/glaze-runbook.md",
     )
     assert not restates_old(section, [(rule, "2027-03-10T09:00:00", {"1.5"})])
@@ -148,10 +142,11 @@ def test_a_reminder_leaves_though_the_goal_never_found_the_rule_it_repeats(
 
 def test_another_thing_set_apart_with_the_old_value_is_no_restatement() -> None:
     """The same words and value, said of another thing the lesson sets apart."""
-    slip = _memory(
-        "semantic-000000000006",
+    slip = held(
         "Unlike glaze batches, slip batches qualify at cone 6 with at most 1.5% shrinkage "
         "on the test tiles before the firing schedule.",
         3,
+        "semantic-000000000006",
+        app_id=APP,
     )
     assert not restates_old(slip, REPLACED)

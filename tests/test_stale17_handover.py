@@ -12,8 +12,8 @@ newer lesson still names."""
 from __future__ import annotations
 
 from agentmem import MemoryHooks
-from agentmem.core.model import Hit, Memory, MemoryType
-from tests.conftest import ManualClock, packed_ids, unlinked_pair
+from agentmem.core.model import Hit, MemoryType
+from tests.conftest import ManualClock, held, packed_ids, unlinked_pair
 
 APP = "radio"
 GOAL = {"title": "Swap the overnight setlist for the storm special", "app_id": APP}
@@ -101,25 +101,15 @@ def test_pre_spawn_pack_leaves_out_a_record_of_the_old_tool(
     assert record not in _packed(clocked_hooks)
 
 
-def _memory(text: str, day: int, memory_id: str, kind: MemoryType = MemoryType.SEMANTIC) -> Memory:
-    return Memory(
-        id=memory_id,
-        text=text,
-        type=kind,
-        confidence=0.8,
-        user_id="tester",
-        app_id=APP,
-        run_id="r",
-        trigger="manual",
-        created_at=f"2027-09-{day:02d}T12:00:00+00:00",
-    )
-
-
 def _retires(old: str, new: str, *later: str, kind: MemoryType = MemoryType.SEMANTIC) -> bool:
     from agentmem.retrieval.conflict import retired_by_newer
 
-    first, second = _memory(old, 1, "m-1", kind), _memory(new, 8, "m-2")
-    others = [first, second, *(_memory(t, 12 + i, f"m-{3 + i}") for i, t in enumerate(later))]
+    first, second = held(old, 1, "m-1", app_id=APP, type=kind), held(new, 8, "m-2", app_id=APP)
+    others = [
+        first,
+        second,
+        *(held(t, 12 + i, f"m-{3 + i}", app_id=APP) for i, t in enumerate(later)),
+    ]
     return retired_by_newer(first, second, {"swap", "storm", "special"}, others)
 
 
@@ -190,12 +180,13 @@ def test_outdated_passes_records_a_newer_lesson_leaves_standing() -> None:
     """A record whose holder and tool no newer lesson changed stays."""
     from agentmem.retrieval.conflict import outdated
 
-    record = _memory(
+    record = held(
         "Run 2027-09-01-r6: Swap the storm special ended in failure. Ilse approved.",
         1,
         "r-6",
-        MemoryType.EPISODIC,
+        app_id=APP,
+        type=MemoryType.EPISODIC,
     )
-    lesson = _memory("Storm specials open on the weather jingle.", 8, "m-9")
+    lesson = held("Storm specials open on the weather jingle.", 8, "m-9", app_id=APP)
     hits = [Hit(memory=record, score=1.0)]
     assert outdated(hits, [Hit(memory=lesson, score=1.0)], "storm special") == hits
