@@ -38,7 +38,7 @@ from agentmem.harvest.across import across, fixes
 from agentmem.harvest.blame import blamed
 from agentmem.harvest.families import failure_families, named
 from agentmem.harvest.followup import FollowUp, FollowUps, again, words
-from agentmem.harvest.phrases import phrase, said_by, telling, terms
+from agentmem.harvest.phrases import cause_terms, phrase, said_by, telling, terms
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
 from agentmem.stores.bm25 import WORD, tokenize
 
@@ -160,11 +160,11 @@ def _causes(members: Sequence[Failure], successes: Sequence[Memory], phrase: str
     """Words in half the members' records, at least LIFT times as common there as in the
     successes' and not already in the error phrase: the summaries' words first (the runs'
     own account of what went wrong), then the details'."""
-    outside = Counter(w for m in successes for w in terms(read_record(m.text).summary))
-    said = terms(phrase)
+    outside = Counter(w for m in successes for w in cause_terms(read_record(m.text).summary))
+    said = cause_terms(phrase)
     found: list[str] = []
     for texts in ([f.summary for f in members], [f.detail for f in members]):
-        inside = Counter(w for text in texts for w in terms(text))
+        inside = Counter(w for text in texts for w in cause_terms(text))
         surface = _surfaces(texts)
         for word, count in sorted(inside.items(), key=lambda item: (-item[1], item[0])):
             rate_in = count / len(members)
@@ -354,7 +354,10 @@ def describe(pattern: Pattern) -> str:
     ]
     if pattern.family:
         parts.append(f"Cause: {pattern.family}.")
-    if pattern.causes and not (pattern.phrase and pattern.follow_up):
+    # A follow-up says more than the words failures share, unless their phrase is only
+    # how every failed check reports ("9 items failed"): then the words name the cause.
+    weak = len(terms(pattern.phrase) - _generic()) < 2
+    if pattern.causes and (weak or not pattern.follow_up):
         parts.append(
             f"Words these failures share and the {pattern.successes} successful runs do not: "
             f"{', '.join(pattern.causes)}."

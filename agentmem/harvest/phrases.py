@@ -16,11 +16,26 @@ from agentmem.core.model import Memory
 from agentmem.stores.bm25 import WORD, tokenize
 
 MAX_PHRASES = 3
+# A number standing alone, not in a fraction, a time, a decimal, a size or a range: a status
+# or exit code says what went wrong the same way in every failure of one cause.
+CODE = re.compile(r"(?<![\w/.:,-])\d{3}(?![\w/.:%,-])")
 
 
 def terms(text: str) -> frozenset[str]:
     """A text's search terms, numbers left out (counts and ids vary from run to run)."""
     return frozenset(t for t in tokenize(text) if not any(c.isdigit() for c in t))
+
+
+def codes(text: str) -> frozenset[str]:
+    """The three-digit codes a text says ("HTTP 502", "exit status 139", "(404)"): what a
+    check reports when it fails, the same in each failure of one cause, where counts, clock
+    times and sizes ("7/90", "14:05", "2.5 GB", "8Gi") vary from run to run or name a unit."""
+    return frozenset(CODE.findall(text))
+
+
+def cause_terms(text: str) -> frozenset[str]:
+    """A text's search terms and its codes: what a failure's words can say of its cause."""
+    return terms(text) | codes(text)
 
 
 def phrase(texts: Sequence[str]) -> str:
