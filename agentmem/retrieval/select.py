@@ -14,6 +14,8 @@ chosen like this:
   word by chance stays out.
 - For each failure packed, the lesson that speaks of its cause when no chosen lesson does
   (`remedy`), however few of the goal's words it shares.
+- One lesson that says something changed on the goal's subject (`agentmem.retrieval.news`),
+  down to a fifth of the best lesson's score: it names the thing that changed, not the goal.
 - Run records only when they carry what a worker needs: a run that failed (or ended
   partial or aborted) on the same ground, at most `MAX_FAILURES`, and at most one plain
   success: when no lesson was found, when it is the run nearest the goal (how the
@@ -77,7 +79,8 @@ from agentmem.retrieval.lingering import (
     retirements,
     what_changed,
 )
-from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
+from agentmem.retrieval.news import news
+from agentmem.retrieval.pack import BARE_NUMBER, CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
 from agentmem.retrieval.remedy import cause_words, on_cause
 from agentmem.retrieval.retold import still_told
@@ -160,7 +163,8 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     records = [
         h for h in records if h.memory.outcome in SETBACKS or after_changes(h.memory, before)
     ]
-    return choose(lessons, same_work(records, query, told), set(tokenize(query)))
+    subject = set(tokenize(BARE_NUMBER.sub("", " ".join([goal.title, *goal.tags]))))
+    return choose(lessons, same_work(records, query, told), set(tokenize(query)), subject)
 
 
 def in_their_place(
@@ -252,11 +256,15 @@ def same_work(records: Sequence[Hit], query: str, found: Sequence[Hit] = ()) -> 
 
 
 def choose(
-    lessons: Sequence[Hit], records: Sequence[Hit], goal_words: AbstractSet[str] = frozenset()
+    lessons: Sequence[Hit],
+    records: Sequence[Hit],
+    goal_words: AbstractSet[str] = frozenset(),
+    subject: AbstractSet[str] | None = None,
 ) -> list[Hit]:
     """Lessons over their bar, then up to MAX_FAILURES setbacks and MAX_SUCCESSES success.
 
-    `goal_words` (the query's tokens) let a lesson under the bar in by `LESSON_REACH`. The
+    `goal_words` (the query's tokens) let a lesson under the bar in by `LESSON_REACH`, and
+    `subject` (its title's and tags' tokens; the goal words when None) a change (`news`). The
     second-best lesson needs only `RUNNER_UP` of the best's score, whatever words it shares:
     a lesson that repeats the goal's words sets a bar its runner-up, the next thing memory
     knows about the goal, may fall far under ("Take the hives up to the heather" finds
@@ -285,6 +293,8 @@ def choose(
     for setback in setbacks:  # what to do about a failure packed (`remedy`)
         if (fix := remedy(setback, near, chosen)) is not None:
             chosen.append(fix)
+    on_ground = [h for h in lessons if h.score > 0]  # a change on the goal's own ground
+    chosen += news(on_ground, chosen, best, goal_words if subject is None else subject)
     successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
     if successes and successes[0] is relevant[0]:
         nearest = latest(relevant, successes[0])  # the newest doing of its work
