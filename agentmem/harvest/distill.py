@@ -44,7 +44,7 @@ from agentmem.harvest.sections import (
     section_type,
 )
 from agentmem.harvest.standing import is_standing, standing_lessons
-from agentmem.harvest.stated import corrected, label_type, plain
+from agentmem.harvest.stated import corrected, label_type
 from agentmem.harvest.tables import changed_rows, table_sentences
 from agentmem.stores.bm25 import tokenize
 
@@ -147,7 +147,9 @@ def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
     plans = heading is not None and PLANS.search(heading.lower()) is not None
     if plans or (heading is not None and section_type(heading) is not None):
         return table_sentences(list(table), plans=plans)
-    return changed_rows(list(table))
+    # a table of what changed ("| limit | before | now |") tells its new values wherever it
+    # stands: each row a fact, its old value left out (`changed_rows`)
+    return [f"[semantic] {row}" for row in changed_rows(list(table))]
 
 
 def _kept(heading: str | None, item: str) -> bool:
@@ -252,7 +254,6 @@ def lessons(markdown: str) -> list[Lesson]:
     seen: set[str] = set()
     decisions: dict[int, str] = {}  # where each decision is in `found`: its own words
     late: list[Lesson] = []  # facts of a change section of no lesson-bearing kind
-    told_plainly: list[Lesson] = []  # what prose and plain notes state (`stated`)
     listed = {block.heading for block in blocks(markdown) if block.kind != "prose"}
     for heading, paragraph, prose in _changes(_decided(markdown, status)):
         current = section_type(heading) if heading is not None else None
@@ -269,9 +270,8 @@ def lessons(markdown: str) -> list[Lesson]:
         # kind that is prose alone ("Bank notice (important)": a paragraph) says its lesson
         # in that prose (a sentence before a list only introduces the list).
         told = current is not None and heading not in listed and not paragraph.endswith(":")
+        # Prose under no heading of a lesson kind is the story (`agentmem.harvest.stated`).
         if prose and not (decided or changed or told or labelled or LABELLED.match(paragraph)):
-            if status is None:  # a decision record's lesson is its decision
-                told_plainly += (Lesson(*found) for found in plain(heading, paragraph, prose))
             continue
         text = STAMP.sub("", rest)
         inline, prefix = INLINE.match(text), PREFIX.match(text)
@@ -285,10 +285,11 @@ def lessons(markdown: str) -> list[Lesson]:
         kind = MemoryType.SEMANTIC if after else kind
         if kind is None and not done and withdrawal(text, prose):
             kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
-        if kind is None and not done:
-            if status is None:
-                told_plainly += (Lesson(*found) for found in plain(heading, text, prose))
-            continue
+        # A plain note that quotes a claim and judges it ("\"…\" Wrong: …") is news under any
+        # heading (the writer withdraws the claim); any other plain note is a note, no lesson.
+        plain = kind is None and not done and not prose and status is None
+        if plain and (retracted := corrected(text, heading)):
+            kind, text = MemoryType.SEMANTIC, retracted
         if kind is None or not text:
             continue
         if not prose and (lead := practice_lead(heading)):
@@ -307,8 +308,7 @@ def lessons(markdown: str) -> list[Lesson]:
         words = set(tokenize(replaced.group(0)))
         at = max(decisions, key=lambda i: (len(words & set(tokenize(decisions[i]))), -i))
         found[at] = Lesson(found[at].type, decision_text(decisions[at], title, replaced))
-    fresh = [lesson for lesson in told_plainly if normalise_text(lesson.text) not in seen]
-    return led_by_incident(found + late + _once(fresh), title)
+    return led_by_incident(found + late, title)
 
 
 def sure(text: str) -> str:

@@ -1,23 +1,21 @@
-"""Lessons a retro states in its prose and plain notes, outside any section named for them.
+"""What a paragraph states, what its label says it is, and claims a note sets right.
 
-Many retros keep no "Lessons" section: the team writes paragraphs ("The stalls came from the
-full spool disk; a bigger buffer only hid them."), a daily note's lines, a timeline, answers
-under questions. Hook D read none of it, or (a note of paragraphs alone) every sentence,
-its story and its guesses too. Here a sentence, or a plain list item, is a lesson when it
-states something a later worker acts on:
+Three readers of text outside any section named for lessons:
 
-- a rule: what must, should, never or always be done, what a thing needs or goes through;
-- how things are now: what is now so, no longer so, from a day on, what replaced what;
-- a cause or a fix: what it came from, what fixed it, what turned out to be so;
-- a correction: what was wrong, false, withdrawn or out of date;
-- a limit: a cap, a quota, a timeout or a window, with its number.
+- `label_type`: a paragraph or item that opens with a label of a lesson kind ("What we take
+  away: …", "Rule: …", "Root cause: …") is a lesson of that kind whole; one with a label of
+  plans or of the story ("Open: …", "Impact: …", "Context.") is none.
+- `stated`: the sentences of a letter's paragraph (`agentmem.harvest.standing`) that state
+  something a later worker acts on: a rule (must, never, goes through), how things are now
+  (no longer, from a day on, what replaced what), a cause or a fix, a correction (wrong,
+  withdrawn, out of date), a limit with its number. Never a guess ("our assumption is …",
+  "current belief is …"), a question (bold or plain), the story ("On Tuesday …") or work
+  still to do (a name and what they will do, someone still to measure or decide).
+- `corrected`: a quoted claim judged false ("\"…\" Wrong: …"), written as a retraction.
 
-It is none when its author marks it as a guess ("our assumption is …", "nobody can
-explain …"), asks a question, or tells what is still to do ("Open: …", "TODO", a
-name and what they will do). A paragraph or item that opens with a label of a lesson
-kind ("What we take away: …", "Rule: …", "Root cause: …") is a lesson of that kind
-whole; one with a label of plans or of the story ("Open: …", "Impact: …", "Context.") is
-none.
+A retro's own prose and plain notes under no heading of a lesson kind are not read sentence
+by sentence (`agentmem.harvest.distill`): so read, they gave as many memories as lessons,
+their events, counts and old values among them.
 """
 
 from __future__ import annotations
@@ -69,13 +67,6 @@ STORY_SENTENCE = re.compile(
     r"weekend|sprint|month)\b",
     re.IGNORECASE,
 )
-# What a story section (a timeline, what happened) says that is still so: a change in force.
-NOW_SO = re.compile(
-    r"\b(?:now|no longer|any ?more|from now on|going forward|is gone|are gone|"
-    r"moves? (?:to|from)|moved to|from [\w.-]*\d[\w.-]*(?: \w+)? on)\b"
-    r"|\breplace[ds]? (?:by|with)\b",
-    re.IGNORECASE,
-)
 STATES = re.compile("|".join((RULE, STATE, CAUSE, CORRECTION, LIMIT)), re.IGNORECASE)
 # What the author marks as unsure: a guess is a hypothesis to test, not a lesson.
 GUESS = re.compile(
@@ -83,7 +74,8 @@ GUESS = re.compile(
     r"|\b(?:unverified|unconfirmed|untested|probably|presumably|perhaps|maybe|hypothes[ie]s)\b"
     r"|\bassum(?:e|es|ed|ing|ption)\b|\bworking theory\b"
     r"|\b(?:seems?|appears?|looks?) (?:to be |like )?(?:off|good|fine|ok|related|like)\b|\bmay be\b|\bmight\b|\bnot (?:sure|clear)\b"
-    r"|\bunclear\b|\bnobody (?:can|could) explain\b|\bno idea\b",
+    r"|\bunclear\b|\bnobody (?:can|could) explain\b|\bno idea\b"
+    r"|\b(?:current|our|the) (?:belief|theory|hunch)\b",
     re.IGNORECASE,
 )
 # Work still to do, told in a sentence: "TODO: …", "Lena said she would …", "Omar to bump
@@ -92,7 +84,10 @@ PLAN = re.compile(
     r"^\W*(?:todo|to do|tbd|open|next|follow[- ]?up)\b\W|\b(?:said (?:she|he|they) would|"
     r"(?:we|i|they) (?:will|'ll|are going to|plan to)|planned|parked|someone asked|"
     r"asked (?:for|whether|if))\b|^[A-Z][a-z]+ to [a-z]+\b|\b[A-Z][a-z]+ to (?:lower|raise|"
-    r"fix|add|check|look|update|write|set|change|ask|follow)\b",
+    r"fix|add|check|look|update|write|set|change|ask|follow)\b"
+    # a hand-off: what someone is still to find out ("… squad to measure", "needs checking")
+    r"|\bto (?:measure|decide|confirm|investigate|find out|look into)\b"
+    r"|\bneeds? (?:checking|a look|looking into|to be checked)\b",
 )
 # A label that opens a paragraph or an item ("What we take away: …", "Context. …").
 LABEL = re.compile(r"^\W{0,2}(?P<label>[A-Za-z][\w /&'-]{1,40}?)\W{0,2}(?P<end>[:.])\**\s+(?=\S)")
@@ -149,7 +144,7 @@ def states(sentence: str) -> bool:
     """Whether a sentence states a lesson (see the module): a rule, a state, a cause or a
     fix, a correction, a limit; not a guess, a question or work still to do."""
     text = sentence.strip()
-    if len(text) < MIN_CHARS or text.endswith(("?", ":")):  # a question, a list's intro
+    if len(text) < MIN_CHARS or _asks(text) or text.endswith(":"):  # a question, a list's intro
         return False
     if GUESS.search(text) or PLAN.search(text) or STORY_SENTENCE.match(text):
         return False
@@ -188,22 +183,6 @@ def stated(paragraph: str) -> list[tuple[MemoryType, str]]:
     return found
 
 
-def stated_item(item: str) -> tuple[MemoryType, str] | None:
-    """A plain list item (under no heading of a lesson kind) as a lesson, if it states one:
-    whole, its guesses left out, when any of its sentences does."""
-    kind, role, rest = label_type(item)
-    if role is not None:
-        return None
-    parts = [s for s in sentences(rest) if not (GUESS.search(s) or PLAN.search(s))]
-    if not parts:
-        return None
-    if kind is not None:
-        return kind, _capital(" ".join(parts))
-    if not any(states(s) for s in parts) and not states(" ".join(parts)):
-        return None
-    return MemoryType.SEMANTIC, " ".join(parts)
-
-
 # A claim set right: a quoted (or bold) claim, then its verdict ("False.", "Wrong:", "Not
 # since …", "Only while …", "Gone with …"): the claim is withdrawn, the rest tells why.
 CLAIM = re.compile(
@@ -235,31 +214,9 @@ def corrected(item: str, heading: str | None) -> str | None:
     return f"Retracted: {claim}; {rest}" if rest else f"Retracted: {claim}."
 
 
-EDITORIAL = re.compile(r"^([_*])[^*_].*\1$", re.DOTALL)  # _Revision 4: new window._
-# Why a rule was made, or the state before a decision, is not the rule.
-REASONS = re.compile(r"^\W*(?:why|background|context|motivation|rationale)\b", re.IGNORECASE)
-
-
-def plain(heading: str | None, text: str, prose: bool) -> list[tuple[MemoryType, str]]:
-    """The lessons a paragraph or item under no heading of a lesson kind states (see the
-    module); none under a heading of plans or reasons."""
-    if heading is not None and (PLANS.search(heading.lower()) or REASONS.match(heading)):
-        return []
-    if EDITORIAL.match(text.strip()):
-        return []  # a revision note in italics: the document's history
-    if heading is not None and STORY.match(heading):
-        # what happened, a timeline: only what it says holds from then on
-        return [(kind, said) for kind, said in _plain(heading, text, prose) if NOW_SO.search(said)]
-    return _plain(heading, text, prose)
-
-
-def _plain(heading: str | None, text: str, prose: bool) -> list[tuple[MemoryType, str]]:
-    if prose:
-        return stated(text)
-    if retracted := corrected(text, heading):
-        return [(MemoryType.SEMANTIC, retracted)]
-    found = stated_item(text)
-    return [found] if found is not None else []
+def _asks(text: str) -> bool:
+    """A question, bold or plain ("**What changed?**"): it asks, it tells nothing."""
+    return text.strip().rstrip("*_ ").endswith("?")
 
 
 def _capital(text: str) -> str:
