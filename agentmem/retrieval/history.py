@@ -50,6 +50,7 @@ from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.flipped import outturned
 from agentmem.retrieval.latest import latest
 from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
+from agentmem.retrieval.newerwins import displaced, quotes_displaced, retired_here
 from agentmem.retrieval.quoted import quotes_address
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.remedy import cause_words, on_cause
@@ -128,7 +129,11 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     lessons = [h for h in lessons if not told_before(h.memory, moved)]
     lessons = outdated(lessons, every, query)  # a newer lesson retired its value or tool
     lessons = outturned(lessons, every)  # or turned it around ("now at the bottom")
+    shifted = retired_here([*lessons, *every], query)  # a newer lesson gave another value
+    lessons = displaced(lessons, every, query)
+    lessons = [h for h in lessons if not quotes_displaced(h.memory, shifted)]
     records = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=RECORDS))]
+    records = [h for h in records if not quotes_displaced(h.memory, shifted)]
     advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
     bar = _bars(advice or lessons, scope)
     record_bar = RELEVANT * max((h.score for h in records), default=0.0)

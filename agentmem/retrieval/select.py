@@ -77,6 +77,7 @@ from agentmem.retrieval.lingering import (
     retirements,
     what_changed,
 )
+from agentmem.retrieval.newerwins import displaced, quotes_displaced, retired_here
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
 from agentmem.retrieval.remedy import cause_words, on_cause
@@ -143,7 +144,11 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     lessons = [h for h in lessons if not told_before(h.memory, moved)]
     lessons, records = outdated_in_place(lessons, pairs, query), outdated(records, pairs, query)
     lessons = outturned(lessons, pairs)
+    shifted = retired_here([*lessons, *pairs], query)  # before the older ones leave
+    lessons = displaced(lessons, pairs, query)
+    lessons = [h for h in lessons if not quotes_displaced(h.memory, shifted)]
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
+    records = [h for h in records if not quotes_displaced(h.memory, shifted)]
     told = [h for h in records if told_before(h.memory, moved)]
     records = [h for h in records if h not in told]
     before, gone = retired(every), removals(every)
