@@ -9,42 +9,19 @@ from __future__ import annotations
 import pytest
 
 from agentmem import MemoryHooks
-from agentmem.core.model import Kind, Memory, MemoryType
+from agentmem.core.model import Memory
 from agentmem.retrieval.newerwins import Displaced, quotes_displaced, values_displaced
-from tests.conftest import ManualClock, packed_ids, unlinked_pair
+from tests.conftest import ManualClock, held, packed_ids, unlinked_pair
 
-DAY = "2026-03-01T12:00:00+00:00"
-LATER = "2026-04-01T12:00:00+00:00"
-LAST = "2026-05-01T12:00:00+00:00"
+DAY, LATER, LAST = 1, 15, 29  # days of the month `held` builds memories in
 
 
-def _lesson(text: str, when: str = DAY, app: str = "shop", name: str = "a") -> Memory:
-    return Memory(
-        id=f"semantic-{name}",
-        text=text,
-        type=MemoryType.SEMANTIC,
-        confidence=0.8,
-        user_id="tester",
-        app_id=app,
-        run_id=f"{when[:10]}-r1",
-        trigger="post_run_classify",
-        created_at=when,
-    )
+def _lesson(text: str, day: int = DAY, app: str = "shop", name: str = "a") -> Memory:
+    return held(text, day, f"semantic-{name}", app_id=app)
 
 
-def _record(text: str, when: str = DAY) -> Memory:
-    return Memory(
-        id="episodic-r",
-        text=text,
-        type=MemoryType.EPISODIC,
-        confidence=1.0,
-        user_id="tester",
-        app_id="shop",
-        run_id=f"{when[:10]}-r9",
-        trigger="post_run_classify",
-        kind=Kind.OBSERVATION,
-        created_at=when,
-    )
+def _record(text: str, day: int = DAY) -> Memory:
+    return held(text, day, "episodic-r", app_id="shop", type="episodic", confidence=1.0)
 
 
 DISPLACED = [
@@ -133,7 +110,7 @@ GONE = Displaced(
     value="24",
     words=frozenset({"proof", "rack", "take", "roll", "overnight"}),
     new="30",
-    when=LATER,
+    when=held("", LATER, app_id="shop").created_at,
 )
 
 
