@@ -37,7 +37,10 @@ thing that took away (the withdrawn practice's flag, the replaced count:
 change that quotes a value it retired on the same subject, or a tool it says is gone
 (`agentmem.retrieval.lingering.quotes_retired`, `agentmem.retrieval.beforechange.told_before`); so is a lesson written
 before it that states a value it retired of the same thing (`states_retired`); so is a
-lesson a newer change turned around (`agentmem.retrieval.flipped`: top to bottom). A
+lesson a newer change turned around (`agentmem.retrieval.flipped`: top to bottom); so is
+a lesson a newer live one on its subject gives another value of the same slot, even without
+a word of change (`agentmem.retrieval.newerwins`; a record quoting that value goes too), or
+that uses a name a newer lesson says is gone (`agentmem.retrieval.namedgone`). A
 lesson a newer live one retired on the read's own judgement (`agentmem.retrieval.conflict`)
 leaves, and the newer one scores at least what it scored (`outdated_in_place`). A
 replaced lesson comes back when a lesson on the query says the values it states stay and
@@ -77,6 +80,7 @@ from agentmem.retrieval.lingering import (
     retirements,
     what_changed,
 )
+from agentmem.retrieval.namedgone import named_gone
 from agentmem.retrieval.newerwins import displaced, quotes_displaced, retired_here
 from agentmem.retrieval.pack import CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
@@ -146,6 +150,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     lessons = outturned(lessons, pairs)
     shifted = retired_here([*lessons, *pairs], query)  # before the older ones leave
     lessons = displaced(lessons, pairs, query)
+    lessons = named_gone(lessons, pairs)  # a newer lesson says a name it uses is gone
     lessons = [h for h in lessons if not quotes_displaced(h.memory, shifted)]
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
     records = [h for h in records if not quotes_displaced(h.memory, shifted)]
