@@ -36,14 +36,14 @@ DISPLACED = [
         id="bakery-trays",
     ),
     pytest.param(  # a threshold as a figure, the newer one a short decision line
-        "Tickets with a churn score of 0.6 or more (after the weekly refresh) go to the "
-        "retention desk; the rest are answered by the bot.",
-        "The retention desk threshold for churn tickets is now 0.75 (decision RD-9).",
+        "Churn-risk tickets are routed to the retention desk once their score reaches 0.6; "
+        "the bot answers the rest.",
+        "Decision RD-9: the retention desk now takes churn-risk tickets only from a score of 0.75.",
         id="helpdesk-threshold",
     ),
-    pytest.param(  # a capacity, no word of change, the newer one on the same vessel
+    pytest.param(  # a capacity, no word of change, the newer one on the same boat
         "The overnight ferry carries up to 120 cars on the lower deck; book vans early.",
-        "The overnight ferry's lower deck carries 96 cars, the rear lane is for bikes.",
+        "The overnight ferry's lower deck carries 96 cars, the rear lane is for caravans.",
         id="ferry-capacity",
     ),
 ]
@@ -58,8 +58,8 @@ def test_a_newer_lesson_displaces_the_older_value(old: str, new: str) -> None:
 
 KEPT = [
     pytest.param(  # two components of one ground, each with its own count
-        "Smoke-test the audio plugin on 3 hosts before tagging a release.",
-        "Smoke-test the video plugin on 5 hosts and both codecs before tagging a release.",
+        "Smoke-test the spellcheck plugin on 3 hosts before tagging a release.",
+        "Smoke-test the chart plugin on 5 hosts and both codecs before tagging a release.",
         id="two-components",
     ),
     pytest.param(  # two jobs on one database, each with its own length

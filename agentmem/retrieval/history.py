@@ -132,12 +132,12 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     lessons = [h for h in lessons if not told_before(h.memory, moved)]
     lessons = outdated(lessons, every, query)  # a newer lesson retired its value or tool
     lessons = outturned(lessons, every)  # or turned it around ("now at the bottom")
-    shifted = retired_here([*lessons, *every], query)  # a newer lesson gave another value
+    newer_values = retired_here([*lessons, *every], query)  # a newer lesson gave another value
     lessons = displaced(lessons, every, query)
     lessons = named_gone(lessons, every)  # a newer lesson says a name it uses is gone
-    lessons = [h for h in lessons if not quotes_displaced(h.memory, shifted)]
+    lessons = [h for h in lessons if not quotes_displaced(h.memory, newer_values)]
     records = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=RECORDS))]
-    records = [h for h in records if not quotes_displaced(h.memory, shifted)]
+    records = [h for h in records if not quotes_displaced(h.memory, newer_values)]
     advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
     bar = _bars(advice or lessons, scope)
     record_bar = RELEVANT * max((h.score for h in records), default=0.0)

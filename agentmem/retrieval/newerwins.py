@@ -2,9 +2,9 @@
 
 `agentmem.retrieval.conflict` retires an older lesson when a newer one gives its slot
 another value and says so ("now", "from 3 May", "no longer"). A loop often writes the new
-value without the word of change ("the review threshold for name matches is 0.9", weeks
-after "matches scoring 0.8 or more go to review"), and a read that holds both told the two
-side by side. Here the read judges such a pair itself, on what the two sentences say:
+value without the word of change ("a glaze firing holds its peak for 12 minutes", weeks
+after "glaze firings hold at peak temperature for 20 minutes"), and a read that holds both
+told the two side by side. Here the read judges such a pair itself, on what the two sentences say:
 
 - the older is a lesson (an observation: hook E's patterns count runs, they state no
   rule), the newer a live lesson of the same app (or `_global`) written later, from no

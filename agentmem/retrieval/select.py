@@ -148,12 +148,12 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     lessons = [h for h in lessons if not told_before(h.memory, moved)]
     lessons, records = outdated_in_place(lessons, pairs, query), outdated(records, pairs, query)
     lessons = outturned(lessons, pairs)
-    shifted = retired_here([*lessons, *pairs], query)  # before the older ones leave
+    newer_values = retired_here([*lessons, *pairs], query)  # before the older ones leave
     lessons = displaced(lessons, pairs, query)
     lessons = named_gone(lessons, pairs)  # a newer lesson says a name it uses is gone
-    lessons = [h for h in lessons if not quotes_displaced(h.memory, shifted)]
+    lessons = [h for h in lessons if not quotes_displaced(h.memory, newer_values)]
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
-    records = [h for h in records if not quotes_displaced(h.memory, shifted)]
+    records = [h for h in records if not quotes_displaced(h.memory, newer_values)]
     told = [h for h in records if told_before(h.memory, moved)]
     records = [h for h in records if h not in told]
     before, gone = retired(every), removals(every)
