@@ -153,8 +153,12 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     lessons = named_gone(lessons, pairs)  # a newer lesson says a name it uses is gone
     lessons = [h for h in lessons if not quotes_displaced(h.memory, newer_values)]
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
-    records = [h for h in records if not quotes_displaced(h.memory, newer_values)]
-    told = [h for h in records if told_before(h.memory, moved)]
+    # Left out, a record quoting a displaced value still shows what the same work is.
+    told = [
+        h
+        for h in records
+        if told_before(h.memory, moved) or quotes_displaced(h.memory, newer_values)
+    ]
     records = [h for h in records if h not in told]
     before, gone = retired(every), removals(every)
     # What a lesson's withdrawal or replacement took away, as a record quotes it: kept
