@@ -6,7 +6,7 @@ missed the record."""
 from __future__ import annotations
 
 from agentmem import MemoryHooks
-from agentmem.retrieval.quoted import core
+from agentmem.core.removal import retired_values
 from tests.conftest import ManualClock, lesson
 
 APP = "kiosk"
@@ -61,8 +61,10 @@ def test_pre_goal_synthesis_leaves_out_a_failure_quoting_a_retired_address(
     assert "/api/v1/items" not in text, text
 
 
-def test_core_reads_a_host_and_a_path_as_the_cut_left_them() -> None:
-    assert core("//menu.oldhost.example") == "menu.oldhost.example"
-    assert core("8080/api/v1/items") == "api/v1/items"
-    assert core("sku") is None
-    assert core("e.g.") is None
+def test_retired_values_keep_a_url_whole_with_its_host_and_path() -> None:
+    """A replaced URL is one value, and its host, host with port and path are values too:
+    none keeps the slashes or the port a word-by-word reading once left on it."""
+    gone = retired_values(OLD, NEW)
+    assert "https://menu.oldhost.example:8080/api/v1/items" in gone
+    assert {"menu.oldhost.example", "menu.oldhost.example:8080", "/api/v1/items"} <= gone
+    assert not any(v.startswith("//") or v[:1].isdigit() for v in gone), gone

@@ -26,6 +26,7 @@ import re
 from functools import lru_cache
 
 from agentmem.core.commands import lines
+from agentmem.core.places import addresses
 from agentmem.core.statement import (
     CAPITALISED,
     CODE,
@@ -161,10 +162,14 @@ def retired_values(old: str, new: str) -> set[str]:
     and identifiers, versions, times and days, and its counts with what they count ("4
     agents", "1 GB"), as they are written (lower case). A record of a run that still used
     one tells of the state before the change."""
-    said = {v for values in terms(old).values.values() for v in values}
+    # A URL or a path is read whole, with its host and path as values of their own: read
+    # word by word, a host kept its slashes ("//db.old.example") and a path its port.
+    said, old = addresses(old)
+    said |= {v for values in terms(old).values.values() for v in values}
     said |= {m.lower() for m in (*IDENTIFIER.findall(old), *CAPITALISED.findall(old)) if len(m) > 3}
-    kept = {v for values in terms(new).values.values() for v in values}
-    kept |= {m.lower() for m in IDENTIFIER.findall(new)}
+    kept, rest = addresses(new)
+    kept |= {v for values in terms(rest).values.values() for v in values}
+    kept |= {m.lower() for m in IDENTIFIER.findall(rest)}
     out = {v for v in said - kept if not v.isdigit() and v not in new.lower()}
     now = counted(new)
     counts = {c for word, cs in counted(old).items() if word in now for c in cs - now[word]}

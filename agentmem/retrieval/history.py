@@ -12,7 +12,9 @@ For each bundle, from two searches of its own words (lessons, run records):
   a lead time told in another unit); hook E's pattern of such runs is not told either;
 - the lessons that apply (superseded ones never, nor an older one that still counts a thing
   the way a replaced lesson did: `agentmem.retrieval.recount`, nor one that says again
-  what a replaced lesson said: `agentmem.retrieval.lingering`), at most `MAX_LESSONS`,
+  what a replaced lesson said: `agentmem.retrieval.lingering`, nor one a newer lesson gave
+  another value or said a name it uses is gone: `agentmem.retrieval.newerwins`,
+  `agentmem.retrieval.namedgone`), at most `MAX_LESSONS`,
   then up to `NEWER_LESSONS` more written after one of those (`newer_places`), newest
   statement first, each saying what it replaced ("replaces [id]"); under the bar, the
   best of the bundle's own app when fewer than `FEW_TOLD` are told (`own_ground`), its
@@ -50,6 +52,8 @@ from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.flipped import outturned
 from agentmem.retrieval.latest import latest
 from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
+from agentmem.retrieval.namedgone import named_gone
+from agentmem.retrieval.newerwins import displaced, quotes_displaced, retired_here
 from agentmem.retrieval.quoted import quotes_address
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.remedy import cause_words, on_cause
@@ -128,7 +132,12 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     lessons = [h for h in lessons if not told_before(h.memory, moved)]
     lessons = outdated(lessons, every, query)  # a newer lesson retired its value or tool
     lessons = outturned(lessons, every)  # or turned it around ("now at the bottom")
+    newer_values = retired_here([*lessons, *every], query)  # a newer lesson gave another value
+    lessons = displaced(lessons, every, query)
+    lessons = named_gone(lessons, every)  # a newer lesson says a name it uses is gone
+    lessons = [h for h in lessons if not quotes_displaced(h.memory, newer_values)]
     records = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=RECORDS))]
+    records = [h for h in records if not quotes_displaced(h.memory, newer_values)]
     advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
     bar = _bars(advice or lessons, scope)
     record_bar = RELEVANT * max((h.score for h in records), default=0.0)

@@ -10,22 +10,8 @@ ends a sentence or closes a bracket left off.
 
 from __future__ import annotations
 
-import re
+from agentmem.core.places import PLACE as PLACE
+from agentmem.core.places import TRAILING as TRAILING
+from agentmem.core.places import places as places
 
 PATH_KIND = "path"
-# A URL of any scheme; an absolute path of two parts or more ("/srv/data/in", "~/x/y"); a
-# relative path to a file ("conf/app.yaml"). A fraction ("4/5") or a unit ("m3/h") is none:
-# an absolute path starts at a slash, a relative one ends in a file's extension.
-PLACE = re.compile(
-    r"(?<![\w/.:-])(?:[a-z][a-z0-9+.-]*://[^\s,;()<>`'\"]+"
-    r"|~?/[\w.$-]*[a-z_$][\w.$-]*(?:/[\w.$<>{}-]+)+"
-    r"|[\w.-]*[a-z_][\w.-]*(?:/[\w.-]+)+\.[a-z][a-z0-9]{0,4}\b)",
-    re.IGNORECASE,
-)
-TRAILING = ".,;:)]}'\""
-
-
-def places(text: str) -> list[str]:
-    """The URLs and paths `text` writes, lower case, in the order written."""
-    found = (m.group(0).rstrip(TRAILING).lower() for m in PLACE.finditer(text))
-    return [p for p in dict.fromkeys(found) if p]

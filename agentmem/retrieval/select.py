@@ -39,7 +39,10 @@ thing that took away (the withdrawn practice's flag, the replaced count:
 change that quotes a value it retired on the same subject, or a tool it says is gone
 (`agentmem.retrieval.lingering.quotes_retired`, `agentmem.retrieval.beforechange.told_before`); so is a lesson written
 before it that states a value it retired of the same thing (`states_retired`); so is a
-lesson a newer change turned around (`agentmem.retrieval.flipped`: top to bottom). A
+lesson a newer change turned around (`agentmem.retrieval.flipped`: top to bottom); so is
+a lesson a newer live one on its subject gives another value of the same slot, even without
+a word of change (`agentmem.retrieval.newerwins`; a record quoting that value goes too), or
+that uses a name a newer lesson says is gone (`agentmem.retrieval.namedgone`). A
 lesson a newer live one retired on the read's own judgement (`agentmem.retrieval.conflict`)
 leaves, and the newer one scores at least what it scored (`outdated_in_place`). A
 replaced lesson comes back when a lesson on the query says the values it states stay and
@@ -79,6 +82,8 @@ from agentmem.retrieval.lingering import (
     retirements,
     what_changed,
 )
+from agentmem.retrieval.namedgone import named_gone
+from agentmem.retrieval.newerwins import displaced, quotes_displaced, retired_here
 from agentmem.retrieval.news import news
 from agentmem.retrieval.pack import BARE_NUMBER, CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
@@ -146,8 +151,17 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     lessons = [h for h in lessons if not told_before(h.memory, moved)]
     lessons, records = outdated_in_place(lessons, pairs, query), outdated(records, pairs, query)
     lessons = outturned(lessons, pairs)
+    newer_values = retired_here([*lessons, *pairs], query)  # before the older ones leave
+    lessons = displaced(lessons, pairs, query)
+    lessons = named_gone(lessons, pairs)  # a newer lesson says a name it uses is gone
+    lessons = [h for h in lessons if not quotes_displaced(h.memory, newer_values)]
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
-    told = [h for h in records if told_before(h.memory, moved)]
+    # Left out, a record quoting a displaced value still shows what the same work is.
+    told = [
+        h
+        for h in records
+        if told_before(h.memory, moved) or quotes_displaced(h.memory, newer_values)
+    ]
     records = [h for h in records if h not in told]
     before, gone = retired(every), removals(every)
     # What a lesson's withdrawal or replacement took away, as a record quotes it: kept

@@ -1,0 +1,230 @@
+"""Two candidates on one subject that give one slot two values: the newer one is told.
+
+`agentmem.retrieval.conflict` retires an older lesson when a newer one gives its slot
+another value and says so ("now", "from 3 May", "no longer"). A loop often writes the new
+value without the word of change ("a glaze firing holds its peak for 12 minutes", weeks
+after "glaze firings hold at peak temperature for 20 minutes"), and a read that holds both
+told the two side by side. Here the read judges such a pair itself, on what the two sentences say:
+
+- the older is a lesson (an observation: hook E's patterns count runs, they state no
+  rule), the newer a live lesson of the same app (or `_global`) written later, from no
+  one document with it (two sections of one file are two things on purpose);
+- the older states a value of a kind (a count of a unit, a length of time, a clock time,
+  a version or figure, a URL or path: `agentmem.retrieval.conflict.slot_values`) that the
+  newer never writes, and the newer states another value of that kind that the older
+  never writes;
+- the sentences holding the two values share `SAME_SUBJECT` content words (unit words
+  aside), one of them not a word of the query every candidate answers; `CUED_SUBJECT`
+  are enough when the newer sentence says something changed;
+- neither text sets the other apart ("the west gate keeps its own fee") and the clauses
+  holding the values name no two different things (two desks, two regions, each with a
+  value of its own: `agentmem.retrieval.conflict.named_apart`);
+- no lesson written after the newer one states the old value of the same slot again
+  (then both live on).
+
+A run record or hook E's account of runs written before such a newer lesson that quotes
+the retired value in a sentence on the same subject, and neither the new value nor a word
+of change, tells how things were (`quotes_displaced`); a record that names the old value to
+say it changed, or names the new one too, tells the change and stays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from agentmem.core.apart import set_apart
+from agentmem.core.model import Hit, Kind, Memory, MemoryType
+from agentmem.core.removal import mentions
+from agentmem.core.statement import terms
+from agentmem.retrieval.conflict import (
+    GLOBAL,
+    NO_SLOT,
+    SENTENCE,
+    from_runs,
+    named_apart,
+    says_change,
+    slot_values,
+)
+from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS
+
+SAME_SUBJECT = 3  # content words the two value sentences share when nothing says a change
+CUED_SUBJECT = 2  # ... when the newer sentence says something changed
+QUOTED = 2  # words a record's sentence with the old value shares with the old sentence
+
+
+@dataclass(frozen=True)
+class Displaced:
+    """A value an older lesson states that a newer one displaced: its kind, the value, the
+    words of the old sentence, the new value, and when the newer lesson was written."""
+
+    kind: str
+    value: str
+    words: frozenset[str]
+    new: str
+    when: str
+
+
+def displaced(hits: Sequence[Hit], every: Sequence[Hit], query: str) -> list[Hit]:
+    """`hits` without the lessons a newer live lesson among `hits` and `every` displaced
+    (see the module docstring); each displacing lesson among `hits` scores at least what
+    the lesson it displaced scored (the newer statement takes the older one's place)."""
+    pool = _live([*hits, *every])
+    common = set(terms(query).content)
+    gone: dict[str, float] = {}
+    dropped: set[str] = set()
+    for hit in hits:
+        for new in pool:
+            if values_displaced(hit.memory, new, common, pool):
+                gone[new.id] = max(gone.get(new.id, 0.0), hit.score)
+                dropped.add(hit.memory.id)
+    out = []
+    for hit in hits:
+        if hit.memory.id in dropped:
+            continue
+        if gone.get(hit.memory.id, 0.0) > hit.score:
+            hit = hit.model_copy(update={"score": gone[hit.memory.id]})
+        out.append(hit)
+    return sorted(out, key=lambda h: -h.score)
+
+
+def _live(hits: Sequence[Hit]) -> list[Memory]:
+    """The distinct observations among `hits` that nothing among them replaced."""
+    replaced = {i for h in hits for i in h.memory.supersedes}
+    seen: dict[str, Memory] = {}
+    for hit in hits:
+        memory = hit.memory
+        if memory.id in replaced or memory.kind is not Kind.OBSERVATION:
+            continue
+        if memory.type is MemoryType.EPISODIC:
+            continue
+        seen.setdefault(memory.id, memory)
+    return list(seen.values())
+
+
+def values_displaced(
+    old: Memory, new: Memory, common: set[str], others: Sequence[Memory] = ()
+) -> list[Displaced]:
+    """The values of lesson `old` that the newer lesson `new` displaced (module docstring);
+    `common` holds the query's words, `others` the lessons a later one may restate in."""
+    if old.kind is not Kind.OBSERVATION or old.type is MemoryType.EPISODIC:
+        return []
+    if not _pair(old, new):
+        return []
+    had, has = slot_values(old.text), slot_values(new.text)
+    old_low, new_low = old.text.lower(), new.text.lower()
+    later = [m for m in others if m.created_at > new.created_at and m.app_id == old.app_id]
+    out = []
+    for (kind, value), _ in had.items():
+        if kind in NO_SLOT or kind in COMMON_KINDS or (kind, value) in has:
+            continue
+        if mentions(new_low, value.lower()):
+            continue
+        said = _sentence(old.text, value)
+        for (other, now), _ in has.items():
+            if other != kind or (other, now) in had or mentions(old_low, now.lower()):
+                continue
+            there = _sentence(new.text, now)
+            shared = _words(said) & _words(there) - _words(f"{kind} {value} {now}")
+            cued = says_change(there)
+            if len(shared) < (CUED_SUBJECT if cued else SAME_SUBJECT) or not shared - common:
+                continue
+            if not cued and _two_subjects(said, value, old.text, there, now, new.text):
+                continue
+            if named_apart(_clause(old.text, value), old.text, _clause(new.text, now), new.text):
+                continue
+            gone = Displaced(kind, value, frozenset(_words(said)), now, new.created_at)
+            if not _said_again(gone, later):
+                out.append(gone)
+                break
+    return out
+
+
+def _pair(old: Memory, new: Memory) -> bool:
+    """Whether `new` may displace `old` at all: newer, live, of its app or `_global`, from
+    no one document with it, neither set apart from the other."""
+    if new.created_at <= old.created_at or new.id == old.id:
+        return False
+    if new.kind is not Kind.OBSERVATION or new.type is MemoryType.EPISODIC:
+        return False
+    if new.app_id not in (old.app_id, GLOBAL):
+        return False
+    if old.source and old.source == new.source and not from_runs(old, new):
+        return False
+    return not (set_apart(new.text, old.text) or set_apart(old.text, new.text))
+
+
+def _two_subjects(said: str, value: str, old: str, there: str, now: str, new: str) -> bool:
+    """Each value's sentence leads to it in words the other text never writes: two things
+    of one ground, each with its own value ("smoke-test the pandas extra on 3 versions",
+    "smoke-test the arrow extra on 5 versions"; "nightly backups of the ledger take 40
+    minutes", "schema migrations of the ledger take 5 minutes"). Unless the newer one says
+    it changed, no value displaces then."""
+    mine, theirs = set(terms(old).content), set(terms(new).content)
+    leads, other = _words(_lead(said, value)), _words(_lead(there, now))
+    return bool(leads - theirs) and bool(other - mine)
+
+
+def _lead(sentence: str, value: str) -> str:
+    """The words of `sentence` before `value` (all of it when it does not write it)."""
+    at = sentence.lower().find(value.lower())
+    return sentence[:at] if at > 0 else sentence
+
+
+def _said_again(gone: Displaced, later: Sequence[Memory]) -> bool:
+    """A lesson written after the displacing one states the old value again, on the same
+    subject: then both values live on (two things, each with its own)."""
+    for memory in later:
+        if (gone.kind, gone.value) not in slot_values(memory.text):
+            continue
+        if len(_words(_sentence(memory.text, gone.value)) & gone.words) >= CUED_SUBJECT:
+            return True
+    return False
+
+
+def retired_here(hits: Sequence[Hit], query: str) -> list[Displaced]:
+    """Every value a live lesson among `hits` displaced of another among them."""
+    pool = _live(hits)
+    common = set(terms(query).content)
+    lessons = [h.memory for h in hits if h.memory.kind is Kind.OBSERVATION]
+    return [
+        gone for old in lessons for new in pool for gone in values_displaced(old, new, common, pool)
+    ]
+
+
+def quotes_displaced(record: Memory, gone: Sequence[Displaced]) -> bool:
+    """A run record (or hook E's account of runs) written before a displacing lesson that
+    quotes the value it displaced, in a sentence sharing `QUOTED` words with the old
+    lesson's, and names neither the new value nor a change: it tells how things were."""
+    if record.kind is Kind.OBSERVATION and record.type is not MemoryType.EPISODIC:
+        return False
+    mine = slot_values(record.text)
+    low = record.text.lower()
+    for item in gone:
+        if record.created_at >= item.when or (item.kind, item.value) not in mine:
+            continue
+        if mentions(low, item.new.lower()):
+            continue
+        said = _sentence(record.text, item.value)
+        if says_change(said):
+            continue
+        if len(_words(said) & item.words - _words(f"{item.kind} {item.value}")) >= QUOTED:
+            return True
+    return False
+
+
+def _sentence(text: str, value: str) -> str:
+    return _holding(SENTENCE.split(text), text, value)
+
+
+def _clause(text: str, value: str) -> str:
+    return _holding(CLAUSE.split(text), text, value)
+
+
+def _holding(parts: Sequence[str], text: str, value: str) -> str:
+    held = [p for p in parts if p and value.lower() in p.lower()]
+    return " ".join(held) or text
+
+
+def _words(text: str) -> set[str]:
+    return {t for t in terms(text).content if len(t) >= 3 and not t.isdigit()}
