@@ -11,6 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.apart import set_apart
+from agentmem.core.byname import withdrawn_by_name, withdrawn_names
 from agentmem.core.claimed import also_claimed
 from agentmem.core.later import recued, reequipped
 from agentmem.core.minrelease import below_floor
@@ -103,6 +104,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
             and (
                 any(f(draft, memory.text) for f in (replaces, *TOLD_OTHERWISE))
                 or (lesson and memory.type in RETRACTABLE and _anew(draft, memory.text))
+                or (lesson and memory.type in RETRACTABLE and withdrawn_by_name(draft, memory.text))
             )
         ):
             verdict.replaces.append(memory.id)
@@ -221,6 +223,7 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
     if record.get("type") in RETRACTABLE:
         seen = {h.memory.id for h in hits} | set(verdict.replaces)
         verdict.replaces += reread(store, record, filters, seen)
+        verdict.replaces += by_name(store, record, filters, seen | set(verdict.replaces))
     if app != GLOBAL and says_changed(record["text"]):  # else no other app's lesson can be
         verdict.replaces += elsewhere(store, record, filters, {h.memory.id for h in hits})
     if verdict.replaces and not retraction(record["text"]):
@@ -265,6 +268,29 @@ def reread(
                 and not restates(text, memory.text)
                 and _anew(text, memory.text)
             ):
+                out.append(memory.id)
+    return out
+
+
+def by_name(
+    store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
+) -> list[str]:
+    """The live lessons resting on a thing the draft says is withdrawn, found by the thing's
+    own name (`agentmem.core.byname`): "rule QX-12 is withdrawn" retires a lesson on QX-12
+    that shares no other word with the draft. Lessons of its own document stay."""
+    one = (record.get("source"), record.get("run_id"))
+    out: list[str] = []
+    for name in withdrawn_names(record["text"]):
+        for hit in _matches(store, f"{name.word} {name.release}".strip(), filters):
+            memory = hit.memory
+            if not (
+                memory.id in seen
+                or memory.id in out
+                or memory.kind.value != record.get("kind", "observation")
+                or hit.explain.get("superseded")
+                or memory.type.value not in RETRACTABLE
+                or (one[0] and (memory.source, memory.run_id) == one)
+            ) and withdrawn_by_name(record["text"], memory.text):
                 out.append(memory.id)
     return out
 
