@@ -22,6 +22,7 @@ from agentmem.core.notcause import not_the_cause
 from agentmem.core.oldadvice import corrected
 from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
+from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
 from agentmem.core.removal import dropped
 from agentmem.core.restate import replaces, replaces_elsewhere, restated, restates, says_changed
@@ -297,9 +298,15 @@ def by_name(
 
 def _anew(draft: str, held: str) -> bool:
     """A new value where the held lesson's stood, read by its place (`renewed`), told
-    with a change word in a slot the held lesson fills (`agentmem.core.later.recued`), or
-    the held how-to's task run with another tool (`agentmem.core.later.reequipped`)."""
-    return renewed(draft, held) or recued(draft, held) or reequipped(draft, held)
+    with a change word in a slot the held lesson fills (`agentmem.core.later.recued`), the
+    held how-to's task run with another tool (`agentmem.core.later.reequipped`), or a new
+    count of a unit it counts, told as a change (`agentmem.core.recounted`)."""
+    return (
+        renewed(draft, held)
+        or recued(draft, held)
+        or reequipped(draft, held)
+        or recounted(draft, held)
+    )
 
 
 def kin(draft: str, held: Sequence[Held], replaced: Sequence[str]) -> list[str]:
