@@ -40,6 +40,12 @@ def names(text: str) -> set[str]:
         ("Quillpad will be retired next quarter.", set()),
         ("Photos without GPS tags are now rejected by the county portal.", {"photos?"}),
         ("The old export is deprecated but still works.", set()),
+        # what the cue's own clause names, not a name in the clause before it; an
+        # alternative ("instead of"), a kind of thing ("an API key"), a measure
+        ("Scenes must use relay-b.example now that the old relay is switched off.", set()),
+        ("Sign the uploads with a key file instead of the VAULTX token.", set()),
+        ("We moved from a 28-day to a 14-day window for the baseline.", set()),
+        ("Uploads replaced an API key with client certificates.", set()),
         # an action on a thing withdraws the action, not the thing
         ("Rebooting the QX-9 rig between runs is no longer needed.", set()),
         ("The staging host stg-box2 is gone; runs get a namespace each.", {"stg-box2"}),

@@ -46,13 +46,14 @@ BACKWARD = re.compile(
     r"|no\s+longer\s+(?:exists?|applies|apply|holds?)|(?:is|are)\s+no\s+more)\b",
     re.IGNORECASE,
 )
-# "we retired X", "Removed X", "Y replaces X", "moved the archive from X to Y", "use Y
-# instead of X": the thing follows.
+# "we retired X", "Removed X", "Y replaces X", "moved the archive from X to Y": the thing
+# follows. Not "use Y instead of X": it tells an alternative, often for one case, as often
+# as a change.
 FORWARD = re.compile(
     r"(?:(?:^|[.;:!?]\s+|\b(?:we|they|ops|i|you)\s+(?:have\s+|had\s+)?)"
     r"(?:withdrew|retired|removed|deleted|dropped|decommissioned|switched\s+off|"
     r"turned\s+off|shut\s+down|killed)"
-    r"|\b(?:replaces|replaced|supersedes|superseded|replacing|instead\s+of|in\s+place\s+of)"
+    r"|\b(?:replaces|replaced|supersedes|superseded|replacing)"
     r"|\b(?:moved|migrated|switched|went|moving|migrating|switching)\s+"
     r"(?:[\w-]+\s+){0,3}?(?:away\s+)?from)\s+",
     re.IGNORECASE,
@@ -105,6 +106,11 @@ PREPOSITIONS = frozenset(
         "upon",
     ]
 )
+JOINS = re.compile(
+    r"\b(?:that|which|who|because|since|so|now|when|once|while|after|but|though|although|"
+    r"as|where|then)\s+(?=(?:the|a|an|our|their|its|this|that|these|those)\b|[A-Z`-]|\S*\d)",
+    re.IGNORECASE,
+)
 GERUND = re.compile(r"[a-z-]{2,}ing")
 ACTED_ON = frozenset("the a an our their its this that these those every each all".split())  # noqa: SIM905
 WINDOW = 6  # words a cue points at
@@ -139,7 +145,10 @@ def withdrawn_names(text: str) -> frozenset[Name]:
         before = CLAUSE.split(text[: match.start()])[-1]
         if CONDITION.search(before):
             continue
-        words = before.split()[-WINDOW:]
+        # the subject starts after a clause's joining word: "use the gateway now that the
+        # old relay is switched off" switches off the relay, not the gateway
+        joined = re.split(JOINS, before)[-1]
+        words = joined.split()[-WINDOW:]
         out |= _names(" ".join(_subject(words)), start=len(words) == len(before.split()))
     for match in FORWARD.finditer(text):
         if PASSIVE_BY.match(text[match.end() :]):
@@ -181,6 +190,8 @@ def _names(chunk: str, *, start: bool) -> set[Name]:
     """The names in a phrase (see the module docstring). `start`: the phrase opens its
     sentence, so its first capital may be the sentence's, not a name's."""
     out: set[Name] = set()
+    if re.match(r"\W*(?:a|an|any|some)\s", chunk, re.IGNORECASE):
+        return out  # "instead of an API key": a kind of thing, not one named
     taken: list[tuple[int, int]] = []
     for m in RELEASED.finditer(chunk):
         if m.group(1).lower() in _common() or not _named(m.group(1)):
@@ -197,8 +208,8 @@ def _names(chunk: str, *, start: bool) -> set[Name]:
     rest = FLAG.sub(" ", rest)
     for m in CODED.finditer(rest):
         word = m.group(0).strip("./-")
-        if re.fullmatch(r"v?\d+(?:[.\d-]*\d)?", word, re.IGNORECASE):
-            continue  # a version or a number alone names nothing
+        if re.fullmatch(r"v?\d+(?:[.\d-]*\d)?", word, re.IGNORECASE) or word[:1].isdigit():
+            continue  # a version, a number or a measure ("28-day") names nothing
         out.add(Name(word.lower()))
     rest = CODED.sub(" ", rest)
     # after an article the capital is the name's own ("The Borealis host …")
