@@ -19,6 +19,8 @@ def test_a_count_is_read_with_its_unit_singular_hyphenated_or_not() -> None:
     assert counts("the gap is now 36 inches")["inch"] == {"36": 0}
     assert counts("an 18 inch gap; a 64-glyph row")["inch"] == {"18": 0}
     assert counts("an 18 inch gap; a 64-glyph row")["glyph"] == {"64": 1}
+    assert counts("hits scoring 0.6 or more on parser 2.4")["ratio"] == {"0.6": 0}
+    assert "ratio" not in counts("the parser 2.4 release")
 
 
 @pytest.mark.parametrize(
@@ -43,6 +45,10 @@ def test_a_count_is_read_with_its_unit_singular_hyphenated_or_not() -> None:
             "Since the freezer upgrade each rack now holds 40 trays on the cold line.",
             "A cold line rack holds 24 trays at most.",
         ),
+        (
+            "The fraud review cut-off for card matches is now 0.75 (risk decision R-9).",
+            "Card hits with a match score of 0.6 or more go to the fraud review queue.",
+        ),
     ],
 )
 def test_a_new_count_of_one_measure_told_as_a_change_replaces(draft: str, held: str) -> None:
@@ -65,6 +71,9 @@ def test_a_new_count_of_one_measure_told_as_a_change_replaces(draft: str, held: 
         # the held count given again: a value added beside it
         ("The kiln now holds 12 shelves; the 8 shelves of the old kiln stay in the annex.",
          "The kiln holds 8 shelves of tiles per firing."),
+        # ratios of two things that share little
+        ("The canary sampling ratio is now 0.2 for the search API.",
+         "Search API canaries fail when the error ratio passes 0.05."),
         # no change word: two counts of one unit, told side by side
         ("A cold line rack holds 40 trays when the trays are shallow.",
          "A cold line rack holds 24 trays at most."),

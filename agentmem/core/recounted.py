@@ -3,7 +3,8 @@ unit the held lesson counts ("the panels take 120 glyphs per row now; the old li
 longer applies" after "labels over 64 glyphs are cut on the panels", or after "the
 64-glyph row of the panel"), of the thing both speak of, replaces it however differently
 each opens. The unit is the word after the number, singular or plural, joined by a hyphen
-or not ("36 inches" is the "18 inch" measure).
+or not ("36 inches" is the "18 inch" measure); a score between 0 and 1 is a ratio ("the
+review threshold is now 0.75" after "scores of 0.6 or more go to review").
 
 Against false merges: the draft must say outright that something changed (a change word:
 a count given beside another is no news of it), must not give the held count too (a value
@@ -33,6 +34,10 @@ from agentmem.stores.bm25 import tokenize
 
 # A number and the word it counts: "80 characters", "48-character", "36 inches", "5 rps".
 COUNT = re.compile(r"(?<![\w.:/,$-])(\d+(?:\.\d+)?)(?:\s+|-)([A-Za-z]{2,})\b(?![-/.]\w)")
+# A score or a ratio between 0 and 1 with no unit ("a match score of 0.85", "now 0.90"):
+# a measure of its own kind, not a release.
+FRACTION = re.compile(r"(?<![\w.:/-])(0\.\d+)(?![\w.]|\s?%)")
+RATIO = "ratio"
 CLAUSE = re.compile(r"[;:]\s+|\.\s+|,\s+(?:and|but|so|while|which)\s+")
 MIN_SHARED = 2  # content words besides the unit's that the two share: one thing measured
 
@@ -47,6 +52,8 @@ def counts(text: str) -> dict[str, dict[str, int]]:
             unit = _unit(word)
             if unit:
                 out.setdefault(unit, {}).setdefault(number, i)
+        for number in FRACTION.findall(clause):
+            out.setdefault(RATIO, {}).setdefault(number, i)
     return out
 
 
@@ -110,8 +117,8 @@ def _opening(clause: str) -> list[str]:
 
 
 def _names(clause: str) -> set[str]:
-    """The things a clause names outright: identifiers and names in capitals."""
+    """The things a clause names outright: identifiers and names in capitals (not a
+    number, which a value's dot makes look like an identifier)."""
     found = {t for m in IDENTIFIER.findall(clause) for t in tokenize(m)}
-    return found | {t for m in CAPS.findall(clause) for t in tokenize(m)} - set(
-        terms(clause).values
-    )
+    found |= {t for m in CAPS.findall(clause) for t in tokenize(m)}
+    return {t for t in found if not t.isdigit()}
