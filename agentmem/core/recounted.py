@@ -7,8 +7,9 @@ or not ("36 inches" is the "18 inch" measure); a score between 0 and 1 is a rati
 review threshold is now 0.75" after "scores of 0.6 or more go to review").
 
 Against false merges: the draft must say outright that something changed (a change word:
-a count given beside another is no news of it), must not give the held count too (a value
-added, not replaced), the two must share two content words besides the unit (the same
+a count given beside another is no news of it), must give one count of the unit and not
+the held one (a value added, or an old value told beside the new), the held count must be
+in the held lesson's opening clause (not a reason behind its own advice), the two must share two content words besides the unit (the same
 thing measured, not only the same unit), the clause giving the held count names no thing
 the draft never mentions (the EU quota is not the US one), and the two must not tell one
 frame of two things (`parallel`: the staging pods' memory is not production's).
@@ -79,14 +80,19 @@ def recounted(draft: str, held: str) -> bool:
         return False
     now, before = counts(draft), counts(held)
     for unit in now.keys() & before.keys():
-        new, old = set(now[unit]), set(before[unit])
-        if new & old or not new or not old:
-            continue  # the held count told again: a value added, not replaced
+        new = set(now[unit])
+        old = {n for n, clause in before[unit].items() if clause == 0}
+        if new & set(before[unit]) or len(new) != 1 or d.moved or not old:
+            # the held count told again (a value added), the old value told beside the
+            # new one (the rules of `agentmem.core.restate` read which it moved from), or
+            # a held count only in a reason behind its own advice ("send a link: the 10 MB
+            # cap bounced it"), not what the lesson tells
+            continue
         unit_terms = set(tokenize(unit)) | {t for w in (unit, unit + "s") for t in tokenize(w)}
         if len((d.content & h.content) - unit_terms) < MIN_SHARED:
             continue
         clauses = CLAUSE.split(held)
-        said = {clauses[i] for i in before[unit].values()}
+        said = {clauses[0]}
         if any(_names(c) - d.tokens for c in said):
             continue  # the held count is of a thing the draft never names
         mine = {CLAUSE.split(draft)[i] for i in now[unit].values()}
