@@ -11,6 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.apart import set_apart
+from agentmem.core.byname import withdrawn_by_name, withdrawn_names
 from agentmem.core.claimed import also_claimed
 from agentmem.core.later import recued, reequipped
 from agentmem.core.minrelease import below_floor
@@ -21,6 +22,7 @@ from agentmem.core.notcause import not_the_cause
 from agentmem.core.oldadvice import corrected
 from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
+from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
 from agentmem.core.removal import dropped
 from agentmem.core.restate import replaces, replaces_elsewhere, restated, restates, says_changed
@@ -103,6 +105,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
             and (
                 any(f(draft, memory.text) for f in (replaces, *TOLD_OTHERWISE))
                 or (lesson and memory.type in RETRACTABLE and _anew(draft, memory.text))
+                or (lesson and memory.type in RETRACTABLE and withdrawn_by_name(draft, memory.text))
             )
         ):
             verdict.replaces.append(memory.id)
@@ -221,6 +224,7 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
     if record.get("type") in RETRACTABLE:
         seen = {h.memory.id for h in hits} | set(verdict.replaces)
         verdict.replaces += reread(store, record, filters, seen)
+        verdict.replaces += by_name(store, record, filters, seen | set(verdict.replaces))
     if app != GLOBAL and says_changed(record["text"]):  # else no other app's lesson can be
         verdict.replaces += elsewhere(store, record, filters, {h.memory.id for h in hits})
     if verdict.replaces and not retraction(record["text"]):
@@ -269,11 +273,40 @@ def reread(
     return out
 
 
+def by_name(
+    store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
+) -> list[str]:
+    """The live lessons resting on a thing the draft says is withdrawn, found by the thing's
+    own name (`agentmem.core.byname`): "rule QX-12 is withdrawn" retires a lesson on QX-12
+    that shares no other word with the draft. Lessons of its own document stay."""
+    one = (record.get("source"), record.get("run_id"))
+    out: list[str] = []
+    for name in withdrawn_names(record["text"]):
+        for hit in _matches(store, f"{name.word} {name.release}".strip(), filters):
+            memory = hit.memory
+            if not (
+                memory.id in seen
+                or memory.id in out
+                or memory.kind.value != record.get("kind", "observation")
+                or hit.explain.get("superseded")
+                or memory.type.value not in RETRACTABLE
+                or (one[0] and (memory.source, memory.run_id) == one)
+            ) and withdrawn_by_name(record["text"], memory.text):
+                out.append(memory.id)
+    return out
+
+
 def _anew(draft: str, held: str) -> bool:
     """A new value where the held lesson's stood, read by its place (`renewed`), told
-    with a change word in a slot the held lesson fills (`agentmem.core.later.recued`), or
-    the held how-to's task run with another tool (`agentmem.core.later.reequipped`)."""
-    return renewed(draft, held) or recued(draft, held) or reequipped(draft, held)
+    with a change word in a slot the held lesson fills (`agentmem.core.later.recued`), the
+    held how-to's task run with another tool (`agentmem.core.later.reequipped`), or a new
+    count of a unit it counts, told as a change (`agentmem.core.recounted`)."""
+    return (
+        renewed(draft, held)
+        or recued(draft, held)
+        or reequipped(draft, held)
+        or recounted(draft, held)
+    )
 
 
 def kin(draft: str, held: Sequence[Held], replaced: Sequence[str]) -> list[str]:
