@@ -61,13 +61,18 @@ PARAMETER = re.compile(r"^[{<:]|^\d+$")  # a path segment that stands for a valu
 def routes(text: str) -> set[tuple[str, int, frozenset[str]]]:
     """The versioned routes a text names: (method or "", version, what the route is of:
     the words of its last segment that is no parameter, as search terms)."""
+    return set(_routes(text))
+
+
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def _routes(text: str) -> frozenset[tuple[str, int, frozenset[str]]]:
     out = set()
     for match in ROUTE.finditer(text):
         literal = [p for p in match["path"].split("/") if p and not PARAMETER.search(p)]
         words = frozenset(tokenize(literal[-1])) if literal else frozenset()
         if words:
             out.add(((match["method"] or "").upper(), int(match["version"]), words))
-    return out
+    return frozenset(out)
 
 
 def rerouted(draft: str, held: str) -> bool:
@@ -78,8 +83,8 @@ def rerouted(draft: str, held: str) -> bool:
     another method on it (a GET that reads what a POST writes) is another route."""
     return any(
         dv > hv and bool(dr & hr) and (dm == hm or not dm or not hm)
-        for dm, dv, dr in routes(draft)
-        for hm, hv, hr in routes(held)
+        for dm, dv, dr in _routes(draft)
+        for hm, hv, hr in _routes(held)
     )
 
 
@@ -281,7 +286,7 @@ def _swaps(a: str, b: str, people: frozenset[str]) -> tuple[set[str], set[str]]:
     def spans(text: str, other: frozenset[str]) -> dict[tuple[str, str], set[str]]:
         out: dict[tuple[str, str], set[str]] = {}
         for frame, phrase in _phrases(text):
-            if all(w not in other and w not in values for w in phrase):
+            if other.isdisjoint(phrase) and values.isdisjoint(phrase):
                 out.setdefault(frame, set()).update(phrase)
         return out
 
