@@ -8,7 +8,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from agentmem.core.apart import _kept, _things_apart, _word_set
+from agentmem.core.counted import _found, _lead_units
 from agentmem.core.frames import _framed, naming
+from agentmem.core.minrelease import _floors
+from agentmem.core.newvalue import _frame_words, _framed_words, _phrases, _routes
 from agentmem.core.slots import _names
 from agentmem.core.statement import Terms, spelled_out, terms
 from agentmem.core.together import read_together
@@ -16,7 +20,11 @@ from agentmem.core.words import letters, tokenized
 from bench import judge_same
 
 SAMPLE = Path(__file__).parent / "data" / "judge_same.json"
-CACHES = (terms, read_together, tokenized, letters, naming, _framed, _names)
+CACHES = (
+    *(terms, read_together, tokenized, letters, naming, _framed, _names),
+    *(_things_apart, _word_set, _kept, _framed_words, _frame_words, _phrases),
+    *(_floors, _lead_units, _found, _routes),
+)
 
 
 def _digests(sample: dict[str, int]) -> list[str]:

@@ -12,6 +12,7 @@ night desk keeps its own 22:00 close" replace a lesson about the night desk (`ke
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.statement import terms
 from agentmem.core.words import function_words
@@ -67,20 +68,45 @@ def things_apart(text: str) -> list[tuple[list[str], bool]]:
     """The words of each thing a text sets itself apart from, and whether it was named by
     a word of difference before it ("different from X": its first word is enough to know
     it) or said of itself ("X is still ...": all of its words are)."""
+    return [(list(words), led) for words, led in _things_apart(text)]
+
+
+@lru_cache(maxsize=4096)  # a draft meets many held texts per add: read once
+def _things_apart(text: str) -> tuple[tuple[tuple[str, ...], bool], ...]:
     found = [(m["thing"], True) for p in (FROM, UNLIKE) for m in p.finditer(text)]
     found += [(m["thing"], False) for m in SAID_OF.finditer(text)]
-    return [
-        (words, led)
+    return tuple(
+        (tuple(words), led)
         for words, led in ((_words(s), led) for s, led in found if not STATE & _raw(s))
         if words
-    ]
+    )
+
+
+@lru_cache(maxsize=4096)
+def _word_set(text: str) -> frozenset[str]:
+    """`_words(text)` as a set, once per text."""
+    return frozenset(_words(text))
+
+
+@lru_cache(maxsize=4096)
+def _kept(text: str) -> tuple[frozenset[str], ...]:
+    """The content terms of each thing the text says keeps what it had (KEPT)."""
+    out = []
+    for match in KEPT.finditer(text):
+        words = terms(match["thing"]).content
+        if match["still"] and len(words) < 2:
+            continue  # "the job still fails": a story goes on, it keeps no value of its own
+        if words and not STATE & _raw(match["thing"]):
+            out.append(words)
+    return tuple(out)
 
 
 def set_apart(draft: str, held: str) -> bool:
     """The draft names apart a thing the held text is about."""
-    held_words = set(_words(held))
-    for words, led in things_apart(draft):
-        if (words[0] in held_words) if led else set(words) <= held_words:
+    things = _things_apart(draft)
+    held_words = _word_set(held) if things else frozenset()
+    for words, led in things:
+        if (words[0] in held_words) if led else held_words.issuperset(words):
             return True
     return kept_apart(draft, held)
 
@@ -91,11 +117,8 @@ def kept_apart(draft: str, held: str) -> bool:
     22:00 close" is no new value of "the night desk closes at 22:00"): told of it, the
     held value stands. A held text that opens on something else (a rule for every desk)
     is still what the draft changes."""
+    kept = _kept(draft)
+    if not kept:
+        return False
     head = set(terms(held).head)
-    for match in KEPT.finditer(draft):
-        words = terms(match["thing"]).content
-        if match["still"] and len(words) < 2:
-            continue  # "the job still fails": a story goes on, it keeps no value of its own
-        if words and not STATE & _raw(match["thing"]) and words <= head:
-            return True
-    return False
+    return any(words <= head for words in kept)

@@ -24,6 +24,7 @@ none of the held text's values of that kind ("jets now every 1,000 FH; turboprop
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.frames import naming
 from agentmem.core.kept import moved_beside
@@ -63,7 +64,14 @@ def _minutes(n: str, unit: str) -> str:
 
 def lead_units(text: str) -> set[str]:
     """The units a text counts its leads in ("30 days before": day)."""
-    return {_unit_of(m["unit"]) for p in (BEFORE, T_MINUS) for m in p.finditer(text) if m["unit"]}
+    return set(_lead_units(text))
+
+
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def _lead_units(text: str) -> frozenset[str]:
+    return frozenset(
+        _unit_of(m["unit"]) for p in (BEFORE, T_MINUS) for m in p.finditer(text) if m["unit"]
+    )
 
 
 # A count that is a setting, not a tally ("failed in 3 runs"): a bound or a copula before it
@@ -77,7 +85,8 @@ PER = re.compile(r"\s+(?:per|a|an|each|every)\s+[A-Za-z]", re.IGNORECASE)
 REACH = 24  # characters before a count that may bound it
 
 
-def _found(text: str, unit: str) -> list[tuple[str, str, int]]:
+@lru_cache(maxsize=8192)  # a text meets many others per add: read once per unit
+def _found(text: str, unit: str) -> tuple[tuple[str, str, int], ...]:
     """Each count the text gives: (what it counts, the value, where it stands)."""
     out = []
     for m in COUNT.finditer(text):
@@ -100,7 +109,7 @@ def _found(text: str, unit: str) -> list[tuple[str, str, int]]:
             if m["unit"] or unit:
                 said = _unit_of(m["unit"]) if m["unit"] else unit
                 out.append((LEAD, _minutes(m["n"], said), m.start()))
-    return out
+    return tuple(out)
 
 
 def counts(text: str, unit: str = "") -> dict[str, set[str]]:
@@ -131,9 +140,9 @@ def _said_of(text: str, key: str, values: set[str], unit: str) -> list[Terms]:
 
 def _unit(own: str, other: str) -> str:
     """The unit a text's bare "T-45" is in: its own leads' one unit, else the other's."""
-    for units in (lead_units(own), lead_units(other)):
+    for units in (_lead_units(own), _lead_units(other)):
         if len(units) == 1:
-            return units.pop()
+            return next(iter(units))
     return ""
 
 

@@ -11,6 +11,7 @@ of letters, digits, dots or dashes) with a release below the floor ("3.x", any r
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.statement import terms
 
@@ -41,11 +42,16 @@ def _below(release: tuple[int, ...], floor: tuple[int, ...]) -> bool:
 
 def floors(text: str) -> dict[str, tuple[int, ...]]:
     """The least release of each tool the text says is needed, by the tool's name."""
+    return dict(_floors(text))
+
+
+@lru_cache(maxsize=4096)  # a draft meets many held texts per add: read once
+def _floors(text: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
     out = {}
     for m in FLOOR.finditer(text):
         tool, release = (m["tool"], m["release"]) if m["tool"] else (m["tool2"], m["release2"])
         out[tool.lower()] = _release(release)
-    return out
+    return tuple(out.items())
 
 
 def held_releases(text: str, tool: str) -> list[tuple[int, ...]]:
@@ -57,10 +63,10 @@ def held_releases(text: str, tool: str) -> list[tuple[int, ...]]:
 def below_floor(draft: str, held: str) -> bool:
     """The held lesson runs a tool at a release below the one the draft says is needed
     (see the module docstring)."""
-    needed = floors(draft)
+    needed = _floors(draft)
     if not needed or len(terms(draft).content & terms(held).content) < MIN_SHARED:
         return False
-    for tool, floor in needed.items():
+    for tool, floor in needed:
         told = held_releases(held, tool)
         if told and all(_below(r, floor) for r in told):
             return True

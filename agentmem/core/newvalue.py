@@ -24,6 +24,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.holders import same_holder
@@ -60,13 +61,18 @@ PARAMETER = re.compile(r"^[{<:]|^\d+$")  # a path segment that stands for a valu
 def routes(text: str) -> set[tuple[str, int, frozenset[str]]]:
     """The versioned routes a text names: (method or "", version, what the route is of:
     the words of its last segment that is no parameter, as search terms)."""
+    return set(_routes(text))
+
+
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def _routes(text: str) -> frozenset[tuple[str, int, frozenset[str]]]:
     out = set()
     for match in ROUTE.finditer(text):
         literal = [p for p in match["path"].split("/") if p and not PARAMETER.search(p)]
         words = frozenset(tokenize(literal[-1])) if literal else frozenset()
         if words:
             out.add(((match["method"] or "").upper(), int(match["version"]), words))
-    return out
+    return frozenset(out)
 
 
 def rerouted(draft: str, held: str) -> bool:
@@ -77,8 +83,8 @@ def rerouted(draft: str, held: str) -> bool:
     another method on it (a GET that reads what a POST writes) is another route."""
     return any(
         dv > hv and bool(dr & hr) and (dm == hm or not dm or not hm)
-        for dm, dv, dr in routes(draft)
-        for hm, hv, hr in routes(held)
+        for dm, dv, dr in _routes(draft)
+        for hm, hv, hr in _routes(held)
     )
 
 
@@ -277,23 +283,46 @@ def _swaps(a: str, b: str, people: frozenset[str]) -> tuple[set[str], set[str]]:
     """The words of each text in a phrase swapped for one of the other (see `swapped`)."""
     values = {t for p in people for t in tokenize(p)}
 
-    def spans(words: list[str], other: set[str]) -> dict[tuple[str, str], set[str]]:
+    def spans(text: str, other: frozenset[str]) -> dict[tuple[str, str], set[str]]:
         out: dict[tuple[str, str], set[str]] = {}
-        for n in (1, 2):
-            for i in range(1, len(words) - n):
-                phrase = words[i : i + n]
-                if words[i - 1] == GAP or words[i - 1] in COPULA:
-                    continue
-                if all(w not in other and w not in values and naming(w) for w in phrase):
-                    out.setdefault((words[i - 1], words[i + n]), set()).update(phrase)
+        for frame, phrase in _phrases(text):
+            if other.isdisjoint(phrase) and values.isdisjoint(phrase):
+                out.setdefault(frame, set()).update(phrase)
         return out
 
-    # Function words out: "backups of the orders DB run" against "backups of the search
-    # index now run" swap "orders DB" for "search index" between "backup" and "run".
-    sa, sb = ([w for w in framed(text) if w == GAP or naming(w) or w in COPULA] for text in (a, b))
-    on_a, on_b = spans(sa, set(sb)), spans(sb, set(sa))
+    on_a, on_b = spans(a, _frame_words(b)), spans(b, _frame_words(a))
     frames = on_a.keys() & on_b.keys()
     return {w for f in frames for w in on_a[f]}, {w for f in frames for w in on_b[f]}
+
+
+@lru_cache(maxsize=4096)  # read once per text, whatever the pairs it is judged in
+def _framed_words(text: str) -> tuple[str, ...]:
+    """The text's frame (`framed`) without function words: "backups of the orders DB run"
+    against "backups of the search index now run" swap "orders DB" for "search index"
+    between "backup" and "run"."""
+    return tuple(w for w in framed(text) if w == GAP or naming(w) or w in COPULA)
+
+
+@lru_cache(maxsize=4096)
+def _frame_words(text: str) -> frozenset[str]:
+    return frozenset(_framed_words(text))
+
+
+@lru_cache(maxsize=4096)
+def _phrases(text: str) -> tuple[tuple[tuple[str, str], tuple[str, ...]], ...]:
+    """Each phrase of one or two content words of the text, in order, with the two words
+    around it (its frame), where the word before it is no gap and no copula: what
+    `_swaps` may find swapped, once the other text's words are known."""
+    words = _framed_words(text)
+    out = []
+    for n in (1, 2):
+        for i in range(1, len(words) - n):
+            phrase = words[i : i + n]
+            if words[i - 1] == GAP or words[i - 1] in COPULA:
+                continue
+            if all(naming(w) for w in phrase):
+                out.append(((words[i - 1], words[i + n]), phrase))
+    return tuple(out)
 
 
 CLAUSE = re.compile(r"(?<=[.;])\s+|\s+[—–]\s+")  # between a text's sentences and clauses

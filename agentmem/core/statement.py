@@ -208,8 +208,10 @@ def terms(text: str) -> Terms:
         if day in DAYS:
             values.setdefault("day", set()).add(day)
     # An identifier also counts by its parts: NCCL_TIMEOUT speaks of a timeout.
-    tokens = frozenset(tokenized(text)) | {p for t in tokenized(text) for p in _parts(t)}
-    plain = {t for t in tokens if not any(c.isdigit() for c in t)} - value_words()
+    tokens = frozenset(tokenized(text))
+    # only a token with "_" or "." has parts (`_parts`)
+    tokens |= {p for t in tokens if "_" in t or "." in t for p in _parts(t)}
+    plain = {t for t in tokens if not any(map(str.isdigit, t))} - value_words()
     plain -= function_words()
     names = {
         t for m in IDENTIFIER.findall(text) if not ALTERNATIVES.fullmatch(m) for t in tokenized(m)
