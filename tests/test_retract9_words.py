@@ -103,14 +103,11 @@ def test_a_withdrawal_is_read_under_any_label_but_plans() -> None:
     """A review's "Corrections" or "Decisions" label is no heading of a lesson kind, yet
     its retraction and its "we no longer" item are lessons; its other items are not, nor
     is a withdrawal among the plans still to do."""
-    texts = [lesson.text for lesson in lessons(REVIEW)]
-    assert texts[0] == (
+    assert [lesson.text for lesson in lessons(REVIEW)] == [
         "Retracted: the earlier advice to drop the appendix pages before indexing. We no "
-        "longer remove them."
-    )
-    # a bold label is a heading: the decisions are lessons, each led by the review's title
-    assert "Ops review, week 31: We no longer cut TX-4 upload windows short." in texts
-    assert not any("night shift" in text for text in texts)
+        "longer remove them.",
+        "We no longer cut TX-4 upload windows short.",
+    ]
 
 
 def test_a_review_withdrawing_a_practice_takes_it_out_of_packs(

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from agentmem.core.secrets import find_secrets
-from agentmem.harvest.headings import explicit
 from agentmem.harvest.sections import PREFIX
 from agentmem.harvest.tables import is_table
 
@@ -43,7 +42,7 @@ def blocks(markdown: str) -> Iterator[Block]:
     prose: list[str] = []
     item: list[str] = []  # a list item, with the lines it wraps onto
     kind: Kind = "item"
-    for line in [*explicit(markdown).splitlines(), ""]:
+    for line in [*markdown.splitlines(), ""]:
         title, bullet = HEADING.match(line), BULLET.match(line)
         # A wrapped item goes on (its second line was lost), but a line that says its kind
         # ("Lesson: …") right under an item starts a paragraph of its own.
@@ -74,5 +73,4 @@ def joined(lines: list[str]) -> str:
 
 def first_heading(markdown: str) -> str:
     """The document's first heading (its title), or ""."""
-    lines = explicit(markdown).splitlines()
-    return next((m.group(1) for m in map(HEADING.match, lines) if m), "")
+    return next((m.group(1) for m in map(HEADING.match, markdown.splitlines()) if m), "")

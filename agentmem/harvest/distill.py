@@ -39,13 +39,10 @@ from agentmem.harvest.sections import (
     PREFIX,
     PREFIX_TYPES,
     Lesson,
-    led,
-    practice_lead,
     section_type,
 )
 from agentmem.harvest.standing import is_standing, standing_lessons
-from agentmem.harvest.stated import corrected, label_type
-from agentmem.harvest.tables import changed_rows, table_sentences
+from agentmem.harvest.tables import table_sentences
 from agentmem.stores.bm25 import tokenize
 
 INLINE = re.compile(r"^\[(semantic|procedural|reflective)\]\s*", re.IGNORECASE)
@@ -147,9 +144,7 @@ def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
     plans = heading is not None and PLANS.search(heading.lower()) is not None
     if plans or (heading is not None and section_type(heading) is not None):
         return table_sentences(list(table), plans=plans)
-    # a table of what changed ("| limit | before | now |") tells its new values wherever it
-    # stands: each row a fact, its old value left out (`changed_rows`)
-    return [f"[semantic] {row}" for row in changed_rows(list(table))]
+    return []
 
 
 def _kept(heading: str | None, item: str) -> bool:
@@ -258,24 +253,17 @@ def lessons(markdown: str) -> list[Lesson]:
     for heading, paragraph, prose in _changes(_decided(markdown, status)):
         current = section_type(heading) if heading is not None else None
         decided = heading is not None and DECISION.search(heading.lower()) is not None
-        # the title names the document, not a section that tells a change
-        changed = heading not in (None, title) and CHANGED.search(heading.lower()) is not None
+        changed = heading is not None and CHANGED.search(heading.lower()) is not None
         done = heading is not None and PLANS.search(heading.lower()) is not None
-        # its own label ("Context. …", "Open: …") says what it is before its heading does
-        labelled, role, rest = label_type(paragraph)
-        rest = rest if prose else paragraph  # an item keeps its label
-        if role is not None and not LABELLED.match(paragraph):
-            continue
         # A retro's lessons are its bullets, a decision record's its prose; a section of a
         # kind that is prose alone ("Bank notice (important)": a paragraph) says its lesson
         # in that prose (a sentence before a list only introduces the list).
         told = current is not None and heading not in listed and not paragraph.endswith(":")
-        # Prose under no heading of a lesson kind is the story (`agentmem.harvest.stated`).
-        if prose and not (decided or changed or told or labelled or LABELLED.match(paragraph)):
+        if prose and not (decided or changed or told or LABELLED.match(paragraph)):
             continue
-        text = STAMP.sub("", rest)
+        text = STAMP.sub("", paragraph)
         inline, prefix = INLINE.match(text), PREFIX.match(text)
-        kind = labelled or current
+        kind = current
         if inline:
             kind = MemoryType(inline.group(1).lower())
         elif prefix:
@@ -285,16 +273,8 @@ def lessons(markdown: str) -> list[Lesson]:
         kind = MemoryType.SEMANTIC if after else kind
         if kind is None and not done and withdrawal(text, prose):
             kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
-        # A plain note that quotes a claim and judges it ("\"…\" Wrong: …") is news under any
-        # heading (the writer withdraws the claim); any other plain note is a note, no lesson.
-        plain = kind is None and not done and not prose and status is None
-        if plain and (retracted := corrected(text, heading)):
-            kind, text = MemoryType.SEMANTIC, retracted
         if kind is None or not text:
             continue
-        if not prose and (lead := practice_lead(heading)):
-            text = led(lead, text)
-        text = corrected(text, heading) or text
         if decided:
             decisions[len(found)] = text
             text = decision_text(text, title, None)

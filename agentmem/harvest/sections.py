@@ -17,12 +17,7 @@ SECTION_WORDS: tuple[tuple[MemoryType, tuple[str, ...]], ...] = (
     (MemoryType.REFLECTIVE, ("pattern", "recurring", "across runs", "trend", "theme")),
     (
         MemoryType.PROCEDURAL,
-        (
-            *("how to", "how-to", "procedure", "steps", "what worked", "process", "recipe"),
-            # what the team does from now on ("What do we do now?", "Going forward")
-            *("what works", "what we do", "do now", "from now on", "going forward"),
-            "differently",
-        ),
+        ("how to", "how-to", "procedure", "steps", "what worked", "process", "recipe"),
     ),
     (
         MemoryType.SEMANTIC,
@@ -35,14 +30,6 @@ SECTION_WORDS: tuple[tuple[MemoryType, tuple[str, ...]], ...] = (
     # What a review sets right ("Correction", "Corrections to earlier notes", "Errata"):
     # the state now, in place of what an earlier note or run said.
     (MemoryType.SEMANTIC, ("correction", "corrected", "errat")),
-    # What was found and fixed, what holds now, what turned out otherwise, what people ask.
-    (
-        MemoryType.SEMANTIC,
-        (
-            *("what fixed", "fixed by", "the fix", "fixes", "resolution", "remediation"),
-            *("true now", "turned out", "believed", "questions", "faq"),
-        ),
-    ),
 )
 # A line that says its kind as its first word ("Lesson: …", "How to: …"): a bullet, a daily
 # log's event line after its time, or a plain line of a note; the label may be bold
@@ -70,8 +57,7 @@ OBSERVED = re.compile(r"^\W*observations?\b")
 ANNOUNCED = re.compile(r"\b(notices?|announcements?|heads[- ]up|important)\b")
 # Sections that list work still to do ("Next steps" once made every to-do a procedure).
 PLANS = re.compile(
-    r"^\W*(?:next|try|open)\W*$|^\W*next\b"
-    r"|\b(next steps?|actions?|action items?|to ?dos?|follow[- ]?ups?|plans?)\b"
+    r"^\W*next\b|\b(next steps?|actions?|action items?|to ?dos?|follow[- ]?ups?|plans?)\b"
     r"|\bopen (?:items|questions|issues)\b"
 )
 # A ticked item ("- [x] Pipeline pauses the audit") under a heading of plans is done.
@@ -82,28 +68,6 @@ CHECKED = re.compile(r"^\[[xX]\]\s*")
 # of no lesson-bearing kind yields facts after the document's own lessons (its cap is
 # theirs first: a postmortem's "What we changed" is not its "Lessons").
 CHANGED = re.compile(r"\b(?:chang(?:e|es|ed)|updated?)\b")
-
-
-# A start/stop/continue retro's sections: what to begin, quit or keep doing. An item there
-# says the practice alone ("Sending requests to X; she moved on"): it is led by its verb,
-# so "Stop sending …" reads as the withdrawal it is.
-PRACTICE = re.compile(r"^\W*(start|stop|drop|continue|keep)(?:\s+doing)?\W*$")
-PRACTICE_LEADS = {"start": "Start", "stop": "Stop", "drop": "Stop", "continue": "Keep"}
-
-
-def practice_lead(heading: str | None) -> str | None:
-    """The verb a start/stop/continue section leads its items with ("Stop"), or None."""
-    match = PRACTICE.match(heading.lower()) if heading is not None else None
-    return PRACTICE_LEADS.get(match.group(1), "Keep") if match else None
-
-
-def led(lead: str, item: str) -> str:
-    """An item led by its section's verb: "Stop sending …" (a gerund joins the verb),
-    else "Stop: the nightly rebuild …"."""
-    first = item.split(maxsplit=1)[0] if item.split() else ""
-    if first.lower().endswith("ing") and first[:1].isalpha():
-        return f"{lead} {item[0].lower()}{item[1:]}"
-    return f"{lead}: {item}"
 
 
 @dataclass(frozen=True)
@@ -121,8 +85,6 @@ def section_type(title: str) -> MemoryType | None:
     lowered = title.lower()
     if PLANS.search(lowered):
         return None  # what the team means to do next is not yet something it learned
-    if lead := practice_lead(title):
-        return MemoryType.SEMANTIC if lead == "Stop" else MemoryType.PROCEDURAL
     for memory_type, words in SECTION_WORDS:
         if any(re.search(rf"\b{re.escape(word)}", lowered) for word in words):
             return memory_type

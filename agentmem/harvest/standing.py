@@ -29,7 +29,6 @@ from pathlib import Path
 from agentmem.core.model import MemoryType
 from agentmem.harvest.blocks import Block, blocks, first_heading, joined
 from agentmem.harvest.sections import CHECKED, PLANS, Lesson, section_type
-from agentmem.harvest.stated import stated
 from agentmem.harvest.tables import cells, table_sentences
 
 # What a standing document is called, in its path or its title.
@@ -46,7 +45,7 @@ METADATA = re.compile(
 )
 # Why a rule was made is not the rule ("Why", "Background", "Context"): those stay out.
 REASONS = re.compile(r"^\W*(why|background|context|motivation|rationale)\b", re.IGNORECASE)
-MIN_SENTENCE = 40
+SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 # A pasted chat message's header line: the speaker (in bold) and the time it was sent.
 SPEAKER = re.compile(r"^\*\*([^*]+)\*\*\s*(?:\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)?$")
 # A message told in the first person ("next week I take over the glaze approvals"): who
@@ -88,8 +87,9 @@ def letter_lessons(markdown: str) -> list[Lesson]:
             continue
         name = ASIDE.sub("", speaker.group(1)).strip() if speaker else ""
         found += [
-            Lesson(kind, f"{name}: {s}" if name and FIRST_PERSON.search(s) else s)
-            for kind, s in _stated(text)
+            Lesson(MemoryType.SEMANTIC, f"{name}: {s}" if name and FIRST_PERSON.search(s) else s)
+            for s in SENTENCE.split(text)
+            if len(s) >= 40
         ]
     return found
 
@@ -167,12 +167,6 @@ def _table(block: Block, label: str, kind: MemoryType | None, plans: bool) -> It
         yield from (Lesson(MemoryType.SEMANTIC, row) for row in rows)
     elif rows:
         yield Lesson(kind or MemoryType.SEMANTIC, f"{label.rstrip(':.')}: {'; '.join(rows)}.")
-
-
-def _stated(text: str) -> list[tuple[MemoryType, str]]:
-    """A letter's paragraph's facts: each sentence that states one (`stated`), not its
-    story, its guesses or what is still to do."""
-    return [(kind, s) for kind, s in stated(text) if len(s) >= MIN_SENTENCE]
 
 
 def _bookkeeping(text: str) -> bool:

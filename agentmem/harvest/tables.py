@@ -18,10 +18,6 @@ DONE = re.compile(r"^\W*(done|shipped|fixed|merged|completed?|closed|decided|in 
 # Who does an action item and by when is its bookkeeping; what was done is its content.
 BOOKKEEPING = re.compile(r"^\W*(status|owners?|who|assignee|due|by|when|date|ticket)\W*$", re.I)
 NUMBER = re.compile(r"^[#\d\s.]*$")
-# A table of what changed ("| limit | before | from v9 on |"): its column of the new value
-# says so; the column of the old one is what no longer holds.
-NOW = re.compile(r"^\W*(?:now|after|new|current|today|from\b.*\bon|since)\b", re.I)
-BEFORE = re.compile(r"^\W*(?:before|old|was|previous(?:ly)?|prior|until|formerly)\b", re.I)
 
 
 def is_table(lines: list[str]) -> bool:
@@ -81,19 +77,4 @@ def table_sentences(lines: list[str], *, plans: bool = False) -> list[str]:
             row = {name: value for name, value in row.items() if not BOOKKEEPING.match(name)}
         if text := sentence(row):
             out.append(text)
-    return out
-
-
-def changed_rows(lines: list[str]) -> list[str]:
-    """A table of what changed, each row as a sentence of its new value (its column of the
-    old value left out: said again, it read as the state now); [] for any other table."""
-    header = cells(lines[0])
-    if not any(NOW.match(name) for name in header):
-        return []
-    out: list[str] = []
-    for row in rows(lines):
-        kept = [(name, value) for name, value in row.items() if value and not BEFORE.match(name)]
-        if len(kept) > 1:  # each value with its column's name: "from v7 on" tells it is new
-            (_, subject), rest = kept[0], kept[1:]
-            out.append(f"{subject} ({'; '.join(f'{name}: {value}' for name, value in rest)})")
     return out
