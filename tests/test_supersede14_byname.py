@@ -38,7 +38,7 @@ def names(text: str) -> set[str]:
         # opening the sentence is only a name where the held lesson writes it as one)
         ("If QX-12 is withdrawn, every crate has to be measured again.", set()),
         ("Quillpad will be retired next quarter.", set()),
-        ("Photos without GPS tags are now rejected by the county portal.", {"photos?"}),
+        ("Parcels without barcode labels are now rejected by the depot scanner.", {"parcels?"}),
         ("The old export is deprecated but still works.", set()),
         # what the cue's own clause names, not a name in the clause before it; an
         # alternative ("instead of"), a kind of thing ("an API key"), a measure
@@ -100,8 +100,8 @@ def test_a_lesson_resting_on_a_withdrawn_name_is_replaced(draft: str, held: str)
         ),
         # a capital that only opens the sentence names nothing the held lesson names
         (
-            "Screening is no longer needed for internal transfers.",
-            "Run screening before every payout over 500 EUR.",
+            "Stamping is no longer needed for internal letters.",
+            "Run stamping before every mailing over 500 letters.",
         ),
         # another thing whose name the withdrawn one only begins (a code is read whole)
         (
@@ -143,10 +143,10 @@ def test_the_writer_finds_lessons_on_the_withdrawn_name_beyond_the_drafts_words(
     hooks = clocked_hooks
     tags = ["racks"]
     [_, first] = run(hooks, "2026-03-02-r1", "Rack plan", "Plan ok.", tags,
-                     ("Safety rule QX-12: every pallet lane keeps a fixed 40 cm gap to the wall.",))  # fmt: skip
+                     ("Warehouse rule QX-12 says pallet lanes keep 40 cm from the wall.",))  # fmt: skip
     clock.advance(days=2)
     [_, second] = run(hooks, "2026-03-04-r2", "Mezzanine racks", "Moved a rack.", tags,
-                      ("Mezzanine lanes also need that gap under QX-12; move the rack, not the rule.",))  # fmt: skip
+                      ("The 40 cm wall gap of QX-12 applies on the mezzanine as well.",))  # fmt: skip
     [_, other] = run(hooks, "2026-03-04-r3", "Aisles", "Aisles ok.", tags,
                      ("Forklift drivers book the charging bay through the QX-7 board before each shift.",))  # fmt: skip
     clock.advance(days=5)

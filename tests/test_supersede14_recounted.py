@@ -15,10 +15,10 @@ from agentmem.core.verdict import Held, judge
 
 
 def test_a_count_is_read_with_its_unit_singular_hyphenated_or_not() -> None:
-    """ "36 inches" and "18 inch" count one unit; "64-glyph" counts glyphs."""
-    assert counts("the gap is now 36 inches")["inch"] == {"36": 0}
-    assert counts("an 18 inch gap; a 64-glyph row")["inch"] == {"18": 0}
-    assert counts("an 18 inch gap; a 64-glyph row")["glyph"] == {"64": 1}
+    """ "36 jars" and "18 jar" count one unit; "64-slot" counts slots."""
+    assert counts("a crate now takes 36 jars")["jar"] == {"36": 0}
+    assert counts("an 18 jar crate; a 64-slot rack")["jar"] == {"18": 0}
+    assert counts("an 18 jar crate; a 64-slot rack")["slot"] == {"64": 1}
     assert counts("hits scoring 0.6 or more on parser 2.4")["ratio"] == {"0.6": 0}
     assert "ratio" not in counts("the parser 2.4 release")
 
@@ -27,27 +27,27 @@ def test_a_count_is_read_with_its_unit_singular_hyphenated_or_not() -> None:
     ("draft", "held"),
     [
         (
-            "Signage panels on driver 4.1 show 120 glyphs per row; the old, shorter row "
+            "Kiln carts on rail kit 4.1 carry crates of 30 jars; the old, smaller crate "
             "limit no longer applies.",
-            "Captions over 64 glyphs are cut off on the signage panels; shorten them first.",
+            "Crates over 20 jars tip over on the kiln carts; split them before loading.",
         ),
         (
-            "Signage panels on driver 4.1 show 120 glyphs per row; the old, shorter row "
+            "Kiln carts on rail kit 4.1 carry crates of 30 jars; the old, smaller crate "
             "limit no longer applies.",
-            "Warnings must fit the 64-glyph panel row too; use short forms.",
+            "Glaze test batches are packed in the 20-jar crate of the kiln carts.",
         ),
         (
-            "The county adopted the new code: the eave clearance is now 30 inches for "
-            "every roof plane.",
-            "The county requires a 12 inch eave clearance on each roof plane.",
+            "The harbour office set a new rule: the mooring line clearance is now 30 metres "
+            "at every pontoon.",
+            "The harbour office requires a 12 metre mooring line clearance at each pontoon.",
         ),
         (
             "Since the freezer upgrade each rack now holds 40 trays on the cold line.",
             "A cold line rack holds 24 trays at most.",
         ),
         (
-            "The fraud review cut-off for card matches is now 0.75 (risk decision R-9).",
-            "Card hits with a match score of 0.6 or more go to the fraud review queue.",
+            "The regrade cut-off for wool samples is now 0.75 (lab decision L-9).",
+            "Wool samples with a fault score of 0.6 or more go to the regrade queue.",
         ),
     ],
 )

@@ -8,11 +8,11 @@ What counts as a name is what a loop writes to single out one thing: a code or a
 identifier (`QX-12`, `vault-old01`, `FooClient`, `max_batch`), a command in backticks, a
 flag, a word of letters and digits, a capitalised word inside a sentence, a name with its
 release ("Python 3.8": that release, not every lesson on Python). A plain capitalised word
-that only opens the draft's sentence ("Screening is no longer needed") names a thing only
+that only opens the draft's sentence ("Stamping is no longer needed") names a thing only
 where the held lesson writes it so inside a sentence too; a common word never does.
 
 Against false merges: the name must stand in the withdrawn clause's subject (or object, for
-an active verb), before any preposition ("photos without GPS are now rejected" withdraws
+an active verb), before any preposition ("parcels without labels are now rejected" withdraws
 photos, not GPS), in a clause that is no condition ("if QX-12 is withdrawn …"); a held
 lesson that itself tells of the withdrawal or of the thing that replaces it is a newer word
 and stays; a held lesson that names the thing at another release ("Python 3.11") stays.

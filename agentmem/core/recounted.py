@@ -1,10 +1,10 @@
 """A measure told anew: a draft that says something changed and gives another count of a
-unit the held lesson counts ("the panels take 120 glyphs per row now; the old limit no
-longer applies" after "labels over 64 glyphs are cut on the panels", or after "the
-64-glyph row of the panel"), of the thing both speak of, replaces it however differently
+unit the held lesson counts ("a crate takes 30 jars now; the old limit no longer
+applies" after "crates over 20 jars tip on the kiln carts", or after "the 20-jar crate
+of the kiln carts"), of the thing both speak of, replaces it however differently
 each opens. The unit is the word after the number, singular or plural, joined by a hyphen
-or not ("36 inches" is the "18 inch" measure); a score between 0 and 1 is a ratio ("the
-review threshold is now 0.75" after "scores of 0.6 or more go to review").
+or not ("40 jars" is the "20 jar" measure); a score between 0 and 1 is a ratio ("the
+regrade cut-off is now 0.75" after "samples scoring 0.6 or more are regraded").
 
 Against false merges: the draft must say outright that something changed (a change word:
 a count given beside another is no news of it), must give one count of the unit and not
