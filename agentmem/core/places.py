@@ -1,6 +1,6 @@
 """Where a text says a thing lives: a URL, an absolute path or a file path, read whole.
 
-One reader of places for the writer's side (`agentmem.core.removal.retired_values`) and the
+One reader of places for the writer's side (`agentmem.core.retiredvalues.retired_values`) and the
 reader's (`agentmem.retrieval.located`): a URL is one value, never cut at its colons and
 slashes ("//db.old.example", "5432/api/v1/rows" were what a word-by-word reading left), and
 its parts are values of their own (`parts`), since a run record quotes a host with its port

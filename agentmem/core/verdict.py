@@ -11,7 +11,6 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.apart import set_apart
-from agentmem.core.byname import withdrawn_by_name, withdrawn_names
 from agentmem.core.claimed import also_claimed
 from agentmem.core.later import recued, reequipped
 from agentmem.core.minrelease import below_floor
@@ -24,7 +23,7 @@ from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
 from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
-from agentmem.core.removal import dropped
+from agentmem.core.removal import dropped, withdrawn_by_name, withdrawn_names
 from agentmem.core.restate import replaces, replaces_elsewhere, restated, restates, says_changed
 from agentmem.core.retract import CLAUSE, retraction, withdrawn
 from agentmem.core.slots import renewed, siblings, told_apart
@@ -277,7 +276,7 @@ def by_name(
     store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
 ) -> list[str]:
     """The live lessons resting on a thing the draft says is withdrawn, found by the thing's
-    own name (`agentmem.core.byname`): "rule QX-12 is withdrawn" retires a lesson on QX-12
+    own name (`agentmem.core.removal`): "rule QX-12 is withdrawn" retires a lesson on QX-12
     that shares no other word with the draft. Lessons of its own document stay."""
     one = (record.get("source"), record.get("run_id"))
     out: list[str] = []

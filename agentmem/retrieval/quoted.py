@@ -1,6 +1,6 @@
 """A run record that quotes an address or a path a change retired.
 
-`agentmem.core.removal.retired_values` reads a replaced lesson's URL whole and gives its
+`agentmem.core.retiredvalues.retired_values` reads a replaced lesson's URL whole and gives its
 host, its host with the port and its path as values of their own
 (`agentmem.core.places.parts`), since a run record quotes an address by a part of it
 ("connection refused: db.old.example:5432", "GET /api/v1/rows -> 404"). A record written
