@@ -57,6 +57,7 @@ from agentmem.core.restate import retraction, says_changed
 from agentmem.core.statement import CAPITALISED, CODED, RECORD, terms
 from agentmem.retrieval.handover import holder_retired
 from agentmem.retrieval.located import PATH_KIND, places
+from agentmem.retrieval.sizes import SIZE_KIND, sizes
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
 
@@ -312,8 +313,9 @@ TIME_UNITS = {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "hour": 36
 @lru_cache(maxsize=4096)
 def slot_values(text: str) -> Mapping[tuple[str, str], frozenset[str]]:
     """`agentmem.retrieval.stated.valued`, a count of any unit however joined to its
-    number ("45-second" a length of time, "3 pallets" a count of pallets) and a URL or a
-    path (`agentmem.retrieval.located`), with the words of its clause."""
+    number ("45-second" a length of time, "3 pallets" a count of pallets), a URL or a
+    path (`agentmem.retrieval.located`) and an amount of memory or storage however written
+    (`agentmem.retrieval.sizes`), with the words of its clause."""
     out = dict(valued(text))
     for clause in CLAUSE.split(text):
         for number, unit in MEASURE.findall(clause):
@@ -327,4 +329,6 @@ def slot_values(text: str) -> Mapping[tuple[str, str], frozenset[str]]:
             out.setdefault(key, frozenset(_words(clause)))
         for place in places(clause):  # a path's own words say where, not what of
             out.setdefault((PATH_KIND, place), frozenset(_words(clause) - _words(place)))
+        for amount in sizes(clause):  # "48 GB", "48G" and "-Xmx48g" are one amount
+            out.setdefault((SIZE_KIND, amount), frozenset(_words(clause)))
     return out

@@ -1,0 +1,109 @@
+"""A value a newer lesson judges wrong: the older lesson that prescribes it tells how
+things were believed, not how they are.
+
+A fix that turned out wrong is told after the fact in the words of the judgment, and
+seldom as a replacement of the lesson that prescribed it: "raising the pool to 64
+connections was the wrong fix: the leak was in the retry loop", "the 90-minute cool-down
+turned out to be unnecessary", "\"Kilns need 12 kW.\" False: ...", "setting -Xss8m did not
+help". The value judged is read as the readers read every value
+(`agentmem.retrieval.conflict.slot_values`: a time, a size however written, a count of a
+unit, a path), so "an 8 GB heap was a mistake" judges the older "run it with -Xmx8g".
+
+A value is judged wrong (`disowned`) when it stands in a clause before a word of judgment
+("was wrong", "was a mistake", "did not help", "made it worse", "a red herring", "not the
+fix") with no other value of its kind between the two, or in a sentence the next one
+opens by judging ("False.", "Wrong:", "Not true"), and the same text states it nowhere
+else without such a word (then the value still holds for something). A lesson states a
+judged value of the same subject (`states_disowned`) when the sentence holding it shares
+`SUBJECT` words with the judging text, and the lesson does not judge it itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from functools import lru_cache
+
+from agentmem.core.statement import terms
+from agentmem.retrieval.conflict import NO_SLOT, slot_values
+from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS
+
+# A sentence ends at its stop, also when a closing quote or emphasis follows it.
+SENTENCE = re.compile(r"(?<=[.!?])[\"\u201d\u2019'*_]*\s+|\n+")
+SUBJECT = 2  # content words a lesson's clause with the value shares with the judging text
+
+WRONG = re.compile(
+    r"\b(?:was|were|is|are|has\s+been|have\s+been|proved|turned\s+out)\s+(?:to\s+be\s+)?"
+    r"(?:just\s+|only\s+|also\s+|simply\s+|clearly\s+)?(?:(?:the|a|an)\s+)?"
+    r"(?:wrong|incorrect|mistaken|(?:a\s+)?mistake|an?\s+error|false|bogus|a\s+myth|"
+    r"red\s+herring|dead\s+end|no\s+help|unnecessary|not\s+needed|useless|"
+    r"not\s+the\s+(?:cause|fix|problem|issue|answer|culprit))\b"
+    r"|\b(?:did|does|do)(?:\s+not|n't)\s+(?:help|fix\s+it|fix\s+anything|work|matter)\b"
+    r"|\bmade\s+(?:it|things|this|that|matters|the\s+\w+)\s+worse\b|\bred\s+herring\b",
+    re.IGNORECASE,
+)
+# A sentence that judges the one before it: "\"Kilns need 12 kW.\" False."
+JUDGED_BEFORE = re.compile(
+    r"^\W*(?:false|wrong|incorrect|untrue|not\s+true|myth|debunked)\b", re.IGNORECASE
+)
+
+
+def _kinds(text: str) -> set[tuple[str, str]]:
+    return {k for k in slot_values(text) if k[0] not in NO_SLOT and k[0] not in COMMON_KINDS}
+
+
+@lru_cache(maxsize=4096)
+def disowned(text: str) -> frozenset[tuple[str, str]]:
+    """The values (kind, value) `text` judges wrong, and states nowhere without a judgment
+    (see the module docstring)."""
+    judged: set[tuple[str, str]] = set()
+    plain: set[tuple[str, str]] = set()
+    sentences = [s for s in SENTENCE.split(text) if s.strip()]
+    for at, sentence in enumerate(sentences):
+        after = sentences[at + 1] if at + 1 < len(sentences) else ""
+        if JUDGED_BEFORE.match(after):
+            judged |= _kinds(sentence)
+            continue
+        for clause in CLAUSE.split(sentence):
+            cues = list(WRONG.finditer(clause))
+            if not cues:
+                plain |= _kinds(clause)
+                continue
+            before = clause[: cues[0].start()]
+            here = _kinds(before)
+            judged |= {k for k in here if _last_of_kind(before, k)}
+            plain |= _kinds(clause[cues[-1].end() :]) - here
+    still = {value for _, value in plain}  # told plainly of anything, it may still hold
+    return frozenset(k for k in judged if k[1] not in still)
+
+
+def _last_of_kind(before: str, key: tuple[str, str]) -> bool:
+    """No other value of `key`'s kind stands between it and the judgment: "64 connections
+    was wrong" judges 64, "from 64 connections to 16 was wrong" judges the change, not 64."""
+    kind, _ = key
+    words = before.split()
+    for start in range(len(words) - 1, -1, -1):
+        tail = " ".join(words[start:])
+        found = {k for k in _kinds(tail) if k[0] == kind}
+        if found:
+            return found == {key}
+    return False
+
+
+def states_disowned(lesson: str, judging: str, values: Collection[tuple[str, str]]) -> bool:
+    """`lesson` states one of `values` (judged wrong by `judging`) in a sentence sharing
+    `SUBJECT` content words with `judging`, and does not judge it itself."""
+    own = disowned(lesson)
+    theirs = _words(judging)
+    for sentence in SENTENCE.split(lesson):
+        mine = slot_values(sentence)
+        for key in values:
+            if key in own or key not in mine:
+                continue
+            if len(_words(sentence) & theirs - set(key[0].split())) >= SUBJECT:
+                return True
+    return False
+
+
+def _words(text: str) -> set[str]:
+    return {t for t in terms(text).content if len(t) >= 3 and not t.isdigit()}
