@@ -57,6 +57,7 @@ from agentmem.core.restate import retraction, says_changed
 from agentmem.core.statement import CAPITALISED, CODED, RECORD, terms
 from agentmem.retrieval.handover import holder_retired
 from agentmem.retrieval.located import PATH_KIND, places
+from agentmem.retrieval.moved import place_retired
 from agentmem.retrieval.sizes import SIZE_KIND, sizes
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
@@ -144,6 +145,12 @@ def retired_by_newer(
     later = [m for m in others if m.created_at > new.created_at and m.app_id == old.app_id]
     if holder_retired(old, new, common, later):
         return True  # the clauses holding the role share the subject's words
+    # The job's host, path or tool told anew, no name in common (`agentmem.retrieval.moved`):
+    # sentences that share the job's words are enough, as for a role handed on.
+    if (gone := place_retired(old.text, new.text, common, says_change)) and not any(
+        mentions(m.text.lower(), t) for m in later for t in gone
+    ):
+        return True
     record = old.type is MemoryType.EPISODIC
     if not record and not set(terms(old.text).head) & set(terms(new.text).head):
         return False  # each opens on a thing of its own
