@@ -115,3 +115,42 @@ def test_an_amount_of_memory_however_written(text: str, mib: str) -> None:
 )
 def test_no_amount_of_memory(text: str) -> None:
     assert sizes(text) == set()
+
+
+CHANGED = [
+    pytest.param(
+        "Seed packets are printed with the LBL 4.2 template; the lot code goes top left.",
+        "We moved the seed packet printing from LBL 4.2 to LBL 5.0; the old template is refused.",
+        id="template-version",
+    ),
+    pytest.param(
+        "Ferry crossings book at most 40 cars per sailing on the short route.",
+        "The harbour raised the short route ferry limit from 40 cars to 52 cars per sailing.",
+        id="count-raised",
+    ),
+    pytest.param(
+        "Greenhouse misters run a 30-minute cycle on hot days.",
+        "We replaced the 30-minute greenhouse mister cycle with a 12-minute one on hot days.",
+        id="duration-replaced",
+    ),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), CHANGED)
+def test_the_old_side_of_a_told_change_leaves(older: str, newer: str) -> None:
+    """The older lesson leaves; the one telling the change (naming the old value only to
+    say it changed) stays."""
+    assert _kept(older, newer) == ["semantic-new"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The ferry desk runs from 08:00 to 12:00 on Sundays.",
+        "Moved backups from 02:00 to 03:30, and the 02:00 slot now runs the vacuum.",
+        "Ticket numbers go from 40 to 52 on the short route.",
+    ],
+)
+def test_no_change_told(text: str) -> None:
+    """A range, a value the text still gives for something, no verb of change."""
+    assert disowned(text) == frozenset()

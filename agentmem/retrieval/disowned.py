@@ -9,6 +9,10 @@ help". The value judged is read as the readers read every value
 (`agentmem.retrieval.conflict.slot_values`: a time, a size however written, a count of a
 unit, a path), so "an 8 GB heap was a mistake" judges the older "run it with -Xmx8g".
 
+A value told as the old side of a change ("moved the report from schema 3.1 to 4.0",
+"replaced v2 with v3") is gone the same way: the text that tells the change names the old
+value only to say it changed, and stays.
+
 A value is judged wrong (`disowned`) when it stands in a clause before a word of judgment
 ("was wrong", "was a mistake", "did not help", "made it worse", "a red herring", "not the
 fix") with no other value of its kind between the two, or in a sentence the next one
@@ -42,6 +46,20 @@ WRONG = re.compile(
     r"|\bmade\s+(?:it|things|this|that|matters|the\s+\w+)\s+worse\b|\bred\s+herring\b",
     re.IGNORECASE,
 )
+# A change told with the old value and the new: "we moved the report from schema 3.1 to
+# 4.0", "raised the cap from 40 to 64 rooms", "replaced v2 with v3", "v2 was replaced by
+# v3". A verb of change must come first: "runs from 08:00 to 12:00" is a range.
+_SPAN = r"(?:[^;:.!?]|\.(?=\S)){1,80}?"  # a stop inside a value ("2.5", "db.lan") is no end
+CHANGED = re.compile(
+    r"\b(?:moved|changed|switched|migrated|upgraded|downgraded|bumped|raised|lowered|cut|"
+    r"reduced|increased|shortened|extended|lengthened|shifted|updated|renamed|repointed|"
+    r"pointed|went|goes|go|has\s+gone|have\s+gone|dropped|lifted|tightened|relaxed)\b"
+    rf"[^;:.!?]{{0,60}}?\bfrom\s+(?P<was>{_SPAN})\s+(?:to|into|onto)\s+(?P<now>[^;:!?]{{1,80}})"
+    rf"|\breplac(?:e|ed|es|ing)\s+(?P<was2>{_SPAN})\s+(?:with|by)\s+(?P<now2>[^;:!?]{{1,80}})"
+    rf"|(?:^|(?<=,\s))(?P<was3>{_SPAN})\s+(?:was|were|has\s+been|have\s+been|is|are)\s+(?:now\s+)?"
+    r"(?:replaced|superseded)\s+by\s+(?P<now3>[^;:!?]{1,80})",
+    re.IGNORECASE,
+)
 # A sentence that judges the one before it: "\"Kilns need 12 kW.\" False."
 JUDGED_BEFORE = re.compile(
     r"^\W*(?:false|wrong|incorrect|untrue|not\s+true|myth|debunked)\b", re.IGNORECASE
@@ -65,6 +83,10 @@ def disowned(text: str) -> frozenset[tuple[str, str]]:
             judged |= _kinds(sentence)
             continue
         for clause in CLAUSE.split(sentence):
+            if changes := _changed(clause):
+                judged |= changes
+                plain |= _kinds(CHANGED.sub(" ", clause))
+                continue
             cues = list(WRONG.finditer(clause))
             if not cues:
                 plain |= _kinds(clause)
@@ -75,6 +97,17 @@ def disowned(text: str) -> frozenset[tuple[str, str]]:
             plain |= _kinds(clause[cues[-1].end() :]) - here
     still = {value for _, value in plain}  # told plainly of anything, it may still hold
     return frozenset(k for k in judged if k[1] not in still)
+
+
+def _changed(clause: str) -> set[tuple[str, str]]:
+    """The old values of the changes `clause` tells (`CHANGED`): each of a kind the new
+    side gives another value of."""
+    out = set()
+    for m in CHANGED.finditer(clause):
+        was = m["was"] or m["was2"] or m["was3"] or ""
+        now = _kinds(m["now"] or m["now2"] or m["now3"] or "")
+        out |= {k for k in _kinds(was) if k not in now and any(n[0] == k[0] for n in now)}
+    return out
 
 
 def _last_of_kind(before: str, key: tuple[str, str]) -> bool:
