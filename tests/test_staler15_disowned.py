@@ -154,3 +154,33 @@ def test_the_old_side_of_a_told_change_leaves(older: str, newer: str) -> None:
 def test_no_change_told(text: str) -> None:
     """A range, a value the text still gives for something, no verb of change."""
     assert disowned(text) == frozenset()
+
+
+NAMED_OLD = [
+    pytest.param(
+        "Ferry crossings book at most 40 cars per sailing on the short route.",
+        "Short route ferry sailings now take 52 cars; the old 40-car limit is gone.",
+        id="old-limit",
+    ),
+    pytest.param(
+        "Greenhouse misters run every 30 minutes on hot days.",
+        "On hot days greenhouse misters run every 12 minutes; the previous 30-minute setting "
+        "scorched the seedlings.",
+        id="previous-setting",
+    ),
+    pytest.param(
+        "Bakery proofing cabinets hold 2 GB of sensor logs before rotation.",
+        "Bakery proofing cabinets keep 8 GB of sensor logs; our former 2 GB quota lost a week.",
+        id="former-quota",
+    ),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), NAMED_OLD)
+def test_a_value_named_as_the_old_one_leaves(older: str, newer: str) -> None:
+    assert _kept(older, newer) == ["semantic-new"]
+
+
+def test_an_old_thing_with_no_new_value_of_its_kind_is_no_change() -> None:
+    """ "The old 40-room wing" names an old wing, no value replaced by another."""
+    assert disowned("The old 40-room wing stays closed for the winter.") == frozenset()

@@ -10,7 +10,8 @@ help". The value judged is read as the readers read every value
 unit, a path), so "an 8 GB heap was a mistake" judges the older "run it with -Xmx8g".
 
 A value told as the old side of a change ("moved the report from schema 3.1 to 4.0",
-"replaced v2 with v3") is gone the same way: the text that tells the change names the old
+"replaced v2 with v3"), or named the old one ("the previous 4 s setting fails the check")
+beside another of its kind, is gone the same way: the text that tells the change names the old
 value only to say it changed, and stays.
 
 A value is judged wrong (`disowned`) when it stands in a clause before a word of judgment
@@ -60,6 +61,12 @@ CHANGED = re.compile(
     r"(?:replaced|superseded)\s+by\s+(?P<now3>[^;:!?]{1,80})",
     re.IGNORECASE,
 )
+# A value named as the old one: "the previous 4 s setting fails", "our old 40-room cap".
+OLD_SIDE = re.compile(
+    r"\b(?:the|our|its|their|that)\s+(?:previous|old|former|earlier|legacy|original|outdated)"
+    r"\s+(?P<was>(?:[^\s,;:!?]+\s+){0,3}?[^\s,;:!?]*\d[^\s,;:!?]*(?:\s+[^\s,;:!?]+)?)",
+    re.IGNORECASE,
+)
 # A sentence that judges the one before it: "\"Kilns need 12 kW.\" False."
 JUDGED_BEFORE = re.compile(
     r"^\W*(?:false|wrong|incorrect|untrue|not\s+true|myth|debunked)\b", re.IGNORECASE
@@ -83,6 +90,10 @@ def disowned(text: str) -> frozenset[tuple[str, str]]:
             judged |= _kinds(sentence)
             continue
         for clause in CLAUSE.split(sentence):
+            if olds := _old_side(clause, text):
+                judged |= olds
+                plain |= _kinds(OLD_SIDE.sub(" ", clause))
+                continue
             if changes := _changed(clause):
                 judged |= changes
                 plain |= _kinds(CHANGED.sub(" ", clause))
@@ -97,6 +108,17 @@ def disowned(text: str) -> frozenset[tuple[str, str]]:
             plain |= _kinds(clause[cues[-1].end() :]) - here
     still = {value for _, value in plain}  # told plainly of anything, it may still hold
     return frozenset(k for k in judged if k[1] not in still)
+
+
+def _old_side(clause: str, text: str) -> set[tuple[str, str]]:
+    """The values `clause` names as the old ones (`OLD_SIDE`), each of a kind `text` gives
+    another value of."""
+    out: set[tuple[str, str]] = set()
+    for m in OLD_SIDE.finditer(clause):
+        olds = _kinds(m["was"])
+        others = _kinds(text.replace(m.group(0), " "))
+        out |= {k for k in olds if any(o[0] == k[0] and o[1] != k[1] for o in others)}
+    return out
 
 
 def _changed(clause: str) -> set[tuple[str, str]]:
