@@ -74,6 +74,17 @@ def test_a_later_lesson_naming_the_old_place_keeps_both(older: str, newer: str) 
             "Backups of the ferry bookings run on vault9.ferry.lan every night.",
             id="no-change-word",
         ),
+        pytest.param(
+            "Seat holds are a compare-and-set on seats.held_by_order; the loser gets a 409.",
+            "The seat picker now caps holds at 4 seats per order (seats.max_hold: 4).",
+            id="fields-no-place",
+        ),
+        pytest.param(
+            "Retry POST /bookings with the same Idem-Key; the harbour API dedupes on it.",
+            "The harbour API now allows 5 requests per second: set HARBOUR_RPS in "
+            "harbour/client.py and run load-e2e with 2 workers.",
+            id="path-against-file",
+        ),
     ],
 )
 def test_what_is_no_move(older: str, newer: str) -> None:

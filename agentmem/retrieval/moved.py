@@ -5,12 +5,13 @@ dumps now go to the object store: `blobctl put --bucket dumps` on store7.lan": t
 lesson names the new place and its tool, never the old host, and says something changed.
 No slot of one kind holds both (a host is no path, a tool is no host), so
 `agentmem.retrieval.conflict.slot_retired` and `tool_retired` see no pair. Read here as
-one slot, where the work is done: the technical names of each sentence (`names`: a host,
-a path, a file, a name with a digit, a command's tool).
+one slot, where the work is done: the places and tools of each sentence (`names`: a host,
+a path, a file, a command's tool; a field or a key, "orders.courier_id", is no place).
 
 `place_retired` holds when a sentence of the newer text says something changed ("now",
-"since the move", "was replaced") and names, past the subject, a thing the older text
-never names; a sentence of the older one names one the newer never names; the two share
+"since the move", "was replaced") and names a place or a tool the older text never
+names; a sentence of the older one names one of the same class (a host for a host, a
+path for a path) the newer never names; the two share
 `SAME_WORK` content words besides the names (one not a word of the query every
 candidate answers); no name the other text never names opens either sentence, before
 the words they share ("the nas-02 dumps" against "the store7 dumps", "the EU desk's
@@ -42,12 +43,27 @@ SUBJECT_NAME = re.compile(f"{TECH.pattern}|{CODED.pattern}|{CAPITALISED.pattern}
 ADDED = re.compile(r"\b(?:also|as well|too|in addition|additionally|besides)\b", re.I)
 
 
+FILE = re.compile(r"\.(?:py|ya?ml|json|toml|sh|cfg|ini|conf|csv|txt|md|xml|sql|js|ts|rb|go)$")
+HOST = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z][a-z0-9]*-[a-z0-9-]*\d[a-z0-9-]*")
+
+
+def place_class(name: str) -> str:
+    """What a name is: a "path", a "file", a "host" ("nas-02", "store7.lan"), or "" (a
+    field or a key, "orders.courier_id", "max_rps2": no place)."""
+    if name.startswith("/"):
+        return "path"
+    if FILE.search(name):
+        return "file"
+    return "host" if HOST.fullmatch(name) else ""
+
+
 @lru_cache(maxsize=4096)
-def names(sentence: str) -> frozenset[str]:
-    """The technical names `sentence` writes, lower case, a trailing stop left off."""
-    found = {n.rstrip(".").lower() for n in TECH.findall(sentence)}
-    found |= {words[0].lower() for words in lines(sentence)}  # a command's tool
-    return frozenset(n for n in found if len(n) >= MIN_NAME)
+def names(sentence: str) -> frozenset[tuple[str, str]]:
+    """The places and tools `sentence` writes, each with its class (`place_class`, or
+    "tool" for a command's first word), lower case, a trailing stop left off."""
+    found = {(n, place_class(n)) for n in (m.rstrip(".").lower() for m in TECH.findall(sentence))}
+    found |= {(words[0].lower(), "tool") for words in lines(sentence)}
+    return frozenset((n, c) for n, c in found if c and len(n) >= MIN_NAME)
 
 
 def _words(text: str) -> set[str]:
@@ -70,9 +86,9 @@ def _apart(sentence: str, other: str, shared: set[str]) -> bool:
     return any(not mentions(other.lower(), n.lower()) for n in SUBJECT_NAME.findall(lead))
 
 
-def _own(sentence: str, other: str) -> set[str]:
-    """The names of `sentence` that `other` never names."""
-    return {n for n in names(sentence) if not mentions(other.lower(), n)}
+def _own(sentence: str, other: str) -> set[tuple[str, str]]:
+    """The names of `sentence` (with their class) that `other` never names."""
+    return {(n, c) for n, c in names(sentence) if not mentions(other.lower(), n)}
 
 
 def place_retired(
@@ -91,12 +107,12 @@ def place_retired(
             if len(shared) < SAME_WORK or not shared - common:
                 continue
             mine, theirs = _own(said, new), _own(there, old)
-            if not mine or not theirs:
-                continue
+            if not {c for _, c in mine} & {c for _, c in theirs}:
+                continue  # a host for a host, a path for a path, a tool for a tool
             if _apart(said, new, shared) or _apart(there, old, shared):
                 continue
-            parts = [p for p in PART.split(there) if any(n in p.lower() for n in theirs)]
+            parts = [p for p in PART.split(there) if any(n in p.lower() for n, _ in theirs)]
             if any(ADDED.search(p) for p in parts):
                 continue
-            out += sorted(mine - set(out))
+            out += sorted({n for n, _ in mine} - set(out))
     return out
