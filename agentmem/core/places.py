@@ -41,15 +41,27 @@ def parts(place: str) -> set[str]:
     out = {place}
     if "://" not in place:
         return out
-    split = urlsplit(place)
+    try:
+        split = urlsplit(place)
+    except ValueError:  # a broken bracketed host ("http://[fe80::1/x"): the place alone
+        return out
     host = split.hostname or ""
     if host:
         out.add(host)
-        if split.port is not None:
-            out.add(f"{host}:{split.port}")
+        if (port := _port(split.netloc)) is not None:
+            out.add(f"{host}:{port}")
     if split.path.count("/") >= 2:
         out.add(split.path.rstrip("/"))
     return out
+
+
+def _port(netloc: str) -> int | None:
+    """The port a URL's host gives, or None when it gives none or a placeholder
+    ("localhost:PORT", "host:${PORT}"), which `urlsplit(...).port` raises on."""
+    try:
+        return urlsplit(f"//{netloc}").port
+    except ValueError:
+        return None
 
 
 def address(value: str) -> bool:
