@@ -32,12 +32,12 @@ from functools import lru_cache
 from agentmem.core.holders import ROLE, people, same_holder
 from agentmem.core.newvalue import swapped
 from agentmem.core.restate import says_changed
-from agentmem.core.statement import terms
+from agentmem.core.statement import function_words, terms
 from agentmem.stores.bm25 import tokenize
 
 # A post named by a noun, with up to two words before it that say of what.
 POST = re.compile(
-    r"(?:\b(?:the|our|a|new|current)\s+)?(?P<of>(?:[\w-]+\s+){0,2}?)"
+    r"(?P<of>(?:[\w-]+\s+){0,3})"
     r"(?P<post>coordinator|lead|manager|officer|owner|approver|assessor|steward|custodian|"
     r"maintainer|administrator|supervisor|champion|point of contact)\b(?!\s+times?\b)",
     re.IGNORECASE,
@@ -45,7 +45,9 @@ POST = re.compile(
 # A person named by a title: "Dr. Reed", "Prof. Ines Vale".
 TITLED = re.compile(r"\b(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.?\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
 # Between clauses, not after a title's dot.
-CLAUSE = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<=[.;:!?])\s+|\s[—–]\s")
+CLAUSE = re.compile(
+    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<=[.;:!?])\s+|\s[—–]\s"
+)
 CASE = re.compile(
     r"\b(?:only|except|unless|over|above|below|under|beyond|up to|at least|more than|"
     r"less than)\b|\d",
@@ -57,6 +59,7 @@ TAKEN = re.compile(
     re.IGNORECASE,
 )
 FILLER = frozenset(tokenize("the our a new current is are was now since done by from"))
+STATE = frozenset(("new", "current", "now"))
 
 
 @dataclass(frozen=True)
@@ -87,11 +90,22 @@ def roles(text: str) -> tuple[Role, ...]:
         kinds = {k for m in ROLE.finditer(clause) for k, v in m.groupdict().items() if v}
         named = {t for h in holders for t in tokenize(h)}
         for m in POST.finditer(TITLED.sub(" ", clause)):
-            of = [t for t in tokenize(m["of"]) if t not in FILLER and t not in named]
+            of = [t for t in tokenize(_after_function_words(m["of"])) if t not in named]
             kinds.add("post:" + " ".join([*of, m["post"].lower()]))
         if kinds:
             out.append(Role(frozenset(kinds), holders, clause))
     return tuple(out)
+
+
+def _after_function_words(words: str) -> str:
+    """The words before a post after the last function word ("a check by the kiln safety":
+    "kiln safety"): what the post is of."""
+    kept: list[str] = []
+    for word in words.split():
+        named = any(c.isupper() for c in word[1:])  # "QA", "IT": a name, not a word
+        plain = word.lower() in function_words() or word.lower() in STATE
+        kept = [] if plain and not named else [*kept, word]
+    return " ".join(kept)
 
 
 def _subject(role: Role) -> frozenset[str]:

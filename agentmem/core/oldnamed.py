@@ -61,6 +61,8 @@ STEM = 4  # letters a unit and a flag's word share to be one unit ("conns", "con
 
 def _unit(word: str) -> str:
     low = word.lower()
+    if low in SIZES and low != "m":  # "16g", "2t" ("m" is as often minutes as megabytes)
+        return SIZES[low]
     if low in UNITS:
         return UNITS[low]
     if low == "hour" or low.startswith("hour"):

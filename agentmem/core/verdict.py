@@ -20,10 +20,11 @@ from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.narrowed import narrowed
 from agentmem.core.nolonger import no_longer_of
 from agentmem.core.notcause import not_the_cause
-from agentmem.core.oldnamed import named_old
 from agentmem.core.oldadvice import corrected
+from agentmem.core.oldnamed import named_old
 from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
+from agentmem.core.placed import placed_anew
 from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
 from agentmem.core.removal import dropped
@@ -53,11 +54,12 @@ class Held:
 # over, a tool left with some commands, a way said to be gone, a rule split per case, a
 # name it uses taken away, "the old advice was wrong: <the new value>", a role its holder
 # no longer holds, what it tells said to hold no more, a cause it gave denied, a tool's
-# release below the one now needed, a value it calls the old one, a role handed on.
+# release below the one now needed, a value it calls the old one, a role handed on, a
+# thing kept elsewhere now.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
-    *(named_old, handed_over),
+    *(named_old, handed_over, placed_anew),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version")  # values `retold` does not follow
