@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from agentmem.core.handover import handed_over
+from agentmem.core.oldgone import way_gone
 from agentmem.core.oldnamed import named_old
 from agentmem.core.placed import placed_anew
 from agentmem.core.verdict import Held, judge
@@ -199,3 +200,58 @@ def test_a_part_moved_or_another_thing_moved_replaces_nothing(draft: str, held: 
     """A part of the thing, another thing, or both places named: no new place (other rules
     may still judge the pair)."""
     assert not placed_anew(draft, held)
+
+
+# --- an old way said to be over -----------------------------------------------------------
+
+WAY_GONE = [
+    (
+        "Pottery orders now come from the shop feed: run feedctl pull --shop <id> on the "
+        "studio box, which also checks the order totals. The old copy step is gone and that "
+        "laptop is switched off.",
+        "Before packing, copy the order sheet from the office laptop again by USB; the "
+        "packing list is never refreshed by itself.",
+    ),
+    (
+        "On the new press, the ink room is a 40 L per-shift allowance shared by every crew; "
+        "press jobs mix colours at the station and send only leftovers to /waste/ink. The old "
+        "per-run roller rinse no longer applies.",
+        "Keep at most 2 runs of ink on the rollers and rinse the rollers after each run's "
+        "colour check passes.",
+    ),
+    (
+        "Harvest bins are now weighed at the gate scale, which logs each one and tags its "
+        "row. Our previous hand tally of bins was dropped.",
+        "Tally the harvest bins by hand at each row end and write the count on the row sheet "
+        "before lunch.",
+    ),
+]
+
+WAY_KEPT = [
+    (  # another thing done the old way: the way's words, not the subject
+        "Glaze sheets now come from the studio wiki; the old hand-copy step is gone.",
+        "Kiln logs are copied by hand to the office binder each week.",
+    ),
+    (  # a way not called old is no news of its end
+        "The roller rinse no longer applies to the night crew; they use the wash station.",
+        "Rinse the rollers after each run's colour check passes.",
+    ),
+    (  # the held lesson reports the same end itself
+        "Our previous hand tally of bins was dropped; the gate scale logs them.",
+        "The old hand tally of harvest bins was dropped once the gate scale came in.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("draft", "held"), WAY_GONE)
+def test_an_old_way_said_to_be_over_withdraws_the_lesson_telling_it(draft: str, held: str) -> None:
+    """The draft calls a way old and says it is over; the held lesson tells that way, on
+    the draft's subject: it is replaced."""
+    assert judge(draft, [Held("h1", held, "procedural")], "procedural").replaces == ["h1"]
+
+
+@pytest.mark.parametrize(("draft", "held"), WAY_KEPT)
+def test_a_way_of_another_thing_or_not_called_old_stays(draft: str, held: str) -> None:
+    """Another thing done that way, a way not called old, a report of the same end: no
+    old way over (other rules may still judge the pair)."""
+    assert not way_gone(draft, held)
