@@ -57,6 +57,14 @@ CALLED_OLD = [
 ]
 
 NOT_CALLED_OLD = [
+    (  # "old" of an age, not of a value
+        "Kiln logs 3 days old are now purged after 5 days.",
+        "Kiln logs are kept for 5 days on the panel; export them weekly.",
+    ),
+    (  # what replaced the old value is the new one
+        "The 4 GB dye cache was replaced by an 8 GB one last week.",
+        "The dye cache holds 8 GB of swatches; clear the dye cache monthly.",
+    ),
     (  # another measure: the old value is of hours, the held one of crates
         "Kiln loads are now cooled for 6 h; the previous 8 h cooling cracked two crates.",
         "A kiln load holds 8 crates of glazed jars; stack the crates two high.",

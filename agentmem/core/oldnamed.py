@@ -8,9 +8,9 @@ other words the two share or however differently each opens.
 A value is read with its measure: a number with its unit ("8 h", "8-hour", "48 GB"), a
 number inside a flag or a setting ("-Xmx48g" is 48 GB, "--max-sessions=20" is 20
 sessions), or a release of a named thing ("Zebra 4.1"). The draft calls a value old when
-it follows "previous", "old", "former", "prior", "original" or "legacy", when it is what a
-change went "from" ("from 8 h to 6 h"), what "replaced", "instead of" or "rather than"
-name, what the draft says it "used to be", or what a claim judged wrong or no fix holds.
+it follows "the previous", "the old", "our former" (or prior, original, legacy), when it is
+what a change went "from" ("from 8 h to 6 h"), what "instead of" or "rather than" name,
+what the draft says it "used to be", or what a claim judged wrong or no fix holds.
 
 Against false merges: the draft must give another value of the same measure (not only
 the old one: a lesson about the old setting), the held lesson must state the old value and
@@ -29,11 +29,14 @@ from agentmem.core.together import read_together
 from agentmem.stores.bm25 import tokenize
 
 # What the draft calls old, up to the end of the phrase that holds the value.
-_SPAN = r"[^.;:,()]{0,40}?\d[^\s.;:,()]*(?:\.\d+)*(?:[ -][A-Za-z%°]+)?"
+_SPAN = r"(?:[^\s.;:,()]+\s+){0,3}?[^\s.;:,()]*?\d[^\s.;:,()]*(?:\.\d+)*(?:[ -][A-Za-z%°]+)?"
 OLD = re.compile(
-    r"\b(?:previous|old|former|prior|original|legacy|outgoing|instead\s+of|rather\s+than"
-    r"|replac(?:es|ed|ing)|used\s+to\s+be|no\s+longer)\s+(?P<old>" + _SPAN + ")"
-    r"|\bfrom\s+(?P<was>(?:the\s+)?(?:[A-Za-z][\w-]*\s+)?v?\d[\w.]*(?:[ -][A-Za-z%°]+)?)"
+    # "the previous 4 s setting": a determiner first ("files 3 days old are purged after
+    # 7 days" calls nothing old)
+    r"\b(?:the|our|its|their|this|that)\s+(?:previous|old|former|prior|original|legacy|"
+    r"outgoing)\s+(?P<old>" + _SPAN + ")"
+    r"|\b(?:instead\s+of|rather\s+than|used\s+to\s+be|no\s+longer)\s+(?P<was>" + _SPAN + ")"
+    r"|\bfrom\s+(?P<moved>(?:the\s+)?(?:[A-Za-z][\w-]*\s+)?v?\d[\w.]*(?:[ -][A-Za-z%°]+)?)"
     r"\s+(?:to|->|→)\s+(?=\S)",
     re.IGNORECASE,
 )
@@ -106,7 +109,7 @@ def _same(a: str, b: str) -> bool:
 @lru_cache(maxsize=4096)
 def called_old(text: str) -> frozenset[tuple[str, str]]:
     """The values the text calls old (see the module docstring)."""
-    spans = [m["old"] or m["was"] for m in OLD.finditer(text)]
+    spans = [m["old"] or m["was"] or m["moved"] for m in OLD.finditer(text)]
     spans += [m["claim"] or m["tried"] for m in JUDGED.finditer(text)]
     return frozenset(v for span in spans for v in measures(span))
 
