@@ -53,7 +53,8 @@ JUDGED = re.compile(
 # setting: "-Xmx48g", "--max-sessions=20", "POOL_SIZE=20".
 MEASURE = re.compile(r"(?<![\w.:/=-])(\d+(?:\.\d+)?)(?:\s?-?\s?([A-Za-z%°]+))?(?![\w.])")
 FLAG = re.compile(
-    r"(?<![\w])(?:-{1,2}|\b)(?P<name>[A-Za-z][\w.-]*?)(?:[=:]\s?|(?<=[a-z])(?=\d))"
+    r"(?<![\w-])(?:-{1,2}(?P<name>[A-Za-z][\w.-]*?)(?:=|(?<=[a-z])(?=\d))"
+    r"|(?P<key>[A-Za-z][\w.-]*)=)"
     r"(?P<num>\d+(?:\.\d+)?)(?P<suffix>[A-Za-z]{0,2})\b"
 )
 SIZES = {"k": "kb", "m": "mb", "g": "gb", "t": "tb"}
@@ -82,8 +83,8 @@ def measures(text: str) -> frozenset[tuple[str, str]]:
         suffix = match["suffix"].lower()
         if suffix[:1] in SIZES and len(suffix) <= 2 and suffix[1:] in ("", "b"):
             out.add((match["num"], SIZES[suffix[:1]]))
-        elif not suffix and "_" not in match["name"] and "-" in match["name"]:
-            out.add((match["num"], "flag:" + _unit(match["name"].rsplit("-", 1)[-1])))
+        elif not suffix and "-" in (name := match["name"] or match["key"]):
+            out.add((match["num"], "flag:" + _unit(name.rsplit("-", 1)[-1])))
     rest = FLAG.sub(" ", text)
     for name, release in RELEASE.findall(rest):
         out.add((release.lower().lstrip("v"), "release:" + "".join(tokenize(name)[-1:])))
