@@ -124,6 +124,10 @@ HANDED = [
 ]
 
 NOT_HANDED = [
+    (  # "new" of what the role is over, not of its holder
+        "New glaze lines need sign-off from Ana Ruiz (studio) first.",
+        "Glaze sign-off is done by the Studio Board: attach the test tile photos.",
+    ),
     (  # two owners of two things
         "Ana Lee now owns the billing export.",
         "Ben Ode owns the search index rebuild.",
