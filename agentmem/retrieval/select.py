@@ -15,7 +15,8 @@ chosen like this:
 - For each failure packed, the lesson that speaks of its cause when no chosen lesson does
   (`remedy`), however few of the goal's words it shares.
 - One lesson that says something changed on the goal's subject (`agentmem.retrieval.news`),
-  down to a fifth of the best lesson's score: it names the thing that changed, not the goal.
+  down to a fifth of the best lesson's score: it names the thing that changed, not the goal;
+  it enters only as news to an older packed entry on that thing.
 - Run records only when they carry what a worker needs: a run that failed (or ended
   partial or aborted) on the same ground, at most `MAX_FAILURES`, and at most one plain
   success: when no lesson was found, when it is the run nearest the goal (how the
@@ -308,7 +309,8 @@ def choose(
         if (fix := remedy(setback, near, chosen)) is not None:
             chosen.append(fix)
     on_ground = [h for h in lessons if h.score > 0]  # a change on the goal's own ground
-    chosen += news(on_ground, chosen, best, goal_words if subject is None else subject)
+    named = goal_words if subject is None else subject
+    chosen += news(on_ground, chosen, best, named, [*chosen, *setbacks], goal_words)
     successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
     if successes and successes[0] is relevant[0]:
         nearest = latest(relevant, successes[0])  # the newest doing of its work
