@@ -10,7 +10,8 @@ So a pack also searches every app of the user with the same question, and a live
 of another app among the best `CANDIDATES` of that search enters the candidates when it
 shares at least `SHARED_WORDS` distinct words with the goal and scores at least `REACH` of
 the best lesson of the goal's own app; it competes for a place at `DISCOUNT` of its score,
-so a lesson of the goal's own app wins a tie. Hook E's accounts of runs stay with their apps (they count one app's runs).
+so a lesson of the goal's own app wins a tie. Hook E's accounts of runs stay with their
+apps (they count one app's runs).
 """
 
 from __future__ import annotations
