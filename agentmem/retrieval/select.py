@@ -76,6 +76,7 @@ from agentmem.retrieval.beforechange import (
     told_before,
 )
 from agentmem.retrieval.conflict import outdated, outdated_in_place
+from agentmem.retrieval.elsewhere import from_siblings
 from agentmem.retrieval.flipped import outturned
 from agentmem.retrieval.kept import still_held
 from agentmem.retrieval.lingering import (
@@ -139,6 +140,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     lessons, every = in_their_place(
         search, query, scope, [unweighted(h) for h in lessons], add_missed=True
     )
+    lessons += from_siblings(search, query, scope, lessons, LESSONS)  # another app's
     best = max((h.score for h in lessons), default=0.0)
     lessons += still_held(lessons, [unweighted(h) for h in every], LESSON_RELEVANT * best)
     # The goal's tags and kind lift some: the order to choose from is the lifted one.
