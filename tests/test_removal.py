@@ -36,27 +36,51 @@ def names(text: str) -> set[str]:
     [
         # a name: code, a flag, an identifier, a hyphenated name, letters and digits
         ("The --full flag was removed in 3.0; pass --since instead.", {"--full"}, {"--full"}),
-        ("We deleted legacy_export.py; exports run through the API.",
-         {"legacy_export.py"}, {"legacy_export.py"}),
+        (
+            "We deleted legacy_export.py; exports run through the API.",
+            {"legacy_export.py"},
+            {"legacy_export.py"},
+        ),
         ("The A100 nodes are gone: jobs schedule on the H100 pool.", {"a100"}, {"a100"}),
-        ("`tarnctl push` was switched off; releases go out through the portal.",
-         set(), {"tarnctl push"}),
+        (
+            "`tarnctl push` was switched off; releases go out through the portal.",
+            set(),
+            {"tarnctl push"},
+        ),
         # read time also takes a word of letters and digits inside a hyphenated name
-        ("The old vault-old01 box has been decommissioned.",
-         {"vault-old01", "old01"}, {"vault-old01"}),
-        ("The staging host stg-box2 is gone; runs get a namespace each.",
-         {"stg-box2", "box2"}, {"stg-box2"}),
+        (
+            "The old vault-old01 box has been decommissioned.",
+            {"vault-old01", "old01"},
+            {"vault-old01"},
+        ),
+        (
+            "The staging host stg-box2 is gone; runs get a namespace each.",
+            {"stg-box2", "box2"},
+            {"stg-box2"},
+        ),
         # write time reads to the clause's end, which a plain comma does not close
-        ("Retired the orders-v1 endpoint, clients call orders-v2.",
-         {"orders-v1"}, {"orders-v1", "orders-v2"}),
+        (
+            "Retired the orders-v1 endpoint, clients call orders-v2.",
+            {"orders-v1"},
+            {"orders-v1", "orders-v2"},
+        ),
         # write time: a code, a capitalised word, a name with its release, the object of
         # an active verb (not the thing that stays: "replaced by")
-        ("Rule QX-12 is withdrawn; its replacement QX-20 scales the gap by load.",
-         set(), {"qx-12"}),
-        ("The Borealis archive host is no longer used; snapshots go to Zephyr now.",
-         set(), {"borealis"}),
-        ("We migrated the team wiki from Quillpad to Nimbus Docs over the weekend.",
-         set(), {"quillpad"}),
+        (
+            "Rule QX-12 is withdrawn; its replacement QX-20 scales the gap by load.",
+            set(),
+            {"qx-12"},
+        ),
+        (
+            "The Borealis archive host is no longer used; snapshots go to Zephyr now.",
+            set(),
+            {"borealis"},
+        ),
+        (
+            "We migrated the team wiki from Quillpad to Nimbus Docs over the weekend.",
+            set(),
+            {"quillpad"},
+        ),
         ("Fernlang 3.1 is no longer supported by the build farm.", set(), {"fernlang 3.1"}),
         ("Grindle replaces PlotterKit for the weekly charts.", set(), {"plotterkit"}),
         ("Quillpad was replaced by Nimbus Docs in May.", set(), {"quillpad?"}),
@@ -75,8 +99,11 @@ def names(text: str) -> set[str]:
         # opening the sentence is only a name where the held lesson writes it as one)
         ("If QX-12 is withdrawn, every crate has to be measured again.", set(), set()),
         ("Quillpad will be retired next quarter.", set(), set()),
-        ("Parcels without barcode labels are now rejected by the depot scanner.",
-         set(), {"parcels?"}),
+        (
+            "Parcels without barcode labels are now rejected by the depot scanner.",
+            set(),
+            {"parcels?"},
+        ),
         # what the cue's own clause names, not a name in the clause before it; an
         # alternative ("instead of"), a kind of thing ("an API key"), a measure
         ("Scenes must use relay-b.example now that the old relay is switched off.", set(), set()),
@@ -87,14 +114,23 @@ def names(text: str) -> set[str]:
         ("Rebooting the QX-9 rig between runs is no longer needed.", set(), set()),
         # the place a removed thing was in (after "in", "of", "from") is not what was
         # removed: taken for the thing, every record naming the repo was left out
-        ("The nightly export job in the ops-tools repo was removed.",
-         {"nightly export job"}, set()),
+        (
+            "The nightly export job in the ops-tools repo was removed.",
+            {"nightly export job"},
+            set(),
+        ),
         ("The --full flag in deploy.sh was removed.", {"--full"}, {"--full"}),
         ("The cache of the orders-api was removed.", set(), set()),
-        ("We deleted legacy_export.py from the tools repo.",
-         {"legacy_export.py"}, {"legacy_export.py"}),
-        ("The price CSV in config-repo is retired; prices come from the API.",
-         {"price csv"}, {"csv"}),
+        (
+            "We deleted legacy_export.py from the tools repo.",
+            {"legacy_export.py"},
+            {"legacy_export.py"},
+        ),
+        (
+            "The price CSV in config-repo is retired; prices come from the API.",
+            {"price csv"},
+            {"csv"},
+        ),
     ],
 )
 def test_what_a_text_says_is_gone(text: str, read: set[str], write: set[str]) -> None:
@@ -132,23 +168,36 @@ BOREALIS = "The Borealis archive host is no longer used; snapshots go to Zephyr 
     ("draft", "held", "replaced"),
     [
         # the held lesson names the withdrawn thing and shares few other words with it
-        (QX12, "Pallet lanes also need the 40 cm gap under QX-12; move the rack, never the rule.",
-         True),
-        (BOREALIS,
-         "Nightly snapshots land on borealis-arc02 under /snap/<day>/; copy them with rsync.",
-         True),
-        ("We migrated the team wiki from Quillpad to Nimbus Docs over the weekend.",
-         "Runbooks are edited in Quillpad under Ops; ask Lena for write access.", True),
-        ("Fernlang 3.1 is no longer supported by the build farm.",
-         "Parser builds pin Fernlang 3.1 because its lexer keeps line offsets.", True),
+        (
+            QX12,
+            "Pallet lanes also need the 40 cm gap under QX-12; move the rack, never the rule.",
+            True,
+        ),
+        (
+            BOREALIS,
+            "Nightly snapshots land on borealis-arc02 under /snap/<day>/; copy them with rsync.",
+            True,
+        ),
+        (
+            "We migrated the team wiki from Quillpad to Nimbus Docs over the weekend.",
+            "Runbooks are edited in Quillpad under Ops; ask Lena for write access.",
+            True,
+        ),
+        (
+            "Fernlang 3.1 is no longer supported by the build farm.",
+            "Parser builds pin Fernlang 3.1 because its lexer keeps line offsets.",
+            True,
+        ),
         # the held lesson tells of the withdrawal itself
         (QX12, "QX-12 was retired in March; crates follow the load-based gap.", False),
         # the held lesson already tells the change, naming what took the thing's place
-        (BOREALIS, "Snapshots now go to Zephyr first and Borealis keeps a copy for a week.",
-         False),
+        (BOREALIS, "Snapshots now go to Zephyr first and Borealis keeps a copy for a week.", False),
         # a capital that only opens the sentence names nothing the held lesson names
-        ("Stamping is no longer needed for internal letters.",
-         "Run stamping before every mailing over 500 letters.", False),
+        (
+            "Stamping is no longer needed for internal letters.",
+            "Run stamping before every mailing over 500 letters.",
+            False,
+        ),
         # another thing whose name the withdrawn one only begins (a code is read whole)
         (QX12, "Rule QX-120 sets the aisle width for forklifts at 3 m.", False),
     ],
