@@ -57,8 +57,6 @@ from agentmem.core.removal import mentions
 from agentmem.core.restate import retraction, says_changed
 from agentmem.core.statement import CAPITALISED, CODED, RECORD, terms
 from agentmem.retrieval.handover import holder_retired
-from agentmem.retrieval.moved import place_retired
-from agentmem.retrieval.sizes import SIZE_KIND, sizes
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
 
@@ -146,12 +144,6 @@ def retired_by_newer(
     later = [m for m in others if m.created_at > new.created_at and m.app_id == old.app_id]
     if holder_retired(old, new, common, later):
         return True  # the clauses holding the role share the subject's words
-    # The job's host, path or tool told anew, no name in common (`agentmem.retrieval.moved`):
-    # sentences that share the job's words are enough, as for a role handed on.
-    if (gone := place_retired(old.text, new.text, common, says_change)) and not any(
-        mentions(m.text.lower(), t) for m in later for t in gone
-    ):
-        return True
     record = old.type is MemoryType.EPISODIC
     if not record and not set(terms(old.text).head) & set(terms(new.text).head):
         return False  # each opens on a thing of its own
@@ -321,10 +313,9 @@ TIME_UNITS = {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "hour": 36
 @lru_cache(maxsize=4096)
 def slot_values(text: str) -> Mapping[tuple[str, str], frozenset[str]]:
     """`agentmem.retrieval.stated.valued`, a count of any unit however joined to its
-    number ("45-second" a length of time, "3 pallets" a count of pallets), a URL or a
+    number ("45-second" a length of time, "3 pallets" a count of pallets) and a URL or a
     path (`agentmem.core.places`: "since the disk swap the export writes to /data/out"
-    retires /srv/out) and an amount of memory or storage however written
-    (`agentmem.retrieval.sizes`), with the words of its clause."""
+    retires /srv/out), with the words of its clause."""
     out = dict(valued(text))
     for clause in CLAUSE.split(text):
         for number, unit in MEASURE.findall(clause):
@@ -338,6 +329,4 @@ def slot_values(text: str) -> Mapping[tuple[str, str], frozenset[str]]:
             out.setdefault(key, frozenset(_words(clause)))
         for place in places(clause):  # a path's own words say where, not what of
             out.setdefault((PATH_KIND, place), frozenset(_words(clause) - _words(place)))
-        for amount in sizes(clause):  # "48 GB", "48G" and "-Xmx48g" are one amount
-            out.setdefault((SIZE_KIND, amount), frozenset(_words(clause)))
     return out

@@ -62,13 +62,8 @@ def holders(text: str) -> tuple[Held, ...]:
     return tuple(_held(text))
 
 
-# A clause with what its brackets hold: "sign-off from the design office (Dana Whitfield)
-# before release" gives the role and its holder in one clause, as one would say it.
-BRACKETS_KEPT = re.compile(CLAUSE.pattern.replace("()", ""))
-
-
 def _held(text: str) -> Iterator[Held]:
-    for clause in BRACKETS_KEPT.split(text):
+    for clause in CLAUSE.split(text):
         roles = {m.lastgroup for m in ROLE.finditer(clause) if m.lastgroup}
         who = set(people(clause))
         who |= {n.lower() for n in FIRST_NAME.findall(clause) if n.lower() not in function_words()}

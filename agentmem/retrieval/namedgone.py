@@ -10,10 +10,6 @@ failure on the removed thing may still tell a worker why; not hook E's count of 
 the same app, written before a live lesson that says a name (one word: a rule id, a flag,
 a file, a host; a phrase names too little to be sure) is removed, that mentions the name
 and does not itself say it is gone.
-
-A value a newer lesson judges wrong ("raising the pool to 64 connections was the wrong
-fix") is gone the same way: a lesson written before it that states the value of the same
-subject and does not judge it itself is left out (`agentmem.retrieval.disowned`).
 """
 
 from __future__ import annotations
@@ -25,7 +21,6 @@ from agentmem.core.model import Hit, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions, removed
 from agentmem.core.restate import retraction
 from agentmem.retrieval.conflict import GLOBAL
-from agentmem.retrieval.disowned import disowned, states_disowned
 
 # "R-7 is withdrawn": a rule or a standard is withdrawn as a tool is removed. Read here as
 # the removal words `removed` knows; the writer's own judge keeps its own list.
@@ -43,39 +38,32 @@ def named_gone(hits: Sequence[Hit], every: Sequence[Hit]) -> list[Hit]:
     """`hits` without the lessons a newer live lesson among `hits` and `every` says use a
     name that is gone (see the module docstring)."""
     replaced = {i for h in [*hits, *every] for i in h.memory.supersedes}
-    removals: list[tuple[Memory, frozenset[str], frozenset[tuple[str, str]]]] = []
+    removals: list[tuple[Memory, frozenset[str]]] = []
     seen: set[str] = set()
     for hit in [*hits, *every]:
         memory = hit.memory
         if memory.id in seen or memory.id in replaced or not _lesson(memory):
             continue
         seen.add(memory.id)
-        names = gone(memory.text) if retraction(memory.text) is None else frozenset()
-        values = disowned(memory.text)
-        if names or values:
-            removals.append((memory, names, values))
+        if retraction(memory.text) is None and (names := gone(memory.text)):
+            removals.append((memory, names))
     if not removals:
         return list(hits)
     return [h for h in hits if not _uses_gone(h.memory, removals)]
 
 
-def _uses_gone(
-    lesson: Memory,
-    removals: Sequence[tuple[Memory, frozenset[str], frozenset[tuple[str, str]]]],
-) -> bool:
+def _uses_gone(lesson: Memory, removals: Sequence[tuple[Memory, frozenset[str]]]) -> bool:
     if not _lesson(lesson):
         return False
     own = gone(lesson.text)
     text = lesson.text.lower()
-    for removal, names, values in removals:
+    for removal, names in removals:
         if removal.created_at <= lesson.created_at or removal.app_id not in (
             lesson.app_id,
             GLOBAL,
         ):
             continue
         if any(name not in own and mentions(text, name) for name in names):
-            return True
-        if values and states_disowned(lesson.text, removal.text, values):
             return True
     return False
 

@@ -30,7 +30,6 @@ say it changed, or names the new one too, tells the change and stays.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -119,11 +118,11 @@ def values_displaced(
     for (kind, value), _ in had.items():
         if kind in NO_SLOT or kind in COMMON_KINDS or (kind, value) in has:
             continue
-        if _writes(new_low, value.lower()):
+        if mentions(new_low, value.lower()):
             continue
         said = _sentence(old.text, value)
         for (other, now), _ in has.items():
-            if other != kind or (other, now) in had or _writes(old_low, now.lower()):
+            if other != kind or (other, now) in had or mentions(old_low, now.lower()):
                 continue
             there = _sentence(new.text, now)
             shared = _words(said) & _words(there) - _words(f"{kind} {value} {now}")
@@ -212,14 +211,6 @@ def quotes_displaced(record: Memory, gone: Sequence[Displaced]) -> bool:
         if len(_words(said) & item.words - _words(f"{item.kind} {item.value}")) >= QUOTED:
             return True
     return False
-
-
-def _writes(text: str, value: str) -> bool:
-    """`text` writes `value` (`mentions`); a number only whole, not as a part of another
-    ("4" is not in "9.4" nor in "4.5")."""
-    if re.fullmatch(r"\d+(?:\.\d+)?", value):
-        return re.search(rf"(?<![\w.]){re.escape(value)}(?!\w|\.\d)", text) is not None
-    return mentions(text, value)
 
 
 def _sentence(text: str, value: str) -> str:
