@@ -9,7 +9,9 @@ corpus, generated straight into the server as its `--pg-direct-above` does), eac
 MiniLM vector (the files backend's document, encoded here in batches: minutes of CPU at
 100K), the HNSW index built after the vectors are in (as a rebuild into an empty schema
 would leave it, faster). `--keep` keeps the schema, and a later run with `--keep` measures
-it again without generating or encoding anything. For the scale benchmark's questions:
+it again without generating or encoding anything (on a server this run started, the schema
+ends with the server: `--vectors FILE` keeps the memories' vectors instead, so a rerun
+encodes nothing). For the scale benchmark's questions:
 
 - fused recall@10 at each ef: the ids shared by the fused ranking through the index
   (above pg_vector_rank.EXACT_MAX memories: the 200 nearest from the index,
@@ -43,6 +45,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import numpy as np
+from numpy.typing import NDArray
+
 from agentmem.core.model import Memory
 from agentmem.retrieval.ranking import DEFAULT_PARAMS
 from agentmem.retrieval.semantic import MiniLmEncoder
@@ -57,6 +62,33 @@ from agentmem.stores.pg_vector_rank import NEAR, fused_sql, run
 from agentmem.stores.pg_vector_store import SemanticPostgresStore
 from bench.scale import SEED, record, vocabulary
 from bench.scale_pg import DIRECT_BATCH, server_url
+
+
+class CachedEncoder:
+    """The encoder, with each text's vector kept in a file (.npz): a rerun reads the vectors
+    instead of encoding them again. Queries go to the encoder as they are (not kept)."""
+
+    def __init__(self, encoder: MiniLmEncoder, path: Path) -> None:
+        self.name = encoder.name
+        self._encoder = encoder
+        self._path = path
+        self._known: dict[str, NDArray[np.float32]] = {}
+        if path.exists():
+            held = np.load(path)
+            self._known = dict(zip(held["texts"].tolist(), held["vectors"], strict=True))
+            print(f"  {len(self._known)} vectors read from {path}", flush=True)
+
+    def encode(self, texts: Sequence[str]) -> NDArray[np.float32]:
+        missing = [t for t in dict.fromkeys(texts) if t not in self._known]
+        if missing:
+            self._known.update(zip(missing, self._encoder.encode(missing), strict=True))
+        return np.stack([self._known[t] for t in texts])
+
+    def save(self) -> None:
+        texts = list(self._known)
+        vectors = np.stack([self._known[t] for t in texts])
+        with self._path.open("wb") as out:
+            np.savez(out, texts=np.array(texts), vectors=vectors)
 
 
 def generate(store: SemanticPostgresStore, n: int) -> dict[str, float]:
@@ -142,6 +174,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--prune-min", type=int, default=PRUNE_MIN, help="candidates pruned above")
     parser.add_argument("--force-prune", action="store_true", help="prune every question")
+    parser.add_argument(
+        "--vectors",
+        type=Path,
+        help="a file (.npz) keeping the memories' vectors: read if there, else written",
+    )
     args = parser.parse_args(argv)
     prune_min = 0 if args.force_prune else args.prune_min
     import torch
@@ -156,9 +193,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.keep or int(held[0]) < n:
         store.close()
         drop(url, schema)
-        store = SemanticPostgresStore(root, url, schema=schema, semantic=encoder)
+        cached = CachedEncoder(encoder, args.vectors) if args.vectors else None
+        store = SemanticPostgresStore(root, url, schema=schema, semantic=cached or encoder)
         before = os.getloadavg()[0]
         took = generate(store, n)
+        if cached is not None:
+            cached.save()
         shown = "  ".join(f"{k} {v:.0f}" for k, v in took.items())
         print(f"generated {n}: {shown}  load {before:.1f}-{os.getloadavg()[0]:.1f}", flush=True)
     rng = random.Random(SEED + n)

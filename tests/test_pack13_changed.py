@@ -1,12 +1,12 @@
 """Replacements the read judges itself (`agentmem.retrieval.conflict`): a new tool for a job
 whose two lessons share only the goal's words, when the newer one says the way changed; and
 a URL or a path given anew, a value like a time or a count
-(`agentmem.retrieval.located`)."""
+(`agentmem.core.places`)."""
 
 from __future__ import annotations
 
+from agentmem.core.places import places
 from agentmem.retrieval.conflict import retired_by_newer, slot_values
-from agentmem.retrieval.located import places
 from tests.conftest import held
 
 APP = "press-room"

@@ -1,5 +1,7 @@
 """Hook B and a change on the goal's ground: a lesson that says something changed reaches
-the worker though it shares few of the goal's words; one that only shares them does not."""
+the worker though it shares few of the goal's words; one that only shares them does not.
+(Each change here updates an older packed lesson, the second one: see
+`tests/test_pack_news_updates.py` for a change no packed entry speaks of.)"""
 
 from __future__ import annotations
 
@@ -17,27 +19,30 @@ CASES = {
         "Glaze batches for the gas kiln are fired to cone 10 with a slow cool.",
         "The gas kiln now vents through the new hood; open the damper before lighting.",
         "The gas kiln needs its shelves washed with kiln wash once a month.",
-        "Spring catalogue pieces are photographed before glazing.",
+        "Vent the fumes through the window and open the damper once the burners light.",
     ),
     "ledger": (
         "Import the March bank statements into the ledger",
         "Bank statement imports go through the ledger's CSV importer, one file per account.",
         "The bank feed moved to the v3 endpoint; the v2 one no longer answers.",
         "Bank holidays shift the statement date to the next working day.",
-        "Statements in a foreign currency are imported at the day's rate.",
+        "Each account's feed is read from the endpoint the ledger config lists.",
     ),
     "tiles": (
         "Render the coastline tiles for zoom levels 10 to 14",
         "Coastline tiles for zooms 10-14 render from the simplified shoreline layer.",
         "Tiles are uploaded to the bucket by the render job instead of by hand now.",
         "The render host is shared with the nightly report job.",
-        "Zoom 14 tiles take four times as long as zoom 13 ones.",
+        "Check the upload log of the bucket each morning for missing tiles.",
     ),
 }
 
 
 def lesson(n: int, score: float, text: str) -> Hit:
-    return hit(n, MemoryType.SEMANTIC, 0.8, score, text)
+    """Lesson 4 (the second one, packed) is the oldest: every change here is newer."""
+    made = hit(n, MemoryType.SEMANTIC, 0.8, score, text)
+    when = "2026-11-01T10:00:00+00:00" if n == 4 else made.memory.created_at
+    return made.model_copy(update={"memory": made.memory.model_copy(update={"created_at": when})})
 
 
 def chosen(goal: str, *hits: Hit) -> set[int]:
@@ -86,7 +91,7 @@ def test_a_change_that_shares_only_the_goals_how_and_when_stays_out() -> None:
     title = "Repaint the north gallery walls"
     described = f"{title} before the weekend opening"
     best = lesson(1, 10.0, "North gallery walls take two coats of the chalk-based paint.")
-    second = lesson(4, 6.0, "Gallery lights are switched off while paint dries.")
+    second = lesson(4, 6.0, "The gallery starts hanging at nine, once the paint is dry.")
     shared_when = lesson(2, 3.0, "The weekend opening now starts at nine, not ten.")
     subject = set(tokenize(title))
     hits = (best, second, shared_when)

@@ -6,7 +6,7 @@ missed the record."""
 from __future__ import annotations
 
 from agentmem import MemoryHooks
-from agentmem.core.removal import retired_values
+from agentmem.core.retiredvalues import retired_values
 from tests.conftest import ManualClock, lesson
 
 APP = "kiosk"

@@ -1,10 +1,11 @@
 """Where a text says a thing lives: a URL, an absolute path or a file path, read whole.
 
-One reader of places for the writer's side (`agentmem.core.removal.retired_values`) and the
-reader's (`agentmem.retrieval.located`): a URL is one value, never cut at its colons and
-slashes ("//db.old.example", "5432/api/v1/rows" were what a word-by-word reading left), and
-its parts are values of their own (`parts`), since a run record quotes a host with its port
-("connection refused: db.old.example:5432") or a path alone ("GET /api/v1/rows -> 404").
+One reader of places for the writer's side (`agentmem.core.retiredvalues`) and the reader's
+(`agentmem.retrieval.conflict`, `agentmem.retrieval.quoted`): a URL is one value, never cut
+at its colons and slashes ("//db.old.example", "5432/api/v1/rows" were what a word-by-word
+reading left), and its parts are values of their own (`parts`), since a run record quotes a
+host with its port ("connection refused: db.old.example:5432") or a path alone ("GET
+/api/v1/rows -> 404"); `address` tells such a value from a word or a number.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ PLACE = re.compile(
 # A host with its port outside a URL ("files01.corp.local:8443"): two dotted parts or more.
 HOST_PORT = re.compile(r"(?<![\w./:-])([a-z0-9-]+(?:\.[a-z0-9-]+)+):(\d{2,5})\b", re.IGNORECASE)
 TRAILING = ".,;:)]}'\""
+INSIDE = re.compile(r"\w[./]\w")  # a dot or a slash inside: a host or a path, not a word
+MIN_ADDRESS = 6  # characters an address needs: shorter ones ("v1", "a/b") name too little
 
 
 def places(text: str) -> list[str]:
@@ -38,15 +41,33 @@ def parts(place: str) -> set[str]:
     out = {place}
     if "://" not in place:
         return out
-    split = urlsplit(place)
+    try:
+        split = urlsplit(place)
+    except ValueError:  # a broken bracketed host ("http://[fe80::1/x"): the place alone
+        return out
     host = split.hostname or ""
     if host:
         out.add(host)
-        if split.port is not None:
-            out.add(f"{host}:{split.port}")
+        if (port := _port(split.netloc)) is not None:
+            out.add(f"{host}:{port}")
     if split.path.count("/") >= 2:
         out.add(split.path.rstrip("/"))
     return out
+
+
+def _port(netloc: str) -> int | None:
+    """The port a URL's host gives, or None when it gives none or a placeholder
+    ("localhost:PORT", "host:${PORT}"), which `urlsplit(...).port` raises on."""
+    try:
+        return urlsplit(f"//{netloc}").port
+    except ValueError:
+        return None
+
+
+def address(value: str) -> bool:
+    """Whether a value (a place, one of its `parts`, or another value a text states) is an
+    address a record may quote: a host, a path or a file name, not a word or a short code."""
+    return len(value) >= MIN_ADDRESS and INSIDE.search(value) is not None
 
 
 def addresses(text: str) -> tuple[set[str], str]:

@@ -1,47 +1,47 @@
-"""What a lesson says no longer exists: "the --full flag was removed", "we deleted
-legacy_export.py", "the Redis cluster is gone", "retired the v1 webhook endpoint".
+"""What a text says is gone: "the --full flag was removed", "we deleted legacy_export.py",
+"rule QX-12 is withdrawn", "we moved the archive from Borealis to Zephyr". One reader of the
+cues (`_pointed_at`: "X was removed" points back at X, "we deleted X" forward), with two
+readings of the words a cue points at, as a false match costs each side something else:
 
-A run record written before such a lesson that still names the removed thing tells how
-things were (it ran the flag, it read the file), which a worker must not take for how they
-are. Only what names one thing is read out of the words next to the removal cue, so a
-record about another thing that shares a word stays:
+- read time (`removed`, `mentions`): a run record written before the lesson that still names
+  the removed thing tells how things were, and leaves packs; a record on another thing that
+  shares a word must stay. So fewer cues count, and only what names one thing: code, a
+  flag, an identifier, a hyphenated name (`orders-v1`), a word of letters and digits
+  (`A100`), else the noun phrase of `MIN_PHRASE` words or more next to the cue ("nightly
+  export job"): one plain word ("Stripe", "cluster") would retire every record.
+- write time (`withdrawn_names`, `rests_on`, `withdrawn_by_name`): a draft that says a named
+  thing is withdrawn, replaced, switched off or no longer used retires every held lesson
+  resting on it, however worded. A name is also a capitalised word inside a sentence, or
+  one with its release ("Python 3.8": not every lesson on Python); a capital that only
+  opens the draft's sentence names a thing only where the held lesson writes it inside
+  one. Against false merges: the name stands in the cue's own clause, in its subject (or
+  object) before any preposition, in no condition ("if QX-12 is withdrawn …"); a held
+  lesson that tells of the withdrawal itself, names what replaced the thing, or another
+  release, stays.
 
-- a name: a command or path as code, a flag (`--full`), an identifier (`legacy_export.py`,
-  `/v1/charges`, `ORDERS_V1`, `PagerDuty`), a hyphenated name (`orders-v1`), a word of
-  letters and digits (`A100`);
-- failing a name, the noun phrase of at least `MIN_PHRASE` words right next to the cue
-  ("the nightly export job was removed" → "nightly export job", "the Redis cluster is
-  gone" → "redis cluster"), matched as that phrase: one plain word ("Stripe", "cluster")
-  would make every record that mentions it stale.
-
-English cues, not any domain's words. Also what a replaced lesson stated that its
-replacement no longer does (`retired_values`): the same question for a value; and whether
-a draft takes away a name a held lesson tells to use (`dropped`). Nothing here reads
-memory.
+And `dropped`: a draft takes away a name a held lesson tells to use. English cues, not any
+domain's words; not "deprecated" (it still works). Nothing here reads memory.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 
 from agentmem.core.commands import lines
-from agentmem.core.places import addresses
-from agentmem.core.statement import (
-    CAPITALISED,
-    CODE,
-    IDENTIFIER,
-    NUMBER,
-    SPELLED,
-    STATE,
-    function_words,
-    terms,
-)
+from agentmem.core.statement import CODE, IDENTIFIER, STATE, function_words, terms
 from agentmem.stores.bm25 import tokenize
 
-# Not "deprecated": a deprecated thing still works, and a run that used it did too.
+FLAG = re.compile(r"(?<![\w-])--?[a-z][\w-]*", re.IGNORECASE)
+DETERMINERS = frozenset("the a an our their this that these those its his her my your".split())  # noqa: SIM905
+# What follows the thing and says where it was ("the price CSV in liveops-config", "the
+# cache of the orders-api"): the place is not what was removed.
+PREPOSITIONS = frozenset("in on at from of under inside within for behind across to into".split())  # noqa: SIM905
+
+# Read time. "X was removed", "X is now gone", "X no longer exists": X precedes.
 VERBS = r"removed|deleted|dropped|retired|decommissioned|replaced|superseded"
-# "X was removed", "X is now gone", "X has been deleted", "X no longer exists": X precedes.
 BACKWARD = re.compile(
     rf"\b(?:(?:(?:was|were|is|are|has been|have been|got)\s+(?:now\s+)?|now\s+)(?:{VERBS}|gone)"
     r"|(?:no longer exists?|does not exist any ?more|went away)"
@@ -56,30 +56,99 @@ FORWARD = re.compile(
     re.IGNORECASE,
 )
 WINDOW = 5  # words a cue points at
-# What follows the thing and says where it was ("the price CSV in liveops-config", "the
-# cache of the orders-api"): the place is not what was removed.
-PREPOSITIONS = frozenset("in on at from of under inside within for behind across to into".split())  # noqa: SIM905
 MIN_PHRASE = 2  # a phrase of fewer words names nothing on its own
 CLAUSE_END = re.compile(r"[,;:!?()]|\.(?=\s|$)")  # a dot inside a name (`export.py`) ends nothing
-DETERMINERS = frozenset("the a an our their this that these those its his her my your".split())  # noqa: SIM905
-FLAG = re.compile(r"(?<![\w-])--?[a-z][\w-]*", re.IGNORECASE)
 HYPHENATED = re.compile(r"\b\w+(?:-\w+)+\b")
 # Letters and digits in one word (A100, PS5, ens5): a name whatever its place in the
 # sentence; a version alone (v1, 2.9) is no name.
 MIXED = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*\d)\w{3,}\b")
 VERSIONISH = re.compile(r"v?\d+(?:\.\d+)*", re.IGNORECASE)
 
+# Write time: more ways to say it ("X is withdrawn", "X is no longer used", "Y replaces X",
+# "moved the archive from X to Y"). Not "use Y instead of X": it tells an alternative, often
+# for one case, as often as a change.
+_GONE = (
+    r"withdrawn|retired|removed|deleted|dropped|decommissioned|discontinued|replaced|"
+    r"superseded|abandoned|obsolete|gone|dead|banned|revoked|"
+    r"switched\s+off|turned\s+off|shut\s+down|sunset|rejected"
+)
+_NOT_ANY_MORE = (
+    r"used|supported|valid|needed|required|in\s+use|in\s+service|available|accepted|"
+    r"allowed|in\s+force|maintained|active"
+)
+GONE_BACKWARD = re.compile(
+    rf"\b(?:(?:is|are|was|were|has\s+been|have\s+been|got)\s+(?:now\s+|also\s+)?(?:{_GONE})"
+    rf"|(?:is|are|was|were)\s+no\s+longer\s+(?:{_NOT_ANY_MORE})"
+    rf"|(?:is|are|was|were)\s+(?:not|n't)\s+(?:{_NOT_ANY_MORE})\s+any\s*more"
+    r"|no\s+longer\s+(?:exists?|applies|apply|holds?)|(?:is|are)\s+no\s+more)\b",
+    re.IGNORECASE,
+)
+GONE_FORWARD = re.compile(
+    r"(?:(?:^|[.;:!?]\s+|\b(?:we|they|ops|i|you)\s+(?:have\s+|had\s+)?)"
+    r"(?:withdrew|retired|removed|deleted|dropped|decommissioned|switched\s+off|"
+    r"turned\s+off|shut\s+down|killed)"
+    r"|\b(?:replaces|replaced|supersedes|superseded|replacing)"
+    r"|\b(?:moved|migrated|switched|went|moving|migrating|switching)\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:away\s+)?from)\s+",
+    re.IGNORECASE,
+)
+PASSIVE_BY = re.compile(r"by\b", re.IGNORECASE)  # "X was replaced by Y": Y is what stays
+CLAUSE = re.compile(r"[;:!?()]|,\s+(?:and|but|so|which|while)\b|\.(?=\s|$)|\s[—–]\s")
+# a clause that tells a condition or a plan tells no withdrawal
+CONDITION = re.compile(
+    r"\b(?:if|unless|whether|once|when|until|before|should|would|could|might|will|plan(?:s|ned)?\s+to)\b",
+    re.IGNORECASE,
+)
+# Words after which the rest of a phrase tells where or of what, not which thing.
+AFTER_THING = PREPOSITIONS | frozenset(
+    "onto with without except than over through via per between during after before since "  # noqa: SIM905
+    "about like among around near along against towards upon".split()
+)
+# a subject starts after a joining word: "use X now that the old relay is off" offs the relay
+JOINS = re.compile(
+    r"\b(?:that|which|who|because|since|so|now|when|once|while|after|but|though|although|"
+    r"as|where|then)\s+(?=(?:the|a|an|our|their|its|this|that|these|those)\b|[A-Z`-]|\S*\d)",
+    re.IGNORECASE,
+)
+GERUND = re.compile(r"[a-z-]{2,}ing")
+ACTED_ON = frozenset("the a an our their its this that these those every each all".split())  # noqa: SIM905
+GONE_WINDOW = 6
+MIN_PREFIX = 5  # letters of a plain name that also name what it begins ("Borealis" in borealiscdn)
+# a name with its release: "Python 3.8", "Node 18", "ruleset v2"
+RELEASED = re.compile(r"\b([A-Za-z][\w-]*[A-Za-z0-9])\s+v?(\d+(?:\.\d+)*)(?![\w.])")
+CODED = re.compile(
+    r"(?<![\w/.-])(?=[\w./-]*(?:[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]|[\w]-[\w]|_|\w\.\w|\w/\w))"
+    r"[A-Za-z0-9][\w./-]*[A-Za-z0-9]"
+)
+CAPITAL = re.compile(r"\b[A-Z][a-z]{2,}\b|\b[A-Z]{3,}\b")
+
+
+def _pointed_at(
+    text: str, backward: re.Pattern[str], forward: re.Pattern[str], clause: re.Pattern[str],
+    *, wary: bool = False,
+) -> Iterator[tuple[str, bool]]:  # fmt: skip
+    """What each cue's clause holds before the cue (with True) or after it (with False).
+    `wary`: a clause telling a condition, and "replaced by", point at nothing."""
+    for match in backward.finditer(text):
+        before = clause.split(text[: match.start()])[-1]
+        if not (wary and CONDITION.search(before)):
+            yield before, True
+    for match in forward.finditer(text):
+        rest = text[match.end() :]
+        if wary and (
+            PASSIVE_BY.match(rest) or CONDITION.search(clause.split(text[: match.start()])[-1])
+        ):
+            continue
+        yield clause.split(rest)[0], False
+
 
 @lru_cache(maxsize=4096)
 def removed(text: str) -> frozenset[str]:
-    """The things `text` says were removed, lower case, as they are written."""
+    """The things `text` says were removed, lower case, as they are written (read time)."""
     out: set[str] = set()
-    for match in BACKWARD.finditer(text):
-        before = _thing(CLAUSE_END.split(text[: match.start()])[-1].split())[-WINDOW:]
-        out |= _named(before, backward=True)
-    for match in FORWARD.finditer(text):
-        after = _thing(CLAUSE_END.split(text[match.end() :])[0].split()[:WINDOW])
-        out |= _named(after, backward=False)
+    for part, backward in _pointed_at(text, BACKWARD, FORWARD, CLAUSE_END):
+        words = _thing(part.split())[-WINDOW:] if backward else _thing(part.split()[:WINDOW])
+        out |= _named(words, backward=backward)
     return frozenset(out)
 
 
@@ -157,35 +226,151 @@ def _common() -> frozenset[str]:
     return function_words() | DETERMINERS | {"we", "it", "they", "there"}
 
 
-def retired_values(old: str, new: str) -> set[str]:
-    """What `old` stated that its replacement `new` no longer does: its commands, paths
-    and identifiers, versions, times and days, and its counts with what they count ("4
-    agents", "1 GB"), as they are written (lower case). A record of a run that still used
-    one tells of the state before the change."""
-    # A URL or a path is read whole, with its host and path as values of their own: read
-    # word by word, a host kept its slashes ("//db.old.example") and a path its port.
-    said, old = addresses(old)
-    said |= {v for values in terms(old).values.values() for v in values}
-    said |= {m.lower() for m in (*IDENTIFIER.findall(old), *CAPITALISED.findall(old)) if len(m) > 3}
-    kept, rest = addresses(new)
-    kept |= {v for values in terms(rest).values.values() for v in values}
-    kept |= {m.lower() for m in IDENTIFIER.findall(rest)}
-    out = {v for v in said - kept if not v.isdigit() and v not in new.lower()}
-    now = counted(new)
-    counts = {c for word, cs in counted(old).items() if word in now for c in cs - now[word]}
-    return out | counts
+@lru_cache(maxsize=1)
+def _common_names() -> frozenset[str]:
+    """`_common`, and words that tell which of a thing's states, not which thing."""
+    return _common() | {"old", "new", "earlier", "current"}
 
 
-def counted(text: str) -> dict[str, set[str]]:
-    """What the text counts: each counted word with its counts as written ("agents": {"4
-    agents"}). A count is retired only when the replacement counts the same thing."""
-    out: dict[str, set[str]] = {}
-    for pattern in (NUMBER, SPELLED):
-        for m in pattern.finditer(text):
-            word = (m.group(2) or "").lower()
-            if word and word not in function_words():
-                out.setdefault(word, set()).add(" ".join(m.group(0).lower().split()))
+@dataclass(frozen=True)
+class Name:
+    """A thing a text names: as written (lower case), with its release when it gives one,
+    and whether only a capital at a sentence's start makes it a name."""
+
+    word: str
+    release: str = ""
+    weak: bool = False
+
+
+@lru_cache(maxsize=4096)
+def withdrawn_names(text: str) -> frozenset[Name]:
+    """The names `text` says are withdrawn, retired, replaced or no longer used (write time)."""
+    out: set[Name] = set()
+    for part, backward in _pointed_at(text, GONE_BACKWARD, GONE_FORWARD, CLAUSE, wary=True):
+        if backward:
+            words = re.split(JOINS, part)[-1].split()[-GONE_WINDOW:]
+            out |= _names(" ".join(_subject(words)), start=len(words) == len(part.split()))
+        else:
+            out |= _names(" ".join(_object(part.split()[:GONE_WINDOW])), start=False)
+    return frozenset(out)
+
+
+def _subject(words: list[str]) -> list[str]:
+    """The words before a backward cue that name the thing: from the last preposition on
+    the phrase is where it was; before the first one, what it was ("the QX-12 rule in the
+    engine was withdrawn" names QX-12, not the engine). A subject that is an action on a
+    thing ("rebooting the QX rig between runs is no longer needed") withdraws the action,
+    not the thing it acts on."""
+    lowered = [w.lower().strip(",") for w in words]
+    for i in range(len(words) - 1):
+        if GERUND.fullmatch(lowered[i]) and lowered[i + 1] in ACTED_ON:
+            return []
+    for i, word in enumerate(words):
+        if word.lower().strip(",") in AFTER_THING and i > 0:
+            return words[:i]
+    return words
+
+
+def _object(words: list[str]) -> list[str]:
+    """The words after a forward cue up to a preposition or a "to": "from Borealis to
+    Zephyr" names Borealis."""
+    for i, word in enumerate(words):
+        if word.lower() in AFTER_THING or word.lower() in ("and", "or", "but", "by"):
+            return words[:i]
+    return words
+
+
+def _names(chunk: str, *, start: bool) -> set[Name]:
+    """The names in a phrase (write time, see the module docstring). `start`: the phrase
+    opens its sentence, so its first capital may be the sentence's, not a name's."""
+    out: set[Name] = set()
+    if re.match(r"\W*(?:a|an|any|some)\s", chunk, re.IGNORECASE):
+        return out  # "instead of an API key": a kind of thing, not one named
+    taken: list[tuple[int, int]] = []
+    for m in RELEASED.finditer(chunk):
+        # a capitalised word or a code can name a thing with a release after it
+        can_name = m.group(1)[:1].isupper() or bool(CODED.fullmatch(m.group(1)))
+        if m.group(1).lower() in _common_names() or not can_name:
+            continue
+        out.add(Name(m.group(1).lower(), m.group(2)))
+        taken.append(m.span())
+    rest = "".join(
+        " " * len(c) if any(a <= i < b for a, b in taken) else c for i, c in enumerate(chunk)
+    )
+    for m in CODE.finditer(rest):
+        out.add(Name(m.group(1).lower().strip()))
+    rest = CODE.sub(" ", rest)
+    out |= {Name(f.lower()) for f in FLAG.findall(rest)}
+    rest = FLAG.sub(" ", rest)
+    for m in CODED.finditer(rest):
+        word = m.group(0).strip("./-")
+        if re.fullmatch(r"v?\d+(?:[.\d-]*\d)?", word, re.IGNORECASE) or word[:1].isdigit():
+            continue  # a version, a number or a measure ("28-day") names nothing
+        out.add(Name(word.lower()))
+    rest = CODED.sub(" ", rest)
+    # after an article the capital is the name's own ("The Borealis host …")
+    opening = re.match(r"\W*", rest)
+    first_at = opening.end() if (start and opening) else -1
+    found = [
+        Name(m.group(0).lower(), weak=m.start() <= first_at and not m.group(0).isupper())
+        for m in CAPITAL.finditer(rest)
+        if m.group(0).lower() not in _common_names() and m.group(0).lower() not in STATE
+    ]
+    out |= {n for n in found if not n.weak}
+    # a capital that may be only the sentence's names a thing when it is all the subject
+    # says ("Grindle was removed"), not a word before the name ("Rule QX-12 is …")
+    if not out and len(chunk.split()) == 1:
+        out |= {n for n in found if n.weak}
     return out
+
+
+def rests_on(held: str, name: Name) -> bool:
+    """Whether the held text names the thing (at the same release, when the name gives
+    one; a plain name also at the start of a longer word, `borealiscdn` for Borealis)."""
+    word = re.escape(name.word)
+    if name.release:
+        rel = re.escape(name.release)
+        found = re.search(rf"(?<![\w-]){word}[\s_-]*v?{rel}(?![\w]|\.\d)", held, re.IGNORECASE)
+        return found is not None
+    if name.weak and not _inside_sentence(held, name.word):
+        return False
+    if name.word.isalpha() and len(name.word) >= MIN_PREFIX:
+        # a plain name also begins what is named after it (`borealiscdn`, `borealis-arc02`)
+        return re.search(rf"(?<![\w-]){word}(?:[a-z]{{2,}}|(?![a-z]))", held, re.I) is not None
+    # a coded name as written: QX-12 is not QX-12-B
+    return re.search(rf"(?<![\w-]){word}(?![\w]|-\w)", held, re.IGNORECASE) is not None
+
+
+def _inside_sentence(text: str, word: str) -> bool:
+    """The text writes `word` capitalised, not at the start of a sentence."""
+    pattern = rf"(?<![.!?:;]\s)(?<!^)\b{re.escape(word.capitalize())}\b"
+    return re.search(pattern, text) is not None
+
+
+def withdrawn_by_name(draft: str, held: str) -> bool:
+    """The draft says a thing the held lesson names is withdrawn (see the module docstring),
+    and the held lesson does not itself tell of that withdrawal or name what the draft
+    puts in its place."""
+    gone = [n for n in withdrawn_names(draft) if rests_on(held, n)]
+    if not gone:
+        return False
+    if {n.word for n in withdrawn_names(held)} & {n.word for n in gone}:
+        return False  # it tells of the withdrawal itself
+    # a held lesson that tells a change itself and names what the draft gives in place of
+    # the withdrawn thing is a word on the new state, not the old one
+    return not (terms(held).change and _successors(draft, gone) & _all_names(held))
+
+
+def _successors(draft: str, gone: list[Name]) -> set[str]:
+    """The names the draft gives besides those it withdraws: what takes their place."""
+    out = _all_names(draft) - {n.word for n in gone}
+    return {w for w in out if not any(w in n.word or n.word in w for n in gone)}
+
+
+@lru_cache(maxsize=4096)
+def _all_names(text: str) -> frozenset[str]:
+    """Every strong name the text gives, lower case, as written."""
+    return frozenset(n.word for n in _names(text, start=True) if not n.weak)
 
 
 MIN_NAME = 4  # characters of a removed name that retires a lesson naming it

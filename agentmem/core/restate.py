@@ -62,7 +62,7 @@ from agentmem.core.newvalue import (
     told_of_another,
 )
 from agentmem.core.opening import opens_alike
-from agentmem.core.removal import retired_values as retired_values  # its old home
+from agentmem.core.retiredvalues import retired_values as retired_values  # its old home
 from agentmem.core.retract import RETRACTED
 from agentmem.core.retract import retracted as retracted  # its old home
 from agentmem.core.retract import retraction as retraction  # its old home

@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 
 from agentmem.core.practice import no_longer, practices
-from agentmem.core.removal import counted, mentions, removed
+from agentmem.core.removal import mentions, removed
+from agentmem.core.retiredvalues import counted
 from agentmem.core.retract import retraction, squash
 from agentmem.core.statement import CODE, IDENTIFIER, NUMBER
 from agentmem.stores.bm25 import tokenize

@@ -11,8 +11,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.apart import set_apart
-from agentmem.core.byname import withdrawn_by_name, withdrawn_names
 from agentmem.core.claimed import also_claimed
+from agentmem.core.handover import handed_over
 from agentmem.core.later import recued, reequipped
 from agentmem.core.minrelease import below_floor
 from agentmem.core.model import MAX_TAGS, Hit
@@ -20,11 +20,14 @@ from agentmem.core.narrowed import narrowed
 from agentmem.core.nolonger import no_longer_of
 from agentmem.core.notcause import not_the_cause
 from agentmem.core.oldadvice import corrected
+from agentmem.core.oldgone import way_gone
+from agentmem.core.oldnamed import named_old
 from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
+from agentmem.core.placed import placed_anew
 from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
-from agentmem.core.removal import dropped
+from agentmem.core.removal import dropped, withdrawn_by_name, withdrawn_names
 from agentmem.core.restate import replaces, replaces_elsewhere, restated, restates, says_changed
 from agentmem.core.retract import CLAUSE, retraction, withdrawn
 from agentmem.core.slots import renewed, siblings, told_apart
@@ -51,10 +54,12 @@ class Held:
 # over, a tool left with some commands, a way said to be gone, a rule split per case, a
 # name it uses taken away, "the old advice was wrong: <the new value>", a role its holder
 # no longer holds, what it tells said to hold no more, a cause it gave denied, a tool's
-# release below the one now needed.
+# release below the one now needed, a value it calls the old one, a role handed on, a
+# thing kept elsewhere now, an old way said to be over.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
+    *(named_old, handed_over, placed_anew, way_gone),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version")  # values `retold` does not follow
@@ -277,7 +282,7 @@ def by_name(
     store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
 ) -> list[str]:
     """The live lessons resting on a thing the draft says is withdrawn, found by the thing's
-    own name (`agentmem.core.byname`): "rule QX-12 is withdrawn" retires a lesson on QX-12
+    own name (`agentmem.core.removal`): "rule QX-12 is withdrawn" retires a lesson on QX-12
     that shares no other word with the draft. Lessons of its own document stay."""
     one = (record.get("source"), record.get("run_id"))
     out: list[str] = []

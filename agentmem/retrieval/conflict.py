@@ -52,16 +52,17 @@ from agentmem.core.apart import set_apart
 from agentmem.core.commands import lines
 from agentmem.core.cues import CUE_BACKWARD
 from agentmem.core.model import Hit, HookName, Kind, Memory, MemoryType
+from agentmem.core.places import places
 from agentmem.core.removal import mentions
 from agentmem.core.restate import retraction, says_changed
 from agentmem.core.statement import CAPITALISED, CODED, RECORD, terms
 from agentmem.retrieval.handover import holder_retired
-from agentmem.retrieval.located import PATH_KIND, places
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
 
 GLOBAL = "_global"  # a lesson every app reads: its change speaks for each
 SAME_SLOT = 2  # content words the clauses holding the old value and the new one share
+PATH_KIND = "path"  # the slot of a URL or a path: a new place retires the old one
 NO_SLOT = ("date", "code")  # a record's day, a code span: no value of a slot told anew
 
 
@@ -313,7 +314,8 @@ TIME_UNITS = {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "hour": 36
 def slot_values(text: str) -> Mapping[tuple[str, str], frozenset[str]]:
     """`agentmem.retrieval.stated.valued`, a count of any unit however joined to its
     number ("45-second" a length of time, "3 pallets" a count of pallets) and a URL or a
-    path (`agentmem.retrieval.located`), with the words of its clause."""
+    path (`agentmem.core.places`: "since the disk swap the export writes to /data/out"
+    retires /srv/out), with the words of its clause."""
     out = dict(valued(text))
     for clause in CLAUSE.split(text):
         for number, unit in MEASURE.findall(clause):

@@ -10,7 +10,7 @@ Only counts are read here, not every value a replacement dropped (`retired`): a 
 version the replacement does not repeat is often just not its subject (a handover section
 naming the new owner, a release named as the start of a change), and an older lesson naming
 it still holds. A count is retired when the replacement counts the same thing anew
-(`agentmem.core.removal.counted`: "10 mb" against "40 mb", both counting "mb"). An older
+(`agentmem.core.retiredvalues.counted`: "10 mb" against "40 mb", both counting "mb"). An older
 lesson is judged by it only when it counts that thing with the old count in the same words:
 a word next to its count (`WINDOW` words either side) is one next to the count in the
 replaced lesson or in its replacement ("attachment cap" by both), so "the log rotates at
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agentmem.core.model import Hit, Kind, Memory
-from agentmem.core.removal import counted
+from agentmem.core.retiredvalues import counted
 from agentmem.stores.bm25 import tokenize
 
 WINDOW = 5  # words either side of a count that say what it counts

@@ -15,7 +15,8 @@ chosen like this:
 - For each failure packed, the lesson that speaks of its cause when no chosen lesson does
   (`remedy`), however few of the goal's words it shares.
 - One lesson that says something changed on the goal's subject (`agentmem.retrieval.news`),
-  down to a fifth of the best lesson's score: it names the thing that changed, not the goal.
+  down to a fifth of the best lesson's score: it names the thing that changed, not the goal;
+  it enters only as news to an older packed entry on that thing.
 - Run records only when they carry what a worker needs: a run that failed (or ended
   partial or aborted) on the same ground, at most `MAX_FAILURES`, and at most one plain
   success: when no lesson was found, when it is the run nearest the goal (how the
@@ -75,6 +76,7 @@ from agentmem.retrieval.beforechange import (
     told_before,
 )
 from agentmem.retrieval.conflict import outdated, outdated_in_place
+from agentmem.retrieval.elsewhere import from_siblings
 from agentmem.retrieval.flipped import outturned
 from agentmem.retrieval.kept import still_held
 from agentmem.retrieval.lingering import (
@@ -138,6 +140,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     lessons, every = in_their_place(
         search, query, scope, [unweighted(h) for h in lessons], add_missed=True
     )
+    lessons += from_siblings(search, query, scope, lessons, LESSONS)  # another app's
     best = max((h.score for h in lessons), default=0.0)
     lessons += still_held(lessons, [unweighted(h) for h in every], LESSON_RELEVANT * best)
     # The goal's tags and kind lift some: the order to choose from is the lifted one.
@@ -308,7 +311,8 @@ def choose(
         if (fix := remedy(setback, near, chosen)) is not None:
             chosen.append(fix)
     on_ground = [h for h in lessons if h.score > 0]  # a change on the goal's own ground
-    chosen += news(on_ground, chosen, best, goal_words if subject is None else subject)
+    named = goal_words if subject is None else subject
+    chosen += news(on_ground, chosen, best, named, [*chosen, *setbacks], goal_words)
     successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
     if successes and successes[0] is relevant[0]:
         nearest = latest(relevant, successes[0])  # the newest doing of its work

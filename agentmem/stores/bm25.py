@@ -37,6 +37,8 @@ ARRAYS = "postings.npz"
 INDEX_FORMAT = 3  # 3: always stemmed (an index built without PyStemmer is rebuilt)
 SAVE_AFTER = 200  # documents added since the last save before saving again (or a tenth)
 Ints = NDArray[np.int64]
+# A query's known terms (in order, repeats kept) and each one's (slots, weights).
+Weighed = tuple[list[str], dict[str, tuple[NDArray[np.int32], NDArray[np.float32]]]]
 
 
 @lru_cache(maxsize=1)
@@ -322,26 +324,39 @@ class Bm25Index:
         vocab = self._postings.vocab
         return [t for t in tokens if t in vocab and t != ""]
 
-    def scores(self, query: str) -> NDArray[np.float64]:
-        """One BM25 score per row (zeros where no query term occurs)."""
+    def weigh(self, query: str) -> Weighed:
+        """The query's known terms (in order, repeats kept) and each one's weights in the
+        documents holding it, worked out once for the query's scores and its explanation
+        (valid until the index changes)."""
         tokens = self.known(tokenize(query))
+        k1, b = self._params.k1, self._params.b
+        return tokens, {t: self._postings.weights(t, k1, b) for t in dict.fromkeys(tokens)}
+
+    def scores(self, query: str, weighed: Weighed | None = None) -> NDArray[np.float64]:
+        """One BM25 score per row (zeros where no query term occurs)."""
+        tokens, weights = self.weigh(query) if weighed is None else weighed
         if not tokens:
             return np.zeros(self.size, dtype=np.float64)
-        by_row = self._postings.scores(tokens, self._params.k1, self._params.b, self._rows)
+        p = self._params
+        by_row = self._postings.scores(tokens, p.k1, p.b, self._rows, weights)
         return np.asarray(by_row, dtype=np.float64)
 
-    def term_weights(self, query: str, rows: Sequence[int]) -> list[tuple[str, dict[int, float]]]:
+    def term_weights(
+        self, query: str, rows: Sequence[int], weighed: Weighed | None = None
+    ) -> list[tuple[str, dict[int, float]]]:
         """Each query term with its weight in each of `rows` that holds it: what
-        `term_scores` reads, worked out once for all the hits of one query."""
+        `term_scores` reads, worked out once for all the hits of one query (`weighed`:
+        the query's `weigh`, when known)."""
         among = np.zeros(self.size, dtype=bool)
         among[list(rows)] = True
         out = []
-        for token in dict.fromkeys(self.known(tokenize(query))):
-            slots, weights = self._postings.weights(token, self._params.k1, self._params.b)
+        tokens, weights = self.weigh(query) if weighed is None else weighed
+        for token in dict.fromkeys(tokens):
+            slots, weight = weights[token]
             held = self._rows[slots]
             found: dict[int, float] = {}
             for at in np.flatnonzero(among[held]).tolist():
-                found.setdefault(int(held[at]), float(weights[at]))  # its first, as below
+                found.setdefault(int(held[at]), float(weight[at]))  # its first, as below
             out.append((token, found))
         return out
 

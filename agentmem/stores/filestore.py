@@ -32,7 +32,7 @@ from agentmem.retrieval.ranking import (
 )
 from agentmem.retrieval.semantic import Encoder, MiniLmEncoder, VectorCache, fuse
 from agentmem.stores.base import Filters, Progress, RebuildReport
-from agentmem.stores.bm25 import TokenCache
+from agentmem.stores.bm25 import TokenCache, Weighed
 from agentmem.stores.canonical import CanonicalFiles
 from agentmem.stores.rankview import RankView as _View
 from agentmem.stores.rankview import when as _when
@@ -52,6 +52,7 @@ class _Scored:
     fused: Floats
     decay: Floats
     score: Floats
+    weighed: Weighed  # the query's terms and their weights, for the explanation
 
     def explain(self, i: int, query: str, weights: Any = None) -> dict[str, Any]:
         """How hit `i`'s score was made (`weights`: the query's `term_weights`, read once
@@ -153,7 +154,7 @@ class FileStore(CanonicalFiles):
             view = scored.view
             hits = []
             top = top_k(scored.score, k).tolist()
-            weights = view.index.term_weights(query, top) if explain else None
+            weights = view.index.term_weights(query, top, scored.weighed) if explain else None
             for i in top:
                 memory = view.memories[i]
                 detail = scored.explain(i, query, weights) if explain else {}
@@ -169,7 +170,8 @@ class FileStore(CanonicalFiles):
         if view is None:
             return None
         now = self.clock()
-        bm25 = view.index.scores(query)
+        weighed = view.index.weigh(query)
+        bm25 = view.index.scores(query, weighed)
         # Neighbours lift a memory that matches the query itself, never one that does not.
         context = np.where(
             bm25 > 0, with_neighbours(bm25, view.neighbours, self.params.neighbours), 0.0
@@ -179,7 +181,7 @@ class FileStore(CanonicalFiles):
         age_decay = ranking.decay((now.timestamp() - view.last_seen) / SECONDS_PER_DAY)
         score = fused * view.static * age_decay
         score[~view.admitted(filters, now)] = 0.0
-        return _Scored(view, bm25, context, cosine, fused, age_decay, score)
+        return _Scored(view, bm25, context, cosine, fused, age_decay, score, weighed)
 
     def _touch(self, ids: builtins.list[str]) -> datetime:
         now = super()._touch(ids)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
@@ -132,13 +132,18 @@ class Postings:
         return slots, (idf * tfc).astype(np.float32)
 
     def scores(
-        self, terms: Sequence[str], k1: float, b: float, rows: Ints | None = None
+        self,
+        terms: Sequence[str],
+        k1: float,
+        b: float,
+        rows: Ints | None = None,
+        weighed: Mapping[str, tuple[Ints32, Floats32]] | None = None,
     ) -> Floats32:
         """The float32 sum of the terms' weights in query order (bm25s's sum), per slot or,
-        given `rows` (slot -> row), per row."""
+        given `rows` (slot -> row), per row (`weighed`: each term's `weights`, when known)."""
         out = np.zeros(self.size, dtype=np.float32)
         for term in terms:
-            slots, weights = self.weights(term, k1, b)
+            slots, weights = self.weights(term, k1, b) if weighed is None else weighed[term]
             # A document appears once per term, so a plain += adds as np.add.at would.
             out[slots if rows is None else rows[slots]] += weights
         return out
