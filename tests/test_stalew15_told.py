@@ -31,10 +31,10 @@ CALLED_OLD = [
         "same packet as flow.",
     ),
     (
-        "Pump telemetry to the utility is now pushed every 10 s; the previous 30 s interval "
-        "missed surge alarms.",
-        "The utility wants pump telemetry refreshed every 30 s and rejects values older than "
-        "90 s; the link check tests the 30 s cycle.",
+        "Hive scale readings reach the apiary server every 10 s now; the previous 30 s "
+        "interval missed swarm alerts.",
+        "Hive scale readings reach the apiary server on a 30 s interval, and its link check "
+        "drops readings past 90 s.",
     ),
     (  # "previous" before the value; the held one says it as "8-hour"
         "Kiln loads are now cooled for 6 h; the previous 8 h cooling cracked two crates.",
@@ -171,8 +171,8 @@ MOVED = [
         "Depot shift rosters live on the shared drive under /rosters/; print them on Friday.",
     ),
     (
-        "Interlock exports now come from the gateway: run gwctl fetch --area <code>.",
-        "Interlock config exports live on store-07 under /exports/<area>/; copy them by hand.",
+        "Loom pattern files now come from the mill server: run loomctl pull --frame <id>.",
+        "Loom pattern files sit on bench-pc-3 under /patterns/<frame>/ and go over on a stick.",
     ),
     (
         "Glaze recipes now live in the studio wiki.",
@@ -219,8 +219,8 @@ def test_a_part_moved_or_another_thing_moved_replaces_nothing(draft: str, held: 
 WAY_GONE = [
     (
         "Pottery orders now come from the shop feed: run feedctl pull --shop <id> on the "
-        "studio box, which also checks the order totals. The old copy step is gone and that "
-        "laptop is switched off.",
+        "studio box, which also checks the order totals. The old USB transfer is gone and "
+        "that laptop is switched off.",
         "Before packing, copy the order sheet from the office laptop again by USB; the "
         "packing list is never refreshed by itself.",
     ),

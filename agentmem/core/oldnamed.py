@@ -5,8 +5,8 @@ value as what it replaces, and gives another of the same measure: the held lesso
 states that value ("each kiln fires on an 8-hour cycle") is its older word, however few
 other words the two share or however differently each opens.
 
-A value is read with its measure: a number with its unit ("8 h", "8-hour", "48 GB"), a
-number inside a flag or a setting ("-Xmx48g" is 48 GB, "--max-sessions=20" is 20
+A value is read with its measure: a number with its unit ("8 h", "8-hour", "12 GB"), a
+number inside a flag or a setting ("-Xms12g" is 12 GB, "--max-sessions=20" is 20
 sessions), or a release of a named thing ("Zebra 4.1"). The draft calls a value old when
 it follows "the previous", "the old", "our former" (or prior, original, legacy), when it is
 what a change went "from" ("from 8 h to 6 h"), what "instead of" or "rather than" name,
@@ -40,7 +40,7 @@ OLD = re.compile(
     r"\s+(?:to|->|→)\s+(?=\S)",
     re.IGNORECASE,
 )
-# A claim judged wrong: "raising the heap to 48 GB was the wrong fix", "the 30 s timeout
+# A claim judged wrong: "doubling the buffer to 12 GB was the wrong fix", "the 30 s timeout
 # did not help", wherever in the draft it stands.
 JUDGED = re.compile(
     r"(?:^|(?<=[.;:]\s))(?P<claim>[^.;:]{3,160}?)\s+(?:was|were|is|are|turned\s+out\s+to\s+be)"
@@ -49,8 +49,8 @@ JUDGED = re.compile(
     r"|(?:^|(?<=[.;:]\s))(?P<tried>[^.;:]{3,160}?)\s+(?:did|does)\s+not\s+(?:help|fix|work)\b",
     re.IGNORECASE,
 )
-# A number with its unit: "8 h", "8-hour", "48 GB", "16g"; a number inside a flag or a
-# setting: "-Xmx48g", "--max-sessions=20", "POOL_SIZE=20".
+# A number with its unit: "8 h", "8-hour", "12 GB", "16g"; a number inside a flag or a
+# setting: "-Xms12g", "--max-sessions=20", "POOL_SIZE=20".
 MEASURE = re.compile(r"(?<![\w.:/=-])(\d+(?:\.\d+)?)(?:\s?-?\s?([A-Za-z%°]+))?(?![\w.])")
 FLAG = re.compile(
     r"(?<![\w-])(?:-{1,2}(?P<name>[A-Za-z][\w.-]*?)(?:=|(?<=[a-z])(?=\d))"

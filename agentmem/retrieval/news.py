@@ -12,8 +12,8 @@ the chosen lessons, unless a chosen lesson says the same thing. A retraction say
 longer holds, not how things are now: it is no news here.
 
 A word of the goal's subject is not enough: one title word or tag is shared by every
-change on the app's common ground ("the batcher now caps trips at two orders" for "hand an
-order to another courier"). A change is news to this worker when the pack already `held`
+change on the app's common ground ("the kiln now takes two carts a firing" for "glaze a
+rush order"). A change is news to this worker when the pack already `held`
 an entry written before it on the thing that changed (`ON_CHANGE` words of the change
 beside the goal's): the worker reads that entry and would not know it changed. A change no
 packed entry speaks of is another subject's; one only newer entries speak of is already
