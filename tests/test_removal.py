@@ -58,11 +58,16 @@ def names(text: str) -> set[str]:
             {"stg-box2", "box2"},
             {"stg-box2"},
         ),
-        # write time reads to the clause's end, which a plain comma does not close
+        # a comma no "and" follows closes what was withdrawn: a clause of its own begins
         (
             "Retired the orders-v1 endpoint, clients call orders-v2.",
             {"orders-v1"},
-            {"orders-v1", "orders-v2"},
+            {"orders-v1"},
+        ),
+        (
+            "Retired the Hopper queue, Lattice takes every print job.",
+            {"hopper queue"},
+            {"hopper"},
         ),
         # write time: a code, a capitalised word, a name with its release, the object of
         # an active verb (not the thing that stays: "replaced by")

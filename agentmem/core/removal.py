@@ -272,11 +272,13 @@ def _subject(words: list[str]) -> list[str]:
 
 
 def _object(words: list[str]) -> list[str]:
-    """The words after a forward cue up to a preposition or a "to": "from Borealis to
-    Zephyr" names Borealis."""
-    for i, word in enumerate(words):
-        if word.lower() in AFTER_THING or word.lower() in ("and", "or", "but", "by"):
+    """The words after a forward cue up to a preposition, a "to" ("from Borealis to Zephyr"
+    names Borealis) or a comma no "and"/"or" follows (a clause of its own begins there)."""
+    for i, word in enumerate(w.lower() for w in words):
+        if word in AFTER_THING or word in ("and", "or", "but", "by"):
             return words[:i]
+        if word.endswith(",") and not {"and", "or"} & {w.lower() for w in words[i + 1 :]}:
+            return words[: i + 1]
     return words
 
 
