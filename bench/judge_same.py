@@ -32,11 +32,11 @@ if __package__ in (None, ""):
 
 from agentmem.core import restate, verdict
 from agentmem.core.apart import kept_apart, set_apart
+from agentmem.core.dropped import dropped
 from agentmem.core.later import recued, reequipped
 from agentmem.core.narrowed import narrowed
 from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
-from agentmem.core.removal import dropped
 from agentmem.core.retract import retraction, withdrawn
 from agentmem.core.slots import renewed, reslotted, siblings, told_apart
 from agentmem.core.statement import Terms, terms

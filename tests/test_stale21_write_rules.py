@@ -11,7 +11,7 @@ Five shapes of a later text that ends a held lesson without restating it:
 - a how-to replaced by another tool's command: every other lesson that still runs the old
   command goes with it (`agentmem.core.oldtool.unrun`);
 - a flag or command said to be removed, against a lesson telling to use it
-  (`agentmem.core.removal.dropped`).
+  (`agentmem.core.dropped.dropped`).
 
 Each with its false merges: another site, another component, another tool's flag of the
 same name, another subcommand, a lesson that already agrees.
@@ -20,9 +20,9 @@ same name, another subcommand, a lesson that already agrees.
 from __future__ import annotations
 
 from agentmem.core.commands import lines
+from agentmem.core.dropped import dropped
 from agentmem.core.oldtool import unrun
 from agentmem.core.practice import prescribes_all, refuted
-from agentmem.core.removal import dropped
 from agentmem.core.retract import outdated, withdrawn
 from agentmem.core.verdict import Held, judge, kin
 

@@ -4,7 +4,7 @@
 removed", "we deleted sync_v1.py": a lesson written before such a statement that still
 tells a worker to use the rule, the flag or the file is not how things are, whatever
 values it states. The writer replaces such a lesson when it sees the pair
-(`agentmem.core.removal.dropped`); one it did not see reaches packs and hook A beside the
+(`agentmem.core.dropped.dropped`); one it did not see reaches packs and hook A beside the
 removal. Here the read leaves it out: an observation lesson (not a run record, whose
 failure on the removed thing may still tell a worker why; not hook E's count of runs) of
 the same app, written before a live lesson that says a name (one word: a rule id, a flag,
