@@ -163,10 +163,23 @@ def _named(words: list[str], *, backward: bool) -> set[str]:
         for n in names
         if len(n) > 2 and re.search("[a-z]", n, re.IGNORECASE) and not VERSIONISH.fullmatch(n)
     }
+    names -= _within(names)
     if names:
         return names
     phrase = _phrase(words, backward=backward)
     return {phrase} if len(phrase.split()) >= MIN_PHRASE else set()
+
+
+def _within(names: set[str]) -> set[str]:
+    """The names that are a piece of a longer one ("old01" of `vault-old01`, "sync_v3" of
+    `sync_v3.py`): the same name read again, not a name of its own; as one it took every
+    record naming another member of the series for a record of the removed thing."""
+    return {
+        n
+        for n in names
+        for m in names
+        if m != n and re.search(rf"(?:^|[-_./]){re.escape(n)}(?:$|[-_./])", m)
+    }
 
 
 def _thing(words: list[str]) -> list[str]:
