@@ -50,6 +50,13 @@ INLINE = re.compile(r"^\[(semantic|procedural|reflective)\]\s*", re.IGNORECASE)
 STAMP = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?Z?\s*(?:[-–]\s*)?")
 DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
 LABELLED = re.compile(r"^\**(?:retracted|retraction|withdrawn)\**\s*:", re.IGNORECASE)
+# A paragraph a review labels a correction ("**Correction.** The 03-14 lesson that blamed …
+# was wrong and is withdrawn"): read under any heading, without its label, so the
+# retraction opens the text and the judge reads what it withdraws.
+CORRECTION = re.compile(
+    r"^[*_]{0,2}(?:corrections?|corrected|erratum)(?:[:.][*_]{0,2}|[*_]{0,2}\s*[:.])\s*",
+    re.IGNORECASE,
+)
 # A decision record's status: in force unless it says otherwise; what it replaces, if said.
 STATUS_LINE = re.compile(r"^\**status\**\s*:\s*(.+)$", re.IGNORECASE)
 NOT_IN_FORCE = re.compile(
@@ -259,9 +266,10 @@ def lessons(markdown: str) -> list[Lesson]:
         # kind that is prose alone ("Bank notice (important)": a paragraph) says its lesson
         # in that prose (a sentence before a list only introduces the list).
         told = current is not None and heading not in listed and not paragraph.endswith(":")
-        if prose and not (decided or changed or told or LABELLED.match(paragraph)):
+        corrected = CORRECTION.match(STAMP.sub("", paragraph)) if prose else None
+        if prose and not (decided or changed or told or LABELLED.match(paragraph) or corrected):
             continue
-        text = STAMP.sub("", paragraph)
+        text = STAMP.sub("", paragraph)[corrected.end() if corrected else 0 :]
         inline, prefix = INLINE.match(text), PREFIX.match(text)
         kind = current
         if inline:
@@ -271,7 +279,7 @@ def lessons(markdown: str) -> list[Lesson]:
         text = sure(PREFIX.sub("", INLINE.sub("", text)).strip())
         after = kind is None and (changed or done)  # a plan said done is a change made
         kind = MemoryType.SEMANTIC if after else kind
-        if kind is None and not done and withdrawal(text, prose):
+        if kind is None and not done and (corrected or withdrawal(text, prose)):
             kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
         if kind is None or not text:
             continue
