@@ -8,10 +8,15 @@ checks' values part also tells the newest check's own words.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from agentmem import Memory, MemoryHooks
-from tests.test_judgment_harvest import episode, patterns, success
+from tests.conftest import semantic
+from tests.test_judgment_harvest import clocked, episode, patterns, success
+
+__all__ = ["clocked"]  # the fixture: hooks whose clock reads a given day
 
 
 def harvested(hooks: MemoryHooks, app: str) -> list[Memory]:
@@ -177,3 +182,28 @@ def test_a_pattern_whose_phrase_is_all_its_checks_said_repeats_nothing(
         )
     [pattern] = harvested(hooks, app)
     assert pattern.text.count("tile seed stalled") == 1
+
+
+def test_the_newest_check_of_a_run_quoting_a_retired_value_is_not_told(
+    clocked: Callable[[str], MemoryHooks],
+) -> None:
+    """The newest check said more than the phrase, with a limit a later lesson replaced:
+    its run quotes what the replacement took away (`withdrawn`), so, as for the example,
+    the pattern does not tell its words."""
+    app = "sign-shop"
+    limit = "The vinyl cutter check rejects a job whose blade pressure is over 140 g."
+    raised = "From June the vinyl cutter check allows blade pressure up to 165 g."
+    old = clocked("2099-05-01").harvester.submit(semantic(limit, app_id=app), trigger="manual")
+    assert old.memory_id is not None
+    for day, detail in (
+        (3, "blade pressure over 140 g on the banner job"),
+        (10, "blade pressure over 140 g on the window decal, backing paper torn"),
+    ):
+        hooks = clocked(f"2099-05-{day:02d}")
+        episode(hooks, f"2099-05-{day:02d}-c{day}", "Cut", "cutter", detail, "", app)
+    held = clocked("2099-06-01").harvester.submit(
+        semantic(raised, app_id=app, supersedes=[old.memory_id]), trigger="manual"
+    )
+    assert held.memory_id is not None
+    [pattern] = [p for p in harvested(clocked("2099-06-02"), app) if not p.supersedes]
+    assert "Last failed" not in pattern.text
