@@ -9,8 +9,8 @@ order, in their checks' details and their own accounts (summaries). `shared_rare
 handful: words both runs say that few failed runs say (`RARE` of them at most) and the
 successful runs' accounts say far less often (`LIFT`; a failure's fix, which tells the
 cause it fixed, left out: `contrast`). `SHARED` of them make the two runs one cause when
-`ACCOUNT` are in both runs' own accounts: a test runner's stock words ("timeout exceeded
-waiting for") are in two checks of two causes alike, and only there. A topic word every
+both checks say one and both runs' own accounts `ACCOUNT`: a test runner's stock words
+("timeout exceeded waiting for") are in two checks of two causes alike, and only there. A topic word every
 run of the app says, or an everyday word many failures say ("after", "again"), is no such
 word.
 
@@ -106,15 +106,15 @@ def shared_rare(
     members: Sequence[Told], rare: Collection[str], generic: frozenset[str]
 ) -> frozenset[str]:
     """The rare words both of two runs say (none for another number of runs), when there
-    are `SHARED` of them and `ACCOUNT` are in both runs' own accounts: the runs tell one
-    cause, not only their checks, whose runner's stock words ("timeout", "waiting for")
-    two failures of two causes say alike."""
+    are `SHARED` of them, one in both checks and `ACCOUNT` in both runs' own accounts: the
+    runs tell one cause, not only their checks, whose runner's stock words ("timeout",
+    "waiting for") two failures of two causes say alike."""
     common = [
         frozenset.intersection(*runs.values()) & frozenset(rare)
         for runs in (by_run(members, generic, False), by_run(members, generic, True))
         if len(runs) == 2
     ]
-    if len(common) < 2 or len(common[1]) < ACCOUNT:
+    if len(common) < 2 or len(common[1]) < ACCOUNT or not common[0]:
         return frozenset()
     both = common[0] | common[1]
     return both if len(both) >= SHARED else frozenset()
