@@ -148,7 +148,7 @@ PARTED = [
         "ledger-close",
         "close-run",
         [
-            "period close aborted by the database: statement timeout after 30 s",
+            "period close aborted by the database: temp volume full at 92%",
             "period close aborted by the database: deadlock with the nightly reindex",
         ],
         "nightly reindex",
