@@ -6,8 +6,9 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
 
 - Causes. Per app, the failures are grouped by the verifier that failed and by what it
   said (`agentmem.harvest.patterns`): failures of at least 3 runs that share an error,
-  or of 2 runs whose checks said the same error phrase or whose summaries blame one piece
-  of code (a function no successful run names), with no success against it, make
+  or of 2 runs whose checks said the same error phrase, whose summaries blame one piece
+  of code (a function no successful run names) or whose checks and summaries say one
+  cause's rare words in other orders, with no success against it, make
   a pattern, described by its error phrase, the words that set its failures apart
   from the app's successful runs (a word as common in successes is no cause) and an
   example, with a confidence worked out from the evidence (runs, their spread over days,

@@ -8,7 +8,8 @@ an upload; one check's three accounts of a key id in the wrong byte order) are j
 the rare words they share (`across`). A group
 of failures from at least `MIN_RUNS` runs is a pattern; so is a group from `PAIR_RUNS`
 distinct runs whose details share an error phrase (the same verifier saying the same
-thing twice), or whose runs' own accounts blame one piece of code (`blame`), when no
+thing twice), or whose runs' own accounts blame one piece of code (`blame`), or whose
+checks and accounts say one cause's rare words in other orders (`told`), when no
 successful run contradicts it. It is described by
 
 - the words its details share, in order (the error phrase: "canceling statement due to
@@ -40,6 +41,7 @@ from agentmem.harvest.families import failure_families, named
 from agentmem.harvest.followup import FollowUp, FollowUps, again, words
 from agentmem.harvest.phrases import cause_terms, phrase, said_by, telling, terms
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
+from agentmem.harvest.told import last_said, rare_words, shared_rare
 from agentmem.stores.bm25 import WORD, tokenize
 
 MIN_RUNS = 3  # failures of distinct runs that make a pattern on any shared words
@@ -85,6 +87,7 @@ class Pattern:
     contradictions: int
     follow_up: FollowUp | None = None  # a later run that went after it (`followup`)
     family: str = ""  # the cause family most of its failures name (`families`), if one
+    last: str = ""  # the newest check's words, when the phrase leaves some out (`told`)
 
     @property
     def runs(self) -> list[str]:
@@ -225,6 +228,7 @@ def mine(
     persistent = [g for failures in by_verifier.values() for g in _persistent(failures)]
     followups = FollowUps(episodes, lessons)
     grouped = [g for g in joined + persistent if len({f.memory.run_id for f in g}) >= PAIR_RUNS]
+    rare = rare_words(failed, setbacks, wins, _generic())
     found = []
     for members in grouped:
         runs = len({f.memory.run_id for f in members})
@@ -238,7 +242,9 @@ def mine(
         against = _contradictions(causes, [m for m in successes if m.id not in fixed])
         told = telling(said, [f.detail for f in members])
         if runs < MIN_RUNS and (
-            not (told or blamed(members, successes)) or against or said_by(said, successes)
+            not (told or blamed(members, successes) or shared_rare(members, rare, _generic()))
+            or against
+            or said_by(said, successes)
         ):
             continue  # two runs: one error or one culprit, and no success saying it or its causes
         example = pick_example([f for f in members if f.memory.run_id not in withdrawn], causes)
@@ -258,6 +264,7 @@ def mine(
                 contradictions=against,
                 follow_up=follow_up,
                 family=_family(members),
+                last=last_said(members, said, withdrawn),
             )
         )
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
@@ -366,6 +373,8 @@ def describe(pattern: Pattern) -> str:
         parts.append(_followed(pattern.follow_up))
     elif pattern.example is not None and pattern.example.summary:
         parts.append(f"Example, {pattern.example.memory.run_id}: {pattern.example.summary}")
+    if pattern.last:
+        parts.append(f"Last failed: {pattern.last}")  # unquoted: a quote reads as inches
     return " ".join(parts)
 
 

@@ -314,7 +314,8 @@ def in_present(
         for t in tokenize(value.split()[0])
     }
     causes = [c for c in pattern.causes if not set(tokenize(c)) & tools]
-    return replace(pattern, phrase=said, example=example, causes=causes)
+    last = elide(pattern.last, old) if (old := stated(pattern.last, changes)) else pattern.last
+    return replace(pattern, phrase=said, example=example, causes=causes, last=last)
 
 
 def _said(phrase: str, texts: Sequence[str]) -> bool:
