@@ -10,21 +10,28 @@ export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: demo test test-slow test-model fuzz lint typecheck check bench clean browser docs
 
-# The default install: the files backend, nothing heavy (what `make demo` needs).
-$(BASE): pyproject.toml Makefile
+# The venv and a current pip. "agentmem" is the old name of this distribution, and on PyPI
+# an unrelated project that installs the same top-level package: it must not share the venv.
+define venv
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	@# "agentmem" is the old name of this distribution, and on PyPI an unrelated project
-	@# that installs the same top-level package: it must not share the venv.
 	$(PY) -m pip uninstall --quiet --yes agentmem 2>/dev/null || true
+endef
+
+# The default install: the files backend, nothing heavy (what `make demo` needs).
+$(BASE): pyproject.toml Makefile
+	$(venv)
 	$(PY) -m pip install --quiet -e .
 	touch $(BASE)
 
 # Everything the tests exercise for real: the mem0 backends, the MiniLM leg, dev tools.
-$(STAMP): $(BASE)
+# Not built on $(BASE): the extras' install is a superset of it, and building the package
+# and resolving its dependencies once more cost `make test` on a fresh clone for nothing.
+$(STAMP): pyproject.toml Makefile
+	$(venv)
 	$(PY) -m pip install --quiet torch==2.13.0  # before the extras: pins the CPU build
 	$(PY) -m pip install --quiet -e '.[dev,docs,mem0-local,semantic,mcp,openai-agents,postgres,openai]'
-	touch $(STAMP)
+	touch $(BASE) $(STAMP)
 
 demo: $(BASE)
 	$(VENV)/bin/agentmem demo

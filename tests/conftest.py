@@ -25,6 +25,15 @@ hypothesis_settings.register_profile("ci", derandomize=True)
 hypothesis_settings.register_profile("explore", derandomize=False)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
+# One thread per test process for torch's kernels (the MiniLM model behind mem0's embedder and
+# the semantic leg; torch is imported lazily, after this line, and reads it then). `make test`
+# runs a process per core, so torch's own pool of a thread per core oversubscribed the machine:
+# its threads spin waiting for each other (measured at load 7 on 2 cores: 50 embeddings in
+# 16.6 s wall, 8.9 s CPU on two threads, against 1.9 s wall, 1.2 s CPU on one). Subprocesses
+# inherit it. The vectors are the model's either way: only the number of threads changes.
+for _threads in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_threads, "1")
+
 ALL_ON = {"AGENTMEM_ENABLED": "true", **dict.fromkeys(HOOK_FLAGS.values(), "true")}
 
 

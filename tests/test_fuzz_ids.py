@@ -6,6 +6,7 @@ Cases tried: `pytest tests/test_fuzz_ids.py --hypothesis-show-statistics`.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -55,11 +56,16 @@ VALID = {"text": "The vendor API paginates at 100 items.", "type": "semantic", "
 
 
 def outside(tmp_path: Path, root: Path) -> dict[str, int]:
-    return {
-        str(p): p.stat().st_size
-        for p in tmp_path.rglob("*")
-        if p.is_file() and not p.is_relative_to(root)
-    }
+    """Every file under tmp_path but those in `root`, with its size; the walk never enters
+    `root` (the cases share it, and it grows with each case's writes)."""
+    found = {}
+    for folder, dirs, files in os.walk(tmp_path):
+        dirs[:] = [d for d in dirs if Path(folder, d) != root]
+        for name in files:
+            path = Path(folder, name)
+            if path.is_file():
+                found[str(path)] = path.stat().st_size
+    return found
 
 
 BAIT = Memory(

@@ -9,6 +9,7 @@ Cases tried: `pytest tests/test_fuzz_retro.py --hypothesis-show-statistics`.
 from __future__ import annotations
 
 import itertools
+import os
 from pathlib import Path
 
 from hypothesis import HealthCheck, event, given, settings
@@ -56,14 +57,17 @@ def retro_bytes(draw: st.DrawFn) -> bytes:
 
 
 def outside(tmp_path: Path, root: Path) -> dict[str, int]:
-    return {
-        str(p): p.stat().st_size
-        for p in tmp_path.rglob("*")
-        if p.is_file()
-        and not p.name.startswith("memory-")
-        and p.name != "retro.md"
-        and not any(part.startswith("memory-") for part in p.relative_to(tmp_path).parts)
-    }
+    """Every file under tmp_path but the cases' roots (`memory-*`) and the retro, with its
+    size. The walk never enters a root: the cases share tmp_path, and walking every earlier
+    case's root made the check grow with each case (two thirds of the test's time)."""
+    found = {}
+    for folder, dirs, files in os.walk(tmp_path):
+        dirs[:] = [d for d in dirs if not d.startswith("memory-")]
+        for name in files:
+            path = Path(folder, name)
+            if not name.startswith("memory-") and name != "retro.md" and path.is_file():
+                found[str(path)] = path.stat().st_size
+    return found
 
 
 @FUZZ

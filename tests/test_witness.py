@@ -19,23 +19,21 @@ from agentmem.tiers.claims import extract
 from tests.conftest import HooksFactory, semantic
 
 SUITE = """
-import pytest
-
-@pytest.mark.parametrize("n", range(3))
-def test_small(n):
-    assert n >= 0
+passed = [n for n in range(3) if n >= 0]
+print(f"{len(passed)} passed in 0.01s")
 """
 
 
 @pytest.fixture
 def suite(tmp_path: Path) -> str:
-    """A real three-test pytest suite and the command that counts its passing tests."""
+    """A real three-check suite, run by the shell as the witness runs any check, printing a
+    test runner's summary line, and the pattern that counts its passes. (It was a nested
+    pytest: five starts of pytest and its plugins, 55 s of the 56 s of this file at load 9,
+    where the witness only reads what the command prints.)"""
     folder = tmp_path / "suite"
     folder.mkdir()
-    (folder / "test_small.py").write_text(SUITE)
-    run = (
-        f"{shlex.quote(sys.executable)} -m pytest -q -p no:cacheprovider {shlex.quote(str(folder))}"
-    )
+    (folder / "checks.py").write_text(SUITE)
+    run = f"{shlex.quote(sys.executable)} {shlex.quote(str(folder / 'checks.py'))}"
     return json.dumps({"tests": {"run": run, "pattern": r"(\d+) passed"}})
 
 
