@@ -75,23 +75,16 @@ from agentmem.retrieval.beforechange import (
     tells_retired,
     told_before,
 )
-from agentmem.retrieval.conflict import outdated, outdated_in_place
+from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.elsewhere import from_siblings
-from agentmem.retrieval.flipped import outturned
 from agentmem.retrieval.kept import still_held
-from agentmem.retrieval.lingering import (
-    restates_old,
-    retirements,
-    what_changed,
-)
-from agentmem.retrieval.namedgone import named_gone
-from agentmem.retrieval.newerwins import displaced, quotes_displaced, retired_here
+from agentmem.retrieval.newerwins import quotes_displaced
 from agentmem.retrieval.news import news
 from agentmem.retrieval.pack import BARE_NUMBER, CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
 from agentmem.retrieval.remedy import cause_words, on_cause
-from agentmem.retrieval.retold import still_told
 from agentmem.retrieval.runs import before, latest, sequel
+from agentmem.retrieval.sift import sift
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
 
@@ -147,17 +140,9 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     lessons = by_score(prefer_for_goal(lessons, goal))
     # A rule's second saying, written before a change replaced its first (`restates_old`).
     pairs = [*every, *replaced_by(search, scope, lessons, every)]
-    said_before, texts = retirements(pairs), {h.memory.id: h.memory.text for h in pairs}
-    lessons = [h for h in lessons if not restates_old(h.memory, said_before, texts)]
-    lessons = still_told(lessons, pairs)  # a belief a retraction took back, told again
-    moved = what_changed(pairs)
-    lessons = [h for h in lessons if not told_before(h.memory, moved)]
-    lessons, records = outdated_in_place(lessons, pairs, query), outdated(records, pairs, query)
-    lessons = outturned(lessons, pairs)
-    newer_values = retired_here([*lessons, *pairs], query)  # before the older ones leave
-    lessons = displaced(lessons, pairs, query)
-    lessons = named_gone(lessons, pairs)  # a newer lesson says a name it uses is gone
-    lessons = [h for h in lessons if not quotes_displaced(h.memory, newer_values)]
+    sifted = sift(lessons, pairs, query)  # the read-time filters (`agentmem.retrieval.sift`)
+    lessons, moved, newer_values = sifted.lessons, sifted.moved, sifted.newer_values
+    records = outdated(records, pairs, query)
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
     # Left out, a record quoting a displaced value still shows what the same work is.
     told = [
