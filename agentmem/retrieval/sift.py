@@ -2,7 +2,8 @@
 a lesson that restates a replaced rule, retells a retracted belief, tells how things were
 before a change, was retired by a newer one on the read's judgement, was turned around,
 holds a value a newer lesson replaced or uses a name a newer one says is gone, leaves.
-One function, so a lesson that joins a pack later can be sifted as the goal's were."""
+Packs sift the lessons the goal found, and again the lessons that joined them later (the
+fix of a packed setback, `agentmem.retrieval.fixrun`), against the same lessons."""
 
 from __future__ import annotations
 
