@@ -8,7 +8,7 @@ document that was replaced, and a lesson that tells a change itself stay (each c
 from __future__ import annotations
 
 from agentmem import MemoryHooks
-from agentmem.retrieval.select import restates_old
+from agentmem.retrieval.lingering import restates_old
 from tests.conftest import ManualClock, held, semantic
 
 APP = "kiln"
