@@ -6,8 +6,10 @@ every lesson on the same thing ("the mobile app polls the status endpoint …", 
 app deduplicates push events …"), so read as a change of all of them it replaced lessons on
 other practices of that thing, true and needed still. A stop is a change of a held lesson
 only when what stopped is what the held lesson tells: a content word of what the cue
-negates is one of the held lesson's. A stop of no practice in particular ("the rule no
-longer applies", "is no longer needed") names none: it is left to the other readers.
+negates is one of the held lesson's, or the two state one value (a day, a command: "no
+longer waits every Thursday" of what is set to Thursdays). A stop of no practice in
+particular ("the rule no longer applies", "is no longer needed") names none: it is left to
+the other readers.
 """
 
 from __future__ import annotations
@@ -63,7 +65,10 @@ def stops_other(draft: str, held: str) -> bool:
     negated = [m["after"] or m["between"] for m in STOP.finditer(draft)]
     if not negated:
         return False
-    said = terms(held).content
+    d, h = terms(draft), terms(held)
+    if any(v & h.values.get(kind, frozenset()) for kind, v in d.values.items()):
+        return False  # a value both state: the stop is of what the held lesson sets
+    said = h.content
     for words in negated:
         what = set(terms(" ".join(words.split()[:WINDOW])).content)
         if not what or what & GENERIC or what & said:
