@@ -40,6 +40,11 @@ OTHER_PRACTICE = [  # what stopped is not what the held lesson tells
         "The bakery's proofing cabinet does not run overnight any more; dough is shaped at six.",
         "The bakery's proofing cabinet is wiped down with food-safe sanitiser after each batch.",
     ),
+    (  # what took the stopped practice's place, told with "instead"
+        "The returns cart no longer goes down to the basement; volunteers shelve returns from "
+        "the desk instead.",
+        "The returns cart is checked for damaged spines before the evening count.",
+    ),
 ]
 
 STILL_REPLACES = [
@@ -50,6 +55,11 @@ STILL_REPLACES = [
     (
         "Overdue reminders are no longer printed at the lending desk: they go out by text message.",
         "Overdue reminders are printed at the lending desk every Monday morning.",
+    ),
+    (
+        "The returns cart no longer goes down to the basement; volunteers shelve returns from "
+        "the desk instead.",
+        "The returns cart goes down to the basement sorting room after closing.",
     ),
     (  # another count of the same thing
         "The top rack of oven B now takes 5 sourdough loaves.",

@@ -60,7 +60,9 @@ def stops_other(draft: str, held: str) -> bool:
     """Every change the draft tells is a stop (`STOP`), and what each stops names nothing
     the held lesson tells (see the module docstring)."""
     cues = [m.group(0) for m in CHANGE.finditer(draft)]
-    if not cues or not all(STOP_CUE.fullmatch(c.strip()) for c in cues):
+    # "instead" beside a stop tells what took the stopped practice's place, no other change
+    stops = [c for c in cues if c.strip().lower() != "instead"]
+    if not stops or not all(STOP_CUE.fullmatch(c.strip()) for c in stops):
         return False
     negated = [m["after"] or m["between"] for m in STOP.finditer(draft)]
     if not negated:
