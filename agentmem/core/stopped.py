@@ -3,7 +3,7 @@
 A draft that says something "no longer" happens ("the mobile app no longer bundles fonts")
 tells a new state of one practice: the one the cue negates. It shares its opening with
 every lesson on the same thing ("the mobile app polls the status endpoint …", "the mobile
-app deduplicates push events …"), so read as a change of all of them it replaced lessons on
+app caches push payloads …"), so read as a change of all of them it replaced lessons on
 other practices of that thing, true and needed still. A stop is a change of a held lesson
 only when what stopped is what the held lesson tells: a content word of what the cue
 negates is one of the held lesson's, or the two state one value (a day, a command: "no
