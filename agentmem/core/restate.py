@@ -47,6 +47,7 @@ from typing import Any
 
 from agentmem.core.cadence import rescheduled
 from agentmem.core.counted import revalued
+from agentmem.core.countsof import counted_apart
 from agentmem.core.cues import CHANGE
 from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.newvalue import (
@@ -75,6 +76,7 @@ from agentmem.core.statement import (
     Terms,
     terms,
 )
+from agentmem.core.stopped import stops_other
 from agentmem.core.together import read_together as read_together  # its old home
 from agentmem.core.versioned import reversioned
 from agentmem.stores.bm25 import tokenize
@@ -333,6 +335,7 @@ def replaces(draft: str, held: str) -> bool:
     moved_from = _moved_from(d, h)
     # (not a change word of another side of a tool both name: `_broad`)
     told = d.change and (moved_from or not d.moved) and (own or _broad(d, h))
+    told = told and not stops_other(draft, held)  # a stop of another practice of one thing
     changed = (told or moved_from) and not agrees(d, h) and not aimed_elsewhere(draft, held, d, h)
     # Same head, nearly the same words, each saying something the other does not: the
     # same thing told with other details (a keystore that moved to another vault). A
@@ -344,6 +347,7 @@ def replaces(draft: str, held: str) -> bool:
         new_value(d, h)
         and not told_of_another(d, h, held, conflicts(d, h))
         and (moved_from or not d.moved)
+        and not counted_apart(draft, held, d, h)  # four jobs are no new value of a flag's 6
     )
     return (
         fresh
