@@ -1,5 +1,5 @@
-"""Hook D reads a paragraph labelled a correction under any heading ("**Correction.** The
-03-14 lesson that blamed … was wrong and is withdrawn"), without its label, so the
+"""Hook D reads a paragraph labelled a correction under any heading ("**Erratum.** Our
+03-14 lesson, which put … down to …, was wrong and is withdrawn"), without its label, so the
 retraction opens the text and the writer withdraws what it names. It yielded nothing
 before: the label is no "Retracted:", and a heading such as "What hurt" is of no lesson
 kind. An unlabelled paragraph under such a heading stays out (the story of a change)."""
@@ -16,7 +16,7 @@ REVIEW = """# Drift in the tank readings
 ## What hurt
 Two weeks of chasing the wrong probe.
 
-**Correction.** The 03-14 lesson that blamed a fouled probe for the tank drift was wrong and
+**Erratum.** Our 03-14 lesson, which put the tank drift down to a fouled probe, was wrong and
 is withdrawn. The logger clock ran slow.
 
 **Correction:** The pallet scale was never out of calibration; the pallets were wet.
@@ -30,7 +30,7 @@ def test_a_paragraph_labelled_a_correction_is_read_without_its_label() -> None:
     with what it withdraws; the plain paragraph is none."""
     texts = [lesson.text for lesson in lessons(REVIEW)]
     assert [t.split()[:2] for t in texts] == [
-        ["The", "03-14"],
+        ["Our", "03-14"],
         ["The", "pallet"],
         ["The", "choir"],
     ]
@@ -43,7 +43,7 @@ HELD = (
 NOTE = """# Greenhouse review
 
 ## What hurt
-**Correction.** The 03-14 lesson that blamed valve wear for the flooded seed trays was
+**Erratum.** Our 03-14 lesson, which put the flooded seed trays down to valve wear, was
 wrong and is withdrawn: the trays flooded because the bench drain was blocked.
 """
 

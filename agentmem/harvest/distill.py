@@ -50,8 +50,8 @@ INLINE = re.compile(r"^\[(semantic|procedural|reflective)\]\s*", re.IGNORECASE)
 STAMP = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?Z?\s*(?:[-–]\s*)?")
 DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
 LABELLED = re.compile(r"^\**(?:retracted|retraction|withdrawn)\**\s*:", re.IGNORECASE)
-# A paragraph a review labels a correction ("**Correction.** The 03-14 lesson that blamed …
-# was wrong and is withdrawn"): read under any heading, without its label, so the
+# A paragraph a review labels a correction ("**Erratum.** Our 03-14 lesson, which put …
+# down to …, was wrong and is withdrawn"): read under any heading, without its label, so the
 # retraction opens the text and the judge reads what it withdraws.
 CORRECTION = re.compile(
     r"^[*_]{0,2}(?:corrections?|corrected|erratum)(?:[:.][*_]{0,2}|[*_]{0,2}\s*[:.])\s*",
