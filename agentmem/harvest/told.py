@@ -7,12 +7,12 @@ puts zone 5 hotter; thermocouple offset -38 C"; "lens cap left on: 4/4 frames da
 "frames dark again, cap on the lens". What they share is a handful of rare words, in any
 order, in their checks' details and their own accounts (summaries). `shared_rare` is that
 handful: words both runs say that few failed runs say (`RARE` of them at most) and the
-successful runs' accounts say far less often (`LIFT`; a failure's fix, which tells the
-cause it fixed, left out: `contrast`). `SHARED` of them make the two runs one cause when
-both checks say one and both runs' own accounts `ACCOUNT`: a test runner's stock words
-("timeout exceeded waiting for") are in two checks of two causes alike, and only there. A topic word every
-run of the app says, or an everyday word many failures say ("after", "again"), is no such
-word.
+successful runs' accounts say far less often (`LIFT`; a failure's fix, which tells the cause
+it fixed, left out: `contrast`). `SHARED` of them make the two runs one cause when both
+checks say one and both runs' own accounts `ACCOUNT`: a test runner's stock words ("timeout
+exceeded waiting for") are in two checks of two causes alike, and only there. A topic word
+every run of the app says, or an everyday word many failures say ("after", "again"), is no
+such word.
 
 A pattern's error phrase is what all its checks said, which stops where their values part
 ("export halted: quota reached on bucket" of one bucket's size and another's retention

@@ -1,10 +1,11 @@
 """The lesson of the run that fixed a packed setback.
 
-A loop that fails on something sends the next worker after it ("Fix the empty sender line
-in the renewal letters", "Rerun the kiln batch with a slower ramp"), and that run's lesson
-says what to do ("fill sender_line from the branch table when the signer field is empty"). The failure a pack holds tells
-what broke; the lesson of its fix tells how to get past it. The goal that found the failure
-often shares no word with that lesson: the lesson is told in the fix's own words.
+A loop that fails on something sends the next worker after it ("Fix the empty sender line in
+the renewal letters", "Rerun the kiln batch with a slower ramp"), and that run's lesson says
+what to do ("fill sender_line from the branch table when the signer field is empty"). The
+failure a pack holds tells what broke; the lesson of its fix tells how to get past it. The
+goal that found the failure often shares no word with that lesson: the lesson is told in the
+fix's own words.
 
 So for each setback a pack holds, its fix is the first later run of its app, within
 `AFTER_DAYS`, that went well and whose goal names at least `SHARED` words of the setback's
