@@ -7,10 +7,10 @@ shares one word with the goal by chance stays out, and the goal's own app comes 
 from __future__ import annotations
 
 from agentmem.contexts import Goal
-from agentmem.core.model import Hit, Memory
+from agentmem.core.model import Memory
 from agentmem.retrieval.select import for_worker
 from agentmem.stores.base import Filters
-from agentmem.stores.bm25 import tokenize
+from tests.packsearch import packed, searcher
 
 
 def memory(n: int, app: str, text: str, kind: str = "semantic") -> Memory:
@@ -21,29 +21,6 @@ def memory(n: int, app: str, text: str, kind: str = "semantic") -> Memory:
             "created_at": "2027-01-05T12:00:00+00:00",
         }
     )  # fmt: skip
-
-
-def searcher(memories: list[Memory]):  # type: ignore[no-untyped-def]
-    """A stand-in for the index: a memory scores the query words it holds, in scope."""
-
-    def search(query: str, k: int, scope: Filters) -> list[Hit]:
-        words = tokenize(query)
-        hits = []
-        for m in memories:
-            if not scope.admits(m):
-                continue
-            held = set(tokenize(m.text))
-            score = float(sum(1 for w in words if w in held))
-            if score > 0:
-                hits.append(Hit(memory=m, score=score * m.confidence))
-        return sorted(hits, key=lambda h: -h.score)[:k]
-
-    return search
-
-
-def packed(memories: list[Memory], goal: Goal) -> list[str]:
-    hits = for_worker(searcher(memories), goal, Filters(user_id="u", app_ids=(goal.app_id,)))
-    return [h.memory.id for h in hits]
 
 
 def test_a_sibling_apps_lesson_on_the_goals_component_reaches_the_pack() -> None:

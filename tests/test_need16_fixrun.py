@@ -9,10 +9,8 @@ failure and a lesson another run wrote stay out."""
 from __future__ import annotations
 
 from agentmem.contexts import Goal
-from agentmem.core.model import Hit, Memory
-from agentmem.retrieval.select import for_worker
-from agentmem.stores.base import Filters
-from agentmem.stores.bm25 import tokenize
+from agentmem.core.model import Memory
+from tests.packsearch import packed
 
 
 def memory(n: int, app: str, day: int, text: str, kind: str, outcome: str | None = None) -> Memory:
@@ -36,29 +34,6 @@ def taught(n: int, by: Memory, text: str) -> Memory:
     """A lesson the run `by` wrote (its run_id and day)."""
     lesson = memory(n, by.app_id, int(by.run_id[8:10]), text, "procedural")
     return lesson.model_copy(update={"run_id": by.run_id})
-
-
-def searcher(memories: list[Memory]):  # type: ignore[no-untyped-def]
-    """A stand-in for the index: a memory scores the query words it holds, in scope."""
-
-    def search(query: str, k: int, scope: Filters) -> list[Hit]:
-        words = tokenize(query)
-        hits = []
-        for m in memories:
-            if not scope.admits(m):
-                continue
-            held = set(tokenize(m.text))
-            score = float(sum(1 for w in words if w in held))
-            if score > 0:
-                hits.append(Hit(memory=m, score=score * m.confidence))
-        return sorted(hits, key=lambda h: -h.score)[:k]
-
-    return search
-
-
-def packed(memories: list[Memory], goal: Goal) -> list[str]:
-    hits = for_worker(searcher(memories), goal, Filters(user_id="u", app_ids=(goal.app_id,)))
-    return [h.memory.id for h in hits]
 
 
 def test_a_packed_failure_brings_its_fixs_lesson_bakery() -> None:
