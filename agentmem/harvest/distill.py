@@ -266,10 +266,11 @@ def lessons(markdown: str) -> list[Lesson]:
         # kind that is prose alone ("Bank notice (important)": a paragraph) says its lesson
         # in that prose (a sentence before a list only introduces the list).
         told = current is not None and heading not in listed and not paragraph.endswith(":")
-        corrected = CORRECTION.match(STAMP.sub("", paragraph)) if prose else None
+        text = STAMP.sub("", paragraph)
+        corrected = CORRECTION.match(text) if prose else None
         if prose and not (decided or changed or told or LABELLED.match(paragraph) or corrected):
             continue
-        text = STAMP.sub("", paragraph)[corrected.end() if corrected else 0 :]
+        text = text[corrected.end() if corrected else 0 :]
         inline, prefix = INLINE.match(text), PREFIX.match(text)
         kind = current
         if inline:
