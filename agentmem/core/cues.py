@@ -6,6 +6,7 @@ what they replace ("Correction to the hotfix rule:", "the old pod-hour model", "
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.announced import with_announced
 from agentmem.core.spoken import MONTHS
@@ -120,3 +121,10 @@ def pointed_at(text: str) -> list[str]:
     for match in CUE_BACKWARD.finditer(text):
         out += text[: match.start()].split()[-CUE_WINDOW:]
     return out
+
+
+@lru_cache(maxsize=4096)  # a read asks it of each candidate once per pair it weighs
+def says_changed(text: str) -> bool:
+    """The text says outright that something changed: a change word other than "instead"
+    (which tells an alternative as often as a change)."""
+    return any(m.group(0).lower() != "instead" for m in CHANGE.finditer(text))

@@ -48,7 +48,7 @@ from typing import Any
 from agentmem.core.cadence import rescheduled
 from agentmem.core.counted import revalued
 from agentmem.core.countsof import counted_apart
-from agentmem.core.cues import CHANGE
+from agentmem.core.cues import says_changed as says_changed  # its old home
 from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.newvalue import (
     also_of_another,
@@ -358,12 +358,6 @@ def replaces(draft: str, held: str) -> bool:
         or moved
         or done
     )
-
-
-def says_changed(text: str) -> bool:
-    """The text says outright that something changed: a change word other than "instead"
-    (which tells an alternative as often as a change)."""
-    return any(m.group(0).lower() != "instead" for m in CHANGE.finditer(text))
 
 
 def replaces_elsewhere(draft: str, held: str) -> bool:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping, Sequence
+from functools import lru_cache
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -275,6 +276,7 @@ EFFECTIVE = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)  # asked of each change once per record it may date
 def takes_effect(text: str, written: str) -> str:
     """The latest day a change says it takes effect, as YYYY-MM-DD ("" when it names none):
     a change written on 1 May that switches the old way off "on 12 May" leaves the runs of

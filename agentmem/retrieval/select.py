@@ -178,6 +178,8 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     # How a packed failure was got past, sifted as the goal's lessons were, against them
     # and the lessons on its own words.
     extra = fixes(search, scope, chosen)
+    if not extra:  # nothing to sift: the filters would weigh every pair again for nothing
+        return chosen
     around = [h for x in extra for h in search(x.memory.text, 8, replace(scope, types=LESSONS))]
     kept = {h.memory.id for h in sift(extra, [*pairs, *around], query).lessons}
     return [*chosen, *(h for h in extra if h.memory.id in kept)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping
+from functools import lru_cache
 
 from agentmem.core.counted import counts, lead_units
 from agentmem.core.statement import terms
@@ -53,7 +54,13 @@ def valued(text: str) -> dict[tuple[str, str], frozenset[str]]:
     """Each value the text states, by (kind, value), with the content words of the clauses
     that hold it (what it is said of, as in `said_of`): the statement's kinds (weekdays and
     bare numbers aside), a count by its unit or its option ("--workers 8"), a lead time in
-    minutes (`agentmem.core.counted`), a labelled number."""
+    minutes (`agentmem.core.counted`), a labelled number. A copy: a read asks it of one
+    text several times (`agentmem.retrieval.conflict.slot_values`, `lingering.readings`)."""
+    return dict(_valued(text))
+
+
+@lru_cache(maxsize=4096)
+def _valued(text: str) -> dict[tuple[str, str], frozenset[str]]:
     unit = next(iter(units)) if len(units := lead_units(text)) == 1 else ""
     out: dict[tuple[str, str], set[str]] = {}
     before: set[str] = set()
