@@ -80,6 +80,7 @@ def fixes(search: Search, scope: Filters, chosen: Sequence[Hit]) -> list[Hit]:
     """The lessons of the fixes of the setbacks `chosen` holds, each scored as its setback
     (so it is cut with it, not before it), none the pack already holds."""
     have = {h.memory.id for h in chosen}
+    search = asked_once(search)  # two records of one run (one text) look for one fix
     out: list[Hit] = []
     for hit in chosen:
         memory = hit.memory
@@ -93,3 +94,16 @@ def fixes(search: Search, scope: Filters, chosen: Sequence[Hit]) -> list[Hit]:
         explain = {**lesson.explain, "fixed": memory.id}
         out.append(lesson.model_copy(update={"score": hit.score, "explain": explain}))
     return out
+
+
+def asked_once(search: Search) -> Search:
+    """`search`, each question (words, k, scope) put to the store once: asked again, the
+    hits of the first time. Within one pack nothing is written between the two."""
+    asked: dict[tuple[str, int, Filters], list[Hit]] = {}
+
+    def once(query: str, k: int, scope: Filters) -> list[Hit]:
+        if (query, k, scope) not in asked:
+            asked[query, k, scope] = search(query, k, scope)
+        return asked[query, k, scope]
+
+    return once

@@ -119,6 +119,10 @@ MAX_PATTERNS = 2  # hook E's accounts of many runs: more would crowd out the les
 MAX_FAILURES = 2
 MAX_SUCCESSES = 1
 MAX_FOLLOWED = 3  # replaced lessons whose replacement is looked for, per read
+# The store searches one pack makes at most: lessons, run records, every lesson, other
+# apps' lessons; each replaced lesson followed and each replacement's old saying; a failure's
+# fix, its lesson and the lessons on that lesson's words (bench/scale.py counts them).
+MAX_SEARCHES = 4 + 2 * MAX_FOLLOWED + 3 * MAX_FAILURES
 LESSONS = tuple(t.value for t in MemoryType if t is not MemoryType.EPISODIC)
 RECORDS = (MemoryType.EPISODIC.value,)
 LOWEST_SHARE = min(share for share, _ in LESSON_REACH)
