@@ -128,11 +128,22 @@ def test_locomo_blind_never_fits_on_the_held_out_conversation() -> None:
 
 
 def test_scale_bench_measures_a_small_store() -> None:
-    """bench/scale.py's measurement on 300 memories yields every figure."""
+    """bench/scale.py's measurement on 300 memories yields every figure, hook B's pack
+    with the store searches it made."""
     row = scale.measure(300, queries=5)
     assert row["memories"] == 300
-    for key in ("rebuild_s", "search_p50_ms", "search_p95_ms", "answer_pack_p50_ms", "hookb_pack_p50_ms", "add_per_s"):
+    for key in (
+        "rebuild_s",
+        "search_p50_ms",
+        "search_p95_ms",
+        "answer_pack_p50_ms",
+        "hookb_pack_p50_ms",
+        "add_per_s",
+    ):
         assert row[key] > 0
+    from agentmem.retrieval.select import MAX_SEARCHES
+
+    assert 4 <= row["hookb_searches_max"] <= MAX_SEARCHES  # counted from the tools' tally
 
 
 def test_overhead_bench_prints_every_case_with_a_verdict() -> None:

@@ -33,6 +33,13 @@ def test_scale_bench_loads_and_measures_a_small_fleet_memory(pg_server: LocalSer
     measures every figure (run in-process here on 200 memories)."""
     assert scale_pg.load(200, pg_server.url, "scale_smoke") >= 0
     row = scale_pg.measure(200, 5, pg_server.url, "scale_smoke")
-    for key in ("reopen_s", "search_p50_ms", "answer_pack_p50_ms", "hookb_pack_p50_ms", "search_after_add_s", "peak_mb"):
+    for key in (
+        "reopen_s",
+        "search_p50_ms",
+        "answer_pack_p50_ms",
+        "hookb_pack_p50_ms",
+        "search_after_add_s",
+        "peak_mb",
+    ):
         assert row[key] is not None and row[key] >= 0, key
     assert row["server_mb"] > 0
