@@ -41,6 +41,8 @@ from agentmem.harvest.families import failure_families, named
 from agentmem.harvest.followup import FollowUp, FollowUps, again, words
 from agentmem.harvest.phrases import cause_terms, phrase, said_by, telling, terms
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
+from agentmem.harvest.tagged import by_kind
+from agentmem.harvest.tagged import named as kind_named
 from agentmem.harvest.told import last_said, rare_words, shared_rare
 from agentmem.stores.bm25 import WORD, tokenize
 
@@ -227,7 +229,10 @@ def mine(
     )
     persistent = [g for failures in by_verifier.values() for g in _persistent(failures)]
     followups = FollowUps(episodes, lessons)
-    grouped = [g for g in joined + persistent if len({f.memory.run_id for f in g}) >= PAIR_RUNS]
+    kinds = {_runs(g): (tag, g) for tag, g in by_kind(failed, setbacks, wins)}
+    held = {_runs(g) for g in joined + persistent}
+    extra = [g for key, (_, g) in kinds.items() if key not in held]  # `tagged`
+    grouped = [g for g in joined + persistent + extra if len(_runs(g)) >= PAIR_RUNS]
     rare = rare_words(failed, setbacks, wins, _generic())
     found = []
     for members in grouped:
@@ -241,8 +246,9 @@ def mine(
         fixed = fixes([f.memory for f in members], successes)
         against = _contradictions(causes, [m for m in successes if m.id not in fixed])
         told = telling(said, [f.detail for f in members])
+        kind = kinds.get(_runs(members), ("", []))[0]
         if runs < MIN_RUNS and (
-            not (told or blamed(members, successes) or shared_rare(members, rare, _generic()))
+            not (told or kind or blamed(members, successes) or shared_rare(members, rare, _generic()))
             or against
             or said_by(said, successes)
         ):
@@ -263,11 +269,15 @@ def mine(
                 successes=len(successes),
                 contradictions=against,
                 follow_up=follow_up,
-                family=_family(members),
+                family=_family(members) or (kind_named(kind) if kind else ""),
                 last=last_said(members, said, withdrawn),
             )
         )
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
+
+
+def _runs(members: Sequence[Failure]) -> frozenset[str]:
+    return frozenset(f.memory.run_id for f in members)
 
 
 def pick_example(members: Sequence[Failure], causes: Sequence[str]) -> Failure | None:
