@@ -38,12 +38,11 @@ from agentmem.core.model import SETBACKS, Memory, Outcome
 from agentmem.harvest.across import across, fixes
 from agentmem.harvest.blame import blamed
 from agentmem.harvest.families import failure_families, named
-from agentmem.harvest.followup import FollowUp, FollowUps, again, words
+from agentmem.harvest.followup import FollowUp, FollowUps, again
 from agentmem.harvest.phrases import cause_terms, phrase, said_by, telling, terms
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
-from agentmem.harvest.tagged import by_kind
-from agentmem.harvest.tagged import named as kind_named
-from agentmem.harvest.told import last_said, rare_words, shared_rare
+from agentmem.harvest.tagged import by_kind, kind_named
+from agentmem.harvest.told import last_said, most_said, rare_words, reworded, shared_rare
 from agentmem.stores.bm25 import WORD, tokenize
 
 MIN_RUNS = 3  # failures of distinct runs that make a pattern on any shared words
@@ -53,8 +52,6 @@ LIFT = 2.0  # how much more common in the failures than in successes a cause wor
 MAX_CAUSES = 6
 MIN_CAUSE = 3  # letters of a cause word: "re" (of "re-plan") and "ts" (of "spec.ts") say nothing
 FOLLOWED_CHARS = 320  # of a follow-up's account in a pattern's text
-REWORDED = 5  # words two details share, in any order, that tell one error (`_reworded`)
-PAIRED = 12  # failures whose details are paired to find a phrase two of them say
 LOW, HIGH = 0.7, 0.95  # the reflective type's confidence range
 GLOBAL = "_global"
 
@@ -241,14 +238,20 @@ def mine(
         verifier = _names(members)
         apps = sorted({f.memory.app_id for f in members})
         successes = [m for m in wins if m.app_id in apps]
-        said = phrase([f.detail for f in members]) or _most_said(members) or _reworded(members)
+        said = (
+            phrase([f.detail for f in members])
+            or most_said(members)
+            or reworded(members, _generic())
+        )
         causes = _causes(members, successes, said)
         fixed = fixes([f.memory for f in members], successes)
         against = _contradictions(causes, [m for m in successes if m.id not in fixed])
         told = telling(said, [f.detail for f in members])
         kind = kinds.get(_runs(members), ("", []))[0]
         if runs < MIN_RUNS and (
-            not (told or kind or blamed(members, successes) or shared_rare(members, rare, _generic()))
+            not (
+                told or kind or blamed(members, successes) or shared_rare(members, rare, _generic())
+            )
             or against
             or said_by(said, successes)
         ):
@@ -311,31 +314,6 @@ def _again(a: Failure, b: Failure) -> bool:
 def _account(failure: Failure) -> str:
     """What the run said of its failure, when its check said something else."""
     return failure.summary if failure.detail else ""
-
-
-def _most_said(members: Sequence[Failure]) -> str:
-    """When no words are in every detail (one cause told by several checks), the longest
-    error phrase two of them say (of the newest `PAIRED` failures: pairs grow as squares)."""
-    newest = members[-PAIRED:]
-    found = [
-        phrase([a.detail, b.detail])
-        for i, a in enumerate(newest)
-        for b in newest[i + 1 :]
-        if a.memory.run_id != b.memory.run_id
-    ]
-    return max(found, key=lambda p: (len(WORD.findall(p)), p), default="")
-
-
-def _reworded(members: Sequence[Failure]) -> str:
-    """One error its check told in two formats, sharing no two words in a row ("rejected:
-    ship_mode=X on order 88 ... carrier code expected" after "carrier code expected for
-    ship mode 'X' (rejected)"): when two failures' details share `REWORDED` words, their
-    identifiers split into parts, the newest detail is the error as last said."""
-    details = [f for f in members if f.detail]
-    pairs = [(a, b) for i, a in enumerate(details) for b in details[i + 1 :]]
-    if not any(len(words(a.detail) & words(b.detail) - _generic()) >= REWORDED for a, b in pairs):
-        return ""
-    return max(details, key=lambda f: (run_day(f.memory), f.memory.run_id)).detail
 
 
 def _family(members: Sequence[Failure]) -> str:

@@ -1,13 +1,12 @@
 """One kind of failure the loop itself named: a tag its failed runs share across apps.
 
 A loop tells one kind of problem in other words each time because each failure is another
-instance of it: a label read with two extra characters, then a date field read as month
-and day, then a check character left on an id; a quantity in millilitres, a weight in
-pounds, a reading already in the other scale. No two checks share an error phrase, no
-three words join them, and they fail under other checks in other apps, so hook E's word
-groups (`patterns`, `across`) see only pairs. What every one of them carries is the tag
-the loop filed the run under (its own classification of what went wrong), and that is
-structure, not wording: the same tag on failed runs of several apps.
+instance of it: a setting missing from one service's config, a flag left at its default in
+another's, a value read from a stale file in a third. No two checks share an error phrase,
+no three words join them, and they fail under other checks in other apps, so hook E's word
+groups (`patterns`, `across`) see pairs at most. What every one of them carries is the tag
+the loop filed the run under (its own classification of the work that went wrong), and
+that is structure, not wording: the same tag on failed runs of several apps.
 
 A tag is a topic as often as a cause (the app's name, its platform, a component every run
 touches). It names a kind of failure here only when
@@ -17,7 +16,8 @@ touches). It names a kind of failure here only when
 - the successful runs carry it far less, by share (`LIFT`), and fewer of them than failed
   runs do. A failure's fix, the first successful run of its app after it that carries the
   tag, is left out: it carries the tag because it fixed what the tag names;
-- and with only two failed runs, no other successful run carries it at all.
+- and with only two failed runs, no other successful run carries it at all (one success
+  more already holds as many as the failures: a tag of two runs is easily a topic).
 """
 
 from __future__ import annotations
@@ -100,6 +100,6 @@ def by_kind(
     return out
 
 
-def named(tag: str) -> str:
+def kind_named(tag: str) -> str:
     """How a pattern's text names the kind of failure a tag names."""
     return f"{tag} (the tag these failed runs share across apps, rare on successful runs)"
