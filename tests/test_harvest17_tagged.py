@@ -123,11 +123,13 @@ def _loop(name: str, *, fixes_tagged: bool = True, extra_wins: int = 0) -> list[
 @pytest.mark.parametrize("name", sorted(LOOPS))
 def test_a_tag_failed_runs_of_several_apps_share_makes_a_pattern(name: str) -> None:
     """Three failures in three apps share no words, only the loop's tag; the successes that
-    carry it are their fixes: one pattern of the three runs, whose text names the tag."""
+    carry it are their fixes: one pattern of the three runs, whose text names the tag and
+    quotes no single app's newest check."""
     tag, failures = LOOPS[name]
     found = [p for p in mine(_loop(name)) if len(p.runs) == len(failures)]
     assert len(found) == 1
     assert tag in describe(found[0])
+    assert "Last failed" not in describe(found[0])  # one app's newest instance, not the kind
     assert sorted(p.memory.app_id for p in found[0].failures) == sorted(f[0] for f in failures)
 
 

@@ -229,6 +229,8 @@ def mine(
     kinds = {_runs(g): (tag, g) for tag, g in by_kind(failed, setbacks, wins)}
     held = {_runs(g) for g in joined + persistent}
     extra = [g for key, (_, g) in kinds.items() if key not in held]  # `tagged`
+    # A kind's pattern quotes neither one app's fix of it nor its newest instance (`tagged`)
+    only = {_runs(g) for g in extra}
     grouped = [g for g in joined + persistent + extra if len(_runs(g)) >= PAIR_RUNS]
     rare = rare_words(failed, setbacks, wins, _generic())
     found = []
@@ -258,7 +260,7 @@ def mine(
             continue  # two runs: one error or one culprit, and no success saying it or its causes
         example = pick_example([f for f in members if f.memory.run_id not in withdrawn], causes)
         follow_up = followups.of([f.memory for f in members], [f.verifier for f in members])
-        if follow_up is not None and follow_up.run.run_id in withdrawn:
+        if follow_up is not None and (follow_up.run.run_id in withdrawn or _runs(members) in only):
             follow_up = None
         found.append(
             Pattern(
@@ -273,7 +275,7 @@ def mine(
                 contradictions=against,
                 follow_up=follow_up,
                 family=_family(members) or (kind_named(kind) if kind else ""),
-                last=last_said(members, said, withdrawn),
+                last="" if _runs(members) in only else last_said(members, said, withdrawn),
             )
         )
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
