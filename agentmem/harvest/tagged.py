@@ -17,7 +17,7 @@ touches). It names a kind of failure here only when
   runs do. A failure's fix, the first successful run of its app after it that carries the
   tag, is left out: it carries the tag because it fixed what the tag names;
 - and with only two failed runs, no other successful run carries it at all (one success
-  more already holds as many as the failures: a tag of two runs is easily a topic).
+  more already holds as many as the failures: a tag of two runs is often a topic).
 
 Such a pattern quotes no follow-up and no newest check (`patterns`): the run that went after
 one app's failure fixed that instance, not the kind, and the newest check told its own.
