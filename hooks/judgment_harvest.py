@@ -12,7 +12,10 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
   a pattern, described by its error phrase, the words that set its failures apart
   from the app's successful runs (a word as common in successes is no cause) and an
   example, with a confidence worked out from the evidence (runs, their spread over days,
-  successes that contradict it). Evidence counts up to the window's end; a pattern is
+  successes that contradict it). So does a tag the loop put on failed runs of several apps
+  that successful runs, their fixes aside, rarely carry (`agentmem.harvest.tagged`: one kind
+  of failure, told in other words under other checks each time), named in the pattern's
+  text. Evidence counts up to the window's end; a pattern is
   written when at least one of its failures lies in the window. It is a reflective
   assessment citing the run records it rests on; a later harvest that finds it again with
   more runs writes the new count, which supersedes the old one (kept, out of packs), also

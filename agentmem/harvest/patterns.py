@@ -38,10 +38,11 @@ from agentmem.core.model import SETBACKS, Memory, Outcome
 from agentmem.harvest.across import across, fixes
 from agentmem.harvest.blame import blamed
 from agentmem.harvest.families import failure_families, named
-from agentmem.harvest.followup import FollowUp, FollowUps, again, words
+from agentmem.harvest.followup import FollowUp, FollowUps, again
 from agentmem.harvest.phrases import cause_terms, phrase, said_by, telling, terms
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
-from agentmem.harvest.told import last_said, rare_words, shared_rare
+from agentmem.harvest.tagged import by_kind, kind_named
+from agentmem.harvest.told import last_said, most_said, rare_words, reworded, shared_rare
 from agentmem.stores.bm25 import WORD, tokenize
 
 MIN_RUNS = 3  # failures of distinct runs that make a pattern on any shared words
@@ -51,8 +52,6 @@ LIFT = 2.0  # how much more common in the failures than in successes a cause wor
 MAX_CAUSES = 6
 MIN_CAUSE = 3  # letters of a cause word: "re" (of "re-plan") and "ts" (of "spec.ts") say nothing
 FOLLOWED_CHARS = 320  # of a follow-up's account in a pattern's text
-REWORDED = 5  # words two details share, in any order, that tell one error (`_reworded`)
-PAIRED = 12  # failures whose details are paired to find a phrase two of them say
 LOW, HIGH = 0.7, 0.95  # the reflective type's confidence range
 GLOBAL = "_global"
 
@@ -227,7 +226,12 @@ def mine(
     )
     persistent = [g for failures in by_verifier.values() for g in _persistent(failures)]
     followups = FollowUps(episodes, lessons)
-    grouped = [g for g in joined + persistent if len({f.memory.run_id for f in g}) >= PAIR_RUNS]
+    kinds = {_runs(g): (tag, g) for tag, g in by_kind(failed, setbacks, wins)}
+    held = {_runs(g) for g in joined + persistent}
+    extra = [g for key, (_, g) in kinds.items() if key not in held]  # `tagged`
+    # A kind's pattern quotes neither one app's fix of it nor its newest instance (`tagged`)
+    only = {_runs(g) for g in extra}
+    grouped = [g for g in joined + persistent + extra if len(_runs(g)) >= PAIR_RUNS]
     rare = rare_words(failed, setbacks, wins, _generic())
     found = []
     for members in grouped:
@@ -236,20 +240,27 @@ def mine(
         verifier = _names(members)
         apps = sorted({f.memory.app_id for f in members})
         successes = [m for m in wins if m.app_id in apps]
-        said = phrase([f.detail for f in members]) or _most_said(members) or _reworded(members)
+        said = (
+            phrase([f.detail for f in members])
+            or most_said(members)
+            or reworded(members, _generic())
+        )
         causes = _causes(members, successes, said)
         fixed = fixes([f.memory for f in members], successes)
         against = _contradictions(causes, [m for m in successes if m.id not in fixed])
         told = telling(said, [f.detail for f in members])
+        kind = kinds.get(_runs(members), ("", []))[0]
         if runs < MIN_RUNS and (
-            not (told or blamed(members, successes) or shared_rare(members, rare, _generic()))
+            not (
+                told or kind or blamed(members, successes) or shared_rare(members, rare, _generic())
+            )
             or against
             or said_by(said, successes)
         ):
             continue  # two runs: one error or one culprit, and no success saying it or its causes
         example = pick_example([f for f in members if f.memory.run_id not in withdrawn], causes)
         follow_up = followups.of([f.memory for f in members], [f.verifier for f in members])
-        if follow_up is not None and follow_up.run.run_id in withdrawn:
+        if follow_up is not None and (follow_up.run.run_id in withdrawn or _runs(members) in only):
             follow_up = None
         found.append(
             Pattern(
@@ -263,11 +274,15 @@ def mine(
                 successes=len(successes),
                 contradictions=against,
                 follow_up=follow_up,
-                family=_family(members),
-                last=last_said(members, said, withdrawn),
+                family=_family(members) or (kind_named(kind) if kind else ""),
+                last="" if _runs(members) in only else last_said(members, said, withdrawn),
             )
         )
     return sorted(found, key=lambda p: (-len(p.runs), p.verifier))
+
+
+def _runs(members: Sequence[Failure]) -> frozenset[str]:
+    return frozenset(f.memory.run_id for f in members)
 
 
 def pick_example(members: Sequence[Failure], causes: Sequence[str]) -> Failure | None:
@@ -301,31 +316,6 @@ def _again(a: Failure, b: Failure) -> bool:
 def _account(failure: Failure) -> str:
     """What the run said of its failure, when its check said something else."""
     return failure.summary if failure.detail else ""
-
-
-def _most_said(members: Sequence[Failure]) -> str:
-    """When no words are in every detail (one cause told by several checks), the longest
-    error phrase two of them say (of the newest `PAIRED` failures: pairs grow as squares)."""
-    newest = members[-PAIRED:]
-    found = [
-        phrase([a.detail, b.detail])
-        for i, a in enumerate(newest)
-        for b in newest[i + 1 :]
-        if a.memory.run_id != b.memory.run_id
-    ]
-    return max(found, key=lambda p: (len(WORD.findall(p)), p), default="")
-
-
-def _reworded(members: Sequence[Failure]) -> str:
-    """One error its check told in two formats, sharing no two words in a row ("rejected:
-    ship_mode=X on order 88 ... carrier code expected" after "carrier code expected for
-    ship mode 'X' (rejected)"): when two failures' details share `REWORDED` words, their
-    identifiers split into parts, the newest detail is the error as last said."""
-    details = [f for f in members if f.detail]
-    pairs = [(a, b) for i, a in enumerate(details) for b in details[i + 1 :]]
-    if not any(len(words(a.detail) & words(b.detail) - _generic()) >= REWORDED for a, b in pairs):
-        return ""
-    return max(details, key=lambda f: (run_day(f.memory), f.memory.run_id)).detail
 
 
 def _family(members: Sequence[Failure]) -> str:

@@ -30,12 +30,15 @@ from agentmem.core.model import Memory
 from agentmem.harvest.across import LIFT, RARE, SHARED, codes, contrast
 from agentmem.harvest.families import failure_families
 from agentmem.harvest.followup import words
-from agentmem.harvest.phrases import terms
+from agentmem.harvest.phrases import phrase, terms
 from agentmem.harvest.runrecord import run_day
+from agentmem.stores.bm25 import WORD
 
 MIN_LETTERS = 3  # "ok", "ts" and "id" say nothing of a cause
 ACCOUNT = 2  # rare words two runs' own accounts must share
 LAST_CHARS = 240  # of the newest check's words in a pattern's text
+REWORDED = 5  # words two details share, in any order, that tell one error (`reworded`)
+PAIRED = 12  # failures whose details are paired to find a phrase two of them say
 
 
 class Told(Protocol):
@@ -131,3 +134,28 @@ def last_said(members: Sequence[Told], phrase: str, skip: Collection[str] = ()) 
         return ""
     text = f"{newest.verifier}, {newest.detail}" if newest.verifier else newest.detail
     return text if len(text) <= LAST_CHARS else text[: LAST_CHARS - 1].rstrip() + "…"
+
+
+def most_said(members: Sequence[Told]) -> str:
+    """When no words are in every detail (one cause told by several checks), the longest
+    error phrase two of them say (of the newest `PAIRED` failures: pairs grow as squares)."""
+    newest = members[-PAIRED:]
+    found = [
+        phrase([a.detail, b.detail])
+        for i, a in enumerate(newest)
+        for b in newest[i + 1 :]
+        if a.memory.run_id != b.memory.run_id
+    ]
+    return max(found, key=lambda p: (len(WORD.findall(p)), p), default="")
+
+
+def reworded(members: Sequence[Told], generic: frozenset[str]) -> str:
+    """One error its check told in two formats, sharing no two words in a row ("rejected:
+    ship_mode=X on order 88 ... carrier code expected" after "carrier code expected for
+    ship mode 'X' (rejected)"): when two failures' details share `REWORDED` words, their
+    identifiers split into parts, the newest detail is the error as last said."""
+    details = [f for f in members if f.detail]
+    pairs = [(a, b) for i, a in enumerate(details) for b in details[i + 1 :]]
+    if not any(len(words(a.detail) & words(b.detail) - generic) >= REWORDED for a, b in pairs):
+        return ""
+    return max(details, key=lambda f: (run_day(f.memory), f.memory.run_id)).detail
