@@ -52,10 +52,10 @@ def topics(memory: Memory) -> frozenset[str]:
     return frozenset(t for t in memory.tags if not t.startswith(("outcome-", "fail-")))
 
 
-def _fixes(tag: str, failed: Sequence[Memory], successes: Sequence[Memory]) -> set[str]:
-    """For each failed run, the first successful run of its app after it carrying `tag`."""
+def _fixes(tag: str, failed: Sequence[Memory], order: Sequence[Memory]) -> set[str]:
+    """For each failed run, the first successful run of its app after it carrying `tag`
+    (`order`: the successful runs, oldest first)."""
     out = set()
-    order = sorted(successes, key=lambda m: (run_day(m), m.run_id))
     for failure in failed:
         after = (run_day(failure), failure.run_id)
         fix = next(
@@ -77,12 +77,13 @@ def kinds(setbacks: Sequence[Memory], successes: Sequence[Memory]) -> dict[str, 
     """The tags that name a kind of failure (see the module docstring), each with the
     failed runs that carry it, in the order given."""
     out: dict[str, list[Memory]] = {}
+    order = sorted(successes, key=lambda m: (run_day(m), m.run_id))
     for tag in sorted({t for m in setbacks for t in topics(m)}):
         failed = [m for m in setbacks if tag in topics(m)]
         runs = len({m.run_id for m in failed})
         if runs < PAIR or len({m.app_id for m in failed}) < MIN_APPS:
             continue
-        fixed = _fixes(tag, failed, successes)
+        fixed = _fixes(tag, failed, order)
         wins = sum(1 for m in successes if tag in topics(m) and m.id not in fixed)
         share_in = runs / len({m.run_id for m in setbacks})
         share_out = wins / len(successes) if successes else 0.0
