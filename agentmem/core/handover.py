@@ -30,9 +30,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from agentmem.core.cues import says_changed
 from agentmem.core.holders import ROLE, people, same_holder
 from agentmem.core.newvalue import swapped
-from agentmem.core.restate import says_changed
 from agentmem.core.statement import function_words, terms
 from agentmem.stores.bm25 import tokenize
 

@@ -30,7 +30,7 @@ import re
 
 from agentmem.core.apart import set_apart
 from agentmem.core.commands import coded
-from agentmem.core.restate import says_changed
+from agentmem.core.cues import says_changed
 from agentmem.core.retract import RETRACTED
 from agentmem.core.slots import BREAK, SENTENCE, Slot, _names, _one_thing, slots
 from agentmem.core.statement import terms

@@ -48,7 +48,7 @@ from typing import Any
 from agentmem.core.cadence import rescheduled
 from agentmem.core.counted import revalued
 from agentmem.core.countsof import counted_apart
-from agentmem.core.cues import says_changed as says_changed  # its old home
+from agentmem.core.cues import says_changed
 from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.newvalue import (
     also_of_another,

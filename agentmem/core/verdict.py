@@ -12,6 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 from agentmem._exceptions import MemoryNotFound
 from agentmem.core.apart import set_apart
 from agentmem.core.claimed import also_claimed
+from agentmem.core.cues import says_changed
 from agentmem.core.dropped import dropped
 from agentmem.core.handover import handed_over
 from agentmem.core.later import recued, reequipped
@@ -29,7 +30,7 @@ from agentmem.core.placed import placed_anew
 from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
 from agentmem.core.removal import withdrawn_by_name, withdrawn_names
-from agentmem.core.restate import replaces, replaces_elsewhere, restated, restates, says_changed
+from agentmem.core.restate import replaces, replaces_elsewhere, restated, restates
 from agentmem.core.retract import CLAUSE, retraction, withdrawn
 from agentmem.core.slots import renewed, siblings, told_apart
 from agentmem.core.statement import terms

@@ -50,11 +50,11 @@ from functools import lru_cache
 
 from agentmem.core.apart import set_apart
 from agentmem.core.commands import lines
-from agentmem.core.cues import CUE_BACKWARD
+from agentmem.core.cues import CUE_BACKWARD, says_changed
 from agentmem.core.model import Hit, HookName, Kind, Memory, MemoryType
 from agentmem.core.places import places
 from agentmem.core.removal import mentions
-from agentmem.core.restate import retraction, says_changed
+from agentmem.core.restate import retraction
 from agentmem.core.statement import CAPITALISED, CODED, RECORD, terms
 from agentmem.retrieval.handover import holder_retired
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued

@@ -21,8 +21,8 @@ import re
 from collections.abc import Sequence
 
 from agentmem.core.apart import set_apart
+from agentmem.core.cues import says_changed
 from agentmem.core.model import Hit, Kind, Memory
-from agentmem.core.restate import says_changed
 from agentmem.core.statement import terms
 from agentmem.retrieval.stated import CLAUSE
 from agentmem.stores.bm25 import tokenize

@@ -25,10 +25,10 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from agentmem.core.cues import says_changed
 from agentmem.core.holders import ROLE, people, same_holder
 from agentmem.core.model import Memory, MemoryType
 from agentmem.core.newvalue import swapped
-from agentmem.core.restate import says_changed
 from agentmem.core.statement import terms
 from agentmem.core.takeover import TAKE_OVER
 from agentmem.core.words import function_words

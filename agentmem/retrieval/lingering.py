@@ -43,9 +43,9 @@ from typing import NamedTuple
 
 from agentmem.core.apart import set_apart
 from agentmem.core.commands import lines, spoken
+from agentmem.core.cues import says_changed
 from agentmem.core.model import Hit, Kind, Memory
 from agentmem.core.removal import mentions
-from agentmem.core.restate import says_changed
 from agentmem.core.spoken import MONTHS
 from agentmem.core.statement import CAPITALISED, CODED, terms
 from agentmem.retrieval.commanded import GONE as GONE
