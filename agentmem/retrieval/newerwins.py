@@ -216,6 +216,8 @@ def quotes_displaced(record: Memory, gone: Sequence[Displaced]) -> bool:
     lesson's, and names neither the new value nor a change: it tells how things were."""
     if record.kind is Kind.OBSERVATION and record.type is not MemoryType.EPISODIC:
         return False
+    if all(record.created_at >= item.when for item in gone):
+        return False  # written after every displacing lesson: its values go unread
     mine = slot_values(record.text)
     low = record.text.lower()
     for item in gone:
