@@ -14,7 +14,8 @@ from agentmem.core.frames import _framed, naming
 from agentmem.core.minrelease import _floors
 from agentmem.core.newvalue import _frame_words, _framed_words, _phrases, _routes
 from agentmem.core.slots import _names
-from agentmem.core.statement import Terms, spelled_out, terms
+from agentmem.core.spelling import spelled_out
+from agentmem.core.statement import Terms, terms
 from agentmem.core.together import read_together
 from agentmem.core.words import letters, tokenized
 from bench import judge_same

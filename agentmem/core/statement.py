@@ -14,8 +14,9 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from agentmem.core.cues import CHANGE, CUE_BACKWARD, CUE_FORWARD, old_values, pointed_at
 from agentmem.core.holders import ROLE as ROLE
@@ -24,7 +25,7 @@ from agentmem.core.spoken import MONTH_NAMES, WEEKDAYS, normalised, spoken_value
 from agentmem.core.words import CODE as CODE
 from agentmem.core.words import FUNCTION_WORDS as FUNCTION_WORDS
 from agentmem.core.words import function_words as function_words
-from agentmem.core.words import letters, tokenized
+from agentmem.core.words import tokenized
 from agentmem.stores.bm25 import WORD
 
 HEAD = 3  # leading content terms that name what a statement is about
@@ -168,9 +169,9 @@ def unlabelled(text: str) -> str:
     return LABEL.sub("", text, count=1)
 
 
-@lru_cache(maxsize=4096)
-def terms(text: str) -> Terms:
-    text = normalised(text)  # "PEs" as "PE", "prod" as "production" (`spoken`)
+def _values(text: str) -> tuple[dict[str, set[str]], str]:
+    """The values a (normalised) text states, by kind, and the text the values were read
+    from (code and markup blanked)."""
     values: dict[str, set[str]] = {}
     for match in (*CODE.finditer(text), *MARKUP.finditer(text)):
         values.setdefault("code", set()).add(" ".join(match.group(1).lower().split()))
@@ -207,19 +208,18 @@ def terms(text: str) -> Terms:
         day = word.removesuffix("s")
         if day in DAYS:
             values.setdefault("day", set()).add(day)
+    return values, rest0
+
+
+def _plain(text: str) -> tuple[frozenset[str], set[str], set[str]]:
+    """A (normalised) text's tokens, its plain content terms and its short names in
+    capitals (see `terms`)."""
     # An identifier also counts by its parts: NCCL_TIMEOUT speaks of a timeout.
     tokens = frozenset(tokenized(text))
     # only a token with "_" or "." has parts (`_parts`)
     tokens |= {p for t in tokens if "_" in t or "." in t for p in _parts(t)}
     plain = {t for t in tokens if not any(map(str.isdigit, t))} - value_words()
     plain -= function_words()
-    names = {
-        t for m in IDENTIFIER.findall(text) if not ALTERNATIVES.fullmatch(m) for t in tokenized(m)
-    }
-    names |= {t for m in CAPITALISED.findall(text) for t in tokenized(m)}
-    # A file's extension names no thing: "load.py" and "launch.py" share no subject.
-    alone = _words(text)
-    names -= {t for m in EXTENSION.findall(text) if m.lower() not in alone for t in tokenized(m)}
     # "The US region" is not "the EU region": a short name in capitals counts even when it
     # is a stopword as a word ("us", "it").
     acronyms = {
@@ -227,6 +227,42 @@ def terms(text: str) -> Terms:
         for m in ACRONYM.findall(CODE.sub(" ", text))
         if set(tokenized(m)) <= function_words()
     }
+    return tokens, plain, acronyms
+
+
+class Reading(NamedTuple):
+    """What `terms` reads first of a text: its content terms and its values, by kind."""
+
+    content: frozenset[str]
+    values: Mapping[str, frozenset[str]]
+
+
+@lru_cache(maxsize=4096)
+def content_and_values(text: str) -> Reading:
+    """`terms(text).content` and `terms(text).values` alone: the readers of a text's
+    values by clause need no more, and the rest of `terms` costs them twice as much."""
+    text = normalised(text)
+    values, _ = _values(text)
+    _, plain, acronyms = _plain(text)
+    return Reading(frozenset(plain | acronyms), _frozen(values))
+
+
+def _frozen(values: Mapping[str, set[str]]) -> dict[str, frozenset[str]]:
+    return {k: frozenset(map(_release, v) if "version" in k else v) for k, v in values.items()}
+
+
+@lru_cache(maxsize=4096)
+def terms(text: str) -> Terms:
+    text = normalised(text)  # "PEs" as "PE", "prod" as "production" (`spoken`)
+    values, rest0 = _values(text)
+    tokens, plain, acronyms = _plain(text)
+    names = {
+        t for m in IDENTIFIER.findall(text) if not ALTERNATIVES.fullmatch(m) for t in tokenized(m)
+    }
+    names |= {t for m in CAPITALISED.findall(text) for t in tokenized(m)}
+    # A file's extension names no thing: "load.py" and "launch.py" share no subject.
+    alone = _words(text)
+    names -= {t for m in EXTENSION.findall(text) if m.lower() not in alone for t in tokenized(m)}
     record = RECORD.match(text)
     body = text[record.end() :] if record else text
     lead = LEAD.match(body)
@@ -246,7 +282,7 @@ def terms(text: str) -> Terms:
         head=_head(ordered),
         inner=_head(_ordered(body[labels.end() :], plain, acronyms)) if labels and titled else (),
         names=frozenset(((names & plain) | acronyms) - ZONES),
-        values={k: frozenset(map(_release, v) if "version" in k else v) for k, v in values.items()},
+        values=_frozen(values),
         tokens=tokens | acronyms,
         change=bool(CHANGE.search(text)) or bool(cued),
         cued=frozenset(cued),
@@ -327,50 +363,6 @@ def _joins(text: str) -> frozenset[tuple[str, frozenset[str]]]:
         for head in {first, *tokenized(first)}:
             out |= {(joined, parts) for joined in tokenized(head + second) if joined not in parts}
     return frozenset(out)
-
-
-MIN_ACRONYM = 3  # letters: "PR" or "CI" spells out too many word pairs by chance
-
-
-def spelled_out(text: str, b: Terms) -> dict[str, frozenset[str]]:
-    """Each name in capitals of `b` that `text` writes out in words, its letters their
-    initials ("proof-of-delivery" for POD, "service level objective" for SLO), with the
-    terms those words make: one thing, named two ways."""
-    words, alone, initials = letters(text)
-    found: dict[str, frozenset[str]] = {}
-    for acronym in b.proper & b.content:
-        n = len(acronym)
-        if n < MIN_ACRONYM or not acronym.isalpha() or acronym in alone:
-            continue
-        # each word gives one initial, so where the acronym starts in them is its first word
-        i = initials.find(acronym)
-        if i >= 0:
-            found[acronym] = frozenset(tokenized(" ".join(words[i : i + n])))
-    return found
-
-
-def aligned(a: Terms, b: Terms) -> Terms:
-    """`a` with the word pairs it writes apart that `b` writes as one word taken as that
-    word ("roll back" against "rollback", "log in" against "login", "fail over" against
-    "failover"), so two spellings of one thing share their term."""
-    # Only where `b` has the one word and not its parts: "acme Client" against a text
-    # with both "acme", "client" and "AcmeClient" tells a rename, not one spelling.
-    found = [(j, parts) for j, parts in a.joins if j in b.content and not parts & b.content]
-    if not found:
-        return a
-    content, cued, head = set(a.content), set(a.cued), list(a.head)
-    for joined, parts in found:
-        content = (content - parts) | {joined}
-        if cued & parts:
-            cued = (cued - parts) | {joined}
-        head = [joined if t in parts else t for t in head]
-    return replace(
-        a,
-        content=frozenset(content),
-        cued=frozenset(cued),
-        head=tuple(dict.fromkeys(head)),
-        tokens=a.tokens | {joined for joined, _ in found},
-    )
 
 
 def _first_name(text: str, proper: set[str]) -> str:

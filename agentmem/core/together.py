@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from agentmem.core.statement import HEAD, Terms, aligned, spelled_out, terms
+from agentmem.core.spelling import aligned, spelled_out
+from agentmem.core.statement import HEAD, Terms, terms
 
 
 @lru_cache(maxsize=4096)  # a judge asks it of one pair from several rules

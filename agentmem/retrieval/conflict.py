@@ -55,8 +55,8 @@ from agentmem.core.model import Hit, HookName, Kind, Memory, MemoryType
 from agentmem.core.places import places
 from agentmem.core.removal import mentions
 from agentmem.core.restate import retraction
-from agentmem.core.statement import CAPITALISED, CODED, RECORD, terms
-from agentmem.retrieval.handover import holder_retired
+from agentmem.core.statement import CAPITALISED, CODED, RECORD, content_and_values, terms
+from agentmem.retrieval.handover import holder_retired, holders
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
 
@@ -76,6 +76,7 @@ def outdated(hits: Sequence[Hit], every: Sequence[Hit], query: str) -> list[Hit]
         h
         for h in hits
         if h.memory.kind is not Kind.OBSERVATION
+        or not retirable(h.memory)
         or not any(retired_by_newer(h.memory, new, common, live) for new in changes)
     ]
 
@@ -139,21 +140,38 @@ def retired_by_newer(
         return False
     if old.source and old.source == new.source and not from_runs(old, new):
         return False  # another section of one document
+    record = old.type is MemoryType.EPISODIC
+    # What each way of retiring needs of both texts, read once per text: most pairs have
+    # none of it, and are done with before anything is read of the pair.
+    by_holder = bool(holders(old.text) and holders(new.text))
+    by_tool = bool(tools(old.text) and tools(new.text))
+    by_slot = not record and bool(told := told_kinds(old.text)) and bool(told & kinds(new.text))
+    if not (by_holder or by_tool or by_slot):
+        return False
     if set_apart(new.text, old.text) or set_apart(old.text, new.text):
         return False
     later = [m for m in others if m.created_at > new.created_at and m.app_id == old.app_id]
-    if holder_retired(old, new, common, later):
+    if by_holder and holder_retired(old, new, common, later):
         return True  # the clauses holding the role share the subject's words
-    record = old.type is MemoryType.EPISODIC
     if not record and not set(terms(old.text).head) & set(terms(new.text).head):
         return False  # each opens on a thing of its own
-    if (tools := tool_retired(old.text, new.text, common)) and not any(
-        mentions(m.text.lower(), t) for m in later for t in tools
+    if (
+        by_tool
+        and (gone := tool_retired(old.text, new.text, common))
+        and not any(mentions(m.text.lower(), t) for m in later for t in gone)
     ):
         return True
-    if record:
+    if not by_slot:
         return False  # a run's measured figures are no rule's values
     return any(not _said_again(slot, later) for slot in slot_retired(old.text, new.text, common))
+
+
+def retirable(old: Memory) -> bool:
+    """Whether any newer lesson may retire `old` at all (`retired_by_newer`): it gives a
+    role, runs a tool, or (a lesson) states a value of a slot."""
+    text = old.text
+    lesson = old.type is not MemoryType.EPISODIC
+    return bool(tools(text) or holders(text) or (lesson and told_kinds(text)))
 
 
 def from_runs(old: Memory, new: Memory) -> bool:
@@ -298,7 +316,7 @@ def subcommand_retired(old: str, new: str) -> list[str]:
 
 
 def _words(text: str) -> set[str]:
-    return {t for t in terms(text).content if len(t) >= 3 and not t.isdigit()}
+    return {t for t in content_and_values(text).content if len(t) >= 3 and not t.isdigit()}
 
 
 # A number and the unit it counts, joined by a hyphen or a space, signed or not: "a
@@ -308,6 +326,19 @@ MEASURE = re.compile(
     r"(?<![\w.,/:-])([-\u2212]?\d[\d,]*(?:\.\d+)?)(?:-|\s)(?:of\s+)?([A-Za-z]{2,})\b"
 )
 TIME_UNITS = {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "hour": 3600, "hours": 3600}
+
+
+@lru_cache(maxsize=4096)
+def kinds(text: str) -> frozenset[str]:
+    """The kinds of value `text` states (`slot_values`)."""
+    return frozenset(kind for kind, _ in slot_values(text))
+
+
+@lru_cache(maxsize=4096)
+def told_kinds(text: str) -> frozenset[str]:
+    """The kinds of value `text` states that a newer value of the kind may retire: a day, a
+    code span, a bare number or a weekday tells none."""
+    return frozenset(k for k in kinds(text) if k not in NO_SLOT and k not in COMMON_KINDS)
 
 
 @lru_cache(maxsize=4096)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from agentmem.core.apart import set_apart
 from agentmem.core.cues import says_changed
@@ -78,22 +79,24 @@ def outturned(hits: Sequence[Hit], every: Sequence[Hit]) -> list[Hit]:
 _PAIRED = frozenset(t for pair in OPPOSITES for w in pair for t in tokenize(w))
 
 
-def _placed(text: str) -> list[tuple[str, frozenset[str], frozenset[str]]]:
+@lru_cache(maxsize=4096)
+def _placed(text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]:
     """Each opposite word a clause of `text` says, with the clause's content words besides
     the opposites and the first two words of its head: what it places ("allergen card", not
     "wine list", on the same printed menu). A clause that says both words of a pair tells
-    a range, not a place."""
+    a range, not a place. Read once per text: a read meets each lesson in many pairs."""
     out = []
     for clause in CLAUSE.split(text):
         said = set(_WORD.findall(clause.lower()))
+        found = [a if a in said else b for a, b in OPPOSITES if (a in said) != (b in said)]
+        if not found:
+            continue  # most clauses place nothing: their words and head go unread
         words = frozenset(
             t for t in tokenize(clause) if len(t) >= 3 and not t.isdigit() and t not in _PAIRED
         )
         head = frozenset(terms(clause).head[:2])
-        for a, b in OPPOSITES:
-            if (a in said) != (b in said):
-                out.append((a if a in said else b, words, head))
-    return out
+        out += [(word, words, head) for word in found]
+    return tuple(out)
 
 
 def _opposite(a: str, b: str) -> bool:

@@ -29,7 +29,7 @@ from agentmem.core.cues import says_changed
 from agentmem.core.holders import ROLE, people, same_holder
 from agentmem.core.model import Memory, MemoryType
 from agentmem.core.newvalue import swapped
-from agentmem.core.statement import terms
+from agentmem.core.statement import content_and_values
 from agentmem.core.takeover import TAKE_OVER
 from agentmem.core.words import function_words
 from agentmem.harvest.runrecord import record_goal
@@ -76,7 +76,7 @@ def _held(text: str) -> Iterator[Held]:
 
 
 def _content(text: str) -> frozenset[str]:
-    return frozenset(t for t in terms(text).content if len(t) >= 3 and not t.isdigit())
+    return frozenset(t for t in content_and_values(text).content if len(t) >= 3 and not t.isdigit())
 
 
 def holder_retired(

@@ -83,9 +83,12 @@ def retirements(every: Sequence[Hit]) -> list[Retired]:
     held = {h.memory.id: h.memory for h in hits}
     out = []
     for hit in hits:
+        olds = [held[i] for i in hit.memory.supersedes if i in held]
+        if not olds:
+            continue  # it replaced nothing the query found: nothing of it to read
         new_text = hit.memory.text
         new, new_labels = terms(new_text).values, labelled(new_text)
-        for old in (held[i] for i in hit.memory.supersedes if i in held):
+        for old in olds:
             frames: dict[str, frozenset[str]] = {}
             for kind, said in terms(old.text).values.items():
                 if kind in COMMON_KINDS or (kind != "code" and kind not in new):
@@ -333,6 +336,8 @@ def quotes_retired(memory: Memory, olds: Sequence[Change], tools: bool = True) -
     if not olds:
         return False
     when, text = told_when(memory), memory.text
+    if all(when > change.when for change in olds):
+        return False  # after every change: what it quotes is no value of before
     mine = readings(text)
     for change in olds:
         if when > change.when or change.given & mine.keys() or _runs_given(text, change):
@@ -363,7 +368,11 @@ def states_retired(lesson: Memory, olds: Sequence[Change]) -> bool:
     lesson that names the new value too; a lesson written at the same moment as the change
     is another part of it. A command of a retired tool is left to the tool's own lessons: a
     how-to names other settings beside it that may still hold."""
-    if lesson.supersedes or says_changed(lesson.text) or lesson.kind is not Kind.OBSERVATION:
+    if lesson.supersedes or lesson.kind is not Kind.OBSERVATION:
+        return False
+    if all(lesson.created_at >= change.when for change in olds):
+        return False  # written after every change: it may state anything
+    if says_changed(lesson.text):
         return False
     mine = readings(lesson.text)
     for change in olds:

@@ -36,15 +36,17 @@ from dataclasses import dataclass
 from agentmem.core.apart import set_apart
 from agentmem.core.model import Hit, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions
-from agentmem.core.statement import terms
+from agentmem.core.statement import content_and_values, terms
 from agentmem.retrieval.conflict import (
     GLOBAL,
     NO_SLOT,
     SENTENCE,
     from_runs,
+    kinds,
     named_apart,
     says_change,
     slot_values,
+    told_kinds,
 )
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS
 
@@ -74,6 +76,8 @@ def displaced(hits: Sequence[Hit], every: Sequence[Hit], query: str) -> list[Hit
     gone: dict[str, float] = {}
     dropped: set[str] = set()
     for hit in hits:
+        if not told_kinds(hit.memory.text):
+            continue  # no value of a slot to displace (`values_displaced` finds none)
         for new in pool:
             if values_displaced(hit.memory, new, common, pool):
                 gone[new.id] = max(gone.get(new.id, 0.0), hit.score)
@@ -109,11 +113,13 @@ def values_displaced(
     `common` holds the query's words, `others` the lessons a later one may restate in."""
     if old.kind is not Kind.OBSERVATION or old.type is MemoryType.EPISODIC:
         return []
-    if not _pair(old, new):
+    # Most pairs state no value of one kind: judged on the values, read once per text,
+    # before anything is read of the pair.
+    if not told_kinds(old.text) & kinds(new.text) or not _pair(old, new):
         return []
     had, has = slot_values(old.text), slot_values(new.text)
     old_low, new_low = old.text.lower(), new.text.lower()
-    later = [m for m in others if m.created_at > new.created_at and m.app_id == old.app_id]
+    later: list[Memory] | None = None  # read only for a value found displaced
     out = []
     for (kind, value), _ in had.items():
         if kind in NO_SLOT or kind in COMMON_KINDS or (kind, value) in has:
@@ -134,6 +140,10 @@ def values_displaced(
             if named_apart(_clause(old.text, value), old.text, _clause(new.text, now), new.text):
                 continue
             gone = Displaced(kind, value, frozenset(_words(said)), now, new.created_at)
+            if later is None:
+                later = [
+                    m for m in others if m.created_at > new.created_at and m.app_id == old.app_id
+                ]
             if not _said_again(gone, later):
                 out.append(gone)
                 break
@@ -187,9 +197,17 @@ def retired_here(hits: Sequence[Hit], query: str) -> list[Displaced]:
     pool = _live(hits)
     common = set(terms(query).content)
     lessons = [h.memory for h in hits if h.memory.kind is Kind.OBSERVATION]
-    return [
-        gone for old in lessons for new in pool for gone in values_displaced(old, new, common, pool)
-    ]
+    # A lesson often comes twice (a pack's kept lessons and its pairs): judged once.
+    judged: dict[int, list[Displaced]] = {}
+    out = []
+    for old in lessons:
+        if not told_kinds(old.text):
+            continue  # no value of a slot to displace
+        if (seen := judged.get(id(old))) is None:
+            seen = [gone for new in pool for gone in values_displaced(old, new, common, pool)]
+            judged[id(old)] = seen
+        out += seen
+    return out
 
 
 def quotes_displaced(record: Memory, gone: Sequence[Displaced]) -> bool:
@@ -198,6 +216,8 @@ def quotes_displaced(record: Memory, gone: Sequence[Displaced]) -> bool:
     lesson's, and names neither the new value nor a change: it tells how things were."""
     if record.kind is Kind.OBSERVATION and record.type is not MemoryType.EPISODIC:
         return False
+    if all(record.created_at >= item.when for item in gone):
+        return False  # written after every displacing lesson: its values go unread
     mine = slot_values(record.text)
     low = record.text.lower()
     for item in gone:
@@ -227,4 +247,4 @@ def _holding(parts: Sequence[str], text: str, value: str) -> str:
 
 
 def _words(text: str) -> set[str]:
-    return {t for t in terms(text).content if len(t) >= 3 and not t.isdigit()}
+    return {t for t in content_and_values(text).content if len(t) >= 3 and not t.isdigit()}

@@ -16,7 +16,7 @@ from collections.abc import Collection, Mapping
 from functools import lru_cache
 
 from agentmem.core.counted import counts, lead_units
-from agentmem.core.statement import terms
+from agentmem.core.statement import content_and_values
 from agentmem.stores.bm25 import tokenize
 
 COMMON_KINDS = ("day", "number")  # a bare number or a weekday tells no rule from another
@@ -65,7 +65,7 @@ def _valued(text: str) -> dict[tuple[str, str], frozenset[str]]:
     out: dict[tuple[str, str], set[str]] = {}
     before: set[str] = set()
     for clause in CLAUSE.split(text):
-        read = terms(clause)
+        read = content_and_values(clause)
         words = {t for t in read.content if len(t) >= 3 and not t.isdigit()}
         # A value in brackets of its own is said of what precedes them: "over the
         # dryer's limit (80 kg)".
@@ -97,7 +97,7 @@ def priced(text: str) -> dict[tuple[str, str], frozenset[str]]:
     of anything). "$120.00" is "$120"."""
     out: dict[tuple[str, str], set[str]] = {}
     for clause in CLAUSE.split(text):
-        words = {t for t in terms(clause).content if len(t) >= 3 and not t.isdigit()}
+        words = {t for t in content_and_values(clause).content if len(t) >= 3 and not t.isdigit()}
         for m in MONEY.finditer(clause):
             amount = (m["n1"] or m["n2"]).replace(",", "")
             amount = amount[:-3] if amount.endswith(".00") else amount
@@ -129,7 +129,7 @@ def durations(clause: str, values: Mapping[str, Collection[str]]) -> set[str]:
         else:
             out.add(str(int(m["m"]) * 60 + int(m["s"])))
     if out:  # "1h 15m" is no hour of its own
-        values = terms(COMPOUND.sub(" ", clause)).values
+        values = content_and_values(COMPOUND.sub(" ", clause)).values
     for unit, factor in SECONDS.items():
         for value in values.get(unit, ()):
             if re.fullmatch(r"\d+(?:\.\d+)?", value):
