@@ -1,0 +1,66 @@
+"""What a change told as an ending ends: "the shared staging host is gone", "the uploader
+no longer uses a key file", "we read the logs instead of the test output". Such a change
+replaces a held lesson only when the held lesson states the thing that ended; a lesson
+on the same subject that never mentions it tells a second fact of that subject, which the
+ending leaves standing ("the uploader runs `make publish`" is not ended by "the uploader
+no longer uses a key file"). `agentmem.core.restate.replaces` asks it of a draft whose
+only grounds are a change word on shared words.
+
+A change word that tells the new state ("now", "moved", "switched", "since …") lands on
+the held lesson as before: this reads only the endings.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentmem.core.cues import CHANGE
+from agentmem.core.statement import terms
+
+# The ending cues, and on which side of the cue the ended thing stands.
+ENDS_BEFORE = re.compile(r"^(?:is gone|are gone|went away)$", re.IGNORECASE)
+ENDS_AFTER = re.compile(r"^(?:no longer|used to|formerly|previously)$", re.IGNORECASE)
+INSTEAD_OF = re.compile(r"\s*of\b", re.IGNORECASE)  # "instead of X" (not ", instead")
+CLAUSE_END = re.compile(r"[.;:,()!?]|\s[—–-]\s")
+WINDOW = 6  # words of the clause beside the cue that name what ended
+
+
+def _beside(text: str, start: int, end: int, *, after: bool) -> str:
+    """Up to WINDOW words of the cue's clause after (or before) the cue."""
+    if after:
+        rest = CLAUSE_END.split(text[end:], maxsplit=1)[0]
+        return " ".join(rest.split()[:WINDOW])
+    rest = CLAUSE_END.split(text[:start])[-1]
+    return " ".join(rest.split()[-WINDOW:])
+
+
+def endings(text: str) -> list[frozenset[str]] | None:
+    """The content terms of each thing the text's change words end, or None when one of
+    its change words tells a new state (or an ending whose thing cannot be read): then
+    the text's change is read as before, whatever it ends."""
+    out: list[frozenset[str]] = []
+    for match in CHANGE.finditer(text):
+        cue = " ".join(match.group(0).split())
+        if ENDS_BEFORE.match(cue):
+            thing = _beside(text, match.start(), match.end(), after=False)
+        elif ENDS_AFTER.match(cue):
+            thing = _beside(text, match.start(), match.end(), after=True)
+        elif cue.lower() == "instead" and INSTEAD_OF.match(text, match.end()):
+            of = INSTEAD_OF.match(text, match.end())
+            thing = _beside(text, match.start(), of.end() if of else match.end(), after=True)
+        else:
+            return None
+        content = terms(thing).content
+        if not content:
+            return None
+        out.append(content)
+    return out or None
+
+
+def ends_other(draft: str, held_content: frozenset[str]) -> bool:
+    """Every change the draft tells is an ending, and the held lesson states none of the
+    ended things (fewer than half of each one's terms): the draft ends something else."""
+    ended = endings(draft)
+    if ended is None:
+        return False
+    return all(2 * len(thing & held_content) < len(thing) for thing in ended)
