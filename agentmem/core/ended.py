@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from agentmem.core.cues import CHANGE
-from agentmem.core.statement import terms
+from agentmem.core.statement import Terms, terms
 
 # The ending cues, and on which side of the cue the ended thing stands.
 ENDS_BEFORE = re.compile(r"^(?:is gone|are gone|went away)$", re.IGNORECASE)
@@ -57,10 +57,20 @@ def endings(text: str) -> list[frozenset[str]] | None:
     return out or None
 
 
-def ends_other(draft: str, held_content: frozenset[str]) -> bool:
+def ends_other(draft: str, d: Terms, h: Terms) -> bool:
     """Every change the draft tells is an ending, and the held lesson states none of the
-    ended things (fewer than half of each one's terms): the draft ends something else."""
+    ended things: the draft ends something else. An ended thing is read past the words the
+    draft opens on (its subject, which a lesson on the same subject shares): the held lesson
+    states it when it shares one of the rest ("no longer go to a human first" of "must be
+    escalated to a human"). A thing that is all subject ("the shared build box is gone")
+    is stated by a held lesson that shares half its terms."""
     ended = endings(draft)
     if ended is None:
         return False
-    return all(2 * len(thing & held_content) < len(thing) for thing in ended)
+    head = set(d.head)
+    return all(
+        not (thing - head) & h.content
+        if thing - head
+        else 2 * len(thing & h.content) < len(thing)
+        for thing in ended
+    )
