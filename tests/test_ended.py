@@ -43,6 +43,16 @@ SAME_THING_ENDED = [
         "Field surveys no longer log plots on paper sheets; use the tablet app.",
         "Field surveys log each plot on paper sheets, one sheet per plot.",
     ),
+    # told in the passive, the ended thing before the cue
+    (
+        "Forklifts charge at the dock bay; the old charger behind aisle four is no longer used.",
+        "Forklifts charge on the charger behind aisle four during the lunch break.",
+    ),
+    # a value ended: the day is the thing
+    (
+        "Choir practice no longer uses Wednesdays: the hall is booked for choir on Fridays.",
+        "Choir practice is every Wednesday evening in the hall.",
+    ),
 ]
 
 

@@ -23,6 +23,7 @@ ENDS_AFTER = re.compile(r"^(?:no longer|used to|formerly|previously)$", re.IGNOR
 INSTEAD_OF = re.compile(r"\s*of\b", re.IGNORECASE)  # "instead of X" (not ", instead")
 CLAUSE_END = re.compile(r"[.;:,()!?]|\s[—–-]\s")
 WINDOW = 6  # words of the clause beside the cue that name what ended
+PREDICATE = 2  # content terms after "no longer" that name what ended (else read before it)
 
 
 def _beside(text: str, start: int, end: int, *, after: bool) -> str:
@@ -35,7 +36,7 @@ def _beside(text: str, start: int, end: int, *, after: bool) -> str:
 
 
 def endings(text: str) -> list[frozenset[str]] | None:
-    """The content terms of each thing the text's change words end, or None when one of
+    """The content terms and values of each thing the text's change words end, or None when one of
     its change words tells a new state (or an ending whose thing cannot be read): then
     the text's change is read as before, whatever it ends."""
     out: list[frozenset[str]] = []
@@ -45,15 +46,18 @@ def endings(text: str) -> list[frozenset[str]] | None:
             thing = _beside(text, match.start(), match.end(), after=False)
         elif ENDS_AFTER.match(cue):
             thing = _beside(text, match.start(), match.end(), after=True)
+            if len(terms(thing).content) < PREDICATE:  # "X is no longer used": X ended
+                thing = f"{_beside(text, match.start(), match.end(), after=False)} {thing}"
         elif cue.lower() == "instead" and INSTEAD_OF.match(text, match.end()):
             of = INSTEAD_OF.match(text, match.end())
             thing = _beside(text, match.start(), of.end() if of else match.end(), after=True)
         else:
             return None
-        content = terms(thing).content
-        if not content:
+        read = terms(thing)  # a value ended ("no longer on Fridays") is the thing's too
+        said = read.content | {v for found in read.values.values() for v in found}
+        if not said:
             return None
-        out.append(content)
+        out.append(said)
     return out or None
 
 
@@ -68,9 +72,8 @@ def ends_other(draft: str, d: Terms, h: Terms) -> bool:
     if ended is None:
         return False
     head = set(d.head)
+    stated = h.content | {v for found in h.values.values() for v in found}
     return all(
-        not (thing - head) & h.content
-        if thing - head
-        else 2 * len(thing & h.content) < len(thing)
+        not (thing - head) & stated if thing - head else 2 * len(thing & stated) < len(thing)
         for thing in ended
     )
