@@ -36,7 +36,7 @@ def _beside(text: str, start: int, end: int, *, after: bool) -> str:
 
 
 def endings(text: str) -> list[frozenset[str]] | None:
-    """The content terms and values of each thing the text's change words end, or None when one of
+    """The search tokens (values and commands included) of each thing the text's change words end, or None when one of
     its change words tells a new state (or an ending whose thing cannot be read): then
     the text's change is read as before, whatever it ends."""
     out: list[frozenset[str]] = []
@@ -53,8 +53,7 @@ def endings(text: str) -> list[frozenset[str]] | None:
             thing = _beside(text, match.start(), of.end() if of else match.end(), after=True)
         else:
             return None
-        read = terms(thing)  # a value ended ("no longer on Fridays") is the thing's too
-        said = read.content | {v for found in read.values.values() for v in found}
+        said = terms(thing).tokens  # a value ended ("no longer on Fridays") is the thing's too
         if not said:
             return None
         out.append(said)
@@ -63,17 +62,16 @@ def endings(text: str) -> list[frozenset[str]] | None:
 
 def ends_other(draft: str, d: Terms, h: Terms) -> bool:
     """Every change the draft tells is an ending, and the held lesson states none of the
-    ended things: the draft ends something else. An ended thing is read past the words the
-    draft opens on (its subject, which a lesson on the same subject shares): the held lesson
-    states it when it shares one of the rest ("no longer go to a human first" of "must be
-    escalated to a human"). A thing that is all subject ("the shared build box is gone")
-    is stated by a held lesson that shares half its terms."""
+    ended things: the draft ends something else. The held lesson states an ended thing
+    when it shares half its words, or one of those past the words the draft opens on (its
+    subject, which a lesson on the same subject shares): "no longer go to a human first"
+    ends "must be escalated to a human"; "the shared build box is gone" does not end a
+    lesson on builds that never names the box."""
     ended = endings(draft)
     if ended is None:
         return False
     head = set(d.head)
-    stated = h.content | {v for found in h.values.values() for v in found}
+    stated = h.tokens  # its words, and the words of its values and commands
     return all(
-        not (thing - head) & stated if thing - head else 2 * len(thing & stated) < len(thing)
-        for thing in ended
+        not (thing - head) & stated and 2 * len(thing & stated) < len(thing) for thing in ended
     )
