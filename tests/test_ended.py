@@ -11,21 +11,25 @@ from agentmem.core.verdict import Held, judge
 # A second fact of one subject: the draft ends a thing the held lesson never states.
 OTHER_THING_ENDED = [
     (
-        "The shared packing table is gone; every night-shift packing run gets its own "
-        "cart lane.",
-        "Night-shift packing runs in a per-aisle cart lane: ./bin/lane open, then make "
-        "pack LANE=<aisle>.",
-    ),
-    (
-        "The label printer no longer uses a cartridge ribbon: it prints on direct-thermal "
-        "rolls, so there is nothing to swap.",
-        "Parcel labels no longer go through the old printer; run `./labels print --batch` "
-        "(LabelKit 2.4), which files the tracking ids on its own.",
+        "Greenhouse seedlings: the heated bench by the door is gone, so trays of "
+        "seedlings sit on the greenhouse racks.",
+        "Greenhouse seedling trays are watered from below twice a day; racks drain "
+        "into the gutter.",
     ),
     (
         "Choir rehearsals no longer need the hall key from the caretaker; the choir room "
         "has a keypad.",
         "Choir rehearsals run Thursdays in the choir room; bring the hymn folders.",
+    ),
+    (
+        "Kitchen night shifts no longer need the freezer key from the manager; the kitchen "
+        "has a keypad.",
+        "Kitchen night shifts close in the kitchen at 23:00; stack the chairs.",
+    ),
+    (
+        "Harbour bike rack checks no longer need the paper permit list; the rack app shows "
+        "permits.",
+        "Harbour bike rack checks run Sundays at the harbour; tag abandoned bikes.",
     ),
 ]
 
@@ -45,13 +49,18 @@ SAME_THING_ENDED = [
     ),
     # told in the passive, the ended thing before the cue
     (
-        "Forklifts charge at the dock bay; the old charger behind aisle four is no longer used.",
+        "Forklifts charge at the dock bay; the charger behind aisle four is no longer used.",
         "Forklifts charge on the charger behind aisle four during the lunch break.",
     ),
     # a value ended: the day is the thing
     (
-        "Choir practice no longer uses Wednesdays: the hall is booked for choir on Fridays.",
-        "Choir practice is every Wednesday evening in the hall.",
+        "Pottery class no longer meets on Wednesdays, it meets on Fridays in the studio.",
+        "Pottery class meets every Wednesday evening in the studio.",
+    ),
+    # a tool's command ended, though the draft opens on the tool's name
+    (
+        "The shelfctl tool no longer has `shelfctl audit`; `shelfctl check` is left.",
+        "To count a shelf, run `shelfctl audit --row` and compare with the catalogue.",
     ),
 ]
 
@@ -77,6 +86,6 @@ def test_an_ending_of_what_the_held_lesson_states_replaces_it(draft: str, held: 
 
 
 def test_endings_are_read_only_when_every_change_word_ends_something() -> None:
-    """"now" tells a new state: a text with it is read as before, whatever else it ends."""
+    """A text that says "now" tells a new state: it is read as before, whatever it ends."""
     assert endings("Kiln firing now runs overnight; the day slot is gone.") is None
     assert endings("The day slot for kiln firing is gone.") is not None

@@ -1,10 +1,10 @@
-"""What a change told as an ending ends: "the shared staging host is gone", "the uploader
-no longer uses a key file", "we read the logs instead of the test output". Such a change
-replaces a held lesson only when the held lesson states the thing that ended; a lesson
-on the same subject that never mentions it tells a second fact of that subject, which the
-ending leaves standing ("the uploader runs `make publish`" is not ended by "the uploader
-no longer uses a key file"). `agentmem.core.restate.replaces` asks it of a draft whose
-only grounds are a change word on shared words.
+"""What a change told as an ending ends: "the heated bench is gone", "rehearsals no longer
+need the hall key", "proofing is timed by the controller instead of the wall timer". Such
+a change replaces a held lesson only when the held lesson states the thing that ended; a
+lesson on the same subject that never mentions it tells a second fact of that subject,
+which the ending leaves standing ("rehearsals run Thursdays in the choir room" is not
+ended by "rehearsals no longer need the hall key"). `agentmem.core.restate.replaces` asks
+it of a draft whose only grounds are a change word on shared words.
 
 A change word that tells the new state ("now", "moved", "switched", "since …") lands on
 the held lesson as before: this reads only the endings.
@@ -36,9 +36,9 @@ def _beside(text: str, start: int, end: int, *, after: bool) -> str:
 
 
 def endings(text: str) -> list[frozenset[str]] | None:
-    """The search tokens (values and commands included) of each thing the text's change words end, or None when one of
-    its change words tells a new state (or an ending whose thing cannot be read): then
-    the text's change is read as before, whatever it ends."""
+    """The search tokens (values and commands included) of each thing the text's change
+    words end, or None when one of its change words tells a new state (or an ending whose
+    thing cannot be read): then the text's change is read as before, whatever it ends."""
     out: list[frozenset[str]] = []
     for match in CHANGE.finditer(text):
         cue = " ".join(match.group(0).split())
@@ -64,9 +64,9 @@ def ends_other(draft: str, d: Terms, h: Terms) -> bool:
     """Every change the draft tells is an ending, and the held lesson states none of the
     ended things: the draft ends something else. The held lesson states an ended thing
     when it shares half its words, or one of those past the words the draft opens on (its
-    subject, which a lesson on the same subject shares): "no longer go to a human first"
-    ends "must be escalated to a human"; "the shared build box is gone" does not end a
-    lesson on builds that never names the box."""
+    subject, which a lesson on the same subject shares): "kiln loads no longer wait for the
+    glaze check" ends "every kiln load waits until the glaze is checked"; "the spare kiln
+    shelf is gone" does not end a lesson on kiln loads that never names the shelf."""
     ended = endings(draft)
     if ended is None:
         return False
