@@ -49,6 +49,7 @@ from agentmem.core.cadence import rescheduled
 from agentmem.core.counted import revalued
 from agentmem.core.countsof import counted_apart
 from agentmem.core.cues import says_changed
+from agentmem.core.ended import ends_other
 from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.newvalue import (
     also_of_another,
@@ -336,6 +337,7 @@ def replaces(draft: str, held: str) -> bool:
     # (not a change word of another side of a tool both name: `_broad`)
     told = d.change and (moved_from or not d.moved) and (own or _broad(d, h))
     told = told and not stops_other(draft, held)  # a stop of another practice of one thing
+    told = told and not ends_other(draft, d, h)  # the end of a thing it never states
     changed = (told or moved_from) and not agrees(d, h) and not aimed_elsewhere(draft, held, d, h)
     # Same head, nearly the same words, each saying something the other does not: the
     # same thing told with other details (a keystore that moved to another vault). A
