@@ -54,6 +54,7 @@ from agentmem.retrieval.latest import latest
 from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
 from agentmem.retrieval.namedgone import named_gone
 from agentmem.retrieval.newerwins import displaced, quotes_displaced, retired_here
+from agentmem.retrieval.outlived import outlived
 from agentmem.retrieval.quoted import quotes_address
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.remedy import cause_words, on_cause
@@ -111,6 +112,7 @@ class History:
             and not tells_retired(m, self.retired)
             and not quotes_address(m, self.retired)
             and not told_before(m, self.moved)
+            and not outlived(m, self.lessons)  # a later lesson told beside it
         ]
 
     @property
@@ -163,7 +165,8 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     changed = retired(every)
     found = History(runs=runs, retired=changed, moved=moved)
     chosen += answers(below, chosen, found.failures[:MAX_FAILURES])
-    found.lessons = [h.memory for h in chosen] + assessed
+    told = [h.memory for h in chosen]
+    found.lessons = told + [m for m in assessed if not outlived(m, told)]
     found.success = _nearest(records, changed, _last_change(every), moved, record_bar)
     return found
 

@@ -88,6 +88,7 @@ from agentmem.retrieval.fixrun import fixes
 from agentmem.retrieval.kept import still_held
 from agentmem.retrieval.newerwins import quotes_displaced
 from agentmem.retrieval.news import news
+from agentmem.retrieval.outlived import outlived
 from agentmem.retrieval.pack import BARE_NUMBER, CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
 from agentmem.retrieval.remedy import cause_words, on_cause
@@ -182,11 +183,18 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     # How a packed failure was got past, sifted as the goal's lessons were, against them
     # and the lessons on its own words.
     extra = fixes(search, scope, chosen)
-    if not extra:  # nothing to sift: the filters would weigh every pair again for nothing
-        return chosen
-    around = [h for x in extra for h in search(x.memory.text, 8, replace(scope, types=LESSONS))]
-    kept = {h.memory.id for h in sift(extra, [*pairs, *around], query).lessons}
-    return [*chosen, *(h for h in extra if h.memory.id in kept)]
+    if extra:  # else nothing to sift: the filters would weigh every pair again for nothing
+        around = [h for x in extra for h in search(x.memory.text, 8, replace(scope, types=LESSONS))]
+        kept = {h.memory.id for h in sift(extra, [*pairs, *around], query).lessons}
+        chosen = [*chosen, *(h for h in extra if h.memory.id in kept)]
+    # A failure a later lesson packed beside it outlived (`agentmem.retrieval.outlived`).
+    packed = [h.memory for h in chosen]
+    fix = {h.memory.id: h.explain["fixed"] for h in chosen if "fixed" in h.explain}
+    return [
+        h
+        for h in chosen
+        if not outlived(h.memory, packed, {i for i, of in fix.items() if of == h.memory.id})
+    ]
 
 
 def in_their_place(
