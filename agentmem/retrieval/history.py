@@ -9,7 +9,9 @@ For each bundle, from two searches of its own words (lessons, run records):
   that still names what the replacement retired (its cause tells how things were; a host
   or path as a record quotes it whole: `agentmem.retrieval.quoted`), also a
   value it retired said of the same subject (`agentmem.retrieval.lingering.quotes_retired`:
-  a lead time told in another unit); hook E's pattern of such runs is not told either;
+  a lead time told in another unit), or one a later lesson told in the bundle outlived
+  (`agentmem.retrieval.outlived`: it names the run's host, path or failed check and tells
+  a change of it); hook E's pattern of such runs is not told either;
 - the lessons that apply (superseded ones never, nor an older one that still counts a thing
   the way a replaced lesson did: `agentmem.retrieval.recount`, nor one that says again
   what a replaced lesson said: `agentmem.retrieval.lingering`, nor one a newer lesson gave

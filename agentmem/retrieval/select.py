@@ -50,7 +50,10 @@ before it that states a value it retired of the same thing (`states_retired`); s
 lesson a newer change turned around (`agentmem.retrieval.flipped`: top to bottom); so is
 a lesson a newer live one on its subject gives another value of the same slot, even without
 a word of change (`agentmem.retrieval.newerwins`; a record quoting that value goes too), or
-that uses a name a newer lesson says is gone (`agentmem.retrieval.namedgone`). A
+that uses a name a newer lesson says is gone (`agentmem.retrieval.namedgone`); so is a
+failure record or hook E's pattern a later lesson packed beside it outlived: it names the
+record's host, path, identifier or failed check and tells a change of it, or is the lesson
+of the run that fixed it (`agentmem.retrieval.outlived`). A
 lesson a newer live one retired on the read's own judgement (`agentmem.retrieval.conflict`)
 leaves, and the newer one scores at least what it scored (`outdated_in_place`). A
 replaced lesson comes back when a lesson on the query says the values it states stay and
