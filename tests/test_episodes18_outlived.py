@@ -42,7 +42,7 @@ HOLDS = _record(
 )
 HOIST = _record(
     "Run 2027-03-03-run-009: Lift boat 14 out of the water ended in aborted. The hoist "
-    "motor tripped twice; called Seacrane service, they reset it within 2 h.",
+    "motor stalled twice; called Seacrane service, they reset it within 2 h.",
     3,
     MARINA,
     "aborted",
@@ -64,7 +64,7 @@ def test_a_later_lesson_that_tells_a_change_of_what_a_failure_names_outlives_it(
         app_id=BAKERY,
     )  # fmt: skip
     vendor = held(
-        "Seacrane no longer services the hoist; call the harbour workshop on ext 4410.", 8,
+        "Seacrane no longer services the hoist; call the harbour yard crew on ext 4410.", 8,
         app_id=MARINA,
     )  # fmt: skip
     assert outlived(PROOF, [moved])
