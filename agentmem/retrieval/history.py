@@ -9,7 +9,9 @@ For each bundle, from two searches of its own words (lessons, run records):
   that still names what the replacement retired (its cause tells how things were; a host
   or path as a record quotes it whole: `agentmem.retrieval.quoted`), also a
   value it retired said of the same subject (`agentmem.retrieval.lingering.quotes_retired`:
-  a lead time told in another unit); hook E's pattern of such runs is not told either;
+  a lead time told in another unit), or one a later lesson told in the bundle outlived
+  (`agentmem.retrieval.outlived`: it names the run's host, path or failed check and tells
+  a change of it); hook E's pattern of such runs is not told either;
 - the lessons that apply (superseded ones never, nor an older one that still counts a thing
   the way a replaced lesson did: `agentmem.retrieval.recount`, nor one that says again
   what a replaced lesson said: `agentmem.retrieval.lingering`, nor one a newer lesson gave
@@ -54,6 +56,7 @@ from agentmem.retrieval.latest import latest
 from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
 from agentmem.retrieval.namedgone import named_gone
 from agentmem.retrieval.newerwins import displaced, quotes_displaced, retired_here
+from agentmem.retrieval.outlived import outlived
 from agentmem.retrieval.quoted import quotes_address
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.remedy import cause_words, on_cause
@@ -111,6 +114,7 @@ class History:
             and not tells_retired(m, self.retired)
             and not quotes_address(m, self.retired)
             and not told_before(m, self.moved)
+            and not outlived(m, self.lessons)  # a later lesson told beside it
         ]
 
     @property
@@ -163,7 +167,8 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     changed = retired(every)
     found = History(runs=runs, retired=changed, moved=moved)
     chosen += answers(below, chosen, found.failures[:MAX_FAILURES])
-    found.lessons = [h.memory for h in chosen] + assessed
+    told = [h.memory for h in chosen]
+    found.lessons = told + [m for m in assessed if not outlived(m, told)]
     found.success = _nearest(records, changed, _last_change(every), moved, record_bar)
     return found
 

@@ -50,7 +50,10 @@ before it that states a value it retired of the same thing (`states_retired`); s
 lesson a newer change turned around (`agentmem.retrieval.flipped`: top to bottom); so is
 a lesson a newer live one on its subject gives another value of the same slot, even without
 a word of change (`agentmem.retrieval.newerwins`; a record quoting that value goes too), or
-that uses a name a newer lesson says is gone (`agentmem.retrieval.namedgone`). A
+that uses a name a newer lesson says is gone (`agentmem.retrieval.namedgone`); so is a
+failure record or hook E's pattern a later lesson packed beside it outlived: it names the
+record's host, path, identifier or failed check and tells a change of it, or is the lesson
+of the run that fixed it (`agentmem.retrieval.outlived`). A
 lesson a newer live one retired on the read's own judgement (`agentmem.retrieval.conflict`)
 leaves, and the newer one scores at least what it scored (`outdated_in_place`). A
 replaced lesson comes back when a lesson on the query says the values it states stay and
@@ -88,6 +91,7 @@ from agentmem.retrieval.fixrun import fixes
 from agentmem.retrieval.kept import still_held
 from agentmem.retrieval.newerwins import quotes_displaced
 from agentmem.retrieval.news import news
+from agentmem.retrieval.outlived import outlived
 from agentmem.retrieval.pack import BARE_NUMBER, CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
 from agentmem.retrieval.remedy import cause_words, on_cause
@@ -182,11 +186,18 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
     # How a packed failure was got past, sifted as the goal's lessons were, against them
     # and the lessons on its own words.
     extra = fixes(search, scope, chosen)
-    if not extra:  # nothing to sift: the filters would weigh every pair again for nothing
-        return chosen
-    around = [h for x in extra for h in search(x.memory.text, 8, replace(scope, types=LESSONS))]
-    kept = {h.memory.id for h in sift(extra, [*pairs, *around], query).lessons}
-    return [*chosen, *(h for h in extra if h.memory.id in kept)]
+    if extra:  # else nothing to sift: the filters would weigh every pair again for nothing
+        around = [h for x in extra for h in search(x.memory.text, 8, replace(scope, types=LESSONS))]
+        kept = {h.memory.id for h in sift(extra, [*pairs, *around], query).lessons}
+        chosen = [*chosen, *(h for h in extra if h.memory.id in kept)]
+    # A failure a later lesson packed beside it outlived (`agentmem.retrieval.outlived`).
+    packed = [h.memory for h in chosen]
+    fix = {h.memory.id: h.explain["fixed"] for h in chosen if "fixed" in h.explain}
+    return [
+        h
+        for h in chosen
+        if not outlived(h.memory, packed, {i for i, of in fix.items() if of == h.memory.id})
+    ]
 
 
 def in_their_place(
