@@ -20,25 +20,43 @@ TRIMMED = [
         "The kiln cool-down is now 90 minutes, not 60 minutes: glazes crazed at the old pace.",
         "The kiln cool-down is now 90 minutes: glazes crazed at the old pace.",
     ),
-    ("Greenhouse vents open at 27 °C (was 24 °C) since the new sensors.",
-     "Greenhouse vents open at 27 °C since the new sensors."),
-    ("Nightly reports run on the analytics replica (formerly warehouse-01).",
-     "Nightly reports run on the analytics replica."),
-    ("We raised the parcel weight limit from 20 kg to 31 kg for courier B.",
-     "We raised the parcel weight limit to 31 kg for courier B."),
-    ("The choir moved its rehearsals from the old chapel to the town hall annex.",
-     "The choir moved its rehearsals to the town hall annex."),
-    ("Refund approvals go to the finance lead now, no longer to the store manager.",
-     "Refund approvals go to the finance lead now."),
-    ("Builds now run on the shared arm runners instead of the laptop pool.",
-     "Builds now run on the shared arm runners."),
+    (
+        "Greenhouse vents open at 27 °C (was 24 °C) since the new sensors.",
+        "Greenhouse vents open at 27 °C since the new sensors.",
+    ),
+    (
+        "Nightly reports run on the analytics replica (formerly warehouse-01).",
+        "Nightly reports run on the analytics replica.",
+    ),
+    (
+        "We raised the parcel weight limit from 20 kg to 31 kg for courier B.",
+        "We raised the parcel weight limit to 31 kg for courier B.",
+    ),
+    (
+        "The choir moved its rehearsals from the old chapel to the town hall annex.",
+        "The choir moved its rehearsals to the town hall annex.",
+    ),
+    (
+        "Refund approvals go to the finance lead now, no longer to the store manager.",
+        "Refund approvals go to the finance lead now.",
+    ),
+    (
+        "Builds now run on the shared arm runners instead of the laptop pool.",
+        "Builds now run on the shared arm runners.",
+    ),
     # a clause that only says a thing ended, beside the one that says what holds now
-    ("The legacy fax gateway is gone; orders now arrive through the supplier portal.",
-     "Orders now arrive through the supplier portal."),
-    ("Seed trays go on rack D now; the old potting bench no longer applies after the move.",
-     "Seed trays go on rack D now."),
-    ("Tickets are triaged in the helpdesk queue; the shared inbox was decommissioned.",
-     "Tickets are triaged in the helpdesk queue."),
+    (
+        "The legacy fax gateway is gone; orders now arrive through the supplier portal.",
+        "Orders now arrive through the supplier portal.",
+    ),
+    (
+        "Seed trays go on rack D now; the old potting bench no longer applies after the move.",
+        "Seed trays go on rack D now.",
+    ),
+    (
+        "Tickets are triaged in the helpdesk queue; the shared inbox was decommissioned.",
+        "Tickets are triaged in the helpdesk queue.",
+    ),
     (
         "Lab samples move by pneumatic tube to bay 3. The old courier round goes away next month.",
         "Lab samples move by pneumatic tube to bay 3.",
@@ -49,8 +67,10 @@ TRIMMED = [
         "Keep 16 threads per worker and queue the rest.",
         "Keep 16 threads per worker and queue the rest.",
     ),
-    ("The previous rule to water daily was a mistake: water the seedlings every third day.",
-     "Water the seedlings every third day."),
+    (
+        "The previous rule to water daily was a mistake: water the seedlings every third day.",
+        "Water the seedlings every third day.",
+    ),
 ]
 
 WHOLE = [
@@ -68,6 +88,8 @@ WHOLE = [
     "Packets are dropped when the buffer fills; use the bulk endpoint.",
     # what stays would be a fragment
     "The old flag is gone: use --fast.",
+    # a judgement that holds now, not an older way taken back
+    "Tighter caching is not the fix; the slow pages follow the report exports.",
     # no change told at all
     "Pour the foundation only after the 28-day cure; check with the rebound hammer.",
 ]

@@ -26,6 +26,7 @@ as it happened).
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 MIN_WORDS = 4  # words a kept sentence holds: a statement, not a fragment
 
@@ -115,7 +116,8 @@ OLDER = re.compile(_OLDER, re.IGNORECASE)
 WRONG = re.compile(
     r"\b(?:was|were|is|are|turned\s+out|proved)\s+(?:to\s+be\s+)?(?:\w+\s+)?(?:wrong|"
     r"incorrect|mistaken|a\s+mistake|misleading|bad\s+advice)\b"
-    r"|\b(?:was|were|is|are)\s+(?:never|not)\s+the\s+(?:fix|cause|answer|problem)\b",
+    # past: "the flush step was never the fix" ("X is not the fix" tells what holds now)
+    r"|\b(?:was|were)\s+(?:never|not)\s+the\s+(?:fix|cause|answer|problem)\b",
     re.IGNORECASE,
 )
 ADVICE = re.compile(
@@ -274,7 +276,7 @@ def _trim_sentence(sentence: str) -> str:
     if words < MIN_WORDS or not (corrected or any(IN_PLACE.search(parts[i]) for i in kept)):
         return sentence
     # a kept clause joins the one before it by the separator that followed that one
-    text = parts[kept[0]] + "".join(seps[j] + parts[i] for j, i in zip(kept, kept[1:]))
+    text = parts[kept[0]] + "".join(seps[j] + parts[i] for j, i in pairwise(kept))
     return (_capitalised(text) if ended[0] else text) + end
 
 
