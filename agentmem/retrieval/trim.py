@@ -21,6 +21,13 @@ new team owns it": "it" was in the dropped clause), nothing under `MIN_WORDS` wo
 a clause is dropped only when what stays states something in place (`IN_PLACE`). When
 unsure, the text stays whole. Run records are left as they are (what a run did is told
 as it happened).
+
+The entry does not say it was shortened: what went names only what was retired, never a
+condition on what stays (a contrast that holds now, "not on Sundays", and a clause that
+what stays leans on are kept), so nothing a worker acts on is missing; the entry's id
+leads to the whole text (`agentmem get`), and hook A's synthesis tells the history. A
+note in each such entry would cost the pack's budget and bring back the question of what
+was left out.
 """
 
 from __future__ import annotations
