@@ -63,9 +63,9 @@ TRIMMED = [
     ),
     # an older way judged wrong, with what it did: the correction that follows stays
     (
-        "The earlier advice to double the thread pool was wrong: it starved the database. "
-        "Keep 16 threads per worker and queue the rest.",
-        "Keep 16 threads per worker and queue the rest.",
+        "Our former guidance to double the thread pool turned out wrong: it starved the "
+        "database. Hold the pool at 16 threads per worker and queue the rest.",
+        "Hold the pool at 16 threads per worker and queue the rest.",
     ),
     (
         "The previous rule to water daily was a mistake: water the seedlings every third day.",
@@ -79,10 +79,10 @@ WHOLE = [
     "The hand-copy step is gone: it took an hour each week.",
     # the end is the news: nothing kept says what is in place
     "The visitor badge is no longer needed; guests walk in through the east door.",
-    "Platform 9 no longer exists.",
+    "Locker 9 no longer exists.",
     # a contrast, a condition or a range, not a history
     "Deliveries run daily, not on Sundays.",
-    "Read from the replica, not the primary.",
+    "Read reports from the follower copy, not the writer node.",
     "The press runs from 06:00 to 14:00 on weekdays.",
     "The cache is used to store sessions; entries expire after 10 minutes.",
     "Packets are dropped when the buffer fills; use the bulk endpoint.",

@@ -3,8 +3,8 @@
 A lesson written when something changed names what it replaced while it tells the new
 state: "the batch cap is now 40, not 25", "retention 3 days (was 7)", "we moved the queue
 from the old broker to the cluster", "the old export host is gone; use the bucket",
-"the earlier advice to double the pool was wrong: keep 16 connections". The stored memory
-keeps every word (hook A's synthesis tells the history); a pack entry is what a worker
+"our former guidance to double the pool turned out wrong: hold the pool at 16". The
+stored memory keeps every word (hook A's synthesis tells the history); a pack entry is what a worker
 acts on, and the retired value beside the new one is one more thing to misread. So the
 pack renders such an entry without the part that only names what was retired
 (`without_history`), read from the sentence's structure alone:
@@ -13,7 +13,7 @@ pack renders such an entry without the part that only names what was retired
   apposition after a clause that says the change ("now 40, not 25", ", instead of X"),
   the old side of a change "from A to B" after a verb of change;
 - a whole clause (between ; : — or a sentence) that only says a thing ended: "X is gone",
-  "the old Y no longer applies", "Z goes away next month", "the earlier advice … was
+  "the old Y no longer applies", "Z goes away next month", "the former guidance … was
   wrong", when a kept clause of the entry says what holds now.
 
 The rest must still stand alone: no kept clause that leans on the dropped one ("…; the
@@ -119,7 +119,7 @@ ENDED_OLD = re.compile(
     re.IGNORECASE,
 )
 OLDER = re.compile(_OLDER, re.IGNORECASE)
-# An older way judged wrong: "the earlier advice to double the pool was wrong"
+# An older way judged wrong: "our former guidance to double the pool turned out wrong"
 WRONG = re.compile(
     r"\b(?:was|were|is|are|turned\s+out|proved)\s+(?:to\s+be\s+)?(?:\w+\s+)?(?:wrong|"
     r"incorrect|mistaken|a\s+mistake|misleading|bad\s+advice)\b"
@@ -250,7 +250,9 @@ def _drop_clauses(sentences: list[str]) -> list[str]:
     for index in dropped_whole:
         following = next((s for s in out[index + 1 :] if s), "")
         rest = " ".join(s for s in out if s)
-        if not rest or not IN_PLACE.search(rest) or (following and _leans(following, opens=True)):
+        # after an older way judged wrong, what follows is the correction, whatever its words
+        stands = IN_PLACE.search(rest) or _judged_wrong(CLAUSE.split(sentences[index])[0])
+        if not rest or not stands or (following and _leans(following, opens=True)):
             out[index] = sentences[index]
     return out
 
