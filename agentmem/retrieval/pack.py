@@ -2,7 +2,9 @@
 
 At most `max_tokens` and `max_entries`, memories under the confidence floor dropped, cut by
 score, then ordered principle > procedural > reflective > semantic > episodic, each entry
-verbatim with its id and source, framed as reference data rather than instructions.
+verbatim with its id and source (a lesson that tells a change without the words that only
+name what it retired: `agentmem.retrieval.trim`), framed as reference data rather than
+instructions.
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ import structlog
 
 from agentmem._exceptions import AgentMemError
 from agentmem.contexts import Goal
-from agentmem.core.model import TYPE_ORDER, Hit
+from agentmem.core.model import TYPE_ORDER, Hit, MemoryType
 from agentmem.results import Pack, PackEntry
 from agentmem.retrieval.reader import own_words
 from agentmem.retrieval.render import BEGIN as BEGIN  # the markers' home is render.py
 from agentmem.retrieval.render import END as END
 from agentmem.retrieval.render import inline
+from agentmem.retrieval.trim import without_history
 from agentmem.stores.files import atomic_write
 
 log = structlog.get_logger("agentmem")
@@ -140,7 +143,7 @@ def build_pack(
             confidence=memory.confidence,
             score=hit.score,
             source=memory.source,
-            text=memory.text,
+            text=_as_now(memory.text, memory.type),
             tokens=0,
         )
         cost = count(render_entry(entry))
@@ -160,6 +163,12 @@ def build_pack(
 
 
 TYPE_ORDER_BY_NAME = {t.value: rank for t, rank in TYPE_ORDER.items()}
+
+
+def _as_now(text: str, kind: MemoryType) -> str:
+    """A lesson that tells a change as the rule that holds now (`agentmem.retrieval.trim`);
+    a run record as it happened."""
+    return text if kind is MemoryType.EPISODIC else without_history(text)
 
 
 def _block_span(path: Path, current: str) -> tuple[int, int] | None:
