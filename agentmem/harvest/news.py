@@ -14,9 +14,12 @@ import re
 
 from agentmem.core.cues import says_changed
 
-# "for now", "right now", "just now", "now and then": a moment, not a new state
+# "for now", "right now", "just now", "now and then": a moment, not a new state; and "since"
+# tells how long as often as what changed ("the 31 jobs run since 05-08", "no misses since
+# the cutover"): in a note's item, no cue alone.
 MOMENT = re.compile(
-    r"\b(?:for|right|just|until|till|by)\s+now\b|\bnow (?:and (?:then|again)|that)\b", re.I
+    r"\b(?:for|right|just|until|till|by)\s+now\b|\bnow (?:and (?:then|again)|that)\b|\bsince\b",
+    re.I,
 )
 
 # A change verb that ends its clause reports a job done ("the worn belt replaced."), not what
