@@ -148,12 +148,11 @@ def _labelled(
 def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
     """A table's rows as sentences where its heading gives them a kind (patterns, lessons)
     or lists plans (the rows said done); elsewhere a table (numbers, a timeline, a change
-    section's schedule grid) is no list of lessons, but a row that says what holds now is
-    news (`tells_change`), as a note's item is."""
+    section's schedule grid) is no list of lessons."""
     plans = heading is not None and PLANS.search(heading.lower()) is not None
     if plans or (heading is not None and section_type(heading) is not None):
         return table_sentences(list(table), plans=plans)
-    return [row for row in table_sentences(list(table)) if tells_change(row)]
+    return []
 
 
 def _kept(heading: str | None, item: str) -> bool:
