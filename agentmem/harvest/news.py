@@ -22,10 +22,12 @@ MOMENT = re.compile(
     re.I,
 )
 
-# A change verb that ends its clause reports a job done ("the worn belt replaced."), not what
-# holds now ("… replaced by the new belt", "… moved to Thursdays").
+# A change verb that ends its clause reports a job done ("the worn belt replaced.", "the old
+# host switched off on the 3rd"), not what holds now ("… replaced by the new belt", "… moved
+# to Thursdays").
 DONE = re.compile(
-    r"\b(?:replaced|moved|switched|retired|deprecated)(?=\s*(?:[.;,)!]|$|\s+(?:today|yesterday)\b))",
+    r"\b(?:replaced|moved|switched|retired|deprecated)(?=\s*(?:[.;,)!]|$|\s+(?:today|yesterday)\b))"
+    r"|\bswitched off\b",
     re.I,
 )
 
