@@ -83,7 +83,7 @@ def test_a_status_line_is_no_change() -> None:
         "What do we do now?",
         "Ticket moved today.",
         "Delete the old path now that the new one is in.",
-        "Recheck the 12 orders queued since 04-02.",
+        "Count the 12 orders queued since 04-02.",
         "No lost parcels since the switchover.",
         "The old print server was switched off on 11-02.",
     ):

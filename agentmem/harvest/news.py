@@ -16,7 +16,7 @@ from agentmem.core.cues import says_changed
 
 # "for now", "right now", "just now", "now and then": a moment, not a new state; and "since"
 # tells how long as often as what changed ("the 31 jobs run since 05-08", "no misses since
-# the cutover"): in a note's item, no cue alone.
+# the upgrade"): in a note's item, no cue alone.
 MOMENT = re.compile(
     r"\b(?:for|right|just|until|till|by)\s+now\b|\bnow (?:and (?:then|again)|that)\b|\bsince\b",
     re.I,
