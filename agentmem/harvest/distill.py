@@ -32,6 +32,7 @@ from agentmem.core.model import MemoryType, normalise_text
 from agentmem.core.practice import withdraws_practice
 from agentmem.core.retract import retraction
 from agentmem.harvest.blocks import blocks, first_heading, joined
+from agentmem.harvest.news import tells_change
 from agentmem.harvest.sections import (
     CHANGED,
     CHECKED,
@@ -282,6 +283,8 @@ def lessons(markdown: str) -> list[Lesson]:
         kind = MemoryType.SEMANTIC if after else kind
         if kind is None and not done and (corrected or withdrawal(text, prose)):
             kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
+        elif kind is None and not done and not prose and tells_change(text):
+            kind, after = MemoryType.SEMANTIC, True  # a note's item that says what is now
         if kind is None or not text:
             continue
         if decided:
