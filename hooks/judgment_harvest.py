@@ -22,7 +22,9 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
   when the cause has since been found in other apps' checks (it cites all the old one's).
   A pattern quotes no run whose lesson memory has since taken back (retracted, no longer
   done, found not to hold: `agentmem.harvest.withdrawn`), nor one whose record quotes what
-  such a withdrawal or a replacement took away, and a held pattern that quoted one is
+  such a withdrawal or a replacement took away, nor one whose record names a cause a later
+  lesson of its app says was not it (`agentmem.retrieval.denied`: "not from X", "X was a red
+  herring"), and a held pattern that quoted one is
   written again without it, even with no failure in the window. Nor does it restate a
   value or a command a recorded change (a lesson replaced by another; a later lesson of
   the app running another tool on the old command's arguments) retired
@@ -52,6 +54,7 @@ from agentmem.harvest.present import in_present, recorded
 from agentmem.harvest.runrecord import run_day, slug
 from agentmem.harvest.span import Span, daily_notes, resolve
 from agentmem.harvest.withdrawn import DID_NOT_HOLD_TAG, withdrawn_runs
+from agentmem.retrieval.denied import denied_runs
 from agentmem.tools import OutsideRepo
 
 MAX_CITES = 8
@@ -183,7 +186,8 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
     )
     held = tools.list_memories(replace(scope, types=("reflective",), tags_any=(PATTERN_TAG,)))
     judged = tools.list_memories(replace(scope, types=("semantic", "procedural", "reflective")))
-    withdrawn = withdrawn_runs(judged, records)
+    # Nor a run whose record names a cause a later lesson says was not it (`denied`).
+    withdrawn = withdrawn_runs(judged, records) | denied_runs(records, lessons)
     changes = recorded(judged)
     found = [
         in_present(p, changes, withdrawn) for p in patterns(records, span, lessons, withdrawn, held)

@@ -18,7 +18,15 @@ host, a path, an identifier, a number of three digits or more, a name capitalise
 sentence, a failed check's name) and that either says outright that something changed
 (`agentmem.core.cues.says_changed`) or is the lesson of the run that fixed the record
 (`agentmem.retrieval.fixrun`). Told beside the record, the lesson carries to the reader
-what the record said of that thing, in its later form.
+what the record said of that thing, in its later form. So is a setback, or hook E's pattern
+quoting one, that names a cause such a lesson says was not it ("not from X", "X was a red
+herring": `agentmem.retrieval.denied`).
+
+A run that went well is outlived only by a later change that gives one of its names anew
+(`renamed`; a setback too: the database "db-orders01" it ran against is "db-orders02" since a
+cutover, the change never naming the old one): it tells how the work went on a thing that
+is no longer there. A lesson that merely names the same thing leaves it: how the same
+work went well last time is what a worker reads it for.
 """
 
 from __future__ import annotations
@@ -28,58 +36,17 @@ from collections.abc import Collection, Sequence
 
 from agentmem.core.cues import says_changed
 from agentmem.core.model import SETBACKS, Kind, Memory, MemoryType
-from agentmem.core.spoken import MONTHS
 from agentmem.harvest.runrecord import read_record
+from agentmem.retrieval.denied import quotes_denied
 from agentmem.retrieval.lingering import told_when
+from agentmem.retrieval.names import distinctive as distinctive
+from agentmem.retrieval.names import tokens
 
-# A token as a record writes one: letters, digits and the joiners of hosts, paths, files
-# and identifiers.
-TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/-]*[A-Za-z0-9]|[A-Za-z0-9]")
-CAMEL = re.compile(r"[a-z][A-Z]")
-JOINED = re.compile(r"[_./:]")
-LETTER, DIGIT = re.compile(r"[A-Za-z]"), re.compile(r"\d")
-YEAR = re.compile(r"(19|20)\d\d")
-MIN_NUMBER = 100  # a bare number this large or more: "3 checks", "20 min" name nothing
-CALENDAR = re.compile(rf"(?:{MONTHS}|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?$", re.IGNORECASE)
 # Hook E's account of failures: what it quotes of them, between its quote marks.
 QUOTED = re.compile(r'"([^"]+)"')
-
-
-def distinctive(text: str) -> frozenset[str]:
-    """The tokens of `text` that name one thing, lower case: a host, a path or a file
-    ("db-2.internal:5432", "conf/app.yaml"), an identifier ("maxConns", "retry_limit",
-    "v2", "ab12"), a number of two or more digits that is no year ("48", "300"), a word
-    capitalised inside a sentence ("the Acme portal")."""
-    out: set[str] = set()
-    for sentence in re.split(r"(?<=[.!?;:])\s+|\n+", text):
-        for i, match in enumerate(TOKEN.finditer(sentence)):
-            token = match.group(0).rstrip(".:")
-            if _names(token, first=i == 0):
-                out.add(token.lower())
-            for part in _parts(token):  # "v1" of "api/v1/items", "8443" of a host's port
-                if (LETTER.search(part) and DIGIT.search(part)) or _names(part, first=True):
-                    out.add(part.lower())
-    return frozenset(out)
-
-
-def _parts(token: str) -> list[str]:
-    pieces = re.split(r"[_./:-]+", token)
-    return [p for p in pieces if p] if len(pieces) > 1 else []
-
-
-def _names(token: str, first: bool) -> bool:
-    has_letter, has_digit = bool(LETTER.search(token)), bool(DIGIT.search(token))
-    if has_letter and has_digit:
-        return True
-    if not has_letter:
-        return token.isdigit() and int(token) >= MIN_NUMBER and not YEAR.fullmatch(token)
-    if token.isupper():
-        return False  # "ETA", "TO": an acronym is the app's vocabulary, a shout no name
-    if JOINED.search(token) or CAMEL.search(token):
-        return True
-    if CALENDAR.match(token):
-        return False  # "June", "Monday": a day, not a thing
-    return not first and token[0].isupper() and len(token) > 1
+DIGITS, LETTERS = re.compile(r"\d+"), re.compile(r"[a-z]")
+JOINERS = re.compile(r"[_./:-]+")
+MIN_LETTERS = 3  # letters a name keeps around its digits for another number to rename it
 
 
 def account(memory: Memory) -> str:
@@ -108,12 +75,12 @@ def history_of_failures(memory: Memory) -> bool:
 
 def outlived(memory: Memory, told: Sequence[Memory], fixes: Collection[str] = ()) -> bool:
     """Whether a lesson in `told` outlived the setback `memory` (module docstring); `fixes`
-    are the ids of the lessons of the runs that fixed it."""
-    if not history_of_failures(memory):
+    are the ids of the lessons of the runs that fixed it. A plain success is outlived only
+    by a change that gives one of its names anew (`renamed`)."""
+    setback = history_of_failures(memory)
+    if not setback and not (memory.type is MemoryType.EPISODIC and memory.outcome):
         return False
     own = distinctive(account(memory)) | checks(memory)
-    if not own:
-        return False
     when = told_when(memory)
     for lesson in told:
         if (
@@ -124,15 +91,39 @@ def outlived(memory: Memory, told: Sequence[Memory], fixes: Collection[str] = ()
             or (memory.run_id and lesson.run_id == memory.run_id)
         ):
             continue
-        if own & _tokens(lesson.text) and (lesson.id in fixes or says_changed(lesson.text)):
+        if setback and quotes_denied(memory, lesson, when):
+            return True  # it quotes a cause the lesson says was not it (`denied`)
+        said = tokens(lesson.text)
+        if not own:
+            continue
+        if renamed(own, distinctive(lesson.text), said) and says_changed(lesson.text):
+            return True
+        if setback and own & said and (lesson.id in fixes or says_changed(lesson.text)):
             return True
     return False
 
 
-def _tokens(text: str) -> frozenset[str]:
-    out: set[str] = set()
-    for match in TOKEN.finditer(text):
-        token = match.group(0).rstrip(".:").lower()
-        out.add(token)
-        out.update(_parts(token))
-    return frozenset(out)
+def renamed(own: Collection[str], theirs: Collection[str], said: Collection[str]) -> bool:
+    """A name of the record's (`own`) that a later text gives with other digits, never
+    writing the record's own (`theirs` its names, `said` all its tokens): "db-orders02" for
+    "db-orders01", "db-b7.lan" for "db-b3.lan". Only names of `MIN_LETTERS` letters or
+    more around their digits: "v2" for "v1", "p2" for "p1" may be a version or two
+    priorities, a rack of "12 ports" no host."""
+    mine: dict[str, str] = {}
+    for name in own:
+        shape = DIGITS.sub("#", name)
+        if shape != name and len(LETTERS.findall(shape)) >= MIN_LETTERS:
+            mine[shape] = name
+    return any(
+        (old := mine.get(DIGITS.sub("#", name))) is not None
+        and old != name
+        and not _still_named(old, said)
+        for name in theirs
+    )
+
+
+def _still_named(name: str, said: Collection[str]) -> bool:
+    """The text writes the name, or a part of it that holds its digits ("ctl1" of
+    "ctl1.farm.lan:5020"): it still speaks of the old one."""
+    parts = [p for p in JOINERS.split(name) if DIGITS.search(p) and LETTERS.search(p)]
+    return name in said or any(p in said for p in parts)

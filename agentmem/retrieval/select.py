@@ -53,7 +53,9 @@ a word of change (`agentmem.retrieval.newerwins`; a record quoting that value go
 that uses a name a newer lesson says is gone (`agentmem.retrieval.namedgone`); so is a
 failure record or hook E's pattern a later lesson packed beside it outlived: it names the
 record's host, path, identifier or failed check and tells a change of it, or is the lesson
-of the run that fixed it (`agentmem.retrieval.outlived`). A
+of the run that fixed it, or says a cause the record names was not it
+(`agentmem.retrieval.outlived`, `agentmem.retrieval.denied`); so is a plain success one
+names anew ("db-orders02" for its "db-orders01", since a change: `renamed`). A
 lesson a newer live one retired on the read's own judgement (`agentmem.retrieval.conflict`)
 leaves, and the newer one scores at least what it scored (`outdated_in_place`). A
 replaced lesson comes back when a lesson on the query says the values it states stay and

@@ -1,0 +1,101 @@
+"""A run record, or hook E's pattern of runs, that quotes a cause a later lesson denied.
+
+A failure's record tells what the run tried and blamed: "rebuilt the cache with the v2
+keys as agreed; still half the lookups miss". When a later lesson of the same app names
+the real cause and says, of the thing the run went by, that it was not it ("misses come
+from the 6-character key cut, not from v2 keys"; "the cut-over outage had nothing to do
+with the r7 proxy"), the record quotes a belief that was found wrong: a worker reading it
+takes the denied thing for the cause, or the fix, the loop once agreed on. So does hook E's
+pattern that quotes such a record as its example. The record leaves packs and hook A's
+bundles when such a lesson is told beside it (`agentmem.retrieval.outlived`), and hook E
+quotes it in no pattern (`denied_runs`).
+
+The link is structural: the lesson is of the record's app, written on a later day by
+another run or by a document, and the thing it denies holds a name the record writes
+(`agentmem.retrieval.outlived.distinctive`: an identifier, a host, a path, a number of
+three digits or more, a capitalised name). A denial only counts when it denies a cause
+("not from X", "not due to X", "rather than X", "had nothing to do with X", "X was not the
+cause", "X was a red herring"): "use the east queue, not q7" prescribes another way and
+leaves a failure on q7 standing (what failed there still fails there). A record that
+denies the thing itself agrees with the lesson and stays.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agentmem.core.model import SETBACKS, Kind, Memory, MemoryType
+from agentmem.harvest.runrecord import read_record
+from agentmem.retrieval.names import distinctive, tokens
+
+# The thing: up to a clause's end (a stop or a colon inside "db-4.lan:5432" is no end).
+THING = r"(?P<{}>(?:[^,;:.()!?]|[.:](?=\S)){{1,80}})"
+# A cause denied: "not from X", "never due to X", "rather than X", "had nothing to do with X"
+# after the thing; "X was not the cause", "X was a red herring" before the verdict.
+AFTER = re.compile(
+    r"\b(?:not|never)\s+(?:(?:come\s+|came\s+)?from|due\s+to|because\s+of|caused\s+by)\s+"
+    + THING.format("after")
+    + r"|\brather\s+than\s+(?:from\s+|by\s+)?"
+    + THING.format("rather")
+    + r"|\b(?:had|has|have)\s+nothing\s+to\s+do\s+with\s+"
+    + THING.format("with"),
+    re.IGNORECASE,
+)
+BEFORE = re.compile(
+    THING.format("before")
+    + r"\s+(?:was|were|is|are)(?:\s+not|n't)\s+(?:it|the\s+(?:cause|culprit|problem))\b"
+    + r"|"
+    + THING.format("herring")
+    + r"\s+(?:was|were|is|are)\s+(?:just\s+|only\s+)?a\s+red\s+herring\b",
+    re.IGNORECASE,
+)
+
+
+def denied(text: str) -> frozenset[str]:
+    """The names (`distinctive` tokens, lower case) in what `text` denies as a cause."""
+    names = distinctive(text)
+    out: set[str] = set()
+    for pattern in (AFTER, BEFORE):
+        for match in pattern.finditer(text):
+            thing = next(g for g in match.groups() if g)
+            out |= names & tokens(thing)
+    return frozenset(out)
+
+
+def quoted(memory: Memory) -> frozenset[str]:
+    """The names a setback's record writes (goal aside: the goal names the work, not what
+    the run went by), or hook E's pattern's whole text (its example and shared words)."""
+    if memory.kind is Kind.ASSESSMENT:
+        return distinctive(memory.text)
+    record = read_record(memory.text)
+    return distinctive(" ".join([record.summary, *(c.detail for c in record.failed)]))
+
+
+def quotes_denied(memory: Memory, lesson: Memory, when: str) -> bool:
+    """Whether `lesson` denies as a cause a thing the setback or pattern `memory` (what it
+    tells happened on `when`) names: of its app, an observation written on a later day, by
+    another run (see the module docstring)."""
+    if (
+        lesson.kind is not Kind.OBSERVATION
+        or lesson.type is MemoryType.EPISODIC
+        or lesson.app_id != memory.app_id
+        or lesson.created_at[:10] <= when[:10]
+        or (memory.run_id and lesson.run_id == memory.run_id)
+    ):
+        return False
+    names = denied(lesson.text) & quoted(memory)
+    return bool(names) and not names <= denied(memory.text)
+
+
+def denied_runs(records: Sequence[Memory], lessons: Sequence[Memory]) -> frozenset[str]:
+    """The runs whose failure record names a cause a later lesson among `lessons` denied:
+    hook E's pattern quotes none of them."""
+    return frozenset(
+        r.run_id
+        for r in records
+        if r.run_id
+        and r.type is MemoryType.EPISODIC
+        and r.outcome in SETBACKS
+        and any(quotes_denied(r, lesson, r.created_at) for lesson in lessons)
+    )
