@@ -15,7 +15,7 @@ from agentmem.core.model import Memory
 from agentmem.harvest.patterns import quoted_runs
 from agentmem.retrieval.denied import denied, denied_runs
 from agentmem.retrieval.outlived import outlived, renamed
-from tests.conftest import held
+from tests.conftest import ManualClock, held, semantic
 from tests.test_judgment_harvest import clocked, patterns
 
 __all__ = ["clocked"]  # the fixture: hooks whose clock reads a given day
@@ -175,3 +175,34 @@ def test_denied_runs_are_the_failures_quoting_a_later_denial() -> None:
     lesson = CABLE.model_copy(update={"app_id": DOME})
     assert denied_runs([STALL], [lesson]) == {STALL.run_id}
     assert denied_runs([STALL], []) == frozenset()
+
+
+def test_a_pack_leaves_out_a_failure_whose_cause_a_lesson_it_did_not_pack_denied(
+    clocked_hooks: MemoryHooks, clock: ManualClock
+) -> None:
+    """The goal finds the failure by its goal's words; the lesson that denied the cause it
+    went by shares none of them, so it is not packed: the pack looks for it by the failure's
+    own words, and leaves the failure out."""
+    record = {
+        "run_id": "2027-03-04-run-009",
+        "goal": "Slew the dome for the survey field",
+        "outcome": "failure",
+        "app_id": DOME,
+        "summary": "Swapped the gear on motor M2 as agreed; the stall came back after 12 s.",
+        "verifiers": [
+            {"name": "dome-sync", "passed": False, "detail": "encoder lost position after 12 s"}
+        ],
+    }
+    result = clocked_hooks.post_run_classify(run=record)
+    assert result.ok
+    failed = result.writes.accepted[0]
+    goal = {"title": "Slew the dome for the survey field tonight", "app_id": DOME}
+    pack = clocked_hooks.pre_spawn_pack(goal=goal).pack
+    assert pack is not None and failed in [e.id for e in pack.entries]
+    clock.advance(days=5)
+    lesson = "Stalls come from the encoder cable chafing at the slip ring, not from the M2 gear."
+    written = clocked_hooks.harvester.submit(semantic(lesson, app_id=DOME), trigger="manual")
+    assert written.memory_id is not None
+    pack = clocked_hooks.pre_spawn_pack(goal=goal).pack
+    ids = [e.id for e in pack.entries] if pack is not None else []
+    assert failed not in ids and written.memory_id not in ids

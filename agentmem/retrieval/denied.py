@@ -23,11 +23,17 @@ denies the thing itself agrees with the lesson and stays.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
-from agentmem.core.model import SETBACKS, Kind, Memory, MemoryType
+from agentmem.core.model import SETBACKS, Hit, Kind, Memory, MemoryType
 from agentmem.harvest.runrecord import read_record
 from agentmem.retrieval.names import distinctive, tokens
+from agentmem.stores.base import Filters
+
+Search = Callable[[str, int, Filters], list[Hit]]
+LOOKED = 8  # the best lessons of a setback's own question a denial is looked for in
+LESSONS = tuple(t.value for t in MemoryType if t is not MemoryType.EPISODIC)
 
 # The thing: up to a clause's end (a stop or a colon inside "db-4.lan:5432" is no end).
 THING = r"(?P<{}>(?:[^,;:.()!?]|[.:](?=\S)){{1,80}})"
@@ -99,3 +105,27 @@ def denied_runs(records: Sequence[Memory], lessons: Sequence[Memory]) -> frozens
         and r.outcome in SETBACKS
         and any(quotes_denied(r, lesson, r.created_at) for lesson in lessons)
     )
+
+
+def denied_here(search: Search, scope: Filters, setbacks: Sequence[Memory]) -> frozenset[str]:
+    """The ids of the setbacks a live lesson of their app, found by a search of what each
+    one's run said (its summary and failed checks), denies a cause of (`quotes_denied`): a
+    pack leaves them out even when the denial did not make the pack (the goal that found
+    the record rarely shares a word with the lesson that named the real cause). One search
+    per distinct account."""
+    out: set[str] = set()
+    asked: dict[tuple[str, str], list[Memory]] = {}
+    for setback in setbacks:
+        record = read_record(setback.text)
+        said = " ".join([record.summary, *(c.detail for c in record.failed)]).strip()
+        if not said:
+            continue
+        key = (setback.app_id, said)
+        if key not in asked:
+            live = replace(
+                scope, app_ids=(setback.app_id,), include_superseded=False, types=LESSONS
+            )
+            asked[key] = [h.memory for h in search(said, LOOKED, live)]
+        if any(quotes_denied(setback, m, setback.created_at) for m in asked[key]):
+            out.add(setback.id)
+    return frozenset(out)

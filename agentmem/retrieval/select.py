@@ -88,6 +88,7 @@ from agentmem.retrieval.beforechange import (
     told_before,
 )
 from agentmem.retrieval.conflict import outdated
+from agentmem.retrieval.denied import denied_here
 from agentmem.retrieval.elsewhere import from_siblings
 from agentmem.retrieval.fixrun import fixes
 from agentmem.retrieval.kept import still_held
@@ -127,8 +128,9 @@ MAX_SUCCESSES = 1
 MAX_FOLLOWED = 3  # replaced lessons whose replacement is looked for, per read
 # The store searches one pack makes at most: lessons, run records, every lesson, other
 # apps' lessons; each replaced lesson followed and each replacement's old saying; a failure's
-# fix, its lesson and the lessons on that lesson's words (bench/scale.py counts them).
-MAX_SEARCHES = 4 + 2 * MAX_FOLLOWED + 3 * MAX_FAILURES
+# fix, its lesson and the lessons on that lesson's words; the lessons on a failure's own
+# words that may deny its cause (bench/scale.py counts them).
+MAX_SEARCHES = 4 + 2 * MAX_FOLLOWED + 4 * MAX_FAILURES
 LESSONS = tuple(t.value for t in MemoryType if t is not MemoryType.EPISODIC)
 RECORDS = (MemoryType.EPISODIC.value,)
 LOWEST_SHARE = min(share for share, _ in LESSON_REACH)
@@ -193,12 +195,20 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
         kept = {h.memory.id for h in sift(extra, [*pairs, *around], query).lessons}
         chosen = [*chosen, *(h for h in extra if h.memory.id in kept)]
     # A failure a later lesson packed beside it outlived (`agentmem.retrieval.outlived`).
+    # A setback naming a cause a later lesson denied, packed or not (`denied`).
+    setbacks = [
+        h.memory
+        for h in chosen
+        if h.memory.type is MemoryType.EPISODIC and h.memory.outcome in SETBACKS
+    ]
+    denied = denied_here(search, scope, setbacks) if setbacks else frozenset()
     packed = [h.memory for h in chosen]
     fix = {h.memory.id: h.explain["fixed"] for h in chosen if "fixed" in h.explain}
     return [
         h
         for h in chosen
-        if not outlived(h.memory, packed, {i for i, of in fix.items() if of == h.memory.id})
+        if h.memory.id not in denied
+        and not outlived(h.memory, packed, {i for i, of in fix.items() if of == h.memory.id})
     ]
 
 
