@@ -56,6 +56,8 @@ def test_the_names_a_lesson_denies_as_a_cause() -> None:
     }
     assert denied("The Kestrel firmware was a red herring.") == {"kestrel"}
     assert denied("Send proofs through the east queue, not q7.") == frozenset()
+    assert denied("Send proofs through the east queue rather than q7.") == frozenset()
+    assert denied("Smears come from the fuser rather than from toner t4.") == {"t4"}
     assert denied("Proofs come from the RIP on host p9; nothing is lost.") == frozenset()
 
 

@@ -14,10 +14,10 @@ The link is structural: the lesson is of the record's app, written on a later da
 another run or by a document, and the thing it denies holds a name the record writes
 (`agentmem.retrieval.outlived.distinctive`: an identifier, a host, a path, a number of
 three digits or more, a capitalised name). A denial only counts when it denies a cause
-("not from X", "not due to X", "rather than X", "had nothing to do with X", "X was not the
-cause", "X was a red herring"): "use the east queue, not q7" prescribes another way and
-leaves a failure on q7 standing (what failed there still fails there). A record that
-denies the thing itself agrees with the lesson and stays.
+("not from X", "not due to X", "rather than from X", "had nothing to do with X", "X was not
+the cause", "X was a red herring"): "use the east queue, not q7" (or "rather than q7")
+prescribes another way and leaves a failure on q7 standing (what failed there still fails
+there). A record that denies the thing itself agrees with the lesson and stays.
 """
 
 from __future__ import annotations
@@ -37,12 +37,12 @@ LESSONS = tuple(t.value for t in MemoryType if t is not MemoryType.EPISODIC)
 
 # The thing: up to a clause's end (a stop or a colon inside "db-4.lan:5432" is no end).
 THING = r"(?P<{}>(?:[^,;:.()!?]|[.:](?=\S)){{1,80}})"
-# A cause denied: "not from X", "never due to X", "rather than X", "had nothing to do with X"
-# after the thing; "X was not the cause", "X was a red herring" before the verdict.
+# A cause denied: "not from X", "never due to X", "rather than from X", "had nothing to do
+# with X" after the thing; "X was not the cause", "X was a red herring" before the verdict.
 AFTER = re.compile(
     r"\b(?:not|never)\s+(?:(?:come\s+|came\s+)?from|due\s+to|because\s+of|caused\s+by)\s+"
     + THING.format("after")
-    + r"|\brather\s+than\s+(?:from\s+|by\s+)?"
+    + r"|\brather\s+than\s+(?:from|by|due\s+to|because\s+of)\s+"
     + THING.format("rather")
     + r"|\b(?:had|has|have)\s+nothing\s+to\s+do\s+with\s+"
     + THING.format("with"),
