@@ -146,3 +146,11 @@ def test_a_retracted_lesson_leaves_the_pack_and_stays_on_file(
     root = str(hooks.settings.root)
     result = CliRunner().invoke(main, ["--root", root, "get", wrong], catch_exceptions=False)
     assert result.exit_code == 0 and "spooler queue filling up" in result.output
+
+
+def test_a_labelled_claim_is_read_by_its_words_not_by_the_head_it_denies() -> None:
+    """ "Retracted: X were never a Y": the claim is told, and withdraws the lesson telling
+    it in its own words ("the spooler queue filling up" for "a spooler overflow"); only a
+    denial where no claim is told needs the denied thing's head."""
+    text = "Retracted: the printer stalls were never a spooler overflow; the head was dirty."
+    assert gone(text, STALLS, OTHER) == [STALLS]

@@ -305,7 +305,12 @@ def retracted(
     named = bool(written) and _names_day(said[0])
     candidates = [(i, t) for i, t in held if dated(text, i, written)] if named else held
     least = 1 if named else 2  # words shared with the claim: a named day needs fewer
-    denied = [terms(h).content for h in heads(text)]  # a denied cause is told by its head
+    # a cause denied where no claim is told ("That tip was wrong: …", "Correction: …") is
+    # known by its head; a claim told as "Retracted: X was never Y" is read by its words
+    opened = RETRACTED.match(text)
+    first = "" if opened is None else CLAUSE.split(text[opened.end() :], maxsplit=1)[0]
+    told = opened is not None and bool(terms(opened["claim"] or first).content - FRAMING)
+    denied = [] if told else [terms(h).content for h in heads(text)]
     best: tuple[float, str] | None = None
     for memory_id, held_text in candidates:
         if RETRACTED.match(held_text) or DENIED.search(CLAUSE.split(held_text, maxsplit=1)[0]):
