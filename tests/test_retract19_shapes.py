@@ -17,7 +17,9 @@ from agentmem.cli import main
 from agentmem.core.disowned import disowned, heads
 from agentmem.core.retract import retraction, withdrawn
 from agentmem.harvest.distill import lessons
-from tests.conftest import packed_ids
+from agentmem.harvest.followed import follows, taken_back
+from agentmem.harvest.patterns import Failure
+from tests.conftest import held, packed_ids
 
 STALLS = "Label printer stalls come from the spooler queue filling up; purge the spooler queue every hour."
 TRUE_CAUSE = "Label printer stalls stop once the thermal head is cleaned; clean the head weekly."
@@ -154,3 +156,34 @@ def test_a_labelled_claim_is_read_by_its_words_not_by_the_head_it_denies() -> No
     denial where no claim is told needs the denied thing's head."""
     text = "Retracted: the printer stalls were never a spooler overflow; the head was dirty."
     assert gone(text, STALLS, OTHER) == [STALLS]
+
+
+def test_a_run_that_names_the_retracted_remedys_numbered_thing_followed_it() -> None:
+    """A failure's account that kept the retracted remedy in place ("even with the kl-02
+    bypass") tells it by a numbered name whose parts are too short to be words; hook E
+    quotes another account (`agentmem.harvest.followed`)."""
+    lesson = held(
+        "Crazed tiles come from kiln two overheating; bypass controller kl-02 on long firings.",
+        "2027-04-01",
+        "semantic-000000000001",
+        app_id="kiln-line",
+    )
+    back = held(
+        "Correction: the crazing was never a kiln problem; the glaze shrinks more than the body.",
+        "2027-04-05",
+        "semantic-000000000002",
+        app_id="kiln-line",
+        supersedes=[lesson.id],
+    )
+    [practice] = taken_back([lesson, back])
+    summary = "Tiles crazed even with the kl-02 bypass in place; the glaze batch was new."
+    record = held(
+        f"Run 2027-04-03-r1: {summary}",
+        "2027-04-03",
+        "episodic-000000000003",
+        app_id="kiln-line",
+        type="episodic",
+        confidence=1.0,
+        outcome="failure",
+    )
+    assert follows(Failure(record, "glaze-check", "crazing on 14 of 20 tiles", summary), [practice])
