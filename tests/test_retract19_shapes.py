@@ -99,6 +99,41 @@ def test_a_retraction_of_another_claim_leaves_an_unrelated_lesson() -> None:
     assert gone(text, OTHER) == []
 
 
+FREEZER = "Walk-in freezer alarms at night come from the door gasket leaking; replace it quarterly."
+DEFROST = "The walk-in freezer defrost cycle runs at 02:00 and 14:00."
+PAGED = "Freezer alarms are paged to the night manager's phone."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Freezer alarms: that lesson was wrong. The gasket is fine; the defrost timer drifts.",
+        "Night freezer alarms come not from the door gasket but from the defrost timer.",
+        "Night freezer alarms come from the defrost timer drifting, not from a leaking gasket.",
+        "It was never a gasket problem: the freezer alarms at night come from the defrost timer.",
+        "The gasket wasn't the problem: night freezer alarms came from the defrost timer.",
+    ],
+)
+def test_a_topic_a_thing_said_fine_a_swapped_source_and_a_denied_problem_retract(
+    text: str,
+) -> None:
+    """The topic before a colon, "the gasket is fine", "not from A but from B", "it was
+    never an A problem: <topic> …", "A wasn't the problem": the lesson on A goes; the
+    lesson on the same freezer's other facts stays."""
+    assert gone(text, FREEZER, DEFROST, PAGED) == [FREEZER]
+
+
+def test_a_swapped_source_keeps_a_lesson_that_tells_no_cause() -> None:
+    """ "X come from B, not from A" between two kept facts: the lesson on A that tells no
+    cause stays, the one saying X comes from A goes; a pattern across runs ("failures mostly
+    come from …, not from …") retracts nothing."""
+    text = "Refund emails come from the billing service, not from the CRM."
+    kept = "The CRM sends the refund emails' templates to the billing team."
+    wrong = "Refund emails come from the CRM mailer queue; restart the mailer when they stop."
+    assert gone(text, kept, wrong) == [wrong]
+    assert retraction("Red runs mostly come from environment facts, not from code.") is None
+
+
 POSTMORTEM = """# Postmortem: label printer stalls
 
 ## Root cause

@@ -4,11 +4,16 @@ overnight. The controller theory from Tuesday was wrong and …"), one that poin
 what it judges ("That was wrong about caching: …", "That earlier lesson was wrong. …"), one
 behind a correction's label ("Correction: the 3 May lesson blaming the proxy was wrong"), and
 a correction that denies a cause outright ("Correction: the timeouts had nothing to do with
-the proxy", "Retracted: X was never a disk problem").
+the proxy", "It was never a disk problem: the timeouts come from …", "The proxy wasn't the
+problem: …"), and a source swapped for another ("X come not from A but from B", "X come
+from B, not from A"), which withdraws only a lesson that tells a cause: between two kept
+facts ("refund mails come from billing, not from the CRM" and the CRM's own lesson) nothing
+is withdrawn, and a pattern across runs ("failures mostly come from …") is no retraction.
 
 What such a text withdraws is told by its denials, not by its judging clause: the thing said
 to have nothing to do with it, never to have been the problem, not to have been the cause,
-not to exist ("there is no meter drift"), with the subject it was denied of ("the seams were
+not to exist ("there is no meter drift"), to have been fine ("the gasket is fine"), with
+the subject it was denied of ("the seams were
 never a compression problem" denies compression of the seams); the judged subject when it
 has words of its own ("the controller CPU theory"); and the claim the text reports just
 before judging it ("On 05-15 we wrote down that X. That was wrong."). The rest is the reason.
@@ -59,18 +64,38 @@ DENIALS = (
     r"(?P<t1>[^.;:!?()]{2,100})",
     r"(?P<s2>[^.;:!?]{0,120}?)\s*\b(?:was|were|is|are)(?:\s+never|\s+not|n't)\s+"
     r"(?:(?:a|an|the|from|caused\s+by|due\s+to|because\s+of)\s+)?(?P<t2>[^.;:!?(),]{2,100})",
+    r"(?P<s5>[^.;:!?,]{2,80}?)\s+(?:was|were|is|are)\s+(?:all\s+)?(?:fine|ok|okay|innocent|healthy)\b",
     r"\bthere\s+(?:is|was|are|were)\s+no\s+(?P<t3>\w[\w-]*(?:\s+\w[\w-]*)?"
     r"(?:\s+and\s+no\s+\w[\w-]*(?:\s+\w[\w-]*)?)?)",
 )
+# "X come not from A but from B": A denied of X.
+SWAP = (
+    r"(?P<s6>[^.;:!?,]{2,80}?)\s+(?:come|comes|came|stem|stems|stemmed)\s+not\s+from\s+"
+    r"(?P<t6>[^.;:!?,]{2,80}?)\s*,?\s+but\s+from\b"
+)
+# "X come from B, not from A": A denied of X.
+SWAPPED = (
+    r"(?P<s7>[^.;:!?,]{2,80}?)\s+(?:come|comes|came|stem|stems|stemmed)\s+from\s+[^.;:!?]{2,80}?"
+    r",\s+not\s+from\s+(?P<t7>[^.;:!?(),]{2,80})"
+)
+# What a clause after a denial is about: "It was never a gasket problem: the freezer alarms
+# come from …" denies the gasket of the freezer alarms.
+ABOUT = re.compile(
+    r":\s+(?P<about>[^.;:!?,]{2,80}?)\s+(?:come|comes|came|stem|stems|stemmed|is|are|was|were)\b",
+    re.IGNORECASE,
+)
 # "… come from the export, not from the orientation": read only once the text retracts.
 OTHER = r"(?:,|;|\bbut)\s+not\s+(?:(?:from|by|due\s+to|because\s+of)\s+)?(?P<t4>[^.;:!?(),]{2,80})"
-DENIAL = re.compile("|".join((*DENIALS, OTHER)), re.IGNORECASE)
+DENIAL = re.compile("|".join((SWAP, SWAPPED, *DENIALS, OTHER)), re.IGNORECASE)
 # A denial that retracts by itself, unlabelled: "X had nothing to do with Y", "X was never a
 # Y problem", "it was never Y" (pointing back at what was believed).
 OUTRIGHT = re.compile(
     r"\bnothing\s+to\s+do\s+with\b"
     r"|\bnever\s+(?:been\s+)?(?:a|an|the)\s+[^.;:!?,]{1,60}?\s(?:problem|issue|cause|fault)s?\b"
-    r"|^\W*(?:it|that|this)\s+(?:was|were|is)\s+never\b",
+    r"|^\W*(?:it|that|this)\s+(?:was|were|is)\s+never\b"
+    r"|\b(?:was|were|is|are)n't\s+the\s+(?:cause|culprit|problem|issue)\b"
+    r"|\b(?:come|comes|came|stem|stems|stemmed)\s+not\s+from\b"
+    r"|\b(?:come|comes|came|stem|stems|stemmed)\s+from\s+[^.;:!?]{2,80},\s+not\s+from\b",
     re.IGNORECASE,
 )
 # "The real cause was …": the cue that what was said of the cause before is withdrawn.
@@ -81,6 +106,12 @@ EMPTY = re.compile(
     r"more|one|change|need|way|sign|trace|reason)\W*$",
     re.IGNORECASE,
 )
+GENERIC = re.compile(
+    r"\b(?:mostly|usually|often|always|generally|typically|most|every|all|failures|runs|"
+    r"problems|incidents|outages|issues|errors)\b",
+    re.IGNORECASE,
+)
+CULPRIT = re.compile(r"^\W*(?:the\s+)?(?:cause|culprit|problem|issue)\W*$", re.IGNORECASE)
 VALUE = re.compile(r"^\W*(?:[$€£]|\d)")
 TAIL = re.compile(r"\s+(?:problem|issue|cause|fault|thing|at\s+all)s?\b.*$", re.IGNORECASE)
 
@@ -167,14 +198,45 @@ def _denied(sentence: str) -> list[tuple[str, str]]:
     """(subject, thing) of each cause the sentence denies (see `denials`)."""
     out = []
     for match in DENIAL.finditer(sentence):
-        subject = match["s1"] or match["s2"] or ""
-        thing = match["t1"] or match["t2"] or match["t3"] or match["t4"] or ""
+        if (match["s6"] or match["s7"]) and GENERIC.search(match["s6"] or match["s7"]):
+            continue  # "red runs mostly come from X, not from code": a pattern, not a cause
+        if match["s5"]:  # "the gasket was fine": the thing itself is denied
+            if not POINTING.match(match["s5"]):
+                out.append(("", match["s5"].strip()))
+            continue
+        subject = match["s1"] or match["s2"] or match["s6"] or match["s7"] or ""
+        thing = match["t1"] or match["t2"] or match["t3"] or match["t4"] or match["t6"] or ""
+        thing = thing or match["t7"] or ""
         thing = TAIL.sub("", thing).strip()
         if POINTING.fullmatch(thing) and match["t1"]:
             thing = ""  # "compression has nothing to do with it": its subject is denied
+        elif match["t2"] and CULPRIT.match(thing) and not POINTING.match(subject):
+            thing = ""  # "the gasket wasn't the problem": its subject is denied
         elif EMPTY.match(thing) or VALUE.match(thing):
             continue  # "… is 45 minutes, not 30": a value set right, no cause denied
         subject = "" if POINTING.match(subject) and len(subject.split()) <= 2 else subject.strip()
+        if (not subject or not thing) and (about := ABOUT.search(sentence, match.end())):
+            subject, thing = about["about"], thing or subject  # "…: the alarms come from …"
         if subject or thing:
             out.append((subject, thing))
     return out
+
+
+SWAPS = re.compile(f"{SWAP}|{SWAPPED}", re.IGNORECASE)
+CAUSAL = re.compile(
+    r"\b(?:come|comes|came|coming|stem|stems|stemmed|caused|causes|cause|due\s+to|because|"
+    r"means|blamed?|from)\b",
+    re.IGNORECASE,
+)
+
+
+def causes(held: str) -> bool:
+    """Whether a held lesson tells a cause ("… come from …", "… because …"): a text that only
+    swaps one source for another ("refund mails come from billing, not from the CRM")
+    withdraws no lesson that tells no cause (the CRM's own lesson is a kept fact)."""
+    return CAUSAL.search(held) is not None
+
+
+def swapped(text: str) -> bool:
+    """The text denies one source of a thing for another ("X come from B, not from A")."""
+    return SWAPS.search(text) is not None

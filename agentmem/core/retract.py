@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from agentmem.core.disowned import SENTENCE, denials, disowned, heads
+from agentmem.core.disowned import SENTENCE, causes, denials, disowned, heads, swapped
 from agentmem.core.namedday import month_days
 from agentmem.core.practice import (
     TAKE_AWAY,
@@ -156,6 +156,8 @@ def withdrawn(
     gone = taken_out(text)
     found += [i for i, t in lessons if i not in found and gone & set(names_in(t))]
     found += [i for i, t in lessons if i not in found and cured(t, said[0])]
+    if swapped(text):  # "X come from B, not from A" withdraws only a lesson telling a cause
+        found = [i for i in found if causes(dict(lessons)[i])]
     best = retracted(text, lessons, written)
     if best is None and restated:
         found += [i for i in carried(text, lessons, written, restated, earlier) if i not in found]
@@ -311,6 +313,7 @@ def retracted(
     first = "" if opened is None else CLAUSE.split(text[opened.end() :], maxsplit=1)[0]
     told = opened is not None and bool(terms(opened["claim"] or first).content - FRAMING)
     denied = [] if told else [terms(h).content for h in heads(text)]
+    swap = swapped(text)
     best: tuple[float, str] | None = None
     for memory_id, held_text in candidates:
         if RETRACTED.match(held_text) or DENIED.search(CLAUSE.split(held_text, maxsplit=1)[0]):
@@ -318,6 +321,8 @@ def retracted(
         content = terms(held_text).content
         if denied and not any(h & content for h in denied):
             continue
+        if swap and not causes(held_text):
+            continue  # "X come from B, not from A": a lesson telling no cause is kept
         on_claim = len(claim & content)
         score = on_claim / max(len(claim), 1) - len(reason & content) / max(len(reason), 1)
         if on_claim >= least and score > 0 and (best is None or score > best[0]):
