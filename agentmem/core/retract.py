@@ -17,13 +17,19 @@ they spell it (`+define+NO_FASTBOOT`), and one that says a practice does not cur
 withdraws the lessons saying it clears that problem, however they name what was acted on
 ("restarting the spooler does not cure SpoolStuck" of "bouncing the print server clears
 SpoolStuck": `agentmem.core.practice.cured`). A text that is no retraction withdraws the lessons
-prescribing what it says the team no longer does ("We no longer cut the contacts short …")."""
+prescribing what it says the team no longer does ("We no longer cut the contacts short …").
+
+Other shapes ("That was wrong about X: …", a theory judged wrong later in the text, a
+correction's label, "X had nothing to do with Y") are read by `agentmem.core.disowned`; in
+every shape the causes the text denies are the claim, never the reason, and a lesson is
+withdrawn for a denied cause only when it names the cause's head."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
 
+from agentmem.core.disowned import SENTENCE, causes, denials, disowned, heads, swapped
 from agentmem.core.namedday import month_days
 from agentmem.core.practice import (
     TAKE_AWAY,
@@ -48,7 +54,7 @@ MOST = 3  # lessons one retraction withdraws at most
 # `agentmem.stores.bm25.tokenize` gives them).
 FRAMING = frozenset(
     "lesson run note advic tip claim blame wrong earlier previous idea suggest recommend "  # noqa: SIM905
-    "takeaway entri said".split()
+    "takeaway entri said wrote theori".split()
 )
 # A lesson that itself judges something to have been no cause or no fix ("roast level was
 # not it; …", "restarting did not help") already says what a retraction says: it is
@@ -87,16 +93,36 @@ def retraction(text: str) -> tuple[str, str] | None:
     crawling was never damp clay"), and the claim is not told."""
     match = RETRACTED.match(text)
     if match is None:
-        return None
+        return disowned(text)  # told in another shape: judged later, or a denial labelled
     if match["claim"]:
         claim, reason = match["claim"], [text[match.end() :]]
     else:
         claim, *reason = CLAUSE.split(text[match.end() :], maxsplit=1)
-    if reason and reason[0].strip() and not terms(claim).content - FRAMING:
+    bare = not terms(claim).content - FRAMING  # "That earlier lesson was wrong. …"
+    if reason and reason[0].strip() and bare and not _denied(reason[0]):
         told, *rest = CLAUSE.split(reason[0].strip(), maxsplit=1)
         if not NEGATION.search(told):
             claim, reason = told, rest
-    return claim, " ".join(reason)
+    return _with_denials(claim, " ".join(reason))
+
+
+def _denied(text: str) -> bool:
+    """The text denies a cause (`agentmem.core.disowned.denials`): what it denies is the
+    claim, not the first thing it tells."""
+    return any(denials(s) for s in SENTENCE.split(text.strip()))
+
+
+def _with_denials(claim: str, reason: str) -> tuple[str, str]:
+    """The claim with the causes the reason denies ("Retracted: the 05-12 lesson that blamed
+    the codec. Compression has nothing to do with it."): what the text says was not so is
+    the claim withdrawn, never a reason a correct lesson shares."""
+    sentences = SENTENCE.split(reason.strip())
+    told = [(i, d) for i, s in enumerate(sentences) for d in denials(s)]
+    if not told:
+        return claim, reason
+    kept = {i for i, _ in told}
+    rest = " ".join(s for i, s in enumerate(sentences) if i not in kept)
+    return "; ".join([claim, *(d for _, d in told)]), rest
 
 
 def withdrawn(
@@ -130,6 +156,8 @@ def withdrawn(
     gone = taken_out(text)
     found += [i for i, t in lessons if i not in found and gone & set(names_in(t))]
     found += [i for i, t in lessons if i not in found and cured(t, said[0])]
+    if swapped(text):  # "X come from B, not from A" withdraws only a lesson telling a cause
+        found = [i for i in found if causes(dict(lessons)[i])]
     best = retracted(text, lessons, written)
     if best is None and restated:
         found += [i for i in carried(text, lessons, written, restated, earlier) if i not in found]
@@ -279,11 +307,22 @@ def retracted(
     named = bool(written) and _names_day(said[0])
     candidates = [(i, t) for i, t in held if dated(text, i, written)] if named else held
     least = 1 if named else 2  # words shared with the claim: a named day needs fewer
+    # a cause denied where no claim is told ("That tip was wrong: …", "Correction: …") is
+    # known by its head; a claim told as "Retracted: X was never Y" is read by its words
+    opened = RETRACTED.match(text)
+    first = "" if opened is None else CLAUSE.split(text[opened.end() :], maxsplit=1)[0]
+    told = opened is not None and bool(terms(opened["claim"] or first).content - FRAMING)
+    denied = [] if told else [terms(h).content for h in heads(text)]
+    swap = swapped(text)
     best: tuple[float, str] | None = None
     for memory_id, held_text in candidates:
         if RETRACTED.match(held_text) or DENIED.search(CLAUSE.split(held_text, maxsplit=1)[0]):
             continue  # a retraction, or a lesson agreeing with it, is not what it withdraws
         content = terms(held_text).content
+        if denied and not any(h & content for h in denied):
+            continue
+        if swap and not causes(held_text):
+            continue  # "X come from B, not from A": a lesson telling no cause is kept
         on_claim = len(claim & content)
         score = on_claim / max(len(claim), 1) - len(reason & content) / max(len(reason), 1)
         if on_claim >= least and score > 0 and (best is None or score > best[0]):

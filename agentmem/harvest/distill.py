@@ -13,7 +13,8 @@ A standing document (a runbook, an SOP, an announcement) is read whole by
 `agentmem.harvest.standing`: every section of it says how things are now.
 A list item that withdraws a lesson ("Retracted: …") or a practice ("We no longer …"), or a
 paragraph labelled "Retracted:", is a lesson under any heading but one of plans
-(`withdrawal`).
+(`withdrawal`); so is a retracting paragraph under a heading that owns up to a mistake
+("What we got wrong").
 The retro of one run (its run named) yields 0–3 lessons; a periodic one 3–8, and so may a
 document of no one run (a postmortem, a decision record, a runbook). Hook D and the backfill's
 `retros` lane both distill through here, so a retro backfilled and later fired through
@@ -58,6 +59,8 @@ CORRECTION = re.compile(
     r"^[*_]{0,2}(?:corrections?|corrected|erratum)(?:[:.][*_]{0,2}|[*_]{0,2}\s*[:.])\s*",
     re.IGNORECASE,
 )
+# A heading owning up to a mistake: its prose may retract a lesson without a label.
+OWNED = re.compile(r"\b(?:wrong|mistakes?|mistaken|errat(?:a|um)|retract\w*)\b", re.IGNORECASE)
 # A decision record's status: in force unless it says otherwise; what it replaces, if said.
 STATUS_LINE = re.compile(r"^\**status\**\s*:\s*(.+)$", re.IGNORECASE)
 NOT_IN_FORCE = re.compile(
@@ -269,7 +272,9 @@ def lessons(markdown: str) -> list[Lesson]:
         told = current is not None and heading not in listed and not paragraph.endswith(":")
         text = STAMP.sub("", paragraph)
         corrected = CORRECTION.match(text) if prose else None
-        if prose and not (decided or changed or told or LABELLED.match(paragraph) or corrected):
+        owned = prose and _owned_up(heading, text)
+        kept = decided or changed or told or LABELLED.match(paragraph) or corrected or owned
+        if prose and not kept:
             continue
         text = text[corrected.end() if corrected else 0 :]
         inline, prefix = INLINE.match(text), PREFIX.match(text)
@@ -281,7 +286,7 @@ def lessons(markdown: str) -> list[Lesson]:
         text = sure(PREFIX.sub("", INLINE.sub("", text)).strip())
         after = kind is None and (changed or done)  # a plan said done is a change made
         kind = MemoryType.SEMANTIC if after else kind
-        if kind is None and not done and (corrected or withdrawal(text, prose)):
+        if kind is None and not done and (corrected or owned or withdrawal(text, prose)):
             kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
         elif kind is None and not done and not prose and tells_change(text):
             kind, after = MemoryType.SEMANTIC, True  # a note's item that says what is now
@@ -326,6 +331,13 @@ def led_by_incident(found: list[Lesson], title: str) -> list[Lesson]:
         else Lesson(lesson.type, f"{title.rstrip(':.')} — {lesson.text}")
         for lesson in found
     ]
+
+
+def _owned_up(heading: str | None, text: str) -> bool:
+    """A paragraph under a heading that owns up to a mistake ("What we got wrong",
+    "Mistakes", "Errata") that retracts a lesson ("On 05-15 we wrote down that … That was
+    wrong."): read as a lesson, so the writer withdraws what it withdraws."""
+    return heading is not None and OWNED.search(heading) is not None and bool(retraction(text))
 
 
 def withdrawal(text: str, prose: bool = False) -> bool:

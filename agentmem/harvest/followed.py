@@ -19,6 +19,7 @@ chooses), else the same run told by what its check said, else nothing of its acc
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
@@ -29,6 +30,7 @@ from agentmem.harvest.phrases import terms
 from agentmem.harvest.withdrawn import LESSONS, takes_back
 
 FOLLOWED_TERMS = 2  # content words a failure's account shares with a taken-back lesson
+NUMBERED = re.compile(r"(?<![\w-])[A-Za-z]{1,6}-?\d{1,4}(?![\w-]|\.\w)")  # "gw-02", "FV3"
 SHORT = 3  # letters of a term: shorter ones are a prefix's remains ("re" of "re-run")
 
 
@@ -101,4 +103,7 @@ def _checked(failure: Failure) -> str:
 
 
 def _content(text: str) -> frozenset[str]:
-    return frozenset(t for t in terms(text) if len(t) >= SHORT) - function_words()
+    """Its content words, and its names that carry a number ("gw-02": "gw02"), however short
+    their parts: such a name tells one thing, as "gateway" does not."""
+    named = {re.sub(r"\W", "", n).lower() for n in NUMBERED.findall(text)}
+    return frozenset(t for t in terms(text) if len(t) >= SHORT) - function_words() | named

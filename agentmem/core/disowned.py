@@ -1,0 +1,242 @@
+"""Retractions told in other shapes than "Retracted: <claim>" or "<the claim> was wrong" at
+the opening (`agentmem.core.retract.RETRACTED`): a judgement found later in the text ("…
+overnight. The controller theory from Tuesday was wrong and …"), one that points back at
+what it judges ("That was wrong about caching: …", "That earlier lesson was wrong. …"), one
+behind a correction's label ("Correction: the 3 May lesson blaming the proxy was wrong"), and
+a correction that denies a cause outright ("Correction: the timeouts had nothing to do with
+the proxy", "It was never a disk problem: the timeouts come from …", "The proxy wasn't the
+problem: …"), and a source swapped for another ("X come not from A but from B", "X come
+from B, not from A"), which withdraws only a lesson that tells a cause: between two kept
+facts ("refund mails come from billing, not from the CRM" and the CRM's own lesson) nothing
+is withdrawn, and a pattern across runs ("failures mostly come from …") is no retraction.
+
+What such a text withdraws is told by its denials, not by its judging clause: the thing said
+to have nothing to do with it, never to have been the problem, not to have been the cause,
+not to exist ("there is no meter drift"), to have been fine ("the gasket is fine"), with
+the subject it was denied of ("the seams were
+never a compression problem" denies compression of the seams); the judged subject when it
+has words of its own ("the controller CPU theory"); and the claim the text reports just
+before judging it ("On 05-15 we wrote down that X. That was wrong."). The rest is the reason.
+
+Not every "wrong" retracts a lesson: "the port in the config was wrong and is fixed now" is a
+fix. A judged subject must be a claim (a lesson, a note, a theory, a guess, what someone
+blamed) or point back at one ("that", "this"); a denial alone retracts only behind a
+correction's label."""
+
+from __future__ import annotations
+
+import re
+
+# A correction's label, and a retro line's incident title before its text ("Postmortem: x — ").
+LABEL = re.compile(
+    r"^\s*\**(?P<label>corrections?|corrected|retracted|retraction|withdrawn)\**\s*[:—–-]\s*\**",
+    re.IGNORECASE,
+)
+SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
+CLAIMS = (
+    r"lesson|note|theory|theories|idea|guess|assumption|diagnosis|explanation|advice|tip|"
+    r"claim|suggestion|takeaway|blamed|blaming|we\s+(?:wrote|said|thought)"
+)
+# "<subject> was wrong [about <topic>]": the judgement, its subject and what it is about.
+WRONG = re.compile(
+    r"^(?P<subject>[^.;:!?]{2,160}?)\s+(?:was|were|is|are|has\s+been|turned\s+out\s+to\s+be)"
+    r"\s+(?:all\s+|just\s+|simply\s+|plain\s+)?(?:wrong|incorrect|mistaken|a\s+red\s+herring)\b"
+    r"(?:\s+about\s+(?P<about>[^.;:!?,]{2,80}))?",
+    re.IGNORECASE,
+)
+GENERAL = re.compile(
+    r"^\W*(?:each|every|all|most|some|many|often|sometimes|usually|half|any)\b", re.IGNORECASE
+)
+TOPIC = re.compile(r"^(?P<topic>[^.;:!?]{2,80}?)\s*:\s+")
+POINTING = re.compile(r"^\W*(?:that|this|it|those|these)\b", re.IGNORECASE)
+CLAIMED = re.compile(rf"\b(?:{CLAIMS})\b", re.IGNORECASE)
+# A sentence reporting the claim that the next one judges: "we wrote down that X",
+# "W20 blamed a second gateway for the duplicates".
+REPORTED = re.compile(
+    r"\b(?:we|they|someone|it|\w+)\s+(?:wrote(?:\s+down)?|said|noted|assumed|thought|believed|"
+    r"guessed|concluded|blamed|put\s+it\s+down\s+to)\b",
+    re.IGNORECASE,
+)
+# A cause denied: "<subject> had nothing to do with <thing>", "<subject> was never a <thing>
+# problem", "<subject> were not <thing>", "there is no <thing>", "no <thing> belongs …".
+DENIALS = (
+    r"(?P<s1>[^.;:!?]{0,120}?)\s*\b(?:has|had|have)\s+nothing\s+to\s+do\s+with\s+"
+    r"(?P<t1>[^.;:!?()]{2,100})",
+    r"(?P<s2>[^.;:!?]{0,120}?)\s*\b(?:was|were|is|are)(?:\s+never|\s+not|n't)\s+"
+    r"(?:(?:a|an|the|from|caused\s+by|due\s+to|because\s+of)\s+)?(?P<t2>[^.;:!?(),]{2,100})",
+    r"(?P<s5>[^.;:!?,]{2,80}?)\s+(?:was|were|is|are)\s+(?:all\s+)?(?:fine|ok|okay|innocent|healthy)\b",
+    r"\bthere\s+(?:is|was|are|were)\s+no\s+(?P<t3>\w[\w-]*(?:\s+\w[\w-]*)?"
+    r"(?:\s+and\s+no\s+\w[\w-]*(?:\s+\w[\w-]*)?)?)",
+)
+# "X come not from A but from B": A denied of X.
+SWAP = (
+    r"(?P<s6>[^.;:!?,]{2,80}?)\s+(?:come|comes|came|stem|stems|stemmed)\s+not\s+from\s+"
+    r"(?P<t6>[^.;:!?,]{2,80}?)\s*,?\s+but\s+from\b"
+)
+# "X come from B, not from A": A denied of X.
+SWAPPED = (
+    r"(?P<s7>[^.;:!?,]{2,80}?)\s+(?:come|comes|came|stem|stems|stemmed)\s+from\s+[^.;:!?]{2,80}?"
+    r",\s+not\s+from\s+(?P<t7>[^.;:!?(),]{2,80})"
+)
+# What a clause after a denial is about: "It was never a gasket problem: the freezer alarms
+# come from …" denies the gasket of the freezer alarms.
+ABOUT = re.compile(
+    r":\s+(?P<about>[^.;:!?,]{2,80}?)\s+(?:come|comes|came|stem|stems|stemmed|is|are|was|were)\b",
+    re.IGNORECASE,
+)
+# "… come from the export, not from the orientation": read only once the text retracts.
+OTHER = r"(?:,|;|\bbut)\s+not\s+(?:(?:from|by|due\s+to|because\s+of)\s+)?(?P<t4>[^.;:!?(),]{2,80})"
+DENIAL = re.compile("|".join((SWAP, SWAPPED, *DENIALS, OTHER)), re.IGNORECASE)
+# A denial that retracts by itself, unlabelled: "X had nothing to do with Y", "X was never a
+# Y problem", "it was never Y" (pointing back at what was believed).
+OUTRIGHT = re.compile(
+    r"\bnothing\s+to\s+do\s+with\b"
+    r"|\bnever\s+(?:been\s+)?(?:a|an|the)\s+[^.;:!?,]{1,60}?\s(?:problem|issue|cause|fault)s?\b"
+    r"|^\W*(?:it|that|this)\s+(?:was|were|is)\s+never\b"
+    r"|\b(?:was|were|is|are)n't\s+the\s+(?:cause|culprit|problem|issue)\b"
+    r"|\b(?:come|comes|came|stem|stems|stemmed)\s+not\s+from\b"
+    r"|\b(?:come|comes|came|stem|stems|stemmed)\s+from\s+[^.;:!?]{2,80},\s+not\s+from\b",
+    re.IGNORECASE,
+)
+# "The real cause was …": the cue that what was said of the cause before is withdrawn.
+REAL = re.compile(r"\b(?:real|actual|true)\s+(?:root\s+)?(?:cause|culprit|problem)\b", re.I)
+# What a denial says instead of a thing: "was not it", "were not fine", "is no help".
+EMPTY = re.compile(
+    r"^\W*(?:it|so|true|fine|(?:the\s+)?(?:cause|case|problem|issue|culprit|fix)|help|longer|"
+    r"more|one|change|need|way|sign|trace|reason)\W*$",
+    re.IGNORECASE,
+)
+GENERIC = re.compile(
+    r"\b(?:mostly|usually|often|always|generally|typically|most|every|all|failures|runs|"
+    r"problems|incidents|outages|issues|errors)\b",
+    re.IGNORECASE,
+)
+CULPRIT = re.compile(r"^\W*(?:the\s+)?(?:cause|culprit|problem|issue)\W*$", re.IGNORECASE)
+VALUE = re.compile(r"^\W*(?:[$€£]|\d)")
+TAIL = re.compile(r"\s+(?:problem|issue|cause|fault|thing|at\s+all)s?\b.*$", re.IGNORECASE)
+
+
+def disowned(text: str) -> tuple[str, str] | None:
+    """(the claim withdrawn, the reason given) when the text retracts a lesson in one of the
+    shapes of the module docstring, else None. The claim is the judged subject (when it says
+    more than "that lesson"), its topic, the claim reported just before, and every cause
+    denied in the text, joined by "; "."""
+    label = LABEL.match(text)
+    body = text[label.end() :] if label else text
+    sentences = [s for s in SENTENCE.split(body.strip()) if s]
+    judged = _judged(sentences)
+    cued = label is not None or any(OUTRIGHT.search(s) or REAL.search(s) for s in sentences)
+    if judged is None and not cued:
+        return None
+    parts: list[str] = []
+    used: set[int] = set()
+    if judged is not None:
+        at, topic, match = judged
+        used.add(at)
+        subject = match["subject"]
+        if not POINTING.match(subject) or CLAIMED.search(subject):
+            parts.append(subject)
+        parts += [p for p in (topic, match["about"]) if p]
+        if at > 0 and POINTING.match(subject) and REPORTED.search(sentences[at - 1]):
+            parts.append(sentences[at - 1])
+            used.add(at - 1)
+        elif REPORTED.search(sentences[at]) and not CLAIMED.search(subject):
+            parts.append(sentences[at])
+    denied = [(i, d) for i, s in enumerate(sentences) for d in denials(s)]
+    if judged is None and not denied:
+        return None  # "the real cause was X" alone names nothing withdrawn
+    parts += [d for _, d in denied]
+    used |= {i for i, _ in denied}
+    claim = "; ".join(p.strip() for p in parts if p.strip())
+    if not claim:
+        return None
+    reason = " ".join(s for i, s in enumerate(sentences) if i not in used)
+    return claim, reason
+
+
+def _judged(sentences: list[str]) -> tuple[int, str, re.Match[str]] | None:
+    """The first sentence that judges a claim wrong, with the topic it names before a colon
+    ("Label jams: that was wrong, …") and its match: its subject is a claim or points back
+    at one (see the module docstring)."""
+    for at, sentence in enumerate(sentences):
+        topic, match = "", WRONG.match(sentence)
+        if match is None and (titled := TOPIC.match(sentence)) is not None:
+            topic, match = titled["topic"], WRONG.match(sentence[titled.end() :])
+            if match is not None and not POINTING.match(match["subject"]):
+                continue  # "Parts: the list was wrong": a topic's own thing, no lesson
+        if match is None:
+            continue
+        subject = match["subject"]
+        if GENERAL.match(subject):
+            continue  # "each time the first guess was wrong": no one lesson judged
+        if CLAIMED.search(subject) or POINTING.match(subject):
+            return at, topic, match
+    return None
+
+
+def denials(sentence: str) -> list[str]:
+    """The causes a sentence denies, each with the subject it denies it of ("the seams were
+    never a compression problem": "the seams compression")."""
+    return [f"{subject} {thing}".strip() for subject, thing in _denied(sentence)]
+
+
+def heads(text: str) -> list[str]:
+    """The word each cause the text denies ends on, its head ("damp clay": "clay"; the
+    subject's when the thing is "it"): a lesson that tells the denied cause names it, where
+    one that tells the true cause of the same failure ("… comes from dust; wipe with a damp
+    sponge") may share a word of it but not its head."""
+    out = []
+    for sentence in SENTENCE.split(text.strip()):
+        for subject, thing in _denied(sentence):
+            words = (thing or subject).split()
+            if words:
+                out.append(words[-1])
+    return out
+
+
+def _denied(sentence: str) -> list[tuple[str, str]]:
+    """(subject, thing) of each cause the sentence denies (see `denials`)."""
+    out = []
+    for match in DENIAL.finditer(sentence):
+        if (match["s6"] or match["s7"]) and GENERIC.search(match["s6"] or match["s7"]):
+            continue  # "red runs mostly come from X, not from code": a pattern, not a cause
+        if match["s5"]:  # "the gasket was fine": the thing itself is denied
+            if not POINTING.match(match["s5"]):
+                out.append(("", match["s5"].strip()))
+            continue
+        subject = match["s1"] or match["s2"] or match["s6"] or match["s7"] or ""
+        thing = match["t1"] or match["t2"] or match["t3"] or match["t4"] or match["t6"] or ""
+        thing = thing or match["t7"] or ""
+        thing = TAIL.sub("", thing).strip()
+        if POINTING.fullmatch(thing) and match["t1"]:
+            thing = ""  # "compression has nothing to do with it": its subject is denied
+        elif match["t2"] and CULPRIT.match(thing) and not POINTING.match(subject):
+            thing = ""  # "the gasket wasn't the problem": its subject is denied
+        elif EMPTY.match(thing) or VALUE.match(thing):
+            continue  # "… is 45 minutes, not 30": a value set right, no cause denied
+        subject = "" if POINTING.match(subject) and len(subject.split()) <= 2 else subject.strip()
+        if (not subject or not thing) and (about := ABOUT.search(sentence, match.end())):
+            subject, thing = about["about"], thing or subject  # "…: the alarms come from …"
+        if subject or thing:
+            out.append((subject, thing))
+    return out
+
+
+SWAPS = re.compile(f"{SWAP}|{SWAPPED}", re.IGNORECASE)
+CAUSAL = re.compile(
+    r"\b(?:come|comes|came|coming|stem|stems|stemmed|caused|causes|cause|due\s+to|because|"
+    r"means|blamed?|from)\b",
+    re.IGNORECASE,
+)
+
+
+def causes(held: str) -> bool:
+    """Whether a held lesson tells a cause ("… come from …", "… because …"): a text that only
+    swaps one source for another ("refund mails come from billing, not from the CRM")
+    withdraws no lesson that tells no cause (the CRM's own lesson is a kept fact)."""
+    return CAUSAL.search(held) is not None
+
+
+def swapped(text: str) -> bool:
+    """The text denies one source of a thing for another ("X come from B, not from A")."""
+    return SWAPS.search(text) is not None
