@@ -140,8 +140,14 @@ def unweighted(hit: Hit) -> Hit:
     return hit if confidence <= 0 else hit.model_copy(update={"score": hit.score / confidence})
 
 
-def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
-    """The hits a worker's pack is cut from, best first (see the module docstring)."""
+def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -> list[Hit]:
+    """The hits a worker's pack is cut from, best first (see the module docstring).
+
+    A lesson under the pack's confidence `floor` is chosen from no more: the pack would
+    drop it, and it would have set the bar and taken one of the `MAX_LESSONS` places (a
+    note of 0.6 at the top of the lessons left the next place over the bar empty). It
+    still counts in what the read knows of changes (`every`), and one over the bar comes
+    last, for the pack to drop and count as dropped."""
     query = goal_query(goal)
     live = replace(scope, include_superseded=False)
     lessons = search(query, CANDIDATES, replace(live, types=LESSONS))
@@ -182,6 +188,11 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
         h for h in records if h.memory.outcome in SETBACKS or after_changes(h.memory, before)
     ]
     subject = set(tokenize(BARE_NUMBER.sub("", " ".join([goal.title, *goal.tags]))))
+    # Under the floor: no place, no bar; over the bar, handed on for the pack to drop and
+    # count (`dropped`), so an audit still sees what the floor kept from the worker.
+    top = max((h.score for h in lessons), default=0.0)
+    low = [h for h in lessons if h.memory.confidence < floor and h.score >= LESSON_RELEVANT * top]
+    lessons = [h for h in lessons if h.memory.confidence >= floor]
     chosen = choose(lessons, same_work(records, query, told), set(tokenize(query)), subject)
     # How a packed failure was got past, sifted as the goal's lessons were, against them
     # and the lessons on its own words.
@@ -197,7 +208,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters) -> list[Hit]:
         h
         for h in chosen
         if not outlived(h.memory, packed, {i for i, of in fix.items() if of == h.memory.id})
-    ]
+    ] + low
 
 
 def in_their_place(
