@@ -14,6 +14,7 @@ from agentmem.retrieval.select import for_worker
 
 @hookimpl
 def pre_spawn_pack(goal: Goal, tools: Tools) -> Contribution:
-    hits = for_worker(tools.search_memory, goal, tools.scope(goal.app_id))
+    floor = tools.settings.confidence_floor
+    hits = for_worker(tools.search_memory, goal, tools.scope(goal.app_id), floor)
     pack = tools.build_pack(hits)
     return Contribution(text=pack.markdown, pack=pack, cited=[e.id for e in pack.entries])

@@ -71,7 +71,7 @@ def pack(
         return hits
 
     result = build_pack(
-        for_worker(search, target, Filters(user_id=s.user_id, app_ids=apps)),
+        for_worker(search, target, Filters(user_id=s.user_id, app_ids=apps), s.confidence_floor),
         max_tokens=s.pack_tokens,
         max_entries=s.pack_entries,
         floor=s.confidence_floor,

@@ -66,6 +66,16 @@ ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
 CAPS = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")
 MARKUP = re.compile(r"(<[!/]?[A-Za-z[][^<>\n]{0,200}>)")  # an HTML tag in prose: code, not words
 TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
+# A timestamp (ISO 8601: a date, "T" and a time, or a time with its UTC offset) is an
+# example of a moment, read as its date, and an offset ("+01:00 in summer") says which clock
+# a time is on: neither is a time of day something is set to. Read as times, the "05:00" of
+# "e.g. 2026-09-20T08:05:00+01:00" and the "+00:00" of "(+01:00 in BST, +00:00 in GMT)" made
+# two statements of one rule give each other new clock times.
+STAMP = re.compile(
+    r"\b(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?"
+    r"|[ ]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2}))(?![\w:+-])"
+)
+OFFSET = re.compile(r"(?<![\w:])[+\u2212-]\d{2}:\d{2}\b")
 NAMED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b([A-Z](?:[a-z]{2,}|[A-Z]{1,5}))[ \t]$")  # "Docusaurus "
 # A clock time said other ways, read as the same HH:MM: "2:30 pm", "2am", and a daily or
 # weekly cron line's minute and hour ("30 2 * * *" runs at 02:30).
@@ -186,6 +196,12 @@ def _values(text: str) -> tuple[dict[str, set[str]], str]:
             hour = hour % 12 + (12 if match["half"].lower() == "p" else 0)
         values.setdefault("time", set()).add(f"{hour:02d}:{int(match['minute'] or 0):02d}")
     rest = MERIDIEM.sub(" ", CRON.sub(" ", rest))
+    for match in STAMP.finditer(rest):
+        values.setdefault("date", set()).add(match.group(1))
+    rest = STAMP.sub(" ", rest)
+    for match in OFFSET.finditer(rest):
+        values.setdefault("offset", set()).add(match.group(0).replace("\u2212", "-"))
+    rest = OFFSET.sub(" ", rest)
     for kind, pattern in (("date", DATE), ("time", TIME), ("version", VERSION)):
         for match in pattern.finditer(rest):
             found = match.group(0).lower().lstrip("v")

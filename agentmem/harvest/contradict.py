@@ -14,7 +14,10 @@ that wrote it, nor, for a lesson no run wrote (a retro, a postmortem, a decision
 a daily note: its run id names no run record), a run of the day it tells of (its run id's
 day, the day its writer looked back on). A postmortem written the day a run failed takes
 its lesson from that failure; a failure of a later day that ran with the same setting
-still shows it did not hold.
+still shows it did not hold. Nor is a failure of the day a run wrote the lesson, when it
+ran before that run (its run id sorts first): the loop's clock may stamp both with one time,
+and a rerun that failed in the morning cannot refute the lesson its successor wrote at noon
+(a wave that stalled at 09:00, before the 11:00 run found the cause and wrote it down).
 Hook E writes what it found as an assessment citing the lesson and the failures, which
 supersedes the lesson: it leaves packs and synthesis, and stays in the files.
 """
@@ -44,6 +47,7 @@ FAILED_AT = re.compile(
     r"(?:at|around|by|from)\s+\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?",
     re.IGNORECASE,
 )
+DIGITS = re.compile(r"\d+|\D+")
 
 
 @dataclass
@@ -89,6 +93,7 @@ def contradicted(lessons: Sequence[Memory], records: Sequence[Memory]) -> list[C
             # after the lesson (the same second counts), and not the run it came from
             if record.created_at >= lesson.created_at
             and not _drawn_from(lesson, record, runs)
+            and not _ran_before(record, lesson, runs)
             and (lesson.app_id == GLOBAL or record.app_id == lesson.app_id)
             and values & _values(FAILED_AT.sub(" ", read_record(record.text).summary))
             and len(content & terms(_told(record)).content) >= MIN_SHARED
@@ -104,6 +109,20 @@ def _drawn_from(lesson: Memory, record: Memory, runs: set[str]) -> bool:
     if record.run_id == lesson.run_id:
         return True
     return lesson.run_id not in runs and run_day(record) == run_day(lesson)
+
+
+def _ran_before(record: Memory, lesson: Memory, runs: set[str]) -> bool:
+    """Whether the failure ran before the run that wrote the lesson, that same day."""
+    if lesson.run_id not in runs or run_day(record) != run_day(lesson):
+        return False
+    return _order(record.run_id) < _order(lesson.run_id)
+
+
+def _order(run_id: str) -> tuple[tuple[int, int, str], ...]:
+    """A run id's sort key, its numbers as numbers ("run-9" before "run-10")."""
+    return tuple(
+        (0, int(part), "") if part.isdigit() else (1, 0, part) for part in DIGITS.findall(run_id)
+    )
 
 
 def describe(found: Contradiction) -> str:

@@ -34,6 +34,8 @@ AFTER_DAYS = 7
 RARE_SHARE = 0.1  # of all run records: a word in more is no link
 MIN_SHARED = 2
 SAME_GOAL = 0.6  # share of a goal's words another goal holds that makes it a rerun
+# A goal that opens saying it mends something: what follows names what was broken.
+FIXES = re.compile(r"\s*(?:fix|repair|correct|resolve|mend)(?:es|ed|ing)?\b", re.IGNORECASE)
 
 
 CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -125,10 +127,35 @@ class FollowUps:
             )
             if weight > best:
                 best, found = weight, FollowUp(record, lesson if len(said) >= MIN_SHARED else None)
-        if found is None:
-            return None
         told = {w for m in members for w in _said(m)} - again() - named
+        if found is None:
+            return self._aimed_fix(members, told)
         return self._fix(members, told, rare) or found
+
+    def _aimed_fix(self, members: Sequence[Memory], told: set[str]) -> FollowUp | None:
+        """The first successful run of a pattern's app after its last failure (within
+        `AFTER_DAYS`) whose goal says it fixes something (`FIXES`) in `MIN_SHARED` of the
+        failures' words, rare or not: the verb names its aim ("Fix the daily flow totals
+        used for the averages" after two checks failed on the monthly average flow), where
+        the words are the topic's, which its every run shares. Its lesson is the one that
+        says most of the failures' words (one is enough: the fix tells the cause in its own
+        words, "summed over the local day")."""
+        apps = {m.app_id for m in members}
+        last = max((run_day(m), m.run_id) for m in members)
+        for record in sorted(self.records, key=lambda r: (run_day(r), r.run_id)):
+            if (
+                record.app_id not in apps
+                or record.outcome is not Outcome.SUCCESS
+                or not last < (run_day(record), record.run_id)
+                or run_day(record) > last[0] + timedelta(days=AFTER_DAYS)
+            ):
+                continue
+            goal = record_goal(record.text)
+            if FIXES.match(goal) and len(words(goal) & told) >= MIN_SHARED:
+                taught = [(m, len(w & told)) for m, w in self.taught.get(record.run_id, [])]
+                lesson, said = max(taught, key=lambda pair: pair[1], default=(None, 0))
+                return FollowUp(record, lesson if said else None)
+        return None
 
     def _fix(self, members: Sequence[Memory], told: set[str], rare: set[str]) -> FollowUp | None:
         """The first successful run of a pattern's app after its last failure (within

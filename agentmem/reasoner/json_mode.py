@@ -193,7 +193,8 @@ def ask_pack(goal: Goal, tools: Tools) -> Asked:
     well, superseded lessons, lessons a change made stale, which a model shown their texts
     alone cannot tell from the ones that still hold), a double keeping what it was shown
     packed 0.66 on topic over the loop benchmark's ten scenarios; shown these, 0.81."""
-    chosen = for_worker(tools.search_memory, goal, tools.scope(goal.app_id))[: SHOWN * 2]
+    floor = tools.settings.confidence_floor
+    chosen = for_worker(tools.search_memory, goal, tools.scope(goal.app_id), floor)[: SHOWN * 2]
     answer = tools.ask_memory(goal_question(goal), k=CANDIDATES, filters=tools.scope(goal.app_id))
     taken = {h.memory.id for h in chosen}
     others = [h for h in prefer_for_goal(answer.hits, goal) if h.memory.id not in taken]
