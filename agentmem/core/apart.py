@@ -105,10 +105,26 @@ def set_apart(draft: str, held: str) -> bool:
     """The draft names apart a thing the held text is about."""
     things = _things_apart(draft)
     held_words = _word_set(held) if things else frozenset()
+    opening = _opening(held) if things else frozenset()
     for words, led in things:
-        if (words[0] in held_words) if led else held_words.issuperset(words):
+        # Said of itself ("the displays are unaffected"), the thing is set apart from a
+        # held text about it, one that opens on it, not from one that only mentions it
+        # ("alerts fire at 15 minutes; smaller delays only show on the displays").
+        if (
+            (words[0] in held_words)
+            if led
+            else held_words.issuperset(words) and words[0] in opening
+        ):
             return True
     return kept_apart(draft, held)
+
+
+OPENING = 6  # words a text opens on, function words left out: what it is about
+
+
+@lru_cache(maxsize=4096)
+def _opening(text: str) -> frozenset[str]:
+    return frozenset(_words(text)[:OPENING])
 
 
 def kept_apart(draft: str, held: str) -> bool:

@@ -1,0 +1,71 @@
+"""Changes that lingered (issue 13): a new value told in the ways people write a change,
+and read as replacing the held statement of the old one; the near misses (another thing
+in the same frame, a restatement) replace nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentmem.core.apart import set_apart
+from agentmem.core.restate import replaces
+from agentmem.core.statement import terms
+from agentmem.core.verdict import Held, judge
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Since 3 Feb kiln alarms sound at 1,150 degrees of glaze temperature.",
+        "Since Feb 3 kiln alarms sound at 1,150 degrees of glaze temperature.",
+        "As of 12 Sept the kiln log keeps 90 days.",
+    ],
+)
+def test_since_a_day_with_a_short_month_points_at_what_follows(text: str) -> None:
+    """ "Since 3 Feb", like "since 2026-02-03" or "since 3 February", says a new state and
+    points at what it is of (a month written short was no cue at all)."""
+    read = terms(text)
+    assert read.change
+    assert read.cued
+
+
+def test_a_threshold_since_a_day_replaces_the_one_held() -> None:
+    """A threshold told anew from a day on ("since 3 Feb … at 10 minutes") replaces the held
+    statement of the old threshold, though the two share too few words to be one subject
+    by count."""
+    held = (
+        "Proofing alerts are published when the dough rise on a tray lags 15 minutes; "
+        "shorter lags only show as expected times on the oven screens."
+    )
+    draft = (
+        "Since 3 Feb proofing alerts fire at 10 minutes of rise lag (bakery.yaml "
+        "lag_alert_min: 10), as the head baker asked; wall displays are unaffected."
+    )
+    assert replaces(draft, held)
+
+
+def test_since_a_day_of_another_kiln_replaces_nothing() -> None:
+    """The same cue told of another thing (another kiln, named) is no new value of the
+    held one's."""
+    held = "The raku kiln alarm sounds when the glaze temperature reaches 1,000 degrees."
+    draft = "Since 3 Feb the electric kiln alarm sounds at 1,150 degrees of glaze temperature."
+    assert not replaces(draft, held)
+
+
+def test_a_thing_said_unaffected_sets_apart_only_what_opens_on_it() -> None:
+    """ "The wall displays are unaffected" keeps a held lesson about the displays, not one
+    that only mentions them after its own subject: the draft's new threshold still replaces
+    that one."""
+    draft = (
+        "Since 3 Feb proofing alerts fire at 10 minutes of rise lag (bakery.yaml "
+        "lag_alert_min: 10), as the head baker asked; the wall displays are unaffected."
+    )
+    mentions = Held(
+        "alerts",
+        "Proofing alerts are published when the dough rise on a tray lags 15 minutes; "
+        "shorter lags only show as expected times on the wall displays.",
+        "semantic",
+    )
+    about = Held("displays", "The wall displays refresh every 15 minutes.", "semantic")
+    assert not set_apart(draft, about.text) or not replaces(draft, about.text)
+    assert set_apart(draft, "Wall displays show the expected time of every tray.")
+    assert judge(draft, [mentions], "semantic").replaces == ["alerts"]
