@@ -69,3 +69,39 @@ def test_a_thing_said_unaffected_sets_apart_only_what_opens_on_it() -> None:
     assert not set_apart(draft, about.text) or not replaces(draft, about.text)
     assert set_apart(draft, "Wall displays show the expected time of every tray.")
     assert judge(draft, [mentions], "semantic").replaces == ["alerts"]
+
+
+def test_a_job_moved_to_another_time_in_a_later_clause_replaces_its_held_time() -> None:
+    """ "…, so the glaze kiln cron moved to 06:45" gives a new time of the job a held
+    lesson runs at 04:30 in its second clause, though the two open on other things and
+    share few words."""
+    held = (
+        "The studio writes firing_log.csv to the shared drive at about 04:00; the glaze "
+        "kiln cron runs at 04:30 and only fires shelves marked READY."
+    )
+    draft = (
+        "The potters' shelf check now ends around 06:30, so the glaze kiln cron moved to "
+        "06:45; anything earlier sees only DRYING shelves."
+    )
+    assert replaces(draft, held)
+    assert judge(draft, [Held("old", held, "semantic")], "semantic").replaces == ["old"]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        # another job, named by other words before the change
+        "The potters' shelf check now ends around 06:30, so the bisque kiln cron moved to "
+        "06:45; anything earlier sees only DRYING shelves.",
+        # no change told of the job: another job's time beside it
+        "The potters' shelf check ends around 06:30 and the glaze kiln cron needs it done.",
+    ],
+)
+def test_a_later_clause_of_another_job_or_without_a_change_replaces_nothing(draft: str) -> None:
+    """The job a later clause moves must be named by the held clause's words; and a clause
+    that tells no change gives no new time."""
+    held = (
+        "The studio writes firing_log.csv to the shared drive at about 04:00; the glaze "
+        "kiln cron runs at 04:30 and only fires shelves marked READY."
+    )
+    assert not replaces(draft, held)
