@@ -105,3 +105,27 @@ def test_a_later_clause_of_another_job_or_without_a_change_replaces_nothing(draf
         "kiln cron runs at 04:30 and only fires shelves marked READY."
     )
     assert not replaces(draft, held)
+
+
+HELD_FORMAT = (
+    "Bake plans come in as OvenXML 2.0 exports from Doughly; the importer reads <TRAY> "
+    "elements and ignores <RACK>."
+)
+
+
+def test_a_cue_naming_a_part_of_a_camelcase_name_replaces_what_it_names() -> None:
+    """ "The old XML importer is no longer used" points at the importer of "OvenXML"
+    exports: a part of a name written in CamelCase is a word the cue can point at."""
+    draft = (
+        "Since Doughly's spring release our bake plans arrive as OvenJSON 2.0 "
+        "(plans[].trays); the old XML importer is no longer used."
+    )
+    assert terms(draft).cued >= {"xml", "import"}
+    assert replaces(draft, HELD_FORMAT)
+
+
+def test_one_part_of_a_camelcase_name_alone_points_at_nothing() -> None:
+    """A cue that meets the held text only in one part of its name ("the old XML
+    validator", of an importer's lesson) says nothing of it."""
+    draft = "Since Doughly's spring release the old XML validator is no longer used."
+    assert not replaces(draft, HELD_FORMAT)
