@@ -129,3 +129,29 @@ def test_one_part_of_a_camelcase_name_alone_points_at_nothing() -> None:
     validator", of an importer's lesson) says nothing of it."""
     draft = "Since Doughly's spring release the old XML validator is no longer used."
     assert not replaces(draft, HELD_FORMAT)
+
+
+HELD_HOWTO = (
+    "After changing a glaze recipe, regenerate swatches with make swatches KILN=4 and commit "
+    "the PNGs together with the recipe cards."
+)
+
+
+def test_a_tools_own_file_gone_retires_the_how_to_that_runs_the_tool() -> None:
+    """ "The Makefile is gone" says `make` no longer runs the task: the held how-to that
+    regenerates with `make …` is replaced by the draft's new command, though the two share
+    few words and name no command in common."""
+    draft = (
+        "glaze-lab builds with Bazel now and the Makefile is gone; regenerate swatch PNGs "
+        "with bazel run //glaze:swatches -- --kiln=4."
+    )
+    assert judge(draft, [Held("old", HELD_HOWTO, "procedural")], "procedural").replaces == ["old"]
+
+
+def test_another_tools_file_gone_retires_nothing() -> None:
+    """The Dockerfile gone says nothing of a how-to that runs `make`."""
+    draft = (
+        "glaze-lab images build with Bazel now and the Dockerfile is gone; regenerate swatch "
+        "PNGs with bazel run //glaze:swatches -- --kiln=4."
+    )
+    assert judge(draft, [Held("old", HELD_HOWTO, "procedural")], "procedural").replaces == []
