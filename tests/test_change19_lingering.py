@@ -155,3 +155,36 @@ def test_another_tools_file_gone_retires_nothing() -> None:
         "PNGs with bazel run //glaze:swatches -- --kiln=4."
     )
     assert judge(draft, [Held("old", HELD_HOWTO, "procedural")], "procedural").replaces == []
+
+
+HELD_HOST = (
+    "Kiln telemetry arrives on topic KILN.TEMP.RAW on broker BRK_A (mq-a.studio.lan:1883, "
+    "user kiln_reader); the logger acks only after the reading_log insert."
+)
+
+
+def test_a_thing_named_alike_on_another_host_of_the_domain_replaces_the_held_host() -> None:
+    """A change that puts the same named topic on another host of the same domain, with
+    another port, replaces the held lesson that gives the old host, though the two share
+    under half their words."""
+    draft = (
+        "Since the 3 Feb cutover KILN.TEMP.RAW lives on BRK_B (mq-b.studio.lan:1884); only "
+        "the TLS listener accepts clients, the plain port answers 5."
+    )
+    assert replaces(draft, HELD_HOST)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        # another topic on another host of the domain: nothing named alike
+        "Since the 3 Feb cutover glaze cameras stream on mq-b.studio.lan:1884; only the TLS "
+        "listener accepts clients.",
+        # the same topic mirrored on a host of another domain
+        "Since the 3 Feb cutover KILN.TEMP.RAW is mirrored to cloud.vendor.example:8883 for "
+        "the dashboards.",
+    ],
+)
+def test_another_thing_or_another_domain_keeps_the_held_host(draft: str) -> None:
+    """Only the thing both name, moved within its domain, is moved."""
+    assert not replaces(draft, HELD_HOST)

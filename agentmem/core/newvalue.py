@@ -8,6 +8,8 @@
   `agentmem.core.statement.people`) is the role's value.
 - A new place for a thing (`relocated`): "test fixtures now live in one SQLite file" after
   "test fixtures are generated from the CSV exports with fixgen".
+- A new host for a thing named alike (`rehosted`): "ORDERS.IN lives on mq-b.corp.lan:1415
+  since the cutover" after "ORDERS.IN is read from mq-a.corp.lan:1414".
 - Another count of a thing counted in the same words (`recounted`): "a wave can take up
   to 220 order lines" after "pick waves are capped at 150 order lines".
 - A named tool on another release (`bumped`): "Flight dynamics is on Geokit 12.2 now" after
@@ -29,7 +31,8 @@ from functools import lru_cache
 from agentmem.core.cues import CHANGE
 from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.holders import same_holder
-from agentmem.core.statement import TIME, Terms, terms, unlabelled
+from agentmem.core.places import HOST_PORT
+from agentmem.core.statement import IDENTIFIER, TIME, Terms, terms, unlabelled
 from agentmem.stores.bm25 import tokenize
 
 SCHEDULE = ("time", "day")  # when a job runs (see `retimed`)
@@ -190,14 +193,54 @@ def relocated(draft: str, held: str, d: Terms, h: Terms) -> bool:
     )
 
 
+def _hosts(text: str) -> dict[str, str]:
+    """The hosts a text gives with their port, and the domain each is in ("db-2.corp.lan":
+    "corp.lan")."""
+    return {
+        f"{host}:{port}".lower(): host.lower().partition(".")[2]
+        for host, port in HOST_PORT.findall(text)
+    }
+
+
+def _identifiers(text: str) -> set[str]:
+    """The identifiers a text writes with a dot or an underscore ("ORDERS.IN", "fleet_db"),
+    not a host: what a service names by exact spelling."""
+    return {
+        m.lower().strip("./-")
+        for m in IDENTIFIER.findall(text)
+        if ("." in m or "_" in m) and not HOST_PORT.search(m)
+    }
+
+
+def rehosted(draft: str, held: str, d: Terms) -> bool:
+    """The draft says something changed and gives a host with its port in the domain of
+    one the held text gives, none of the held text's own, and the two name one identifier
+    ("Since the cutover ORDERS.IN lives on mq-b.corp.lan:1415" after "ORDERS.IN is read
+    from mq-a.corp.lan:1414 …"): the thing both name moved to another host."""
+    if not d.change:
+        return False
+    now, before = _hosts(draft), _hosts(held)
+    if not now or not before or now.keys() & before.keys():
+        return False
+    if not set(now.values()) & set(before.values()) - {""}:
+        return False
+    return bool(_identifiers(draft) & _identifiers(held))
+
+
 MIN_SHARED = 3  # content terms a recount's two texts share besides the count
 
 
 def told_anew(draft: str, held: str, d: Terms, h: Terms) -> bool:
     """A new value told in few shared words: another release of a named tool (`bumped`),
-    another count of one thing (`recounted`), a new place for it (`relocated`)."""
+    another count of one thing (`recounted`), a new place for it (`relocated`), a new host
+    for it (`rehosted`)."""
     recount = recounted(draft, held, d) and len(d.content & h.content) >= MIN_SHARED
-    return bumped(draft, held, d, h) or recount or relocated(draft, held, d, h)
+    return (
+        bumped(draft, held, d, h)
+        or recount
+        or relocated(draft, held, d, h)
+        or rehosted(draft, held, d)
+    )
 
 
 def recounted(draft: str, held: str, d: Terms) -> bool:
