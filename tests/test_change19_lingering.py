@@ -21,8 +21,8 @@ from agentmem.core.verdict import Held, judge
     ],
 )
 def test_since_a_day_with_a_short_month_points_at_what_follows(text: str) -> None:
-    """ "Since 3 Feb", like "since 2026-02-03" or "since 3 February", says a new state and
-    points at what it is of (a month written short was no cue at all)."""
+    """A day with a short month ("since 3 Feb"), like "since 2026-02-03" or "since 3 February",
+    says a new state and points at what it is of (a month written short was no cue at all)."""
     read = terms(text)
     assert read.change
     assert read.cued
@@ -52,7 +52,7 @@ def test_since_a_day_of_another_kiln_replaces_nothing() -> None:
 
 
 def test_a_thing_said_unaffected_sets_apart_only_what_opens_on_it() -> None:
-    """ "The wall displays are unaffected" keeps a held lesson about the displays, not one
+    """A clause "the wall displays are unaffected" keeps a held lesson about the displays, not one
     that only mentions them after its own subject: the draft's new threshold still replaces
     that one."""
     draft = (
@@ -72,9 +72,9 @@ def test_a_thing_said_unaffected_sets_apart_only_what_opens_on_it() -> None:
 
 
 def test_a_job_moved_to_another_time_in_a_later_clause_replaces_its_held_time() -> None:
-    """ "…, so the glaze kiln cron moved to 06:45" gives a new time of the job a held
-    lesson runs at 04:30 in its second clause, though the two open on other things and
-    share few words."""
+    """A later clause "…, so the glaze kiln cron moved to 06:45" gives a new time of the job
+    a held lesson runs at 04:30 in its second clause, though the two open on other things
+    and share few words."""
     held = (
         "The studio writes firing_log.csv to the shared drive at about 04:00; the glaze "
         "kiln cron runs at 04:30 and only fires shelves marked READY."
@@ -114,7 +114,7 @@ HELD_FORMAT = (
 
 
 def test_a_cue_naming_a_part_of_a_camelcase_name_replaces_what_it_names() -> None:
-    """ "The old XML importer is no longer used" points at the importer of "OvenXML"
+    """A cue "the old XML importer is no longer used" points at the importer of "OvenXML"
     exports: a part of a name written in CamelCase is a word the cue can point at."""
     draft = (
         "Since Doughly's spring release our bake plans arrive as OvenJSON 2.0 "
@@ -138,9 +138,9 @@ HELD_HOWTO = (
 
 
 def test_a_tools_own_file_gone_retires_the_how_to_that_runs_the_tool() -> None:
-    """ "The Makefile is gone" says `make` no longer runs the task: the held how-to that
-    regenerates with `make …` is replaced by the draft's new command, though the two share
-    few words and name no command in common."""
+    """A tool's file gone ("the Makefile is gone") says `make` no longer runs the task: the held
+    how-to that regenerates with `make …` is replaced by the draft's new command, though the two
+    share few words and name no command in common."""
     draft = (
         "glaze-lab builds with Bazel now and the Makefile is gone; regenerate swatch PNGs "
         "with bazel run //glaze:swatches -- --kiln=4."
@@ -188,3 +188,30 @@ def test_a_thing_named_alike_on_another_host_of_the_domain_replaces_the_held_hos
 def test_another_thing_or_another_domain_keeps_the_held_host(draft: str) -> None:
     """Only the thing both name, moved within its domain, is moved."""
     assert not replaces(draft, HELD_HOST)
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Clay deliveries moved to the south dock from March 3.", True),
+        ("Glaze deliveries moved to the south dock from March 3.", False),
+    ],
+)
+def test_a_thing_moved_to_another_place_is_not_another_thing_in_one_frame(
+    draft: str, expected: bool
+) -> None:
+    """A draft "clay deliveries moved to the south dock" stands where "clay deliveries arrive at
+    the north dock" did: the change verb in the frame is the change, not a second thing told
+    in the same words. Another thing moved (glaze deliveries) stays apart."""
+    held = "Clay deliveries arrive at the north dock on Mondays."
+    assert replaces(draft, held) is expected
+
+
+def test_a_fact_of_another_year_replaces_nothing() -> None:
+    """A draft "the 2026 price list sets porcelain at 5 EUR" is next year's list, not a new value
+    of this year's; a year that says when a change took effect ("since 2026") names no
+    other thing."""
+    held = Held("y25", "The 2025 price list sets porcelain at 4 EUR per kg.", "semantic")
+    other_year = "The 2026 price list sets porcelain at 5 EUR per kg."
+    assert judge(other_year, [held], "semantic").replaces == []
+    assert not set_apart("Since 2026 the price list sets porcelain at 5 EUR per kg.", held.text)
