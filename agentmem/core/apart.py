@@ -105,10 +105,57 @@ def set_apart(draft: str, held: str) -> bool:
     """The draft names apart a thing the held text is about."""
     things = _things_apart(draft)
     held_words = _word_set(held) if things else frozenset()
+    opening = _opening(held) if things else frozenset()
     for words, led in things:
-        if (words[0] in held_words) if led else held_words.issuperset(words):
+        # Said of itself ("the displays are unaffected"), the thing is set apart from a
+        # held text about it, one that opens on it, not from one that only mentions it
+        # ("alerts fire at 15 minutes; smaller delays only show on the displays").
+        if (
+            (words[0] in held_words)
+            if led
+            else held_words.issuperset(words) and words[0] in opening
+        ):
             return True
-    return kept_apart(draft, held)
+    return kept_apart(draft, held) or of_another_year(draft, held)
+
+
+# A year that names which thing a text is of: "the 2026 price list", "TY2025 limits", "for
+# 2025". Not when a change took effect ("since 2026 …", "from 2025 on"), nor a count or a
+# code ("reads 2035 records", "answers 2035"): only after "the", "for", "TY", "FY".
+YEAR = re.compile(
+    r"(?<![\w.:/-])(?:(?P<tagged>TY|FY)|(?P<led>(?:the|for|tax\s+year|year)\s+))?"
+    r"(?P<year>199\d|20[0-3]\d)(?![\w.:/-]|\s*[-–]\s*\d)",
+    re.IGNORECASE,
+)
+WHEN = re.compile(
+    r"\b(?:since|from|until|till|before|after|starting|effective|as\s+of|by|in)\s+$", re.IGNORECASE
+)
+
+
+def years(text: str) -> frozenset[str]:
+    """The years a text names its thing by (see YEAR)."""
+    found = set()
+    for m in YEAR.finditer(text):
+        if WHEN.search(text[max(0, m.start() - 12) : m.start()]):
+            continue
+        if m["tagged"] or m["led"]:
+            found.add(m["year"])
+    return frozenset(found)
+
+
+def of_another_year(draft: str, held: str) -> bool:
+    """Each names its thing by a year the other does not name ("the 2026 price list"
+    against "the 2025 price list"): each year's own fact, not a new value of the other."""
+    a, b = years(draft), years(held)
+    return bool(a) and bool(b) and not a & b
+
+
+OPENING = 6  # words a text opens on, function words left out: what it is about
+
+
+@lru_cache(maxsize=4096)
+def _opening(text: str) -> frozenset[str]:
+    return frozenset(_words(text)[:OPENING])
 
 
 def kept_apart(draft: str, held: str) -> bool:

@@ -96,14 +96,14 @@ _AFTER_NO_PREPOSITION = "".join(
     rf"(?<!\b{p} )"
     for p in "from on in at to for against with into onto by of over under through".split()  # noqa: SIM905
 )
-MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 CUE_FORWARD = re.compile(
     r"^\W*(?:\d{4}-\d{2}-\d{2}\W*)?(?:correction|corrected|erratum|errata|amendment|update)\b(?=[^:.;]{0,60}(?::|\s[-–—]\s))"
     r"|\b(?:replaces|supersedes|in place of|instead of|"
     + _AFTER_NO_PREPOSITION
     + r"the (?:old|previous|former)"
     r"|changed (?:from|to)|renamed|corrects?)\b"
-    rf"|\b(?:since|as of|effective|starting)\s+(?:\d{{4}}-\d{{2}}(?:-\d{{2}})?|\d{{1,2}}\s+(?:{MONTHS})|(?:{MONTHS}))\b",
+    # a month written short too ("since 22 Sep", "as of Sept 3"): `spoken.MONTHS`
+    rf"|\b(?:since|as of|effective|starting)\s+(?:\d{{4}}-\d{{2}}(?:-\d{{2}})?|\d{{1,2}}\s+(?:{MONTHS})|(?:{MONTHS}))\b\.?",
     re.IGNORECASE,
 )
 CHANGE, CUE_FORWARD = with_announced(CHANGE), with_announced(CUE_FORWARD, soon_only=True)

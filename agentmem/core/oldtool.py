@@ -11,7 +11,9 @@ about (both open on the same word, or they share `SAME_TASK` terms):
   publish step": `publish`);
 - "the old <CLI, command, tool, script, entry point …> was deleted / is gone": the draft
   runs a command of another tool for the task, and never names the held command's tool
-  (a module run by its interpreter, "python -m kilnlib.fire", is a command of that tool).
+  (a module run by its interpreter, "python -m kilnlib.fire", is a command of that tool);
+- "the <tool>file is gone / was removed" (a tool's own file: "the Kilnfile is gone"): the
+  held how-to runs that tool.
 
 A draft that adds a way without taking one away ("you can also …"), names the held
 tool as the one that stays, or is about another task, retires nothing.
@@ -37,7 +39,11 @@ KINDS = (
 GONE = re.compile(
     r"\bno\s+(?P<thing>(?:[\w-]+\s+){0,2}?[\w-]+)\s+any\s*more\b"
     rf"|\bthe\s+old\s+(?:[\w-]+\s+){{0,2}}?(?:{KINDS})\b[^.;]{{0,40}}?"
-    r"\b(?:removed|gone|retired|decommissioned|switched\s+off|turned\s+off|deleted)\b",
+    r"\b(?:removed|gone|retired|decommissioned|switched\s+off|turned\s+off|deleted)\b"
+    # a tool's own file gone ("the Kilnfile is gone", "the Dockerfile was deleted"): the
+    # tool named by it (kiln, docker) is no longer how the job runs
+    r"|\bthe\s+(?P<tool>[a-z]{2,})file\s+(?:is|was|has\s+been)\s+"
+    r"(?:removed|gone|retired|deleted)\b",
     re.IGNORECASE,
 )
 GENERIC = frozenset(t for k in KINDS.split("|") for t in tokenize(k)) | {"old", "way"}
@@ -124,6 +130,8 @@ def retired(draft: str, held: str) -> bool:
     d, h = terms(draft), terms(held)
     if not (d.head[:1] == h.head[:1] or len(d.content & h.content) >= SAME_TASK):
         return False
+    if said["tool"] is not None:
+        return any(c[0] == said["tool"].lower() for c in old)
     thing = set(tokenize(said["thing"] or "")) - GENERIC
     if said["thing"] is not None:
         return bool(thing) and any(thing & {t for w in c for t in tokenize(w)} for c in old)

@@ -193,8 +193,8 @@ def _pointed(draft: Terms, held: Terms) -> bool:
     opens on: "the old DASH step" of "DASH packaging runs …"; a word only the draft
     capitalises names its own thing), and at no name the held text lacks ("Correction to
     the PS5 rule" is not the Xbox's)."""
-    hit = draft.cued & held.content
-    if (draft.cued & draft.proper) - held.tokens:
+    hit = draft.cued & (held.content | held.parts)  # "the old JSON reader" of "OvenJSON"
+    if (draft.cued & draft.proper) - held.tokens - held.parts:
         return False
     commands = {t for code in held.values.get("code", ()) for t in tokenize(code)}
     opens_on = held.proper & set(held.head[:1])  # a name it opens on ("DASH packaging …")

@@ -142,6 +142,9 @@ class Terms:
     # the values a change moved away from ("from 7 days to 3 days": 7, "10°, not 5°": 5,
     # "instead of Thursday": thursday), see `agentmem.core.cues.old_values`
     moved: frozenset[str] = frozenset()
+    # the words a name written in CamelCase is made of ("OvenJSON": oven, json), which a
+    # cue may name alone ("the old JSON reader")
+    parts: frozenset[str] = frozenset()
 
 
 # A bold label that opens a note's bullet ("**Schedule:** the sync now runs at 03:15"): a
@@ -322,6 +325,24 @@ def terms(text: str) -> Terms:
             for start, end in old_values(rest0)
             for n in re.findall(r"\d+(?::\d+)?|[a-z]+day", rest0[start:end].lower())
         ),
+        parts=camel_parts(text),
+    )
+
+
+# A word with a capital inside it ("OvenJSON", "kilnLog", "XMLReader"), and its parts.
+CAMEL = re.compile(r"\b[A-Za-z]*(?:[a-z][A-Z]|[A-Z]{2}[a-z])[A-Za-z]*\b")
+CAMEL_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+")
+MIN_PART = 3  # characters of a part that can name a thing
+
+
+def camel_parts(text: str) -> frozenset[str]:
+    """The search terms of the parts of each CamelCase word of the text."""
+    return frozenset(
+        t
+        for word in CAMEL.findall(text)
+        for part in CAMEL_PART.findall(word)
+        if len(part) >= MIN_PART
+        for t in tokenized(part)
     )
 
 
