@@ -205,3 +205,55 @@ def test_words_most_memories_hold_are_summed_by_the_server(
         (r.memory_id, r.score, r.terms) for r in want
     ]
     server.close()
+
+
+@pytest.mark.parametrize(
+    "filters",
+    [
+        Filters(types=("episodic",), app_ids=("infra",)),
+        Filters(user_id="ana", app_ids=("billing-api", "_global"), include_superseded=False),
+        Filters(types=("semantic", "procedural"), include_expired=True),
+    ],
+)
+def test_words_most_memories_hold_under_a_filter_score_only_what_it_admits(
+    pg_server: LocalServer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    filters: Filters,
+) -> None:
+    """Too many postings to fetch, under a filter naming apps or types: the server sums
+    BM25 and fetches rows only for the memories the filter admits and the other memories
+    of their runs (their neighbours' context), with the exact statement's top k, order,
+    scores and weights, at k = 1, 10 and 40."""
+    _files, server = loaded(tmp_path / "memory", pg_server, corpus(random.Random(11), 500))
+    monkeypatch.setattr(pg_bound, "POSTINGS_MAX", 40)
+    now = time.time()
+    with server.connection() as conn:
+        rows = conn.execute("SELECT seq, seq_key, superseded, record FROM memories").fetchall()
+        when = datetime.fromtimestamp(now, UTC)
+        runs = {
+            key
+            for _seq, key, superseded, record in rows
+            if filters.admits(Memory.model_validate(record), when)
+            and (filters.include_superseded or not superseded)
+        }
+        wanted = {seq for seq, key, _superseded, _record in rows if key in runs}
+        compared = 0
+        for terms in questions(random.Random(12), 8):
+            held = conn.execute(
+                "SELECT DISTINCT mem FROM postings WHERE term = ANY(%s)", (sorted(set(terms)),)
+            ).fetchall()
+            for k in (1, 10, 40):
+                asked = RankRequest(tuple(terms), k, filters, DEFAULT_PARAMS, now, explain=True)
+                want = rank(conn, asked, exact_max=10**9)
+                seen: dict[str, float] = {}
+                got = rank(conn, asked, exact_max=0, seen=seen)
+                assert [(r.memory_id, r.score, r.terms) for r in got] == [
+                    (r.memory_id, r.score, r.terms) for r in want
+                ], (terms, k)
+                if len(held) > 40:  # more postings than POSTINGS_MAX: not fetched
+                    compared += 1
+                    assert seen["scored"] == len(wanted & {int(m[0]) for m in held}) > 0
+                    assert seen["scored"] < 0.8 * len(held)
+        assert compared >= 6
+    server.close()

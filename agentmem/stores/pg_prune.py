@@ -22,7 +22,9 @@ read from the postings alone says which:
 Any candidate left out has score ≤ ub < θ ≤ the true k-th score, so the top k is the
 exact ranking's, ties included (a bound equal to θ is kept). A question with at most
 EXACT_MAX candidates, or more than pg_bound.POSTINGS_MAX postings, is ranked by
-pg_rank's exact statement, as before.
+pg_rank's exact statement, as before; one of the latter under a filter naming apps, types,
+a cohort or tags, by the same statement over the memories the filter admits
+(agentmem.stores.pg_admitted).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ import numpy as np
 from psycopg import sql
 
 from agentmem.retrieval.ranking import DECAY_FLOOR, DECAY_RATE, SECONDS_PER_DAY
-from agentmem.stores import pg_bound
+from agentmem.stores import pg_admitted, pg_bound, pg_rank
 from agentmem.stores.pg_arrays import Float8s, Int4s, packed, register
 from agentmem.stores.pg_bound import Candidates, Ints, candidates
 from agentmem.stores.pg_rank import (
@@ -45,7 +47,6 @@ from agentmem.stores.pg_rank import (
     arguments,
     ranked,
     scoring,
-    search_sql,
     tail,
 )
 
@@ -196,9 +197,15 @@ def rank(
     seen = {} if seen is None else seen
     seen.update(candidates=held, sent=held, scored=held, theta=0)
     if found is None or held <= exact_max or any(w < 0 for w in request.params.neighbours):
-        statement, args = search_sql(request)
+        admitted = found is None and not few and pg_admitted.selective(request.filters)
+        # Words most memories hold, under a filter: the admitted memories first (pg_admitted).
+        statement, args = (pg_admitted if admitted else pg_rank).search_sql(request)
         with conn.pipeline():  # BEGIN, SET, the search: one trip
-            return [ranked(r) for r in run_ranking(conn, statement, args, few, request.touch)]
+            rows = run_ranking(conn, statement, args, few, request.touch)
+        if admitted:
+            scored = int(rows[0][11]) if rows else 0
+            seen.update(sent=scored, scored=scored)
+        return [ranked(r) for r in rows]
     days = np.maximum((request.now - found.born) / SECONDS_PER_DAY, 0.0)
     hopeful = np.argsort(-found.ub * np.maximum(DECAY_FLOOR, np.exp(-DECAY_RATE * days)))
     by_bound = np.argsort(-found.ub, kind="stable")
