@@ -147,7 +147,8 @@ class FollowUps:
         lesson on how long the kiln cools). With `own_words` (no run went after them), a
         lesson sharing two of their words is no sign the run went after them: it must restate
         most of them, or the run's own account must say them (then it quotes the lesson that
-        says the most of them)."""
+        says the most of them); a lesson that replaces another is no fix's account (a
+        retraction restates the failure and the remedy it takes back)."""
         apps = {m.app_id for m in members}
         last = max((run_day(m), m.run_id) for m in members)
         after = sorted(
@@ -165,6 +166,8 @@ class FollowUps:
             return None
         fix = after[0][2]
         taught = self.taught.get(fix.run_id, [])
+        if own_words:
+            taught = [(m, w) for m, w in taught if not m.supersedes]
         least = max(MIN_SHARED, RESTATED * len(told)) if own_words else MIN_SHARED
         for lesson, said in taught:
             shared = said & told
