@@ -14,6 +14,11 @@ weighing more (identifiers split into their parts: `not_null_stg_events_user_id`
 `MIN_SHARED`): the app's name and the words of its every run are no link. Where a run went
 after the failures, the first success of their app after them that wrote a lesson in their
 words is the follow-up before any other: the fix, told by the run that made it (`_fix`).
+Where no run went after them in those words, that first success is still their follow-up
+when its own account (goal and summary) says `MIN_SHARED` of what their checks said, one of
+them rare ("the total now matches the ledger"), and it wrote a lesson; or when a lesson it
+wrote restates most of what they said (`RESTATED`, one word rare): the cause is often found
+on the way and told in other words than the checks', which never named it.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from agentmem.stores.bm25 import tokenize
 AFTER_DAYS = 7
 RARE_SHARE = 0.1  # of all run records: a word in more is no link
 MIN_SHARED = 2
+RESTATED = 0.5  # share of the failures' words a fix's lesson says, when no run went after them
 SAME_GOAL = 0.6  # share of a goal's words another goal holds that makes it a rerun
 # A goal that opens saying it mends something: what follows names what was broken.
 FIXES = re.compile(r"\s*(?:fix|repair|correct|resolve|mend)(?:es|ed|ing)?\b", re.IGNORECASE)
@@ -129,7 +135,7 @@ class FollowUps:
                 best, found = weight, FollowUp(record, lesson if len(said) >= MIN_SHARED else None)
         told = {w for m in members for w in _said(m)} - again() - named
         if found is None:
-            return self._aimed_fix(members, told)
+            return self._aimed_fix(members, told) or self._fix(members, told, rare, own_words=True)
         return self._fix(members, told, rare) or found
 
     def _aimed_fix(self, members: Sequence[Memory], told: set[str]) -> FollowUp | None:
@@ -157,13 +163,19 @@ class FollowUps:
                 return FollowUp(record, lesson if said else None)
         return None
 
-    def _fix(self, members: Sequence[Memory], told: set[str], rare: set[str]) -> FollowUp | None:
+    def _fix(
+        self, members: Sequence[Memory], told: set[str], rare: set[str], own_words: bool = False
+    ) -> FollowUp | None:
         """The first successful run of a pattern's app after its last failure (within
         `AFTER_DAYS`), when it wrote a lesson in `MIN_SHARED` of the failures' words, one of
         them rare: the run that got past them and said why. The loop went after the
         failures (`of` found a run that did), and the fix tells it before any later run on
         the same ground ("cracks stop once the mould dries a full day" before a later
-        lesson on how long the kiln cools)."""
+        lesson on how long the kiln cools). With `own_words` (no run went after them), a
+        lesson sharing two of their words is no sign the run went after them: it must restate
+        most of them, or the run's own account must say them (then it quotes the lesson that
+        says the most of them); a lesson that replaces another is no fix's account (a
+        retraction restates the failure and the remedy it takes back)."""
         apps = {m.app_id for m in members}
         last = max((run_day(m), m.run_id) for m in members)
         after = sorted(
@@ -180,10 +192,19 @@ class FollowUps:
         if not after:
             return None
         fix = after[0][2]
-        for lesson, said in self.taught.get(fix.run_id, []):
+        taught = self.taught.get(fix.run_id, [])
+        if own_words:
+            taught = [(m, w) for m, w in taught if not m.supersedes]
+        least = max(MIN_SHARED, RESTATED * len(told)) if own_words else MIN_SHARED
+        for lesson, said in taught:
             shared = said & told
-            if len(shared) >= MIN_SHARED and shared & rare:
+            if len(shared) >= least and shared & rare:
                 return FollowUp(fix, lesson)
+        if not own_words or not taught:
+            return None
+        shared = self.accounts[fix.id] & told
+        if len(shared) >= MIN_SHARED and shared & rare:
+            return FollowUp(fix, max(taught, key=lambda pair: len(pair[1] & told))[0])
         return None
 
 
