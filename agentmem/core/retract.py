@@ -52,6 +52,12 @@ MOST = 3  # lessons one retraction withdraws at most
 # wear for the flooded seed trays was wrong" withdraws what was said of valve wear and seed
 # trays; "run", "lesson", "blamed" and "wrong" would match any lesson a run wrote (stems as
 # `agentmem.stores.bm25.tokenize` gives them).
+# A reason's sentence saying the withdrawn remedy is undone: it restates the withdrawal.
+UNDONE = re.compile(
+    r"\b(?:is|are|was|were|has\s+been|have\s+been|can\s+be|should\s+be|will\s+be)\s+"
+    r"(?:now\s+)?(?:removed|reverted|dropped|undone|rolled\s+back|taken\s+out|backed\s+out)\b",
+    re.IGNORECASE,
+)
 FRAMING = frozenset(
     "lesson run note advic tip claim blame wrong earlier previous idea suggest recommend "  # noqa: SIM905
     "takeaway entri said wrote theori".split()
@@ -301,6 +307,10 @@ def retracted(
     # What the reason says the team no longer does restates the claim, it is no reason: a
     # lesson sharing it is the one withdrawn ("… was wrong. We no longer close X on Y alone").
     stopped = {w for part in no_longer(said[1]) for w in terms(part).content}
+    # So does a sentence saying the withdrawn remedy is undone ("The tolerance is removed.").
+    stopped |= {
+        w for s in SENTENCE.split(said[1].strip()) if UNDONE.search(s) for w in terms(s).content
+    }
     claim, reason = terms(claim_text).content - FRAMING, terms(said[1]).content - stopped
     # A claim naming a day is read against the lessons of that day alone, when it is known
     # when each was written: another day's lesson sharing its words is not the one named.
