@@ -1,7 +1,7 @@
 """Hook E: two runs whose checks name one cause family in two stacks' words are a pattern.
 
 Two failures of one check share no error phrase when the loop swapped the service between
-them (one provider says a number "is not a valid phone number", the next that it "must be
+them (one provider says a number "is not a valid telephone number", the next that it "must be
 E.164"); what they share is the cause, a family (`agentmem.harvest.families`), and that
 is as telling as one phrase said twice.
 """
@@ -16,11 +16,11 @@ PHONE = "~phone-number"
 
 
 def test_phone_numbers_in_the_wrong_format_name_one_family() -> None:
-    """E.164, an invalid mobile number and a number that is not a valid phone number name
+    """E.164, an invalid mobile number and a number that is not a valid telephone number name
     the family; a phone number stored, or one said to be valid, does not."""
     for said in (
         "ApiError 400: 'to' must be in E.164 format",
-        "The recipient 06 1234 5678 is not a valid phone number",
+        "The recipient 06 1234 5678 is not a valid telephone number",
         "Invalid mobile number for contact 88",
         "phone number 0612 has an invalid format",
         "NumberParseException: the string supplied did not seem to be a phone number",
@@ -39,7 +39,7 @@ def test_two_runs_naming_one_family_in_other_words_are_a_pattern(hooks: MemoryHo
         "2026-04-02-r1",
         "Text couriers their pickup window",
         "notify-contract",
-        "HTTP 400 from the gateway: recipient '06 1234 5678' is not a valid phone number",
+        "HTTP 400 from the gateway: recipient '06 1234 5678' is not a valid telephone number",
         "Pickup texts bounced for the drivers imported from the old roster.",
         app_id="courier-notify",
     )
@@ -69,7 +69,7 @@ def test_two_runs_naming_two_families_are_no_pattern(hooks: MemoryHooks) -> None
         "2026-04-02-r1",
         "Text couriers their pickup window",
         "notify-contract",
-        "HTTP 400: recipient '06 1234 5678' is not a valid phone number",
+        "HTTP 400: recipient '06 1234 5678' is not a valid telephone number",
         "Pickup texts bounced.",
         app_id="courier-notify",
     )

@@ -50,8 +50,8 @@ KEPT = re.compile(
 )
 
 
-# ... or compared with it: "Zone B's cap is 4 hours; same refusal rule as Zone A" tells what
-# Zone B shares with Zone A, so Zone A is another thing, and a held text that opens on it
+# ... or compared with it: "Tier B's cap is 4 hours; same refusal rule as Tier A" tells what
+# Tier B shares with Tier A, so Tier A is another thing, and a held text that opens on it
 # keeps its own value (see `compared_apart`).
 SAME_AS = re.compile(
     r"\bsame\s+(?:[\w-]+\s+){0,3}?as\s+(?:(?:in|for|with|on)\s+)?(?:the\s+)?"
@@ -187,7 +187,7 @@ def kept_apart(draft: str, held: str) -> bool:
 
 
 def compared_apart(draft: str, held: str) -> bool:
-    """The draft says what it shares with another thing ("same rule as Zone A") and the held
+    """The draft says what it shares with another thing ("same rule as Tier A") and the held
     text opens on that thing (every word of it, a one-letter name too, among its first
     words) where the draft's own opening does not: the held text is that other thing's,
     whose value the draft does not change."""

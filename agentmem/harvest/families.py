@@ -12,8 +12,8 @@ reaches OCR rotated is "landscape" in a PDF, an EXIF orientation tag in a phone'
 and "upside down" in a fax; characters a payment or file format refuses are a code point
 "not in the permitted set", "invalid character" or a codec that cannot encode; a value read
 in the wrong unit is a "unit mismatch" to one check, a figure "2.2 times too high" to another
-and a weight "never converted" to a third; a phone number in a local format is "not a valid
-phone number" to one SMS provider and "must be E.164" to the next. Hook E's join
+and a weight "never converted" to a third; a phone number in a local format is an "invalid
+mobile number" to one SMS provider and "must be E.164" to the next. Hook E's join
 (`across`) counts a family that two failures both name as a shared signature word worth a
 whole link, and a pattern whose failures mostly name one says so in its text.
 

@@ -9,7 +9,7 @@ the rare words they share (`across`). A group
 of failures from at least `MIN_RUNS` runs is a pattern; so is a group from `PAIR_RUNS`
 distinct runs whose details share an error phrase (the same verifier saying the same
 thing twice), or whose one check of one app names one cause family in other words
-(`families`: one provider's "not a valid phone number", the next one's "must be E.164"),
+(`families`: one provider's "invalid mobile number", the next one's "must be E.164"),
 or whose runs' own accounts blame one piece of code (`blame`), or whose checks and
 accounts say one cause's rare words in other orders (`told`), when no
 successful run contradicts it. It is described by
@@ -334,7 +334,7 @@ def _family(members: Sequence[Failure]) -> str:
 
 def _kin(members: Sequence[Failure]) -> bool:
     """One check of one app failing, each time naming one cause family (in its check's
-    words, else its run's): one cause told in two services' words ("not a valid phone
+    words, else its run's): one cause told in two services' words ("invalid mobile
     number" from one provider, "must be E.164" from the next), as telling as one error
     phrase said twice. Checks of several apps naming a family in passing ("found null"
     in one client, "required value missing" in another) need more than that."""
