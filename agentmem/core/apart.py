@@ -5,7 +5,8 @@ turboprops' interval and says outright that the jets have their own: it replaces
 lesson about the jets. Nor does "the release target is 85%; that is a separate number from
 the nightly bar" replace the nightly bar, or "EU shops now use the 30-day lowest price; the
 UK is different" replace what the UK does, or "day-desk refunds close at 16:00 now; the
-night desk keeps its own 22:00 close" replace a lesson about the night desk (`kept_apart`).
+night desk keeps its own 22:00 close" replace a lesson about the night desk (`kept_apart`), or "Tier B's cap is 4 hours; same
+refusal rule as Tier A" replace Tier A's cap (`compared_apart`).
 `agentmem.core.verdict` asks `set_apart` before it lets a draft replace a held memory.
 """
 
@@ -46,6 +47,20 @@ KEPT = re.compile(
     r"(?:stays?|remains?)\s+(?:on|at|with)\b|"
     r"(?P<still>still)\s+(?!\w+ing\b)[a-z]+\b)",
     re.IGNORECASE,
+)
+
+
+# ... or compared with it: "Tier B's cap is 4 hours; same refusal rule as Tier A" tells what
+# Tier B shares with Tier A, so Tier A is another thing, and a held text that opens on it
+# keeps its own value (see `compared_apart`).
+SAME_AS = re.compile(
+    r"\bsame\s+(?:[\w-]+\s+){0,3}?as\s+(?:(?:in|for|with|on)\s+)?(?:the\s+)?"
+    r"(?P<thing>[\w/-]+(?:[ \t]+[\w/-]+)?)",
+    re.IGNORECASE,
+)
+# "the same limit as before", "same as last week", "the same rule as it": no other thing
+NOT_A_THING = frozenset(
+    "before usual ever always now today yesterday it that this them those one ones".split()  # noqa: SIM905
 )
 
 
@@ -116,7 +131,7 @@ def set_apart(draft: str, held: str) -> bool:
             else held_words.issuperset(words) and words[0] in opening
         ):
             return True
-    return kept_apart(draft, held) or of_another_year(draft, held)
+    return kept_apart(draft, held) or compared_apart(draft, held) or of_another_year(draft, held)
 
 
 # A year that names which thing a text is of: "the 2026 price list", "TY2025 limits", "for
@@ -169,3 +184,25 @@ def kept_apart(draft: str, held: str) -> bool:
         return False
     head = set(terms(held).head)
     return any(words <= head for words in kept)
+
+
+def compared_apart(draft: str, held: str) -> bool:
+    """The draft says what it shares with another thing ("same rule as Tier A") and the held
+    text opens on that thing (every word of it, a one-letter name too, among its first
+    words) where the draft's own opening does not: the held text is that other thing's,
+    whose value the draft does not change."""
+    held_opening = _raw_opening(held)
+    draft_opening = _raw_opening(draft)
+    for match in SAME_AS.finditer(draft):
+        thing = set(WORD.findall(match["thing"].lower()))
+        if not thing or thing & (STATE | NOT_A_THING):
+            continue
+        if thing <= held_opening and not thing <= draft_opening:
+            return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _raw_opening(text: str) -> frozenset[str]:
+    """A text's first words, every one (a one-letter name is a name)."""
+    return frozenset(WORD.findall(text.lower())[:OPENING])

@@ -71,6 +71,14 @@ REPLACES = re.compile(
     r"\b(?:replaces|supersedes|overrides)\b:?(?:(?!\s+[A-Z][\w-]*:)[^.;])*", re.IGNORECASE
 )
 DECISION = re.compile(r"\bdecision|\bdecided")
+# A record's header: only its filing fields, each a short value ("Date: 2026-03-02 Status:
+# accepted App: billing"), is where the record is filed, not what it decided (a field that
+# goes on to a sentence is read as before).
+HEADER = re.compile(
+    r"(?:\**(?:date|status|app|apps|deciders?|authors?|owners?|created|updated|last updated"
+    r"|reviewed|reviewers?|tags?|id)\**\s*:\**\s*[^:.!?;\n]{0,60}?\s*)+",
+    re.IGNORECASE,
+)
 # An incident's account (a postmortem, an RCA): its title names what went wrong.
 INCIDENT = re.compile(r"\b(post-?mortems?|incidents?|outages?|rca|root cause)\b")
 # A sentence whose author says it is a guess ("we suspect …", "untested"): a
@@ -290,7 +298,7 @@ def lessons(markdown: str) -> list[Lesson]:
             kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
         elif kind is None and not done and not prose and tells_change(text):
             kind, after = MemoryType.SEMANTIC, True  # a note's item that says what is now
-        if kind is None or not text:
+        if kind is None or not text or HEADER.fullmatch(text):
             continue
         if decided:
             decisions[len(found)] = text

@@ -12,7 +12,8 @@ reaches OCR rotated is "landscape" in a PDF, an EXIF orientation tag in a phone'
 and "upside down" in a fax; characters a payment or file format refuses are a code point
 "not in the permitted set", "invalid character" or a codec that cannot encode; a value read
 in the wrong unit is a "unit mismatch" to one check, a figure "2.2 times too high" to another
-and a weight "never converted" to a third. Hook E's join
+and a weight "never converted" to a third; a phone number in a local format is an "invalid
+mobile number" to one SMS provider and "must be E.164" to the next. Hook E's join
 (`across`) counts a family that two failures both name as a shared signature word worth a
 whole link, and a pattern whose failures mostly name one says so in its text.
 
@@ -172,6 +173,17 @@ FAMILIES = (
             # value"): not a load "3x the usual", which a unit does not explain
             r"\b\d+(?:\.\d+)?\s?(?:x|×|times)\s+(?:too (?:high|low|large|small|big)"
             r"|the (?:real|actual|true|correct)\b)",
+        ),
+    ),
+    Family(
+        "phone-number",
+        "phone numbers in the wrong format (E.164)",
+        _said(
+            r"\bE\.?164\b",
+            r"\b(?:invalid|not an? (?:valid|correct)|malformed|bad)\s+"
+            r"(?:phone|mobile|telephone|msisdn|cell)(?:\s+number)?s?\b",
+            r"\b(?:phone|mobile|telephone)\s+numbers?\b[^.;]{0,30}\b(?:invalid|malformed|format)",
+            r"\b(?:libphonenumber|phonenumbers?\.parse|NumberParseException)\b",
         ),
     ),
     Family(

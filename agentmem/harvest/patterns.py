@@ -8,8 +8,10 @@ an upload; one check's three accounts of a key id in the wrong byte order) are j
 the rare words they share (`across`). A group
 of failures from at least `MIN_RUNS` runs is a pattern; so is a group from `PAIR_RUNS`
 distinct runs whose details share an error phrase (the same verifier saying the same
-thing twice), or whose runs' own accounts blame one piece of code (`blame`), or whose
-checks and accounts say one cause's rare words in other orders (`told`), when no
+thing twice), or whose one check of one app names one cause family in other words
+(`families`: one provider's "invalid mobile number", the next one's "must be E.164"),
+or whose runs' own accounts blame one piece of code (`blame`), or whose checks and
+accounts say one cause's rare words in other orders (`told`), when no
 successful run contradicts it. It is described by
 
 - the words its details share, in order (the error phrase: "canceling statement due to
@@ -252,7 +254,11 @@ def mine(
         kind = kinds.get(_runs(members), ("", []))[0]
         if runs < MIN_RUNS and (
             not (
-                told or kind or blamed(members, successes) or shared_rare(members, rare, _generic())
+                told
+                or kind
+                or _kin(members)
+                or blamed(members, successes)
+                or shared_rare(members, rare, _generic())
             )
             or against
             or said_by(said, successes)
@@ -324,6 +330,18 @@ def _family(members: Sequence[Failure]) -> str:
     said = Counter(t for f in members for t in failure_families(f.detail, f.summary))
     common = [t for t, n in said.most_common(1) if 2 * n >= len(members)]
     return named(common[0]) if common else ""
+
+
+def _kin(members: Sequence[Failure]) -> bool:
+    """One check of one app failing, each time naming one cause family (in its check's
+    words, else its run's): one cause told in two services' words ("invalid mobile
+    number" from one provider, "must be E.164" from the next), as telling as one error
+    phrase said twice. Checks of several apps naming a family in passing ("found null"
+    in one client, "required value missing" in another) need more than that."""
+    if len({(f.verifier, f.memory.app_id) for f in members}) != 1:
+        return False
+    named = [failure_families(f.detail, f.summary) for f in members]
+    return bool(frozenset.intersection(*named))
 
 
 def _names(members: Sequence[Failure]) -> str:
