@@ -64,6 +64,9 @@ CHANGE = re.compile(
     # since a release of a named tool, opening a sentence: "Since price-engine 3.0 a
     # repricing is …" (not "… need 64 GB since the engine 5.4 upgrade", which tells why)
     r"|(?:^|(?<=[.;:]\s))since\s+[A-Za-z][\w-]*\s+(?:v?\d+\.\d+(?:\.\d+)*|v\d+)(?![\w.])"
+    # since a decision or change record, opening a sentence: "Since ADR-014 the member
+    # discount stacks …", "Since RFC 12 …" (capitals and a number: a record's id)
+    r"|(?:^|(?<=[.;:]\s))since\s+(?-i:[A-Z]{2,})[- ]?\d+(?![\w.])"
     # since a change named as one, opening a sentence: "Since the conveyor upgrade a wave
     # takes …", "Since the move to Postgres, …"
     r"|(?:^|(?<=[.;:]\s))since\s+(?:the|our|this|that|last\s+week's)\s+(?:[\w.-]+\s+){0,3}?"

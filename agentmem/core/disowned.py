@@ -57,6 +57,11 @@ REPORTED = re.compile(
     r"guessed|concluded|blamed|put\s+it\s+down\s+to)\b",
     re.IGNORECASE,
 )
+# Words after an opening "Not" that qualify what follows rather than name a thing denied.
+QUALIFIERS = (
+    r"(?:yet|only|just|all|every|always|now|here|there|so|much|many|sure|really|quite|"
+    r"even|ever|once|too|enough|\w+(?:ed|ly|ble)\b)\b"
+)
 # A cause denied: "<subject> had nothing to do with <thing>", "<subject> was never a <thing>
 # problem", "<subject> were not <thing>", "there is no <thing>", "no <thing> belongs …".
 DENIALS = (
@@ -67,6 +72,9 @@ DENIALS = (
     r"(?P<s5>[^.;:!?,]{2,80}?)\s+(?:was|were|is|are)\s+(?:all\s+)?(?:fine|ok|okay|innocent|healthy)\b",
     r"\bthere\s+(?:is|was|are|were)\s+no\s+(?P<t3>\w[\w-]*(?:\s+\w[\w-]*)?"
     r"(?:\s+and\s+no\s+\w[\w-]*(?:\s+\w[\w-]*)?)?)",
+    # "Not sandbox load: the busy errors mean …": the denied thing opens the text as its
+    # topic; a word that qualifies rather than names ("Not yet:", "Not needed:") is no thing.
+    rf"^\W*not\s+(?:(?:a|an|the)\s+)?(?!{QUALIFIERS})(?P<t8>\w[^.;:!?(),]{{1,60}}?)\s*[:—–]\s",
 )
 # "X come not from A but from B": A denied of X.
 SWAP = (
@@ -93,6 +101,10 @@ OUTRIGHT = re.compile(
     r"\bnothing\s+to\s+do\s+with\b"
     r"|\bnever\s+(?:been\s+)?(?:a|an|the)\s+[^.;:!?,]{1,60}?\s(?:problem|issue|cause|fault)s?\b"
     r"|^\W*(?:it|that|this)\s+(?:was|were|is)\s+never\b"
+    # "It was not the emulator: …", "Not sandbox load: …": a thing denied as the topic the
+    # rest of the text explains; "it was not possible to …" names no thing before a colon
+    r"|^\W*(?:it|that|this)\s+(?:was|were)(?:\s+not|n't)\s+(?:a|an|the)\s+[^.;:!?,]{1,60}?\s*[:—–]\s"
+    rf"|^\W*not\s+(?:(?:a|an|the)\s+)?(?!{QUALIFIERS})\w[^.;:!?(),]{{1,60}}?\s*[:—–]\s"
     r"|\b(?:was|were|is|are)n't\s+the\s+(?:cause|culprit|problem|issue)\b"
     r"|\b(?:come|comes|came|stem|stems|stemmed)\s+not\s+from\b"
     r"|\b(?:come|comes|came|stem|stems|stemmed)\s+from\s+[^.;:!?]{2,80},\s+not\s+from\b",
@@ -206,7 +218,7 @@ def _denied(sentence: str) -> list[tuple[str, str]]:
             continue
         subject = match["s1"] or match["s2"] or match["s6"] or match["s7"] or ""
         thing = match["t1"] or match["t2"] or match["t3"] or match["t4"] or match["t6"] or ""
-        thing = thing or match["t7"] or ""
+        thing = thing or match["t7"] or match["t8"] or ""
         thing = TAIL.sub("", thing).strip()
         if POINTING.fullmatch(thing) and match["t1"]:
             thing = ""  # "compression has nothing to do with it": its subject is denied

@@ -47,6 +47,7 @@ from agentmem.core.removal import removed
 from agentmem.core.statement import terms
 
 MOST = 3  # lessons one retraction withdraws at most
+OF_THE_DAY = 2  # reason words a named day's lesson shares when the claim's words name none
 
 # The words that frame a claim rather than tell it: "the 03-14 run lesson that blamed valve
 # wear for the flooded seed trays was wrong" withdraws what was said of valve wear and seed
@@ -337,7 +338,33 @@ def retracted(
         score = on_claim / max(len(claim), 1) - len(reason & content) / max(len(reason), 1)
         if on_claim >= least and score > 0 and (best is None or score > best[0]):
             best = (score, memory_id)
+    if best is None and named:
+        return _of_the_day(claim, reason, candidates)
     return None if best is None else best[1]
+
+
+def _of_the_day(
+    claim: frozenset[str], reason: frozenset[str], day: Sequence[tuple[str, str]]
+) -> str | None:
+    """The lesson of the day a claim names that tells of the failure its reason explains,
+    when the claim names it in words none of that day's lessons use ("the encoding fix from
+    9 May was wrong: the real cause of the parse errors is …" of "… strip the byte-order
+    mark before parsing"): the one lesson of that day sharing `OF_THE_DAY` words with the
+    reason, none sharing a word of the claim, no other sharing as many."""
+    shared = []
+    for memory_id, held_text in day:
+        if RETRACTED.match(held_text) or DENIED.search(CLAUSE.split(held_text, maxsplit=1)[0]):
+            continue
+        content = terms(held_text).content
+        if claim & content:
+            return None  # the claim's words name another lesson of that day
+        shared.append((len(reason & content), memory_id))
+    shared.sort(reverse=True)
+    if not shared or shared[0][0] < OF_THE_DAY:
+        return None
+    if len(shared) > 1 and shared[1][0] == shared[0][0]:
+        return None  # two lessons of that day on the same failure: neither is named
+    return shared[0][1]
 
 
 def dated(text: str, memory_id: str, written: Mapping[str, str] | None) -> bool:

@@ -8,7 +8,9 @@ that holds both tells the old way beside the new. The newer lesson retires the o
 it says it changed (`says_changed`: "now", "moved", "since 09-28"), one of its clauses
 says the opposite word of a pair (`OPPOSITES`) to one of the older's, and the two clauses
 open on the same thing (a word of their heads: "allergen card", not "wine list" on the
-same printed menu) and share `SAME_THING` content words besides the opposites, neither
+same printed menu) and share `SAME_THING` content words besides the opposites (or the
+older says a verb never happens, "vouchers never combine with …", and a newer clause says
+it does, with no negation: "since RFC-22 a voucher combines with …"), neither
 text setting itself apart from the other (`set_apart`: "the children's menu now puts its
 card at the bottom, unlike the printed menu"). On the repository's ten, four tuning and
 four validation loop-benchmark scenarios it fired in one, on two lessons: four stale
@@ -39,6 +41,14 @@ OPPOSITES = (
     ("ascending", "descending"),
 )
 SAME_THING = 2  # content words the two clauses share besides the opposite words
+# A verb said not to happen ("coupons never stack with …", "must not combine"): a newer
+# clause that says the same verb of the same thing without a negation turns it around.
+NEGATED = re.compile(
+    r"\b(?:never|(?:must|may|should|do|does|can|will)\s+not|(?:must|should|do|does|ca|wo)n't|"
+    r"cannot)\s+(?P<verb>[a-z]{4,})\b",
+    re.IGNORECASE,
+)
+NEGATION = re.compile(r"\b(?:not|no|never|none|nor|cannot)\b|n't\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+")
 
 
@@ -66,7 +76,25 @@ def flipped(old: Memory, newer: Sequence[Memory]) -> bool:
                 for said, held, held_head in mine
             ):
                 return True
+        for said, held, held_head in mine:
+            if said.startswith("-") and any(
+                head & held_head and len(words & held) >= SAME_THING
+                for words, head in _affirmed(said[1:], new.text)
+            ):
+                return True
     return False
+
+
+def _affirmed(word: str, text: str) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """(content words, head) of each clause of `text` that says the verb stem `word`
+    without a negation: "the member discount now stacks on a promotion" of "stack"."""
+    out = []
+    for clause in CLAUSE.split(text):
+        if NEGATION.search(clause) or word not in tokenize(clause):
+            continue
+        words = frozenset(t for t in tokenize(clause) if len(t) >= 3 and not t.isdigit())
+        out.append((words - {word}, frozenset(terms(clause).head[:2])))
+    return out
 
 
 def outturned(hits: Sequence[Hit], every: Sequence[Hit]) -> list[Hit]:
@@ -89,6 +117,7 @@ def _placed(text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]
     for clause in CLAUSE.split(text):
         said = set(_WORD.findall(clause.lower()))
         found = [a if a in said else b for a, b in OPPOSITES if (a in said) != (b in said)]
+        found += [f"-{v}" for m in NEGATED.finditer(clause) for v in tokenize(m["verb"])]
         if not found:
             continue  # most clauses place nothing: their words and head go unread
         words = frozenset(
