@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from agentmem.core.removal import withdrawn_by_name, withdrawn_names
 from agentmem.core.restate import replaces
 from agentmem.core.statement import terms
 
@@ -54,3 +55,31 @@ def test_a_thing_named_as_replaced_is_still_replaced(draft: str) -> None:
     """ "… replaces the old catalog cron export", even after "a", names a thing gone: the
     lesson on that export is replaced."""
     assert replaces(draft, CATALOG)
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "A refill VCH replaces the earlier VCH for the same card number.",
+        "Each Zephyr build supersedes the previous Zephyr build.",
+    ],
+)
+def test_one_of_a_kind_replacing_an_earlier_one_withdraws_no_name(rule: str) -> None:
+    """A rule of how one of a kind replaces an earlier one withdraws nothing it names: the
+    lessons naming VCHs or Zephyr builds stay live."""
+    assert not withdrawn_names(rule)
+    assert not withdrawn_by_name(rule, VOUCHERS)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "A new Zephyr relay replaces the old Borealis relay.",
+        "The Zephyr relay replaces the Borealis relay.",
+    ],
+)
+def test_a_thing_replaced_by_another_is_still_withdrawn(draft: str) -> None:
+    """One thing replacing another, "a new … replaces the old …" too, withdraws the old one:
+    the lesson resting on the Borealis relay is retired."""
+    assert {n.word for n in withdrawn_names(draft)} == {"borealis"}
+    assert withdrawn_by_name(draft, "Edge traffic goes through the Borealis relay on port 7000.")

@@ -133,7 +133,8 @@ def of_a_kind(text: str, match: re.Match[str]) -> bool:
     KIND_OF): its clause opens on "a", "an", "each", "every" or "any", "replaces" or
     "supersedes" follows, and what the cue points at shares a word with what comes before
     that verb."""
-    if ONE_TIME.search(match.group(0)):
+    pointed = " ".join(text[match.end() :].split()[:CUE_WINDOW]).lower()
+    if ONE_TIME.search(match.group(0)) or ONE_TIME.search(pointed):
         return False  # "the old …", "the former …": a thing gone, not an earlier one of a kind
     start = CLAUSE_START.split(text[: match.start()])[-1]
     clause = text[match.start() - len(start) : match.end()]
@@ -141,7 +142,6 @@ def of_a_kind(text: str, match: re.Match[str]) -> bool:
     if verb is None or KIND_OF.match(clause) is None:
         return False
     subject = set(WORD.findall(clause[: verb.start()].lower())) - ARTICLES
-    pointed = " ".join(text[match.end() :].split()[:CUE_WINDOW]).lower()
     return bool(subject & set(WORD.findall(pointed)))
 
 
