@@ -31,6 +31,10 @@ COUNT = re.compile(
 )
 # a number with its unit or name glued on: "18Z", "64G", "3x"
 GLUED = re.compile(r"(?<![\w.:/,$=-])(\d+)([A-Za-z]+)\b")
+# a number with a one-letter unit in capitals: "900 C", "40 F", "12 V"
+LETTER = re.compile(rf"(?<![\w.:/,$=-])({NUMBER})\s?([A-Z])(?![\w-])")
+# a number that ends its clause after the word naming it: "fires to cone 6.", "use slot 4;"
+LABELLED = re.compile(rf"(?<![\w-])([A-Za-z][\w-]*)\s+({NUMBER})(?=\s*(?:[.,;:)]\s|[.;)]?$))", re.I)
 BEFORE = re.compile(r"([A-Za-z][\w-]*)\s+$")
 REACH = 30  # characters before a number that may name what it counts
 
@@ -51,6 +55,12 @@ def _ties(text: str) -> dict[str, set[str]]:
             if before:
                 said |= set(terms(before[1]).content)
             out.setdefault(_value(m[number]), set()).update(said)
+    for m in LETTER.finditer(text):
+        out.setdefault(_value(m[1]), set()).add(m[2].lower())
+    for m in LABELLED.finditer(text):
+        label = set(terms(m[1]).content)  # "is 5", "to 6": no word names what it is
+        if label:
+            out.setdefault(_value(m[2]), set()).update(label)
     return out
 
 

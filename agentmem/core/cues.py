@@ -118,10 +118,43 @@ CUE_BACKWARD = re.compile(
 CUE_WINDOW = 4  # words a cue points at, after it or before it
 
 
+# A clause told of any one of a kind, in which one of the kind replaces an earlier one of
+# the same ("A CHG message replaces the earlier message for the same key", "each new token
+# supersedes the previous token"), tells how that kind of thing behaves every time: a rule
+# of the domain, not a statement replacing an earlier lesson ("A new exporter replaces the
+# old cron job" names two things, and is one; "the old …" always tells a thing gone).
+KIND_OF = re.compile(r"^\W*(?:a|an|each|every|any)\s", re.IGNORECASE)
+BY_KIND = re.compile(r"\b(?:replaces|supersedes)\b", re.IGNORECASE)
+CLAUSE_START = re.compile(r"[.;:!?](?:\s+|$)")
+WORD = re.compile(r"[a-z][a-z0-9-]{2,}")
+ONE_TIME = re.compile(r"\b(?:old|former)\b", re.IGNORECASE)
+ARTICLES = frozenset(("the", "and", "for", "new", "any", "each", "every", "one"))
+
+
+def of_a_kind(text: str, match: re.Match[str]) -> bool:
+    """The cue tells how any one of a kind replaces an earlier one of the same kind (see
+    KIND_OF): its clause opens on "a", "an", "each", "every" or "any", "replaces" or
+    "supersedes" follows, and what the cue points at shares a word with what comes before
+    that verb."""
+    pointed = " ".join(text[match.end() :].split()[:CUE_WINDOW]).lower()
+    if ONE_TIME.search(match.group(0)) or ONE_TIME.search(pointed):
+        return False  # "the old …", "the former …": a thing gone, not an earlier one of a kind
+    start = CLAUSE_START.split(text[: match.start()])[-1]
+    clause = text[match.start() - len(start) : match.end()]
+    verb = BY_KIND.search(clause)
+    if verb is None or KIND_OF.match(clause) is None:
+        return False
+    subject = set(WORD.findall(clause[: verb.start()].lower())) - ARTICLES
+    return bool(subject & set(WORD.findall(pointed)))
+
+
 def pointed_at(text: str) -> list[str]:
-    """The words each change cue of the text points at (see CUE_FORWARD)."""
+    """The words each change cue of the text points at (see CUE_FORWARD), but for a
+    replacement told of any one of a kind (`of_a_kind`)."""
     out = []
     for match in CUE_FORWARD.finditer(text):
+        if of_a_kind(text, match):
+            continue
         out += text[match.end() :].split()[:CUE_WINDOW]
     for match in CUE_BACKWARD.finditer(text):
         out += text[: match.start()].split()[-CUE_WINDOW:]

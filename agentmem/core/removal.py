@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from agentmem.core.cues import of_a_kind
 from agentmem.core.statement import CODE, IDENTIFIER, STATE, function_words, terms
 from agentmem.stores.bm25 import tokenize
 
@@ -127,7 +128,9 @@ def _pointed_at(
     *, wary: bool = False,
 ) -> Iterator[tuple[str, bool]]:  # fmt: skip
     """What each cue's clause holds before the cue (with True) or after it (with False).
-    `wary`: a clause telling a condition, and "replaced by", point at nothing."""
+    `wary`: a clause telling a condition, "replaced by", and one of a kind replacing an
+    earlier one of the same ("a CHG message replaces the earlier message", `of_a_kind`: a
+    rule of the domain) point at nothing."""
     for match in backward.finditer(text):
         before = clause.split(text[: match.start()])[-1]
         if not (wary and CONDITION.search(before)):
@@ -135,7 +138,9 @@ def _pointed_at(
     for match in forward.finditer(text):
         rest = text[match.end() :]
         if wary and (
-            PASSIVE_BY.match(rest) or CONDITION.search(clause.split(text[: match.start()])[-1])
+            PASSIVE_BY.match(rest)
+            or CONDITION.search(clause.split(text[: match.start()])[-1])
+            or of_a_kind(text, match)
         ):
             continue
         yield clause.split(rest)[0], False

@@ -231,6 +231,19 @@ def agrees(draft: Terms, held: Terms) -> bool:
     )
 
 
+def agrees_by_name(draft: str, d: Terms, h: Terms) -> bool:
+    """`agrees`, for a draft that states no value and no plain name: the held text says
+    something changed, and every name the draft writes whole, one of them an identifier with
+    a digit or an underscore (the new state's name: "now on QM_B02"), is among its tokens.
+    "Cutover done; inbound now on QM_B02" retells "Since the cutover the inbound queue lives
+    on QM_B02 …"; it is no newer state of it."""
+    if not h.change or d.values or d.names:
+        return False
+    written = {n.strip("./-") for n in _whole_names(draft)}
+    coded = {n for n in written if "_" in n or any(c.isdigit() for c in n)}
+    return bool(coded) and written <= h.tokens
+
+
 def restates(draft: str, held: str) -> bool:
     """The draft adds nothing to the held text (see the module docstring)."""
     d, h = read_together(draft, held)
@@ -338,11 +351,23 @@ def replaces(draft: str, held: str) -> bool:
     told = d.change and (moved_from or not d.moved) and (own or _broad(d, h))
     told = told and not stops_other(draft, held)  # a stop of another practice of one thing
     told = told and not ends_other(draft, d, h)  # the end of a thing it never states
+    # a new number of another setting ("now fires to cone 7" of "peaks at 900 C"), unless a
+    # cue points at what it corrects ("Correction: the duplicates were never …")
+    told = told and (bool(d.cued) or not counted_apart(draft, held, d, h))
     changed = (told or moved_from) and not agrees(d, h) and not aimed_elsewhere(draft, held, d, h)
+    changed = changed and not agrees_by_name(draft, d, h)  # the held text's new state retold
     # Same head, nearly the same words, each saying something the other does not: the
     # same thing told with other details (a keystore that moved to another vault). A
     # different head is another subject (the payments-api, not the orders-api).
-    restated_otherwise = close and d.head == h.head and len(d.head) == HEAD and not agrees(d, h)
+    # Bare numbers each tied to another thing ("cone 6" against "900 C") are two settings of
+    # that subject, not one told otherwise.
+    restated_otherwise = (
+        close
+        and d.head == h.head
+        and len(d.head) == HEAD
+        and not agrees(d, h)
+        and not counted_apart(draft, held, d, h)
+    )
     # A new value of what the held text says of another thing, in a clause of its own, is none
     # nor is one that says which value it moved away from, of a held text that states none
     fresh = (

@@ -60,6 +60,7 @@ class Slot:
     unit: str
     after: tuple[str, ...]
     clause: frozenset[str]  # the clause's content words, frame included
+    measure: str = ""  # the physical unit after it ("C", "cm"), however its frame reads
 
 
 @lru_cache(maxsize=4096)
@@ -86,9 +87,28 @@ def slots(text: str) -> tuple[Slot, ...]:
                     unit=unit,
                     after=tuple(_words(rest[:AFTER]))[:AFTER],
                     clause=frozenset(_words(pieces)),
+                    measure=_measure(pieces[i + 1 : i + 2]),
                 )
             )
     return tuple(out)
+
+
+# Units of a physical measure (`UNITS` holds those of time, size and rate): "900 C", "2 cm",
+# "1.2 bar". A number with one is another setting than a number with another unit or none
+# ("cone 6", "900 C" and "2 cm" of one kiln are three settings, not three values of one).
+MEASURES = frozenset(
+    "mm cm km kg mg ml kv kw mw hz khz mhz ghz psi bar kpa mpa rpm lux db dpi ppm".split()  # noqa: SIM905
+)
+SYMBOL = re.compile(r"[CFKVW]")  # a unit in one capital: "900 C", "900 °C", "12 V"
+
+
+def _measure(pieces: list[str]) -> str:
+    """The physical unit the first of `pieces` writes, if it writes one (see MEASURES)."""
+    if not pieces:
+        return ""
+    if SYMBOL.fullmatch(pieces[0]):
+        return pieces[0].lower()
+    return pieces[0].lower() if pieces[0].lower() in MEASURES else ""
 
 
 def _late_unit(pieces: list[str]) -> str:
@@ -124,12 +144,12 @@ def _words(pieces: list[str]) -> list[str]:
 
 def shared(a: Slot, b: Slot) -> int:
     """How many frame words the two values share (a unit both write counts as one), or 0
-    when they stand in no one frame: of two units, no shared word before the value, or
+    when they stand in no one frame: of two units (or physical measures), no shared word before the value, or
     words after it that the other lacks where both have words there ("lock after 5 failed
     swipes" and "lock after 3 failed swipes" share four; "5 failed swipes" and "5 badge
     readers" none)."""
-    if a.unit != b.unit:
-        return 0
+    if a.unit != b.unit or a.measure != b.measure:
+        return 0  # "900 C" and "cone 6", "2 cm" and "900 C": two settings
     before = set(a.before) & set(b.before)
     after = set(a.after) & set(b.after)
     if a.unit not in ("", "`") and not before and after:
