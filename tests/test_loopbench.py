@@ -338,6 +338,17 @@ def test_the_committed_scenarios_are_well_formed(path: Path) -> None:
     assert lint(scenario) == []
 
 
+@pytest.mark.parametrize(
+    "path",
+    sorted((REPO / "bench" / "scenarios" / "written-blind").glob("*.json")),
+    ids=lambda p: p.stem,
+)
+def test_the_scenarios_written_blind_load_as_written(path: Path) -> None:
+    """The scenarios kept as their writers wrote them load in the format (lint findings, such
+    as a need its own probe's question satisfies, are theirs and stay)."""
+    assert load_scenario(path).name == path.stem
+
+
 def test_a_worker_dir_is_a_folder_of_the_work_folder_made_before_the_fire(tmp_path: Path) -> None:
     """A pre_spawn_pack step's worker_dir is relative to the work folder; the runner makes the
     folder (as a host does before it spawns a worker), so the fire is ok and the pack lands
