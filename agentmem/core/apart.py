@@ -124,7 +124,7 @@ def set_apart(draft: str, held: str) -> bool:
     for words, led in things:
         # Said of itself ("the displays are unaffected"), the thing is set apart from a
         # held text about it, one that opens on it, not from one that only mentions it
-        # ("alerts fire at 15 minutes; smaller delays only show on the displays").
+        # ("reminders go out after 3 days; shorter gaps only show on the dashboard").
         if (
             (words[0] in held_words)
             if led

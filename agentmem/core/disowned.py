@@ -1,6 +1,6 @@
 """Retractions told in other shapes than "Retracted: <claim>" or "<the claim> was wrong" at
 the opening (`agentmem.core.retract.RETRACTED`): a judgement found later in the text ("…
-overnight. The controller theory from Tuesday was wrong and …"), one that points back at
+overnight. The cache theory from Monday was wrong and …"), one that points back at
 what it judges ("That was wrong about caching: …", "That earlier lesson was wrong. …"), one
 behind a correction's label ("Correction: the 3 May lesson blaming the proxy was wrong"), and
 a correction that denies a cause outright ("Correction: the timeouts had nothing to do with
@@ -13,10 +13,10 @@ is withdrawn, and a pattern across runs ("failures mostly come from …") is no 
 What such a text withdraws is told by its denials, not by its judging clause: the thing said
 to have nothing to do with it, never to have been the problem, not to have been the cause,
 not to exist ("there is no meter drift"), to have been fine ("the gasket is fine"), with
-the subject it was denied of ("the seams were
-never a compression problem" denies compression of the seams); the judged subject when it
-has words of its own ("the controller CPU theory"); and the claim the text reports just
-before judging it ("On 05-15 we wrote down that X. That was wrong."). The rest is the reason.
+the subject it was denied of ("the outages were
+never a disk problem" denies disk of the outages); the judged subject when it
+has words of its own ("the cache eviction theory"); and the claim the text reports just
+before judging it ("Last week we noted that X. That was wrong."). The rest is the reason.
 
 Not every "wrong" retracts a lesson: "the port in the config was wrong and is fixed now" is a
 fix. A judged subject must be a claim (a lesson, a note, a theory, a guess, what someone
@@ -51,7 +51,7 @@ TOPIC = re.compile(r"^(?P<topic>[^.;:!?]{2,80}?)\s*:\s+")
 POINTING = re.compile(r"^\W*(?:that|this|it|those|these)\b", re.IGNORECASE)
 CLAIMED = re.compile(rf"\b(?:{CLAIMS})\b", re.IGNORECASE)
 # A sentence reporting the claim that the next one judges: "we wrote down that X",
-# "W20 blamed a second gateway for the duplicates".
+# "the sprint review blamed the load balancer for the retries".
 REPORTED = re.compile(
     r"\b(?:we|they|someone|it|\w+)\s+(?:wrote(?:\s+down)?|said|noted|assumed|thought|believed|"
     r"guessed|concluded|blamed|put\s+it\s+down\s+to)\b",
@@ -187,8 +187,8 @@ def _judged(sentences: list[str]) -> tuple[int, str, re.Match[str]] | None:
 
 
 def denials(sentence: str) -> list[str]:
-    """The causes a sentence denies, each with the subject it denies it of ("the seams were
-    never a compression problem": "the seams compression")."""
+    """The causes a sentence denies, each with the subject it denies it of ("the outages were
+    never a disk problem": "the outages disk")."""
     return [f"{subject} {thing}".strip() for subject, thing in _denied(sentence)]
 
 
@@ -221,7 +221,7 @@ def _denied(sentence: str) -> list[tuple[str, str]]:
         thing = thing or match["t7"] or match["t8"] or ""
         thing = TAIL.sub("", thing).strip()
         if POINTING.fullmatch(thing) and match["t1"]:
-            thing = ""  # "compression has nothing to do with it": its subject is denied
+            thing = ""  # "eviction has nothing to do with it": its subject is denied
         elif match["t2"] and CULPRIT.match(thing) and not POINTING.match(subject):
             thing = ""  # "the gasket wasn't the problem": its subject is denied
         elif EMPTY.match(thing) or VALUE.match(thing):

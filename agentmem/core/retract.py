@@ -120,8 +120,8 @@ def _denied(text: str) -> bool:
 
 
 def _with_denials(claim: str, reason: str) -> tuple[str, str]:
-    """The claim with the causes the reason denies ("Retracted: the 05-12 lesson that blamed
-    the codec. Compression has nothing to do with it."): what the text says was not so is
+    """The claim with the causes the reason denies ("Retracted: the lesson that blamed the
+    cache. Eviction has nothing to do with it."): what the text says was not so is
     the claim withdrawn, never a reason a correct lesson shares."""
     sentences = SENTENCE.split(reason.strip())
     told = [(i, d) for i, s in enumerate(sentences) for d in denials(s)]
@@ -308,7 +308,7 @@ def retracted(
     # What the reason says the team no longer does restates the claim, it is no reason: a
     # lesson sharing it is the one withdrawn ("… was wrong. We no longer close X on Y alone").
     stopped = {w for part in no_longer(said[1]) for w in terms(part).content}
-    # So does a sentence saying the withdrawn remedy is undone ("The tolerance is removed.").
+    # So does a sentence saying the withdrawn remedy is undone ("The workaround is reverted.").
     stopped |= {
         w for s in SENTENCE.split(said[1].strip()) if UNDONE.search(s) for w in terms(s).content
     }

@@ -69,7 +69,7 @@ TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
 # A timestamp (ISO 8601: a date, "T" and a time, or a time with its UTC offset) is an
 # example of a moment, read as its date, and an offset ("+01:00 in summer") says which clock
 # a time is on: neither is a time of day something is set to. Read as times, the "05:00" of
-# "e.g. 2026-09-20T08:05:00+01:00" and the "+00:00" of "(+01:00 in BST, +00:00 in GMT)" made
+# "e.g. 2026-03-02T07:30:00+02:00" and the "+03:00" of "(+02:00 in winter, +03:00 in summer)" made
 # two statements of one rule give each other new clock times.
 STAMP = re.compile(
     r"\b(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?"

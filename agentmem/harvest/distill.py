@@ -343,7 +343,7 @@ def led_by_incident(found: list[Lesson], title: str) -> list[Lesson]:
 
 def _owned_up(heading: str | None, text: str) -> bool:
     """A paragraph under a heading that owns up to a mistake ("What we got wrong",
-    "Mistakes", "Errata") that retracts a lesson ("On 05-15 we wrote down that … That was
+    "Mistakes", "Errata") that retracts a lesson ("Last week we noted that … That was
     wrong."): read as a lesson, so the writer withdraws what it withdraws."""
     return heading is not None and OWNED.search(heading) is not None and bool(retraction(text))
 

@@ -141,8 +141,8 @@ class FollowUps:
     def _aimed_fix(self, members: Sequence[Memory], told: set[str]) -> FollowUp | None:
         """The first successful run of a pattern's app after its last failure (within
         `AFTER_DAYS`) whose goal says it fixes something (`FIXES`) in `MIN_SHARED` of the
-        failures' words, rare or not: the verb names its aim ("Fix the daily flow totals
-        used for the averages" after two checks failed on the monthly average flow), where
+        failures' words, rare or not: the verb names its aim ("Fix the hourly totals used
+        for the weekly report" after two checks failed on the weekly totals), where
         the words are the topic's, which its every run shares. Its lesson is the one that
         says most of the failures' words (one is enough: the fix tells the cause in its own
         words, "summed over the local day")."""

@@ -87,7 +87,7 @@ def flipped(old: Memory, newer: Sequence[Memory]) -> bool:
 
 def _affirmed(word: str, text: str) -> list[tuple[frozenset[str], frozenset[str]]]:
     """(content words, head) of each clause of `text` that says the verb stem `word`
-    without a negation: "the member discount now stacks on a promotion" of "stack"."""
+    without a negation: "the trial credit now combines with a coupon" of "combine"."""
     out = []
     for clause in CLAUSE.split(text):
         if NEGATION.search(clause) or word not in tokenize(clause):
