@@ -78,17 +78,23 @@ def quoted(memory: Memory) -> frozenset[str]:
     return distinctive(" ".join([record.summary, *(c.detail for c in record.failed)]))
 
 
+def told_later(lesson: Memory, memory: Memory, when: str) -> bool:
+    """Whether `lesson` can speak of what `memory` tells happened on `when`: an observation
+    of its app that is no run record, written on a later day, by another run."""
+    return (
+        lesson.kind is Kind.OBSERVATION
+        and lesson.type is not MemoryType.EPISODIC
+        and lesson.app_id == memory.app_id
+        and lesson.created_at[:10] > when[:10]
+        and not (memory.run_id and lesson.run_id == memory.run_id)
+    )
+
+
 def quotes_denied(memory: Memory, lesson: Memory, when: str) -> bool:
     """Whether `lesson` denies as a cause a thing the setback or pattern `memory` (what it
     tells happened on `when`) names: of its app, an observation written on a later day, by
-    another run (see the module docstring)."""
-    if (
-        lesson.kind is not Kind.OBSERVATION
-        or lesson.type is MemoryType.EPISODIC
-        or lesson.app_id != memory.app_id
-        or lesson.created_at[:10] <= when[:10]
-        or (memory.run_id and lesson.run_id == memory.run_id)
-    ):
+    another run (`told_later`; see the module docstring)."""
+    if not told_later(lesson, memory, when):
         return False
     names = denied(lesson.text) & quoted(memory)
     return bool(names) and not names <= denied(memory.text)

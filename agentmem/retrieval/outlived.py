@@ -37,7 +37,7 @@ from collections.abc import Collection, Sequence
 from agentmem.core.cues import says_changed
 from agentmem.core.model import SETBACKS, Kind, Memory, MemoryType
 from agentmem.harvest.runrecord import read_record
-from agentmem.retrieval.denied import quotes_denied
+from agentmem.retrieval.denied import quotes_denied, told_later
 from agentmem.retrieval.lingering import told_when
 from agentmem.retrieval.names import distinctive as distinctive
 from agentmem.retrieval.names import tokens
@@ -83,13 +83,7 @@ def outlived(memory: Memory, told: Sequence[Memory], fixes: Collection[str] = ()
     own = distinctive(account(memory)) | checks(memory)
     when = told_when(memory)
     for lesson in told:
-        if (
-            lesson.kind is not Kind.OBSERVATION
-            or lesson.type is MemoryType.EPISODIC
-            or lesson.app_id != memory.app_id
-            or lesson.created_at[:10] <= when[:10]
-            or (memory.run_id and lesson.run_id == memory.run_id)
-        ):
+        if not told_later(lesson, memory, when):
             continue
         if setback and quotes_denied(memory, lesson, when):
             return True  # it quotes a cause the lesson says was not it (`denied`)
