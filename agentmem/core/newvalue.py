@@ -28,14 +28,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agentmem.core.cues import CHANGE
 from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.holders import same_holder
-from agentmem.core.places import HOST_PORT
-from agentmem.core.statement import IDENTIFIER, TIME, Terms, terms, unlabelled
+from agentmem.core.rehosted import rehosted
+from agentmem.core.retimed import SCHEDULE, retimed_within
+from agentmem.core.statement import Terms, terms, unlabelled
 from agentmem.stores.bm25 import tokenize
-
-SCHEDULE = ("time", "day")  # when a job runs (see `retimed`)
 
 
 def retimed(draft: str, held: str, d: Terms, h: Terms) -> bool:
@@ -54,52 +52,6 @@ def retimed(draft: str, held: str, d: Terms, h: Terms) -> bool:
         for kind, v in d.values.items()
         if kind in SCHEDULE
     )
-
-
-# Where one clause of a statement ends and the next begins: a sentence's end, a semicolon,
-# a comma before "so", "and" or "but".
-AFTER_OPENING = re.compile(r"[.;]\s+|,\s+(?=(?:so|and|but)\b)", re.IGNORECASE)
-NAMED_BY = 2  # content terms before a change that name the job it is of, at least
-# where the phrase naming the job starts: after its article, or the clause's conjunction
-DETERMINER = re.compile(r"\b(?:the|a|an|our|its|their|this|that|so|and|but)\s+", re.IGNORECASE)
-
-
-def _clauses(text: str) -> list[str]:
-    return [c for c in AFTER_OPENING.split(text) if c.strip()]
-
-
-def _schedule(text: str) -> dict[str, frozenset[str]]:
-    values = terms(text).values
-    return {k: values[k] for k in SCHEDULE if k in values}
-
-
-def retimed_within(draft: str, held: str) -> bool:
-    """A clause of the draft says the job it names changed to another time ("…, so the
-    glaze kiln cron moved to 06:45"), and a clause of the held text names that job and
-    gives it another time or weekday ("the glaze kiln cron runs at 04:30"), however little
-    else the two share and whatever each opens on. The job is named by the content terms
-    after its article and before the change word or the first time, all of them in the
-    held clause: "the bisque kiln cron now runs at 03:00" is no new time of "the glaze
-    kiln cron runs at 01:00"."""
-    held_clauses = [(set(tokenize(c)), _schedule(c)) for c in _clauses(held)]
-    for clause in _clauses(draft):
-        change = CHANGE.search(clause)
-        now = _schedule(clause)
-        if change is None or not now:
-            continue
-        first = min([change.start(), *(m.start() for m in TIME.finditer(clause))])
-        phrase = DETERMINER.split(clause[:first])[-1]  # "the glaze kiln cron"
-        content = terms(clause).content
-        named = [t for t in tokenize(phrase) if t in content]
-        if len(named) < NAMED_BY:
-            continue
-        for words, before in held_clauses:
-            if set(named) <= words and any(
-                kind in before and bool(v - before[kind]) and not v & before[kind]
-                for kind, v in now.items()
-            ):
-                return True
-    return False
 
 
 # An HTTP route with its API version: "POST /v2/journal-entries", "/v1/maps/{site}".
@@ -191,40 +143,6 @@ def relocated(draft: str, held: str, d: Terms, h: Terms) -> bool:
         and PLACED.search(held) is not None
         and _open_alike(draft, held, d, h)
     )
-
-
-def _hosts(text: str) -> dict[str, str]:
-    """The hosts a text gives with their port, and the domain each is in ("db-2.corp.lan":
-    "corp.lan")."""
-    return {
-        f"{host}:{port}".lower(): host.lower().partition(".")[2]
-        for host, port in HOST_PORT.findall(text)
-    }
-
-
-def _identifiers(text: str) -> set[str]:
-    """The identifiers a text writes with a dot or an underscore ("ORDERS.IN", "fleet_db"),
-    not a host: what a service names by exact spelling."""
-    return {
-        m.lower().strip("./-")
-        for m in IDENTIFIER.findall(text)
-        if ("." in m or "_" in m) and not HOST_PORT.search(m)
-    }
-
-
-def rehosted(draft: str, held: str, d: Terms) -> bool:
-    """The draft says something changed and gives a host with its port in the domain of
-    one the held text gives, none of the held text's own, and the two name one identifier
-    ("Since the cutover ORDERS.IN lives on mq-b.corp.lan:1415" after "ORDERS.IN is read
-    from mq-a.corp.lan:1414 …"): the thing both name moved to another host."""
-    if not d.change:
-        return False
-    now, before = _hosts(draft), _hosts(held)
-    if not now or not before or now.keys() & before.keys():
-        return False
-    if not set(now.values()) & set(before.values()) - {""}:
-        return False
-    return bool(_identifiers(draft) & _identifiers(held))
 
 
 MIN_SHARED = 3  # content terms a recount's two texts share besides the count
