@@ -52,22 +52,16 @@ from agentmem.harvest.runrecord import read_record
 from agentmem.retrieval.beforechange import after_changes, retired, tells_retired, told_before
 from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.flipped import outturned
+from agentmem.retrieval.followed import in_their_place
 from agentmem.retrieval.latest import latest
 from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
 from agentmem.retrieval.namedgone import named_gone
 from agentmem.retrieval.newerwins import displaced, quotes_displaced, retired_here
 from agentmem.retrieval.outlived import outlived
+from agentmem.retrieval.places import LESSONS, RECORDS, RELEVANT, distinct, unweighted
 from agentmem.retrieval.quoted import quotes_address
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.remedy import cause_words, on_cause
-from agentmem.retrieval.select import (
-    LESSONS,
-    RECORDS,
-    RELEVANT,
-    distinct,
-    in_their_place,
-    unweighted,
-)
 from agentmem.stores.base import Filters
 
 CANDIDATES = 20

@@ -76,15 +76,10 @@ every lesson's 0.75.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from agentmem.contexts import Goal
-from agentmem.core.model import SETBACKS, Hit, Kind, Memory, MemoryType
-from agentmem.core.restate import restated, retraction
-from agentmem.harvest.runrecord import record_goal
+from agentmem.core.model import SETBACKS, Hit, Kind, MemoryType
 from agentmem.harvest.withdrawn import quotes_taken, taken
 from agentmem.retrieval.beforechange import (
     after_changes,
@@ -97,59 +92,46 @@ from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.denied import denied_here
 from agentmem.retrieval.elsewhere import from_siblings
 from agentmem.retrieval.fixrun import fixes
+from agentmem.retrieval.followed import MAX_FOLLOWED as MAX_FOLLOWED
+from agentmem.retrieval.followed import in_their_place as in_their_place
+from agentmem.retrieval.followed import replaced_by as replaced_by
+from agentmem.retrieval.followed import replacement as replacement
 from agentmem.retrieval.kept import still_held
 from agentmem.retrieval.newerwins import quotes_displaced
-from agentmem.retrieval.news import news
 from agentmem.retrieval.outlived import outlived
 from agentmem.retrieval.pack import BARE_NUMBER, CANDIDATES, goal_query, prefer_for_goal
-from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
-from agentmem.retrieval.remedy import cause_words, on_cause
-from agentmem.retrieval.runs import before, latest, sequel
+from agentmem.retrieval.places import LESSON_REACH as LESSON_REACH
+from agentmem.retrieval.places import LESSON_RELEVANT as LESSON_RELEVANT
+from agentmem.retrieval.places import LESSONS as LESSONS
+from agentmem.retrieval.places import LOWEST_SHARE as LOWEST_SHARE
+from agentmem.retrieval.places import MAX_FAILURES as MAX_FAILURES
+from agentmem.retrieval.places import MAX_LESSONS as MAX_LESSONS
+from agentmem.retrieval.places import MAX_PATTERNS as MAX_PATTERNS
+from agentmem.retrieval.places import MAX_SUCCESSES as MAX_SUCCESSES
+from agentmem.retrieval.places import RECORDS as RECORDS
+from agentmem.retrieval.places import RELEVANT as RELEVANT
+from agentmem.retrieval.places import RUNNER_UP as RUNNER_UP
+from agentmem.retrieval.places import SAME_WORK as SAME_WORK
+from agentmem.retrieval.places import Search as Search
+from agentmem.retrieval.places import by_score as by_score
+from agentmem.retrieval.places import choose as choose
+from agentmem.retrieval.places import distinct as distinct
+from agentmem.retrieval.places import few_patterns as few_patterns
+from agentmem.retrieval.places import remedy as remedy
+from agentmem.retrieval.places import same_work as same_work
+from agentmem.retrieval.places import unweighted as unweighted
+from agentmem.retrieval.places import within as within
 from agentmem.retrieval.siblings import MAX_SIBLINGS, siblings
 from agentmem.retrieval.sift import sift
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
 
-RELEVANT = 0.35  # share of the best candidate's score a memory needs (hook A's bar too)
-# A packed lesson's bar and places: a worker reads few, so weak matches stay out. On
-# twenty-nine loop-benchmark scenarios, 0.45 and six places against 0.5 and five: pack need
-# +0.013 on nineteen private ones (five gain, none lose), pack precision -0.006.
-LESSON_RELEVANT = 0.45
-# Below that bar, (share of the best lesson's score, distinct goal words the lesson must
-# share): the further below, the more of the goal it must name. On twenty-two loop-benchmark
-# scenarios against the plain bar: pack need +0.03, pack precision -0.01/-0.02; a plain
-# bar of 0.35 gained about as much need for -0.04 precision (docs/loopbench.md). Reaching
-# further (two words to a quarter, three to 0.15) was tried for a round: one need more on
-# four validation scenarios and one or two on thirty-four tuning ones, for pack precision
-# -0.010 on those and -0.017 on the repository's ten (dev-webshop 0.78 -> 0.74, under the
-# goal); on four scenarios new that round, the round's read changes together found no
-# need more and cost 0.006 of pack precision.
-LESSON_REACH = ((0.35, 2), (0.25, 3))
-# The second-best lesson's bar, on whatever words it shares (`choose`).
-RUNNER_UP = 0.25
-SAME_WORK = 0.5  # share of the best goal overlap a run's goal needs (module docstring)
-MAX_LESSONS = 6  # a worker reads a handful; more, on weaker matches, dilute the pack
-MAX_PATTERNS = 2  # hook E's accounts of many runs: more would crowd out the lessons
-MAX_FAILURES = 2
-MAX_SUCCESSES = 1
-MAX_FOLLOWED = 3  # replaced lessons whose replacement is looked for, per read
 # The store searches one pack makes at most: lessons, run records, every lesson, other
 # apps' lessons; each replaced lesson followed and each replacement's old saying; a failure's
 # fix, its lesson and the lessons on that lesson's words; the lessons on a failure's own
 # words that may deny its cause; a packed lesson's sibling and the lessons on its words
 # (bench/scale.py counts them).
 MAX_SEARCHES = 4 + 2 * MAX_FOLLOWED + 4 * MAX_FAILURES + 2 * MAX_SIBLINGS
-LESSONS = tuple(t.value for t in MemoryType if t is not MemoryType.EPISODIC)
-RECORDS = (MemoryType.EPISODIC.value,)
-LOWEST_SHARE = min(share for share, _ in LESSON_REACH)
-
-Search = Callable[[str, int, Filters], list[Hit]]
-
-
-def unweighted(hit: Hit) -> Hit:
-    """The hit's score without its confidence factor (relevance × decay × boosts)."""
-    confidence = hit.memory.confidence
-    return hit if confidence <= 0 else hit.model_copy(update={"score": hit.score / confidence})
 
 
 def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -> list[Hit]:
@@ -232,195 +214,3 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
         if h.memory.id not in denied
         and not outlived(h.memory, packed, {i for i, of in fix.items() if of == h.memory.id})
     ] + low
-
-
-def in_their_place(
-    search: Search, query: str, scope: Filters, lessons: list[Hit], add_missed: bool = False
-) -> tuple[list[Hit], list[Hit]]:
-    """The live lessons, each replacement scoring at least what the lesson it replaced
-    scores on the query: the newer statement takes the older one's place. A correction
-    told in other words (a weekly review's "Correction to the … rule") shares few words
-    with the goal that found the rule it corrects, and once lost to every other lesson.
-    Also every lesson on the query, replaced ones included (what `retired` reads).
-
-    Only replaced lessons that would make the pack's bar are followed (at most
-    `MAX_FOLLOWED`), each with one search of its own words for what replaced it; a
-    retraction is not followed (it says what no longer holds, not the subject anew).
-
-    With `add_missed` (packs), a replacement the query did not find enters with the score of
-    the lesson it replaced; without it (hook A's history), only one the query found is
-    lifted, as before (a replacement found by the old lesson's words once entered only when
-    its score on that other question happened to be lower). On thirty loop-benchmark
-    scenarios, for packs: need +0.002, pack need +0.005 (one scenario, 0.80 -> 0.93), pack
-    precision -0.001; for hook A too, one synthesis lost a need (a bundle's places are few)."""
-    every = search(query, CANDIDATES, replace(scope, include_superseded=True, types=LESSONS))
-    live = {h.memory.id: h for h in lessons}
-    best = max((h.score for h in lessons), default=0.0)
-    followed = 0
-    for hit in every:
-        if hit.memory.id in live or followed >= MAX_FOLLOWED:
-            continue
-        score = unweighted(hit).score / SUPERSEDED_FACTOR
-        if score < LOWEST_SHARE * best:
-            continue  # it would not have made the pack: neither does its replacement
-        followed += 1
-        new = replacement(search, hit.memory, scope)
-        if new is None or retraction(new.memory.text):
-            continue
-        if all(h.memory.id != new.memory.id for h in every):
-            every = [*every, new]  # `retired` reads the pair, though the query missed it
-        held = live.get(new.memory.id, None if add_missed else new)
-        if held is None or score > held.score:  # its own score answered another question
-            live[new.memory.id] = new.model_copy(update={"score": score})
-    return sorted(live.values(), key=lambda h: -h.score), every
-
-
-def replaced_by(
-    search: Search, scope: Filters, lessons: Sequence[Hit], every: Sequence[Hit]
-) -> list[Hit]:
-    """The best live lessons that replaced something the query did not find, with what
-    they replaced (one search of each one's own words, at most `MAX_FOLLOWED`): a decision
-    record's lesson found by the goal replaced a rule told in words the goal lacks, whose
-    other sayings the goal may find (`restates_old` reads the pair)."""
-    have = {h.memory.id for h in every}
-    replaced = replace(scope, include_superseded=True, types=LESSONS)
-    out: list[Hit] = []
-    for hit in [h for h in lessons[: MAX_LESSONS + 2] if set(h.memory.supersedes) - have][
-        :MAX_FOLLOWED
-    ]:
-        olds = set(hit.memory.supersedes) - have
-        out += [hit, *(h for h in search(hit.memory.text, 8, replaced) if h.memory.id in olds)]
-    return out
-
-
-def replacement(search: Search, old: Memory, scope: Filters) -> Hit | None:
-    """The live lesson that names `old` in its `supersedes`, if a search of `old`'s words
-    finds it."""
-    live = replace(scope, include_superseded=False, types=LESSONS)
-    return next((h for h in search(old.text, 5, live) if old.id in h.memory.supersedes), None)
-
-
-def same_work(records: Sequence[Hit], query: str, found: Sequence[Hit] = ()) -> list[Hit]:
-    """The records whose run's goal shares the query's words, at least SAME_WORK of the
-    best such overlap (each query word counted as often as the query says it).
-
-    The best is that of every record `found`, those left out as telling how things were
-    before a change included: the run of the very same goal under an old rule still shows
-    what "the same work" is, and a failure on other work that shares a word or two with the
-    goal does not take its place."""
-    weights = Counter(tokenize(query))
-    overlap = {
-        h.memory.id: sum(weights[t] for t in set(tokenize(record_goal(h.memory.text))))
-        for h in (*records, *found)
-    }
-    best = max(overlap.values(), default=0)
-    overlap = {h.memory.id: overlap[h.memory.id] for h in records}
-    if best == 0:  # no run's goal says what this one is about: judge the whole records
-        return list(records)
-    return [
-        h for h in records if overlap[h.memory.id] > 0 and overlap[h.memory.id] >= SAME_WORK * best
-    ]
-
-
-def choose(
-    lessons: Sequence[Hit],
-    records: Sequence[Hit],
-    goal_words: AbstractSet[str] = frozenset(),
-    subject: AbstractSet[str] | None = None,
-) -> list[Hit]:
-    """Lessons over their bar, then up to MAX_FAILURES setbacks and MAX_SUCCESSES success.
-
-    `goal_words` (the query's tokens) let a lesson under the bar in by `LESSON_REACH`, and
-    `subject` (its title's and tags' tokens; the goal words when None) a change (`news`). The
-    second-best lesson needs only `RUNNER_UP` of the best's score, whatever words it shares:
-    a lesson that repeats the goal's words sets a bar its runner-up, the next thing memory
-    knows about the goal, may fall far under ("Take the hives up to the heather" finds
-    "Hives go up to the heather by night, entrances shut" at 1.0 and "Heather honey sets in
-    the comb: press it, never spin it" at 0.3). On thirty-eight private scenarios: pack need +0.003 on the thirty-four
-    seen and +0.018 on four validation ones, run but never read (one gains in each, none
-    loses), no stale entry, pack precision -0.001 and unchanged (-0.007 on the repository's
-    ten).
-
-    Each kind is measured against its own best: a run record is long and repeats its goal,
-    so it outscores any lesson on the same words and would push every lesson under a
-    common bar; so does hook E's pattern, an account of many runs: the lessons' bar is set
-    by the best of the others, and a pattern over it competes for their places, at most
-    `MAX_PATTERNS` of them (three once filled three of five places, the lessons left out).
-    """
-    advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
-    best = max((h.score for h in advice or lessons), default=0.0)
-    second = {h.memory.id for h in by_score(advice)[1:2] if h.score >= RUNNER_UP * best}
-    over = [
-        h for h in lessons if h.score > 0 and (h.memory.id in second or within(h, best, goal_words))
-    ]
-    chosen = distinct(few_patterns(over), MAX_LESSONS)
-    relevant = _over_bar(records, RELEVANT)
-    setbacks = [h for h in relevant if h.memory.outcome in SETBACKS][:MAX_FAILURES]
-    near = [h for h in lessons if h.score > 0 and h.score >= LOWEST_SHARE * best]
-    for setback in setbacks:  # what to do about a failure packed (`remedy`)
-        if (fix := remedy(setback, near, chosen)) is not None:
-            chosen.append(fix)
-    on_ground = [h for h in lessons if h.score > 0]  # a change on the goal's own ground
-    named = goal_words if subject is None else subject
-    chosen += news(on_ground, chosen, best, named, [*chosen, *setbacks], goal_words)
-    successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
-    if successes and successes[0] is relevant[0]:
-        nearest = latest(relevant, successes[0])  # the newest doing of its work
-        # Older than a packed setback, it tells how things went before: a sequel says more.
-        successes = (sequel(relevant, setbacks) if before(nearest, setbacks) else []) or [nearest]
-    elif chosen:
-        # A lesson says more, unless the run nearest the goal went well, or went well on
-        # the work of a setback after it (`sequel`).
-        successes = sequel(relevant, setbacks)
-    return [*chosen, *setbacks, *successes]
-
-
-def remedy(setback: Hit, lessons: Sequence[Hit], chosen: Sequence[Hit]) -> Hit | None:
-    """The lesson on a packed setback's cause when no chosen one speaks of it: an observation
-    among the candidate `lessons` (`choose` gives those within `LOWEST_SHARE` of the best),
-    as `agentmem.retrieval.remedy` finds it."""
-    fixes = [h for h in lessons if h.memory.kind is Kind.OBSERVATION]
-    return on_cause(cause_words(setback.memory), fixes, chosen)
-
-
-def few_patterns(hits: Sequence[Hit]) -> list[Hit]:
-    """The hits, hook E's patterns after the best `MAX_PATTERNS` left out."""
-    patterns = [h for h in hits if h.memory.kind is Kind.ASSESSMENT][:MAX_PATTERNS]
-    kept = {h.memory.id for h in patterns}
-    return [h for h in hits if h.memory.kind is not Kind.ASSESSMENT or h.memory.id in kept]
-
-
-def within(hit: Hit, best: float, goal_words: AbstractSet[str]) -> bool:
-    """Whether a lesson makes the pack's bar, or reaches it on the goal's words it shares."""
-    if hit.score >= LESSON_RELEVANT * best:
-        return True
-    shared = len(goal_words & set(tokenize(hit.memory.text)))
-    return any(hit.score >= share * best and shared >= words for share, words in LESSON_REACH)
-
-
-def by_score(hits: Sequence[Hit]) -> list[Hit]:
-    return sorted(hits, key=lambda h: -h.score)
-
-
-def distinct(hits: Sequence[Hit], limit: int) -> list[Hit]:
-    """At most `limit` hits, best first, a different lesson before a restatement: a lesson
-    that restates one already chosen (a decision record and the run lesson that quotes it,
-    `restated`) takes a slot only when no different lesson is left for it."""
-    chosen: list[Hit] = []
-    restating: list[Hit] = []
-    for hit in hits:
-        if len(chosen) >= limit:
-            break
-        if any(restated(hit.memory.text, c.memory.text) for c in chosen):
-            restating.append(hit)
-        else:
-            chosen.append(hit)
-    kept = {h.memory.id for h in [*chosen, *restating[: limit - len(chosen)]]}
-    return [h for h in hits if h.memory.id in kept]
-
-
-def _over_bar(hits: Sequence[Hit], share: float) -> list[Hit]:
-    best = max((h.score for h in hits), default=0.0)
-    if best <= 0:
-        return []
-    return sorted((h for h in hits if h.score >= share * best), key=lambda h: -h.score)
