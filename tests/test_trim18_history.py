@@ -71,6 +71,13 @@ TRIMMED = [
         "The previous rule to water daily was a mistake: water the seedlings every third day.",
         "Water the seedlings every third day.",
     ),
+    # the correction's own pronoun points inside it, not at the older way
+    (
+        "The earlier note blaming the thermostat was wrong: the real cause of the cold rooms "
+        "is the boiler valve sticking when someone leaves it half open. Fit a new valve.",
+        "The real cause of the cold rooms is the boiler valve sticking when someone leaves it "
+        "half open. Fit a new valve.",
+    ),
 ]
 
 WHOLE = [

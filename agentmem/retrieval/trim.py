@@ -237,6 +237,12 @@ def _leans(clause: str, *, opens: bool) -> bool:
     return there is not None and not PLACE_BEFORE.search(clause[: there.start()])
 
 
+def _leans_back(clause: str, correction: bool) -> bool:
+    """The clause after a dropped one leans on it; the correction after an older way judged
+    wrong only by its opening word (its own pronoun further in points inside it)."""
+    return bool(LEANS_AT_START.search(clause)) if correction else _leans(clause, opens=True)
+
+
 def _drop_clauses(sentences: list[str]) -> list[str]:
     """Each sentence with its clauses that only say a thing ended left out, when what
     stays of the sentence (or of the entry, for a whole sentence) still stands."""
@@ -270,15 +276,17 @@ def _trim_sentence(sentence: str) -> str:
     if not any(ended):
         return sentence
     # After an older way judged wrong comes what it did ("it starved the pool": the whole
-    # sentence is history) or the correction ("keep 16": the rule that holds now).
+    # sentence is history) or the correction ("keep 16": the rule that holds now). Only
+    # its opening word says which: a pronoun further in points inside the correction ("the
+    # real cause is the valve, stuck when someone leaves it open").
     corrected = ended[0] and _judged_wrong(parts[0])
-    if all(ended) or (corrected and _leans(parts[1], opens=True)):
+    if all(ended) or (corrected and _leans_back(parts[1], True)):
         return ""
     kept: list[int] = []
     for i, part in enumerate(parts):
         if ended[i]:
             continue
-        if i > 0 and ended[i - 1] and _leans(part, opens=True):
+        if i > 0 and ended[i - 1] and _leans_back(part, corrected and i == 1):
             return sentence
         kept.append(i)
     words = sum(len(parts[i].split()) for i in kept)
