@@ -7,10 +7,10 @@ sharing a single word by chance must still stay out. Hook E's patterns take at m
 from __future__ import annotations
 
 from agentmem import Hit, MemoryHooks
-from agentmem.core.model import Kind, MemoryType
+from agentmem.core.model import Kind, MemoryType, Outcome
 from agentmem.retrieval.select import choose
 from agentmem.stores.bm25 import tokenize
-from tests.test_pack import hit
+from tests.test_pack import hit, memory
 
 GOAL = set(tokenize("Cut the release branch and upload the first TestFlight build"))
 
@@ -56,7 +56,8 @@ def test_a_lesson_at_045_of_the_best_makes_the_bar_on_one_word() -> None:
 
 def test_six_different_lessons_over_the_bar_all_reach_the_worker() -> None:
     """Six places for lessons over the bar (five left a sixth needed lesson out of five
-    scenarios' packs); a seventh waits."""
+    scenarios' packs); a seventh waits when the run records take their places
+    (`tests/test_need21_places.py` gives it a place no record took)."""
     texts = [
         "The release branch is cut on Tuesdays at noon.",
         "TestFlight upload needs the App Store Connect API key.",
@@ -67,7 +68,14 @@ def test_six_different_lessons_over_the_bar_all_reach_the_worker() -> None:
         "Screenshots are regenerated only when the layout changed.",
     ]
     hits = [lesson(i + 1, 10.0 - i * 0.5, text) for i, text in enumerate(texts)]
-    assert chosen(*hits) == {1, 2, 3, 4, 5, 6}
+    outcomes = ((Outcome.FAILURE, 9.0), (Outcome.FAILURE, 9.0), (Outcome.SUCCESS, 9.5))
+    runs = [
+        Hit(memory=memory(20 + n, MemoryType.EPISODIC, 1.0, text, outcome=o), score=score)
+        for n, (o, score) in enumerate(outcomes)
+        for text in [f"Run {n}: Cut the release branch ended in {o.value}."]
+    ]
+    picked = {int(h.memory.id.rsplit("-", 1)[1], 16) for h in choose(hits, runs, GOAL)}
+    assert picked - {20, 21, 22} == {1, 2, 3, 4, 5, 6}
 
 
 def test_without_the_goals_words_only_the_bar_counts() -> None:

@@ -12,8 +12,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
-from agentmem.core.model import SETBACKS, Hit, Kind, MemoryType
+from agentmem.core.model import SETBACKS, Hit, Kind, Memory, MemoryType
 from agentmem.core.restate import restated
+from agentmem.core.statement import terms
 from agentmem.harvest.runrecord import record_goal
 from agentmem.retrieval.news import news
 from agentmem.retrieval.remedy import cause_words, on_cause
@@ -43,6 +44,7 @@ MAX_LESSONS = 6  # a worker reads a handful; more, on weaker matches, dilute the
 MAX_PATTERNS = 2  # hook E's accounts of many runs: more would crowd out the lessons
 MAX_FAILURES = 2
 MAX_SUCCESSES = 1
+SAME_GROUND = 2  # content terms a lesson shares with a newer packed change (`behind`)
 LESSONS = tuple(t.value for t in MemoryType if t is not MemoryType.EPISODIC)
 RECORDS = (MemoryType.EPISODIC.value,)
 LOWEST_SHARE = min(share for share, _ in LESSON_REACH)
@@ -128,7 +130,37 @@ def choose(
         # A lesson says more, unless the run nearest the goal went well, or went well on
         # the work of a setback after it (`sequel`).
         successes = sequel(relevant, setbacks)
-    return [*chosen, *setbacks, *successes]
+    return [*chosen, *spare_places(over, chosen, setbacks, successes), *setbacks, *successes]
+
+
+def spare_places(
+    over: Sequence[Hit], chosen: Sequence[Hit], setbacks: Sequence[Hit], successes: Sequence[Hit]
+) -> list[Hit]:
+    """The next lessons over their bar, one for each run-record place no record took: a
+    pack is as long as memory has things over the bar to tell, and a run on the goal's
+    ground that did not come leaves its place to the lesson a worker would have read next
+    (`MAX_LESSONS` only keeps weak lessons from crowding out the failures)."""
+    spare = MAX_FAILURES + MAX_SUCCESSES - len(setbacks) - len(successes)
+    if spare <= 0:
+        return []
+    held = {h.memory.id for h in chosen}
+    changes = [h.memory for h in chosen if h.memory.supersedes]
+    more = distinct(few_patterns(over), MAX_LESSONS + spare)
+    return [h for h in more if h.memory.id not in held and not behind(h.memory, changes)][:spare]
+
+
+def behind(lesson: Memory, changes: Sequence[Memory]) -> bool:
+    """A packed change (a lesson that replaced another) is newer than `lesson` and shares
+    `SAME_GROUND` of its content terms: the older lesson may still tell the way things were
+    before it ("the return is filed quarterly" beside "the return goes monthly"), which the
+    read-time filters do not always see when it is told in other words. A spare place is
+    for the next thing a worker would read, not for that doubt."""
+    own = terms(lesson.text).content
+    return any(
+        change.created_at > lesson.created_at
+        and len(own & terms(change.text).content) >= SAME_GROUND
+        for change in changes
+    )
 
 
 def remedy(setback: Hit, lessons: Sequence[Hit], chosen: Sequence[Hit]) -> Hit | None:
