@@ -7,7 +7,7 @@ unless a lesson already packed speaks of the cause, or no lesson shares enough o
 from __future__ import annotations
 
 from agentmem import Hit
-from agentmem.core.model import MemoryType
+from agentmem.core.model import Kind, MemoryType
 from agentmem.retrieval.select import choose
 from agentmem.stores.bm25 import tokenize
 from tests.test_pack import hit, memory
@@ -71,3 +71,17 @@ def test_a_lesson_under_a_quarter_of_the_best_stays_out() -> None:
 
 def test_without_a_packed_failure_no_lesson_is_added() -> None:
     assert packed([lesson(2, 3.0, CAUSE)], []) == set()
+
+
+def test_a_packed_pattern_quoting_the_failed_check_does_not_count_as_its_remedy() -> None:
+    """Hook E's pattern of the failures quotes their failed check ("map tiles rendered per
+    request"): it speaks of the cause in the cause's words, but says nothing of what to do
+    about it, so the lesson on the cause still joins the failure."""
+    pattern_text = (
+        "Recurring failure in apiary-web: load-test failed in 2 runs with "
+        '"over budget: map tiles rendered per request on /v2/apiary/map".'
+    )
+    told = memory(5, MemoryType.REFLECTIVE, 0.85, pattern_text)
+    pattern = Hit(memory=told.model_copy(update={"kind": Kind.ASSESSMENT}), score=9.0)
+    cause, run = lesson(2, 3.0, CAUSE), failure(8.0)
+    assert cause.memory.id in packed([pattern, cause], [run])

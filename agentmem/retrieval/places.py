@@ -166,9 +166,12 @@ def behind(lesson: Memory, changes: Sequence[Memory]) -> bool:
 def remedy(setback: Hit, lessons: Sequence[Hit], chosen: Sequence[Hit]) -> Hit | None:
     """The lesson on a packed setback's cause when no chosen one speaks of it: an observation
     among the candidate `lessons` (`choose` gives those within `LOWEST_SHARE` of the best),
-    as `agentmem.retrieval.remedy` finds it."""
+    as `agentmem.retrieval.remedy` finds it. Hook E's pattern of such failures quotes their
+    failed check, so it speaks of the cause in its words without saying what to do about
+    it: only a chosen observation counts as told."""
     fixes = [h for h in lessons if h.memory.kind is Kind.OBSERVATION]
-    return on_cause(cause_words(setback.memory), fixes, chosen)
+    advice = [h for h in chosen if h.memory.kind is Kind.OBSERVATION]
+    return on_cause(cause_words(setback.memory), fixes, advice)
 
 
 def few_patterns(hits: Sequence[Hit]) -> list[Hit]:
