@@ -39,6 +39,8 @@ from agentmem.core.together import read_together
 from agentmem.core.validate import MAX_REFS
 from agentmem.stores.base import Filters, ReadableStore
 
+RUN_HOOK = "post_run_classify"  # the hook that writes a run's own lessons
+
 
 @dataclass(frozen=True)
 class Held:
@@ -210,7 +212,20 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
     # newer word of each other (a later run on the same file may well be); a decision
     # record's are not restatements either, though each is led by the record's title.
     one = (record.get("source"), record.get("run_id"))
-    siblings = {h.memory.id for h in hits if one[0] and (h.memory.source, h.memory.run_id) == one}
+    # So are the lessons one run reported in one hook C fire (a run record names no
+    # document): "travel bursaries are capped at $3,000" and "equipment grants have their
+    # own cap of $7,000" were learned together, and the second is no newer word on the
+    # first. (Other writes of one second share a default run id, not a run.)
+    fire = (record.get("run_id"), RUN_HOOK, record.get("created_at"))
+    siblings = {
+        h.memory.id
+        for h in hits
+        if (one[0] and (h.memory.source, h.memory.run_id) == one)
+        or (
+            record.get("trigger") == RUN_HOOK
+            and (h.memory.run_id, h.memory.trigger, h.memory.created_at) == fire
+        )
+    }
     held = [
         Held(
             h.memory.id,
