@@ -152,7 +152,7 @@ def spare_places(
 def behind(lesson: Memory, changes: Sequence[Memory]) -> bool:
     """A packed change (a lesson that replaced another) is newer than `lesson` and shares
     `SAME_GROUND` of its content terms: the older lesson may still tell the way things were
-    before it ("the return is filed quarterly" beside "the return goes monthly"), which the
+    before it ("hives are inspected weekly" beside "hive checks go fortnightly"), which the
     read-time filters do not always see when it is told in other words. A spare place is
     for the next thing a worker would read, not for that doubt."""
     own = terms(lesson.text).content
