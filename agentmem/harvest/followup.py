@@ -4,11 +4,13 @@ A loop that keeps failing on something usually sends a worker after it ("Investi
 null user_id", "Find what used up the warehouse credits", "Switch the connector to
 wall-clock rotation"), often in another app than the one that failed, and that run's
 goal, summary and checks are where the cause is written. A pattern's follow-up is a run,
-not one of the pattern's own, from the day of its last failure to `AFTER_DAYS` after it (a run between its failures did not end them: what it said
-or fixed did not hold), whose goal names at least `MIN_SHARED` rare words its failed checks
-said (the error, not the topic, nor the failed check's own name), or, of one of the pattern's apps, that wrote a lesson
-naming them (a rerun of a failed goal that worked, and said why; another app's lesson on
-its own work may share two words by chance); of those, the one sharing the most with them, rarer words
+not one of the pattern's own, from the day of its last failure to `AFTER_DAYS` after it (a
+run between its failures did not end them: what it said or fixed did not hold), whose goal
+names at least `MIN_SHARED` rare words its failed checks said (the error, not the topic,
+nor the failed check's own name), or, of one of the pattern's apps or sent after one of
+its checks (its goal names the whole check: `_names_check`), that wrote a lesson naming
+them (a rerun of a failed goal that worked, and said why; another app's lesson on its own
+work may share two words by chance); of those, the one sharing the most with them, rarer words
 weighing more (identifiers split into their parts: `not_null_stg_events_user_id` names
 `user` and `id`). Rare is in at most `RARE_SHARE` of the other run records (or
 `MIN_SHARED`): the app's name and the words of its every run are no link. Where a run went
@@ -119,7 +121,8 @@ class FollowUps:
             if record.id in own or not first <= run_day(record) <= last:
                 continue
             goal = words(record_goal(record.text))
-            taught = self.taught.get(record.run_id, []) if record.app_id in apps else []
+            ours = record.app_id in apps or _names_check(goal, checks)
+            taught = self.taught.get(record.run_id, []) if ours else []
             lesson, said = max(
                 ((m, w & pattern) for m, w in taught),
                 key=lambda pair: len(pair[1]),
@@ -210,6 +213,14 @@ class FollowUps:
         taught = [(m, len(w & told)) for m, w in self.taught.get(record.run_id, [])]
         lesson, said = max(taught, key=lambda pair: pair[1], default=(None, 0))
         return lesson if said >= least else None
+
+
+def _names_check(goal: frozenset[str], checks: Sequence[str]) -> bool:
+    """The goal names a check that failed, every word of its name ("Find why the
+    golden-master diff keeps failing" of `golden-master-diff`, "Stop the smoke-suite
+    failures" of `smoke-suite`): a run of another app sent after that check's failures,
+    whose lesson is the loop's account of them as much as their own app's runs' are."""
+    return any((named := words(check)) and named <= goal for check in checks)
 
 
 def _rerun(goal: frozenset[str], other: frozenset[str]) -> bool:
