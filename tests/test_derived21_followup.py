@@ -32,7 +32,9 @@ def _loop(goal: str) -> tuple[list[Memory], Memory, Memory]:
     """Two failed proofs in the press app, the everyday runs of both apps, and a run of the
     upkeep app, the day after, that wrote what it found on the press."""
     failures = [
-        _record(2, 1, "Print the spring catalogue", "Ink batch 44 suspected.", DETAIL.format(6, 14)),
+        _record(
+            2, 1, "Print the spring catalogue", "Ink batch 44 suspected.", DETAIL.format(6, 14)
+        ),
         _record(5, 5, "Print the summer flyers", "Proof off again.", DETAIL.format(5, 3)),
     ]
     routine = [
