@@ -39,9 +39,7 @@ SPELLED = "|".join(w for w in NUMBER_WORDS if w != "one")  # "one" is as often a
 NUMBER = rf"\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?|{SPELLED}"
 # A number and the word after it: "2,000 pallets", "750 OH", "three approvals", a level
 # below zero ("-18 dB", "-40 degrees"): a sign after a space, not a range's "2-3 days".
-COUNT = re.compile(
-    rf"(?<![\w.:/,$-])(-?(?:{NUMBER}))\s+([A-Za-z][A-Za-z]+)\b(?![-/.]\w)", re.I
-)
+COUNT = re.compile(rf"(?<![\w.:/,$-])(-?(?:{NUMBER}))\s+([A-Za-z][A-Za-z]+)\b(?![-/.]\w)", re.I)
 # An option with a number: "--dpi 300", "-j 8", "--threads=24"
 OPTION = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*)(?:\s+|=)(\d[\d.]*)(?![\w.-])")
 MINUTES = {"min": 1, "hour": 60, "h": 60, "day": 1440, "week": 10080, "month": 43200}
