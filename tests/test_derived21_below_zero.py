@@ -75,3 +75,18 @@ def test_a_pattern_written_after_the_change_does_not_quote_the_old_level(
     [pattern] = [p for p in patterns(clocked("2027-05-11"), APP) if not p.supersedes]
     assert "seal-check failed in 2 runs" in pattern.text
     assert "-18" not in pattern.text
+
+
+def test_a_pattern_whose_level_still_holds_keeps_it(
+    clocked: Callable[[str], MemoryHooks],
+) -> None:
+    """The same failures with no change recorded: -18 is still the setting, and the
+    pattern's example says it as the run did."""
+    hooks = clocked("2027-05-01")
+    assert hooks.harvester.submit(semantic(SET, app_id=APP), trigger="manual").memory_id
+    _failure(clocked("2027-05-03"), "2027-05-03-s1", "Bays fine at -18.0 degrees but door 3 stuck.")
+    _failure(clocked("2027-05-05"), "2027-05-05-s2", "Door 3 stuck open again after loading.")
+    assert clocked("2027-05-11").judgment_harvest().ok
+    [pattern] = [p for p in patterns(clocked("2027-05-11"), APP) if not p.supersedes]
+    assert "seal-check failed in 2 runs" in pattern.text
+    assert "-18.0 degrees" in pattern.text
