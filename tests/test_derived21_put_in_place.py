@@ -8,9 +8,10 @@ reading it beside the new lesson takes the rig for one still in use.
 
 from __future__ import annotations
 
+from agentmem import MemoryHooks
 from agentmem.core.takenaway import PLAIN_WORD, put_in_place, told_of
 from agentmem.harvest.withdrawn import quotes_taken, taken
-from tests.conftest import held
+from tests.conftest import ManualClock, held, semantic
 
 APP = "tile-studio"
 OLD = "Studio tiles are glazed with mistcoat (make glaze-run); keep the nozzle warm overnight."
@@ -55,3 +56,37 @@ def test_a_record_naming_the_replaced_thing_quotes_what_was_taken() -> None:
     assert not quotes_taken(cracked, gone)
     assert told_of("The MISTCOAT rig jammed.", f"{PLAIN_WORD}mistcoat")
     assert not told_of("The mist coat was thin.", f"{PLAIN_WORD}mistcoat")
+
+
+def test_pre_goal_synthesis_tells_no_failure_naming_a_replaced_thing(
+    clocked_hooks: MemoryHooks, clock: ManualClock
+) -> None:
+    """Hook A reads what a replacement took away as packs do: the clogged-rig failure,
+    written before the rig was replaced, is not told among the bundle's failures; a
+    failure that names no replaced thing still is."""
+
+    def lesson(text: str, **fields: object) -> str:
+        draft = semantic(text, app_id=APP, type="procedural", confidence=0.8, **fields)
+        memory_id = clocked_hooks.harvester.submit(draft, trigger="manual").memory_id
+        assert memory_id is not None
+        return memory_id
+
+    def failed(run_id: str, summary: str, detail: str) -> None:
+        run = {
+            "run_id": run_id, "goal": "Glaze the cobalt tile order", "outcome": "failure",
+            "app_id": APP, "summary": summary,
+            "verifiers": [{"name": "glaze-check", "passed": False, "detail": detail}],
+        }  # fmt: skip
+        assert clocked_hooks.post_run_classify(run=run).ok
+
+    old = lesson(OLD)
+    clock.advance(days=1)
+    failed("2027-03-02-r1", "mistcoat clogged on the cobalt tiles.", "mistcoat nozzle blocked")
+    failed("2027-03-02-r2", "Cobalt tiles crazed in the kiln.", "crazing on 12 of 40 tiles")
+    clock.advance(days=1)
+    lesson(NEW, supersedes=[old])
+    queue = [{"id": "T-1", "title": "Glaze the cobalt tile order", "app_id": APP}]
+    result = clocked_hooks.pre_goal_synthesis(queue=queue)
+    assert result.ok and result.synthesis is not None
+    assert "mistcoat nozzle" not in result.synthesis
+    assert "crazing on 12 of 40 tiles" in result.synthesis
