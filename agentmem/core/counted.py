@@ -37,8 +37,9 @@ SAME_SUBJECT = 0.5  # share of the shorter text's terms that is one subject on i
 LEAD = "lead"  # the kind of a lead time, in minutes
 SPELLED = "|".join(w for w in NUMBER_WORDS if w != "one")  # "one" is as often a pronoun
 NUMBER = rf"\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?|{SPELLED}"
-# A number and the word after it: "2,000 pallets", "750 OH", "three approvals"
-COUNT = re.compile(rf"(?<![\w.:/,$-])({NUMBER})\s+([A-Za-z][A-Za-z]+)\b(?![-/.]\w)", re.I)
+# A number and the word after it: "2,000 pallets", "750 OH", "three approvals", a level
+# below zero ("-18 dB", "-40 degrees"): a sign after a space, not a range's "2-3 days".
+COUNT = re.compile(rf"(?<![\w.:/,$-])(-?(?:{NUMBER}))\s+([A-Za-z][A-Za-z]+)\b(?![-/.]\w)", re.I)
 # An option with a number: "--dpi 300", "-j 8", "--threads=24"
 OPTION = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*)(?:\s+|=)(\d[\d.]*)(?![\w.-])")
 MINUTES = {"min": 1, "hour": 60, "h": 60, "day": 1440, "week": 10080, "month": 43200}
@@ -49,6 +50,11 @@ BEFORE = re.compile(
     re.IGNORECASE,
 )
 T_MINUS = re.compile(rf"\bT\s?(?:-|minus\s)\s?(?P<n>\d+)(?:\s?{UNIT}\b)?(?![\w.-])")
+
+
+def _number(said: str) -> str:
+    """A count's value as one spelling: "2,000" is 2000, "-16.0" is -16."""
+    return re.sub(r"\.0+$", "", said.replace(",", ""))
 
 
 def _unit_of(said: str) -> str:
@@ -78,7 +84,7 @@ def _lead_units(text: str) -> frozenset[str]:
 # ("at most", "up to", "every", "is", "capped at", "service: 400 OH"), or "per" a thing after.
 BOUND = re.compile(
     r"(?:\b(?:at most|up to|no more than|at least|max(?:imum)?|min(?:imum)?|limit(?:ed)?(?: to| at)?"
-    r"|cap(?:ped)?(?: at)?|every|each|is|are|to|at)|[:=])\s*$",
+    r"|cap(?:ped)?(?: at)?|targets?|every|each|is|are|to|at)|[:=])\s*$",
     re.IGNORECASE,
 )
 PER = re.compile(r"\s+(?:per|a|an|each|every)\s+[A-Za-z]", re.IGNORECASE)
@@ -98,7 +104,7 @@ def _found(text: str, unit: str) -> tuple[tuple[str, str, int], ...]:
             text, m.end()
         ):
             continue  # a tally ("in 3 runs"), not a setting
-        out.append((term[0], NUMBER_WORDS.get(number.lower(), number).replace(",", ""), m.start()))
+        out.append((term[0], _number(NUMBER_WORDS.get(number.lower(), number)), m.start()))
     out += [
         (o.lower(), n.rstrip("."), m.start())
         for m in OPTION.finditer(text)

@@ -4,11 +4,13 @@ A loop that keeps failing on something usually sends a worker after it ("Investi
 null user_id", "Find what used up the warehouse credits", "Switch the connector to
 wall-clock rotation"), often in another app than the one that failed, and that run's
 goal, summary and checks are where the cause is written. A pattern's follow-up is a run,
-not one of the pattern's own, from the day of its last failure to `AFTER_DAYS` after it (a run between its failures did not end them: what it said
-or fixed did not hold), whose goal names at least `MIN_SHARED` rare words its failed checks
-said (the error, not the topic, nor the failed check's own name), or, of one of the pattern's apps, that wrote a lesson
-naming them (a rerun of a failed goal that worked, and said why; another app's lesson on
-its own work may share two words by chance); of those, the one sharing the most with them, rarer words
+not one of the pattern's own, from the day of its last failure to `AFTER_DAYS` after it (a
+run between its failures did not end them: what it said or fixed did not hold), whose goal
+names at least `MIN_SHARED` rare words its failed checks said (the error, not the topic,
+nor the failed check's own name), or, of one of the pattern's apps or sent after one of
+its checks (its goal names the whole check: `_names_check`), that wrote a lesson naming
+them (a rerun of a failed goal that worked, and said why; another app's lesson on its own
+work may share two words by chance); of those, the one sharing the most with them, rarer words
 weighing more (identifiers split into their parts: `not_null_stg_events_user_id` names
 `user` and `id`). Rare is in at most `RARE_SHARE` of the other run records (or
 `MIN_SHARED`): the app's name and the words of its every run are no link. Where a run went
@@ -119,7 +121,8 @@ class FollowUps:
             if record.id in own or not first <= run_day(record) <= last:
                 continue
             goal = words(record_goal(record.text))
-            taught = self.taught.get(record.run_id, []) if record.app_id in apps else []
+            ours = record.app_id in apps or _names_check(goal, checks)
+            taught = self.taught.get(record.run_id, []) if ours else []
             lesson, said = max(
                 ((m, w & pattern) for m, w in taught),
                 key=lambda pair: len(pair[1]),
@@ -135,63 +138,61 @@ class FollowUps:
                 best, found = weight, FollowUp(record, lesson if len(said) >= MIN_SHARED else None)
         told = {w for m in members for w in _said(m)} - again() - named
         if found is None:
-            return self._aimed_fix(members, told) or self._fix(members, told, rare, own_words=True)
+            return self._fix(members, told, rare, own_words=True)
         return self._fix(members, told, rare) or found
 
-    def _aimed_fix(self, members: Sequence[Memory], told: set[str]) -> FollowUp | None:
-        """The first successful run of a pattern's app after its last failure (within
-        `AFTER_DAYS`) whose goal says it fixes something (`FIXES`) in `MIN_SHARED` of the
-        failures' words, rare or not: the verb names its aim ("Fix the hourly totals used
-        for the weekly report" after two checks failed on the weekly totals), where
-        the words are the topic's, which its every run shares. Its lesson is the one that
-        says most of the failures' words (one is enough: the fix tells the cause in its own
-        words, "summed over the local day")."""
+    def _after(self, members: Sequence[Memory]) -> list[Memory]:
+        """The successful runs of a pattern's apps after its last failure, within
+        `AFTER_DAYS` of it, in the order they ran: where the fix is looked for."""
         apps = {m.app_id for m in members}
         last = max((run_day(m), m.run_id) for m in members)
-        for record in sorted(self.records, key=lambda r: (run_day(r), r.run_id)):
-            if (
-                record.app_id not in apps
-                or record.outcome is not Outcome.SUCCESS
-                or not last < (run_day(record), record.run_id)
-                or run_day(record) > last[0] + timedelta(days=AFTER_DAYS)
-            ):
-                continue
-            goal = record_goal(record.text)
-            if FIXES.match(goal) and len(words(goal) & told) >= MIN_SHARED:
-                taught = [(m, len(w & told)) for m, w in self.taught.get(record.run_id, [])]
-                lesson, said = max(taught, key=lambda pair: pair[1], default=(None, 0))
-                return FollowUp(record, lesson if said else None)
-        return None
-
-    def _fix(
-        self, members: Sequence[Memory], told: set[str], rare: set[str], own_words: bool = False
-    ) -> FollowUp | None:
-        """The first successful run of a pattern's app after its last failure (within
-        `AFTER_DAYS`), when it wrote a lesson in `MIN_SHARED` of the failures' words, one of
-        them rare: the run that got past them and said why. The loop went after the
-        failures (`of` found a run that did), and the fix tells it before any later run on
-        the same ground ("cracks stop once the mould dries a full day" before a later
-        lesson on how long the kiln cools). With `own_words` (no run went after them), a
-        lesson sharing two of their words is no sign the run went after them: it must restate
-        most of them, or the run's own account must say them (then it quotes the lesson that
-        says the most of them); a lesson that replaces another is no fix's account (a
-        retraction restates the failure and the remedy it takes back)."""
-        apps = {m.app_id for m in members}
-        last = max((run_day(m), m.run_id) for m in members)
-        after = sorted(
+        return sorted(
             (
-                (run_day(r), r.run_id, r)
+                r
                 for r in self.records
                 if r.app_id in apps
                 and r.outcome is Outcome.SUCCESS
                 and (run_day(r), r.run_id) > last
                 and run_day(r) <= last[0] + timedelta(days=AFTER_DAYS)
             ),
-            key=lambda item: item[:2],
+            key=lambda r: (run_day(r), r.run_id),
         )
+
+    def _fix(
+        self, members: Sequence[Memory], told: set[str], rare: set[str], own_words: bool = False
+    ) -> FollowUp | None:
+        """The first success after the failures that says it is their fix: of a pattern's
+        apps, after its last failure (within `AFTER_DAYS`). When the loop went after the
+        failures (`of` found a run that did), the first success that wrote a lesson in
+        `MIN_SHARED` of the failures' words, one of them rare, is the fix, told by the run
+        that made it, before any later run on the same ground ("cracks stop once the mould
+        dries a full day" before a later lesson on how long the kiln cools).
+
+        With `own_words` (no run went after them in their rare words), the fix must say
+        it is one more plainly, in one of three ways:
+
+        - its goal says it mends something (`FIXES`) in `MIN_SHARED` of the failures'
+          words, rare or not ("Fix the hourly totals used for the weekly report" after two
+          checks failed on the weekly totals): the verb names its aim where the words are
+          the topic's, which its every run shares. The first such success, whichever came
+          first; its lesson is the one that says most of the failures' words (one is
+          enough: the fix tells the cause in its own words, "summed over the local day");
+        - else the first success's lesson restates most of them (`RESTATED`, one rare): a
+          lesson sharing two of their words is no sign the run went after them;
+        - or the first success's own account says `MIN_SHARED` of them, one rare, and it
+          wrote a lesson (the one that says the most of them).
+
+        A lesson that replaces another is no fix's account there (a retraction restates
+        the failure and the remedy it takes back)."""
+        after = self._after(members)
         if not after:
             return None
-        fix = after[0][2]
+        if own_words:
+            for record in after:
+                goal = record_goal(record.text)
+                if FIXES.match(goal) and len(words(goal) & told) >= MIN_SHARED:
+                    return FollowUp(record, self._most_said(record, told, least=1))
+        fix = after[0]
         taught = self.taught.get(fix.run_id, [])
         if own_words:
             taught = [(m, w) for m, w in taught if not m.supersedes]
@@ -206,6 +207,20 @@ class FollowUps:
         if len(shared) >= MIN_SHARED and shared & rare:
             return FollowUp(fix, max(taught, key=lambda pair: len(pair[1] & told))[0])
         return None
+
+    def _most_said(self, record: Memory, told: set[str], least: int) -> Memory | None:
+        """The lesson of `record`'s run that says the most of `told`, if at least `least`."""
+        taught = [(m, len(w & told)) for m, w in self.taught.get(record.run_id, [])]
+        lesson, said = max(taught, key=lambda pair: pair[1], default=(None, 0))
+        return lesson if said >= least else None
+
+
+def _names_check(goal: frozenset[str], checks: Sequence[str]) -> bool:
+    """The goal names a check that failed, every word of its name ("Find why the
+    golden-master diff keeps failing" of `golden-master-diff`, "Stop the smoke-suite
+    failures" of `smoke-suite`): a run of another app sent after that check's failures,
+    whose lesson is the loop's account of them as much as their own app's runs' are."""
+    return any((named := words(check)) and named <= goal for check in checks)
 
 
 def _rerun(goal: frozenset[str], other: frozenset[str]) -> bool:

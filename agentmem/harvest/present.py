@@ -266,11 +266,11 @@ def stated(text: str, changes: Sequence[Change]) -> list[str]:
 
 
 def elide(text: str, values: Collection[str]) -> str:
-    """The text with each of `values` (and the unit written onto it: "280%", "45min") left
-    out, an ellipsis in its place."""
+    """The text with each of `values` (and the unit written onto it: "280%", "45min", or
+    zero decimals: "16.0" of 16) left out, an ellipsis in its place."""
     for value in sorted(values, key=len, reverse=True):
         words = r"\s+".join(re.escape(p) for p in value.split())
-        said = re.compile(rf"(?<![\w.-]){words}[%\w]*", re.IGNORECASE)
+        said = re.compile(rf"(?<![\w.-]){words}(?:\.0+)?[%\w]*", re.IGNORECASE)
         text = said.sub(ELIDED, text)
     return re.sub(rf"{ELIDED}(?:\W*{ELIDED})+", ELIDED, text)
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 
 from agentmem.core.model import Memory, MemoryType
 from agentmem.core.retract import withdrawn
-from agentmem.core.takenaway import swapped, told_of, withdrawn_names
+from agentmem.core.takenaway import put_in_place, swapped, told_of, withdrawn_names
 
 DID_NOT_HOLD_TAG = "did-not-hold"  # hook E's assessment of a lesson a later failure refuted
 LESSONS = {MemoryType.SEMANTIC, MemoryType.PROCEDURAL}
@@ -62,7 +62,7 @@ def taken(memories: Sequence[Memory]) -> dict[str, str]:
             if takes_back(newer, old):
                 values = withdrawn_names(newer.text, old.text)
             else:
-                values = swapped(old.text, newer.text)
+                values = swapped(old.text, newer.text) | put_in_place(old.text, newer.text)
             for value in values:
                 out[value] = max(out.get(value, ""), newer.created_at)
     return out

@@ -49,6 +49,7 @@ from dataclasses import dataclass, field, replace
 from agentmem.core.model import SETBACKS, Hit, Kind, Memory, Outcome
 from agentmem.core.verdict import GLOBAL
 from agentmem.harvest.runrecord import read_record
+from agentmem.harvest.withdrawn import quotes_taken, taken
 from agentmem.retrieval.beforechange import after_changes, retired, tells_retired, told_before
 from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.flipped import outturned
@@ -136,6 +137,9 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     lessons = [h for h in lessons if not quotes_displaced(h.memory, newer_values)]
     records = [unweighted(h) for h in search(query, CANDIDATES, replace(live, types=RECORDS))]
     records = [h for h in records if not quotes_displaced(h.memory, newer_values)]
+    # What a lesson's withdrawal or replacement took away, as a record quotes it (as packs).
+    gone_by = taken([h.memory for h in every if h.memory.kind is Kind.OBSERVATION])
+    records = [h for h in records if not quotes_taken(h.memory, gone_by)]
     advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
     bar = _bars(advice or lessons, scope)
     record_bar = RELEVANT * max((h.score for h in records), default=0.0)
