@@ -197,12 +197,20 @@ def heads(text: str) -> list[str]:
     subject's when the thing is "it"): a lesson that tells the denied cause names it, where
     one that tells the true cause of the same failure ("… comes from dust; wipe with a damp
     sponge") may share a word of it but not its head."""
+    return [head for head, _ in denied_causes(text)]
+
+
+def denied_causes(text: str) -> list[tuple[str, str]]:
+    """Each cause the text denies as (its head, its words): the head is how a lesson
+    telling the cause in the same words names it; the words are how one telling it in
+    others does ("the cron and a manual run colliding" of "the cron and the manual run
+    overlapping": `agentmem.core.retract` reads both)."""
     out = []
     for sentence in SENTENCE.split(text.strip()):
         for subject, thing in _denied(sentence):
             words = (thing or subject).split()
             if words:
-                out.append(words[-1])
+                out.append((words[-1], " ".join(words)))
     return out
 
 
