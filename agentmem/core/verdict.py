@@ -15,6 +15,7 @@ from agentmem.core.claimed import also_claimed
 from agentmem.core.cues import says_changed
 from agentmem.core.dropped import dropped
 from agentmem.core.handover import handed_over
+from agentmem.core.joined import joins_apart
 from agentmem.core.later import recued, reequipped
 from agentmem.core.minrelease import below_floor
 from agentmem.core.model import MAX_TAGS, Hit
@@ -57,11 +58,11 @@ class Held:
 # name it uses taken away, "the old advice was wrong: <the new value>", a role its holder
 # no longer holds, what it tells said to hold no more, a cause it gave denied, a tool's
 # release below the one now needed, a value it calls the old one, a role handed on, a
-# thing kept elsewhere now, an old way said to be over.
+# thing kept elsewhere now, an old way said to be over, two things kept apart now joined.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
-    *(named_old, handed_over, placed_anew, way_gone),
+    *(named_old, handed_over, placed_anew, way_gone, joins_apart),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version")  # values `retold` does not follow
