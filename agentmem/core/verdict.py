@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
+from agentmem.core.across import withdrawn_across
 from agentmem.core.apart import set_apart
 from agentmem.core.claimed import also_claimed
 from agentmem.core.cues import says_changed
@@ -235,6 +236,10 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
         verdict.replaces += by_name(store, record, filters, seen | set(verdict.replaces))
     if app != GLOBAL and says_changed(record["text"]):  # else no other app's lesson can be
         verdict.replaces += elsewhere(store, record, filters, {h.memory.id for h in hits})
+    if app != GLOBAL and not verdict.replaces and record.get("type") in RETRACTABLE:
+        # a retraction of another app's lesson (`agentmem.core.across`)
+        every = _matches(store, record["text"], replace(filters, app_ids=None), 2 * CANDIDATES)
+        verdict.replaces += withdrawn_across(record["text"], app, kind, every)
     if verdict.replaces and not retraction(record["text"]):
         # A value changed twice: the newest replaces the first too (found in its place)
         earlier = {h.memory.id: h.memory.supersedes for h in hits}
