@@ -64,3 +64,17 @@ def test_a_claim_named_by_its_value_withdraws_the_lesson_that_set_it() -> None:
     )
     assert gone(text, TIMEOUT, WARMUP) == [TIMEOUT]
     assert gone(text, WARMUP) == []
+
+
+CLUTCH = (
+    "Stalled belts on line 4 come from a slipping clutch; tighten the clutch before each shift."
+)
+CLUTCH_SERVICE = "The line 4 clutch is serviced by the maintenance crew every second Monday."
+
+
+def test_an_opening_denial_of_one_word_reads_what_the_colon_says_it_is_about() -> None:
+    """ "Not the clutch: <the failure> come from …" denies one word; what the clause after
+    the colon is about ("stalled belts on line 4") makes the claim, so the lesson blaming
+    the clutch goes and the clutch's service lesson, naming the clutch alone, stays."""
+    text = "Not the clutch: stalled belts on line 4 come from a worn drive roller."
+    assert gone(text, CLUTCH, CLUTCH_SERVICE) == [CLUTCH]

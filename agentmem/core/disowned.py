@@ -235,7 +235,9 @@ def _denied(sentence: str) -> list[tuple[str, str]]:
         elif EMPTY.match(thing) or VALUE.match(thing):
             continue  # "… is 45 minutes, not 30": a value set right, no cause denied
         subject = "" if POINTING.match(subject) and len(subject.split()) <= 2 else subject.strip()
-        if (not subject or not thing) and (about := ABOUT.search(sentence, match.end())):
+        # "Not X: <what it is about> come from …": read past the denial, before its colon
+        after = match.end("t8") if match["t8"] else match.end()
+        if (not subject or not thing) and (about := ABOUT.search(sentence, after)):
             subject, thing = about["about"], thing or subject  # "…: the alarms come from …"
         if subject or thing:
             out.append((subject, thing))
