@@ -9,9 +9,15 @@ import pytest
 from agentmem.core.joined import joins_apart
 from agentmem.core.verdict import Held, judge
 
-APART = "Loyalty stamps vs a bundle price: one or the other per order, never both."
-STAFF_APART = "A staff card and a bundle price never combine on one order."
-JOINED = "Since RFC-31 loyalty stamps stack on top of a bundle price: apply the bundle first."
+APART = (
+    "Gift token vs group fare: one or the other per booking, never both "
+    "(test basket TB-12 is the reference case)."
+)
+STAFF_APART = "A crew pass and a group fare never combine on one booking."
+JOINED = (
+    "Since RFC-31 the harbour gift token stacks on top of a group fare: apply the fare "
+    "first, then the token value to the reduced fare."
+)
 
 
 def test_a_rule_kept_apart_is_turned_around_by_a_newer_one_joining_them() -> None:
@@ -25,12 +31,12 @@ def test_a_rule_kept_apart_is_turned_around_by_a_newer_one_joining_them() -> Non
 @pytest.mark.parametrize(
     ("newer", "older"),
     [
-        # another thing joined: the staff card, not the loyalty stamps
+        # another thing joined: the crew pass, not the gift tokens
         (JOINED, STAFF_APART),
         # no word of change: it may tell of another counter
-        ("Loyalty stamps stack on top of a bundle price at the airport kiosk.", APART),
+        ("Gift tokens stack on top of a group fare at the harbour kiosk.", APART),
         # still kept apart
-        ("Since RFC-31 loyalty stamps still never stack with a bundle price.", APART),
+        ("Since RFC-31 gift tokens still never stack with a group fare.", APART),
     ],
 )
 def test_a_rule_kept_apart_stays_without_a_change_joining_the_same_thing(
@@ -40,5 +46,5 @@ def test_a_rule_kept_apart_stays_without_a_change_joining_the_same_thing(
 
 
 def test_the_writer_keeps_a_rule_on_another_thing_kept_apart() -> None:
-    """The loyalty stamps now stack: the staff card's rule stays."""
+    """The gift tokens now stack: the crew pass's rule stays."""
     assert judge(JOINED, [Held("old", STAFF_APART, "semantic")], "semantic").replaces == []

@@ -1,5 +1,5 @@
 """A retraction learnt in one app of a lesson another app holds: a loop's apps share their
-failures (the fleet team finds that the test program's failures were never the tester's
+failures (the kiln crew finds that the glaze line's cracked mugs were never the kiln's
 fault), and the run that finds out writes to its own app. The writer compares a draft
 with its own app's lessons and `_global`; a retraction there withdraws nothing, and the
 other app's lesson keeps telling the cause found wrong.
@@ -9,8 +9,8 @@ denies a cause (`agentmem.core.disowned.denied_causes`): a lesson of another app
 withdrawn when the retraction's claim picks it (`agentmem.core.retract.withdrawn`, or
 `agentmem.core.claimed.also_claimed` for the same claim told twice) and it names a cause
 denied (`agentmem.core.retract.names_cause`: its head, or most of its words). A lesson of
-another app sharing the claim's words but not the denied cause ("the tester's PMU" denied;
-a lesson on the tester's licences) stays."""
+another app sharing the claim's words but not the denied cause ("the kiln's thermocouple"
+denied; a lesson on the kiln's licence) stays."""
 
 from __future__ import annotations
 

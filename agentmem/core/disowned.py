@@ -203,8 +203,8 @@ def heads(text: str) -> list[str]:
 def denied_causes(text: str) -> list[tuple[str, str]]:
     """Each cause the text denies as (its head, its words): the head is how a lesson
     telling the cause in the same words names it; the words are how one telling it in
-    others does ("the cron and a manual run colliding" of "the cron and the manual run
-    overlapping": `agentmem.core.retract` reads both)."""
+    others does ("the sweep and a manual rescan colliding" of "the sweep and the manual
+    rescan overlapping": `agentmem.core.retract` reads both)."""
     out = []
     for sentence in SENTENCE.split(text.strip()):
         for subject, thing in _denied(sentence):

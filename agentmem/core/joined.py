@@ -7,8 +7,8 @@ other", "mutually exclusive" keep two things apart; "stacks", "combines", "both 
 
 The newer text says something changed (`says_changed`), one of its clauses joins two
 things without a negation, says every word of the older clause's head (what the rule is
-about: "staff discount", not "member discount", when the newer one stacks the member
-discount), and shares `SAME_THING` content words with the older clause besides the
+about: "crew pass", not "resident voucher", when the newer one stacks the resident
+voucher), and shares `SAME_THING` content words with the older clause besides the
 joining words. The writer (`agentmem.core.verdict`) asks it when the newer one is
 written (`agentmem.retrieval.flipped` reads a verb turned around in its own words)."""
 

@@ -317,7 +317,7 @@ def retracted(
         w for s in SENTENCE.split(said[1].strip()) if UNDONE.search(s) for w in terms(s).content
     }
     claim, reason = terms(claim_text).content - FRAMING, terms(said[1]).content - stopped
-    valued = terms(claim_text).values  # "that 120 s solver limit" names the lesson by its 120
+    valued = terms(claim_text).values  # "that 45 s link limit" names the lesson by its 45
     # A claim naming a day is read against the lessons of that day alone, when it is known
     # when each was written: another day's lesson sharing its words is not the one named.
     named = bool(written) and _names_day(said[0])
@@ -351,7 +351,7 @@ def retracted(
 
 def same_values(claim: Mapping[str, frozenset[str]], held: Mapping[str, frozenset[str]]) -> int:
     """How many of the figures a claim states the held lesson states too, of the same unit
-    or as a bare number ("that 120 s solver limit" of "max_time_in_seconds must be 120"): a
+    or as a bare number ("that 45 s link limit" of "LINK_TIMEOUT must be 45"): a
     figure is the claim's rarest word. "30 s" and "30 min" are two values; a weekday, a
     date or a command is no figure ("every Friday" is said of many things)."""
     return sum(
@@ -370,8 +370,8 @@ def same_values(claim: Mapping[str, frozenset[str]], held: Mapping[str, frozense
 def names_cause(head: frozenset[str], thing: frozenset[str], content: frozenset[str]) -> bool:
     """Whether a held lesson (its `content` words) tells a cause a retraction denies: it
     names the cause's head, or it tells the cause in other words, saying `CAUSE_SHARE` of
-    its words and two at the least ("the cron and the manual resync overlapping" of the
-    denied "the cron and a manual run colliding"). A lesson on the true cause sharing one
+    its words and two at the least ("the sweep and the manual rescan overlapping" of the
+    denied "the sweep and a manual rescan colliding"). A lesson on the true cause sharing one
     word of a two-word cause ("a damp sponge" of "damp clay") names neither."""
     shared = len(thing & content)
     return bool(head & content) or (shared >= 2 and shared >= CAUSE_SHARE * len(thing))
