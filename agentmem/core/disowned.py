@@ -197,12 +197,20 @@ def heads(text: str) -> list[str]:
     subject's when the thing is "it"): a lesson that tells the denied cause names it, where
     one that tells the true cause of the same failure ("… comes from dust; wipe with a damp
     sponge") may share a word of it but not its head."""
+    return [head for head, _ in denied_causes(text)]
+
+
+def denied_causes(text: str) -> list[tuple[str, str]]:
+    """Each cause the text denies as (its head, its words): the head is how a lesson
+    telling the cause in the same words names it; the words are how one telling it in
+    others does ("the sweep and a manual rescan colliding" of "the sweep and the manual
+    rescan overlapping": `agentmem.core.retract` reads both)."""
     out = []
     for sentence in SENTENCE.split(text.strip()):
         for subject, thing in _denied(sentence):
             words = (thing or subject).split()
             if words:
-                out.append(words[-1])
+                out.append((words[-1], " ".join(words)))
     return out
 
 
@@ -227,7 +235,9 @@ def _denied(sentence: str) -> list[tuple[str, str]]:
         elif EMPTY.match(thing) or VALUE.match(thing):
             continue  # "… is 45 minutes, not 30": a value set right, no cause denied
         subject = "" if POINTING.match(subject) and len(subject.split()) <= 2 else subject.strip()
-        if (not subject or not thing) and (about := ABOUT.search(sentence, match.end())):
+        # "Not X: <what it is about> come from …": read past the denial, before its colon
+        after = match.end("t8") if match["t8"] else match.end()
+        if (not subject or not thing) and (about := ABOUT.search(sentence, after)):
             subject, thing = about["about"], thing or subject  # "…: the alarms come from …"
         if subject or thing:
             out.append((subject, thing))

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from agentmem.core.disowned import SENTENCE, causes, denials, disowned, heads, swapped
+from agentmem.core.disowned import SENTENCE, causes, denials, denied_causes, disowned, swapped
 from agentmem.core.namedday import month_days
 from agentmem.core.practice import (
     TAKE_AWAY,
@@ -48,6 +48,10 @@ from agentmem.core.statement import terms
 
 MOST = 3  # lessons one retraction withdraws at most
 OF_THE_DAY = 2  # reason words a named day's lesson shares when the claim's words name none
+UNFIGURED = ("date", "code")  # values a claim names no lesson by (a weekday has no digit)
+DIGIT = re.compile(r"\d")
+NUMBER = "number"  # the kind of a value told with no unit (`agentmem.core.statement.terms`)
+CAUSE_SHARE = 2 / 3  # of a denied cause's words a lesson telling it in other words says
 
 # The words that frame a claim rather than tell it: "the 03-14 run lesson that blamed valve
 # wear for the flooded seed trays was wrong" withdraws what was said of valve wear and seed
@@ -313,6 +317,7 @@ def retracted(
         w for s in SENTENCE.split(said[1].strip()) if UNDONE.search(s) for w in terms(s).content
     }
     claim, reason = terms(claim_text).content - FRAMING, terms(said[1]).content - stopped
+    valued = terms(claim_text).values  # "that 45 s link limit" names the lesson by its 45
     # A claim naming a day is read against the lessons of that day alone, when it is known
     # when each was written: another day's lesson sharing its words is not the one named.
     named = bool(written) and _names_day(said[0])
@@ -323,24 +328,53 @@ def retracted(
     opened = RETRACTED.match(text)
     first = "" if opened is None else CLAUSE.split(text[opened.end() :], maxsplit=1)[0]
     told = opened is not None and bool(terms(opened["claim"] or first).content - FRAMING)
-    denied = [] if told else [terms(h).content for h in heads(text)]
+    denied = [] if told else [(terms(h).content, terms(t).content) for h, t in denied_causes(text)]
     swap = swapped(text)
     best: tuple[float, str] | None = None
     for memory_id, held_text in candidates:
         if RETRACTED.match(held_text) or DENIED.search(CLAUSE.split(held_text, maxsplit=1)[0]):
             continue  # a retraction, or a lesson agreeing with it, is not what it withdraws
         content = terms(held_text).content
-        if denied and not any(h & content for h in denied):
+        if denied and not any(names_cause(h, t, content) for h, t in denied):
             continue
         if swap and not causes(held_text):
             continue  # "X come from B, not from A": a lesson telling no cause is kept
-        on_claim = len(claim & content)
-        score = on_claim / max(len(claim), 1) - len(reason & content) / max(len(reason), 1)
+        on_claim = len(claim & content) + same_values(valued, terms(held_text).values)
+        told_claim = len(claim) + sum(len(v) for v in valued.values())
+        score = on_claim / max(told_claim, 1) - len(reason & content) / max(len(reason), 1)
         if on_claim >= least and score > 0 and (best is None or score > best[0]):
             best = (score, memory_id)
     if best is None and named:
         return _of_the_day(claim, reason, candidates)
     return None if best is None else best[1]
+
+
+def same_values(claim: Mapping[str, frozenset[str]], held: Mapping[str, frozenset[str]]) -> int:
+    """How many of the figures a claim states the held lesson states too, of the same unit
+    or as a bare number ("that 45 s link limit" of "LINK_TIMEOUT must be 45"): a
+    figure is the claim's rarest word. "30 s" and "30 min" are two values; a weekday, a
+    date or a command is no figure ("every Friday" is said of many things)."""
+    return sum(
+        1
+        for kind, found in claim.items()
+        if kind not in UNFIGURED
+        for value in found
+        if DIGIT.search(value)
+        and any(
+            value in theirs and (theirs_kind == kind or NUMBER in (kind, theirs_kind))
+            for theirs_kind, theirs in held.items()
+        )
+    )
+
+
+def names_cause(head: frozenset[str], thing: frozenset[str], content: frozenset[str]) -> bool:
+    """Whether a held lesson (its `content` words) tells a cause a retraction denies: it
+    names the cause's head, or it tells the cause in other words, saying `CAUSE_SHARE` of
+    its words and two at the least ("the sweep and the manual rescan overlapping" of the
+    denied "the sweep and a manual rescan colliding"). A lesson on the true cause sharing one
+    word of a two-word cause ("a damp sponge" of "damp clay") names neither."""
+    shared = len(thing & content)
+    return bool(head & content) or (shared >= 2 and shared >= CAUSE_SHARE * len(thing))
 
 
 def _of_the_day(

@@ -10,11 +10,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
+from agentmem.core.across import withdrawn_across
 from agentmem.core.apart import set_apart
 from agentmem.core.claimed import also_claimed
 from agentmem.core.cues import says_changed
 from agentmem.core.dropped import dropped
 from agentmem.core.handover import handed_over
+from agentmem.core.joined import joins_apart
 from agentmem.core.later import recued, reequipped
 from agentmem.core.minrelease import below_floor
 from agentmem.core.model import MAX_TAGS, Hit
@@ -59,11 +61,11 @@ class Held:
 # name it uses taken away, "the old advice was wrong: <the new value>", a role its holder
 # no longer holds, what it tells said to hold no more, a cause it gave denied, a tool's
 # release below the one now needed, a value it calls the old one, a role handed on, a
-# thing kept elsewhere now, an old way said to be over.
+# thing kept elsewhere now, an old way said to be over, two things kept apart now joined.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
-    *(named_old, handed_over, placed_anew, way_gone),
+    *(named_old, handed_over, placed_anew, way_gone, joins_apart),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version")  # values `retold` does not follow
@@ -249,6 +251,10 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
         verdict.replaces += by_name(store, record, filters, seen | set(verdict.replaces))
     if app != GLOBAL and says_changed(record["text"]):  # else no other app's lesson can be
         verdict.replaces += elsewhere(store, record, filters, {h.memory.id for h in hits})
+    if app != GLOBAL and not verdict.replaces and record.get("type") in RETRACTABLE:
+        # a retraction of another app's lesson (`agentmem.core.across`)
+        every = _matches(store, record["text"], replace(filters, app_ids=None), 2 * CANDIDATES)
+        verdict.replaces += withdrawn_across(record["text"], app, kind, every)
     if verdict.replaces and not retraction(record["text"]):
         # A value changed twice: the newest replaces the first too (found in its place)
         earlier = {h.memory.id: h.memory.supersedes for h in hits}
