@@ -1,0 +1,80 @@
+"""bench/changes.py: pairs files are checked before anything runs, and each pair is scored
+by what hook B's pack shows of the old and the new text."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench.changes import Outcome, Pair, PairsError, load_pairs, main, shows, summarise
+
+PAIR = {
+    "domain": "pottery studio",
+    "app_id": "kiln-ctl",
+    "old": "The glaze kiln alarm sounds at 1,200 degrees.",
+    "new": "Since March the glaze kiln alarm sounds at 1,150 degrees.",
+    "relation": "replaces",
+    "goal": "Tune the glaze kiln alarm",
+}
+
+
+def write(tmp_path: Path, items: object) -> str:
+    path = tmp_path / "pairs.json"
+    path.write_text(json.dumps(items), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"relation": "updates"}, "relation 'updates' is not one of"),
+        ({"old": ""}, "field 'old' must be a non-empty string"),
+        ({"goal": 7}, "field 'goal' must be a non-empty string"),
+    ],
+)
+def test_a_bad_pair_is_named_by_its_index_and_field(
+    tmp_path: Path, change: dict[str, object], message: str
+) -> None:
+    path = write(tmp_path, [PAIR, {**PAIR, **change}])
+    with pytest.raises(PairsError, match=r"pairs\.json\[1\]: " + message):
+        load_pairs(path)
+
+
+def test_a_file_that_is_no_list_exits_2_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([write(tmp_path, {"pairs": []})]) == 2
+    assert "expected a JSON list of pairs, got dict" in capsys.readouterr().err
+
+
+def test_an_entry_shows_the_text_it_is_closest_to() -> None:
+    old, new = PAIR["old"], PAIR["new"]
+    assert shows(old, old, new) and not shows(old, new, old)
+    assert shows(new, new, old) and not shows(new, old, new)
+    assert not shows("Kiln shelves are vacuumed on Fridays.", old, new)
+
+
+def outcome(relation: str, old: bool, new: bool) -> Outcome:
+    pair = Pair("f[0]", "a", "o", "n", relation, "g")
+    return Outcome(pair, "lesson", old, new)
+
+
+def test_what_counts_as_right_depends_on_the_relation() -> None:
+    assert outcome("replaces", False, True).ok and not outcome("replaces", True, True).ok
+    assert outcome("retracts", False, True).ok and not outcome("retracts", False, False).ok
+    assert outcome("restates", True, False).ok and not outcome("restates", False, False).ok
+    assert outcome("different", True, True).ok and not outcome("different", False, True).ok
+    rows = summarise([outcome("replaces", True, True), outcome("replaces", False, True)])
+    assert rows["lesson"]["replaces"] == {"pairs": 2, "ok": 0.5, "withdrawn": 0.5, "told": 1.0}
+
+
+def test_a_look_alike_about_another_kiln_keeps_the_old_lesson_in_the_pack(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Replayed through the hooks, a lesson about another kiln leaves both in the pack."""
+    other = {**PAIR, "new": "The raku kiln alarm sounds at 1,000 degrees.", "relation": "different"}
+    assert main([write(tmp_path, [other]), "--channel", "lesson", "--json"]) == 0
+    scores = json.loads(capsys.readouterr().out)
+    assert scores["lesson"]["different"] == {"pairs": 1, "ok": 1.0}
