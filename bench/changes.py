@@ -19,7 +19,9 @@ most of the entry's words come from it (the closer of the two when both could cl
 Scores, per relation and channel:
 - replaces, retracts: `withdrawn` (old not shown) and `told` (new shown); ok = both.
 - restates: ok = old or new shown (the fact still reaches the worker).
-- different: ok = old shown (a look-alike must not take it away) and new shown.
+- different: ok = old shown (a look-alike must not take it away) and the new text written
+  as a memory of its own (not merged into the old one as a restatement).
+`merged` counts the pairs whose new text the writer took for a restatement of the old.
 
 Pairs written blind (by people who never read this library's code) are what the figures
 mean: a rule tuned to the pairs it is scored on proves nothing about other phrasings.
@@ -72,6 +74,7 @@ class Outcome:
     channel: str
     old_shown: bool
     new_shown: bool
+    merged: bool  # the writer took the new text for a restatement of the old one
     entries: list[str] = field(default_factory=list)
 
     @property
@@ -80,7 +83,7 @@ class Outcome:
             return self.new_shown and not self.old_shown
         if self.pair.relation == "restates":
             return self.old_shown or self.new_shown
-        return self.old_shown and self.new_shown
+        return self.old_shown and not self.merged
 
 
 def load_pairs(path: str) -> list[Pair]:
@@ -133,13 +136,15 @@ def replay(pair: Pair, channel: str, work: Path) -> Outcome:
     _check(hooks.fire("post_run_classify", run=_run(pair, 1, pair.old)), pair, "old lesson")
     clock.now = START + timedelta(days=5)
     if channel == "lesson":
-        _check(hooks.fire("post_run_classify", run=_run(pair, 2, pair.new)), pair, "new lesson")
+        told = hooks.fire("post_run_classify", run=_run(pair, 2, pair.new))
+        _check(told, pair, "new lesson")
     else:
         rel = f"retros/{(START + timedelta(days=5)).date()}-notes.md"
         (work / "retros").mkdir(exist_ok=True)
         (work / rel).write_text(f"# Weekly notes\n\n## Notes\n- {pair.new}\n", encoding="utf-8")
         retro = {"path": rel, "app_id": pair.app_id}
-        _check(hooks.fire("post_retro_distill", retro=retro), pair, "retro")
+        told = hooks.fire("post_retro_distill", retro=retro)
+        _check(told, pair, "retro")
     clock.now = START + timedelta(days=6)
     goal = {"title": pair.goal, "app_id": pair.app_id, "kind": "code", "tags": []}
     result = hooks.fire("pre_spawn_pack", goal=goal)
@@ -147,7 +152,7 @@ def replay(pair: Pair, channel: str, work: Path) -> Outcome:
     texts = [entry.text for entry in result.pack.entries] if result.pack is not None else []
     old = any(shows(t, pair.old, pair.new) for t in texts)
     new = any(shows(t, pair.new, pair.old) for t in texts)
-    return Outcome(pair, channel, old, new, texts)
+    return Outcome(pair, channel, old, new, bool(told.writes.duplicates), texts)
 
 
 def _run(pair: Pair, number: int, lesson: str) -> dict[str, Any]:
@@ -183,8 +188,11 @@ def summarise(outcomes: Sequence[Outcome]) -> dict[str, Any]:
                 ok=sum(o.ok for o in group),
                 old=sum(o.old_shown for o in group),
                 new=sum(o.new_shown for o in group),
+                merged=sum(o.merged for o in group),
             )
             row = {"pairs": len(group), "ok": round(count["ok"] / len(group), 3)}
+            if relation != "restates":
+                row["merged"] = round(count["merged"] / len(group), 3)
             if relation in ("replaces", "retracts"):
                 row["withdrawn"] = round(1 - count["old"] / len(group), 3)
                 row["told"] = round(count["new"] / len(group), 3)
@@ -231,6 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "relation": o.pair.relation,
                     "old_shown": o.old_shown,
                     "new_shown": o.new_shown,
+                    "merged": o.merged,
                 }
                 for o in wrong
             ]
@@ -244,7 +253,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for o in wrong:
             print(
                 f"wrong: {o.pair.where} {o.channel} {o.pair.relation}: "
-                f"old shown {o.old_shown}, new shown {o.new_shown}"
+                f"old shown {o.old_shown}, new shown {o.new_shown}, merged {o.merged}"
             )
     return 0
 

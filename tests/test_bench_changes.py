@@ -56,18 +56,25 @@ def test_an_entry_shows_the_text_it_is_closest_to() -> None:
     assert not shows("Kiln shelves are vacuumed on Fridays.", old, new)
 
 
-def outcome(relation: str, old: bool, new: bool) -> Outcome:
+def outcome(relation: str, old: bool, new: bool, merged: bool = False) -> Outcome:
     pair = Pair("f[0]", "a", "o", "n", relation, "g")
-    return Outcome(pair, "lesson", old, new)
+    return Outcome(pair, "lesson", old, new, merged)
 
 
 def test_what_counts_as_right_depends_on_the_relation() -> None:
     assert outcome("replaces", False, True).ok and not outcome("replaces", True, True).ok
     assert outcome("retracts", False, True).ok and not outcome("retracts", False, False).ok
     assert outcome("restates", True, False).ok and not outcome("restates", False, False).ok
-    assert outcome("different", True, True).ok and not outcome("different", False, True).ok
+    assert outcome("different", True, False).ok and not outcome("different", False, True).ok
+    assert not outcome("different", True, True, merged=True).ok
     rows = summarise([outcome("replaces", True, True), outcome("replaces", False, True)])
-    assert rows["lesson"]["replaces"] == {"pairs": 2, "ok": 0.5, "withdrawn": 0.5, "told": 1.0}
+    assert rows["lesson"]["replaces"] == {
+        "pairs": 2,
+        "ok": 0.5,
+        "merged": 0.0,
+        "withdrawn": 0.5,
+        "told": 1.0,
+    }
 
 
 def test_a_look_alike_about_another_kiln_keeps_the_old_lesson_in_the_pack(
@@ -77,4 +84,4 @@ def test_a_look_alike_about_another_kiln_keeps_the_old_lesson_in_the_pack(
     other = {**PAIR, "new": "The raku kiln alarm sounds at 1,000 degrees.", "relation": "different"}
     assert main([write(tmp_path, [other]), "--channel", "lesson", "--json"]) == 0
     scores = json.loads(capsys.readouterr().out)
-    assert scores["lesson"]["different"] == {"pairs": 1, "ok": 1.0}
+    assert scores["lesson"]["different"] == {"pairs": 1, "ok": 1.0, "merged": 0.0}
