@@ -32,3 +32,20 @@ def test_a_short_form_with_nothing_else_shared_withdraws_nothing() -> None:
     draft = "Splice points: editors export cuts.json; segment-based marks are gone."
     other = "Billing exports carry a SEGM code per customer tier; finance reads it monthly."
     assert not withdrawn_by_name(draft, other)
+
+
+def test_a_thing_ignored_entirely_withdraws_the_lesson_naming_it() -> None:
+    """"reel-splicer 3.0 ignores segments entirely" withdraws the lesson on the "SEGM
+    frames" the splicer cut at; a lesson naming the thing whole is withdrawn too when the
+    two share other words (the album importer), not when they share none."""
+    draft = (
+        "Splice points now come from cuts.json, exported by the editor next to the reel; "
+        "reel-splicer 3.0 ignores segments entirely."
+    )
+    assert withdrawn_by_name(draft, HELD_MARKS)
+    importer = "The new album importer ignores tags entirely; it reads the index file."
+    assert withdrawn_by_name(importer, "Tags on each photo are read by the album importer.")
+    assert not withdrawn_by_name(
+        "The new reader ignores tags entirely; it reads the index file.",
+        "Tags on each photo are read by the importer to build albums.",
+    )

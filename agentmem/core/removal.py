@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agentmem.core.cues import of_a_kind
-from agentmem.core.shortform import named_short
+from agentmem.core.shortform import ignored, ignored_of, named_short
 from agentmem.core.statement import CODE, IDENTIFIER, STATE, function_words, terms
 from agentmem.stores.bm25 import tokenize
 
@@ -376,6 +376,7 @@ def withdrawn_by_name(draft: str, held: str) -> bool:
         for n in withdrawn_names(draft)
         if rests_on(held, n) or named_short(n.word, draft, held)  # "CHAP" of "chapter-based"
     ]
+    gone += [Name(w) for w in ignored(draft) if ignored_of(draft, held)]  # "ignores X entirely"
     if not gone:
         return False
     if {n.word for n in withdrawn_names(held)} & {n.word for n in gone}:

@@ -48,3 +48,32 @@ def named_short(name: str, full: str, short: str) -> bool:
     shared = terms(full).content & terms(short).content
     own = {form, *re.split(r"[-_]", name.lower())}
     return len({t for t in shared if not any(t.startswith(o[:3]) for o in own)}) >= SHARED
+
+
+# "… ignores chapters entirely", "the new reader ignores tags altogether": what a tool no
+# longer reads at all, told as a plain word.
+IGNORES = re.compile(
+    r"\bignores?\s+(?:the\s+|all\s+|any\s+)?(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)"
+    r"\s+(?:entirely|completely|altogether|fully)\b",
+    re.IGNORECASE,
+)
+
+
+def ignored(text: str) -> list[str]:
+    """The words of what `text` says is ignored entirely ("ignores chapters entirely":
+    chapters), lower case."""
+    return [w.lower() for m in IGNORES.finditer(text) for w in m["thing"].split()]
+
+
+def ignored_of(draft: str, held: str) -> bool:
+    """The draft says a thing is ignored entirely, and the held lesson names it, whole
+    or by its short form in capitals, sharing `SHARED` other content words with the draft."""
+    words = re.findall(r"[a-z][\w-]*", held.lower())
+    for thing in ignored(draft):
+        if named_short(thing, draft, held):
+            return True
+        if thing in words:
+            shared = terms(draft).content & terms(held).content
+            if len(shared - set(terms(thing).content)) >= SHARED:
+                return True
+    return False
