@@ -34,11 +34,21 @@ NOT_THAT = re.compile(
     r"|\d[\d.:]*(?:\s?[%°])?)(?![\w.])",
     re.IGNORECASE,
 )
-OLD_VALUES = (FROM_TO, NOT_THAT)
+# A value told, then the one it replaced in a closing aside: "the window is 20 minutes either
+# side of the slot, was 30", "retention 3 days (was 7)", "p95 is 80 ms, down from 120". The
+# aside ends its clause ("…, was 2 minutes late" tells something else of the same run).
+WAS_THAT = re.compile(
+    r"(?<=\d)[^.;:()\d]{0,60}?(?:,\s+|\s*\(\s*)(?:it\s+)?"
+    r"(?:was|were|previously|formerly|(?:down|up)\s+from)\s+[$€£]?"
+    r"(?P<old>\d+(?:[.:,]\d+)*(?:\s?[%°]|\s[A-Za-z]+)?)(?=\s*(?:[).,;]|$))",
+    re.IGNORECASE,
+)
+OLD_VALUES = (FROM_TO, NOT_THAT, WAS_THAT)
 
 
 def old_values(text: str) -> list[tuple[int, int]]:
-    """Where the text tells the values a change moved away from (FROM_TO, NOT_THAT)."""
+    """Where the text tells the values a change moved away from (FROM_TO, NOT_THAT,
+    WAS_THAT)."""
     return [
         m.span(group)
         for pattern in OLD_VALUES

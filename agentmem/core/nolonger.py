@@ -9,7 +9,9 @@ Against a false merge: the first content word the cue negates (after "no longer"
 between "not" and "any more": what stopped) is a word of the held lesson's, the held lesson says no
 such thing itself (two tellings of one stop are one), and the two share `MIN_SHARED`
 content words, most of the draft's (what stopped is what the held lesson tells, not a
-thing beside it)."""
+thing beside it), or the draft opens a clause on the doer and the held lesson names the doer
+and the deed that stopped ("Kiosks no longer print receipts: …" of "12 kiosk terminals
+each printing receipts jam the spooler", `_practice_stopped`)."""
 
 from __future__ import annotations
 
@@ -35,7 +37,52 @@ def no_longer_of(draft: str, held: str) -> bool:
     if not any(_first(words) in h.content for words in negated):
         return False  # what stopped ("compresses") is not what the held lesson does
     shared = d.content & h.content
-    return len(shared) >= MIN_SHARED and len(shared) >= MOST * len(d.content)
+    if len(shared) < MIN_SHARED:
+        return False
+    return len(shared) >= MOST * len(d.content) or _practice_stopped(draft, held)
+
+
+# A clause that opens on what does a thing and says it no longer does it: "Kiosks no
+# longer print receipts: …", "the overlays no longer poll the scores service".
+DOER = re.compile(
+    r"(?:^|[.;:!?]\s+)(?:the\s+|our\s+|all\s+)?(?P<doer>[\w-]+(?:\s+[\w-]+)?)\s+no\s+longer\s+"
+    r"(?P<deed>[\w-]+)",
+    re.IGNORECASE,
+)
+
+
+def _practice_stopped(draft: str, held: str) -> bool:
+    """The draft says a doer no longer does a deed (DOER), and the held lesson names both
+    ("12 kiosk terminals each printing receipts jam the spooler"), the deed on nothing the
+    draft does not name ("print shelf labels" is another deed than "print receipts"): the
+    practice it tells stopped, however much else the draft says of what replaced it."""
+    h, d = terms(held), terms(draft)
+    for match in DOER.finditer(draft):
+        doer, deed = terms(match["doer"]).content, _first(match["deed"])
+        if not doer or not doer <= h.content or deed not in h.content:
+            continue
+        if any(not done or done in d.content for done in _objects(held, deed)):
+            return True
+    return False
+
+
+WORD = re.compile(r"[\w-]+|[^\w\s]")
+
+
+def _objects(text: str, deed: str) -> list[str]:
+    """For each `deed` in `text`, the first content word right after it (within two words,
+    before any punctuation; "" when none): what the deed is done to there."""
+    out: list[str] = []
+    pieces = WORD.findall(text)
+    for i, piece in enumerate(pieces):
+        if _first(piece) != deed:
+            continue
+        found = ""
+        for nxt in pieces[i + 1 : i + 3]:
+            if not nxt[0].isalnum() or (found := _first(nxt)):
+                break
+        out.append(found)
+    return out
 
 
 def _first(words: str) -> str:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agentmem.core.cues import of_a_kind
+from agentmem.core.shortform import ignored, ignored_of, named_short
 from agentmem.core.statement import CODE, IDENTIFIER, STATE, function_words, terms
 from agentmem.stores.bm25 import tokenize
 
@@ -370,7 +371,12 @@ def withdrawn_by_name(draft: str, held: str) -> bool:
     """The draft says a thing the held lesson names is withdrawn (see the module docstring),
     and the held lesson does not itself tell of that withdrawal or name what the draft
     puts in its place."""
-    gone = [n for n in withdrawn_names(draft) if rests_on(held, n)]
+    gone = [
+        n
+        for n in withdrawn_names(draft)
+        if rests_on(held, n) or named_short(n.word, draft, held)  # "CHAP" of "chapter-based"
+    ]
+    gone += [Name(w) for w in ignored(draft) if ignored_of(draft, held)]  # "ignores X entirely"
     if not gone:
         return False
     if {n.word for n in withdrawn_names(held)} & {n.word for n in gone}:

@@ -51,6 +51,7 @@ from agentmem.core.countsof import counted_apart
 from agentmem.core.cues import says_changed
 from agentmem.core.ended import ends_other
 from agentmem.core.frames import COPULA, GAP, framed, naming
+from agentmem.core.modified import modified_apart
 from agentmem.core.newvalue import (
     also_of_another,
     apart,
@@ -327,8 +328,12 @@ def replaces(draft: str, held: str) -> bool:
     own = timed or moved or handed or done or anew
     if not own and not same_subject(d, h):
         return False
-    if other_component(d, h):
-        return False  # another service, table or team: a value of its own, not a new one
+    if other_component(d, h) and not (_moved_from(d, h) and not modified_apart(draft, held)):
+        # another service, table or team: a value of its own, not a new one; unless the
+        # draft names the held value as the one it replaced ("…, was 45" of "a 45-minute
+        # window"), whatever it opens on (a note's "Ops decision this week: …"), of the same
+        # thing (not the south dock's window against the north dock's)
+        return False
     if not d.change and substituted(draft, held):
         return False  # the search API's canary, not the payments API's: no cue, another thing
     if also_of_another(draft, d, h):
@@ -346,7 +351,8 @@ def replaces(draft: str, held: str) -> bool:
     # A draft that tells the value it moved away from tells a change of what states it, not
     # of all it shares words with ("Lisbon's window is 45 minutes, not 30" is no change of
     # a held rule on depot handovers).
-    moved_from = _moved_from(d, h)
+    # (of the same thing: "south dock …, was 45" names no old value of the north dock's)
+    moved_from = _moved_from(d, h) and not modified_apart(draft, held)
     # (not a change word of another side of a tool both name: `_broad`)
     told = d.change and (moved_from or not d.moved) and (own or _broad(d, h))
     told = told and not stops_other(draft, held)  # a stop of another practice of one thing

@@ -200,6 +200,15 @@ def reslotted(draft: str, held: str) -> bool:
                 (new.clause & d_names) - old.clause or (old.clause & h_names) - new.clause
             ):
                 continue
+            # ... nor between leads that each measure another thing, each in `LOOSE` words
+            # the other clause lacks: "bike check-in cut-off is 45 minutes" is no new "bike
+            # rentals are held for 10 minutes"
+            if (
+                score < MIN_FRAME
+                and min(len(set(new.before) - old.clause), len(set(old.before) - new.clause))
+                >= LOOSE
+            ):
+                continue
             if (old.value, old.unit) in in_draft or (new.value, new.unit) in in_held:
                 continue
             if (new.clause & d_names) - h_tokens and (old.clause & h_names) - d_tokens:

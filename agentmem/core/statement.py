@@ -89,8 +89,9 @@ CRON = re.compile(
 )
 # A release named after its year keeps the year in front ("firmware bundle 2031v2.5"): one version.
 VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b|\b\d{4}[vV]\d+(?:\.\d+)+\b")
-# A number with its unit; joined groups ("0-12", "03-01", "1,000") are one value.
-NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:\s?(%|[A-Za-z]+\b))?")
+# A number with its unit; joined groups ("0-12", "03-01", "1,000") are one value. A unit
+# hyphenated before its noun is the same measure: "a 30-minute window" is 30 minutes.
+NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:(?:\s?|-(?=[A-Za-z]))(%|[A-Za-z]+\b))?")
 # Identifiers (mixed case, snake_case, dotted or slashed paths) and capitalised words.
 IDENTIFIER = re.compile(r"[\w./-]*(?:[a-z][A-Z]|_|\w\.\w|\w/\w)[\w./-]*")
 # Names in capitals joined by a slash are each one ("HLS/DASH", "CI/CD", "A/B": this or

@@ -60,7 +60,7 @@ from agentmem.retrieval.namedgone import named_gone
 from agentmem.retrieval.newerwins import displaced, quotes_displaced, retired_here
 from agentmem.retrieval.outlived import outlived
 from agentmem.retrieval.places import LESSONS, RECORDS, RELEVANT, distinct, unweighted
-from agentmem.retrieval.quoted import quotes_address
+from agentmem.retrieval.quoted import moved_hosts, names_moved_host, quotes_address
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.remedy import cause_words, on_cause
 from agentmem.stores.base import Filters
@@ -129,6 +129,8 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     lessons = [h for h in lessons if not restates_old(h.memory, said_before, texts)]
     moved = what_changed(every)
     lessons = [h for h in lessons if not told_before(h.memory, moved)]
+    hosts = moved_hosts(every)  # a note naming the host a thing moved off (as packs do)
+    lessons = [h for h in lessons if not names_moved_host(h.memory, hosts)]
     lessons = outdated(lessons, every, query)  # a newer lesson retired its value or tool
     lessons = outturned(lessons, every)  # or turned it around ("now at the bottom")
     newer_values = retired_here([*lessons, *every], query)  # a newer lesson gave another value

@@ -30,6 +30,7 @@ say it changed, or names the new one too, tells the change and stays.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -213,24 +214,59 @@ def retired_here(hits: Sequence[Hit], query: str) -> list[Displaced]:
 def quotes_displaced(record: Memory, gone: Sequence[Displaced]) -> bool:
     """A run record (or hook E's account of runs) written before a displacing lesson that
     quotes the value it displaced, in a sentence sharing `QUOTED` words with the old
-    lesson's, and names neither the new value nor a change: it tells how things were."""
+    lesson's, and names neither the new value nor a change: it tells how things were. Hook
+    E's pattern written later still quotes its example run as it went, on that run's day
+    ("Example, <a run of before>: … at -16.0 LUFS", `_told_on`); a value is the same
+    however many zero decimals it is written with (`same_value`)."""
     if record.kind is Kind.OBSERVATION and record.type is not MemoryType.EPISODIC:
         return False
-    if all(record.created_at >= item.when for item in gone):
-        return False  # written after every displacing lesson: its values go unread
+    earliest = min([record.created_at, *_quoted_days(record)])
+    if all(earliest >= item.when for item in gone):
+        return False  # told after every displacing lesson: its values go unread
     mine = slot_values(record.text)
     low = record.text.lower()
     for item in gone:
-        if record.created_at >= item.when or (item.kind, item.value) not in mine:
-            continue
-        if mentions(low, item.new.lower()):
-            continue
-        said = _sentence(record.text, item.value)
-        if says_change(said):
-            continue
-        if len(_words(said) & item.words - _words(f"{item.kind} {item.value}")) >= QUOTED:
-            return True
+        for kind, value in mine:
+            if kind != item.kind or not same_value(value, item.value):
+                continue
+            said = _sentence(record.text, value)
+            if _told_on(record, said) >= item.when or mentions(low, item.new.lower()):
+                continue
+            if says_change(said):
+                continue
+            if len(_words(said) & item.words - _words(f"{item.kind} {value}")) >= QUOTED:
+                return True
     return False
+
+
+# Hook E's pattern quotes one run as its example: "Example, 2026-05-09-run-014: …" tells
+# what happened that day, however late the pattern was written.
+EXAMPLE = re.compile(r"\bExample, (\d{4}-\d{2}-\d{2})[\w-]*:")
+
+
+def _quoted_days(record: Memory) -> list[str]:
+    """The days of the runs hook E's pattern quotes as its example (none for a record)."""
+    if record.kind is not Kind.ASSESSMENT:
+        return []
+    return EXAMPLE.findall(record.text)
+
+
+def _told_on(record: Memory, sentence: str) -> str:
+    """When what `sentence` of `record` tells happened: the day of the run a pattern's
+    example sentence quotes, else when the record was written."""
+    days = EXAMPLE.findall(sentence) if record.kind is Kind.ASSESSMENT else []
+    return days[0] if days else record.created_at
+
+
+def same_value(a: str, b: str) -> bool:
+    """One value however many zero decimals it is written with: "-16.0" is "-16", "2.50"
+    is "2.5"."""
+    if a == b:
+        return True
+    try:
+        return float(a.replace(",", "")) == float(b.replace(",", ""))
+    except ValueError:
+        return False
 
 
 def _sentence(text: str, value: str) -> str:

@@ -17,6 +17,7 @@ from agentmem.retrieval.flipped import outturned
 from agentmem.retrieval.lingering import Change, restates_old, retirements, what_changed
 from agentmem.retrieval.namedgone import named_gone
 from agentmem.retrieval.newerwins import Displaced, displaced, quotes_displaced, retired_here
+from agentmem.retrieval.quoted import moved_hosts, names_moved_host
 from agentmem.retrieval.retold import still_told
 
 
@@ -38,6 +39,8 @@ def sift(lessons: Sequence[Hit], pairs: Sequence[Hit], query: str) -> Sifted:
     kept = still_told(kept, pairs)  # a belief a retraction took back, told again
     moved = what_changed(pairs)
     kept = [h for h in kept if not told_before(h.memory, moved)]
+    hosts = moved_hosts(pairs)  # a note naming the host a thing moved off
+    kept = [h for h in kept if not names_moved_host(h.memory, hosts)]
     kept = outturned(outdated_in_place(kept, pairs, query), pairs)
     newer_values = retired_here([*kept, *pairs], query)  # before the older ones leave
     kept = displaced(kept, pairs, query)
