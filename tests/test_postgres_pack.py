@@ -4,7 +4,7 @@ The scale benchmark's corpus (`bench/scale_pack.py`: runs that fail and are fixe
 naming their goal, lessons replacing older ones) at a small size, loaded into both backends
 from the same files. Hook B's own function packs the same goals on each; with the postings
 a question may fetch made few, the fix and lesson look-ups (a record's whole text, filtered
-to one app and a type) take the server's path for words most memories hold.
+to one app and a type) take the paths for words most memories hold (agentmem.stores.pg_admitted).
 """
 
 from __future__ import annotations
@@ -59,8 +59,9 @@ def test_hook_b_packs_on_postgres_as_on_files(
     pg_server: LocalServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The same goals get the same pack entries, in the same order, from either backend,
-    the server's path for words most memories hold taken on the way (and packs holding a
-    failure, so the fix look-ups ran)."""
+    the server's paths for words most memories hold taken on the way (every admitted memory
+    scored, or their postings fetched and pruned), and packs holding a failure, so the fix
+    look-ups ran."""
     memories, words = corpus(SIZE)
     files, server = loaded(tmp_path / "memory", pg_server, memories)
     monkeypatch.setattr(pg_bound, "POSTINGS_MAX", 150)
@@ -72,10 +73,19 @@ def test_hook_b_packs_on_postgres_as_on_files(
         return search_sql(*args)
 
     monkeypatch.setattr(pg_admitted, "search_sql", counted)
+    pruned: list[bool] = []
+    admitted: Callable[..., Any] = pg_admitted.candidates
+
+    def fetched(*args: Any) -> Any:
+        found = admitted(*args)
+        pruned.append(found is not None)
+        return found
+
+    monkeypatch.setattr(pg_admitted, "candidates", fetched)
     want = packs(files, tmp_path / "memory", words)
     got = packs(server, tmp_path / "memory", words)
     assert got == want
-    assert len(taken) >= 10
+    assert len(taken) >= 10 and sum(pruned) >= 10  # both: all admitted scored, and pruned
     failed = {m.id for m in memories if m.outcome is not None and m.outcome.value == "failure"}
     assert sum(bool(failed & set(p)) for p in want) >= 2
     files.close()

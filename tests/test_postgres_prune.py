@@ -20,7 +20,7 @@ import pytest
 
 from agentmem.core.model import Memory
 from agentmem.retrieval.ranking import DEFAULT_PARAMS
-from agentmem.stores import pg_bound
+from agentmem.stores import pg_admitted, pg_bound
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
 from agentmem.stores.pg_bound import run_of
@@ -256,4 +256,72 @@ def test_words_most_memories_hold_under_a_filter_score_only_what_it_admits(
                     assert seen["scored"] == len(wanted & {int(m[0]) for m in held}) > 0
                     assert seen["scored"] < 0.8 * len(held)
         assert compared >= 6
+    server.close()
+
+
+@pytest.mark.parametrize(
+    "filters",
+    [
+        Filters(types=("episodic",), app_ids=("infra",)),
+        Filters(user_id="ana", app_ids=("billing-api", "_global"), include_superseded=False),
+        Filters(types=("semantic", "procedural"), include_expired=True),
+    ],
+)
+def test_what_a_filter_admits_of_words_most_memories_hold_is_pruned(
+    pg_server: LocalServer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    filters: Filters,
+) -> None:
+    """Too many postings to fetch, but few enough of them in what the filter admits (and
+    the rest of its runs): those come back with each word's document frequency over all of
+    its postings, and the pruned search ranks them: the exact statement's top k, order,
+    scores and weights, at k = 1, 10 and 40, without the statement that scores every
+    admitted memory, and fewer scored exactly than the filter admits."""
+    _files, server = loaded(tmp_path / "memory", pg_server, corpus(random.Random(11), 500))
+    now = time.time()
+    every: list[Any] = []
+    search_sql = pg_admitted.search_sql
+
+    def counted(*args: Any) -> Any:
+        every.append(1)
+        return search_sql(*args)
+
+    monkeypatch.setattr(pg_admitted, "search_sql", counted)
+    with server.connection() as conn:
+        rows = conn.execute("SELECT seq, seq_key, superseded, record FROM memories").fetchall()
+        when = datetime.fromtimestamp(now, UTC)
+        runs = {
+            key
+            for _seq, key, superseded, record in rows
+            if filters.admits(Memory.model_validate(record), when)
+            and (filters.include_superseded or not superseded)
+        }
+        wanted = [seq for seq, key, _superseded, _record in rows if key in runs]
+        scored = held_all = compared = 0
+        for terms in questions(random.Random(12), 8):
+            unique = sorted(set(terms))
+            count = "SELECT count(*), count(DISTINCT mem) FROM postings WHERE term = ANY(%s)"
+            held, _ = conn.execute(count, (unique,)).fetchone()
+            mine, candidates = conn.execute(
+                count + " AND mem = ANY(%s)", (unique, wanted)
+            ).fetchone()
+            if not mine or mine == held:
+                continue
+            compared += 1
+            for k in (1, 10, 40):
+                asked = RankRequest(tuple(terms), k, filters, DEFAULT_PARAMS, now, explain=True)
+                monkeypatch.setattr(pg_bound, "POSTINGS_MAX", 60_000)
+                want = rank(conn, asked, exact_max=10**9)
+                monkeypatch.setattr(pg_bound, "POSTINGS_MAX", mine)  # the admitted ones only
+                seen: dict[str, float] = {}
+                got = rank(conn, asked, exact_max=0, seen=seen)
+                assert [(r.memory_id, r.score, r.terms) for r in got] == [
+                    (r.memory_id, r.score, r.terms) for r in want
+                ], (terms, k)
+                assert seen["candidates"] == candidates
+                scored += int(seen["scored"])
+                held_all += candidates
+        assert compared >= 4 and scored < held_all
+    assert not every
     server.close()

@@ -82,15 +82,34 @@ def candidates(conn: Any, terms: Sequence[str], params: RankingParams) -> Candid
     arithmetic, which the server's ranking follows too); None when they are more than
     POSTINGS_MAX (words most memories hold: the server sums them, the client's memory
     stays flat in store size)."""
-    cursor = conn.cursor(binary=True)
-    for oid, loader in LOADERS.items():
-        cursor.adapters.register_loader(oid, loader)
     asked = (sorted(set(terms)), POSTINGS_MAX + 1)
-    rows = cursor.execute(POSTINGS, asked).fetchall()  # prepared: one plan for all words
+    rows = binary(conn).execute(POSTINGS, asked).fetchall()  # prepared: one plan for all words
     lists = {str(r[2]): r[3:] for r in rows}
     if sum(len(c[0]) for c in lists.values()) > POSTINGS_MAX:
         return None
     n, total = (float(rows[0][0] or 0), float(rows[0][1] or 0)) if rows else (0.0, 0.0)
+    return summed(lists, n, total, terms, params)
+
+
+def binary(conn: Any) -> Any:
+    """A cursor reading the postings' int4[], float4[] and float8[] as numpy arrays."""
+    cursor = conn.cursor(binary=True)
+    for oid, loader in LOADERS.items():
+        cursor.adapters.register_loader(oid, loader)
+    return cursor
+
+
+def summed(
+    lists: dict[str, Sequence[Any]],
+    n: float,
+    total: float,
+    terms: Sequence[str],
+    params: RankingParams,
+    df: dict[str, int] | None = None,
+) -> Candidates:
+    """The candidates of postings fetched per term (mem, tf, dl, run, conf, born arrays):
+    BM25 and bound each. A term's document frequency is its postings' count, or `df`'s
+    when the postings are a part of the term's (agentmem.stores.pg_admitted)."""
     mems = np.sort(np.concatenate([c[0] for c in lists.values()] or [np.zeros(0, ">i4")]))
     mems = mems[np.concatenate(([True], mems[1:] != mems[:-1]))] if len(mems) else mems
     found = Candidates(
@@ -105,8 +124,8 @@ def candidates(conn: Any, terms: Sequence[str], params: RankingParams) -> Candid
     conf = np.zeros(len(mems), dtype=np.float64)
     for term, (mem, tf, dl, run, cf, born) in lists.items():
         index = np.searchsorted(mems, mem)
-        df = len(mem)
-        idf = np.float32(math.log(1 + (n - df + 0.5) / (df + 0.5)))
+        count = len(mem) if df is None else df[term]
+        idf = np.float32(math.log(1 + (n - count + 0.5) / (count + 0.5)))
         counts = tf.astype(np.float64)
         tfc = counts / (params.k1 * ((1 - params.b) + params.b * dl / (total / n)) + counts)
         found.weights[term] = (index, (idf * tfc).astype(np.float32))

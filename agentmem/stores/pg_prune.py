@@ -22,9 +22,10 @@ read from the postings alone says which:
 Any candidate left out has score ≤ ub < θ ≤ the true k-th score, so the top k is the
 exact ranking's, ties included (a bound equal to θ is kept). A question with at most
 EXACT_MAX candidates, or more than pg_bound.POSTINGS_MAX postings, is ranked by
-pg_rank's exact statement, as before; one of the latter under a filter naming apps, types,
-a cohort or tags, by the same statement over the memories the filter admits
-(agentmem.stores.pg_admitted).
+pg_rank's exact statement, as before. One of the latter under a filter naming apps, types,
+a cohort or tags is pruned as above over the postings of the memories the filter admits
+and their runs, when those are at most POSTINGS_MAX, and else ranked by the exact
+statement over those memories (agentmem.stores.pg_admitted).
 """
 
 from __future__ import annotations
@@ -192,13 +193,20 @@ def rank(
     register(conn)
     few = postings is not None and postings <= exact_max
     found = None if few else candidates(conn, request.terms, request.params)
+    signed = any(w < 0 for w in request.params.neighbours)  # no bound: the exact statement
+    # Words most memories hold, under a filter: the postings of what it admits (pg_admitted).
+    admitted = found is None and not few and pg_admitted.selective(request.filters)
+    if admitted and not signed:
+        found = pg_admitted.candidates(conn, request)
+    few_admitted = admitted and found is not None  # pruned, however few they are
     many = pg_bound.POSTINGS_MAX  # (more than these: not fetched)
     held = len(found.mem) if found is not None else int(postings or 0) if few else many
     seen = {} if seen is None else seen
     seen.update(candidates=held, sent=held, scored=held, theta=0)
-    if found is None or held <= exact_max or any(w < 0 for w in request.params.neighbours):
-        admitted = found is None and not few and pg_admitted.selective(request.filters)
-        # Words most memories hold, under a filter: the admitted memories first (pg_admitted).
+    if few_admitted and not held:
+        return []
+    if found is None or (held <= exact_max and not few_admitted) or signed:
+        admitted = admitted and found is None  # too many admitted postings: all scored
         statement, args = (pg_admitted if admitted else pg_rank).search_sql(request)
         with conn.pipeline():  # BEGIN, SET, the search: one trip
             rows = run_ranking(conn, statement, args, few, request.touch)
