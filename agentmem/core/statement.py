@@ -101,6 +101,9 @@ CAPITALISED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
 # A name written as a code: capitals with their digits or joined parts ("QA2", "EU", "RX-7B"),
 # or a word joined to a number ("dock-7").
 CODED = re.compile(r"\b[A-Z][A-Z0-9]+(?:-\w+)*\b|\b[A-Za-z]+-\d+\b")
+# A name of joined parts ("bf-cache-prod", "CNP-017", "ci-linux-large"): a bucket, a rule, a
+# pool, spelled one way; a word joined once to another ("next-day", "on-call") is no name.
+JOINED = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])")
 # A file's path ("policies/offers.yaml", "load.py"): where something is written, which two
 # statements of two things in it can share ("MAX_STREAMS=4 in policies/offers.yaml" and
 # "rentals get a 30-day window", both set in that file).
@@ -146,6 +149,9 @@ class Terms:
     # the words a name written in CamelCase is made of ("OvenJSON": oven, json), which a
     # cue may name alone ("the old JSON reader")
     parts: frozenset[str] = frozenset()
+    # the names it writes as joined codes ("bf-cache-prod", "CNP-017"), lower case, see
+    # JOINED: one thing's exact spelling, which two texts share only when about that thing
+    codes: frozenset[str] = frozenset()
 
 
 # A bold label that opens a note's bullet ("**Schedule:** the sync now runs at 03:15"): a
@@ -327,7 +333,25 @@ def terms(text: str) -> Terms:
             for n in re.findall(r"\d+(?::\d+)?|[a-z]+day", rest0[start:end].lower())
         ),
         parts=camel_parts(text),
+        codes=_codes(text),
     )
+
+
+JOINING = frozenset("to of in on by and or the a an at for per".split())  # noqa: SIM905
+
+
+def _codes(text: str) -> frozenset[str]:
+    """The names written as joined codes (JOINED) with a digit or three parts or more, and
+    no function word among the parts ("end-to-end", "up-to-date" are words)."""
+    out = set()
+    for m in JOINED.findall(text):
+        parts = m.lower().split("-")
+        if not (any(c.isdigit() for c in m) or len(parts) >= 3):
+            continue
+        if any(part in JOINING for part in parts) or parts[0].isdigit():
+            continue
+        out.add(m.lower())
+    return frozenset(out)
 
 
 # A word with a capital inside it ("OvenJSON", "kilnLog", "XMLReader"), and its parts.

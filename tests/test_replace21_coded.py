@@ -1,0 +1,36 @@
+"""A new value of a thing named by a code spelled alike (`agentmem.core.restate`): a bucket
+("kx-logs-eu"), a rule ("FRD-204"), a pool, written the same way in an earlier lesson and a
+later note that gives it another value of one measure, replaces the lesson, however few
+other words the two share ("set kx-logs-eu retention to 30 days" of "the kx-logs-eu bucket
+deletes objects after 90 days"). A code alone is no subject, nor is a value of another
+thing told beside the code for a comparison."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentmem.core.restate import replaces
+from agentmem.core.statement import terms
+
+HELD = "The archive bucket s3://kx-logs-eu deletes uploaded objects after 90 days (bucket policy)."
+
+
+def test_a_code_of_joined_parts_is_read_as_a_name() -> None:
+    """A code with a digit or three parts is a name; a word joined once is not."""
+    assert terms("rule FRD-204 and s3://kx-logs-eu").codes == {"frd-204", "kx-logs-eu"}
+    assert terms("a next-day, on-call, end-to-end check").codes == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("draft", "replaced"),
+    [
+        ("ops(storage): set kx-logs-eu retention to 30 days to save cost", True),
+        # the same code, a value of another measure: another side of the bucket
+        ("kx-logs-eu is capped at 4 TB by the storage team", False),
+        # another thing's value, the code only compared with
+        ("Trace dumps live 14 days in the scratch bucket (shorter than kx-logs-eu) as Vexa asks", False),
+    ],
+)
+def test_a_new_value_of_a_thing_named_by_one_code_replaces(draft: str, replaced: bool) -> None:
+    """The code links the two when the draft gives it another value of the same measure."""
+    assert replaces(draft, HELD) is replaced
