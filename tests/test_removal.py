@@ -335,6 +335,6 @@ def test_a_record_that_shares_a_word_or_failed_on_it_stays(
 def test_a_thing_left_or_a_pair_gone_retires_the_lesson_resting_on_it(
     draft: str, held: str, replaced: bool
 ) -> None:
-    """"No longer on X." leaves X (not when a qualifier follows: "for refunds" keeps X for
+    """ "No longer on X." leaves X (not when a qualifier follows: "for refunds" keeps X for
     the rest), and "X/Y is gone" is each of X and Y gone: the lesson naming X is replaced."""
     assert withdrawn_by_name(draft, held) is replaced

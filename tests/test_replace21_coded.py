@@ -28,7 +28,10 @@ def test_a_code_of_joined_parts_is_read_as_a_name() -> None:
         # the same code, a value of another measure: another side of the bucket
         ("kx-logs-eu is capped at 4 TB by the storage team", False),
         # another thing's value, the code only compared with
-        ("Trace dumps live 14 days in the scratch bucket (shorter than kx-logs-eu) as Vexa asks", False),
+        (
+            "Trace dumps live 14 days in the scratch bucket (shorter than kx-logs-eu) as Vexa asks",
+            False,
+        ),
     ],
 )
 def test_a_new_value_of_a_thing_named_by_one_code_replaces(draft: str, replaced: bool) -> None:
