@@ -37,3 +37,18 @@ def test_a_code_of_joined_parts_is_read_as_a_name() -> None:
 def test_a_new_value_of_a_thing_named_by_one_code_replaces(draft: str, replaced: bool) -> None:
     """The code links the two when the draft gives it another value of the same measure."""
     assert replaces(draft, HELD) is replaced
+
+
+def test_an_ip_address_is_a_place_not_a_release() -> None:
+    """ "10.4.7.21" is where a thing is reached: a value of its own kind, and one a note
+    can say it moved away from ("moved from 10.4.7.21 to …"), which replaces the lesson
+    that states it; a release named alike ("v10.4.7") is still a version."""
+    held = "Badge events are forwarded to the access gateway at 10.4.7.21:7001 over TLS."
+    assert terms(held).values.get("address") == {"10.4.7.21"}
+    assert "version" not in terms(held).values
+    draft = (
+        "Access gateway moved from 10.4.7.21 to gw-core-03.sec.internal (port 7001 "
+        "unchanged). The old IP is switched off."
+    )
+    assert replaces(draft, held)
+    assert terms("the agent v10.4.7 build").values.get("version") == {"10.4.7"}

@@ -88,6 +88,8 @@ CRON = re.compile(
     re.I,
 )
 # A release named after its year keeps the year in front ("firmware bundle 2031v2.5"): one version.
+# A host's address ("10.20.4.15"): where a thing is reached, not a release of it
+IPV4 = re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}\b")
 VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b|\b\d{4}[vV]\d+(?:\.\d+)+\b")
 # A number with its unit; joined groups ("0-12", "03-01", "1,000") are one value. A unit
 # hyphenated before its noun is the same measure: "a 30-minute window" is 30 minutes.
@@ -212,7 +214,7 @@ def _values(text: str) -> tuple[dict[str, set[str]], str]:
     for match in OFFSET.finditer(rest):
         values.setdefault("offset", set()).add(match.group(0).replace("\u2212", "-"))
     rest = OFFSET.sub(" ", rest)
-    for kind, pattern in (("date", DATE), ("time", TIME), ("version", VERSION)):
+    for kind, pattern in (("date", DATE), ("time", TIME), ("address", IPV4), ("version", VERSION)):
         for match in pattern.finditer(rest):
             found = match.group(0).lower().lstrip("v")
             values.setdefault(kind, set()).add(found.zfill(5) if kind == "time" else found)
@@ -330,7 +332,7 @@ def terms(text: str) -> Terms:
         moved=frozenset(
             n
             for start, end in old_values(rest0)
-            for n in re.findall(r"\d+(?::\d+)?|[a-z]+day", rest0[start:end].lower())
+            for n in re.findall(rf"{IPV4.pattern}|\d+(?::\d+)?|[a-z]+day", rest0[start:end].lower())
         ),
         parts=camel_parts(text),
         codes=_codes(text),
