@@ -324,6 +324,17 @@ def test_a_record_that_shares_a_word_or_failed_on_it_stays(
             "Kiosk top-ups settle through Kestrelpay merchant 4411; voids go via its console.",
             False,
         ),
+        # "no longer <does a thing> from X.": X is no longer where it comes from
+        (
+            "Since the audit the ledger no longer syncs invoices from Quarrybooks.",
+            "Invoices are synced nightly from Quarrybooks into the ledger's staging table.",
+            True,
+        ),
+        (
+            "The ledger no longer syncs invoices from Quarrybooks on weekends.",
+            "Invoices are synced nightly from Quarrybooks into the ledger's staging table.",
+            False,
+        ),
         # two names told as one pair: each is gone
         (
             "The sorter/weigher pair is gone, use the Tallyline scanner for parcel intake.",

@@ -96,7 +96,9 @@ GONE_FORWARD = re.compile(
     r"(?:[\w-]+\s+){0,3}?(?:away\s+)?from"
     # "no longer on X.", "we're no longer using X": the thing itself is left, when nothing
     # after it narrows what it was left for ("no longer using X for sessions" keeps X)
-    rf"|\bno\s+longer\s+(?:on|using|via|through)(?=\s+{_BARE_OBJECT}))\s+",
+    rf"|\bno\s+longer\s+(?:on|using|via|through)(?=\s+{_BARE_OBJECT})"
+    # "the engine no longer pulls rules from X.": X is no longer where it comes from
+    rf"|\bno\s+longer\s+[a-z]+\s+(?:[\w-]+\s+){{0,2}}?(?:from|via|through)(?=\s+{_BARE_OBJECT}))\s+",
     re.IGNORECASE,
 )
 PASSIVE_BY = re.compile(r"by\b", re.IGNORECASE)  # "X was replaced by Y": Y is what stays
