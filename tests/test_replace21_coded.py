@@ -52,3 +52,12 @@ def test_an_ip_address_is_a_place_not_a_release() -> None:
     )
     assert replaces(draft, held)
     assert terms("the agent v10.4.7 build").values.get("version") == {"10.4.7"}
+
+
+def test_another_sum_of_money_of_a_coded_rule_replaces() -> None:
+    """A rule named by its code, given another amount ("$900" after "$1,200"), is a new
+    value of that rule; another amount with no code in common is left to the other rules."""
+    held = "Refund requests above $1,200 on a fresh account go to a second approver (rule RFD-31)."
+    assert terms(held).amounts == {"1200"}
+    assert replaces("RFD-31 limit is $900 since the spring policy review.", held)
+    assert not replaces("Chargeback fees are $900 since the spring policy review.", held)

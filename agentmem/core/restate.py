@@ -131,7 +131,9 @@ def new_value(d: Terms, h: Terms) -> bool:
     number counts what its own text is about ("three backfills used 640 credits" gives no
     new "2-day lookback" of a table both name)."""
     kinds = conflicts(d, h)
-    return bool(kinds - WEAK_KINDS) or (bool(kinds) and _overlap(d, h) >= SAME_SUBJECT)
+    if bool(kinds - WEAK_KINDS) or (bool(kinds) and _overlap(d, h) >= SAME_SUBJECT):
+        return True
+    return _coded_value(d, h)  # another sum of money of the thing one code names
 
 
 def _overlap(a: Terms, b: Terms) -> float:
@@ -174,12 +176,13 @@ def same_subject(draft: Terms, held: Terms) -> bool:
 
 def _coded_value(draft: Terms, held: Terms) -> bool:
     """Both name one thing by a code spelled alike (a bucket "bf-x-prod", a rule "QX-12")
-    and give it another value of one measure (days, an amount; not a bare count): a value in
+    and give it another value of one measure (days, a sum of money; not a bare count): a value in
     the same slot of the same thing, however few other words they share. A code alone is
     no subject: two lessons on one bucket may tell two sides of it. A draft that names
     another thing besides ("kept 90 days, longer than QX-12 … as USGS asks") tells that
     thing's value, with the code for a comparison."""
-    if not draft.codes & held.codes or not conflicts(draft, held) - WEAK_KINDS:
+    amounts = draft.amounts - held.amounts and held.amounts - draft.amounts
+    if not draft.codes & held.codes or not (conflicts(draft, held) - WEAK_KINDS or amounts):
         return False
     return not {t for t in draft.proper - held.tokens if not t[:1].isdigit()}
 

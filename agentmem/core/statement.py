@@ -154,6 +154,8 @@ class Terms:
     # the names it writes as joined codes ("bf-cache-prod", "CNP-017"), lower case, see
     # JOINED: one thing's exact spelling, which two texts share only when about that thing
     codes: frozenset[str] = frozenset()
+    # the amounts of money it states ("$2,500": "2500"), which `values` counts as numbers
+    amounts: frozenset[str] = frozenset()
 
 
 # A bold label that opens a note's bullet ("**Schedule:** the sync now runs at 03:15"): a
@@ -336,9 +338,11 @@ def terms(text: str) -> Terms:
         ),
         parts=camel_parts(text),
         codes=_codes(text),
+        amounts=frozenset(m.replace(",", "") for m in AMOUNT.findall(text)),
     )
 
 
+AMOUNT = re.compile(r"[$€£¥]\s?(\d[\d,]*(?:\.\d+)?)(?![\d.,]*[kKmM%]?\w)")  # "$2,500"
 JOINING = frozenset("to of in on by and or the a an at for per".split())  # noqa: SIM905
 
 
