@@ -335,6 +335,13 @@ def test_a_record_that_shares_a_word_or_failed_on_it_stays(
             "Invoices are synced nightly from Quarrybooks into the ledger's staging table.",
             False,
         ),
+        # a removal set in motion retires the lesson resting on the thing
+        (
+            "Decision: parcel tracking reads from Ternway now; the Quillpost feed is "
+            "scheduled for removal, so add nothing on it.",
+            "Parcel tracking polls the Quillpost feed every 10 minutes for status updates.",
+            True,
+        ),
         # two names told as one pair: each is gone
         (
             "The sorter/weigher pair is gone, use the Tallyline scanner for parcel intake.",

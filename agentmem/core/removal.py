@@ -83,6 +83,10 @@ _BARE_OBJECT = rf"(?:{_QUALIFIER}[\w./`'-]+\s+){{0,2}}{_QUALIFIER}[\w./`'-]+?\s*
 GONE_BACKWARD = re.compile(
     rf"\b(?:(?:is|are|was|were|has\s+been|have\s+been|got)\s+(?:now\s+|also\s+)?(?:{_GONE})"
     rf"|(?:is|are|was|were)\s+no\s+longer\s+(?:{_NOT_ANY_MORE})"
+    # a removal set in motion: "X is scheduled for removal", "X is being decommissioned"
+    r"|(?:is|are)\s+(?:now\s+)?(?:scheduled|slated|marked|queued)\s+for\s+"
+    r"(?:removal|deletion|decommissioning|retirement|shutdown)"
+    r"|(?:is|are)\s+being\s+(?:removed|retired|decommissioned|shut\s+down|phased\s+out)"
     rf"|(?:is|are|was|were)\s+(?:not|n't)\s+(?:{_NOT_ANY_MORE})\s+any\s*more"
     r"|no\s+longer\s+(?:exists?|applies|apply|holds?)|(?:is|are)\s+no\s+more)\b",
     re.IGNORECASE,
