@@ -307,3 +307,52 @@ def test_a_record_that_shares_a_word_or_failed_on_it_stays(
     ids = packed(hooks)
     assert other in ids
     assert failed in ids
+
+
+@pytest.mark.parametrize(
+    ("draft", "held", "replaced"),
+    [
+        # a thing left told forward: "no longer on X", ending its clause
+        (
+            "We are no longer on Kestrelpay. Kiosk voids now go through the Brightcoin console.",
+            "Kiosk top-ups settle through Kestrelpay merchant 4411; voids go via its console.",
+            True,
+        ),
+        # ... unless what follows narrows what it was left for: it still serves the rest
+        (
+            "We are no longer using Kestrelpay for refunds; those go through Brightcoin.",
+            "Kiosk top-ups settle through Kestrelpay merchant 4411; voids go via its console.",
+            False,
+        ),
+        # "no longer <does a thing> from X.": X is no longer where it comes from
+        (
+            "Since the audit the ledger no longer syncs invoices from Quarrybooks.",
+            "Invoices are synced nightly from Quarrybooks into the ledger's staging table.",
+            True,
+        ),
+        (
+            "The ledger no longer syncs invoices from Quarrybooks on weekends.",
+            "Invoices are synced nightly from Quarrybooks into the ledger's staging table.",
+            False,
+        ),
+        # a removal set in motion retires the lesson resting on the thing
+        (
+            "Decision: parcel tracking reads from Ternway now; the Quillpost feed is "
+            "scheduled for removal, so add nothing on it.",
+            "Parcel tracking polls the Quillpost feed every 10 minutes for status updates.",
+            True,
+        ),
+        # two names told as one pair: each is gone
+        (
+            "The sorter/weigher pair is gone, use the Tallyline scanner for parcel intake.",
+            "Parcel intake runs the sorter at bay 3 and logs weights in the intake sheet.",
+            True,
+        ),
+    ],
+)
+def test_a_thing_left_or_a_pair_gone_retires_the_lesson_resting_on_it(
+    draft: str, held: str, replaced: bool
+) -> None:
+    """ "No longer on X." leaves X (not when a qualifier follows: "for refunds" keeps X for
+    the rest), and "X/Y is gone" is each of X and Y gone: the lesson naming X is replaced."""
+    assert withdrawn_by_name(draft, held) is replaced

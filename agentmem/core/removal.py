@@ -77,9 +77,16 @@ _NOT_ANY_MORE = (
     r"used|supported|valid|needed|required|in\s+use|in\s+service|available|accepted|"
     r"allowed|in\s+force|maintained|active"
 )
+# a thing of one to three words that ends its clause (a name, "the Stripe account")
+_QUALIFIER = r"(?!(?:for|in|on|at|to|from|with|of|when|during|except|but)\b)"
+_BARE_OBJECT = rf"(?:{_QUALIFIER}[\w./`'-]+\s+){{0,2}}{_QUALIFIER}[\w./`'-]+?\s*(?:[.;:,!?)]|$)"
 GONE_BACKWARD = re.compile(
     rf"\b(?:(?:is|are|was|were|has\s+been|have\s+been|got)\s+(?:now\s+|also\s+)?(?:{_GONE})"
     rf"|(?:is|are|was|were)\s+no\s+longer\s+(?:{_NOT_ANY_MORE})"
+    # a removal set in motion: "X is scheduled for removal", "X is being decommissioned"
+    r"|(?:is|are)\s+(?:now\s+)?(?:scheduled|slated|marked|queued)\s+for\s+"
+    r"(?:removal|deletion|decommissioning|retirement|shutdown)"
+    r"|(?:is|are)\s+being\s+(?:removed|retired|decommissioned|shut\s+down|phased\s+out)"
     rf"|(?:is|are|was|were)\s+(?:not|n't)\s+(?:{_NOT_ANY_MORE})\s+any\s*more"
     r"|no\s+longer\s+(?:exists?|applies|apply|holds?)|(?:is|are)\s+no\s+more)\b",
     re.IGNORECASE,
@@ -90,7 +97,12 @@ GONE_FORWARD = re.compile(
     r"turned\s+off|shut\s+down|killed)"
     r"|\b(?:replaces|replaced|supersedes|superseded|replacing)"
     r"|\b(?:moved|migrated|switched|went|moving|migrating|switching)\s+"
-    r"(?:[\w-]+\s+){0,3}?(?:away\s+)?from)\s+",
+    r"(?:[\w-]+\s+){0,3}?(?:away\s+)?from"
+    # "no longer on X.", "we're no longer using X": the thing itself is left, when nothing
+    # after it narrows what it was left for ("no longer using X for sessions" keeps X)
+    rf"|\bno\s+longer\s+(?:on|using|via|through)(?=\s+{_BARE_OBJECT})"
+    # "the engine no longer pulls rules from X.": X is no longer where it comes from
+    rf"|\bno\s+longer\s+[a-z]+\s+(?:[\w-]+\s+){{0,2}}?(?:from|via|through)(?=\s+{_BARE_OBJECT}))\s+",
     re.IGNORECASE,
 )
 PASSIVE_BY = re.compile(r"by\b", re.IGNORECASE)  # "X was replaced by Y": Y is what stays
@@ -327,6 +339,10 @@ def _names(chunk: str, *, start: bool) -> set[Name]:
         if re.fullmatch(r"v?\d+(?:[.\d-]*\d)?", word, re.IGNORECASE) or word[:1].isdigit():
             continue  # a version, a number or a measure ("28-day") names nothing
         out.add(Name(word.lower()))
+        # two names told as one ("the Jenkins/Nexus pair is gone"): each is gone, not a path
+        parts = word.split("/")
+        if len(parts) > 1 and all(part.isalpha() for part in parts):
+            out |= {Name(part.lower()) for part in parts}
     rest = CODED.sub(" ", rest)
     # after an article the capital is the name's own ("The Borealis host …")
     opening = re.match(r"\W*", rest)

@@ -89,6 +89,9 @@ SAME_SUBJECT = 0.5  # share of the shorter text's terms that makes one subject o
 CLOSE_SUBJECT = 0.75  # share at which a change word alone says the draft replaces the held
 NEAR_SUBJECT = 0.6  # share of the shorter text's terms at which two lessons say one thing
 CUED_SHARED = 2  # ... when the draft says outright that it corrects or replaces something
+# Bare counts: what they count is said by the words around them, so a text's several
+# counts are no values of one slot.
+WEAK_KINDS = frozenset(("number",))
 NOT_MOVED = frozenset(("version", "date", "code"))  # kinds no "from X to Y" moves away from
 
 
@@ -128,7 +131,9 @@ def new_value(d: Terms, h: Terms) -> bool:
     number counts what its own text is about ("three backfills used 640 credits" gives no
     new "2-day lookback" of a table both name)."""
     kinds = conflicts(d, h)
-    return bool(kinds - {"number"}) or (bool(kinds) and _overlap(d, h) >= SAME_SUBJECT)
+    if bool(kinds - WEAK_KINDS) or (bool(kinds) and _overlap(d, h) >= SAME_SUBJECT):
+        return True
+    return _coded_value(d, h)  # another sum of money of the thing one code names
 
 
 def _overlap(a: Terms, b: Terms) -> float:
@@ -150,6 +155,8 @@ def same_subject(draft: Terms, held: Terms) -> bool:
     # words are enough.
     if len(shared) >= CUED_SHARED and _moved_from(draft, held):
         return True
+    if _coded_value(draft, held):
+        return True
     if len(shared) + both < MIN_SHARED or not shared:
         return False
     shorter = min(len(draft.content), len(held.content))
@@ -165,6 +172,19 @@ def same_subject(draft: Terms, held: Terms) -> bool:
     where = {t for path in draft.files & held.files for t in tokenize(path)}
     named = (draft.names & held.names) - (where & draft.in_files & held.in_files)
     return len(shared) >= SAME_SUBJECT * shorter or bool(named) or same_head
+
+
+def _coded_value(draft: Terms, held: Terms) -> bool:
+    """Both name one thing by a code spelled alike (a bucket "bf-x-prod", a rule "QX-12")
+    and give it another value of one measure (days, a sum of money; not a bare count): a value in
+    the same slot of the same thing, however few other words they share. A code alone is
+    no subject: two lessons on one bucket may tell two sides of it. A draft that names
+    another thing besides ("kept 90 days, longer than QX-12 … as USGS asks") tells that
+    thing's value, with the code for a comparison."""
+    amounts = draft.amounts - held.amounts and held.amounts - draft.amounts
+    if not draft.codes & held.codes or not (conflicts(draft, held) - WEAK_KINDS or amounts):
+        return False
+    return not {t for t in draft.proper - held.tokens if not t[:1].isdigit()}
 
 
 def _broad(draft: Terms, held: Terms) -> bool:

@@ -88,6 +88,8 @@ CRON = re.compile(
     re.I,
 )
 # A release named after its year keeps the year in front ("firmware bundle 2031v2.5"): one version.
+# A host's address ("10.20.4.15"): where a thing is reached, not a release of it
+IPV4 = re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}\b")
 VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b|\b\d{4}[vV]\d+(?:\.\d+)+\b")
 # A number with its unit; joined groups ("0-12", "03-01", "1,000") are one value. A unit
 # hyphenated before its noun is the same measure: "a 30-minute window" is 30 minutes.
@@ -101,6 +103,9 @@ CAPITALISED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
 # A name written as a code: capitals with their digits or joined parts ("QA2", "EU", "RX-7B"),
 # or a word joined to a number ("dock-7").
 CODED = re.compile(r"\b[A-Z][A-Z0-9]+(?:-\w+)*\b|\b[A-Za-z]+-\d+\b")
+# A name of joined parts ("bf-cache-prod", "CNP-017", "ci-linux-large"): a bucket, a rule, a
+# pool, spelled one way; a word joined once to another ("next-day", "on-call") is no name.
+JOINED = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])")
 # A file's path ("policies/offers.yaml", "load.py"): where something is written, which two
 # statements of two things in it can share ("MAX_STREAMS=4 in policies/offers.yaml" and
 # "rentals get a 30-day window", both set in that file).
@@ -146,6 +151,11 @@ class Terms:
     # the words a name written in CamelCase is made of ("OvenJSON": oven, json), which a
     # cue may name alone ("the old JSON reader")
     parts: frozenset[str] = frozenset()
+    # the names it writes as joined codes ("bf-cache-prod", "CNP-017"), lower case, see
+    # JOINED: one thing's exact spelling, which two texts share only when about that thing
+    codes: frozenset[str] = frozenset()
+    # the amounts of money it states ("$2,500": "2500"), which `values` counts as numbers
+    amounts: frozenset[str] = frozenset()
 
 
 # A bold label that opens a note's bullet ("**Schedule:** the sync now runs at 03:15"): a
@@ -206,7 +216,7 @@ def _values(text: str) -> tuple[dict[str, set[str]], str]:
     for match in OFFSET.finditer(rest):
         values.setdefault("offset", set()).add(match.group(0).replace("\u2212", "-"))
     rest = OFFSET.sub(" ", rest)
-    for kind, pattern in (("date", DATE), ("time", TIME), ("version", VERSION)):
+    for kind, pattern in (("date", DATE), ("time", TIME), ("address", IPV4), ("version", VERSION)):
         for match in pattern.finditer(rest):
             found = match.group(0).lower().lstrip("v")
             values.setdefault(kind, set()).add(found.zfill(5) if kind == "time" else found)
@@ -324,10 +334,30 @@ def terms(text: str) -> Terms:
         moved=frozenset(
             n
             for start, end in old_values(rest0)
-            for n in re.findall(r"\d+(?::\d+)?|[a-z]+day", rest0[start:end].lower())
+            for n in re.findall(rf"{IPV4.pattern}|\d+(?::\d+)?|[a-z]+day", rest0[start:end].lower())
         ),
         parts=camel_parts(text),
+        codes=_codes(text),
+        amounts=frozenset(m.replace(",", "") for m in AMOUNT.findall(text)),
     )
+
+
+AMOUNT = re.compile(r"[$€£¥]\s?(\d[\d,]*(?:\.\d+)?)(?![\d.,]*[kKmM%]?\w)")  # "$2,500"
+JOINING = frozenset("to of in on by and or the a an at for per".split())  # noqa: SIM905
+
+
+def _codes(text: str) -> frozenset[str]:
+    """The names written as joined codes (JOINED) with a digit or three parts or more, and
+    no function word among the parts ("end-to-end", "up-to-date" are words)."""
+    out = set()
+    for m in JOINED.findall(text):
+        parts = m.lower().split("-")
+        if not (any(c.isdigit() for c in m) or len(parts) >= 3):
+            continue
+        if any(part in JOINING for part in parts) or parts[0].isdigit():
+            continue
+        out.add(m.lower())
+    return frozenset(out)
 
 
 # A word with a capital inside it ("OvenJSON", "kilnLog", "XMLReader"), and its parts.

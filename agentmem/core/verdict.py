@@ -68,7 +68,7 @@ TOLD_OTHERWISE = (
     *(named_old, handed_over, placed_anew, way_gone, joins_apart),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
-UNKEPT = ("date", "code", "number", "version")  # values `retold` does not follow
+UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
 
 
 @dataclass

@@ -37,7 +37,7 @@ LESSONS = {MemoryType.SEMANTIC, MemoryType.PROCEDURAL}
 GLOBAL = "_global"
 # A bare number, a version or a weekday is a fact; so is a number glued to "B" ("room 4B",
 # "gate 12B", "a 7B model"): a label or a count far more often than a byte size one sets.
-FACTS = {"number", "version", "day", "b"}
+FACTS = {"number", "version", "address", "day", "b"}
 # A time right after a failure verb says when the run failed, not what it ran with ("seven
 # depots timed out at 19:35" is no run of "the solver job starts at 19:35"); so does a time
 # the run was stopped at ("39 shards were cut off at 02:00" bears a drain's warning out).
