@@ -2,7 +2,9 @@
 the opening (`agentmem.core.retract.RETRACTED`): a judgement found later in the text ("…
 overnight. The cache theory from Monday was wrong and …"), one that points back at
 what it judges ("That was wrong about caching: …", "That earlier lesson was wrong. …"), one
-behind a correction's label ("Correction: the 3 May lesson blaming the proxy was wrong"), and
+behind a correction's label ("Correction: the 3 May lesson blaming the proxy was wrong") or
+an opening that drops what was said ("Scratch that proxy note: …", "Turns out …"), the
+writer's own ("I was wrong about the timeouts."), and
 a correction that denies a cause outright ("Correction: the timeouts had nothing to do with
 the proxy", "It was never a disk problem: the timeouts come from …", "The proxy wasn't the
 problem: …"), and a source swapped for another ("X come not from A but from B", "X come
@@ -32,6 +34,21 @@ LABEL = re.compile(
     r"^\s*\**(?P<label>corrections?|corrected|retracted|retraction|withdrawn)\**\s*[:—–-]\s*\**",
     re.IGNORECASE,
 )
+# Other voices that open by dropping what was said before, as a label does: "Scratch that
+# note on X: …", "Ignore what I said about X.", "Disregard the earlier tip on X;", "Turns
+# out …", "On second look, …". What the first kind points at (the words after its verb, up
+# to the stop) is the claim, and must be one (`_dropped`); the others retract only with a
+# cause they deny (`denials`).
+DROPPED = re.compile(
+    r"^\W*(?P<verb>scratch|strike|ignore|disregard|forget|drop)\s+(?P<what>(?:that|this|what|"
+    r"the|my|our|those|these)\b(?:[^.:;!?—–]|[.:](?=\S)){0,160}?)\s*(?:[.:;!?—–]\s+|$)"
+    r"|^\W*(?:it\s+)?turns?\s+out\b,?\s*(?:that\s+)?"
+    r"|^\W*(?:actually|on\s+(?:second|closer)\s+(?:look|inspection))\b\s*[,:—–]\s*",
+    re.IGNORECASE,
+)
+SAID = re.compile(r"^\W*what\s+(?:i|we|you|they)\b", re.IGNORECASE)
+# "I was wrong about X", "we were wrong about X": the writers judging their own earlier claim.
+FIRST = re.compile(r"^\W*(?:i|we)\W*$", re.IGNORECASE)
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
 CLAIMS = (
     r"lesson|note|theory|theories|idea|guess|assumption|diagnosis|explanation|advice|tip|"
@@ -39,7 +56,7 @@ CLAIMS = (
 )
 # "<subject> was wrong [about <topic>]": the judgement, its subject and what it is about.
 WRONG = re.compile(
-    r"^(?P<subject>[^.;:!?]{2,160}?)\s+(?:was|were|is|are|has\s+been|turned\s+out\s+to\s+be)"
+    r"^(?P<subject>[^.;:!?]{1,160}?)\s+(?:was|were|is|are|has\s+been|turned\s+out\s+to\s+be)"
     r"\s+(?:all\s+|just\s+|simply\s+|plain\s+)?(?:wrong|incorrect|mistaken|a\s+red\s+herring)\b"
     r"(?:\s+about\s+(?P<about>[^.;:!?,]{2,80}))?",
     re.IGNORECASE,
@@ -74,7 +91,8 @@ DENIALS = (
     r"(?:\s+and\s+no\s+\w[\w-]*(?:\s+\w[\w-]*)?)?)",
     # "Not sandbox load: the busy errors mean …": the denied thing opens the text as its
     # topic; a word that qualifies rather than names ("Not yet:", "Not needed:") is no thing.
-    rf"^\W*not\s+(?:(?:a|an|the)\s+)?(?!{QUALIFIERS})(?P<t8>\w[^.;:!?(),]{{1,60}}?)\s*[:—–]\s",
+    rf"^\W*not\s+(?:(?:a|an|the)\s+)?(?!{QUALIFIERS})(?P<t8>\w[^.;:!?(),]{{1,60}}?)\s*[:—–]\s"
+    rf"|^\W*not\s+(?:a|an|the)\s+(?!{QUALIFIERS})(?P<t9>\W?\w[^\s.;:!?(),]*(?:\s+[^\s.;:!?(),]+){{0,2}})\.(?:\s|$)",
 )
 # "X come not from A but from B": A denied of X.
 SWAP = (
@@ -99,15 +117,19 @@ DENIAL = re.compile("|".join((SWAP, SWAPPED, *DENIALS, OTHER)), re.IGNORECASE)
 # Y problem", "it was never Y" (pointing back at what was believed).
 OUTRIGHT = re.compile(
     r"\bnothing\s+to\s+do\s+with\b"
-    r"|\bnever\s+(?:been\s+)?(?:a|an|the)\s+[^.;:!?,]{1,60}?\s(?:problem|issue|cause|fault)s?\b"
+    r"|(?:\bnever(?:\s+been)?|\b(?:was|were|is|are)(?:n't|\s+not))\s+(?:a|an|the)\s+[^.;:!?,]{1,60}?\s"
+    r"(?:problem|issue|cause|fault|thing)s?\b"
     r"|^\W*(?:it|that|this)\s+(?:was|were|is)\s+never\b"
     # "It was not the emulator: …", "Not sandbox load: …": a thing denied as the topic the
     # rest of the text explains; "it was not possible to …" names no thing before a colon
     r"|^\W*(?:it|that|this)\s+(?:was|were)(?:\s+not|n't)\s+(?:a|an|the)\s+[^.;:!?,]{1,60}?\s*[:—–]\s"
     rf"|^\W*not\s+(?:(?:a|an|the)\s+)?(?!{QUALIFIERS})\w[^.;:!?(),]{{1,60}}?\s*[:—–]\s"
-    r"|\b(?:was|were|is|are)n't\s+the\s+(?:cause|culprit|problem|issue)\b"
+    rf"|^\W*not\s+(?:a|an|the)\s+(?!{QUALIFIERS})\W?\w[^\s.;:!?(),]*(?:\s+[^\s.;:!?(),]+){{0,2}}\.(?:\s|$)"
+    r"|\b(?:was|were|is|are)(?:n't|\s+never)\s+the\s+(?:cause|culprit|problem|issue)\b"
     r"|\b(?:come|comes|came|stem|stems|stemmed)\s+not\s+from\b"
-    r"|\b(?:come|comes|came|stem|stems|stemmed)\s+from\s+[^.;:!?]{2,80},\s+not\s+from\b",
+    r"|\b(?:come|comes|came|stem|stems|stemmed)\s+from\s+[^.;:!?]{2,80},\s+not\s+from\b"
+    # "X were caused by B, not A": the cause told, the one it replaces denied after it
+    r"|\b(?:caused\s+by|due\s+to|because\s+of)\s+[^.;:!?]{2,80},\s+not\s+(?:by\s+)?\w",
     re.IGNORECASE,
 )
 # "The real cause was …": the cue that what was said of the cause before is withdrawn.
@@ -133,20 +155,21 @@ def disowned(text: str) -> tuple[str, str] | None:
     shapes of the module docstring, else None. The claim is the judged subject (when it says
     more than "that lesson"), its topic, the claim reported just before, and every cause
     denied in the text, joined by "; "."""
-    label = LABEL.match(text)
+    label = LABEL.match(text) or _dropped(text)
     body = text[label.end() :] if label else text
     sentences = [s for s in SENTENCE.split(body.strip()) if s]
     judged = _judged(sentences)
     cued = label is not None or any(OUTRIGHT.search(s) or REAL.search(s) for s in sentences)
     if judged is None and not cued:
         return None
-    parts: list[str] = []
+    pointed = label.groupdict().get("what") if label is not None else None
+    parts: list[str] = [pointed] if pointed else []
     used: set[int] = set()
     if judged is not None:
         at, topic, match = judged
         used.add(at)
         subject = match["subject"]
-        if not POINTING.match(subject) or CLAIMED.search(subject):
+        if not (POINTING.match(subject) or FIRST.match(subject)) or CLAIMED.search(subject):
             parts.append(subject)
         parts += [p for p in (topic, match["about"]) if p]
         if at > 0 and POINTING.match(subject) and REPORTED.search(sentences[at - 1]):
@@ -155,7 +178,7 @@ def disowned(text: str) -> tuple[str, str] | None:
         elif REPORTED.search(sentences[at]) and not CLAIMED.search(subject):
             parts.append(sentences[at])
     denied = [(i, d) for i, s in enumerate(sentences) for d in denials(s)]
-    if judged is None and not denied:
+    if judged is None and not denied and not parts:
         return None  # "the real cause was X" alone names nothing withdrawn
     parts += [d for _, d in denied]
     used |= {i for i, _ in denied}
@@ -164,6 +187,17 @@ def disowned(text: str) -> tuple[str, str] | None:
         return None
     reason = " ".join(s for i, s in enumerate(sentences) if i not in used)
     return claim, reason
+
+
+def _dropped(text: str) -> re.Match[str] | None:
+    """The opening that drops what was said before (`DROPPED`): what it points at must be a
+    claim ("that note on X", "what I said about X") or nothing at all ("Turns out …"), for
+    "ignore the lint warnings on X" and "drop the retry wrapper" are advice, not retractions."""
+    match = DROPPED.match(text)
+    if match is None or not match["what"]:
+        return match
+    what = match["what"]
+    return match if CLAIMED.search(what) or SAID.search(what) else None
 
 
 def _judged(sentences: list[str]) -> tuple[int, str, re.Match[str]] | None:
@@ -182,6 +216,8 @@ def _judged(sentences: list[str]) -> tuple[int, str, re.Match[str]] | None:
         if GENERAL.match(subject):
             continue  # "each time the first guess was wrong": no one lesson judged
         if CLAIMED.search(subject) or POINTING.match(subject):
+            return at, topic, match
+        if FIRST.match(subject) and match["about"]:  # "I was wrong about the 500s"
             return at, topic, match
     return None
 
@@ -226,7 +262,7 @@ def _denied(sentence: str) -> list[tuple[str, str]]:
             continue
         subject = match["s1"] or match["s2"] or match["s6"] or match["s7"] or ""
         thing = match["t1"] or match["t2"] or match["t3"] or match["t4"] or match["t6"] or ""
-        thing = thing or match["t7"] or match["t8"] or ""
+        thing = thing or match["t7"] or match["t8"] or match["t9"] or ""
         thing = TAIL.sub("", thing).strip()
         if POINTING.fullmatch(thing) and match["t1"]:
             thing = ""  # "eviction has nothing to do with it": its subject is denied

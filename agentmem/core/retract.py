@@ -82,6 +82,12 @@ DAY = re.compile(
 )
 
 CLAUSE = re.compile(r"[;:]\s+|\.\s+")
+# A claim pointed at by name: a demonstrative, a word or a few of its own, a claim's noun.
+POINTED = re.compile(
+    r"^\W*(?:that|this|the|my|our)\s+(?:earlier\s+|previous\s+)?(?:[^\s;:]+\s+){1,4}?"
+    r"(?:note|tip|theory|lesson|idea|guess|advice|claim|diagnosis|explanation)s?\W*$",
+    re.IGNORECASE,
+)
 NEGATION = re.compile(r"\b(?:not|no|never|none|nothing|nor)\b|n't\b", re.IGNORECASE)
 # "Retracted: <claim>; <reason>", or a lesson that opens by judging an earlier claim wrong:
 # "The longer goal timeout was a red herring: …", "Raising the pool size turned out to be
@@ -322,7 +328,9 @@ def retracted(
     # when each was written: another day's lesson sharing its words is not the one named.
     named = bool(written) and _names_day(said[0])
     candidates = [(i, t) for i, t in held if dated(text, i, written)] if named else held
-    least = 1 if named else 2  # words shared with the claim: a named day needs fewer
+    # words shared with the claim: a named day needs fewer, as does a claim pointed at by
+    # its own word ("that /tmp note", "my cache theory": the lesson it names is one held)
+    least = 1 if named or POINTED.match(said[0]) else 2
     # a cause denied where no claim is told ("That tip was wrong: …", "Correction: …") is
     # known by its head; a claim told as "Retracted: X was never Y" is read by its words
     opened = RETRACTED.match(text)
