@@ -104,3 +104,35 @@ def test_advice_opening_with_the_same_verbs_is_no_retraction(text: str) -> None:
     what someone said), and "Turns out" only with a cause it denies."""
     assert retraction(text) is None
     assert gone(text, KILN, SPOOL, MAILS, LABELS, OTHER) == []
+
+
+LOCKERS = (
+    "Gym locker doors jam at night because the magnetic latches lose power at 22:00; reset "
+    "the latch panel after closing."
+)
+INVOICES = "EU invoices fail to post because the VAT service times out after 5 s."
+
+
+def test_a_cause_said_not_to_happen_beside_another_cause_withdraws_the_lesson() -> None:
+    """No word judges the lesson: the text says its cause does not happen ("latches never
+    lose power at 22:00") and gives another one. The clause saying no is mostly the held
+    cause's words, and that is the link."""
+    text = (
+        "The magnetic latches never lose power at 22:00. The jams came from warped door "
+        "frames on row C; the frames are planed down."
+    )
+    assert gone(text, LOCKERS, OTHER) == [LOCKERS]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # another thing that does not happen, with a cause of its own
+        "US invoices never call the VAT service; they fail to post because the state tax "
+        "table is missing rows.",
+        # the cause said not to happen, but no other cause given
+        "The VAT service doesn't time out after 5 s on the sandbox.",
+    ],
+)
+def test_a_no_to_another_thing_or_without_a_cause_withdraws_nothing(text: str) -> None:
+    assert gone(text, INVOICES, OTHER) == []

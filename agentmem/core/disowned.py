@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.statement import terms
+
 # A correction's label, and a retro line's incident title before its text ("Postmortem: x — ").
 LABEL = re.compile(
     r"^\s*\**(?P<label>corrections?|corrected|retracted|retraction|withdrawn)\**\s*[:—–-]\s*\**",
@@ -298,3 +300,43 @@ def causes(held: str) -> bool:
 def swapped(text: str) -> bool:
     """The text denies one source of a thing for another ("X come from B, not from A")."""
     return SWAPS.search(text) is not None
+
+
+# A cause a lesson gives: the words after "because", "come from", "caused by", "due to".
+GIVEN = re.compile(
+    r"\b(?:because(?:\s+of)?|(?:come|comes|came|stem|stems|stemmed)\s+from|caused\s+by|due\s+to)"
+    r"\s+(?P<cause>(?:[^.;:!?]|[.:](?=\S)){3,160})",
+    re.IGNORECASE,
+)
+# A clause that says a thing does not happen or hold, with or without a copula: "tokens
+# never expire", "the nodes don't restart at night", "the job isn't on the hour".
+NEGATED = re.compile(
+    r"\bnever\b|\b(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would)"
+    r"(?:\s+not\b|n't\b)",
+    re.IGNORECASE,
+)
+PIECE = re.compile(r"[;:,]\s+|(?<=[.!?])\s+|\s+[—–-]\s+|\s+but\s+", re.IGNORECASE)
+GAINSAID = 2 / 3  # of the words of the clause that says no, the held cause's words
+
+
+def gainsaid(text: str, held: str) -> bool:
+    """Whether a text says outright that the cause a held lesson gives does not happen, and
+    gives a cause of its own: "tokens never expire; the 404s came from the CDN config"
+    against "links 404 because the token expires after a week". Told without a word
+    judging the lesson, the link is the cause itself: a clause of the text that says no
+    (`NEGATED`) and whose words are mostly the held cause's (two at least, `GAINSAID` of
+    its own), beside a clause giving another cause. A text on another thing ("US invoices
+    never call the VAT service; they fail because …" against "EU invoices fail because the
+    VAT service times out") says no in words mostly not the held cause's: it stays."""
+    cause = GIVEN.search(held)
+    if cause is None or (GIVEN.search(text) is None and not REAL.search(text)):
+        return False
+    given = terms(cause["cause"]).content
+    for piece in PIECE.split(text):
+        if not NEGATED.search(piece) or GIVEN.search(piece):
+            continue
+        said = terms(NEGATED.sub(" ", piece)).content  # the words of what it says no to
+        shared = len(said & given)
+        if shared >= 2 and shared >= GAINSAID * len(said):
+            return True
+    return False

@@ -17,7 +17,9 @@ they spell it (`+define+NO_FASTBOOT`), and one that says a practice does not cur
 withdraws the lessons saying it clears that problem, however they name what was acted on
 ("restarting the spooler does not cure SpoolStuck" of "bouncing the print server clears
 SpoolStuck": `agentmem.core.practice.cured`). A text that is no retraction withdraws the lessons
-prescribing what it says the team no longer does ("We no longer cut the contacts short …").
+prescribing what it says the team no longer does ("We no longer cut the contacts short …"),
+and those whose cause it says does not happen, beside a cause of its own ("the latches never
+lose power at 22:00; the jams came from …": `agentmem.core.disowned.gainsaid`).
 
 Other shapes ("That was wrong about X: …", a theory judged wrong later in the text, a
 correction's label, "X had nothing to do with Y") are read by `agentmem.core.disowned`; in
@@ -29,7 +31,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from agentmem.core.disowned import SENTENCE, causes, denials, denied_causes, disowned, swapped
+from agentmem.core.disowned import (
+    SENTENCE,
+    causes,
+    denials,
+    denied_causes,
+    disowned,
+    gainsaid,
+    swapped,
+)
 from agentmem.core.namedday import month_days
 from agentmem.core.practice import (
     TAKE_AWAY,
@@ -169,6 +179,8 @@ def withdrawn(
         found += [
             i for i, t in lessons if i not in found and any(prescribes_all(t, p) for p in no_fix)
         ]
+        # the cause a lesson gave said not to happen, beside another cause (`gainsaid`)
+        found += [i for i, t in lessons if i not in found and gainsaid(text, t)]
         return found[:MOST]
     gone = taken_out(text)
     found += [i for i, t in lessons if i not in found and gone & set(names_in(t))]
