@@ -136,3 +136,35 @@ def test_a_cause_said_not_to_happen_beside_another_cause_withdraws_the_lesson() 
 )
 def test_a_no_to_another_thing_or_without_a_cause_withdraws_nothing(text: str) -> None:
     assert gone(text, INVOICES, OTHER) == []
+
+
+PRINTS = (
+    "Kiosk receipts print blank when the thermal paper rolls are loaded upside down; flip the roll."
+)
+WEIGHTS = (
+    "The parcel weight drift comes from storing weights as float kg: tiny errors add up over "
+    "many partial loads."
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ruled out the paper rolls for the blank receipts. The print head was dirty.",
+        "Paper rolls were a false lead on the blank receipts; the print head was dirty.",
+        "Blank kiosk receipts aren't caused by upside-down paper rolls; the print head was dirty.",
+        "Root cause of the blank receipts was a dirty print head, not the paper rolls.",
+        "Flipping the roll had no effect on the blank receipts; cleaning the print head fixed them.",
+    ],
+)
+def test_a_lead_judged_wrong_in_the_held_causes_words_withdraws_it(text: str) -> None:
+    """A cause told with "when" is a cause too; the clause judging it a wrong lead (ruled
+    out, a false lead, not caused by, no effect) is linked to the lesson by its words."""
+    assert gone(text, PRINTS, OTHER) == [PRINTS]
+
+
+def test_a_way_said_never_to_be_used_agrees_with_the_lesson_that_blamed_it() -> None:
+    """ "Stored as integer grams, never float kg" says no to the way the lesson blamed, and
+    judges nothing: it tells the fix the lesson called for, and the lesson stays."""
+    text = "Parcel weights are stored as integer grams, never float kg; convert for display only."
+    assert gone(text, WEIGHTS, OTHER) == []

@@ -308,35 +308,67 @@ GIVEN = re.compile(
     r"\s+(?P<cause>(?:[^.;:!?]|[.:](?=\S)){3,160})",
     re.IGNORECASE,
 )
-# A clause that says a thing does not happen or hold, with or without a copula: "tokens
-# never expire", "the nodes don't restart at night", "the job isn't on the hour".
-NEGATED = re.compile(
-    r"\bnever\b|\b(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would)"
-    r"(?:\s+not\b|n't\b)",
+# The cause a held lesson gives, in more ways than a text tells one (`GIVEN`): "X when Y",
+# "Y causes X", "X since Y".
+HELD_CAUSE = re.compile(
+    rf"{GIVEN.pattern}|\b(?:when|whenever|once|since|causes|cause|caused)\s+"
+    r"(?P<when>(?:[^.;:!?]|[.:](?=\S)){3,160})",
     re.IGNORECASE,
 )
+# A clause that says no to a thing ("tokens never expire", "the nodes don't restart at
+# night", "not the rolls"), or judges it a wrong lead (`JUDGED`).
+JUDGED = re.compile(
+    r"(?:\b(?:never|not)|n't)\s+(?:\w+\s+)?(?:caused?|about|due|because|behind|the\s+(?:cause|"
+    r"problem|issue|culprit))\b"
+    r"|\b(?:was|were|is|are|been)\s+(?:loaded\s+|set\s+|configured\s+)?(?:all\s+)?"
+    r"(?:fine|ok|okay|correct|correctly|right|innocent|healthy)\b|\ball\s+along\b"
+    r"|\bruled\s+out\b|\bfalse\s+(?:lead|trail|alarm)\b|\bred\s+herring\b|\bdead\s+end\b"
+    r"|\bno\s+(?:effect|difference|part|role)\b|\bmisdiagnos\w*|\bmisread\b"
+    r"|\b(?:was|were|is|are)\s+(?:off|wrong|mistaken|incorrect)\b"
+    rf"|\b(?:{CLAIMS})\b",
+    re.IGNORECASE,
+)
+NEGATED = re.compile(rf"\b(?:never|not)\b|n't\b|{JUDGED.pattern}", re.IGNORECASE)
+# Another cause told beside: "came from", "the real cause", "root cause", "fixed it".
+OTHERWISE = re.compile(r"\broot\s+cause\b|\bfix(?:ed|es)?\b", re.IGNORECASE)
 PIECE = re.compile(r"[;:,]\s+|(?<=[.!?])\s+|\s+[—–-]\s+|\s+but\s+", re.IGNORECASE)
-GAINSAID = 2 / 3  # of the words of the clause that says no, the held cause's words
+GAINSAID = 2 / 3  # of the words of the clause that says no, the held lesson's words
+# words that judge or frame, none of the thing said no to (stems, as `terms` gives them)
+JUDGING = frozenset(
+    "note lesson theori idea guess claim blame earlier previous wrong fine correct correctli "  # noqa: SIM905
+    "right rule out fals lead trail herring misdiagnos misread effect differ all along actual "
+    "after never not".split()
+)
 
 
 def gainsaid(text: str, held: str) -> bool:
-    """Whether a text says outright that the cause a held lesson gives does not happen, and
-    gives a cause of its own: "tokens never expire; the 404s came from the CDN config"
-    against "links 404 because the token expires after a week". Told without a word
-    judging the lesson, the link is the cause itself: a clause of the text that says no
-    (`NEGATED`) and whose words are mostly the held cause's (two at least, `GAINSAID` of
-    its own), beside a clause giving another cause. A text on another thing ("US invoices
-    never call the VAT service; they fail because …" against "EU invoices fail because the
-    VAT service times out") says no in words mostly not the held cause's: it stays."""
-    cause = GIVEN.search(held)
-    if cause is None or (GIVEN.search(text) is None and not REAL.search(text)):
+    """Whether a text says no to the cause a held lesson gives ("… because the token
+    expires after a week") and gives another cause beside it: "tokens never expire; the
+    404s came from the CDN config", "the rolls were a false lead; the blank prints came from
+    a dirty head". Told without a word that
+    names the lesson, the link is the cause itself: a clause of the text that says no or
+    judges a lead wrong (`NEGATED`), whose words (less the judging ones) are mostly the
+    held lesson's (two at least, `GAINSAID` of its own, one of its cause's), beside a clause
+    giving another cause ("came from", "the real cause"), unless it judges a lead wrong
+    itself ("the rolls were a false lead", "… weren't caused by the rolls"). A text on
+    another thing ("US invoices never call the VAT service; they fail because …" against
+    "EU invoices fail because the VAT service times out") says no in words mostly not the
+    held lesson's, and one that says no and nothing else ("the VAT service doesn't time out
+    on the sandbox", "store them as integers, never as floats") judges nothing and gives no
+    other cause: both leave it."""
+    cause = HELD_CAUSE.search(held)
+    if cause is None:
         return False
-    given = terms(cause["cause"]).content
-    for piece in PIECE.split(text):
-        if not NEGATED.search(piece) or GIVEN.search(piece):
-            continue
-        said = terms(NEGATED.sub(" ", piece)).content  # the words of what it says no to
-        shared = len(said & given)
-        if shared >= 2 and shared >= GAINSAID * len(said):
+    given, kept = terms(cause["cause"] or cause["when"]).content, terms(held).content
+    pieces = [p for p in PIECE.split(text) if p.strip()]
+    saying_no = [p for p in pieces if NEGATED.search(p)]
+    others = [p for p in pieces if p not in saying_no]
+    told = any(GIVEN.search(p) or REAL.search(p) or OTHERWISE.search(p) for p in others)
+    if not told and not any(JUDGED.search(p) for p in pieces):
+        return False  # "stored as integers, never as floats" says no to a way, judges nothing
+    for piece in saying_no:
+        said = terms(NEGATED.sub(" ", piece)).content - JUDGING  # what it says no to
+        shared = len(said & kept)
+        if said & given and shared >= 2 and shared >= GAINSAID * len(said):
             return True
     return False

@@ -185,6 +185,7 @@ def withdrawn(
     gone = taken_out(text)
     found += [i for i, t in lessons if i not in found and gone & set(names_in(t))]
     found += [i for i, t in lessons if i not in found and cured(t, said[0])]
+    found += [i for i, t in lessons if i not in found and gainsaid(text, t)]
     if swapped(text):  # "X come from B, not from A" withdraws only a lesson telling a cause
         found = [i for i in found if causes(dict(lessons)[i])]
     best = retracted(text, lessons, written)
