@@ -138,9 +138,7 @@ def test_a_no_to_another_thing_or_without_a_cause_withdraws_nothing(text: str) -
     assert gone(text, INVOICES, OTHER) == []
 
 
-PRINTS = (
-    "Kiosk receipts print blank when the thermal paper rolls are loaded upside down; flip the roll."
-)
+PRINTS = "Kiosk receipts print blank whenever the thermal paper rolls are loaded upside down."
 WEIGHTS = (
     "The parcel weight drift comes from storing weights as float kg: tiny errors add up over "
     "many partial loads."
@@ -154,12 +152,11 @@ WEIGHTS = (
         "Paper rolls were a false lead on the blank receipts; the print head was dirty.",
         "Blank kiosk receipts aren't caused by upside-down paper rolls; the print head was dirty.",
         "Root cause of the blank receipts was a dirty print head, not the paper rolls.",
-        "Flipping the roll had no effect on the blank receipts; cleaning the print head fixed them.",
     ],
 )
 def test_a_lead_judged_wrong_in_the_held_causes_words_withdraws_it(text: str) -> None:
-    """A cause told with "when" is a cause too; the clause judging it a wrong lead (ruled
-    out, a false lead, not caused by, no effect) is linked to the lesson by its words."""
+    """A cause told with "whenever" is a cause too; the clause judging it a wrong lead
+    (ruled out, a false lead, not caused by, not Y) is linked to the lesson by its words."""
     assert gone(text, PRINTS, OTHER) == [PRINTS]
 
 

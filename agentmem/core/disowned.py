@@ -308,10 +308,10 @@ GIVEN = re.compile(
     r"\s+(?P<cause>(?:[^.;:!?]|[.:](?=\S)){3,160})",
     re.IGNORECASE,
 )
-# The cause a held lesson gives, in more ways than a text tells one (`GIVEN`): "X when Y",
-# "Y causes X", "X since Y".
+# The cause a held lesson gives, in one more way than a text tells one (`GIVEN`): "X
+# whenever Y" ("X stops when Y" tells a remedy, no cause; "Y causes X" puts it first).
 HELD_CAUSE = re.compile(
-    rf"{GIVEN.pattern}|\b(?:when|whenever|once|since|causes|cause|caused)\s+"
+    rf"{GIVEN.pattern}|\bwhenever\s+"
     r"(?P<when>(?:[^.;:!?]|[.:](?=\S)){3,160})",
     re.IGNORECASE,
 )
@@ -348,7 +348,7 @@ def gainsaid(text: str, held: str) -> bool:
     a dirty head". Told without a word that
     names the lesson, the link is the cause itself: a clause of the text that says no or
     judges a lead wrong (`NEGATED`), whose words (less the judging ones) are mostly the
-    held lesson's (two at least, `GAINSAID` of its own, one of its cause's), beside a clause
+    held lesson's (`GAINSAID` of its own, two of them its cause's), beside a clause
     giving another cause ("came from", "the real cause"), unless it judges a lead wrong
     itself ("the rolls were a false lead", "… weren't caused by the rolls"). A text on
     another thing ("US invoices never call the VAT service; they fail because …" against
@@ -369,6 +369,6 @@ def gainsaid(text: str, held: str) -> bool:
     for piece in saying_no:
         said = terms(NEGATED.sub(" ", piece)).content - JUDGING  # what it says no to
         shared = len(said & kept)
-        if said & given and shared >= 2 and shared >= GAINSAID * len(said):
+        if len(said & given) >= 2 and shared >= GAINSAID * len(said):
             return True
     return False
