@@ -219,7 +219,7 @@ def _judged(sentences: list[str]) -> tuple[int, str, re.Match[str]] | None:
             continue  # "each time the first guess was wrong": no one lesson judged
         if CLAIMED.search(subject) or POINTING.match(subject):
             return at, topic, match
-        if FIRST.match(subject) and match["about"]:  # "I was wrong about the 500s"
+        if FIRST.match(subject) and match["about"]:  # "I was wrong about the kiln cracks"
             return at, topic, match
     return None
 
@@ -315,7 +315,7 @@ HELD_CAUSE = re.compile(
     r"(?P<when>(?:[^.;:!?]|[.:](?=\S)){3,160})",
     re.IGNORECASE,
 )
-# A clause that says no to a thing ("tokens never expire", "the nodes don't restart at
+# A clause that says no to a thing ("the glaze never runs", "the kilns don't cool at
 # night", "not the rolls"), or judges it a wrong lead (`JUDGED`).
 JUDGED = re.compile(
     r"(?:\b(?:never|not)|n't)\s+(?:\w+\s+)?(?:caused?|about|due|because|behind|the\s+(?:cause|"
@@ -342,11 +342,10 @@ JUDGING = frozenset(
 
 
 def gainsaid(text: str, held: str) -> bool:
-    """Whether a text says no to the cause a held lesson gives ("… because the token
-    expires after a week") and gives another cause beside it: "tokens never expire; the
-    404s came from the CDN config", "the rolls were a false lead; the blank prints came from
-    a dirty head". Told without a word that
-    names the lesson, the link is the cause itself: a clause of the text that says no or
+    """Whether a text says no to the cause a held lesson gives ("… because the kiln
+    cools too fast at night") and gives another cause beside it: "the kiln never cools
+    fast at night; the cracks came from wet clay", "the rolls were a false lead; the blank
+    prints came from a dirty head". Told without a word that names the lesson, the link is the cause itself: a clause of the text that says no or
     judges a lead wrong (`NEGATED`), whose words (less the judging ones) are mostly the
     held lesson's (`GAINSAID` of its own, two of them its cause's), beside a clause
     giving another cause ("came from", "the real cause"), unless it judges a lead wrong

@@ -342,7 +342,7 @@ def retracted(
     named = bool(written) and _names_day(said[0])
     candidates = [(i, t) for i, t in held if dated(text, i, written)] if named else held
     # words shared with the claim: a named day needs fewer, as does a claim pointed at by
-    # its own word ("that /tmp note", "my cache theory": the lesson it names is one held)
+    # its own word ("that spooler note", "my cache theory": the lesson it names is one held)
     least = 1 if named or POINTED.match(said[0]) else 2
     # a cause denied where no claim is told ("That tip was wrong: …", "Correction: …") is
     # known by its head; a claim told as "Retracted: X was never Y" is read by its words
