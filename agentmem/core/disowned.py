@@ -2,7 +2,9 @@
 the opening (`agentmem.core.retract.RETRACTED`): a judgement found later in the text ("…
 overnight. The cache theory from Monday was wrong and …"), one that points back at
 what it judges ("That was wrong about caching: …", "That earlier lesson was wrong. …"), one
-behind a correction's label ("Correction: the 3 May lesson blaming the proxy was wrong"), and
+behind a correction's label ("Correction: the 3 May lesson blaming the proxy was wrong") or
+an opening that drops what was said ("Scratch that proxy note: …", "Turns out …"), the
+writer's own ("I was wrong about the timeouts."), and
 a correction that denies a cause outright ("Correction: the timeouts had nothing to do with
 the proxy", "It was never a disk problem: the timeouts come from …", "The proxy wasn't the
 problem: …"), and a source swapped for another ("X come not from A but from B", "X come
@@ -27,11 +29,28 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.statement import terms
+
 # A correction's label, and a retro line's incident title before its text ("Postmortem: x — ").
 LABEL = re.compile(
     r"^\s*\**(?P<label>corrections?|corrected|retracted|retraction|withdrawn)\**\s*[:—–-]\s*\**",
     re.IGNORECASE,
 )
+# Other voices that open by dropping what was said before, as a label does: "Scratch that
+# note on X: …", "Ignore what I said about X.", "Disregard the earlier tip on X;", "Turns
+# out …", "On second look, …". What the first kind points at (the words after its verb, up
+# to the stop) is the claim, and must be one (`_dropped`); the others retract only with a
+# cause they deny (`denials`).
+DROPPED = re.compile(
+    r"^\W*(?P<verb>scratch|strike|ignore|disregard|forget|drop)\s+(?P<what>(?:that|this|what|"
+    r"the|my|our|those|these)\b(?:[^.:;!?—–]|[.:](?=\S)){0,160}?)\s*(?:[.:;!?—–]\s+|$)"
+    r"|^\W*(?:it\s+)?turns?\s+out\b,?\s*(?:that\s+)?"
+    r"|^\W*(?:actually|on\s+(?:second|closer)\s+(?:look|inspection))\b\s*[,:—–]\s*",
+    re.IGNORECASE,
+)
+SAID = re.compile(r"^\W*what\s+(?:i|we|you|they)\b", re.IGNORECASE)
+# "I was wrong about X", "we were wrong about X": the writers judging their own earlier claim.
+FIRST = re.compile(r"^\W*(?:i|we)\W*$", re.IGNORECASE)
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
 CLAIMS = (
     r"lesson|note|theory|theories|idea|guess|assumption|diagnosis|explanation|advice|tip|"
@@ -39,7 +58,7 @@ CLAIMS = (
 )
 # "<subject> was wrong [about <topic>]": the judgement, its subject and what it is about.
 WRONG = re.compile(
-    r"^(?P<subject>[^.;:!?]{2,160}?)\s+(?:was|were|is|are|has\s+been|turned\s+out\s+to\s+be)"
+    r"^(?P<subject>[^.;:!?]{1,160}?)\s+(?:was|were|is|are|has\s+been|turned\s+out\s+to\s+be)"
     r"\s+(?:all\s+|just\s+|simply\s+|plain\s+)?(?:wrong|incorrect|mistaken|a\s+red\s+herring)\b"
     r"(?:\s+about\s+(?P<about>[^.;:!?,]{2,80}))?",
     re.IGNORECASE,
@@ -74,7 +93,8 @@ DENIALS = (
     r"(?:\s+and\s+no\s+\w[\w-]*(?:\s+\w[\w-]*)?)?)",
     # "Not sandbox load: the busy errors mean …": the denied thing opens the text as its
     # topic; a word that qualifies rather than names ("Not yet:", "Not needed:") is no thing.
-    rf"^\W*not\s+(?:(?:a|an|the)\s+)?(?!{QUALIFIERS})(?P<t8>\w[^.;:!?(),]{{1,60}}?)\s*[:—–]\s",
+    rf"^\W*not\s+(?:(?:a|an|the)\s+)?(?!{QUALIFIERS})(?P<t8>\w[^.;:!?(),]{{1,60}}?)\s*[:—–]\s"
+    rf"|^\W*not\s+(?:a|an|the)\s+(?!{QUALIFIERS})(?P<t9>\W?\w[^\s.;:!?(),]*(?:\s+[^\s.;:!?(),]+){{0,2}})\.(?:\s|$)",
 )
 # "X come not from A but from B": A denied of X.
 SWAP = (
@@ -99,15 +119,19 @@ DENIAL = re.compile("|".join((SWAP, SWAPPED, *DENIALS, OTHER)), re.IGNORECASE)
 # Y problem", "it was never Y" (pointing back at what was believed).
 OUTRIGHT = re.compile(
     r"\bnothing\s+to\s+do\s+with\b"
-    r"|\bnever\s+(?:been\s+)?(?:a|an|the)\s+[^.;:!?,]{1,60}?\s(?:problem|issue|cause|fault)s?\b"
+    r"|(?:\bnever(?:\s+been)?|\b(?:was|were|is|are)(?:n't|\s+not))\s+(?:a|an|the)\s+[^.;:!?,]{1,60}?\s"
+    r"(?:problem|issue|cause|fault|thing)s?\b"
     r"|^\W*(?:it|that|this)\s+(?:was|were|is)\s+never\b"
     # "It was not the emulator: …", "Not sandbox load: …": a thing denied as the topic the
     # rest of the text explains; "it was not possible to …" names no thing before a colon
     r"|^\W*(?:it|that|this)\s+(?:was|were)(?:\s+not|n't)\s+(?:a|an|the)\s+[^.;:!?,]{1,60}?\s*[:—–]\s"
     rf"|^\W*not\s+(?:(?:a|an|the)\s+)?(?!{QUALIFIERS})\w[^.;:!?(),]{{1,60}}?\s*[:—–]\s"
-    r"|\b(?:was|were|is|are)n't\s+the\s+(?:cause|culprit|problem|issue)\b"
+    rf"|^\W*not\s+(?:a|an|the)\s+(?!{QUALIFIERS})\W?\w[^\s.;:!?(),]*(?:\s+[^\s.;:!?(),]+){{0,2}}\.(?:\s|$)"
+    r"|\b(?:was|were|is|are)(?:n't|\s+never)\s+the\s+(?:cause|culprit|problem|issue)\b"
     r"|\b(?:come|comes|came|stem|stems|stemmed)\s+not\s+from\b"
-    r"|\b(?:come|comes|came|stem|stems|stemmed)\s+from\s+[^.;:!?]{2,80},\s+not\s+from\b",
+    r"|\b(?:come|comes|came|stem|stems|stemmed)\s+from\s+[^.;:!?]{2,80},\s+not\s+from\b"
+    # "X were caused by B, not A": the cause told, the one it replaces denied after it
+    r"|\b(?:caused\s+by|due\s+to|because\s+of)\s+[^.;:!?]{2,80},\s+not\s+(?:by\s+)?\w",
     re.IGNORECASE,
 )
 # "The real cause was …": the cue that what was said of the cause before is withdrawn.
@@ -133,20 +157,21 @@ def disowned(text: str) -> tuple[str, str] | None:
     shapes of the module docstring, else None. The claim is the judged subject (when it says
     more than "that lesson"), its topic, the claim reported just before, and every cause
     denied in the text, joined by "; "."""
-    label = LABEL.match(text)
+    label = LABEL.match(text) or _dropped(text)
     body = text[label.end() :] if label else text
     sentences = [s for s in SENTENCE.split(body.strip()) if s]
     judged = _judged(sentences)
     cued = label is not None or any(OUTRIGHT.search(s) or REAL.search(s) for s in sentences)
     if judged is None and not cued:
         return None
-    parts: list[str] = []
+    pointed = label.groupdict().get("what") if label is not None else None
+    parts: list[str] = [pointed] if pointed else []
     used: set[int] = set()
     if judged is not None:
         at, topic, match = judged
         used.add(at)
         subject = match["subject"]
-        if not POINTING.match(subject) or CLAIMED.search(subject):
+        if not (POINTING.match(subject) or FIRST.match(subject)) or CLAIMED.search(subject):
             parts.append(subject)
         parts += [p for p in (topic, match["about"]) if p]
         if at > 0 and POINTING.match(subject) and REPORTED.search(sentences[at - 1]):
@@ -155,7 +180,7 @@ def disowned(text: str) -> tuple[str, str] | None:
         elif REPORTED.search(sentences[at]) and not CLAIMED.search(subject):
             parts.append(sentences[at])
     denied = [(i, d) for i, s in enumerate(sentences) for d in denials(s)]
-    if judged is None and not denied:
+    if judged is None and not denied and not parts:
         return None  # "the real cause was X" alone names nothing withdrawn
     parts += [d for _, d in denied]
     used |= {i for i, _ in denied}
@@ -164,6 +189,17 @@ def disowned(text: str) -> tuple[str, str] | None:
         return None
     reason = " ".join(s for i, s in enumerate(sentences) if i not in used)
     return claim, reason
+
+
+def _dropped(text: str) -> re.Match[str] | None:
+    """The opening that drops what was said before (`DROPPED`): what it points at must be a
+    claim ("that note on X", "what I said about X") or nothing at all ("Turns out …"), for
+    "ignore the lint warnings on X" and "drop the retry wrapper" are advice, not retractions."""
+    match = DROPPED.match(text)
+    if match is None or not match["what"]:
+        return match
+    what = match["what"]
+    return match if CLAIMED.search(what) or SAID.search(what) else None
 
 
 def _judged(sentences: list[str]) -> tuple[int, str, re.Match[str]] | None:
@@ -182,6 +218,8 @@ def _judged(sentences: list[str]) -> tuple[int, str, re.Match[str]] | None:
         if GENERAL.match(subject):
             continue  # "each time the first guess was wrong": no one lesson judged
         if CLAIMED.search(subject) or POINTING.match(subject):
+            return at, topic, match
+        if FIRST.match(subject) and match["about"]:  # "I was wrong about the kiln cracks"
             return at, topic, match
     return None
 
@@ -226,7 +264,7 @@ def _denied(sentence: str) -> list[tuple[str, str]]:
             continue
         subject = match["s1"] or match["s2"] or match["s6"] or match["s7"] or ""
         thing = match["t1"] or match["t2"] or match["t3"] or match["t4"] or match["t6"] or ""
-        thing = thing or match["t7"] or match["t8"] or ""
+        thing = thing or match["t7"] or match["t8"] or match["t9"] or ""
         thing = TAIL.sub("", thing).strip()
         if POINTING.fullmatch(thing) and match["t1"]:
             thing = ""  # "eviction has nothing to do with it": its subject is denied
@@ -262,3 +300,74 @@ def causes(held: str) -> bool:
 def swapped(text: str) -> bool:
     """The text denies one source of a thing for another ("X come from B, not from A")."""
     return SWAPS.search(text) is not None
+
+
+# A cause a lesson gives: the words after "because", "come from", "caused by", "due to".
+GIVEN = re.compile(
+    r"\b(?:because(?:\s+of)?|(?:come|comes|came|stem|stems|stemmed)\s+from|caused\s+by|due\s+to)"
+    r"\s+(?P<cause>(?:[^.;:!?]|[.:](?=\S)){3,160})",
+    re.IGNORECASE,
+)
+# The cause a held lesson gives, in one more way than a text tells one (`GIVEN`): "X
+# whenever Y" ("X stops when Y" tells a remedy, no cause; "Y causes X" puts it first).
+HELD_CAUSE = re.compile(
+    rf"{GIVEN.pattern}|\bwhenever\s+"
+    r"(?P<when>(?:[^.;:!?]|[.:](?=\S)){3,160})",
+    re.IGNORECASE,
+)
+# A clause that says no to a thing ("the glaze never runs", "the kilns don't cool at
+# night", "not the rolls"), or judges it a wrong lead (`JUDGED`).
+JUDGED = re.compile(
+    r"(?:\b(?:never|not)|n't)\s+(?:\w+\s+)?(?:caused?|about|due|because|behind|the\s+(?:cause|"
+    r"problem|issue|culprit))\b"
+    r"|\b(?:was|were|is|are|been)\s+(?:loaded\s+|set\s+|configured\s+)?(?:all\s+)?"
+    r"(?:fine|ok|okay|correct|correctly|right|innocent|healthy)\b|\ball\s+along\b"
+    r"|\bruled\s+out\b|\bfalse\s+(?:lead|trail|alarm)\b|\bred\s+herring\b|\bdead\s+end\b"
+    r"|\bno\s+(?:effect|difference|part|role)\b|\bmisdiagnos\w*|\bmisread\b"
+    r"|\b(?:was|were|is|are)\s+(?:off|wrong|mistaken|incorrect)\b"
+    rf"|\b(?:{CLAIMS})\b",
+    re.IGNORECASE,
+)
+NEGATED = re.compile(rf"\b(?:never|not)\b|n't\b|{JUDGED.pattern}", re.IGNORECASE)
+# Another cause told beside: "came from", "the real cause", "root cause", "fixed it".
+OTHERWISE = re.compile(r"\broot\s+cause\b|\bfix(?:ed|es)?\b", re.IGNORECASE)
+PIECE = re.compile(r"[;:,]\s+|(?<=[.!?])\s+|\s+[—–-]\s+|\s+but\s+", re.IGNORECASE)
+GAINSAID = 2 / 3  # of the words of the clause that says no, the held lesson's words
+# words that judge or frame, none of the thing said no to (stems, as `terms` gives them)
+JUDGING = frozenset(
+    "note lesson theori idea guess claim blame earlier previous wrong fine correct correctli "  # noqa: SIM905
+    "right rule out fals lead trail herring misdiagnos misread effect differ all along actual "
+    "after never not".split()
+)
+
+
+def gainsaid(text: str, held: str) -> bool:
+    """Whether a text says no to the cause a held lesson gives ("… because the kiln
+    cools too fast at night") and gives another cause beside it: "the kiln never cools
+    fast at night; the cracks came from wet clay", "the rolls were a false lead; the blank
+    prints came from a dirty head". Told without a word that names the lesson, the link is the cause itself: a clause of the text that says no or
+    judges a lead wrong (`NEGATED`), whose words (less the judging ones) are mostly the
+    held lesson's (`GAINSAID` of its own, two of them its cause's), beside a clause
+    giving another cause ("came from", "the real cause"), unless it judges a lead wrong
+    itself ("the rolls were a false lead", "… weren't caused by the rolls"). A text on
+    another thing ("US invoices never call the VAT service; they fail because …" against
+    "EU invoices fail because the VAT service times out") says no in words mostly not the
+    held lesson's, and one that says no and nothing else ("the VAT service doesn't time out
+    on the sandbox", "store them as integers, never as floats") judges nothing and gives no
+    other cause: both leave it."""
+    cause = HELD_CAUSE.search(held)
+    if cause is None:
+        return False
+    given, kept = terms(cause["cause"] or cause["when"]).content, terms(held).content
+    pieces = [p for p in PIECE.split(text) if p.strip()]
+    saying_no = [p for p in pieces if NEGATED.search(p)]
+    others = [p for p in pieces if p not in saying_no]
+    told = any(GIVEN.search(p) or REAL.search(p) or OTHERWISE.search(p) for p in others)
+    if not told and not any(JUDGED.search(p) for p in pieces):
+        return False  # "stored as integers, never as floats" says no to a way, judges nothing
+    for piece in saying_no:
+        said = terms(NEGATED.sub(" ", piece)).content - JUDGING  # what it says no to
+        shared = len(said & kept)
+        if len(said & given) >= 2 and shared >= GAINSAID * len(said):
+            return True
+    return False

@@ -17,7 +17,9 @@ they spell it (`+define+NO_FASTBOOT`), and one that says a practice does not cur
 withdraws the lessons saying it clears that problem, however they name what was acted on
 ("restarting the spooler does not cure SpoolStuck" of "bouncing the print server clears
 SpoolStuck": `agentmem.core.practice.cured`). A text that is no retraction withdraws the lessons
-prescribing what it says the team no longer does ("We no longer cut the contacts short …").
+prescribing what it says the team no longer does ("We no longer cut the contacts short …"),
+and those whose cause it says does not happen, beside a cause of its own ("the latches never
+lose power at 22:00; the jams came from …": `agentmem.core.disowned.gainsaid`).
 
 Other shapes ("That was wrong about X: …", a theory judged wrong later in the text, a
 correction's label, "X had nothing to do with Y") are read by `agentmem.core.disowned`; in
@@ -29,7 +31,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from agentmem.core.disowned import SENTENCE, causes, denials, denied_causes, disowned, swapped
+from agentmem.core.disowned import (
+    SENTENCE,
+    causes,
+    denials,
+    denied_causes,
+    disowned,
+    gainsaid,
+    swapped,
+)
 from agentmem.core.namedday import month_days
 from agentmem.core.practice import (
     TAKE_AWAY,
@@ -82,6 +92,12 @@ DAY = re.compile(
 )
 
 CLAUSE = re.compile(r"[;:]\s+|\.\s+")
+# A claim pointed at by name: a demonstrative, a word or a few of its own, a claim's noun.
+POINTED = re.compile(
+    r"^\W*(?:that|this|the|my|our)\s+(?:earlier\s+|previous\s+)?(?:[^\s;:]+\s+){1,4}?"
+    r"(?:note|tip|theory|lesson|idea|guess|advice|claim|diagnosis|explanation)s?\W*$",
+    re.IGNORECASE,
+)
 NEGATION = re.compile(r"\b(?:not|no|never|none|nothing|nor)\b|n't\b", re.IGNORECASE)
 # "Retracted: <claim>; <reason>", or a lesson that opens by judging an earlier claim wrong:
 # "The longer goal timeout was a red herring: …", "Raising the pool size turned out to be
@@ -163,10 +179,13 @@ def withdrawn(
         found += [
             i for i, t in lessons if i not in found and any(prescribes_all(t, p) for p in no_fix)
         ]
+        # the cause a lesson gave said not to happen, beside another cause (`gainsaid`)
+        found += [i for i, t in lessons if i not in found and gainsaid(text, t)]
         return found[:MOST]
     gone = taken_out(text)
     found += [i for i, t in lessons if i not in found and gone & set(names_in(t))]
     found += [i for i, t in lessons if i not in found and cured(t, said[0])]
+    found += [i for i, t in lessons if i not in found and gainsaid(text, t)]
     if swapped(text):  # "X come from B, not from A" withdraws only a lesson telling a cause
         found = [i for i in found if causes(dict(lessons)[i])]
     best = retracted(text, lessons, written)
@@ -322,7 +341,9 @@ def retracted(
     # when each was written: another day's lesson sharing its words is not the one named.
     named = bool(written) and _names_day(said[0])
     candidates = [(i, t) for i, t in held if dated(text, i, written)] if named else held
-    least = 1 if named else 2  # words shared with the claim: a named day needs fewer
+    # words shared with the claim: a named day needs fewer, as does a claim pointed at by
+    # its own word ("that spooler note", "my cache theory": the lesson it names is one held)
+    least = 1 if named or POINTED.match(said[0]) else 2
     # a cause denied where no claim is told ("That tip was wrong: …", "Correction: …") is
     # known by its head; a claim told as "Retracted: X was never Y" is read by its words
     opened = RETRACTED.match(text)

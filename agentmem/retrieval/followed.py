@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from agentmem.core.model import Hit, Memory
 from agentmem.core.restate import retraction
+from agentmem.core.statement import terms
 from agentmem.retrieval.pack import CANDIDATES
 from agentmem.retrieval.places import LESSONS, LOWEST_SHARE, MAX_LESSONS, Search, unweighted
 from agentmem.retrieval.ranking import SUPERSEDED_FACTOR
@@ -30,7 +31,8 @@ def in_their_place(
 
     Only replaced lessons that would make the pack's bar are followed (at most
     `MAX_FOLLOWED`), each with one search of its own words for what replaced it; a
-    retraction is not followed (it says what no longer holds, not the subject anew).
+    retraction is followed only when it tells the subject anew (`_anew`), not only what
+    no longer holds.
 
     With `add_missed` (packs), a replacement the query did not find enters with the score of
     the lesson it replaced; without it (hook A's history), only one the query found is
@@ -50,7 +52,7 @@ def in_their_place(
             continue  # it would not have made the pack: neither does its replacement
         followed += 1
         new = replacement(search, hit.memory, scope)
-        if new is None or retraction(new.memory.text):
+        if new is None or not _anew(new.memory.text, hit.memory.text):
             continue
         if all(h.memory.id != new.memory.id for h in every):
             every = [*every, new]  # `retired` reads the pair, though the query missed it
@@ -83,3 +85,15 @@ def replacement(search: Search, old: Memory, scope: Filters) -> Hit | None:
     finds it."""
     live = replace(scope, include_superseded=False, types=LESSONS)
     return next((h for h in search(old.text, 5, live) if old.id in h.memory.supersedes), None)
+
+
+ANEW = 2  # words of the lesson it withdrew a retraction's reason tells anew
+
+
+def _anew(text: str, old: str) -> bool:
+    """Whether a replacement tells the subject of the lesson it replaced (`old`) anew: any
+    but a retraction, and a retraction whose reason (what it says beside the claim it
+    withdraws: the cause found since, the fix) speaks of that subject in `ANEW` of its
+    words. "Retracted: the cache note; it was never tested" says only what no longer holds."""
+    said = retraction(text)
+    return said is None or len(terms(said[1]).content & terms(old).content) >= ANEW
