@@ -24,8 +24,8 @@ FROM_TO = re.compile(
     r"(?:(?:a|an|the)\s+)?(?P<old>\S*\d[^\s,;]*(?:\s+[A-Za-z%]+)?)\s+to\s+(?:(?:a|an|the)\s+)?(?=\S*\d)",
     re.IGNORECASE,
 )
-# A value told beside the one it replaces: "10°, not 5°", "45 minutes, not 30", "$4,150
-# self-only, not the 2025 $4,300", "locks Wednesday 12:00, instead of Thursday evening".
+# A value told beside the one it replaces: "10°, not 5°", "45 minutes, not 30", "$210
+# a seat, not the old $180", "locks Wednesday 12:00, instead of Thursday evening".
 # The old value, as FROM_TO's.
 NOT_THAT = re.compile(
     r"(?<=\d)(?:\s?[%°]|\s[A-Za-z][A-Za-z-]*)?,\s+not\s+(?:the\s+(?:[A-Za-z0-9-]+\s+)?)?[$€£]?"

@@ -14,7 +14,7 @@ is withdrawn, and a pattern across runs ("failures mostly come from …") is no 
 
 What such a text withdraws is told by its denials, not by its judging clause: the thing said
 to have nothing to do with it, never to have been the problem, not to have been the cause,
-not to exist ("there is no meter drift"), to have been fine ("the gasket is fine"), with
+not to exist ("there is no clock skew"), to have been fine ("the gasket is fine"), with
 the subject it was denied of ("the outages were
 never a disk problem" denies disk of the outages); the judged subject when it
 has words of its own ("the cache eviction theory"); and the claim the text reports just
@@ -257,7 +257,7 @@ def _denied(sentence: str) -> list[tuple[str, str]]:
     out = []
     for match in DENIAL.finditer(sentence):
         if (match["s6"] or match["s7"]) and GENERIC.search(match["s6"] or match["s7"]):
-            continue  # "red runs mostly come from X, not from code": a pattern, not a cause
+            continue  # "flaky builds mostly come from X, not from code": a pattern, not a cause
         if match["s5"]:  # "the gasket was fine": the thing itself is denied
             if not POINTING.match(match["s5"]):
                 out.append(("", match["s5"].strip()))

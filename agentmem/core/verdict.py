@@ -215,8 +215,8 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
     # record's are not restatements either, though each is led by the record's title.
     one = (record.get("source"), record.get("run_id"))
     # So are the lessons one run reported in one hook C fire (a run record names no
-    # document): "travel bursaries are capped at $3,000" and "equipment grants have their
-    # own cap of $7,000" were learned together, and the second is no newer word on the
+    # document): "rooftop panels are capped at 40 a site" and "ground arrays have a
+    # limit of 200 of their own" were learned together, and the second is no newer word on the
     # first. (Other writes of one second share a default run id, not a run.)
     fire = (record.get("run_id"), RUN_HOOK, record.get("created_at"))
     siblings = {
