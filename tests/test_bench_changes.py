@@ -85,3 +85,17 @@ def test_a_look_alike_about_another_kiln_keeps_the_old_lesson_in_the_pack(
     assert main([write(tmp_path, [other]), "--channel", "lesson", "--json"]) == 0
     scores = json.loads(capsys.readouterr().out)
     assert scores["lesson"]["different"] == {"pairs": 1, "ok": 1.0, "merged": 0.0}
+
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((REPO / "bench" / "pairs" / "written-blind").glob("*.json")),
+    ids=lambda p: p.stem,
+)
+def test_the_pairs_written_blind_load_as_written(path: Path) -> None:
+    """The pairs kept as their writers wrote them load, every relation present."""
+    relations = {pair.relation for pair in load_pairs(str(path))}
+    assert relations == {"replaces", "retracts", "restates", "different"}
