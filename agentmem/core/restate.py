@@ -54,7 +54,6 @@ from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.modified import modified_apart
 from agentmem.core.newvalue import (
     also_of_another,
-    apart,
     fulfilled,
     opens_on,
     parallel,
@@ -64,205 +63,40 @@ from agentmem.core.newvalue import (
     told_anew,
     told_of_another,
 )
-from agentmem.core.opening import opens_alike
 from agentmem.core.retiredvalues import retired_values as retired_values  # its old home
 from agentmem.core.retract import RETRACTED
 from agentmem.core.retract import retracted as retracted  # its old home
 from agentmem.core.retract import retraction as retraction  # its old home
 from agentmem.core.statement import (
-    CAPITALISED,
-    CAPS,
     HEAD,
-    IDENTIFIER,
     ROLE,
     Terms,
     terms,
 )
 from agentmem.core.stopped import stops_other
+from agentmem.core.subjects import COVER_SLACK as COVER_SLACK  # its old home
+from agentmem.core.subjects import CUED_SHARED as CUED_SHARED  # its old home
+from agentmem.core.subjects import MIN_SHARED as MIN_SHARED  # its old home
+from agentmem.core.subjects import NOT_MOVED as NOT_MOVED  # its old home
+from agentmem.core.subjects import SAME_SUBJECT as SAME_SUBJECT  # its old home
+from agentmem.core.subjects import WEAK_KINDS as WEAK_KINDS  # its old home
+from agentmem.core.subjects import _broad, _moved_from, _overlap
+from agentmem.core.subjects import agrees as agrees  # its old home
+from agentmem.core.subjects import agrees_by_name as agrees_by_name  # its old home
+from agentmem.core.subjects import aimed_elsewhere as aimed_elsewhere  # its old home
+from agentmem.core.subjects import conflict as conflict  # its old home
+from agentmem.core.subjects import conflicts as conflicts  # its old home
+from agentmem.core.subjects import covered as covered  # its old home
+from agentmem.core.subjects import named_apart as named_apart  # its old home
+from agentmem.core.subjects import new_value as new_value  # its old home
+from agentmem.core.subjects import other_component as other_component  # its old home
+from agentmem.core.subjects import same_subject as same_subject  # its old home
 from agentmem.core.together import read_together as read_together  # its old home
 from agentmem.core.versioned import reversioned
 from agentmem.stores.bm25 import tokenize
 
-MIN_SHARED = 3  # content terms two texts must share before either can restate or replace
-COVER_SLACK = 8  # a text of n terms is covered by another missing at most n // 8 of them
-SAME_SUBJECT = 0.5  # share of the shorter text's terms that makes one subject on its own
 CLOSE_SUBJECT = 0.75  # share at which a change word alone says the draft replaces the held
 NEAR_SUBJECT = 0.6  # share of the shorter text's terms at which two lessons say one thing
-CUED_SHARED = 2  # ... when the draft says outright that it corrects or replaces something
-# Bare counts: what they count is said by the words around them, so a text's several
-# counts are no values of one slot.
-WEAK_KINDS = frozenset(("number",))
-NOT_MOVED = frozenset(("version", "date", "code"))  # kinds no "from X to Y" moves away from
-
-
-def covered(part: Terms, whole: Terms) -> bool:
-    """`whole` says everything `part` says: its terms, its names and its values."""
-    shared = part.content & whole.content
-    missing = len(part.content) - len(shared)
-    if len(shared) < MIN_SHARED or missing > len(part.content) // COVER_SLACK:
-        return False
-    if not part.names <= whole.tokens:
-        return False
-    return all(v <= whole.values.get(kind, frozenset()) for kind, v in part.values.items())
-
-
-def conflict(a: Terms, b: Terms) -> bool:
-    """Each states a value of one kind that the other does not (4 GiB against 1 GiB; not
-    "Xcode 15.3" against "15.2 lacks the SDK, select 15.3", which agree on 15.3)."""
-    return bool(conflicts(a, b))
-
-
-def conflicts(a: Terms, b: Terms) -> set[str]:
-    """The kinds of value on which `conflict` finds the two texts differ."""
-    return {
-        kind
-        for kind, v in a.values.items()
-        # two commands can both hold (run the linter, run the link check); a date says when
-        if kind not in ("code", "date")
-        and kind in b.values
-        and bool(v - b.values[kind])
-        and bool(b.values[kind] - v)
-    }
-
-
-def new_value(d: Terms, h: Terms) -> bool:
-    """The draft gives another value than the held text (`conflict`), of a measure, a
-    time or a version, or of a bare count when the two share most of their words: a bare
-    number counts what its own text is about ("three backfills used 640 credits" gives no
-    new "2-day lookback" of a table both name)."""
-    kinds = conflicts(d, h)
-    if bool(kinds - WEAK_KINDS) or (bool(kinds) and _overlap(d, h) >= SAME_SUBJECT):
-        return True
-    return _coded_value(d, h)  # another sum of money of the thing one code names
-
-
-def _overlap(a: Terms, b: Terms) -> float:
-    """Shared content terms over the shorter text's."""
-    shorter = min(len(a.content), len(b.content))
-    return len(a.content & b.content) / shorter if shorter else 0.0
-
-
-def same_subject(draft: Terms, held: Terms) -> bool:
-    shared = draft.content & held.content
-    # A value both state (the same weekday, the same path) is shared ground too: a short
-    # rule said the other way round shares few words ("deploys only on Tuesdays" →
-    # "deploys are no longer limited to Tuesdays").
-    both = sum(len(v & held.values.get(kind, frozenset())) for kind, v in draft.values.items())
-    if len(shared - draft.cue) + both >= CUED_SHARED and _pointed(draft, held):
-        return True  # a correction or a replacement told as one, of what the held text says
-    # The draft names the held text's value as the one it moved away from ("locks Wednesday
-    # 12:00, instead of Thursday evening" of "freezes every Thursday at 18:00"): two shared
-    # words are enough.
-    if len(shared) >= CUED_SHARED and _moved_from(draft, held):
-        return True
-    if _coded_value(draft, held):
-        return True
-    if len(shared) + both < MIN_SHARED or not shared:
-        return False
-    shorter = min(len(draft.content), len(held.content))
-    # Two how-tos that open alike and each give a command are about the same task, however
-    # much the commands and their explanations differ.
-    # Two statements that open on the same three content words are about one thing ("the
-    # release branch is cut on Tuesdays …" against "Release branches are cut every other
-    # Wednesday …"), however much else each says of it; two how-tos that open alike and
-    # each give a command are about the same task.
-    same_head = draft.head == held.head and len(draft.head) == HEAD
-    # A file both name is where each is set, not what each is about (two keys of one file);
-    # two files of one name (`plans/checkout.py`, `plans/checkout.js`) are one thing's.
-    where = {t for path in draft.files & held.files for t in tokenize(path)}
-    named = (draft.names & held.names) - (where & draft.in_files & held.in_files)
-    return len(shared) >= SAME_SUBJECT * shorter or bool(named) or same_head
-
-
-def _coded_value(draft: Terms, held: Terms) -> bool:
-    """Both name one thing by a code spelled alike (a bucket "bf-x-prod", a rule "QX-12")
-    and give it another value of one measure (days, a sum of money; not a bare count): a value in
-    the same slot of the same thing, however few other words they share. A code alone is
-    no subject: two lessons on one bucket may tell two sides of it. A draft that names
-    another thing besides ("kept 90 days, longer than QX-12 … as USGS asks") tells that
-    thing's value, with the code for a comparison."""
-    amounts = draft.amounts - held.amounts and held.amounts - draft.amounts
-    if not draft.codes & held.codes or not (conflicts(draft, held) - WEAK_KINDS or amounts):
-        return False
-    return not {t for t in draft.proper - held.tokens if not t[:1].isdigit()}
-
-
-def _broad(draft: Terms, held: Terms) -> bool:
-    """The two share more than a tool's name: half the shorter one's terms, the word they
-    open on, the words the draft's cue points at, or a value of a kind both state. "Grafana
-    alert rules now live in a repo" tells nothing new of when the payments dashboards'
-    Grafana alert rules fire."""
-    return (
-        _overlap(draft, held) >= SAME_SUBJECT
-        or opens_alike(draft, held)  # the same word, a change verb before the draft's aside
-        or _pointed(draft, held)
-        or bool(conflicts(draft, held))  # another value of a kind both state: v4 → v5
-    )
-
-
-def _moved_from(draft: Terms, held: Terms) -> bool:
-    """The held text states a value the draft says it moved away from: a measure, a count,
-    a time or a day (not a version, a date or a command that writes the same digits: "5°"
-    is not the "5.0" of a "5.0 deg/s" limit)."""
-    stated = {v for kind, vs in held.values.items() if kind not in NOT_MOVED for v in vs}
-    return bool(draft.moved & stated)
-
-
-def _pointed(draft: Terms, held: Terms) -> bool:
-    """The draft's change cue points at what the held text is about: at two of its words,
-    or at one that names it (a name in the held text, a word of its command, the name it
-    opens on: "the old DASH step" of "DASH packaging runs …"; a word only the draft
-    capitalises names its own thing), and at no name the held text lacks ("Correction to
-    the PS5 rule" is not the Xbox's)."""
-    hit = draft.cued & (held.content | held.parts)  # "the old JSON reader" of "OvenJSON"
-    if (draft.cued & draft.proper) - held.tokens - held.parts:
-        return False
-    commands = {t for code in held.values.get("code", ()) for t in tokenize(code)}
-    opens_on = held.proper & set(held.head[:1])  # a name it opens on ("DASH packaging …")
-    return len(hit) >= 2 or bool(hit & {*held.names, *commands, *opens_on})
-
-
-def aimed_elsewhere(draft: str, held: str, d: Terms, h: Terms) -> bool:
-    """The draft's cue names what it replaces, none of it is in the held text, and the two
-    name nothing in common as a whole (an identifier, a capitalised name): "Trusted
-    publishing replaces the PyPI token login" says nothing of a signing decision that
-    shares "release workflow" with it."""
-    return bool(d.cued) and not d.cued & h.tokens and not _whole_names(draft) & _whole_names(held)
-
-
-def _whole_names(text: str) -> set[str]:
-    return {m.lower() for p in (IDENTIFIER, CAPITALISED, CAPS) for m in p.findall(text)}
-
-
-def named_apart(a: Terms, b: Terms) -> bool:
-    """Each opens on a name the other never mentions: the PC's streaming pool is not the
-    consoles' ("the PC pool is 4 GB" against "3 GB on PS5, 1 GB on Switch"), the PS5's
-    build is not the Xbox's."""
-    return bool(a.first and b.first) and a.first not in b.tokens and b.first not in a.tokens
-
-
-def agrees(draft: Terms, held: Terms) -> bool:
-    """The held text also says something changed and already states every value and name
-    the draft states: it tells of the same new state (two reports of one change), not of
-    the state before it."""
-    if not held.change or (not draft.values and not draft.names):
-        return False
-    return draft.names <= held.tokens and all(
-        v <= held.values.get(kind, frozenset()) for kind, v in draft.values.items()
-    )
-
-
-def agrees_by_name(draft: str, d: Terms, h: Terms) -> bool:
-    """`agrees`, for a draft that states no value and no plain name: the held text says
-    something changed, and every name the draft writes whole, one of them an identifier with
-    a digit or an underscore (the new state's name: "now on QM_B02"), is among its tokens.
-    "Cutover done; inbound now on QM_B02" retells "Since the cutover the inbound queue lives
-    on QM_B02 …"; it is no newer state of it."""
-    if not h.change or d.values or d.names:
-        return False
-    written = {n.strip("./-") for n in _whole_names(draft)}
-    coded = {n for n in written if "_" in n or any(c.isdigit() for c in n)}
-    return bool(coded) and written <= h.tokens
 
 
 def restates(draft: str, held: str) -> bool:
@@ -309,14 +143,6 @@ def restated(a: str, b: str) -> bool:
     if covered(ta, tb) or covered(tb, ta):
         return True
     return same_subject(ta, tb) and _overlap(ta, tb) >= NEAR_SUBJECT
-
-
-def other_component(a: Terms, b: Terms) -> bool:
-    """Two parallel statements about different things: the first term of each one's head
-    is missing from the other while the rest is mostly shared ("the payments-api runs …"
-    against "the orders-api runs …"). When little else is shared, a different first word
-    is only another way to say it ("alerts route to …" against "on-call is paged via …")."""
-    return _overlap(a, b) >= SAME_SUBJECT and apart(a, b)
 
 
 def handed_over(draft: str, held: str, d: Terms, h: Terms) -> bool:
