@@ -1,0 +1,181 @@
+"""The held lesson a retraction's claim names (`agentmem.core.withdrawal.retraction`): by the
+claim's words and figures beyond the reason's, by the day it names (`written`), by the
+cause it denies, and the lessons that carry a replaced one's claim in other words.
+`agentmem.core.retract` asks it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from agentmem.core.disowned import SENTENCE, causes, denied_causes, swapped
+from agentmem.core.namedday import month_days
+from agentmem.core.practice import judged_practice, no_longer
+from agentmem.core.statement import terms
+from agentmem.core.withdrawal import (
+    CLAUSE,
+    DAY,
+    DENIED,
+    FRAMING,
+    POINTED,
+    RETRACTED,
+    UNDONE,
+    retraction,
+)
+
+OF_THE_DAY = 2  # reason words a named day's lesson shares when the claim's words name none
+UNFIGURED = ("date", "code")  # values a claim names no lesson by (a weekday has no digit)
+DIGIT = re.compile(r"\d")
+NUMBER = "number"  # the kind of a value told with no unit (`agentmem.core.statement.terms`)
+CAUSE_SHARE = 2 / 3  # of a denied cause's words a lesson telling it in other words says
+
+
+def carried(
+    text: str,
+    lessons: Sequence[tuple[str, str]],
+    written: Mapping[str, str] | None,
+    restated: Mapping[str, Sequence[str]],
+    earlier: Sequence[tuple[str, str]],
+) -> list[str]:
+    """The held lessons that carry, in other words, the lesson of the day a retraction
+    names, when that one was replaced since: "the 03-14 note blaming the switch for the
+    stalls" withdraws the weekly line that restated it ("stalls stop once the switch is
+    rebooted nightly"), which replaced the 03-14 note and still tells its claim (two of the
+    claim's words at least)."""
+    said = retraction(text)
+    if said is None or not written or not _names_day(said[0]):
+        return []
+    old = retracted(text, earlier, written)
+    if old is None:
+        return []
+    claim = terms(judged_practice(said[0]) or said[0]).content - FRAMING
+    texts = dict(lessons)
+    return [
+        i
+        for i in restated.get(old, ())
+        if i in texts
+        and not DENIED.search(CLAUSE.split(texts[i], maxsplit=1)[0])
+        and len(claim & terms(texts[i]).content) >= 2
+    ]
+
+
+def retracted(
+    text: str, held: Sequence[tuple[str, str]], written: Mapping[str, str] | None = None
+) -> str | None:
+    """The id, among (id, text) pairs, of the lesson a retraction withdraws by the words of
+    its claim, if any: of "X does not fix Y", the words of X (a lesson telling of Y is no
+    advice the retraction withdraws). The claim's framing (`FRAMING`) is no word of the
+    lesson. A claim that names a day ("the 03-14 run lesson …") withdraws only a lesson
+    written that day or in a run of that day (`written`, by id), one word in common enough:
+    another day's lesson sharing more of its words is not the one it names."""
+    said = retraction(text)
+    if said is None:
+        return None
+    claim_text = judged_practice(said[0]) or said[0]  # "X does not fix Y" withdraws X
+    # What the reason says the team no longer does restates the claim, it is no reason: a
+    # lesson sharing it is the one withdrawn ("… was wrong. We no longer close X on Y alone").
+    stopped = {w for part in no_longer(said[1]) for w in terms(part).content}
+    # So does a sentence saying the withdrawn remedy is undone ("The workaround is reverted.").
+    stopped |= {
+        w for s in SENTENCE.split(said[1].strip()) if UNDONE.search(s) for w in terms(s).content
+    }
+    claim, reason = terms(claim_text).content - FRAMING, terms(said[1]).content - stopped
+    valued = terms(claim_text).values  # "that 45 s link limit" names the lesson by its 45
+    # A claim naming a day is read against the lessons of that day alone, when it is known
+    # when each was written: another day's lesson sharing its words is not the one named.
+    named = bool(written) and _names_day(said[0])
+    candidates = [(i, t) for i, t in held if dated(text, i, written)] if named else held
+    # words shared with the claim: a named day needs fewer, as does a claim pointed at by
+    # its own word ("that spooler note", "my cache theory": the lesson it names is one held)
+    least = 1 if named or POINTED.match(said[0]) else 2
+    # a cause denied where no claim is told ("That tip was wrong: …", "Correction: …") is
+    # known by its head; a claim told as "Retracted: X was never Y" is read by its words
+    opened = RETRACTED.match(text)
+    first = "" if opened is None else CLAUSE.split(text[opened.end() :], maxsplit=1)[0]
+    told = opened is not None and bool(terms(opened["claim"] or first).content - FRAMING)
+    denied = [] if told else [(terms(h).content, terms(t).content) for h, t in denied_causes(text)]
+    swap = swapped(text)
+    best: tuple[float, str] | None = None
+    for memory_id, held_text in candidates:
+        if RETRACTED.match(held_text) or DENIED.search(CLAUSE.split(held_text, maxsplit=1)[0]):
+            continue  # a retraction, or a lesson agreeing with it, is not what it withdraws
+        content = terms(held_text).content
+        if denied and not any(names_cause(h, t, content) for h, t in denied):
+            continue
+        if swap and not causes(held_text):
+            continue  # "X come from B, not from A": a lesson telling no cause is kept
+        on_claim = len(claim & content) + same_values(valued, terms(held_text).values)
+        told_claim = len(claim) + sum(len(v) for v in valued.values())
+        score = on_claim / max(told_claim, 1) - len(reason & content) / max(len(reason), 1)
+        if on_claim >= least and score > 0 and (best is None or score > best[0]):
+            best = (score, memory_id)
+    if best is None and named:
+        return _of_the_day(claim, reason, candidates)
+    return None if best is None else best[1]
+
+
+def same_values(claim: Mapping[str, frozenset[str]], held: Mapping[str, frozenset[str]]) -> int:
+    """How many of the figures a claim states the held lesson states too, of the same unit
+    or as a bare number ("that 45 s link limit" of "LINK_TIMEOUT must be 45"): a
+    figure is the claim's rarest word. "30 s" and "30 min" are two values; a weekday, a
+    date or a command is no figure ("every Friday" is said of many things)."""
+    return sum(
+        1
+        for kind, found in claim.items()
+        if kind not in UNFIGURED
+        for value in found
+        if DIGIT.search(value)
+        and any(
+            value in theirs and (theirs_kind == kind or NUMBER in (kind, theirs_kind))
+            for theirs_kind, theirs in held.items()
+        )
+    )
+
+
+def names_cause(head: frozenset[str], thing: frozenset[str], content: frozenset[str]) -> bool:
+    """Whether a held lesson (its `content` words) tells a cause a retraction denies: it
+    names the cause's head, or it tells the cause in other words, saying `CAUSE_SHARE` of
+    its words and two at the least ("the sweep and the manual rescan overlapping" of the
+    denied "the sweep and a manual rescan colliding"). A lesson on the true cause sharing one
+    word of a two-word cause ("a damp sponge" of "damp clay") names neither."""
+    shared = len(thing & content)
+    return bool(head & content) or (shared >= 2 and shared >= CAUSE_SHARE * len(thing))
+
+
+def _of_the_day(
+    claim: frozenset[str], reason: frozenset[str], day: Sequence[tuple[str, str]]
+) -> str | None:
+    """The lesson of the day a claim names that tells of the failure its reason explains,
+    when the claim names it in words none of that day's lessons use ("the encoding fix from
+    9 May was wrong: the real cause of the parse errors is …" of "… strip the byte-order
+    mark before parsing"): the one lesson of that day sharing `OF_THE_DAY` words with the
+    reason, none sharing a word of the claim, no other sharing as many."""
+    shared = []
+    for memory_id, held_text in day:
+        if RETRACTED.match(held_text) or DENIED.search(CLAUSE.split(held_text, maxsplit=1)[0]):
+            continue
+        content = terms(held_text).content
+        if claim & content:
+            return None  # the claim's words name another lesson of that day
+        shared.append((len(reason & content), memory_id))
+    shared.sort(reverse=True)
+    if not shared or shared[0][0] < OF_THE_DAY:
+        return None
+    if len(shared) > 1 and shared[1][0] == shared[0][0]:
+        return None  # two lessons of that day on the same failure: neither is named
+    return shared[0][1]
+
+
+def dated(text: str, memory_id: str, written: Mapping[str, str] | None) -> bool:
+    """Whether the retraction's claim names the day the held lesson was written or its run
+    ran (`written[memory_id]`: its run id and creation time)."""
+    said = retraction(text)
+    if said is None or not written or memory_id not in written:
+        return False
+    days = {m["day"] for m in DAY.finditer(said[0])} | month_days(said[0])
+    return any(re.search(rf"(?<![\d]){d}(?!\d)", written[memory_id]) for d in days)
+
+
+def _names_day(claim: str) -> bool:
+    """The claim names a day, as "03-14" or by its month ("3 March": `month_days`)."""
+    return bool(DAY.search(claim)) or bool(month_days(claim))
