@@ -11,6 +11,9 @@ from functools import lru_cache
 from agentmem.core.announced import with_announced
 from agentmem.core.spoken import MONTHS
 
+# A clause that says no: a rule it tells is the negated one (`core.joined`, `retrieval.flipped`).
+NEGATION = re.compile(r"\b(?:not|no|never|none|nor|cannot)\b|n't\b", re.IGNORECASE)
+
 # Words that say a statement replaces an earlier one. English, not any domain's words.
 # A value changed by a verb, from the old value to the new: "cut retention from 7 days to 3
 # days", "raised the threshold from 20 to 60 minutes". The old value is no longer stated

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from agentmem.core.apart import set_apart
-from agentmem.core.cues import says_changed
+from agentmem.core.cues import NEGATION, says_changed
 from agentmem.core.model import Hit, Kind, Memory
 from agentmem.core.statement import terms
 from agentmem.retrieval.stated import CLAUSE
@@ -48,7 +48,6 @@ NEGATED = re.compile(
     r"cannot)\s+(?P<verb>[a-z]{4,})\b",
     re.IGNORECASE,
 )
-NEGATION = re.compile(r"\b(?:not|no|never|none|nor|cannot)\b|n't\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+")
 
 
