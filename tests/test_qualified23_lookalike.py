@@ -65,6 +65,8 @@ def test_a_replacement_that_names_its_qualifier_still_replaces() -> None:
         "Staging retry limit is now 8 attempts, was 5.",
         "The staging retry limit was raised to 8 attempts; prod keeps 12.",
     )
+    # a thing said to be somewhere else now is a new place of it, not another thing
+    assert not qualified_apart("The export job now runs in prod.", "The export job runs in QA.")
     for draft in drafts:
         assert not qualified_apart(draft, held)
         assert judge(draft, [Held("h", held, "semantic")], "semantic").replaces == ["h"]
@@ -83,6 +85,8 @@ def test_a_held_rule_for_every_environment_is_left_to_the_other_rules() -> None:
         ("registration windows open at 07:00 for us", {}),
         ("entry is free of charge before noon", {}),
         ("the job was moved to staging last week", {}),
+        ("the export job now runs in prod", {}),
+        ("the export job now lives on the staging cluster", {}),
         ("bucket nl-prod and /dev/tty0 and non-premium seats", {}),
         ("Gold and silver plans keep 9 seats", {"tier": {"gold", "silver"}}),
         ("Staging uses the small pool", {"environment": {"staging"}}),

@@ -56,9 +56,11 @@ CAPITALS_ONLY = frozenset("eu us uk usa emea apac latam anz".split())  # noqa: S
 CAPITAL = frozenset("europe americas asia africa ios android windows linux macos mac".split())  # noqa: SIM905
 WORD = re.compile(r"(?<![\w./=:@$-])([A-Za-z]+)(?![\w/=@$]|-\w|\.\w)")
 # A word of a kind after one of these is where a thing goes or what it is compared with
-# ("moved to staging", "promoted from QA", "cheaper than Premium"), not what it is of.
+# ("moved to staging", "promoted from QA", "cheaper than Premium", "now runs in prod": a
+# new place of the held thing), not what it is of.
 MOTION = re.compile(
-    r"\b(?:to|into|onto|from|than|via|through|towards|vs|versus)\s+(?:the\s+)?$",
+    r"(?:\b(?:to|into|onto|from|than|via|through|towards|vs|versus)"
+    r"|\bnow\s+(?:[a-z]+\s+){0,2}(?:in|on|at))\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 SENTENCE = re.compile(r"(?:^|[.!?:;]\s+|^\s*[-*]\s+|\n\s*)$")
@@ -89,7 +91,7 @@ def _qualifiers(text: str, moved: bool = False) -> tuple[tuple[str, frozenset[st
         kinds = [kind for kind, words in KINDS.items() if word in words]
         if not kinds:
             continue
-        if not moved and MOTION.search(text[max(0, match.start() - 16) : match.start()]):
+        if not moved and MOTION.search(text[max(0, match.start() - 40) : match.start()]):
             continue
         if word in CAPITALS_ONLY and not match[1].isupper():
             continue
