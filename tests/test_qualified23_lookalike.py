@@ -121,11 +121,12 @@ def test_left_alone_names_the_kinds_each_text_names_apart() -> None:
         ("Old pallets are loaded at dock 4.", "Narvik pallets are loaded at dock 9."),
         ("Narvik pallets are loaded at dock 4.", "Narvik pallets are loaded at dock 9."),
         ("Narvik pallets are loaded at dock 4.", "Tromsø crates are loaded at dock 9."),
+        ("Five dock doors have now jammed twice.", "Three dock doors have jammed once."),
     ],
 )
 def test_an_opening_word_is_a_name_only_before_the_same_word_and_a_verb(
     draft: str, held: str
 ) -> None:
-    """An instruction's verb, an article or a state word is no name; the same name, or
+    """An instruction's verb, an article, a state word or a count is no name; the same name, or
     another word after it, sets nothing apart."""
     assert not opens_apart(draft, held)

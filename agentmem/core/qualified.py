@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agentmem.core.values import value_words
 from agentmem.core.words import function_words, tokenized
 
 # The qualifiers of each kind, lower case. A word of a kind names the thing only where it
@@ -172,7 +173,9 @@ def _opens(text: str) -> tuple[str, frozenset[str]] | None:
     if not written[0].isupper() or not (written[1:].islower() or written.isupper()):
         return None  # a name: "Oslo", "NYC"; not "macOS" (a platform, see KINDS)
     name, after = match["name"].lower(), frozenset(tokenized(match["next"]))
-    if name in NOT_NAMES or name in function_words() or not tokenized(name) or not after:
+    if name in NOT_NAMES or name in function_words() or name in value_words():
+        return None  # "Four paths have ...": a count, not a name
+    if not tokenized(name) or not after:
         return None
     return name, after
 
