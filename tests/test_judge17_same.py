@@ -13,6 +13,7 @@ from agentmem.core.counted import _found, _lead_units
 from agentmem.core.frames import _framed, naming
 from agentmem.core.minrelease import _floors
 from agentmem.core.newvalue import _frame_words, _framed_words, _phrases, _routes
+from agentmem.core.qualified import _opens, _qualifiers
 from agentmem.core.slots import _names
 from agentmem.core.spelling import spelled_out
 from agentmem.core.statement import Terms, terms
@@ -24,7 +25,7 @@ SAMPLE = Path(__file__).parent / "data" / "judge_same.json"
 CACHES = (
     *(terms, read_together, tokenized, letters, naming, _framed, _names),
     *(_things_apart, _word_set, _kept, _framed_words, _frame_words, _phrases),
-    *(_floors, _lead_units, _found, _routes),
+    *(_floors, _lead_units, _found, _routes, _qualifiers, _opens),
 )
 
 

@@ -6,7 +6,9 @@ lesson about the jets. Nor does "the release target is 85%; that is a separate n
 the nightly bar" replace the nightly bar, or "EU shops now use the 30-day lowest price; the
 UK is different" replace what the UK does, or "day-desk refunds close at 16:00 now; the
 night desk keeps its own 22:00 close" replace a lesson about the night desk (`kept_apart`), or "Tier B's cap is 4 hours; same
-refusal rule as Tier A" replace Tier A's cap (`compared_apart`).
+refusal rule as Tier A" replace Tier A's cap (`compared_apart`). Nor does a text about another
+environment, region, tier or platform than the held one's, or one opening on another name
+("the sandbox cap is 5" against "the prod cap is 9", `agentmem.core.qualified`).
 `agentmem.core.verdict` asks `set_apart` before it lets a draft replace a held memory.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agentmem.core.qualified import qualified_apart
 from agentmem.core.statement import terms
 from agentmem.core.words import function_words
 
@@ -131,7 +134,12 @@ def set_apart(draft: str, held: str) -> bool:
             else held_words.issuperset(words) and words[0] in opening
         ):
             return True
-    return kept_apart(draft, held) or compared_apart(draft, held) or of_another_year(draft, held)
+    return (
+        kept_apart(draft, held)
+        or compared_apart(draft, held)
+        or of_another_year(draft, held)
+        or qualified_apart(draft, held)
+    )
 
 
 # A year that names which thing a text is of: "the 2026 price list", "TY2025 limits", "for
