@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from agentmem.core.apart import set_apart
 from agentmem.core.claimed import also_claimed
+from agentmem.core.committed import removed_by_commit
 from agentmem.core.dropped import dropped
 from agentmem.core.handover import handed_over
 from agentmem.core.inunits import told_in_units
@@ -110,6 +111,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
                 any(f(draft, memory.text) for f in (replaces, *TOLD_OTHERWISE))
                 or (lesson and memory.type in RETRACTABLE and _anew(draft, memory.text))
                 or (lesson and memory.type in RETRACTABLE and withdrawn_by_name(draft, memory.text))
+                or (lesson and memory.type in RETRACTABLE and removed_by_commit(draft, memory.text))
                 or _remeasured(draft, memory.text, lesson and memory.type in RETRACTABLE)
             )
         ):
