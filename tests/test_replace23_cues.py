@@ -97,3 +97,14 @@ def test_the_same_environments_value_dated_alike_replaces_the_held_one() -> None
     """... while the same environment's new count, dated the same way, replaces it."""
     draft = "As of the spring release staging pods of the quote cache run 20 replicas."
     assert _replaced(draft, HELD_PODS)
+
+
+HELD_LEDGER = "GLAZE_LOG, the glaze ledger, is kept on the studio NAS (nas-a.studio.lan:445)."
+
+
+def test_a_thing_copied_elsewhere_after_a_named_change_stays_put() -> None:
+    """Read after its lead ("Since the spring storage migration …"), a copy of the held
+    thing to a second place tells no move of it; a move does."""
+    lead = "Since the spring storage migration GLAZE_LOG is"
+    assert not _replaced(f"{lead} mirrored to files.vendor.example:443 for reports.", HELD_LEDGER)
+    assert _replaced(f"{lead} kept on nas-b.studio.lan:445 now.", HELD_LEDGER)
