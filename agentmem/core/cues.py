@@ -68,6 +68,13 @@ _DAY = (
     rf"(?:(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
     rf"(?:{MONTHS})|the\s+\d{{1,2}}(?:st|nd|rd|th)|today)"
 )
+# a change named as one, which a statement may date itself by: "the spring pricing update"
+CHANGE_NOUN = (
+    r"(?:update|upgrade|release|revision|version|patch|migration|move|switch(?:over)?|"
+    r"cut-?over|roll-?out|re-?write|launch)"
+)
+# a season of a year, its quarter or half, or a month: "Spring 2031", "Q3 2030", "H2 2029"
+_SEASON = rf"spring|summer|fall|autumn|winter|q[1-4]|h[12]|{MONTHS}"
 CHANGE = re.compile(
     r"\b(now|no longer|(?:no|not|never)\b[^.;]{0,60}?\bany ?more|anymore|moved|replaced|retired|"
     r"deprecated|switched|"
@@ -95,6 +102,15 @@ CHANGE = re.compile(
     # a value's origin inside a clause, "(value from 2026-08-10: …)")
     rf"|(?:(?:^|(?<=[.;:]\s))from\s+{_DAY}(?!\s*(?:to|until|till|through|and)\b|\s*[–-]\s*\d)"
     rf"|from\s+{_DAY}(?=\s*(?:[.;,]|$)))"
+    # from a point on, told anywhere in a clause: "…, from batch 4 onward the labels carry
+    # …" ("onward" says it holds from then on, where a bare "on" may be a place)
+    r"|from\s+(?:[\w.-]+\s+){1,3}?onwards?"
+    # as of a change named as one: "As of the spring pricing update a seat costs …"
+    rf"|as of\s+(?:the|this|our|that)\s+(?:[\w.-]+\s+){{0,3}}?{CHANGE_NOUN}"
+    # taking effect at a season, a quarter or a month of a year: "effective Spring 2031",
+    # "starting Q2 2030", "as of March 2029"
+    rf"|(?:effective|as of|starting(?:\s+(?:in|from|with))?|beginning(?:\s+(?:in|with))?)\s+"
+    rf"(?:the\s+)?(?:{_SEASON})\s+(?:of\s+)?(?:'\d{{2}}|\d{{4}})"
     # "Going forward …", "As of v2 …", "effective immediately"
     r"|going forward|as of (?:today|now|v?\d[\w.]*)|effective (?:now|today|immediately))\b",
     re.IGNORECASE,

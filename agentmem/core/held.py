@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 
 from agentmem.core.apart import set_apart
 from agentmem.core.claimed import also_claimed
+from agentmem.core.committed import removed_by_commit
 from agentmem.core.dropped import dropped
 from agentmem.core.handover import handed_over
+from agentmem.core.inunits import told_in_units
 from agentmem.core.joined import joins_apart
 from agentmem.core.later import recued, reequipped
 from agentmem.core.minrelease import below_floor
@@ -109,6 +111,8 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
                 any(f(draft, memory.text) for f in (replaces, *TOLD_OTHERWISE))
                 or (lesson and memory.type in RETRACTABLE and _anew(draft, memory.text))
                 or (lesson and memory.type in RETRACTABLE and withdrawn_by_name(draft, memory.text))
+                or (lesson and memory.type in RETRACTABLE and removed_by_commit(draft, memory.text))
+                or _remeasured(draft, memory.text, lesson and memory.type in RETRACTABLE)
             )
         ):
             verdict.replaces.append(memory.id)
@@ -140,6 +144,16 @@ def _anew(draft: str, held: str) -> bool:
         or recued(draft, held)
         or reequipped(draft, held)
         or recounted(draft, held)
+    )
+
+
+def _remeasured(draft: str, held: str, lessons: bool) -> bool:
+    """The draft, its measures written in the held text's units (`told_in_units`: "90 min"
+    of a held "6 hours" as "1.5 hours"), replaces the held text by `replaces` or, between
+    two lessons, by `_anew`."""
+    return any(
+        not set_apart(told, held) and (replaces(told, held) or (lessons and _anew(told, held)))
+        for told in told_in_units(held, draft)
     )
 
 

@@ -25,6 +25,7 @@ from agentmem.core.restate import agrees, substituted
 from agentmem.core.statement import (
     CAPS,
     IDENTIFIER,
+    LEAD,
     UNITS,
     function_words,
     terms,
@@ -117,7 +118,10 @@ def _swapped(a: str, b: str) -> bool:
 
 
 def _opening(clause: str) -> list[str]:
-    """The clause's first content words, in order."""
+    """The clause's first content words, in order, after a lead saying when it took effect
+    ("From the spring term on, evening classes …" opens on "evening classes")."""
+    lead = LEAD.match(clause)
+    clause = clause[lead.end() :] if lead else clause
     plain = terms(clause).content
     return [t for w in clause.split() for t in tokenize(w) if t in plain][:2]
 

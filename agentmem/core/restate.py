@@ -43,6 +43,7 @@ held memories it found.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from agentmem.core.cadence import rescheduled
@@ -95,6 +96,13 @@ from agentmem.core.together import read_together as read_together  # its old hom
 from agentmem.core.versioned import reversioned
 from agentmem.stores.bm25 import tokenize
 
+# A thing copied to a second place ("the ledger is mirrored to the vendor's bucket"): it
+# stays where it was, so a change cue beside it tells no move of it.
+COPIED = re.compile(
+    r"\b(?:is|are|was|were|gets?|now)\s+(?:also\s+)?(?:mirrored|copied|replicated|duplicated|"
+    r"cloned)\s+(?:to|into|on)\b",
+    re.IGNORECASE,
+)
 CLOSE_SUBJECT = 0.75  # share at which a change word alone says the draft replaces the held
 NEAR_SUBJECT = 0.6  # share of the shorter text's terms at which two lessons say one thing
 
@@ -203,6 +211,7 @@ def replaces(draft: str, held: str) -> bool:
     told = d.change and (moved_from or not d.moved) and (own or _broad(d, h))
     told = told and not stops_other(draft, held)  # a stop of another practice of one thing
     told = told and not ends_other(draft, d, h)  # the end of a thing it never states
+    told = told and not COPIED.search(draft)  # a copy kept elsewhere: the thing stays put
     # a new number of another setting ("now fires to cone 7" of "peaks at 900 C"), unless a
     # cue points at what it corrects ("Correction: the duplicates were never …")
     told = told and (bool(d.cued) or not counted_apart(draft, held, d, h))

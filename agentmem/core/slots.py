@@ -39,6 +39,10 @@ PIECE = re.compile(r"`[^`\n]+`|\b\d{1,2}:\d{2}\b|\b[vV]\d+(?:\.\d+)*\b|[\w][\w.,
 BREAK = re.compile(r"(?<=[.;:,!?])\s+|\s+[—–-]\s+|[()]")
 
 
+# A clause told in the past: what a value was, not what it is ("12 workers were too few").
+PAST = re.compile(r"\b(?:was|were|had been|used to)\b", re.IGNORECASE)
+
+
 SENTENCE = re.compile(r"(?<=[.;!?])\s+|\n+")
 CLAUSES = 6  # a long text's clauses looked up on their own, at most
 
@@ -61,6 +65,7 @@ class Slot:
     after: tuple[str, ...]
     clause: frozenset[str]  # the clause's content words, frame included
     measure: str = ""  # the physical unit after it ("C", "cm"), however its frame reads
+    past: bool = False  # its clause is told in the past ("20 MB was too small")
 
 
 @lru_cache(maxsize=4096)
@@ -88,6 +93,7 @@ def slots(text: str) -> tuple[Slot, ...]:
                     after=tuple(_words(rest[:AFTER]))[:AFTER],
                     clause=frozenset(_words(pieces)),
                     measure=_measure(pieces[i + 1 : i + 2]),
+                    past=PAST.search(clause or "") is not None,
                 )
             )
     return tuple(out)
@@ -187,6 +193,10 @@ def reslotted(draft: str, held: str) -> bool:
     # tells the old one as history ("14 weeks, not the 10 weeks of the old course")
     in_draft = {(s.value, s.unit) for s in draft_slots}
     in_held = {(s.value, s.unit) for s in held_slots}
+    # ... but a value the draft tells only in a clause of the past is what it was: beside a
+    # new value told in the present, it is the old value as history ("the bin holds 40
+    # kg; 50 kg was splitting the bags")
+    now = {(s.value, s.unit) for s in draft_slots if not s.past}
     d_names, h_names = _names(draft), _names(held)
     d_tokens, h_tokens = terms(draft).tokens, terms(held).tokens
     for new in draft_slots:
@@ -209,7 +219,9 @@ def reslotted(draft: str, held: str) -> bool:
                 >= LOOSE
             ):
                 continue
-            if (old.value, old.unit) in in_draft or (new.value, new.unit) in in_held:
+            if (new.value, new.unit) in in_held:
+                continue
+            if (old.value, old.unit) in (in_draft if new.past else now):
                 continue
             if (new.clause & d_names) - h_tokens and (old.clause & h_names) - d_tokens:
                 continue

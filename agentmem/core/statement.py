@@ -18,7 +18,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from agentmem.core.cues import CHANGE, CUE_BACKWARD, CUE_FORWARD, old_values, pointed_at
+from agentmem.core.cues import (
+    CHANGE,
+    CHANGE_NOUN,
+    CUE_BACKWARD,
+    CUE_FORWARD,
+    old_values,
+    pointed_at,
+)
 from agentmem.core.holders import ROLE as ROLE
 from agentmem.core.holders import people
 from agentmem.core.names import (
@@ -101,11 +108,15 @@ class Terms:
 # upgrade FlowSchemas use …", "After the move, backups go …", "From sprint 12 on, …"): that clause is not what the
 # statement is about, so its head and first name are read after it.
 LEAD = re.compile(
-    r"^\W{0,3}(?:since|as of|after|following|starting|effective"
+    r"^\W{0,3}(?:(?:since|as of|after|following|starting|effective"
     # "From sprint 12 on, …", "From then on …": when it holds, up to its "on"
     r"|from\s+(?:[\w.-]+\s+){0,3}?on(?:wards?)?\b,?|from)\s+"
-    r"(?:(?:the\s+)?\S*\d\S*(?:\s+(?!(?:the|a|an|we|it|they|all|our)\b)[a-z][a-z-]+)?\s+"
-    r"|[^,;:.\n]{1,40},\s*)",  # a value and what happened then, or a clause up to a comma
+    # a change named as one: "As of the winter menu update the soup is …"
+    rf"(?:(?:the|this|our|that)\s+(?:[\w.-]+\s+){{0,3}}?{CHANGE_NOUN}\s+"
+    r"|(?:the\s+)?\S*\d\S*(?:\s+(?!(?:the|a|an|we|it|they|all|our)\b)[a-z][a-z-]+)?\s+"
+    r"|[^,;:.\n]{1,40},\s*)"  # a value and what happened then, or a clause up to a comma
+    # "From lot 7 onward evening classes …": "onward" ends it, comma or none
+    r"|from\s+(?:[\w.-]+\s+){1,3}?onwards?\b,?\s+)",
     re.IGNORECASE,
 )
 LABEL = re.compile(r"^\W{0,3}\*\*[^*\n]{1,40}?\*\*\s*:?\s*")
