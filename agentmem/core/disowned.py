@@ -89,6 +89,9 @@ DENIALS = (
     r"(?P<s2>[^.;:!?]{0,120}?)\s*\b(?:was|were|is|are)(?:\s+never|\s+not|n't)\s+"
     r"(?:(?:a|an|the|from|caused\s+by|due\s+to|because\s+of)\s+)?(?P<t2>[^.;:!?(),]{2,100})",
     r"(?P<s5>[^.;:!?,]{2,80}?)\s+(?:was|were|is|are)\s+(?:all\s+)?(?:fine|ok|okay|innocent|healthy)\b",
+    # "the probes never had a battery problem": the thing said no to is the kind of problem
+    r"(?P<s10>[^.;:!?]{0,120}?)\s*\b(?:never\s+had|(?:did|do|does)(?:\s+not|n't)\s+have)\s+"
+    r"(?:a|an|any)\s+(?P<t10>[^.;:!?(),]{1,60}?)\s+(?:problem|issue|fault)s?\b",
     r"\bthere\s+(?:is|was|are|were)\s+no\s+(?P<t3>\w[\w-]*(?:\s+\w[\w-]*)?"
     r"(?:\s+and\s+no\s+\w[\w-]*(?:\s+\w[\w-]*)?)?)",
     # "Not sandbox load: the busy errors mean …": the denied thing opens the text as its
@@ -149,6 +152,7 @@ GENERIC = re.compile(
 )
 CULPRIT = re.compile(r"^\W*(?:the\s+)?(?:cause|culprit|problem|issue)\W*$", re.IGNORECASE)
 VALUE = re.compile(r"^\W*(?:[$€£]|\d)")
+BACK = re.compile(r"\s(?:it|this|that|them)\W*$", re.IGNORECASE)  # "behind it", "in that"
 TAIL = re.compile(r"\s+(?:problem|issue|cause|fault|thing|at\s+all)s?\b.*$", re.IGNORECASE)
 
 
@@ -262,12 +266,14 @@ def _denied(sentence: str) -> list[tuple[str, str]]:
             if not POINTING.match(match["s5"]):
                 out.append(("", match["s5"].strip()))
             continue
-        subject = match["s1"] or match["s2"] or match["s6"] or match["s7"] or ""
+        subject = match["s1"] or match["s2"] or match["s6"] or match["s7"] or match["s10"] or ""
         thing = match["t1"] or match["t2"] or match["t3"] or match["t4"] or match["t6"] or ""
-        thing = thing or match["t7"] or match["t8"] or match["t9"] or ""
+        thing = thing or match["t7"] or match["t8"] or match["t9"] or match["t10"] or ""
         thing = TAIL.sub("", thing).strip()
         if POINTING.fullmatch(thing) and match["t1"]:
             thing = ""  # "eviction has nothing to do with it": its subject is denied
+        elif match["t2"] and BACK.search(thing) and not POINTING.match(subject):
+            thing = ""  # "the lid was never in it": its subject is denied
         elif match["t2"] and CULPRIT.match(thing) and not POINTING.match(subject):
             thing = ""  # "the gasket wasn't the problem": its subject is denied
         elif EMPTY.match(thing) or VALUE.match(thing):

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from agentmem.core.deniedcause import denied_cause
 from agentmem.core.disowned import causes, gainsaid, swapped
 from agentmem.core.outdated import outdated
 from agentmem.core.picked import carried, dated, names_cause, retracted
@@ -94,12 +95,12 @@ def withdrawn(
             i for i, t in lessons if i not in found and any(prescribes_all(t, p) for p in no_fix)
         ]
         # the cause a lesson gave said not to happen, beside another cause (`gainsaid`)
-        found += [i for i, t in lessons if i not in found and gainsaid(text, t)]
+        found += [i for i, t in lessons if i not in found and denies(text, t)]
         return found[:MOST]
     gone = taken_out(text)
     found += [i for i, t in lessons if i not in found and gone & set(names_in(t))]
     found += [i for i, t in lessons if i not in found and cured(t, said[0])]
-    found += [i for i, t in lessons if i not in found and gainsaid(text, t)]
+    found += [i for i, t in lessons if i not in found and denies(text, t)]
     if swapped(text):  # "X come from B, not from A" withdraws only a lesson telling a cause
         found = [i for i in found if causes(dict(lessons)[i])]
     best = retracted(text, lessons, written)
@@ -111,6 +112,11 @@ def withdrawn(
         return found[:MOST]
     found = found or [i for i, t in lessons if revalued(text, t, told)]
     return found[:MOST]
+
+
+def denies(text: str, held: str) -> bool:
+    """The text says no to the cause the held lesson gives (`gainsaid`, `denied_cause`)."""
+    return gainsaid(text, held) or denied_cause(text, held)
 
 
 def _outdated(said: tuple[str, str], held: Sequence[tuple[str, str]]) -> list[str]:
