@@ -82,6 +82,12 @@ def test_a_cause_answered_by_a_fact_withdraws_the_lesson(text: str, lesson: str)
             "synonym file.",
             SEARCH,
         ),
+        # "to do with" is no emphatic "do" (a denial, read by `agentmem.core.disowned`)
+        (
+            "The title field umlauts had nothing to do with the indexer; the misses came "
+            "from a stale synonym file.",
+            SEARCH,
+        ),
         # the fact denied, not affirmed: what it says is another reading
         (
             "The pump is not rated fine for the new loop; boiler 2 alarms were a clogged "

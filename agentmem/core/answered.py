@@ -24,12 +24,14 @@ from agentmem.core.disowned import GIVEN, HELD_CAUSE, PIECE, REAL
 from agentmem.core.statement import terms
 
 # An emphatic "does <verb>": said of a thing to answer what was said it does not do ("the
-# indexer does handle umlauts"); a question ("Does it …?") or "does not" is none.
+# indexer does handle umlauts"). A question ("Why do …?"), "does not", "to do with", "do
+# nothing" and a name in capitals ("the DO tags") are none.
 AFFIRMED = re.compile(
-    r"^\W*(?P<subject>\w[^,;:?]{1,80}?)\s+(?:does|do|did)\s+"
-    r"(?!not\b|never\b|so\b|too\b|the\b|a\b|an\b|it\b|this\b|that\b)(?P<verb>[a-z]\w+)\b",
-    re.IGNORECASE,
+    r"^\W*(?P<subject>\w[^,;:?]{1,80}?)(?<!\bto)\s+(?:does|do|did)\s+"
+    r"(?!(?:not|never|so|too|the|a|an|it|this|that|with|nothing|anything|something)\b)"
+    r"(?P<verb>[a-z]\w+)\b"
 )
+NEGATED = re.compile(rf"{NEGATION.pattern}|\b(?:nothing|nobody|neither)\b|\?", re.IGNORECASE)
 # A thing judged fine, or said to work fine: "the fan is mounted fine", "the thumbnails
 # render fine", "the cable was fine after all" (the judgement closes its clause).
 FINE = re.compile(
@@ -76,8 +78,8 @@ def answered(text: str, held: str) -> bool:
 def _names_cause(piece: str, given: frozenset[str]) -> bool:
     """The piece affirms a thing of the cause whose words are `given`: an emphatic clause
     that restates most of them, or a thing judged fine whose head word is the cause's."""
-    if NEGATION.search(piece):
-        return False
+    if NEGATED.search(piece):
+        return False  # a clause that says no, or asks
     if (fine := FINE.match(piece)) is not None:
         return _head(COPULA.sub("", fine["subject"])) in given
     if (emphatic := AFFIRMED.match(piece)) is not None:
