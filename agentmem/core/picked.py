@@ -8,10 +8,19 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from agentmem.core.disowned import SENTENCE, causes, denied_causes, swapped
+from agentmem.core.disowned import (
+    CLAIMED,
+    DROPPED,
+    SENTENCE,
+    causes,
+    denied_causes,
+    disowned,
+    swapped,
+)
 from agentmem.core.namedday import month_days
 from agentmem.core.practice import judged_practice, no_longer
 from agentmem.core.statement import terms
+from agentmem.core.verdicts import judged
 from agentmem.core.withdrawal import (
     CLAUSE,
     DAY,
@@ -93,6 +102,7 @@ def retracted(
     opened = RETRACTED.match(text)
     first = "" if opened is None else CLAUSE.split(text[opened.end() :], maxsplit=1)[0]
     told = opened is not None and bool(terms(opened["claim"] or first).content - FRAMING)
+    told = told or _pointed(text, said)
     denied = [] if told else [(terms(h).content, terms(t).content) for h, t in denied_causes(text)]
     swap = swapped(text)
     best: tuple[float, str] | None = None
@@ -112,6 +122,17 @@ def retracted(
     if best is None and named:
         return _of_the_day(claim, reason, candidates)
     return None if best is None else best[1]
+
+
+def _pointed(text: str, said: tuple[str, str]) -> bool:
+    """The claim is told in words of its own, not only by the causes the text denies: by
+    what a dropping opening points at ("Scratch that note about the proxy cache: …"), or
+    by the clause another voice judges (`agentmem.core.verdicts`: "not true that …")."""
+    if (dropped := DROPPED.match(text)) is not None and dropped["what"]:
+        what = dropped["what"]
+        if CLAIMED.search(what) and terms(what).content - FRAMING:
+            return True
+    return disowned(text) is None and said == judged(text)
 
 
 def same_values(claim: Mapping[str, frozenset[str]], held: Mapping[str, frozenset[str]]) -> int:

@@ -24,13 +24,17 @@ lose power at 22:00; the jams came from …": `agentmem.core.disowned.gainsaid`)
 Other shapes ("That was wrong about X: …", a theory judged wrong later in the text, a
 correction's label, "X had nothing to do with Y") are read by `agentmem.core.disowned`; in
 every shape the causes the text denies are the claim, never the reason, and a lesson is
-withdrawn for a denied cause only when it names the cause's head."""
+withdrawn for a denied cause only when it names the cause's head. A claim judged in other
+words than "wrong" ("not true that …", "that theory didn't hold up") is read by
+`agentmem.core.verdicts`; a cause answered by a fact ("the indexer does keep umlauts; the
+misses came from …") withdraws the lesson that gave it (`agentmem.core.answered`)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
 
+from agentmem.core.answered import answered
 from agentmem.core.deniedcause import denied_cause
 from agentmem.core.disowned import causes, gainsaid, swapped
 from agentmem.core.outdated import outdated
@@ -96,11 +100,14 @@ def withdrawn(
         ]
         # the cause a lesson gave said not to happen, beside another cause (`gainsaid`)
         found += [i for i, t in lessons if i not in found and denies(text, t)]
+        # the cause a lesson gave answered by a fact, beside another cause (`answered`)
+        found += [i for i, t in lessons if i not in found and answered(text, t)]
         return found[:MOST]
     gone = taken_out(text)
     found += [i for i, t in lessons if i not in found and gone & set(names_in(t))]
     found += [i for i, t in lessons if i not in found and cured(t, said[0])]
     found += [i for i, t in lessons if i not in found and denies(text, t)]
+    found += [i for i, t in lessons if i not in found and answered(text, t)]
     if swapped(text):  # "X come from B, not from A" withdraws only a lesson telling a cause
         found = [i for i in found if causes(dict(lessons)[i])]
     best = retracted(text, lessons, written)

@@ -9,6 +9,7 @@ import re
 
 from agentmem.core.disowned import SENTENCE, denials, disowned
 from agentmem.core.statement import terms
+from agentmem.core.verdicts import judged
 
 # The words that frame a claim rather than tell it: "the 03-14 run lesson that blamed valve
 # wear for the flooded seed trays was wrong" withdraws what was said of valve wear and seed
@@ -67,7 +68,9 @@ def retraction(text: str) -> tuple[str, str] | None:
     crawling was never damp clay"), and the claim is not told."""
     match = RETRACTED.match(text)
     if match is None:
-        return disowned(text)  # told in another shape: judged later, or a denial labelled
+        # told in another shape: judged later, a denial labelled, or in other words than
+        # "wrong" ("not true that …", "that theory didn't hold up": `judged`)
+        return disowned(text) or judged(text)
     if match["claim"]:
         claim, reason = match["claim"], [text[match.end() :]]
     else:
