@@ -27,6 +27,7 @@ import structlog
 from numpy.typing import NDArray
 
 from agentmem.retrieval.ranking import DEFAULT_PARAMS, RankingParams
+from agentmem.stores.folding import fold
 from agentmem.stores.postings import Postings
 
 log = structlog.get_logger("agentmem")
@@ -34,7 +35,7 @@ log = structlog.get_logger("agentmem")
 WORD = re.compile(r"\w\w+", re.UNICODE)
 META = "index.json"
 ARRAYS = "postings.npz"
-INDEX_FORMAT = 3  # 3: always stemmed (an index built without PyStemmer is rebuilt)
+INDEX_FORMAT = 4  # 3: always stemmed (an index built without PyStemmer is rebuilt); 4: folded
 SAVE_AFTER = 200  # documents added since the last save before saving again (or a tenth)
 Ints = NDArray[np.int64]
 # A query's known terms (in order, repeats kept) and each one's (slots, weights).
@@ -57,11 +58,12 @@ def _stemmer() -> Any:
 
 @lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
-    return str(_stemmer().stemWord(word))
+    return fold(str(_stemmer().stemWord(word)))
 
 
 def tokenize(text: str) -> list[str]:
-    """Lowercase words of two or more characters, stopwords dropped, stemmed.
+    """Lowercase words of two or more characters, stopwords dropped, stemmed and folded
+    (agentmem.stores.folding).
 
     Dropping stopwords is also the query rewrite: a whole question ("When did Ana move to
     Lyon?") keeps only the words that can match ("ana", "move", "lyon").

@@ -20,7 +20,7 @@ from psycopg_pool import ConnectionPool
 
 from agentmem._exceptions import StoreError
 from agentmem._log import get_logger
-from agentmem.stores.pg_schema import migrate
+from agentmem.stores.pg_terms import migrate
 from agentmem.stores.pg_write import Conn
 from agentmem.stores.projection import ProjectionError
 from agentmem.stores.retry import RetryPolicy
