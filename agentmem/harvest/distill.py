@@ -32,11 +32,11 @@ from typing import Any
 from agentmem.core.model import MemoryType, normalise_text
 from agentmem.core.practice import withdraws_practice
 from agentmem.core.retract import retraction
-from agentmem.harvest.blocks import blocks, first_heading, joined
+from agentmem.harvest.blocks import blocks, first_heading
 from agentmem.harvest.news import tells_change
+from agentmem.harvest.paragraphs import paragraphs
 from agentmem.harvest.sections import (
     CHANGED,
-    CHECKED,
     PLANS,
     PREFIX,
     PREFIX_TYPES,
@@ -44,7 +44,6 @@ from agentmem.harvest.sections import (
     section_type,
 )
 from agentmem.harvest.standing import is_standing, standing_lessons
-from agentmem.harvest.tables import table_sentences
 from agentmem.stores.bm25 import tokenize
 
 INLINE = re.compile(r"^\[(semantic|procedural|reflective)\]\s*", re.IGNORECASE)
@@ -120,56 +119,6 @@ class Distilled:
         if self.periodic and len(self.found) < MIN_PERIODIC:
             line += f"; a periodic retro should yield {MIN_PERIODIC}–{MAX_PERIODIC}"
         return line
-
-
-def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
-    """Each list item and prose paragraph: (the heading above it, its text, whether it is
-    prose). A table is its rows (`_rows`); under a heading of plans, only a ticked item."""
-    for block in blocks(markdown):
-        if block.kind == "table":
-            yield from ((block.heading, row, False) for row in _rows(block.heading, block.lines))
-        elif block.kind == "prose" and any(PREFIX.match(line) for line in block.lines):
-            yield from _labelled(block.heading, block.lines)
-        elif block.kind == "prose":
-            yield block.heading, block.text, True
-        elif _kept(block.heading, block.lines[0]):
-            yield block.heading, joined([CHECKED.sub("", block.lines[0]), *block.lines[1:]]), False
-
-
-def _labelled(
-    heading: str | None, lines: tuple[str, ...]
-) -> Iterator[tuple[str | None, str, bool]]:
-    """A paragraph with lines that say their kind (`Lesson: …`, `How to: …`), as a daily
-    note's plain lines do: each such line (with the unlabelled lines that wrap it) is read
-    like a list item, a lesson of its own wherever it stands; under a heading of plans, like
-    an unticked item, none. Lines before the first label stay one prose paragraph."""
-    parts: list[list[str]] = []
-    for line in lines:
-        if PREFIX.match(line) or not parts:
-            parts.append([line])
-        else:
-            parts[-1].append(line)
-    for part in parts:
-        if not PREFIX.match(part[0]):
-            yield heading, joined(part), True
-        elif _kept(heading, part[0]):
-            yield heading, joined(part), False
-
-
-def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
-    """A table's rows as sentences where its heading gives them a kind (patterns, lessons)
-    or lists plans (the rows said done); elsewhere a table (numbers, a timeline, a change
-    section's schedule grid) is no list of lessons."""
-    plans = heading is not None and PLANS.search(heading.lower()) is not None
-    if plans or (heading is not None and section_type(heading) is not None):
-        return table_sentences(list(table), plans=plans)
-    return []
-
-
-def _kept(heading: str | None, item: str) -> bool:
-    """Whether a list item is read: under a heading of plans, only one ticked done."""
-    plans = heading is not None and PLANS.search(heading.lower()) is not None
-    return not plans or CHECKED.match(item) is not None
 
 
 def decision_status(markdown: str) -> str | None:
