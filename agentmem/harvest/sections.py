@@ -53,8 +53,12 @@ PREFIX_TYPES = {
 # Only as the heading's first words: "Release notes 2026" is a title, not a notes section.
 NOTED = re.compile(r"^\W*(notes?|reminders?|keep in mind|remember|rules)\b")
 OBSERVED = re.compile(r"^\W*observations?\b")
-# A notice or an announcement anywhere in a heading ("Bank notice (important)"): news to act on.
-ANNOUNCED = re.compile(r"\b(notices?|announcements?|heads[- ]up|important)\b")
+# A notice or an announcement anywhere in a heading ("Bank notice (important)"), or a memo,
+# bulletin or circular pasted in ("Forwarded: facilities memo FM-9"): news to act on.
+ANNOUNCED = re.compile(
+    r"\b(notices?|announcements?|heads[- ]up|important|memo(?:randum|randa|s)?|bulletins?"
+    r"|circulars?)\b"
+)
 # Sections that list work still to do ("Next steps" once made every to-do a procedure).
 PLANS = re.compile(
     r"^\W*next\b|\b(next steps?|actions?|action items?|to ?dos?|follow[- ]?ups?|plans?)\b"
