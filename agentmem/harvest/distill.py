@@ -40,6 +40,7 @@ from agentmem.harvest.sections import (
     PLANS,
     PREFIX,
     PREFIX_TYPES,
+    ROOT_CAUSE,
     Lesson,
     section_type,
 )
@@ -58,6 +59,8 @@ CORRECTION = re.compile(
     r"^[*_]{0,2}(?:corrections?|corrected|erratum)(?:[:.][*_]{0,2}|[*_]{0,2}\s*[:.])\s*",
     re.IGNORECASE,
 )
+# A sentence that opens by setting an earlier one right ("Correction to last week's note: …").
+SETS_RIGHT = re.compile(r"^\W*correct(?:ion|ed)\b", re.IGNORECASE)
 # A heading owning up to a mistake: its prose may retract a lesson without a label.
 OWNED = re.compile(r"\b(?:wrong|mistakes?|mistaken|errat(?:a|um)|retract\w*)\b", re.IGNORECASE)
 # A decision record's status: in force unless it says otherwise; what it replaces, if said.
@@ -230,7 +233,9 @@ def lessons(markdown: str) -> list[Lesson]:
         text = STAMP.sub("", paragraph)
         corrected = CORRECTION.match(text) if prose else None
         owned = prose and _owned_up(heading, text)
-        kept = decided or changed or told or LABELLED.match(paragraph) or corrected or owned
+        rooted = _news_of_cause(heading, text)
+        labelled = LABELLED.match(paragraph) is not None
+        kept = decided or changed or told or rooted or labelled or corrected or owned
         if prose and not kept:
             continue
         text = text[corrected.end() if corrected else 0 :]
@@ -241,7 +246,8 @@ def lessons(markdown: str) -> list[Lesson]:
         elif prefix:
             kind = PREFIX_TYPES[prefix.group(1).lower()]
         text = sure(PREFIX.sub("", INLINE.sub("", text)).strip())
-        after = kind is None and (changed or done)  # a plan said done is a change made
+        # a plan said done is a change made; a root cause found, a fact after the lessons
+        after = kind is None and (changed or done or rooted)
         kind = MemoryType.SEMANTIC if after else kind
         if kind is None and not done and (corrected or owned or withdrawal(text, prose)):
             kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
@@ -288,6 +294,21 @@ def led_by_incident(found: list[Lesson], title: str) -> list[Lesson]:
         else Lesson(lesson.type, f"{title.rstrip(':.')} — {lesson.text}")
         for lesson in found
     ]
+
+
+def _news_of_cause(heading: str | None, text: str) -> bool:
+    """A root cause that tells what is now otherwise ("the supplier now ships on
+    Thursdays") or sets an earlier lesson right ("Correction to our earlier advice: …"):
+    a fact a worker on that work must know. A root cause that only diagnoses ("the
+    parser trimmed the field") is the incident's story, and stays out; so does one that
+    takes an earlier note back in passing ("the note blaming the cache was wrong"): read
+    only where a retraction is read (its label, a heading owning up to a mistake), it
+    withdrew lessons it never named."""
+    if heading is None or ROOT_CAUSE.match(heading.lower()) is None:
+        return False
+    if SETS_RIGHT.match(text) is not None:
+        return True
+    return tells_change(text) and retraction(text) is None
 
 
 def _owned_up(heading: str | None, text: str) -> bool:

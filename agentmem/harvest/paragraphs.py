@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from agentmem.harvest.blocks import blocks, joined
-from agentmem.harvest.sections import CHECKED, PLANS, PREFIX, section_type
+from agentmem.harvest.sections import CHECKED, CLOSED, PLANS, PREFIX, section_type
 from agentmem.harvest.tables import table_sentences
 
 
@@ -25,8 +25,9 @@ def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
             yield from _labelled(block.heading, block.lines)
         elif block.kind == "prose":
             yield block.heading, block.text, True
-        elif _kept(block.heading, block.lines[0]):
-            yield block.heading, joined([CHECKED.sub("", block.lines[0]), *block.lines[1:]]), False
+        elif _kept(block.heading, block.text):
+            text = joined([CHECKED.sub("", block.lines[0]), *block.lines[1:]])
+            yield block.heading, CLOSED.sub("", text), False
 
 
 def _labelled(
@@ -60,6 +61,7 @@ def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
 
 
 def _kept(heading: str | None, item: str) -> bool:
-    """Whether a list item is read: under a heading of plans, only one ticked done."""
+    """Whether a list item is read: under a heading of plans, only one ticked or marked
+    done."""
     plans = heading is not None and PLANS.search(heading.lower()) is not None
-    return not plans or CHECKED.match(item) is not None
+    return not plans or CHECKED.match(item) is not None or CLOSED.search(item) is not None

@@ -66,6 +66,11 @@ PLANS = re.compile(
 )
 # A ticked item ("- [x] Pipeline pauses the audit") under a heading of plans is done.
 CHECKED = re.compile(r"^\[[xX]\]\s*")
+# ... and so is one its author closes with a mark ("- Move the backup to 04:00. (done)").
+CLOSED = re.compile(r"\s*\((?:done|shipped|fixed|completed)\)[.;]?\s*$", re.IGNORECASE)
+# A heading naming what an incident came from ("Root cause", "Root causes"): what the team
+# found, a fact a worker on that work must know (the timeline and impact around it are not).
+ROOT_CAUSE = re.compile(r"^\W*root[- ]causes?\b")
 # A heading that says its section tells a change ("Calendar (changed 2026-10-01)", "Cut-off
 # change", "Updated schedule"): what it says is the new state, prose or list, a fact a
 # worker must know even in a runbook, whose other sections are not lessons. Such a section
