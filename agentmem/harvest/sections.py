@@ -49,9 +49,12 @@ PREFIX_TYPES = {
     "pattern": MemoryType.REFLECTIVE,
 }
 # A heading that is only a label for what follows ("Notes", "Reminders", "Keep in mind",
-# "Rules", "Observations"): facts a worker must keep, or (observations) what runs showed.
+# "Rules", "Owners", "Contacts", "Observations"): facts a worker must keep (who to ask about
+# what is one), or (observations) what runs showed.
 # Only as the heading's first words: "Release notes 2026" is a title, not a notes section.
-NOTED = re.compile(r"^\W*(notes?|reminders?|keep in mind|remember|rules)\b")
+NOTED = re.compile(
+    r"^\W*(notes?|reminders?|keep in mind|remember|rules|owners?|ownership|contacts?|who to ask)\b"
+)
 OBSERVED = re.compile(r"^\W*observations?\b")
 # A notice or an announcement anywhere in a heading ("Bank notice (important)"), or a memo,
 # bulletin or circular pasted in ("Forwarded: facilities memo FM-9"): news to act on.
