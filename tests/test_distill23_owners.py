@@ -27,3 +27,12 @@ def test_a_heading_that_only_mentions_an_owner_is_no_owners_section() -> None:
     """Only the heading's first word counts: "Product owner sync" is a title, not a list
     of contacts."""
     assert lessons("# Review\n\n## Product owner sync\n- Seed orders: Omar Said.\n") == []
+
+
+def test_a_heading_of_one_owner_names_the_documents_owner() -> None:
+    """ "Owner" or "Contact" alone says who owns the document (like an "Owner:" field),
+    not who to ask about what: its item is no lesson."""
+    for heading in ("Owner", "Contact"):
+        assert (
+            lessons(f"# Postmortem: scale drift\n\n## {heading}\n- Packing team (R. Ito).\n") == []
+        )

@@ -50,10 +50,11 @@ PREFIX_TYPES = {
 }
 # A heading that is only a label for what follows ("Notes", "Reminders", "Keep in mind",
 # "Rules", "Owners", "Contacts", "Observations"): facts a worker must keep (who to ask about
-# what is one), or (observations) what runs showed.
+# what is one; a heading of one "Owner" names the document's own, like an "Owner:" field),
+# or (observations) what runs showed.
 # Only as the heading's first words: "Release notes 2026" is a title, not a notes section.
 NOTED = re.compile(
-    r"^\W*(notes?|reminders?|keep in mind|remember|rules|owners?|ownership|contacts?|who to ask)\b"
+    r"^\W*(notes?|reminders?|keep in mind|remember|rules|owners|ownership|contacts|who to ask)\b"
 )
 OBSERVED = re.compile(r"^\W*observations?\b")
 # A notice or an announcement anywhere in a heading ("Bank notice (important)"), or a memo,
