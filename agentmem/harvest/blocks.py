@@ -19,6 +19,8 @@ from agentmem.harvest.tables import is_table
 
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 BULLET = re.compile(r"^\s{0,3}(?:([-*+])|\d+[.)])\s+(.*\S)\s*$")
+# A quoted line ("> The depot closes at 18:00."): a text pasted in, read as its own lines.
+QUOTED = re.compile(r"^\s{0,3}>\s?")
 Kind = Literal["prose", "item", "step", "table"]
 
 
@@ -42,7 +44,8 @@ def blocks(markdown: str) -> Iterator[Block]:
     prose: list[str] = []
     item: list[str] = []  # a list item, with the lines it wraps onto
     kind: Kind = "item"
-    for line in [*markdown.splitlines(), ""]:
+    for quoted in [*markdown.splitlines(), ""]:
+        line = QUOTED.sub("", quoted)
         title, bullet = HEADING.match(line), BULLET.match(line)
         # A wrapped item goes on (its second line was lost), but a line that says its kind
         # ("Lesson: …") right under an item starts a paragraph of its own.

@@ -32,19 +32,19 @@ from typing import Any
 from agentmem.core.model import MemoryType, normalise_text
 from agentmem.core.practice import withdraws_practice
 from agentmem.core.retract import retraction
-from agentmem.harvest.blocks import blocks, first_heading, joined
+from agentmem.harvest.blocks import blocks, first_heading
 from agentmem.harvest.news import tells_change
+from agentmem.harvest.paragraphs import paragraphs
 from agentmem.harvest.sections import (
     CHANGED,
-    CHECKED,
     PLANS,
     PREFIX,
     PREFIX_TYPES,
+    ROOT_CAUSE,
     Lesson,
     section_type,
 )
 from agentmem.harvest.standing import is_standing, standing_lessons
-from agentmem.harvest.tables import table_sentences
 from agentmem.stores.bm25 import tokenize
 
 INLINE = re.compile(r"^\[(semantic|procedural|reflective)\]\s*", re.IGNORECASE)
@@ -59,6 +59,8 @@ CORRECTION = re.compile(
     r"^[*_]{0,2}(?:corrections?|corrected|erratum)(?:[:.][*_]{0,2}|[*_]{0,2}\s*[:.])\s*",
     re.IGNORECASE,
 )
+# A sentence that opens by setting an earlier one right ("Correction to last week's note: …").
+SETS_RIGHT = re.compile(r"^\W*correct(?:ion|ed)\b", re.IGNORECASE)
 # A heading owning up to a mistake: its prose may retract a lesson without a label.
 OWNED = re.compile(r"\b(?:wrong|mistakes?|mistaken|errat(?:a|um)|retract\w*)\b", re.IGNORECASE)
 # A decision record's status: in force unless it says otherwise; what it replaces, if said.
@@ -120,56 +122,6 @@ class Distilled:
         if self.periodic and len(self.found) < MIN_PERIODIC:
             line += f"; a periodic retro should yield {MIN_PERIODIC}–{MAX_PERIODIC}"
         return line
-
-
-def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
-    """Each list item and prose paragraph: (the heading above it, its text, whether it is
-    prose). A table is its rows (`_rows`); under a heading of plans, only a ticked item."""
-    for block in blocks(markdown):
-        if block.kind == "table":
-            yield from ((block.heading, row, False) for row in _rows(block.heading, block.lines))
-        elif block.kind == "prose" and any(PREFIX.match(line) for line in block.lines):
-            yield from _labelled(block.heading, block.lines)
-        elif block.kind == "prose":
-            yield block.heading, block.text, True
-        elif _kept(block.heading, block.lines[0]):
-            yield block.heading, joined([CHECKED.sub("", block.lines[0]), *block.lines[1:]]), False
-
-
-def _labelled(
-    heading: str | None, lines: tuple[str, ...]
-) -> Iterator[tuple[str | None, str, bool]]:
-    """A paragraph with lines that say their kind (`Lesson: …`, `How to: …`), as a daily
-    note's plain lines do: each such line (with the unlabelled lines that wrap it) is read
-    like a list item, a lesson of its own wherever it stands; under a heading of plans, like
-    an unticked item, none. Lines before the first label stay one prose paragraph."""
-    parts: list[list[str]] = []
-    for line in lines:
-        if PREFIX.match(line) or not parts:
-            parts.append([line])
-        else:
-            parts[-1].append(line)
-    for part in parts:
-        if not PREFIX.match(part[0]):
-            yield heading, joined(part), True
-        elif _kept(heading, part[0]):
-            yield heading, joined(part), False
-
-
-def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
-    """A table's rows as sentences where its heading gives them a kind (patterns, lessons)
-    or lists plans (the rows said done); elsewhere a table (numbers, a timeline, a change
-    section's schedule grid) is no list of lessons."""
-    plans = heading is not None and PLANS.search(heading.lower()) is not None
-    if plans or (heading is not None and section_type(heading) is not None):
-        return table_sentences(list(table), plans=plans)
-    return []
-
-
-def _kept(heading: str | None, item: str) -> bool:
-    """Whether a list item is read: under a heading of plans, only one ticked done."""
-    plans = heading is not None and PLANS.search(heading.lower()) is not None
-    return not plans or CHECKED.match(item) is not None
 
 
 def decision_status(markdown: str) -> str | None:
@@ -281,7 +233,9 @@ def lessons(markdown: str) -> list[Lesson]:
         text = STAMP.sub("", paragraph)
         corrected = CORRECTION.match(text) if prose else None
         owned = prose and _owned_up(heading, text)
-        kept = decided or changed or told or LABELLED.match(paragraph) or corrected or owned
+        rooted = _news_of_cause(heading, text)
+        labelled = LABELLED.match(paragraph) is not None
+        kept = decided or changed or told or rooted or labelled or corrected or owned
         if prose and not kept:
             continue
         text = text[corrected.end() if corrected else 0 :]
@@ -292,7 +246,8 @@ def lessons(markdown: str) -> list[Lesson]:
         elif prefix:
             kind = PREFIX_TYPES[prefix.group(1).lower()]
         text = sure(PREFIX.sub("", INLINE.sub("", text)).strip())
-        after = kind is None and (changed or done)  # a plan said done is a change made
+        # a plan said done is a change made; a root cause found, a fact after the lessons
+        after = kind is None and (changed or done or rooted)
         kind = MemoryType.SEMANTIC if after else kind
         if kind is None and not done and (corrected or owned or withdrawal(text, prose)):
             kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
@@ -339,6 +294,21 @@ def led_by_incident(found: list[Lesson], title: str) -> list[Lesson]:
         else Lesson(lesson.type, f"{title.rstrip(':.')} — {lesson.text}")
         for lesson in found
     ]
+
+
+def _news_of_cause(heading: str | None, text: str) -> bool:
+    """A root cause that tells what is now otherwise ("the supplier now ships on
+    Thursdays") or sets an earlier lesson right ("Correction to our earlier advice: …"):
+    a fact a worker on that work must know. A root cause that only diagnoses ("the
+    parser trimmed the field") is the incident's story, and stays out; so does one that
+    takes an earlier note back in passing ("the note blaming the cache was wrong"): read
+    only where a retraction is read (its label, a heading owning up to a mistake), it
+    withdrew lessons it never named."""
+    if heading is None or ROOT_CAUSE.match(heading.lower()) is None:
+        return False
+    if SETS_RIGHT.match(text) is not None:
+        return True
+    return tells_change(text) and retraction(text) is None
 
 
 def _owned_up(heading: str | None, text: str) -> bool:

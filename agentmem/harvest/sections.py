@@ -49,12 +49,20 @@ PREFIX_TYPES = {
     "pattern": MemoryType.REFLECTIVE,
 }
 # A heading that is only a label for what follows ("Notes", "Reminders", "Keep in mind",
-# "Rules", "Observations"): facts a worker must keep, or (observations) what runs showed.
+# "Rules", "Owners", "Contacts", "Observations"): facts a worker must keep (who to ask about
+# what is one; a heading of one "Owner" names the document's own, like an "Owner:" field),
+# or (observations) what runs showed.
 # Only as the heading's first words: "Release notes 2026" is a title, not a notes section.
-NOTED = re.compile(r"^\W*(notes?|reminders?|keep in mind|remember|rules)\b")
+NOTED = re.compile(
+    r"^\W*(notes?|reminders?|keep in mind|remember|rules|owners|ownership|contacts|who to ask)\b"
+)
 OBSERVED = re.compile(r"^\W*observations?\b")
-# A notice or an announcement anywhere in a heading ("Bank notice (important)"): news to act on.
-ANNOUNCED = re.compile(r"\b(notices?|announcements?|heads[- ]up|important)\b")
+# A notice or an announcement anywhere in a heading ("Bank notice (important)"), or a memo,
+# bulletin or circular pasted in ("Forwarded: facilities memo FM-9"): news to act on.
+ANNOUNCED = re.compile(
+    r"\b(notices?|announcements?|heads[- ]up|important|memo(?:randum|randa|s)?|bulletins?"
+    r"|circulars?)\b"
+)
 # Sections that list work still to do ("Next steps" once made every to-do a procedure).
 PLANS = re.compile(
     r"^\W*next\b|\b(next steps?|actions?|action items?|to ?dos?|follow[- ]?ups?|plans?)\b"
@@ -62,6 +70,11 @@ PLANS = re.compile(
 )
 # A ticked item ("- [x] Pipeline pauses the audit") under a heading of plans is done.
 CHECKED = re.compile(r"^\[[xX]\]\s*")
+# ... and so is one its author closes with a mark ("- Move the backup to 04:00. (done)").
+CLOSED = re.compile(r"\s*\((?:done|shipped|fixed|completed)\)[.;]?\s*$", re.IGNORECASE)
+# A heading naming what an incident came from ("Root cause", "Root causes"): what the team
+# found, a fact a worker on that work must know (the timeline and impact around it are not).
+ROOT_CAUSE = re.compile(r"^\W*root[- ]causes?\b")
 # A heading that says its section tells a change ("Calendar (changed 2026-10-01)", "Cut-off
 # change", "Updated schedule"): what it says is the new state, prose or list, a fact a
 # worker must know even in a runbook, whose other sections are not lessons. Such a section

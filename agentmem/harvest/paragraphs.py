@@ -1,0 +1,67 @@
+"""A retro's readable paragraphs: each list item, prose paragraph and table row, under its
+heading, as hook D's distiller reads them (`agentmem.harvest.distill`).
+
+Under a heading of plans only an item ticked done is read; a paragraph of lines that say
+their kind ("Lesson: …") is read line by line; a table is its rows where its heading gives
+them a kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from agentmem.harvest.blocks import blocks, joined
+from agentmem.harvest.sections import CHECKED, CLOSED, PLANS, PREFIX, section_type
+from agentmem.harvest.tables import table_sentences
+
+
+def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
+    """Each list item and prose paragraph: (the heading above it, its text, whether it is
+    prose). A table is its rows (`_rows`); under a heading of plans, only a ticked item."""
+    for block in blocks(markdown):
+        if block.kind == "table":
+            yield from ((block.heading, row, False) for row in _rows(block.heading, block.lines))
+        elif block.kind == "prose" and any(PREFIX.match(line) for line in block.lines):
+            yield from _labelled(block.heading, block.lines)
+        elif block.kind == "prose":
+            yield block.heading, block.text, True
+        elif _kept(block.heading, block.text):
+            text = joined([CHECKED.sub("", block.lines[0]), *block.lines[1:]])
+            yield block.heading, CLOSED.sub("", text), False
+
+
+def _labelled(
+    heading: str | None, lines: tuple[str, ...]
+) -> Iterator[tuple[str | None, str, bool]]:
+    """A paragraph with lines that say their kind (`Lesson: …`, `How to: …`), as a daily
+    note's plain lines do: each such line (with the unlabelled lines that wrap it) is read
+    like a list item, a lesson of its own wherever it stands; under a heading of plans, like
+    an unticked item, none. Lines before the first label stay one prose paragraph."""
+    parts: list[list[str]] = []
+    for line in lines:
+        if PREFIX.match(line) or not parts:
+            parts.append([line])
+        else:
+            parts[-1].append(line)
+    for part in parts:
+        if not PREFIX.match(part[0]):
+            yield heading, joined(part), True
+        elif _kept(heading, part[0]):
+            yield heading, joined(part), False
+
+
+def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
+    """A table's rows as sentences where its heading gives them a kind (patterns, lessons)
+    or lists plans (the rows said done); elsewhere a table (numbers, a timeline, a change
+    section's schedule grid) is no list of lessons."""
+    plans = heading is not None and PLANS.search(heading.lower()) is not None
+    if plans or (heading is not None and section_type(heading) is not None):
+        return table_sentences(list(table), plans=plans)
+    return []
+
+
+def _kept(heading: str | None, item: str) -> bool:
+    """Whether a list item is read: under a heading of plans, only one ticked or marked
+    done."""
+    plans = heading is not None and PLANS.search(heading.lower()) is not None
+    return not plans or CHECKED.match(item) is not None or CLOSED.search(item) is not None
