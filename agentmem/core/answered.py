@@ -33,7 +33,7 @@ AFFIRMED = re.compile(
 )
 NEGATED = re.compile(rf"{NEGATION.pattern}|\b(?:nothing|nobody|neither)\b|\?", re.IGNORECASE)
 # A thing judged fine, or said to work fine: "the fan is mounted fine", "the thumbnails
-# render fine", "the cable was fine after all" (the judgement closes its clause).
+# render fine", "the hinge was fine in the end" (the judgement closes its clause).
 FINE = re.compile(
     r"^\W*(?P<subject>\w[^,;:?]{1,80}?)\s+(?:(?:is|are|was|were|has\s+been|have\s+been)\s+"
     r"(?:\w+\s+)?|(?P<verb>\w+)\s+(?:just\s+)?)(?:fine|ok|okay|correctly|properly)"

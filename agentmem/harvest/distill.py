@@ -59,7 +59,7 @@ CORRECTION = re.compile(
     r"^[*_]{0,2}(?:corrections?|corrected|erratum)(?:[:.][*_]{0,2}|[*_]{0,2}\s*[:.])\s*",
     re.IGNORECASE,
 )
-# A sentence that opens by setting an earlier one right ("Correction to last week's note: …").
+# A sentence that opens by setting an earlier one right ("Correction to the earlier memo: …").
 SETS_RIGHT = re.compile(r"^\W*correct(?:ion|ed)\b", re.IGNORECASE)
 # A heading owning up to a mistake: its prose may retract a lesson without a label.
 OWNED = re.compile(r"\b(?:wrong|mistakes?|mistaken|errat(?:a|um)|retract\w*)\b", re.IGNORECASE)
