@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.disowned import HELD_CAUSE, JUDGING, SENTENCE
+from agentmem.core.disowned import HELD_CAUSE, JUDGING, NO_KIND, SENTENCE
 from agentmem.core.statement import function_words, terms
 from agentmem.core.words import tokenized
 
@@ -44,9 +44,7 @@ NOTHING = re.compile(
 )
 # "<subject> never had a <thing> problem".
 NO_PROBLEM = re.compile(
-    r"(?P<subject>[^.;:!?,—–]{2,80}?)\s+(?:never\s+had|(?:did|do|does)(?:\s+not|n't)\s+have)\s+"
-    r"(?:a|an|any)\s+(?P<thing>[^.;:!?(),]{1,60}?)\s+(?:problem|issue|fault)s?\b",
-    re.IGNORECASE,
+    r"(?P<subject>[^.;:!?,—–]{2,80}?)\s+" + NO_KIND.format(thing="thing"), re.IGNORECASE
 )
 # "<subject> was a <cause>, not <thing>": the cause told, the one it replaces denied.
 INSTEAD = re.compile(

@@ -81,6 +81,12 @@ QUALIFIERS = (
     r"(?:yet|only|just|all|every|always|now|here|there|so|much|many|sure|really|quite|"
     r"even|ever|once|too|enough|\w+(?:ed|ly|ble)\b)\b"
 )
+# "never had a <kind> problem": the kind of problem said no to, in a group named `thing`
+# (`DENIALS`, and `agentmem.core.deniedcause` where no retraction opens the text)
+NO_KIND = (
+    r"(?:never\s+had|(?:did|do|does)(?:\s+not|n't)\s+have)\s+"
+    r"(?:a|an|any)\s+(?P<{thing}>[^.;:!?(),]{{1,60}}?)\s+(?:problem|issue|fault)s?\b"
+)
 # A cause denied: "<subject> had nothing to do with <thing>", "<subject> was never a <thing>
 # problem", "<subject> were not <thing>", "there is no <thing>", "no <thing> belongs …".
 DENIALS = (
@@ -90,8 +96,7 @@ DENIALS = (
     r"(?:(?:a|an|the|from|caused\s+by|due\s+to|because\s+of)\s+)?(?P<t2>[^.;:!?(),]{2,100})",
     r"(?P<s5>[^.;:!?,]{2,80}?)\s+(?:was|were|is|are)\s+(?:all\s+)?(?:fine|ok|okay|innocent|healthy)\b",
     # "the probes never had a battery problem": the thing said no to is the kind of problem
-    r"(?P<s10>[^.;:!?]{0,120}?)\s*\b(?:never\s+had|(?:did|do|does)(?:\s+not|n't)\s+have)\s+"
-    r"(?:a|an|any)\s+(?P<t10>[^.;:!?(),]{1,60}?)\s+(?:problem|issue|fault)s?\b",
+    r"(?P<s10>[^.;:!?]{0,120}?)\s*\b" + NO_KIND.format(thing="t10"),
     r"\bthere\s+(?:is|was|are|were)\s+no\s+(?P<t3>\w[\w-]*(?:\s+\w[\w-]*)?"
     r"(?:\s+and\s+no\s+\w[\w-]*(?:\s+\w[\w-]*)?)?)",
     # "Not sandbox load: the busy errors mean …": the denied thing opens the text as its

@@ -99,6 +99,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
     lesson = draft_type in RETRACTABLE
     stale_match: str | None = None
     for memory in held:
+        lessons = lesson and memory.type in RETRACTABLE  # a lesson's draft against a lesson
         if restates(draft, memory.text) and not no_longer_of(draft, memory.text):
             if not memory.superseded:
                 return Verdict(restates=memory.id)
@@ -109,10 +110,8 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
             and not set_apart(draft, memory.text)
             and (
                 any(f(draft, memory.text) for f in (replaces, *TOLD_OTHERWISE))
-                or (lesson and memory.type in RETRACTABLE and _anew(draft, memory.text))
-                or (lesson and memory.type in RETRACTABLE and withdrawn_by_name(draft, memory.text))
-                or (lesson and memory.type in RETRACTABLE and removed_by_commit(draft, memory.text))
-                or _remeasured(draft, memory.text, lesson and memory.type in RETRACTABLE)
+                or (lessons and _lesson_anew(draft, memory.text))
+                or _remeasured(draft, memory.text, lessons)
             )
         ):
             verdict.replaces.append(memory.id)
@@ -145,6 +144,12 @@ def _anew(draft: str, held: str) -> bool:
         or reequipped(draft, held)
         or recounted(draft, held)
     )
+
+
+def _lesson_anew(draft: str, held: str) -> bool:
+    """Between two lessons, the draft tells the held one anew (`_anew`), or withdraws it by
+    naming what it says is gone (`withdrawn_by_name`, `removed_by_commit`)."""
+    return _anew(draft, held) or withdrawn_by_name(draft, held) or removed_by_commit(draft, held)
 
 
 def _remeasured(draft: str, held: str, lessons: bool) -> bool:
