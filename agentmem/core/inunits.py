@@ -23,12 +23,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agentmem.core.cadence import SECONDS
 from agentmem.core.slots import LOOSE, SENTENCE, shared, slots
 from agentmem.core.values import UNITS
 
-# Each unit's measure and its size in the measure's base (seconds, bytes); a size written
-# in a decimal unit may mean the binary one as well.
-TIME = {"ms": 0.001, "s": 1.0, "min": 60.0, "h": 3600.0, "day": 86400.0, "week": 604800.0}
+# Each unit's size in its measure's base (a time's in seconds, `SECONDS`; a size's in
+# bytes); a size written in a decimal unit may mean the binary one as well.
 SIZE = {"b": 1.0, "kib": 2.0**10, "mib": 2.0**20, "gib": 2.0**30, "tib": 2.0**40}
 DECIMAL = {"kb": 1, "mb": 2, "gb": 3, "tb": 4}  # the power of 1000 (or of 1024) each is
 # A number and its unit, glued, spaced or hyphenated: "24h", "15 minutes", "a 2-GB cap".
@@ -37,13 +37,13 @@ PLAIN = 2  # decimals a converted value may have
 
 
 def _measure(unit: str) -> str:
-    return "time" if unit in TIME else "size" if unit in SIZE or unit in DECIMAL else ""
+    return "time" if unit in SECONDS else "size" if unit in SIZE or unit in DECIMAL else ""
 
 
 def _sizes(unit: str) -> tuple[float, ...]:
     """The unit's size in its measure's base: two for a decimal size unit."""
-    if unit in TIME:
-        return (TIME[unit],)
+    if unit in SECONDS:
+        return (SECONDS[unit],)
     if unit in DECIMAL:
         return (1000.0 ** DECIMAL[unit], 1024.0 ** DECIMAL[unit])
     return (SIZE[unit],)
