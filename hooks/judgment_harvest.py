@@ -49,8 +49,9 @@ from agentmem import Contribution, Filters, HarvestWindow, Memory, MemoryType, T
 from agentmem.harvest.contradict import Contradiction, contradicted
 from agentmem.harvest.contradict import describe as describe_contradiction
 from agentmem.harvest.distill import distill
-from agentmem.harvest.patterns import Pattern, describe, mine, quoted_runs
+from agentmem.harvest.patterns import Pattern, mine
 from agentmem.harvest.present import in_present, recorded
+from agentmem.harvest.prose import describe, quoted_runs
 from agentmem.harvest.runrecord import run_day, slug
 from agentmem.harvest.span import Span, daily_notes, resolve
 from agentmem.harvest.withdrawn import DID_NOT_HOLD_TAG, withdrawn_runs

@@ -4,7 +4,7 @@ words; capitals that merely begin the word, with nothing else shared, withdraw n
 
 from __future__ import annotations
 
-from agentmem.core.removal import withdrawn_by_name
+from agentmem.core.withdrawnname import withdrawn_by_name
 
 # --- a thing said gone in full, held by its short form ----------------------------------
 

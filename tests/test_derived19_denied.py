@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from agentmem import MemoryHooks
 from agentmem.core.model import Memory
-from agentmem.harvest.patterns import quoted_runs
+from agentmem.harvest.prose import quoted_runs
 from agentmem.retrieval.denied import denied, denied_runs
 from agentmem.retrieval.outlived import outlived, renamed
 from tests.conftest import ManualClock, held, semantic

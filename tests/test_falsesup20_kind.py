@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from agentmem.core.removal import withdrawn_by_name, withdrawn_names
 from agentmem.core.restate import replaces
 from agentmem.core.statement import terms
+from agentmem.core.withdrawnname import withdrawn_by_name, withdrawn_names
 
 VOUCHERS = (
     "Refill VCHs arrive on queue CARD.VCH.IN on host vend-1.corp.lan:9000; the kiosk reader "

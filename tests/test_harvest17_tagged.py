@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from agentmem.core.model import Memory
-from agentmem.harvest.patterns import describe, mine
+from agentmem.harvest.patterns import mine
+from agentmem.harvest.prose import describe
 from agentmem.harvest.tagged import kinds
 
 _N = [0]

@@ -16,7 +16,8 @@ from dataclasses import replace
 
 from agentmem import MemoryHooks
 from agentmem.harvest.followed import Practice, follows, taken_back, unfollowed
-from agentmem.harvest.patterns import Failure, Pattern, describe
+from agentmem.harvest.patterns import Failure, Pattern
+from agentmem.harvest.prose import describe
 from tests.conftest import held, semantic
 from tests.test_judgment_harvest import clocked, patterns
 

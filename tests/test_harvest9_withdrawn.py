@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from agentmem import MemoryHooks
 from agentmem.core.model import Memory
-from agentmem.harvest.patterns import quoted_runs
+from agentmem.harvest.prose import quoted_runs
 from agentmem.harvest.withdrawn import withdrawn_runs
 from tests.test_harvest9_example import run
 from tests.test_judgment_harvest import clocked, patterns

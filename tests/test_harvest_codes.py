@@ -8,8 +8,9 @@ import pytest
 from agentmem import MemoryHooks
 from agentmem.core.model import Memory
 from agentmem.harvest.followup import FollowUp
-from agentmem.harvest.patterns import Failure, Pattern, describe, mine
+from agentmem.harvest.patterns import Failure, Pattern, mine
 from agentmem.harvest.phrases import codes
+from agentmem.harvest.prose import describe
 from tests.test_judgment_harvest import episode, success
 
 

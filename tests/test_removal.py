@@ -18,8 +18,9 @@ from __future__ import annotations
 import pytest
 
 from agentmem import MemoryHooks
-from agentmem.core.removal import mentions, removed, withdrawn_by_name, withdrawn_names
+from agentmem.core.removal import mentions, removed
 from agentmem.core.verdict import Held, judge
+from agentmem.core.withdrawnname import withdrawn_by_name, withdrawn_names
 from tests.conftest import ManualClock
 from tests.test_loop_replacements import run
 

@@ -7,7 +7,7 @@ on a commit's type ("feat:", "fix(scope):", "chore!:") is read so.
 Its subject also writes names as it likes ("drop kilnwatch poller"): a word of what is
 removed names a thing when the held lesson writes it as a name (capitalised inside a
 sentence, or in code). Each such thing is then told as withdrawn ("Kilnwatch was
-removed.") and judged by `agentmem.core.removal.withdrawn_by_name`, with all its guards
+removed.") and judged by `agentmem.core.withdrawnname.withdrawn_by_name`, with all its guards
 (a held lesson that tells of the withdrawal itself, or names what takes its place, stays).
 """
 
@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.removal import FLAG, _object, withdrawn_by_name
+from agentmem.core.removal import FLAG
+from agentmem.core.withdrawnname import object_words, withdrawn_by_name
 from agentmem.core.words import CODE
 
 # A commit's type and scope, opening the text: "feat: ", "fix(kiln-api): ", "chore!: "
@@ -54,7 +55,7 @@ def removed_by_commit(draft: str, held: str) -> bool:
     told = []
     for match in REMOVE.finditer(draft[opening.end() :]):
         for item in ITEM.split(match["what"]):
-            words = _object(item.split())
+            words = object_words(item.split())
             flags = FLAG.findall(" ".join(words))
             found = flags or [names[w.lower()] for w in words if w.lower() in names]
             told += [f"{name} was removed." for name in found if name.lower() in names]

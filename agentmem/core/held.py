@@ -29,13 +29,13 @@ from agentmem.core.percase import split_by_case
 from agentmem.core.placed import placed_anew
 from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
-from agentmem.core.removal import withdrawn_by_name
 from agentmem.core.restate import replaces, restated, restates
 from agentmem.core.retract import CLAUSE, withdrawn
 from agentmem.core.slots import renewed, siblings
 from agentmem.core.statement import terms
 from agentmem.core.takeover import took_over
 from agentmem.core.together import read_together
+from agentmem.core.withdrawnname import withdrawn_by_name
 
 
 @dataclass(frozen=True)

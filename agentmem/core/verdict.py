@@ -24,11 +24,11 @@ from agentmem.core.held import (
     retold,
 )
 from agentmem.core.model import MAX_TAGS, Hit
-from agentmem.core.removal import withdrawn_by_name, withdrawn_names
 from agentmem.core.restate import replaces, replaces_elsewhere, restates
 from agentmem.core.retract import retraction, withdrawn
 from agentmem.core.slots import told_apart
 from agentmem.core.validate import MAX_REFS
+from agentmem.core.withdrawnname import withdrawn_by_name, withdrawn_names
 from agentmem.stores.base import Filters, ReadableStore
 
 __all__ = [
@@ -217,7 +217,7 @@ def by_name(
     store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
 ) -> list[str]:
     """The live lessons resting on a thing the draft says is withdrawn, found by the thing's
-    own name (`agentmem.core.removal`): "rule QX-12 is withdrawn" retires a lesson on QX-12
+    own name (`agentmem.core.withdrawnname`): "rule QX-12 is withdrawn" retires a lesson on QX-12
     that shares no other word with the draft. Lessons of its own document stay."""
     one = (record.get("source"), record.get("run_id"))
     out: list[str] = []

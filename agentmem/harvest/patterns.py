@@ -30,7 +30,6 @@ than runs (one bad afternoon) lower it, and successful runs that share its cause
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -53,7 +52,6 @@ SAME_CAUSE = 0.5  # share of the shorter text's words the other must hold to gro
 LIFT = 2.0  # how much more common in the failures than in successes a cause word must be
 MAX_CAUSES = 6
 MIN_CAUSE = 3  # letters of a cause word: "re" (of "re-plan") and "ts" (of "spec.ts") say nothing
-FOLLOWED_CHARS = 320  # of a follow-up's account in a pattern's text
 LOW, HIGH = 0.7, 0.95  # the reflective type's confidence range
 GLOBAL = "_global"
 
@@ -148,13 +146,13 @@ def _persistent(failures: Sequence[Failure]) -> list[list[Failure]]:
         mine = [f for f in failures if f.memory.app_id == app]
         runs = {f.memory.run_id for f in mine}
         grouped = max((len({f.memory.run_id for f in g}) for g in _groups(mine)), default=0)
-        shared = frozenset.intersection(*(f.words for f in mine)) - _generic()
+        shared = frozenset.intersection(*(f.words for f in mine)) - generic_words()
         if len(runs) >= MIN_RUNS and grouped < PAIR_RUNS and shared:
             out.append(list(mine))
     return out
 
 
-def _generic() -> frozenset[str]:
+def generic_words() -> frozenset[str]:
     """Words any failed check may say: no cause in common ("disk full", "DNS lookup failed"
     and "OOMKilled" are three failures, not one that keeps coming back)."""
     return terms("fail failed failure error errors exception")
@@ -178,7 +176,7 @@ def _causes(members: Sequence[Failure], successes: Sequence[Memory], phrase: str
                 and rate_in >= LIFT * rate_out
                 and outside[word] < count
                 and word not in said
-                and word not in _generic()
+                and word not in generic_words()
                 and len(surface.get(word, word)) >= MIN_CAUSE
                 and surface.get(word, word) not in found
             ):
@@ -224,7 +222,7 @@ def mine(
     wins = [m for m in episodes if m.outcome is Outcome.SUCCESS]
     setbacks = [m for m in episodes if m.outcome in SETBACKS]
     joined = across(
-        groups, lambda f: f.detail or f.summary, wins, _generic(), setbacks, _again, _account
+        groups, lambda f: f.detail or f.summary, wins, generic_words(), setbacks, _again, _account
     )
     persistent = [g for failures in by_verifier.values() for g in _persistent(failures)]
     followups = FollowUps(episodes, lessons)
@@ -234,7 +232,7 @@ def mine(
     # A kind's pattern quotes neither one app's fix of it nor its newest instance (`tagged`)
     only = {_runs(g) for g in extra}
     grouped = [g for g in joined + persistent + extra if len(_runs(g)) >= PAIR_RUNS]
-    rare = rare_words(failed, setbacks, wins, _generic())
+    rare = rare_words(failed, setbacks, wins, generic_words())
     found = []
     for members in grouped:
         runs = len({f.memory.run_id for f in members})
@@ -245,7 +243,7 @@ def mine(
         said = (
             phrase([f.detail for f in members])
             or most_said(members)
-            or reworded(members, _generic())
+            or reworded(members, generic_words())
         )
         causes = _causes(members, successes, said)
         fixed = fixes([f.memory for f in members], successes)
@@ -258,7 +256,7 @@ def mine(
                 or kind
                 or _kin(members)
                 or blamed(members, successes)
-                or shared_rare(members, rare, _generic())
+                or shared_rare(members, rare, generic_words())
             )
             or against
             or said_by(said, successes)
@@ -355,53 +353,3 @@ def _names(members: Sequence[Failure]) -> str:
 def _hits(text: str, causes: Sequence[str]) -> int:
     words = terms(text)
     return sum(1 for c in causes if set(tokenize(c)) & words)
-
-
-def describe(pattern: Pattern) -> str:
-    """The pattern as one line of prose (what hook E writes)."""
-    runs = pattern.runs
-    days = pattern.days
-    what = f"{pattern.verifier} failed" if pattern.verifier else "runs failed"
-    said = f' with "{pattern.phrase}"' if pattern.phrase else ""
-    parts = [
-        f"Recurring failure in {', '.join(pattern.apps)}: {what} in {len(runs)} runs "
-        f"between {days[0]} and {days[-1]}{said}."
-    ]
-    if pattern.family:
-        parts.append(f"Cause: {pattern.family}.")
-    # A follow-up says more than the words failures share, unless their phrase is only
-    # how every failed check reports ("9 items failed"): then the words name the cause.
-    weak = len(terms(pattern.phrase) - _generic()) < 2
-    if pattern.causes and (weak or not pattern.follow_up):
-        parts.append(
-            f"Words these failures share and the {pattern.successes} successful runs do not: "
-            f"{', '.join(pattern.causes)}."
-        )
-    if pattern.follow_up is not None:  # says more than any one failure's summary
-        parts.append(_followed(pattern.follow_up))
-    elif pattern.example is not None and pattern.example.summary:
-        parts.append(f"Example, {pattern.example.memory.run_id}: {pattern.example.summary}")
-    if pattern.last:
-        parts.append(f"Last failed: {pattern.last}")  # unquoted: a quote reads as inches
-    return " ".join(parts)
-
-
-QUOTED = re.compile(r"(?:\bExample, (\S+):|\bFollowed up in (\S+) \()")
-
-
-def quoted_runs(text: str) -> set[str]:
-    """The runs a pattern's text quotes (its example's, its follow-up's), as `describe`
-    names them."""
-    return {a or b for a, b in QUOTED.findall(text)}
-
-
-def _followed(found: FollowUp) -> str:
-    """The follow-up as its run tells it: its goal and outcome, then the lesson it wrote on
-    the failures, else its summary and what its failed checks said (where an investigation
-    writes what it found)."""
-    run, record = found.run, read_record(found.run.text)
-    checks = [f"{c.name}: {c.detail}" for c in record.failed if c.detail]
-    said = f"Lesson: {found.lesson.text}" if found.lesson else " ".join([record.summary, *checks])
-    outcome = run.outcome.value if run.outcome else "recorded"
-    text = f"Followed up in {run.run_id} ({run.app_id}): {record_goal(run.text)}, {outcome}. {said}"
-    return text if len(text) <= FOLLOWED_CHARS else text[: FOLLOWED_CHARS - 1].rstrip() + "…"
