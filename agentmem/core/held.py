@@ -33,6 +33,7 @@ from agentmem.core.restate import replaces, restated, restates
 from agentmem.core.retract import CLAUSE, withdrawn
 from agentmem.core.slots import renewed, siblings
 from agentmem.core.statement import terms
+from agentmem.core.swapped import swapped
 from agentmem.core.takeover import took_over
 from agentmem.core.together import read_together
 from agentmem.core.withdrawnname import withdrawn_by_name
@@ -136,13 +137,15 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
 def _anew(draft: str, held: str) -> bool:
     """A new value where the held lesson's stood, read by its place (`renewed`), told
     with a change word in a slot the held lesson fills (`agentmem.core.later.recued`), the
-    held how-to's task run with another tool (`agentmem.core.later.reequipped`), or a new
-    count of a unit it counts, told as a change (`agentmem.core.recounted`)."""
+    held how-to's task run with another tool (`agentmem.core.later.reequipped`), a new
+    count of a unit it counts, told as a change (`agentmem.core.recounted`), or the held
+    lesson's thing done with another named tool or supplier (`agentmem.core.swapped`)."""
     return (
         renewed(draft, held)
         or recued(draft, held)
         or reequipped(draft, held)
         or recounted(draft, held)
+        or swapped(draft, held)
     )
 
 
