@@ -61,6 +61,13 @@ CORRECTION = re.compile(
 )
 # A sentence that opens by setting an earlier one right ("Correction to the earlier memo: …").
 SETS_RIGHT = re.compile(r"^\W*correct(?:ion|ed)\b", re.IGNORECASE)
+# A correction labelled with what it corrects ("Correction to the March note on kiln loads:
+# …", "**Correction to our earlier advice:** …"): read under any heading, list item or
+# paragraph, label kept, since the label is what tells the judge an earlier lesson is set
+# right. A heading's own word ("Corrections") is `section_type`'s.
+CORRECTING = re.compile(
+    r"^[*_]{0,2}corrections?\s+(?:to|of|on)\s+[^:.!?\n]{1,60}?[*_]{0,2}:", re.IGNORECASE
+)
 # A heading owning up to a mistake: its prose may retract a lesson without a label.
 OWNED = re.compile(r"\b(?:wrong|mistakes?|mistaken|errat(?:a|um)|retract\w*)\b", re.IGNORECASE)
 # A decision record's status: in force unless it says otherwise; what it replaces, if said.
@@ -235,7 +242,8 @@ def lessons(markdown: str) -> list[Lesson]:
         owned = prose and _owned_up(heading, text)
         rooted = _news_of_cause(heading, text)
         labelled = LABELLED.match(paragraph) is not None
-        kept = decided or changed or told or rooted or labelled or corrected or owned
+        named = CORRECTING.match(text) is not None
+        kept = decided or changed or told or rooted or labelled or corrected or owned or named
         if prose and not kept:
             continue
         text = text[corrected.end() if corrected else 0 :]
@@ -249,7 +257,7 @@ def lessons(markdown: str) -> list[Lesson]:
         # a plan said done is a change made; a root cause found, a fact after the lessons
         after = kind is None and (changed or done or rooted)
         kind = MemoryType.SEMANTIC if after else kind
-        if kind is None and not done and (corrected or owned or withdrawal(text, prose)):
+        if kind is None and not done and (corrected or owned or named or withdrawal(text, prose)):
             kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
         elif kind is None and not done and not prose and tells_change(text):
             kind, after = MemoryType.SEMANTIC, True  # a note's item that says what is now
