@@ -33,6 +33,9 @@ from agentmem.core.model import MemoryType, normalise_text
 from agentmem.core.practice import withdraws_practice
 from agentmem.core.retract import retraction
 from agentmem.harvest.blocks import blocks, first_heading
+from agentmem.harvest.guess import GUESS as GUESS
+from agentmem.harvest.guess import SENTENCE_END as SENTENCE_END
+from agentmem.harvest.guess import sure
 from agentmem.harvest.news import tells_change
 from agentmem.harvest.paragraphs import paragraphs
 from agentmem.harvest.sections import (
@@ -90,14 +93,6 @@ HEADER = re.compile(
 )
 # An incident's account (a postmortem, an RCA): its title names what went wrong.
 INCIDENT = re.compile(r"\b(post-?mortems?|incidents?|outages?|rca|root cause)\b")
-# A sentence whose author says it is a guess ("we suspect …", "untested"): a
-# hypothesis to test, not something learned; a later run often refutes it.
-GUESS = re.compile(
-    r"\b(?:i|we) (?:think|guess|suspect|believe)\b|\bnot (?:yet )?(?:verified|confirmed|tested)\b"
-    r"|\b(?:unverified|unconfirmed|untested)\b",
-    re.IGNORECASE,
-)
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(`\"])")
 PERIODIC_WORDS = ("periodic", "weekly", "monthly", "quarterly", "sprint")
 
 # Inside each type's range, below its top: a retro is one author's view, not a measurement.
@@ -277,16 +272,6 @@ def lessons(markdown: str) -> list[Lesson]:
         at = max(decisions, key=lambda i: (len(words & set(tokenize(decisions[i]))), -i))
         found[at] = Lesson(found[at].type, decision_text(decisions[at], title, replaced))
     return led_by_incident(found + late, title)
-
-
-def sure(text: str) -> str:
-    """A lesson without the sentences its author marks as a guess ("The kiln runs hot.
-    We suspect the relay (untested)." keeps its first sentence): the
-    guess is no lesson, and stored as one it outlived the run that refuted it. A lesson
-    that is all guess is none ("")."""
-    if GUESS.search(text) is None:
-        return text
-    return " ".join(part for part in SENTENCE_END.split(text) if GUESS.search(part) is None)
 
 
 def led_by_incident(found: list[Lesson], title: str) -> list[Lesson]:
