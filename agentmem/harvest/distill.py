@@ -36,6 +36,7 @@ from agentmem.harvest.blocks import blocks, first_heading
 from agentmem.harvest.guess import GUESS as GUESS
 from agentmem.harvest.guess import SENTENCE_END as SENTENCE_END
 from agentmem.harvest.guess import sure
+from agentmem.harvest.inprose import told_in_prose
 from agentmem.harvest.news import tells_change
 from agentmem.harvest.paragraphs import paragraphs
 from agentmem.harvest.sections import (
@@ -355,6 +356,8 @@ def distill(
     one_run = run_id is not None and not periodic
     standing = not one_run and not periodic and is_standing(source, markdown)
     found = _once(standing_lessons(markdown)) if standing else lessons(markdown)
+    if periodic and not standing and len(found) < MIN_PERIODIC:  # a review told in prose
+        found += told_in_prose(markdown, found)
     result = Distilled(source=source, periodic=periodic, one_run=one_run, found=found)
     scope: dict[str, Any] = {"source": source}
     run = run_id or retro_run_id(source)
