@@ -33,6 +33,10 @@ from agentmem.core.model import MemoryType, normalise_text
 from agentmem.core.practice import withdraws_practice
 from agentmem.core.retract import retraction
 from agentmem.harvest.blocks import blocks, first_heading
+from agentmem.harvest.guess import GUESS as GUESS
+from agentmem.harvest.guess import SENTENCE_END as SENTENCE_END
+from agentmem.harvest.guess import sure
+from agentmem.harvest.inprose import told_in_prose
 from agentmem.harvest.news import tells_change
 from agentmem.harvest.paragraphs import paragraphs
 from agentmem.harvest.sections import (
@@ -61,6 +65,13 @@ CORRECTION = re.compile(
 )
 # A sentence that opens by setting an earlier one right ("Correction to the earlier memo: …").
 SETS_RIGHT = re.compile(r"^\W*correct(?:ion|ed)\b", re.IGNORECASE)
+# A correction labelled with what it corrects ("Correction to the March note on kiln loads:
+# …", "**Correction to our earlier advice:** …"): read under any heading, list item or
+# paragraph, label kept, since the label is what tells the judge an earlier lesson is set
+# right. A heading's own word ("Corrections") is `section_type`'s.
+CORRECTING = re.compile(
+    r"^[*_]{0,2}corrections?\s+(?:to|of|on)\s+[^:.!?\n]{1,60}?[*_]{0,2}:", re.IGNORECASE
+)
 # A heading owning up to a mistake: its prose may retract a lesson without a label.
 OWNED = re.compile(r"\b(?:wrong|mistakes?|mistaken|errat(?:a|um)|retract\w*)\b", re.IGNORECASE)
 # A decision record's status: in force unless it says otherwise; what it replaces, if said.
@@ -83,14 +94,6 @@ HEADER = re.compile(
 )
 # An incident's account (a postmortem, an RCA): its title names what went wrong.
 INCIDENT = re.compile(r"\b(post-?mortems?|incidents?|outages?|rca|root cause)\b")
-# A sentence whose author says it is a guess ("we suspect …", "untested"): a
-# hypothesis to test, not something learned; a later run often refutes it.
-GUESS = re.compile(
-    r"\b(?:i|we) (?:think|guess|suspect|believe)\b|\bnot (?:yet )?(?:verified|confirmed|tested)\b"
-    r"|\b(?:unverified|unconfirmed|untested)\b",
-    re.IGNORECASE,
-)
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(`\"])")
 PERIODIC_WORDS = ("periodic", "weekly", "monthly", "quarterly", "sprint")
 
 # Inside each type's range, below its top: a retro is one author's view, not a measurement.
@@ -235,7 +238,8 @@ def lessons(markdown: str) -> list[Lesson]:
         owned = prose and _owned_up(heading, text)
         rooted = _news_of_cause(heading, text)
         labelled = LABELLED.match(paragraph) is not None
-        kept = decided or changed or told or rooted or labelled or corrected or owned
+        named = CORRECTING.match(text) is not None
+        kept = decided or changed or told or rooted or labelled or corrected or owned or named
         if prose and not kept:
             continue
         text = text[corrected.end() if corrected else 0 :]
@@ -249,7 +253,7 @@ def lessons(markdown: str) -> list[Lesson]:
         # a plan said done is a change made; a root cause found, a fact after the lessons
         after = kind is None and (changed or done or rooted)
         kind = MemoryType.SEMANTIC if after else kind
-        if kind is None and not done and (corrected or owned or withdrawal(text, prose)):
+        if kind is None and not done and (corrected or owned or named or withdrawal(text, prose)):
             kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
         elif kind is None and not done and not prose and tells_change(text):
             kind, after = MemoryType.SEMANTIC, True  # a note's item that says what is now
@@ -269,16 +273,6 @@ def lessons(markdown: str) -> list[Lesson]:
         at = max(decisions, key=lambda i: (len(words & set(tokenize(decisions[i]))), -i))
         found[at] = Lesson(found[at].type, decision_text(decisions[at], title, replaced))
     return led_by_incident(found + late, title)
-
-
-def sure(text: str) -> str:
-    """A lesson without the sentences its author marks as a guess ("The kiln runs hot.
-    We suspect the relay (untested)." keeps its first sentence): the
-    guess is no lesson, and stored as one it outlived the run that refuted it. A lesson
-    that is all guess is none ("")."""
-    if GUESS.search(text) is None:
-        return text
-    return " ".join(part for part in SENTENCE_END.split(text) if GUESS.search(part) is None)
 
 
 def led_by_incident(found: list[Lesson], title: str) -> list[Lesson]:
@@ -362,6 +356,8 @@ def distill(
     one_run = run_id is not None and not periodic
     standing = not one_run and not periodic and is_standing(source, markdown)
     found = _once(standing_lessons(markdown)) if standing else lessons(markdown)
+    if periodic and not standing and len(found) < MIN_PERIODIC:  # a review told in prose
+        found += told_in_prose(markdown, found)
     result = Distilled(source=source, periodic=periodic, one_run=one_run, found=found)
     scope: dict[str, Any] = {"source": source}
     run = run_id or retro_run_id(source)

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from agentmem.harvest.blocks import blocks, joined
 from agentmem.harvest.sections import CHECKED, CLOSED, PLANS, PREFIX, section_type
-from agentmem.harvest.tables import table_sentences
+from agentmem.harvest.tables import changes, table_sentences
 
 
 def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
@@ -52,12 +52,13 @@ def _labelled(
 
 def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
     """A table's rows as sentences where its heading gives them a kind (patterns, lessons)
-    or lists plans (the rows said done); elsewhere a table (numbers, a timeline, a change
+    or lists plans (the rows said done); elsewhere a table of values before and after
+    tells the changed ones (`changes`), and any other (numbers, a timeline, a change
     section's schedule grid) is no list of lessons."""
     plans = heading is not None and PLANS.search(heading.lower()) is not None
     if plans or (heading is not None and section_type(heading) is not None):
         return table_sentences(list(table), plans=plans)
-    return []
+    return changes(list(table))
 
 
 def _kept(heading: str | None, item: str) -> bool:

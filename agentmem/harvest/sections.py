@@ -57,6 +57,10 @@ NOTED = re.compile(
     r"^\W*(notes?|reminders?|keep in mind|remember|rules|owners|ownership|contacts|who to ask)\b"
 )
 OBSERVED = re.compile(r"^\W*observations?\b")
+# A release's notes pasted in ("Release notes (v2.4)", "Changelog"): each item says how the
+# released thing behaves now. Only as the heading's first words: "Retro: release notes
+# tooling" is about writing them.
+RELEASED = re.compile(r"^\W*(?:release notes|change ?log)\b")
 # A notice or an announcement anywhere in a heading ("Bank notice (important)"), or a memo,
 # bulletin or circular pasted in ("Forwarded: facilities memo FM-9"): news to act on.
 ANNOUNCED = re.compile(
@@ -103,6 +107,6 @@ def section_type(title: str) -> MemoryType | None:
             return memory_type
     if OBSERVED.match(lowered):
         return MemoryType.REFLECTIVE
-    if NOTED.match(lowered) or ANNOUNCED.search(lowered):
+    if NOTED.match(lowered) or RELEASED.match(lowered) or ANNOUNCED.search(lowered):
         return MemoryType.SEMANTIC
     return None

@@ -18,6 +18,10 @@ DONE = re.compile(r"^\W*(done|shipped|fixed|merged|completed?|closed|decided|in 
 # Who does an action item and by when is its bookkeeping; what was done is its content.
 BOOKKEEPING = re.compile(r"^\W*(status|owners?|who|assignee|due|by|when|date|ticket)\W*$", re.I)
 NUMBER = re.compile(r"^[#\d\s.]*$")
+# A table of changes names a column for the value before and one for the value after
+# ("| setting | old | new |", "| check | before | after |").
+OLD = re.compile(r"^\W*(?:old|before|was|previous|prior|from)\b", re.I)
+NEW = re.compile(r"^\W*(?:new|after|now|to)\b", re.I)
 
 
 def is_table(lines: list[str]) -> bool:
@@ -77,4 +81,23 @@ def table_sentences(lines: list[str], *, plans: bool = False) -> list[str]:
             row = {name: value for name, value in row.items() if not BOOKKEEPING.match(name)}
         if text := sentence(row):
             out.append(text)
+    return out
+
+
+def changes(lines: list[str]) -> list[str]:
+    """A table of changes (one column of values before, one of values after) as one
+    sentence a row whose value changed: "Reorder point is now 12 (was 8)." A row whose two
+    values are the same tells no change; a table of no such columns, nothing."""
+    header = [name or f"#{at}" for at, name in enumerate(cells(lines[0]))]
+    old = [name for name in header if OLD.match(name)]
+    new = [name for name in header if NEW.match(name)]
+    subjects = [name for name in header if name not in (*old, *new)]
+    if len(old) != 1 or len(new) != 1 or not subjects:
+        return []
+    out = []
+    for row in rows(lines):
+        subject, before, after = (row.get(name, "") for name in (subjects[0], *old, *new))
+        if subject and after and before != after:
+            was = f" (was {before})" if before else ""
+            out.append(f"{subject[:1].upper()}{subject[1:]} is now {after}{was}.")
     return out
