@@ -1,11 +1,16 @@
-"""A role handed from one person to another, the handover dated by the month's name.
-Guard: two roles of one person."""
+"""A role handed from one person to another: a handover dated by the month's name, a
+roster line naming another holder of the same post with no word of change, and a lesson
+naming who holds a role kept from a newer lesson about another side of the same thing.
+Guards: another shift's or site's post, a stand-in, a person named in passing, a post
+called on for another thing, two roles of one person."""
 
 from __future__ import annotations
 
 from agentmem.core.handover import handed_over
+from agentmem.core.restaffed import restaffed
 from agentmem.core.verdict import Held, judge
 
+KILN_ALARMS = "Kiln alarms after 22:00 go to the night shift lead, Ines Vale (ext. 207)."
 GLAZE_SIGN_OFF = (
     "Glaze recipes must be signed off by Ben Okoro (Studio Manager) before the first firing."
 )
@@ -35,3 +40,44 @@ def test_another_role_of_the_old_holder_is_no_handover() -> None:
     assert not replaced(draft, GLAZE_SIGN_OFF)
     held = "Since March 3 glaze recipes are signed off by Zoe Hart, the Kiln Room lead."
     assert not replaced(draft, held)
+
+
+def test_a_roster_line_with_another_holder_of_the_post_replaces_the_held_one() -> None:
+    """A roster line ("Night shift lead: Omar Reyes") says who holds the post now, though it says no "now":
+    the held lesson giving the post to Ines tells how things were."""
+    draft = "Night shift lead: Omar Reyes (ext. 310). Kiln alarms after 22:00 page him directly."
+    assert restaffed(draft, KILN_ALARMS)
+    assert replaced(draft, KILN_ALARMS)
+
+
+def test_a_roster_line_of_another_shift_site_or_thing_replaces_nothing() -> None:
+    """One post of two shifts or sites, a stand-in, a person named in passing, or the post
+    called on for another thing: each leaves the held holder in place."""
+    for draft in (
+        "Day shift lead: Omar Reyes. Kiln alarms page him first.",
+        "Omar Reyes covers as night shift lead while Ines is on leave; kiln alarms page him.",
+        "Omar Reyes asked the night shift lead about the kiln alarms.",
+        "Night shift lead: Omar Reyes. Glaze orders go through him.",
+        "Omar Reyes remains the day shift kiln supervisor for the east wing.",
+    ):
+        assert not restaffed(draft, KILN_ALARMS), draft
+        assert not replaced(draft, KILN_ALARMS), draft
+    south = "Kiln alarms go to the south site night shift lead, Ines Vale."
+    assert not restaffed("North site night shift lead: Omar Reyes. Kiln alarms page him.", south)
+
+
+def test_who_holds_a_role_outlives_news_of_another_side_of_the_thing() -> None:
+    """A lesson naming who to page for a service is not replaced by one that changes how
+    the service sends, names no one and gives no role: the owner is still the owner."""
+    owner = "Page Lena Park (@lpark) for kiln-monitor alert outages; she owns the service."
+    old_way = "kiln-monitor sends alerts through the legacy SMS gateway with a shared key."
+    draft = (
+        "kiln-monitor no longer uses the key-based gateway: every alert now goes through "
+        "the push API, authenticated with a service account."
+    )
+    verdict = judge(
+        draft,
+        [Held("owner", owner, "semantic"), Held("old-way", old_way, "semantic")],
+        "semantic",
+    )
+    assert verdict.replaces == ["old-way"]
