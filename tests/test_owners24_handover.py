@@ -9,6 +9,7 @@ from __future__ import annotations
 from agentmem.core.handover import handed_over
 from agentmem.core.restaffed import restaffed
 from agentmem.core.verdict import Held, judge
+from agentmem.harvest.distill import distill
 
 KILN_ALARMS = "Kiln alarms after 22:00 go to the night shift lead, Ines Vale (ext. 207)."
 GLAZE_SIGN_OFF = (
@@ -81,3 +82,35 @@ def test_who_holds_a_role_outlives_news_of_another_side_of_the_thing() -> None:
         "semantic",
     )
     assert verdict.replaces == ["old-way"]
+
+
+REVIEW = """# Studio review, May
+
+## Owners (as of this review)
+
+| service | owner | escalation |
+|---|---|---|
+| kiln-ctl | Firing Team (Omar Reyes) | #firing-oncall |
+| glaze-db | Glaze Lab (Zoe Hart) | #glaze-lab |
+
+## Lessons
+- Check kiln profiles against the controller's limits before a run ends.
+"""
+
+
+def test_a_table_of_owners_dated_as_of_now_hands_the_role_on() -> None:
+    """A row alone ("kiln-ctl (owner: Firing Team (Omar Reyes); …)") said nothing of when,
+    so it left the held owner live beside it; led by its heading's "as of", it tells who
+    owns the service now. Another service's row leaves the held owner alone."""
+    found = [f.text for f in distill(REVIEW, "reviews/2026-05.md", periodic=True).found]
+    kiln = [t for t in found if "kiln-ctl" in t]
+    assert kiln == [
+        "Owners (as of this review): kiln-ctl (owner: Firing Team (Omar Reyes); "
+        "escalation: #firing-oncall)"
+    ]
+    held = (
+        "kiln-ctl profiles are owned by Studio Ops (Ines Vale); profile changes need her sign-off."
+    )
+    assert replaced(kiln[0], held)
+    glaze = [t for t in found if "glaze-db" in t]
+    assert glaze and not replaced(glaze[0], held)
