@@ -32,6 +32,7 @@ from functools import lru_cache
 
 from agentmem.core.cues import says_changed
 from agentmem.core.holders import ROLE, people, same_holder
+from agentmem.core.namedday import NAMED
 from agentmem.core.newvalue import swapped
 from agentmem.core.statement import function_words, terms
 from agentmem.stores.bm25 import tokenize
@@ -45,22 +46,29 @@ POST = re.compile(
 )
 # A person named by a title: "Dr. Reed", "Prof. Ines Vale".
 TITLED = re.compile(r"\b(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.?\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
-# Between clauses, not after a title's dot.
+# Between clauses, not after a title's dot nor an extension's ("Ana Ruiz (ext. 2210)").
 CLAUSE = re.compile(
-    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<=[.;:!?])\s+|\s[—–]\s"
+    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<!\bext\.)"
+    r"(?<=[.;:!?])\s+|\s[—–]\s"
 )
 CASE = re.compile(
     r"\b(?:only|except|unless|over|above|below|under|beyond|up to|at least|more than|"
     r"less than)\b|\d",
     re.IGNORECASE,
 )
-DAY = re.compile(r"\b(?:\d{4}-)?\d{1,2}-\d{1,2}\b")  # when it changed: no case of the role
+# When it changed, by number or by the month's name ("since 03-02", "from June 15, 2031"):
+# no case of the role.
+DAY = re.compile(rf"\b(?:\d{{4}}-)?\d{{1,2}}-\d{{1,2}}\b|(?:{NAMED.pattern})(?:,?\s+\d{{4}}\b)?")
 # Not a bare "new" or "since": "new ad slots need sign-off", "since it touches billing".
 TAKEN = re.compile(
     r"\b(?:took|takes|taken|taking)\s+over\b|\bhand(?:s|ed)?\s+(?:over\s+)?to\b|"
     r"\bas of\b|\bmoves?\s+to\b|\bmoved\s+to\b",
     re.IGNORECASE,
 )
+# Since a day named by its month: "since June 15 the rota is signed off by …" (`says_changed`
+# reads "since" before a day written in numbers only).
+# (the month capitalised, as `NAMED` reads it: "since may 5" is no day)
+SINCE_DAY = re.compile(rf"\b(?i:since|as of|effective|starting)\s+(?:{NAMED.pattern})")
 FILLER = frozenset(tokenize("the our a new current is are was now since done by from"))
 STATE = frozenset(("new", "current", "now"))
 
@@ -84,20 +92,40 @@ def _holders(clause: str) -> frozenset[str]:
 def roles(text: str) -> tuple[Role, ...]:
     """The roles a text gives, clause by clause, with who holds each."""
     out = []
-    for clause in CLAUSE.split(text):
+    for clause in _labelled(CLAUSE.split(text)):
         if not clause or not clause.strip():
             continue
         holders = _holders(clause)
         if not holders:
             continue
         kinds = {k for m in ROLE.finditer(clause) for k, v in m.groupdict().items() if v}
-        named = {t for h in holders for t in tokenize(h)}
-        for m in POST.finditer(TITLED.sub(" ", clause)):
-            of = [t for t in tokenize(_after_function_words(m["of"])) if t not in named]
-            kinds.add("post:" + " ".join([*of, m["post"].lower()]))
+        kinds |= {kind for kind, _ in posts(clause, holders)}
         if kinds:
             out.append(Role(frozenset(kinds), holders, clause))
     return tuple(out)
+
+
+def posts(clause: str, holders: frozenset[str]) -> list[tuple[str, re.Match[str]]]:
+    """The posts a clause names, each as its kind ("post:<words before> <noun>", the
+    holders' names left out) and where it stands."""
+    named = {t for h in holders for t in tokenize(h)}
+    out = []
+    for m in POST.finditer(TITLED.sub(lambda t: " " * len(t[0]), clause)):
+        of = [t for t in tokenize(_after_function_words(m["of"])) if t not in named]
+        out.append(("post:" + " ".join([*of, m["post"].lower()]), m))
+    return out
+
+
+def _labelled(clauses: list[str]) -> list[str]:
+    """The clauses, a label joined to what it labels: "Kiln safety officer: Ines Vale" is one
+    clause that gives the post and its holder."""
+    out: list[str] = []
+    for clause in clauses:
+        if out and out[-1].rstrip().endswith(":"):
+            out[-1] = f"{out[-1]} {clause}"
+        else:
+            out.append(clause)
+    return out
 
 
 def _after_function_words(words: str) -> str:
@@ -121,7 +149,7 @@ def _subject(role: Role) -> frozenset[str]:
 def handed_over(draft: str, held: str) -> bool:
     """The draft hands on a role the held lesson gives to another holder (see the module
     docstring)."""
-    if not (says_changed(draft) or TAKEN.search(draft)):
+    if not (says_changed(draft) or TAKEN.search(draft) or SINCE_DAY.search(draft)):
         return False
     for new in roles(draft):
         if CASE.search(DAY.sub(" ", TITLED.sub(" ", new.clause))) and not TAKEN.search(new.clause):

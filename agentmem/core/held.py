@@ -29,6 +29,7 @@ from agentmem.core.percase import split_by_case
 from agentmem.core.placed import placed_anew
 from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
+from agentmem.core.restaffed import restaffed, tells_no_one, tells_who
 from agentmem.core.restate import replaces, restated, restates
 from agentmem.core.retract import CLAUSE, withdrawn
 from agentmem.core.slots import renewed, siblings
@@ -56,11 +57,12 @@ class Held:
 # name it uses taken away, "the old advice was wrong: <the new value>", a role its holder
 # no longer holds, what it tells said to hold no more, a cause it gave denied, a tool's
 # release below the one now needed, a value it calls the old one, a role handed on, a
-# thing kept elsewhere now, an old way said to be over, two things kept apart now joined.
+# thing kept elsewhere now, an old way said to be over, two things kept apart now joined, a
+# post given to another holder.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
-    *(named_old, handed_over, placed_anew, way_gone, joins_apart),
+    *(named_old, handed_over, placed_anew, way_gone, joins_apart, restaffed),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
@@ -110,9 +112,15 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
             and replaceable(draft_type, memory.type)
             and not set_apart(draft, memory.text)
             and (
-                any(f(draft, memory.text) for f in (replaces, *TOLD_OTHERWISE))
-                or (lessons and _lesson_anew(draft, memory.text))
-                or _remeasured(draft, memory.text, lessons)
+                any(f(draft, memory.text) for f in TOLD_OTHERWISE)
+                or (
+                    not _of_another_side(draft, memory.text)
+                    and (
+                        replaces(draft, memory.text)
+                        or (lessons and _lesson_anew(draft, memory.text))
+                        or _remeasured(draft, memory.text, lessons)
+                    )
+                )
             )
         ):
             verdict.replaces.append(memory.id)
@@ -132,6 +140,14 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
     if not verdict.replaces and stale_match is not None:
         verdict.restates = stale_match
     return verdict
+
+
+def _of_another_side(draft: str, held: str) -> bool:
+    """The held lesson tells who holds a role ("the kiln rota is owned by Ines Vale") and
+    the draft names no one and no role ("the kiln now fires on the new controller"): it
+    tells a new value of another side of the thing, never a new holder (a role handed on
+    or left is read by `TOLD_OTHERWISE`)."""
+    return tells_who(held) and tells_no_one(draft)
 
 
 def _anew(draft: str, held: str) -> bool:

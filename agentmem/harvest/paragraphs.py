@@ -8,11 +8,14 @@ them a kind.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from agentmem.harvest.blocks import blocks, joined
 from agentmem.harvest.sections import CHECKED, CLOSED, PLANS, PREFIX, section_type
 from agentmem.harvest.tables import changes, table_sentences
+
+AS_OF = re.compile(r"\b(?:as of|current(?:ly)?|now)\b", re.IGNORECASE)
 
 
 def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
@@ -54,10 +57,15 @@ def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
     """A table's rows as sentences where its heading gives them a kind (patterns, lessons)
     or lists plans (the rows said done); elsewhere a table of values before and after
     tells the changed ones (`changes`), and any other (numbers, a timeline, a change
-    section's schedule grid) is no list of lessons."""
+    section's schedule grid) is no list of lessons. Under a heading that dates the table as
+    how things stand ("Contacts (as of May)"), each row is led by it: a row alone ("kiln-ctl
+    (owner: Ines Vale)") no longer says that it tells who holds the role now."""
     plans = heading is not None and PLANS.search(heading.lower()) is not None
     if plans or (heading is not None and section_type(heading) is not None):
-        return table_sentences(list(table), plans=plans)
+        found = table_sentences(list(table), plans=plans)
+        if heading is not None and not plans and AS_OF.search(heading):
+            return [f"{heading.strip()}: {row}" for row in found]
+        return found
     return changes(list(table))
 
 
