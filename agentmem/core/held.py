@@ -31,6 +31,7 @@ from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
 from agentmem.core.restate import replaces, restated, restates
 from agentmem.core.retract import CLAUSE, withdrawn
+from agentmem.core.setkeys import keyed_anew, rekeyed
 from agentmem.core.slots import renewed, siblings
 from agentmem.core.statement import terms
 from agentmem.core.takeover import took_over
@@ -55,11 +56,13 @@ class Held:
 # name it uses taken away, "the old advice was wrong: <the new value>", a role its holder
 # no longer holds, what it tells said to hold no more, a cause it gave denied, a tool's
 # release below the one now needed, a value it calls the old one, a role handed on, a
-# thing kept elsewhere now, an old way said to be over, two things kept apart now joined.
+# thing kept elsewhere now, an old way said to be over, two things kept apart now joined, a
+# setting's key given another value, a setting named by its key set anew.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
-    *(named_old, handed_over, placed_anew, way_gone, joins_apart),
+    *(named_old, handed_over, placed_anew, way_gone, joins_apart, rekeyed),
+    keyed_anew,
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
