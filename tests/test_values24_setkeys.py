@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from agentmem.core.apart import set_apart
 from agentmem.core.setkeys import key_words, keyed_anew, rekeyed, settings
 from agentmem.core.verdict import Held, judge
 from agentmem.harvest.distill import lessons
@@ -102,3 +103,14 @@ def test_a_notes_item_that_sets_a_key_live_is_a_lesson() -> None:
     assert not any("GLAZE_VENT_S" in text for text in found)
     assert sets_key("door_wait_s raised to 90 (door_wait_s: 90)")
     assert not sets_key("Try DOOR_WAIT_S=90 if the shelves crack again.")
+
+
+def test_a_thing_of_several_words_said_to_keep_its_own_run_is_set_apart() -> None:
+    """ "The regional parts ledger export keeps its own nightly run" sets apart a held
+    lesson opening on that export, a word more or less: the draft's news is of another job."""
+    held = "The regional spare parts ledger export runs nightly at 02:00 for the auditors."
+    draft = (
+        "Shop floor counts moved to a 10-minute refresh cycle on 3 May. "
+        "The regional parts ledger export keeps its own nightly run."
+    )
+    assert set_apart(draft, held)
