@@ -1,0 +1,59 @@
+"""A thing that now talks to another host (`readdressed`): "kiln-watch reads furnace
+readings from hub-2.plant.example:8883 over TLS" after "kiln-watch subscribes to furnace
+readings on the broker mq-old.plant.lan:1883". Both open on the same component, say what
+it exchanges there in shared words, and give one host each, none the other's: the
+component's address moved, though no change word says so and the two domains differ (the
+worded rule for a new host of one named thing is `agentmem.core.rehosted`).
+
+`agentmem.core.held` asks it among the changes told in other words; the judge has already
+set apart a draft about another environment, region or tier (`agentmem.core.apart`)."""
+
+from __future__ import annotations
+
+import re
+
+from agentmem.core.newvalue import ALSO
+from agentmem.core.places import HOST_PORT
+from agentmem.core.qualified import qualifiers
+from agentmem.core.statement import terms
+
+# One more place beside the held one: "also mirrors them to …", "a second copy goes to …".
+SECOND = re.compile(
+    r"\b(?:second|another|additional|in addition|additionally|besides|mirror\w*|cop(?:y|ies))\b",
+    re.IGNORECASE,
+)
+OPENS = 2  # terms the two texts open on alike, at least: the component they are about
+EXCHANGED = 1  # terms besides those, before the host, both name: what goes to the host
+
+
+def _host(text: str) -> tuple[str, str] | None:
+    """The one host the text gives with a port, and the text before it; None for none or
+    several (a text of two hosts tells of two things)."""
+    found = {m.group(1).lower(): m.start() for m in HOST_PORT.finditer(text)}
+    if len(found) != 1:
+        return None
+    ((host, at),) = found.items()
+    return host, text[:at]
+
+
+def readdressed(draft: str, held: str) -> bool:
+    """Both texts open on the same component and give one host with a port each, another
+    in the draft, and the words before each host share what goes there ("furnace
+    readings"): the component reaches that thing on a new host. Not when either text
+    names the other's host, nor when the draft adds a place beside the held one ("also",
+    "a second", "mirrors"), nor when it names an environment, region, platform or tier the
+    held text names nothing of."""
+    now, before = _host(draft), _host(held)
+    if now is None or before is None or now[0] == before[0]:
+        return False
+    if now[0] in held.lower() or before[0] in draft.lower():
+        return False
+    if ALSO.search(draft) or SECOND.search(draft):
+        return False  # one more place beside the held one, not a new one for it
+    named = qualifiers(held)
+    if any(kind not in named for kind in qualifiers(draft)):
+        return False
+    d, h = terms(now[1]), terms(before[1])
+    if len(d.head) < OPENS or d.head[:OPENS] != h.head[:OPENS]:
+        return False
+    return len((d.content & h.content) - set(d.head)) >= EXCHANGED
