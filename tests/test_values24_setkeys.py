@@ -16,7 +16,7 @@ from agentmem.core.apart import set_apart
 from agentmem.core.setkeys import key_words, keyed_anew, rekeyed, settings
 from agentmem.core.verdict import Held, judge
 from agentmem.harvest.distill import lessons
-from agentmem.harvest.setting import sets_key
+from agentmem.harvest.setting import sets_key, sets_value
 
 HELD = (
     "A kiln job starts once its door sensor reads closed, waiting at most 45 s (door_wait_s: 45)."
@@ -114,3 +114,17 @@ def test_a_thing_of_several_words_said_to_keep_its_own_run_is_set_apart() -> Non
         "The regional parts ledger export keeps its own nightly run."
     )
     assert set_apart(draft, held)
+
+
+def test_a_notes_item_saying_what_a_value_becomes_is_a_lesson() -> None:
+    """ "The kiln hold becomes 40 minutes" tells the new value; "will become" does not yet."""
+    note = (
+        "# Kiln sync, week 14\n\n## What this means for us\n"
+        "- The glaze kiln hold becomes 40 minutes (the new clay needs longer).\n"
+        "- The bisque hold will become 30 minutes once the new shelves arrive.\n"
+    )
+    found = [lesson.text for lesson in lessons(note)]
+    assert any("becomes 40 minutes" in text for text in found)
+    assert not any("bisque" in text for text in found)
+    assert sets_value("The cap became 2 GB after the upgrade.")
+    assert not sets_value("If the cap becomes 2 GB, split the uploads.")
