@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentmem.core.readdressed import readdressed
+from agentmem.core.readdressed import moved_host, readdressed
 from agentmem.core.verdict import Held, judge
 
 HELD = "kiln-watch subscribes to furnace readings on the broker mq-old.plant.lan:1883."
@@ -37,3 +37,27 @@ def test_another_thing_place_environment_or_component_is_no_new_address(draft: s
     """Mail is another thing, a mirror one more place, staging another environment,
     glaze-watch another component, two hosts two places."""
     assert not readdressed(draft, HELD)
+
+
+PULLED = "Kiln and glaze logs are pulled from ftp.plant.lan every hour; sort them by mtime."
+
+
+def test_a_thing_said_to_have_moved_to_a_host_replaces_the_lesson_on_the_old_one() -> None:
+    """ "Kiln logs moved to <host>" retires the lesson that pulls them from another host."""
+    draft = "Kiln logs moved to logs-2.plant.example (HTTPS, token from the vault)."
+    assert moved_host(draft, PULLED)
+    assert judge(draft, [Held("h2", PULLED, "semantic")], "semantic").replaces == ["h2"]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Kiln alarms moved to alarms.plant.example last week.",
+        "Kiln logs also moved to a second store, copy.plant.example, for audits.",
+        "Kiln logs moved to ftp.plant.lan from the old share.",
+        "In staging, kiln logs moved to logs-test.plant.example.",
+    ],
+)
+def test_another_thing_one_more_place_or_the_same_host_is_no_move(draft: str) -> None:
+    """Alarms are another thing; a second store one more place; the held host named; staging."""
+    assert not moved_host(draft, PULLED)

@@ -27,7 +27,7 @@ from agentmem.core.oldnamed import named_old
 from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
 from agentmem.core.placed import placed_anew
-from agentmem.core.readdressed import readdressed
+from agentmem.core.readdressed import moved_host, readdressed
 from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
 from agentmem.core.restate import replaces, restated, restates
@@ -59,12 +59,12 @@ class Held:
 # release below the one now needed, a value it calls the old one, a role handed on, a
 # thing kept elsewhere now, an old way said to be over, two things kept apart now joined, a
 # setting's key given another value, a setting named by its key set anew, a component
-# that reaches what it exchanges on another host.
+# that reaches what it exchanges on another host, a thing said to have moved to a host.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
     *(named_old, handed_over, placed_anew, way_gone, joins_apart, rekeyed),
-    *(keyed_anew, readdressed),
+    *(keyed_anew, readdressed, moved_host),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
