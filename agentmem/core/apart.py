@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from agentmem.core.qualified import qualified_apart
 from agentmem.core.statement import terms
-from agentmem.core.words import function_words
+from agentmem.core.words import function_words, tokenized
 
 # The thing named apart: "a different interval from the jets", "a separate number from the
 # nightly bar", "unlike the unit tests" ...
@@ -45,7 +45,7 @@ SAID_OF = re.compile(
 # `kept_apart`): a held rule for every desk, the EU's among them, is what the draft changes.
 KEPT = re.compile(
     r"(?:[.;:,(]\s+|\bbut\s+|\band\s+|\bwhile\s+)(?:the\s+)?"
-    r"(?P<thing>[\w./-]+(?:\s+[\w./-]+)?)\s+(?:"
+    r"(?P<thing>[\w./-]+(?:\s+[\w./-]+){0,3}?)\s+(?:"
     r"(?:keeps?|retains?)\s+(?:its|their)\b|"
     r"(?:stays?|remains?)\s+(?:on|at|with)\b|"
     r"(?P<still>still)\s+(?!\w+ing\b)[a-z]+\b)",
@@ -191,7 +191,11 @@ def kept_apart(draft: str, held: str) -> bool:
     if not kept:
         return False
     head = set(terms(held).head)
-    return any(words <= head for words in kept)
+    # a thing of more words than the head holds is read among the held text's opening
+    # words ("the state data warehouse export keeps its own nightly run" of "the state
+    # judicial data warehouse export runs nightly at 02:00")
+    opening = {t for w in _opening(held) for t in tokenized(w)}
+    return any(words <= head or (len(words) > len(head) and words <= opening) for words in kept)
 
 
 def compared_apart(draft: str, held: str) -> bool:

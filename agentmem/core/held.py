@@ -27,11 +27,13 @@ from agentmem.core.oldnamed import named_old
 from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
 from agentmem.core.placed import placed_anew
+from agentmem.core.readdressed import moved_host, readdressed
 from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
 from agentmem.core.restaffed import restaffed, tells_no_one, tells_who
 from agentmem.core.restate import replaces, restated, restates
 from agentmem.core.retract import CLAUSE, withdrawn
+from agentmem.core.setkeys import keyed_anew, rekeyed
 from agentmem.core.slots import renewed, siblings
 from agentmem.core.statement import terms
 from agentmem.core.swapped import swapped
@@ -58,11 +60,14 @@ class Held:
 # no longer holds, what it tells said to hold no more, a cause it gave denied, a tool's
 # release below the one now needed, a value it calls the old one, a role handed on, a
 # thing kept elsewhere now, an old way said to be over, two things kept apart now joined, a
-# post given to another holder.
+# post given to another holder, a setting's key given another value, a setting named by
+# its key set anew, a component that reaches what it exchanges on another host, a thing
+# said to have moved to a host.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
-    *(named_old, handed_over, placed_anew, way_gone, joins_apart, restaffed),
+    *(named_old, handed_over, placed_anew, way_gone, joins_apart, restaffed, rekeyed),
+    *(keyed_anew, readdressed, moved_host),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow

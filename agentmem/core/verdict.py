@@ -26,6 +26,7 @@ from agentmem.core.held import (
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.restate import replaces, replaces_elsewhere, restates
 from agentmem.core.retract import retraction, withdrawn
+from agentmem.core.setkeys import key_words, keyed_anew
 from agentmem.core.slots import told_apart
 from agentmem.core.validate import MAX_REFS
 from agentmem.core.withdrawnname import withdrawn_by_name, withdrawn_names
@@ -161,6 +162,7 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
         seen = {h.memory.id for h in hits} | set(verdict.replaces)
         verdict.replaces += reread(store, record, filters, seen)
         verdict.replaces += by_name(store, record, filters, seen | set(verdict.replaces))
+        verdict.replaces += by_key(store, record, filters, seen | set(verdict.replaces))
     if app != GLOBAL and says_changed(record["text"]):  # else no other app's lesson can be
         verdict.replaces += elsewhere(store, record, filters, {h.memory.id for h in hits})
     if app != GLOBAL and not verdict.replaces and record.get("type") in RETRACTABLE:
@@ -232,6 +234,31 @@ def by_name(
                 or memory.type.value not in RETRACTABLE
                 or (one[0] and (memory.source, memory.run_id) == one)
             ) and withdrawn_by_name(record["text"], memory.text):
+                out.append(memory.id)
+    return out
+
+
+def by_key(
+    store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
+) -> list[str]:
+    """The live lessons that tell of a setting the draft sets by its key, found by the
+    key's words (`agentmem.core.setkeys.keyed_anew`): "DOOR_WAIT_S=90 set in production"
+    gives a new value of "kiln doors wait 45 s", which shares no whole word with it. Lessons
+    of its own document stay."""
+    one = (record.get("source"), record.get("run_id"))
+    out: list[str] = []
+    for words in key_words(record["text"]):
+        for hit in _matches(store, words, filters):
+            memory = hit.memory
+            if not (
+                memory.id in seen
+                or memory.id in out
+                or memory.kind.value != record.get("kind", "observation")
+                or hit.explain.get("superseded")
+                or memory.type.value not in RETRACTABLE
+                or (one[0] and (memory.source, memory.run_id) == one)
+                or set_apart(record["text"], memory.text)
+            ) and keyed_anew(record["text"], memory.text):
                 out.append(memory.id)
     return out
 

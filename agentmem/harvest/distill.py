@@ -48,6 +48,7 @@ from agentmem.harvest.sections import (
     Lesson,
     section_type,
 )
+from agentmem.harvest.setting import sets_value
 from agentmem.harvest.standing import is_standing, standing_lessons
 from agentmem.stores.bm25 import tokenize
 
@@ -255,7 +256,7 @@ def lessons(markdown: str) -> list[Lesson]:
         kind = MemoryType.SEMANTIC if after else kind
         if kind is None and not done and (corrected or owned or named or withdrawal(text, prose)):
             kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
-        elif kind is None and not done and not prose and tells_change(text):
+        elif kind is None and not done and not prose and (tells_change(text) or sets_value(text)):
             kind, after = MemoryType.SEMANTIC, True  # a note's item that says what is now
         if kind is None or not text or HEADER.fullmatch(text):
             continue
