@@ -22,7 +22,7 @@ from agentmem.core.model import Memory
 from agentmem.stores.bm25 import INDEX_FORMAT
 from agentmem.stores.pg_schema import LOCK_KEY, STAT_SLOTS
 from agentmem.stores.pg_schema import migrate as migrate_schema
-from agentmem.stores.pg_write import Conn, make_row
+from agentmem.stores.pg_write import Conn, bound_of, postings_of
 
 log = get_logger()
 
@@ -73,21 +73,26 @@ def repost(conn: Conn) -> int:
         ).fetchall()
         if not batch:
             break
-        rows = [(int(seq), make_row(Memory.model_validate(record), "")) for seq, record in batch]
+        seqs, lengths = [int(seq) for seq, _ in batch], []
         with conn.cursor().copy(
             "COPY postings (term, mem, tf, dl, run, conf, born) FROM STDIN"
         ) as copy:
-            for seq, row in rows:
-                for term, tf in zip(row.terms, row.tfs, strict=True):
-                    copy.write_row((term, seq, tf, row.doc_len, *row.bound))
+            # Only the postings and the bound: make_row's other columns (the record's JSON,
+            # its fingerprint) cost the remake more than tokenizing did.
+            for seq, (_, record) in zip(seqs, batch, strict=True):
+                memory = Memory.model_validate(record)
+                terms, tfs, length = postings_of(memory)
+                bound = bound_of(memory)
+                for term, tf in zip(terms, tfs, strict=True):
+                    copy.write_row((term, seq, tf, length, *bound))
+                lengths.append(length)
+                totals[seq % STAT_SLOTS] += length
         conn.execute(
             "UPDATE memories m SET doc_len = u.l FROM unnest(%s::int[], %s::int[]) AS u(s, l) "
             "WHERE m.seq = u.s AND m.doc_len <> u.l",
-            ([s for s, _ in rows], [r.doc_len for _, r in rows]),
+            (seqs, lengths),
         )
-        for seq, row in rows:
-            totals[seq % STAT_SLOTS] += row.doc_len
-        last, done = rows[-1][0], done + len(rows)
+        last, done = seqs[-1], done + len(seqs)
     conn.execute(
         "UPDATE stats SET total = u.t FROM unnest(%s::int[], %s::bigint[]) AS u(s, t) "
         "WHERE stats.slot = u.s",
