@@ -71,13 +71,23 @@ def _state(conn: Any) -> tuple[list[Any], ...]:
         ).fetchall(),
         conn.execute("SELECT seq, doc_len FROM memories ORDER BY seq").fetchall(),
         conn.execute("SELECT slot, n, total FROM stats ORDER BY slot").fetchall(),
+        conn.execute(
+            "SELECT c.conname, pg_get_constraintdef(c.oid) FROM pg_constraint c "
+            "JOIN pg_class t ON t.oid = c.conrelid "
+            "WHERE t.relname = 'postings' AND t.relnamespace = current_schema()::regnamespace"
+        ).fetchall(),
+        conn.execute(
+            "SELECT indexname, indexdef FROM pg_indexes "
+            "WHERE tablename = 'postings' AND schemaname = current_schema()"
+        ).fetchall(),
     )
 
 
 def test_remade_postings_equal_a_fresh_loads(pg_server: LocalServer, tmp_path: Path) -> None:
     """The remake writes exactly what a fresh load of the same files wrote: every posting
     with its count, length and bound columns (run, confidence, creation), every row's
-    length and the total lengths, whatever the stale schema held in their place."""
+    length and the total lengths, whatever the stale schema held in their place; and the
+    postings' key it drops while it copies is made again as the schema made it."""
     root = tmp_path / "memory"
     start = datetime(2026, 1, 1, tzinfo=UTC)
     memories = [
@@ -103,6 +113,7 @@ def test_remade_postings_equal_a_fresh_loads(pg_server: LocalServer, tmp_path: P
         conn.execute("UPDATE stats SET total = total + 7")
     store.close()
     assert len(fresh[0]) > 3 * len(TEXTS) and len(fresh[1]) == len(memories)
+    assert "postings_pkey" in [name for name, _ in fresh[3]]
     again = pg_store(root, pg_server, schema="fresh")
     assert isinstance(again, PostgresStore)
     with again.connection() as conn:
