@@ -119,3 +119,17 @@ def test_remade_postings_equal_a_fresh_loads(pg_server: LocalServer, tmp_path: P
     with again.connection() as conn:
         assert _state(conn) == fresh
     again.close()
+
+
+def test_the_remake_bench_remakes_a_stale_store_and_reports_it(pg_server: LocalServer) -> None:
+    """bench/pg_remake.py loads a store, marks its tokenizer stale, and reports the first
+    open's remake: every row, its figures, and a running loop's searches meanwhile."""
+    from bench import pg_remake
+
+    made = pg_remake.loaded(200, pg_server.url, "remake_bench", direct_above=100, keep=False)
+    assert made.startswith("generated")
+    row = pg_remake.remake(200, pg_server.url, "remake_bench")
+    assert row["rows"] == 200 and row["remake_s"] > 0 and row["rows_per_s"] > 0
+    assert row["client_cpu_s"] >= 0 and len(row["load"]) == 2
+    assert row["answered_by"] == ["server"]  # the running loop searched the server throughout
+    assert {"searches_during", "search_wait_max_s", "search_before_p50_ms"} <= set(row)
