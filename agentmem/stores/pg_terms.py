@@ -22,12 +22,17 @@ from agentmem.core.model import Memory
 from agentmem.stores.bm25 import INDEX_FORMAT
 from agentmem.stores.pg_schema import LOCK_KEY, STAT_SLOTS
 from agentmem.stores.pg_schema import migrate as migrate_schema
-from agentmem.stores.pg_write import Conn, make_row
+from agentmem.stores.pg_write import Conn, bound_of, postings_of
 
 log = get_logger()
 
 KEY = "tokenizer"
 BATCH = 5000  # rows read and posted at a time: a large store is never held in memory
+# pg_schema's step 2 made this key. The remake drops it while it copies the postings and
+# makes it again after: one sorted build in place of a b-tree insert per posting.
+POSTINGS_KEY = "ALTER TABLE postings ADD CONSTRAINT postings_pkey " + (
+    "PRIMARY KEY (term, mem) INCLUDE (tf, dl, run, conf, born)"
+)
 
 
 def migrate(conn: Conn, schema: str) -> int:
@@ -64,6 +69,7 @@ def repost(conn: Conn) -> int:
     """Make every row's postings and length again with this tokenizer (inside the caller's
     transaction); return the number of rows."""
     conn.execute("TRUNCATE postings")
+    conn.execute("ALTER TABLE postings DROP CONSTRAINT postings_pkey")
     totals: Counter[int] = Counter()
     last, done = -1, 0
     while True:
@@ -73,21 +79,27 @@ def repost(conn: Conn) -> int:
         ).fetchall()
         if not batch:
             break
-        rows = [(int(seq), make_row(Memory.model_validate(record), "")) for seq, record in batch]
+        seqs, lengths = [int(seq) for seq, _ in batch], []
         with conn.cursor().copy(
             "COPY postings (term, mem, tf, dl, run, conf, born) FROM STDIN"
         ) as copy:
-            for seq, row in rows:
-                for term, tf in zip(row.terms, row.tfs, strict=True):
-                    copy.write_row((term, seq, tf, row.doc_len, *row.bound))
+            # Only the postings and the bound: make_row's other columns (the record's JSON,
+            # its fingerprint) cost the remake more than tokenizing did.
+            for seq, (_, record) in zip(seqs, batch, strict=True):
+                memory = Memory.model_validate(record)
+                terms, tfs, length = postings_of(memory)
+                bound = bound_of(memory)
+                for term, tf in zip(terms, tfs, strict=True):
+                    copy.write_row((term, seq, tf, length, *bound))
+                lengths.append(length)
+                totals[seq % STAT_SLOTS] += length
         conn.execute(
             "UPDATE memories m SET doc_len = u.l FROM unnest(%s::int[], %s::int[]) AS u(s, l) "
             "WHERE m.seq = u.s AND m.doc_len <> u.l",
-            ([s for s, _ in rows], [r.doc_len for _, r in rows]),
+            (seqs, lengths),
         )
-        for seq, row in rows:
-            totals[seq % STAT_SLOTS] += row.doc_len
-        last, done = rows[-1][0], done + len(rows)
+        last, done = seqs[-1], done + len(seqs)
+    conn.execute(POSTINGS_KEY)
     conn.execute(
         "UPDATE stats SET total = u.t FROM unnest(%s::int[], %s::bigint[]) AS u(s, t) "
         "WHERE stats.slot = u.s",

@@ -56,8 +56,7 @@ class Row:
     @property
     def bound(self) -> tuple[int, float, float]:
         """What each of its postings carries for the search's bound (pg_bound)."""
-        v = self.values
-        return run_of(v["seq_key"]), float(v["confidence"]), float(v["created_ts"])
+        return bound_of(self.memory)
 
 
 @dataclass(frozen=True)
@@ -83,6 +82,12 @@ def postings_of(memory: Memory) -> tuple[list[str], list[int], int]:
     tokens = tokenize(document(memory))
     counts = Counter(tokens)
     return list(counts), list(counts.values()), max(len(tokens), 1)
+
+
+def bound_of(memory: Memory) -> tuple[int, float, float]:
+    """What each of a memory's postings carries for the search's bound (pg_bound): the run
+    of its `seq_key`, its `confidence` and its `created_ts`, as make_row's columns say them."""
+    return run_of(sequence(memory)), float(memory.confidence), when(memory.created_at).timestamp()
 
 
 def make_row(memory: Memory, origin: str) -> Row:
