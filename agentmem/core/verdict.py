@@ -190,20 +190,11 @@ def reread(
     review's fourth bullet ("readers lock after 3 failed swipes") changes a lesson that
     the whole review, about other things, does not bring up. Lessons of the draft's own
     document are its siblings, never replaced by it."""
-    one = (record.get("source"), record.get("run_id"))
-    kind = record.get("kind", "observation")
     out: list[str] = []
     for sentence in told_apart(record["text"]):
         for hit in _matches(store, sentence, filters, PER_CLAUSE):
             memory = hit.memory
-            if (
-                memory.id in seen
-                or memory.id in out
-                or memory.kind.value != kind
-                or hit.explain.get("superseded")
-                or memory.type.value not in RETRACTABLE
-                or (one[0] and (memory.source, memory.run_id) == one)
-            ):
+            if not _open(hit, record, seen, out):
                 continue
             text = record["text"]
             if (
@@ -221,19 +212,11 @@ def by_name(
     """The live lessons resting on a thing the draft says is withdrawn, found by the thing's
     own name (`agentmem.core.withdrawnname`): "rule QX-12 is withdrawn" retires a lesson on QX-12
     that shares no other word with the draft. Lessons of its own document stay."""
-    one = (record.get("source"), record.get("run_id"))
     out: list[str] = []
     for name in withdrawn_names(record["text"]):
         for hit in _matches(store, f"{name.word} {name.release}".strip(), filters):
             memory = hit.memory
-            if not (
-                memory.id in seen
-                or memory.id in out
-                or memory.kind.value != record.get("kind", "observation")
-                or hit.explain.get("superseded")
-                or memory.type.value not in RETRACTABLE
-                or (one[0] and (memory.source, memory.run_id) == one)
-            ) and withdrawn_by_name(record["text"], memory.text):
+            if _open(hit, record, seen, out) and withdrawn_by_name(record["text"], memory.text):
                 out.append(memory.id)
     return out
 
@@ -245,20 +228,15 @@ def by_key(
     key's words (`agentmem.core.setkeys.keyed_anew`): "DOOR_WAIT_S=90 set in production"
     gives a new value of "kiln doors wait 45 s", which shares no whole word with it. Lessons
     of its own document stay."""
-    one = (record.get("source"), record.get("run_id"))
     out: list[str] = []
     for words in key_words(record["text"]):
         for hit in _matches(store, words, filters):
             memory = hit.memory
-            if not (
-                memory.id in seen
-                or memory.id in out
-                or memory.kind.value != record.get("kind", "observation")
-                or hit.explain.get("superseded")
-                or memory.type.value not in RETRACTABLE
-                or (one[0] and (memory.source, memory.run_id) == one)
-                or set_apart(record["text"], memory.text)
-            ) and keyed_anew(record["text"], memory.text):
+            if (
+                _open(hit, record, seen, out)
+                and not set_apart(record["text"], memory.text)
+                and keyed_anew(record["text"], memory.text)
+            ):
                 out.append(memory.id)
     return out
 
@@ -284,3 +262,17 @@ def inherited(store: ReadableStore, record: Mapping[str, Any], older: Sequence[s
         ):
             out.append(memory_id)
     return out
+
+
+def _open(hit: Hit, record: Mapping[str, Any], seen: set[str], out: list[str]) -> bool:
+    """A live lesson of the draft's kind, not yet judged, and not of the draft's own
+    document (whose lessons are its siblings, never replaced by it)."""
+    memory, one = hit.memory, (record.get("source"), record.get("run_id"))
+    return not (
+        memory.id in seen
+        or memory.id in out
+        or memory.kind.value != record.get("kind", "observation")
+        or hit.explain.get("superseded")
+        or memory.type.value not in RETRACTABLE
+        or (one[0] and (memory.source, memory.run_id) == one)
+    )
