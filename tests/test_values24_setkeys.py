@@ -66,8 +66,8 @@ KEYED = "Kiln doors are given 45 s to seal before a firing starts."
 
 
 def test_a_key_set_live_gives_the_lesson_naming_its_words_a_new_value() -> None:
-    """ "KILN_DOOR_S=90 set in production" gives the held 45 s of kiln doors a new value."""
-    draft = "Tue 14:20 - KILN_DOOR_S=90 set in production after two cracked shelves."
+    """ "KILN_DOOR_S=75 deployed to production" gives the held 45 s of kiln doors a new value."""
+    draft = "Tue 14:20 - KILN_DOOR_S=75 deployed to production after two cracked shelves."
     assert key_words(draft) == ["kiln door"]
     assert keyed_anew(draft, KEYED)
     assert judge(draft, [Held("k2", KEYED, "semantic")], "semantic").replaces == ["k2"]
@@ -77,8 +77,8 @@ def test_a_key_set_live_gives_the_lesson_naming_its_words_a_new_value() -> None:
     ("draft", "held"),
     [
         ("KILN_DOOR_S=90 set in staging for the slow test rig.", KEYED),
-        ("KILN_DOOR_S=90 set in production.", "Glaze vents are given 45 s to clear."),
-        ("KILN_DOOR_S=90 set in production (was 45 s).", KEYED),
+        ("KILN_DOOR_S=75 deployed to production.", "Glaze vents are given 45 s to clear."),
+        ("KILN_DOOR_S=75 deployed to production (was 45 s).", KEYED),
         ("KILN_DOOR_S=45 set in production.", KEYED),
         ("KILN_DOOR_MIN=2 set in production.", KEYED),
     ],
@@ -95,11 +95,11 @@ def test_a_notes_item_that_sets_a_key_live_is_a_lesson() -> None:
     """A day's item that puts a key's value in force is news; one that proposes it is not."""
     note = (
         "# Kiln log, week 12\n\n## Tue\n"
-        "- 14:20 KILN_DOOR_S=90 set in production after two cracked shelves.\n"
+        "- 14:20 KILN_DOOR_S=75 deployed to production after two cracked shelves.\n"
         "- We should set GLAZE_VENT_S=60 next week.\n"
     )
     found = [lesson.text for lesson in lessons(note)]
-    assert any("KILN_DOOR_S=90" in text for text in found)
+    assert any("KILN_DOOR_S=75" in text for text in found)
     assert not any("GLAZE_VENT_S" in text for text in found)
     assert sets_key("door_wait_s raised to 90 (door_wait_s: 90)")
     assert not sets_key("Try DOOR_WAIT_S=90 if the shelves crack again.")

@@ -192,8 +192,8 @@ def kept_apart(draft: str, held: str) -> bool:
         return False
     head = set(terms(held).head)
     # a thing of more words than the head holds is read among the held text's opening
-    # words ("the state data warehouse export keeps its own nightly run" of "the state
-    # judicial data warehouse export runs nightly at 02:00")
+    # words ("the county tax ledger sync keeps its own weekly slot" of "the county tax
+    # ledger sync runs weekly on Sundays")
     opening = {t for w in _opening(held) for t in tokenized(w)}
     return any(words <= head or (len(words) > len(head) and words <= opening) for words in kept)
 

@@ -70,7 +70,7 @@ LIVE = frozenset(("production",))  # where a setting put in force is set: no cas
 def _one_case(draft: str, held: str) -> bool:
     """The draft names an environment, region, platform or tier the held text names
     nothing of: a value of one case ("in staging, door_wait_s: 90"). Production alone is
-    where a change goes live ("DOOR_WAIT_S=90 set in production"), no case of its own. Or
+    where a change goes live ("DOOR_WAIT_S=75 deployed to production"), no case of its own. Or
     the sentence setting the key names a thing (a name, an identifier) the held text does
     not."""
     named = qualifiers(held)

@@ -225,7 +225,7 @@ def by_key(
     store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
 ) -> list[str]:
     """The live lessons that tell of a setting the draft sets by its key, found by the
-    key's words (`agentmem.core.setkeys.keyed_anew`): "DOOR_WAIT_S=90 set in production"
+    key's words (`agentmem.core.setkeys.keyed_anew`): "DOOR_WAIT_S=75 deployed to production"
     gives a new value of "kiln doors wait 45 s", which shares no whole word with it. Lessons
     of its own document stay."""
     out: list[str] = []

@@ -41,6 +41,6 @@ def sets_value(text: str) -> bool:
 
 def sets_key(text: str) -> bool:
     """The item writes a setting's key with its value and says the value went live, with
-    nothing that looks ahead ("MAX_TRAYS=12 set in production"; not "we should set
+    nothing that looks ahead ("MAX_TRAYS=12 deployed to production"; not "we should set
     MAX_TRAYS=12")."""
     return bool(settings(text)) and IN_FORCE.search(text) is not None and not AHEAD.search(text)
