@@ -106,12 +106,12 @@ def test_a_notes_item_that_sets_a_key_live_is_a_lesson() -> None:
 
 
 def test_a_thing_of_several_words_said_to_keep_its_own_run_is_set_apart() -> None:
-    """ "The regional parts ledger export keeps its own nightly run" sets apart a held
+    """ "The regional parts ledger export keeps its own weekly slot" sets apart a held
     lesson opening on that export, a word more or less: the draft's news is of another job."""
-    held = "The regional spare parts ledger export runs nightly at 02:00 for the auditors."
+    held = "The regional spare parts ledger export runs weekly on Sundays for the auditors."
     draft = (
         "Shop floor counts moved to a 10-minute refresh cycle on 3 May. "
-        "The regional parts ledger export keeps its own nightly run."
+        "The regional parts ledger export keeps its own weekly slot."
     )
     assert set_apart(draft, held)
 
