@@ -2,8 +2,8 @@
 and a new value of either told in one statement of few shared words.
 
 - A cadence is read as runs per week: "once a day", "daily at 02:00", "nightly", "twice a
-  day", "six times a day", "every 4 hours", "hourly", "every 15 minutes", "weekly", and a
-  cron line ("0 */4 * * *" runs six times a day, "30 2 * * 1-5" five times a week).
+  day", "six times a day", "every 4 hours", "hourly", "every 15 minutes", "a 15-minute
+  cycle", "weekly", and a cron line ("0 */4 * * *" runs six times a day, "30 2 * * 1-5" five times a week).
   "Daily" before a noun ("the daily budget", "the daily API cap") is a limit per day, no
   cadence; "nightly" and "hourly" before one ("the nightly sync") say how often it runs.
 - A wait (a lag) is read in seconds, whatever its unit ("two minutes", "an hour", "90 s"),
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.statement import HEAD, NUMBER_WORDS, UNITS, Terms
+from agentmem.core.statement import HEAD, NUMBER_WORDS, UNITS, Terms, terms
 from agentmem.stores.bm25 import tokenize
 
 MIN_SHARED = 3  # content terms the two texts share besides the new value
@@ -42,6 +42,13 @@ EVERY = re.compile(
 # "daily at 02:00"), not before a noun ("the daily budget")
 ADVERB = re.compile(
     r"\b(?P<word>hourly|nightly|weekly)\b|\bdaily\b(?=\s+at\b|\s*[.;,)]|\s*$)", re.IGNORECASE
+)
+# "a 15-minute publication cycle", "a two-hour interval": a length of time before a word that
+# names a recurring round (not "a 15-minute window", "a 30-minute timeout": how long)
+CYCLE = re.compile(
+    rf"\b(?P<n>{COUNT})[\s-](?P<unit>minutes?|mins?|hours?|hrs?|days?)\s+(?:[a-z]+\s+)?"
+    r"(?:cycles?|intervals?|cadences?)\b(?!\s+times?\b)",
+    re.IGNORECASE,
 )
 # a cron line's five fields
 CRON = re.compile(
@@ -64,6 +71,7 @@ DURATION = re.compile(
 LAG_BEFORE = re.compile(r"\b(?:up to|within|in under|lags?|delay(?:ed)?|behind)\b", re.IGNORECASE)
 LAG_AFTER = re.compile(r"\s+(?:of\s+)?(?:lag|delay|behind|late)\b", re.IGNORECASE)
 LAG_REACH = 20  # characters before a length of time that may say it is a wait
+SENTENCE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z0-9])")
 
 
 def _count(word: str) -> float:
@@ -114,7 +122,7 @@ def cadences(text: str) -> set[str]:
         said = m["n"].lower()
         n = 1.0 if said == "once" else 2.0 if said == "twice" else _count(said.split()[0])
         found.add(n * WEEK_DAYS if m["day"] else n)
-    for m in EVERY.finditer(text):
+    for m in (*EVERY.finditer(text), *CYCLE.finditer(text)):
         unit = m["unit"].lower().rstrip("s")
         unit = {"min": "minute", "hr": "hour", "h": "hour", "night": "day"}.get(unit, unit)
         n = _count(m["n"]) if m["n"] else 1.0
@@ -132,7 +140,7 @@ def lags(text: str) -> set[float]:
     """The waits the text gives, in seconds: a length of time said as how long something
     lags ("up to an hour of lag", "within about two minutes", "a day behind"), not how long
     a job takes or when an alert fires (and no cadence: "once a day")."""
-    for pattern in (TIMES, EVERY, CRON):
+    for pattern in (TIMES, EVERY, CYCLE, CRON):
         text = pattern.sub(" ", text)
     return {
         _count(m["n"]) * SECONDS[UNITS[m["unit"].lower()]]
@@ -198,3 +206,42 @@ def rescheduled(draft: str, held: str, d: Terms, h: Terms) -> bool:
         return False
     now, before = lags(draft), lags(held)
     return bool(now) and bool(before) and not now & before
+
+
+def recadenced(draft: str, held: str, d: Terms, h: Terms) -> bool:
+    """A sentence of the draft says something changed and gives what the held text opens on
+    another cadence, none the held text gives: "Public ledger updates moved to a 10-minute
+    cycle; readers see new rows within minutes. The archive copy keeps its weekly run."
+    after "Ledger rows are posted to the public view by the nightly job at 22:00". The
+    sentence holds the word the held text opens on and the held text the word the sentence
+    opens on; after that shared word, the first words that differ must not each be missing
+    from the other (`_apart`): "public ledger exports" and "public ledger updates" are two
+    things. The draft's other sentences that give a cadence of their own (the archive's
+    weekly run) speak of other things and lend the sentence no words."""
+    if not d.change or not h.head or len(d.content & h.content) < MIN_SHARED:
+        return False
+    before = cadences(held)
+    if not before:
+        return False
+    parts = SENTENCE.split(draft)
+    plain = [p for p in parts if not cadences(p)]
+    for part in parts:
+        now = cadences(part)
+        if not now or now & before:
+            continue
+        s = terms(part)
+        if not s.change or not s.head or h.head[0] not in s.head or s.head[0] not in h.content:
+            continue
+        near = set(s.content).union(*(terms(p).content for p in plain))
+        if not swapped_heads(part, held, s, h) and not _apart(s, h, near):
+            return True
+    return False
+
+
+def _apart(s: Terms, h: Terms, near: set[str]) -> bool:
+    """Aligned on the word the held text opens on, the first words of the two heads that
+    differ are each missing from the other text (`near`: the sentence and the draft's
+    sentences that give no cadence)."""
+    pairs = zip(s.head[s.head.index(h.head[0]) :], h.head, strict=False)
+    a, b = next(((a, b) for a, b in pairs if a != b), (None, None))
+    return a is not None and b is not None and a not in h.content and b not in near

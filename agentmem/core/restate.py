@@ -22,7 +22,8 @@ tokens search uses) and the names it mentions (identifiers such as `PaymentClien
   (`agentmem.core.newvalue`). A job said to run or close at another clock time, on another
   cadence ("now on cron 0 */4 * * *" after "runs once a day at 02:00"), or a batch job's wait
   told anew, by a draft that opens on what the held text is about, is one too
-  (`agentmem.core.cadence.rescheduled`), and so is a thing named with its version in its
+  (`agentmem.core.cadence.rescheduled`; in one sentence of a longer draft, "moved to a
+  10-minute cycle": `agentmem.core.cadence.recadenced`), and so is a thing named with its version in its
   name at a higher version ("policy payout-large-v4" after "-v3",
   `agentmem.core.versioned`). One sentence told of two things (a phrase swapped, the
   rest alike but the values: the orders DB's backups, the search index's) is never a
@@ -46,7 +47,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agentmem.core.cadence import rescheduled
+from agentmem.core.cadence import recadenced, rescheduled
 from agentmem.core.counted import revalued
 from agentmem.core.countsof import counted_apart
 from agentmem.core.cues import says_changed
@@ -178,7 +179,7 @@ def replaces(draft: str, held: str) -> bool:
     # a named tool on another release, another count of one thing, a new place for it
     anew = told_anew(draft, held, d, h)
     # a new time, cadence or release of what the held text is about, or one of the above
-    timed = any(f(draft, held, d, h) for f in (retimed, rescheduled, reversioned))
+    timed = any(f(draft, held, d, h) for f in (retimed, rescheduled, recadenced, reversioned))
     own = timed or moved or handed or done or anew
     if not own and not same_subject(d, h):
         return False

@@ -52,6 +52,7 @@ from agentmem.harvest.runrecord import read_record
 from agentmem.harvest.withdrawn import quotes_taken, taken
 from agentmem.retrieval.beforechange import after_changes, retired, tells_retired, told_before
 from agentmem.retrieval.conflict import outdated
+from agentmem.retrieval.failedon import failed_on_retired
 from agentmem.retrieval.flipped import outturned
 from agentmem.retrieval.followed import in_their_place
 from agentmem.retrieval.latest import latest
@@ -99,6 +100,7 @@ class History:
     retired: dict[str, str] = field(default_factory=dict)  # what changes retired, and when
     moved: list[Change] = field(default_factory=list)
     success: Memory | None = None  # the nearest run that went well, newer than any change
+    failed_on_old: set[str] = field(default_factory=set)  # failed on a value since changed
 
     @property
     def failures(self) -> list[Memory]:
@@ -110,6 +112,7 @@ class History:
             and not quotes_address(m, self.retired)
             and not told_before(m, self.moved)
             and not outlived(m, self.lessons)  # a later lesson told beside it
+            and m.id not in self.failed_on_old
         ]
 
     @property
@@ -166,6 +169,14 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     chosen += latest(below, chosen, scope)
     changed = retired(every)
     found = History(runs=runs, retired=changed, moved=moved)
+    told_causes = 0  # read each failure's own changes only while its cause may be told
+    for run in found.failures:
+        if told_causes >= MAX_FAILURES:
+            break
+        if failed_on_retired(search, run, scope):
+            found.failed_on_old.add(run.id)
+        else:
+            told_causes += 1
     chosen += answers(below, chosen, found.failures[:MAX_FAILURES])
     told = [h.memory for h in chosen]
     found.lessons = told + [m for m in assessed if not outlived(m, told)]
