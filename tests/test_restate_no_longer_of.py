@@ -25,3 +25,11 @@ def test_a_no_longer_of_what_the_held_lesson_opens_on_still_replaces_it() -> Non
     late: the notice replaces it."""
     held = "Weekend loans requested by 17:00 are handed out at the desk; later ones wait."
     assert replaces(NOTICE, held)
+
+
+def test_a_no_longer_of_the_noun_the_held_lesson_opens_on_replaces_it() -> None:
+    """ "PDA status" names the status updates the held lesson opens on, though "PDA"
+    comes later in it: the noun before the cue is what counts."""
+    held = "Shelf status updates from the PDAs are pushed to the catalogue by the Sync Hub every 10 seconds."
+    draft = "PDA status no longer batches every 10 s - it is sent the moment a shelf changes."
+    assert replaces(draft, held)

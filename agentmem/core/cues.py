@@ -192,7 +192,12 @@ def pointed_at(text: str, back: bool = True) -> list[str]:
 def pointed_back(text: str) -> list[str]:
     """The words before each backward cue ("… no longer", "… was removed"): the thing it
     says is no longer so."""
-    return [w for m in CUE_BACKWARD.finditer(text) for w in text[: m.start()].split()[-CUE_WINDOW:]]
+    return [w for window in windows_back(text) for w in window]
+
+
+def windows_back(text: str) -> list[list[str]]:
+    """`pointed_back`, the words before each backward cue apart."""
+    return [text[: m.start()].split()[-CUE_WINDOW:] for m in CUE_BACKWARD.finditer(text)]
 
 
 @lru_cache(maxsize=4096)  # a read asks it of each candidate once per pair it weighs
