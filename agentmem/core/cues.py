@@ -177,17 +177,27 @@ def of_a_kind(text: str, match: re.Match[str]) -> bool:
     return bool(subject & set(WORD.findall(pointed)))
 
 
-def pointed_at(text: str) -> list[str]:
+def pointed_at(text: str, back: bool = True) -> list[str]:
     """The words each change cue of the text points at (see CUE_FORWARD), but for a
-    replacement told of any one of a kind (`of_a_kind`)."""
+    replacement told of any one of a kind (`of_a_kind`); those of backward cues too
+    (`pointed_back`) unless `back` is false."""
     out = []
     for match in CUE_FORWARD.finditer(text):
         if of_a_kind(text, match):
             continue
         out += text[match.end() :].split()[:CUE_WINDOW]
-    for match in CUE_BACKWARD.finditer(text):
-        out += text[: match.start()].split()[-CUE_WINDOW:]
-    return out
+    return out + pointed_back(text) if back else out
+
+
+def pointed_back(text: str) -> list[str]:
+    """The words before each backward cue ("… no longer", "… was removed"): the thing it
+    says is no longer so."""
+    return [w for window in windows_back(text) for w in window]
+
+
+def windows_back(text: str) -> list[list[str]]:
+    """`pointed_back`, the words before each backward cue apart."""
+    return [text[: m.start()].split()[-CUE_WINDOW:] for m in CUE_BACKWARD.finditer(text)]
 
 
 @lru_cache(maxsize=4096)  # a read asks it of each candidate once per pair it weighs

@@ -14,7 +14,7 @@ from agentmem.core.claimed import also_claimed
 from agentmem.core.committed import removed_by_commit
 from agentmem.core.dropped import dropped
 from agentmem.core.handover import handed_over
-from agentmem.core.inunits import told_in_units
+from agentmem.core.inunits import rate_retold, told_in_units
 from agentmem.core.joined import joins_apart
 from agentmem.core.later import recued, reequipped
 from agentmem.core.minrelease import below_floor
@@ -108,7 +108,8 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
     stale_match: str | None = None
     for memory in held:
         lessons = lesson and memory.type in RETRACTABLE  # a lesson's draft against a lesson
-        if restates(draft, memory.text) and not no_longer_of(draft, memory.text):
+        said = restates(draft, memory.text) or rate_retold(memory.text, draft)
+        if said and not no_longer_of(draft, memory.text):
             if not memory.superseded:
                 return Verdict(restates=memory.id)
             stale_match = stale_match or memory.id

@@ -25,7 +25,9 @@ from functools import lru_cache
 
 from agentmem.core.cadence import SECONDS
 from agentmem.core.slots import LOOSE, SENTENCE, shared, slots
-from agentmem.core.values import UNITS
+from agentmem.core.subjects import same_subject
+from agentmem.core.together import read_together
+from agentmem.core.values import NUMBER_WORDS, UNITS
 
 # Each unit's size in its measure's base (a time's in seconds, `SECONDS`; a size's in
 # bytes); a size written in a decimal unit may mean the binary one as well.
@@ -113,3 +115,44 @@ def _in_frame(told: str, held: str) -> bool:
         for o in slots(held)
         if _measure(n.unit)
     )
+
+
+# How often, as a count in a unit of time: "twice a minute", "4 times an hour", "three
+# times per second". Its period (a minute over two: 30 s) is a length of time too.
+RATE = re.compile(
+    rf"\b(?P<n>once|twice|(?:\d+|{'|'.join(NUMBER_WORDS)})\s+times)\s+(?:a|an|per|each|every)\s+"
+    r"(?P<unit>second|minute|hour|day)\b",
+    re.IGNORECASE,
+)
+
+
+def periods(text: str) -> set[float]:
+    """The period, in seconds, of each rate the text tells (see RATE)."""
+    found = set()
+    for m in RATE.finditer(text):
+        said = m["n"].lower()
+        n = (
+            1
+            if said == "once"
+            else 2
+            if said == "twice"
+            else int(NUMBER_WORDS.get(said.split()[0], said.split()[0]))
+        )
+        if n:
+            found.add(SECONDS[UNITS[m["unit"].lower()]] / n)
+    return found
+
+
+def rate_retold(held: str, draft: str) -> bool:
+    """The draft tells as a rate a length of time the held text states, on the same
+    subject, and no value the held text lacks: "the feed now refreshes twice a minute" of
+    "the feed is cached for 30 s" says the same 30 s, not a new one."""
+    period = periods(draft)
+    if not period:
+        return False
+    lengths = {m[2] * SECONDS[m[3]] for m in measures(held) if m[3] in SECONDS}
+    if not any(abs(p - h) <= 1e-9 * max(1.0, h) for p in period for h in lengths):
+        return False
+    d, h = read_together(draft, held)
+    told = all(v <= h.values.get(kind, frozenset()) for kind, v in d.values.items())
+    return told and same_subject(d, h)

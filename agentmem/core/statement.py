@@ -25,6 +25,7 @@ from agentmem.core.cues import (
     CUE_FORWARD,
     old_values,
     pointed_at,
+    windows_back,
 )
 from agentmem.core.holders import ROLE as ROLE
 from agentmem.core.holders import people
@@ -100,6 +101,9 @@ class Terms:
     codes: frozenset[str] = frozenset()
     # the amounts of money it states ("$2,500": "2500"), which `values` counts as numbers
     amounts: frozenset[str] = frozenset()
+    # the term a backward cue points at last, and no forward cue ("orders" of "routine
+    # orders are no longer …"): the thing it says is no longer so (`subjects._pointed`)
+    behind: frozenset[str] = frozenset()
 
 
 # A bold label that opens a note's bullet ("**Schedule:** the sync now runs at 03:15"): a
@@ -203,6 +207,13 @@ def terms(text: str) -> Terms:
     # a change word points at what the lesson says, not back at a dated title before it
     lesson = body[labels.end() :] if labels is not None and record is None else text
     cued = {t for part in pointed_at(lesson) for t in tokenized(part)} & (plain | proper)
+    # the thing a backward cue says is no longer so: the last content term before it (the
+    # noun of "routine orders are no longer …")
+    back = {
+        said[-1]
+        for window in windows_back(lesson)
+        if (said := [t for w in window for t in tokenized(w) if t in cued])
+    }
     return Terms(
         content=frozenset(plain),
         head=_head(ordered),
@@ -212,6 +223,7 @@ def terms(text: str) -> Terms:
         tokens=tokens | acronyms,
         change=bool(CHANGE.search(text)) or bool(cued),
         cued=frozenset(cued),
+        behind=frozenset(back - {t for p in pointed_at(lesson, back=False) for t in tokenized(p)}),
         proper=frozenset(proper),
         first=_first_name(ASIDE.sub(lambda m: " " * len(m[0]), body), proper),
         cue=frozenset(

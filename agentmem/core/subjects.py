@@ -152,7 +152,11 @@ def _pointed(draft: Terms, held: Terms) -> bool:
         return False
     commands = {t for code in held.values.get("code", ()) for t in tokenize(code)}
     opens_on = held.proper & set(held.head[:1])  # a name it opens on ("DASH packaging …")
-    return len(hit) >= 2 or bool(hit & {*held.names, *commands, *opens_on})
+    # What a "no longer" says is no longer so is the held text's subject only where the held
+    # text opens on it: "loaner kits are no longer lent overnight" is not of "Loaner repairs
+    # are billed weekly; overnight kits stay on site", which uses the two words of two things.
+    pair = hit - (draft.behind - {*held.head, *held.inner})
+    return len(pair) >= 2 or bool(hit & {*held.names, *commands, *opens_on})
 
 
 def aimed_elsewhere(draft: str, held: str, d: Terms, h: Terms) -> bool:
