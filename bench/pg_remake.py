@@ -147,15 +147,8 @@ def search(n: int, url: str, schema: str) -> None:
 def loaded(n: int, url: str, schema: str, direct_above: int, keep: bool) -> str:
     """Load the store of n memories (or keep a kept one); say how it was made."""
     with psycopg.connect(url, autocommit=True) as conn:
-        held = conn.execute(
-            "SELECT 1 FROM information_schema.tables WHERE table_schema = %s "
-            "AND table_name = 'memories'",
-            (schema,),
-        ).fetchone()
-        if held is not None and keep:
-            count = conn.execute(f"SELECT count(*) FROM {schema}.memories".encode()).fetchone()
-            if count is not None and int(count[0]) == n:
-                return "kept"
+        if keep and scale_pg.kept_rows(conn, schema) == n:
+            return "kept"
         conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
     step = "load-direct" if n > direct_above else "load"
     done = scale.run_child("--pg", step, str(n), schema, "--url", url)

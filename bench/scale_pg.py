@@ -104,16 +104,10 @@ def run(
 
     schema = f"scale_{n}"
     with psycopg.connect(url, autocommit=True) as conn:
-        held = conn.execute(
-            "SELECT 1 FROM information_schema.tables WHERE table_schema = %s "
-            "AND table_name = 'memories'",
-            (schema,),
-        ).fetchone()
-        if held is not None and keep:
-            held = conn.execute(f"SELECT count(*) FROM {schema}.memories".encode()).fetchone()
-        if not keep or held is None or int(held[0]) < n:
+        count = kept_rows(conn, schema) if keep else None
+        held = None if count is None or count < n else (count,)
+        if held is None:
             conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
-            held = None
     step = "load-direct" if n > direct_above else "load"
     row: dict[str, Any]
     if held is None:
@@ -335,3 +329,16 @@ def adds(
         else round(1000 * (server_after - server_before) / total, 2),
         "add8_load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
     }
+
+
+def kept_rows(conn: Any, schema: str) -> int | None:
+    """How many memories a schema an earlier run kept holds; None when there is none."""
+    held = conn.execute(
+        "SELECT 1 FROM information_schema.tables WHERE table_schema = %s "
+        "AND table_name = 'memories'",
+        (schema,),
+    ).fetchone()
+    if held is None:
+        return None
+    count = conn.execute(f"SELECT count(*) FROM {schema}.memories".encode()).fetchone()
+    return None if count is None else int(count[0])
