@@ -43,7 +43,7 @@ EVERY = re.compile(
 ADVERB = re.compile(
     r"\b(?P<word>hourly|nightly|weekly)\b|\bdaily\b(?=\s+at\b|\s*[.;,)]|\s*$)", re.IGNORECASE
 )
-# "a 15-minute publication cycle", "a two-hour interval": a length of time before a word that
+# "a 20-minute sync cycle", "a two-hour interval": a length of time before a word that
 # names a recurring round (not "a 15-minute window", "a 30-minute timeout": how long)
 CYCLE = re.compile(
     rf"\b(?P<n>{COUNT})[\s-](?P<unit>minutes?|mins?|hours?|hrs?|days?)\s+(?:[a-z]+\s+)?"
