@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.disowned import HELD_CAUSE, JUDGING, NO_KIND, SENTENCE
+from agentmem.core.disowned import FINE_WORDS, HELD_CAUSE, JUDGING, NO_KIND, SENTENCE
 from agentmem.core.statement import function_words, terms
 from agentmem.core.words import tokenized
 
 # "<thing> is fine", "<thing> was rated fine": the thing itself is denied.
 FINE = re.compile(
     r"(?P<thing>[^.;:!?,—–]{2,80}?)\s+(?:was|were|is|are)\s+(?:\w+(?:ed|en)\s+)?(?:all\s+)?"
-    r"(?:fine|ok|okay|innocent|healthy)\b",
+    + FINE_WORDS,
     re.IGNORECASE,
 )
 # "<subject> weren't <thing> at all": a thing, not a state ("wasn't primed at all").

@@ -89,12 +89,15 @@ NO_KIND = (
 )
 # A cause denied: "<subject> had nothing to do with <thing>", "<subject> was never a <thing>
 # problem", "<subject> were not <thing>", "there is no <thing>", "no <thing> belongs …".
+# A thing judged to be no fault ("the cache was fine", "the probes are healthy"); also read
+# by `agentmem.core.deniedcause`.
+FINE_WORDS = r"(?:fine|ok|okay|innocent|healthy)\b"
 DENIALS = (
     r"(?P<s1>[^.;:!?]{0,120}?)\s*\b(?:has|had|have)\s+nothing\s+to\s+do\s+with\s+"
     r"(?P<t1>[^.;:!?()]{2,100})",
     r"(?P<s2>[^.;:!?]{0,120}?)\s*\b(?:was|were|is|are)(?:\s+never|\s+not|n't)\s+"
     r"(?:(?:a|an|the|from|caused\s+by|due\s+to|because\s+of)\s+)?(?P<t2>[^.;:!?(),]{2,100})",
-    r"(?P<s5>[^.;:!?,]{2,80}?)\s+(?:was|were|is|are)\s+(?:all\s+)?(?:fine|ok|okay|innocent|healthy)\b",
+    r"(?P<s5>[^.;:!?,]{2,80}?)\s+(?:was|were|is|are)\s+(?:all\s+)?" + FINE_WORDS,
     # "the probes never had a battery problem": the thing said no to is the kind of problem
     r"(?P<s10>[^.;:!?]{0,120}?)\s*\b" + NO_KIND.format(thing="t10"),
     r"\bthere\s+(?:is|was|are|were)\s+no\s+(?P<t3>\w[\w-]*(?:\s+\w[\w-]*)?"
