@@ -14,7 +14,7 @@ from agentmem.core.frames import _framed, naming
 from agentmem.core.minrelease import _floors
 from agentmem.core.newvalue import _frame_words, _framed_words, _phrases, _routes
 from agentmem.core.qualified import _opens, _qualifiers
-from agentmem.core.slots import _names
+from agentmem.core.slots import named_terms
 from agentmem.core.spelling import spelled_out
 from agentmem.core.statement import Terms, terms
 from agentmem.core.together import read_together
@@ -23,7 +23,7 @@ from bench import judge_same
 
 SAMPLE = Path(__file__).parent / "data" / "judge_same.json"
 CACHES = (
-    *(terms, read_together, tokenized, letters, naming, _framed, _names),
+    *(terms, read_together, tokenized, letters, naming, _framed, named_terms),
     *(_things_apart, _word_set, _kept, _framed_words, _frame_words, _phrases),
     *(_floors, _lead_units, _found, _routes, _qualifiers, _opens),
 )
@@ -69,5 +69,5 @@ def test_a_cached_reading_is_not_changed_by_its_callers() -> None:
     first = framed("The velk cache holds 30 items; run `velk purge`.")
     first.append("changed")
     assert "changed" not in framed("The velk cache holds 30 items; run `velk purge`.")
-    assert isinstance(_names("The Velk cache and VELK_MAX"), frozenset)
+    assert isinstance(named_terms("The Velk cache and VELK_MAX"), frozenset)
     assert isinstance(tokenized("velk caches"), tuple)

@@ -32,7 +32,7 @@ from agentmem.core.apart import set_apart
 from agentmem.core.commands import coded
 from agentmem.core.cues import says_changed
 from agentmem.core.retract import RETRACTED
-from agentmem.core.slots import BREAK, SENTENCE, Slot, _names, _one_thing, slots
+from agentmem.core.slots import BREAK, SENTENCE, Slot, _one_thing, named_terms, slots
 from agentmem.core.statement import terms
 from agentmem.core.words import CODE
 
@@ -61,11 +61,11 @@ def recued(draft: str, held: str) -> bool:
     held_slots = slots(held)
     in_held = {(s.value, s.unit) for s in held_slots}
     in_draft = {(s.value, s.unit) for s in slots(draft)}
-    h_names, h_tokens = _names(held), terms(held).tokens
+    h_names, h_tokens = named_terms(held), terms(held).tokens
     for sentence in SENTENCE.split(draft):
         if not says_changed(sentence):
             continue
-        d_names, d_tokens = _names(sentence), terms(sentence).tokens
+        d_names, d_tokens = named_terms(sentence), terms(sentence).tokens
         for new in slots(sentence):
             for old in held_slots:
                 if not _same_slot(new, old):

@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 
 from agentmem.core.qualified import qualifiers
-from agentmem.core.slots import BREAK, SENTENCE, slots
-from agentmem.core.slots import _names as names
-from agentmem.core.spoken import normalised
+from agentmem.core.slots import BREAK, SENTENCE, named_terms, slots
+from agentmem.core.spoken import MONTH_NAMES, WEEKDAYS, normalised
 from agentmem.core.statement import UNITS, terms
 from agentmem.core.words import tokenized
 
@@ -59,9 +58,7 @@ def settings(text: str) -> dict[str, set[str]]:
 # Months and weekdays are written with a capital and name no thing: when, not what of.
 CALENDAR = frozenset(
     t
-    for w in """january february march april may june july august september october november
-    december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday
-    thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun""".split()  # noqa: SIM905
+    for w in (*MONTH_NAMES, "may", *WEEKDAYS, *WEEKDAYS.values(), "tues", "thur", "thurs")
     for t in tokenized(w)
 )
 LIVE = frozenset(("production",))  # where a setting put in force is set: no case of its own
@@ -84,7 +81,9 @@ def _one_case(draft: str, held: str) -> bool:
     told = terms(held).tokens
     for sentence in SENTENCE.split(draft):
         keys = settings(sentence)
-        if keys and names(sentence) - told - CALENDAR - {t for k in keys for t in tokenized(k)}:
+        if keys and named_terms(sentence) - told - CALENDAR - {
+            t for k in keys for t in tokenized(k)
+        }:
             return True
     return False
 

@@ -174,7 +174,7 @@ def same_frame(a: Slot, b: Slot, least: int = MIN_FRAME) -> bool:
 
 
 @lru_cache(maxsize=4096)  # read once per text, whatever the pairs it is judged in
-def _names(text: str) -> frozenset[str]:
+def named_terms(text: str) -> frozenset[str]:
     """The terms of what the text names outright (identifiers, capitalised words)."""
     return frozenset(
         t for p in (IDENTIFIER, CAPITALISED, CAPS) for m in p.findall(text) for t in tokenized(m)
@@ -197,7 +197,7 @@ def reslotted(draft: str, held: str) -> bool:
     # new value told in the present, it is the old value as history ("the bin holds 40
     # kg; 50 kg was splitting the bags")
     now = {(s.value, s.unit) for s in draft_slots if not s.past}
-    d_names, h_names = _names(draft), _names(held)
+    d_names, h_names = named_terms(draft), named_terms(held)
     d_tokens, h_tokens = terms(draft).tokens, terms(held).tokens
     for new in draft_slots:
         for old in held_slots:
