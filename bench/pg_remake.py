@@ -19,7 +19,10 @@ bench/scale.py starts it), in a schema of its own:
 
 The same tokenizer remakes the postings, so the rows' lengths do not change (as from
 format 3 to 4, which folds stems and keeps the token counts): no memories row is
-rewritten. `--keep` keeps each schema and reuses one a kept run left with N memories.
+rewritten. `--other-terms` makes the stale postings another tokenizer's before each run
+(every length one longer, a tenth of the memories' terms spelled otherwise), so the remake
+changes every row's length and those terms, as a tokenizer that splits words otherwise
+would. `--keep` keeps each schema and reuses one a kept run left with N memories.
 """
 
 from __future__ import annotations
@@ -47,11 +50,15 @@ from bench import scale, scale_pg
 QUESTIONS = 50  # the searcher's questions, asked in turn
 
 
-def remake(n: int, url: str, schema: str, searcher: bool = True) -> dict[str, Any]:
+def remake(
+    n: int, url: str, schema: str, searcher: bool = True, other_terms: bool = False
+) -> dict[str, Any]:
     """One run: mark the tokenizer stale, then time the first open (see the docstring)."""
     from agentmem.stores.bm25 import INDEX_FORMAT
     from agentmem.stores.pg_terms import KEY, migrate
 
+    if other_terms:
+        _other_tokenizer(url, schema)
     proc = _searcher(n, url, schema) if searcher else None  # opened on the current format
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(
@@ -85,6 +92,20 @@ def remake(n: int, url: str, schema: str, searcher: bool = True) -> dict[str, An
     if proc is not None:
         row.update(_waits(proc, began, ended))
     return row
+
+
+def _other_tokenizer(url: str, schema: str) -> None:
+    """Make the postings look another tokenizer's: every length one longer (the rows', the
+    postings' and the totals), a tenth of the memories' terms spelled otherwise."""
+    with psycopg.connect(url, autocommit=True, options=f"-c search_path={schema}") as conn:
+        conn.execute(
+            "UPDATE postings SET dl = dl + 1, term = CASE WHEN mem % 10 = 0 "
+            "THEN term || '~' ELSE term END"
+        )
+        conn.execute("UPDATE memories SET doc_len = doc_len + 1")
+        conn.execute("UPDATE stats SET total = total + n")
+        conn.execute("VACUUM ANALYZE postings")
+        conn.execute("VACUUM ANALYZE memories")
 
 
 def _searcher(n: int, url: str, schema: str) -> subprocess.Popen[str]:
@@ -173,6 +194,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--direct-above", type=int, default=scale_pg.DIRECT_ABOVE)
     parser.add_argument("--keep", action="store_true", help="keep each size's schema")
     parser.add_argument("--no-searcher", action="store_true", help="time the remake alone")
+    parser.add_argument(
+        "--other-terms", action="store_true", help="stale postings of another tokenizer"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     parser.add_argument("--searcher", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -187,7 +211,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         made = loaded(n, url, schema, args.direct_above, args.keep)
         for run in range(1, args.runs + 1):
             row = {"loaded": made, "run": run, "at": time.strftime("%H:%M:%S", time.gmtime())}
-            row.update(remake(n, url, schema, searcher=not args.no_searcher))
+            row.update(
+                remake(n, url, schema, searcher=not args.no_searcher, other_terms=args.other_terms)
+            )
+            row["other_terms"] = args.other_terms
             rows.append(row)
             if not args.json:
                 print(line(row), flush=True)

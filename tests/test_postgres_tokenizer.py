@@ -65,21 +65,30 @@ def test_a_schema_whose_postings_an_earlier_tokenizer_made_has_them_made_again(
 
 
 def _state(conn: Any) -> tuple[list[Any], ...]:
-    return (
+    return (  # catalog rows in no order: sorted (a swapped-in table lists them otherwise)
         conn.execute(
             "SELECT term, mem, tf, dl, run, conf, born FROM postings ORDER BY term, mem"
         ).fetchall(),
         conn.execute("SELECT seq, doc_len FROM memories ORDER BY seq").fetchall(),
         conn.execute("SELECT slot, n, total FROM stats ORDER BY slot").fetchall(),
+        sorted(
+            conn.execute(
+                "SELECT c.conname, pg_get_constraintdef(c.oid) FROM pg_constraint c "
+                "JOIN pg_class t ON t.oid = c.conrelid "
+                "WHERE t.relname = 'postings' AND t.relnamespace = current_schema()::regnamespace"
+            ).fetchall()
+        ),
         conn.execute(
-            "SELECT c.conname, pg_get_constraintdef(c.oid) FROM pg_constraint c "
-            "JOIN pg_class t ON t.oid = c.conrelid "
-            "WHERE t.relname = 'postings' AND t.relnamespace = current_schema()::regnamespace"
+            "SELECT column_name, data_type, collation_name, is_nullable "
+            "FROM information_schema.columns WHERE table_name = 'postings' "
+            "AND table_schema = current_schema() ORDER BY ordinal_position"
         ).fetchall(),
-        conn.execute(
-            "SELECT indexname, indexdef FROM pg_indexes "
-            "WHERE tablename = 'postings' AND schemaname = current_schema()"
-        ).fetchall(),
+        sorted(
+            conn.execute(
+                "SELECT indexname, indexdef FROM pg_indexes "
+                "WHERE tablename = 'postings' AND schemaname = current_schema()"
+            ).fetchall()
+        ),
     )
 
 
