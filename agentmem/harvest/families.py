@@ -65,6 +65,9 @@ FAMILIES = (
             r"(?:Zoned|Offset|Local)DateTime",
             r"\btime\.(?:Local|LoadLocation)\b",
             r"\bnaive\s+(?:date)?time(?:stamp)?s?\b",
+            # a time given with no zone: the want of one is the cause, not a denial of it
+            r"\b(?:no|without|missing|lacks?)\s+(?:an?\s+|its\s+|the\s+)?"
+            r"(?:(?:utc|gmt)[\s_-]offset|time[\s_-]?zone|tz(?:info)?)\b",
             r"\blocal[\s-]time\b",
             # an IANA zone name: one of its areas, a slash, a city
             r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)"

@@ -21,6 +21,12 @@ when its own account (goal and summary) says `MIN_SHARED` of what their checks s
 them rare ("the total now matches the ledger"), and it wrote a lesson; or when a lesson it
 wrote restates most of what they said (`RESTATED`, one word rare): the cause is often found
 on the way and told in other words than the checks', which never named it.
+
+A run whose goal asks why (`ASKS`: "Find out why the scanned forms lose their dates") may
+name the failures in their runs' own words (their summaries) rather than their checks':
+for it those count too, and a word is rare when few records but the asking run itself say
+it. Such a run that wrote a lesson is the follow-up before any other that went after them
+(a later fix that only restates what the checks said), and its lesson is its answer.
 """
 
 from __future__ import annotations
@@ -44,6 +50,13 @@ RESTATED = 0.5  # share of the failures' words a fix's lesson says, when no run 
 SAME_GOAL = 0.6  # share of a goal's words another goal holds that makes it a rerun
 # A goal that opens saying it mends something: what follows names what was broken.
 FIXES = re.compile(r"\s*(?:fix|repair|correct|resolve|mend)(?:es|ed|ing)?\b", re.IGNORECASE)
+# A goal that opens asking why something happens: what follows names the failures as the
+# loop saw them, in its runs' own accounts as much as in their checks' words.
+ASKS = re.compile(
+    r"\s*(?:(?:find|figure|work|sort)\s+out\s+why|find\s+why|why\b|investigate|diagnose"
+    r"|root[\s-]cause|look\s+into|explain)\b",
+    re.IGNORECASE,
+)
 
 
 CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -69,6 +82,11 @@ def _said(memory: Memory) -> frozenset[str]:
     (its goal, which later runs on the same topic share, nor the run's own account)."""
     record = read_record(memory.text)
     return words(" ".join(c.detail for c in record.failed) or record.summary)
+
+
+def _summary(memory: Memory) -> frozenset[str]:
+    """What a failed run said of itself (its summary), when its checks said something else."""
+    return words(read_record(memory.text).summary)
 
 
 @lru_cache(maxsize=1)
@@ -109,14 +127,17 @@ class FollowUps:
         own = {m.id for m in members}
         seen = self.seen - Counter(w for m in members for w in self.accounts.get(m.id, ()))
         others = len(self.accounts.keys() - own)
-        rare = {w for w, n in seen.items() if n <= max(MIN_SHARED, RARE_SHARE * others)}
+        limit = max(MIN_SHARED, RARE_SHARE * others)
+        rare = {w for w, n in seen.items() if n <= limit}
         named = {w for check in checks for w in words(check)}
         pattern = {w for m in members for w in _said(m)} & rare - again() - named
+        # what the failed runs and their checks said, for a goal that asks why they failed
+        asked = {w for m in members for w in _summary(m) | _said(m)} - again() - named
         goals = [words(record_goal(m.text)) for m in members]
         apps = {m.app_id for m in members}
         first = max(run_day(m) for m in members)
         last = first + timedelta(days=AFTER_DAYS)
-        best, found = 0.0, None
+        best, found = (False, 0.0), None
         for record in self.records:
             if record.id in own or not first <= run_day(record) <= last:
                 continue
@@ -128,14 +149,21 @@ class FollowUps:
                 key=lambda pair: len(pair[1]),
                 default=(None, frozenset[str]()),
             )
-            aimed = frozenset[str]() if any(_rerun(goal, g) for g in goals) else goal & pattern
+            asks = bool(ASKS.match(record_goal(record.text)))
+            # rare but for the asking run itself, which says them because it asks about them
+            account = self.accounts[record.id]
+            sought = {w for w in asked if seen[w] - (w in account) <= limit} if asks else pattern
+            aimed = frozenset[str]() if any(_rerun(goal, g) for g in goals) else goal & sought
             if len(aimed | said) < MIN_SHARED:
                 continue  # it says in its goal or its lesson that it went after these failures
-            weight = sum(
-                math.log(1 + others / seen[w]) for w in self.accounts[record.id] & pattern | said
-            )
-            if weight > best:
-                best, found = weight, FollowUp(record, lesson if len(said) >= MIN_SHARED else None)
+            if len(said) < MIN_SHARED:
+                lesson = None
+            answered = asks and len(aimed) >= MIN_SHARED and bool(taught)
+            if answered and lesson is None:  # the lesson of a run that asked why is its answer
+                lesson = max(taught, key=lambda pair: len(pair[1] & sought))[0]
+            weight = sum(math.log(1 + others / seen[w]) for w in account & sought | said)
+            if (answered, weight) > best:
+                best, found = (answered, weight), FollowUp(record, lesson)
         told = {w for m in members for w in _said(m)} - again() - named
         if found is None:
             return self._fix(members, told, rare, own_words=True)

@@ -2,7 +2,8 @@
 
 Within one app, the run records that failed are grouped by the verifier that failed, then
 by what that verifier said (its `detail`; the run's summary when it said nothing): two
-failures belong together when most of the shorter one's words are in the other. Groups
+failures belong together when most of the shorter one's words are in the other, or when,
+in one app, both open with one message and go on in other words (`message`). Groups
 that tell one cause in their own words (an expired certificate failing a contract test and
 an upload; one check's three accounts of a key id in the wrong byte order) are joined on
 the rare words they share (`across`). A group
@@ -40,6 +41,7 @@ from agentmem.harvest.across import across, fixes
 from agentmem.harvest.blame import blamed
 from agentmem.harvest.families import failure_families, named
 from agentmem.harvest.followup import FollowUp, FollowUps, again
+from agentmem.harvest.message import same_message
 from agentmem.harvest.phrases import cause_terms, phrase, said_by, telling, terms
 from agentmem.harvest.runrecord import read_record, record_goal, run_day
 from agentmem.harvest.tagged import by_kind, kind_named
@@ -117,9 +119,12 @@ def failures_of(memory: Memory) -> list[Failure]:
 
 
 def _together(a: Failure, b: Failure) -> bool:
-    """Most of the shorter one's words are in the other (or neither said anything)."""
+    """Most of the shorter one's words are in the other (or neither said anything), or,
+    in one app, both checks open with one message and go on in other words (`message`)."""
     shorter = min(len(a.words), len(b.words))
     if not a.words and not b.words:
+        return True
+    if a.memory.app_id == b.memory.app_id and same_message(a.detail, b.detail):
         return True
     return shorter > 0 and len(a.words & b.words) >= SAME_CAUSE * shorter
 
