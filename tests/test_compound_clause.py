@@ -113,3 +113,16 @@ def test_a_change_that_says_a_thing_stays_leaves_its_lesson() -> None:
     assert judge(change, [Held("o", own, "semantic")], "semantic").replaces == []
     assert judge(own, [Held("x", change, "semantic")], "semantic").replaces == []
     assert not left_alone(change, BOTH)  # the compound lesson names Harbor too
+
+
+def test_an_unchanged_aside_in_the_change_is_read_apart() -> None:
+    """"(port 5432 unchanged)" inside the sentence that tells the move is an aside: the
+    move is still read, and still replaces the lesson on the old host."""
+    old = "Billing jobs write to the ledger database at 10.9.8.7:5432 over TLS."
+    moved = (
+        "Ledger database moved from 10.9.8.7 to ledger-db-2.corp.internal (port 5432 "
+        "unchanged). The old IP is switched off and answers nothing."
+    )
+    assert told_changed(moved).startswith("Ledger database moved from 10.9.8.7 to ledger")
+    assert not left_alone(moved, old)
+    assert judge(moved, [Held("o", old, "semantic")], "semantic").replaces == ["o"]

@@ -34,6 +34,7 @@ from agentmem.core.relieved import relieved
 from agentmem.core.restaffed import restaffed, tells_no_one, tells_who
 from agentmem.core.restate import replaces, restated, restates
 from agentmem.core.retract import CLAUSE, withdrawn
+from agentmem.core.scoped import rescoped
 from agentmem.core.setkeys import keyed_anew, rekeyed
 from agentmem.core.slots import renewed, siblings
 from agentmem.core.statement import terms
@@ -64,12 +65,12 @@ class Held:
 # thing kept elsewhere now, an old way said to be over, two things kept apart now joined, a
 # post given to another holder, a setting's key given another value, a setting named by
 # its key set anew, a component that reaches what it exchanges on another host, a thing
-# said to have moved to a host.
+# said to have moved to a host, a rule it applies now said to apply only to another thing.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
     *(named_old, handed_over, placed_anew, way_gone, joins_apart, restaffed, rekeyed),
-    *(keyed_anew, readdressed, moved_host),
+    *(keyed_anew, readdressed, moved_host, rescoped),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow

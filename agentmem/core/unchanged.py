@@ -13,8 +13,13 @@ from __future__ import annotations
 
 import re
 
+from agentmem.stores.bm25 import tokenize
+
 # Between a text's sentences and its clauses ("…; the west kiln stays as it is").
 CLAUSE = re.compile(r"(?<=[.;!?])\s+|\s*;\s*|,\s+(?:but|while|whereas)\s+|\s+[—–]\s+")
+# An aside in brackets ("moved to db-2 (port 5432 unchanged)"): said of the change's thing,
+# read apart from the clause it stands in.
+ASIDE = re.compile(r"\s*\([^()]*\)")
 # "<thing> stays as it is | the same", "<thing> is unchanged | not affected", "nothing
 # changes for <thing>", "no change to <thing>", "<thing> remains as before".
 UNCHANGED = re.compile(
@@ -31,11 +36,19 @@ UNCHANGED = re.compile(
 def told_changed(text: str) -> str:
     """`text` without its clauses saying a thing did not change (module docstring); the
     text itself when it has none, or when nothing else is left."""
-    parts = [p for p in CLAUSE.split(text.strip()) if p and p.strip()]
+    bare = ASIDE.sub(lambda m: "" if UNCHANGED.search(m[0]) else m[0], text.strip())
+    parts = [p for p in CLAUSE.split(bare) if p and p.strip()]
     kept = [p for p in parts if not UNCHANGED.search(p)]
-    if not kept or len(kept) == len(parts):
+    if not kept or (len(kept) == len(parts) and bare == text.strip()):
         return text
     return " ".join(p.strip().rstrip(";") for p in kept)
+
+
+def _unchanged(text: str) -> str:
+    """What `text` says did not change: its asides and clauses saying so."""
+    asides = [m[0] for m in ASIDE.finditer(text) if UNCHANGED.search(m[0])]
+    bare = ASIDE.sub(lambda m: "" if UNCHANGED.search(m[0]) else m[0], text)
+    return " ".join([*asides, *(p for p in CLAUSE.split(bare) if p and UNCHANGED.search(p))])
 
 
 # What a text names: a capitalised word anywhere ("Delta", "Harbor"), or an identifier
@@ -44,7 +57,8 @@ NAME = re.compile(r"\b[A-Z][\w]*|\b\w+(?:[._-]\w+)+")
 
 
 def _names(text: str) -> set[str]:
-    return {m.lower() for m in NAME.findall(text) if not m.replace(".", "").isdigit()}
+    """The search terms of what `text` names (a capitalised "The" opening it names nothing)."""
+    return {t for m in NAME.findall(text) for t in tokenize(m) if not t.isdigit()}
 
 
 def left_alone(changing: str, held: str) -> bool:
@@ -54,6 +68,6 @@ def left_alone(changing: str, held: str) -> bool:
     told = told_changed(changing)
     if told == changing:
         return False
-    kept = " ".join(p for p in CLAUSE.split(changing) if p and UNCHANGED.search(p))
+    kept = _unchanged(changing)
     names = _names(held)
     return bool(names & _names(kept)) and not names & _names(told)
