@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from agentmem.core.apart import set_apart
 from agentmem.core.claimed import also_claimed
 from agentmem.core.committed import removed_by_commit
+from agentmem.core.compound import kept_part, part_told
 from agentmem.core.dropped import dropped
 from agentmem.core.handover import handed_over
 from agentmem.core.inunits import rate_retold, told_in_units
@@ -33,12 +34,14 @@ from agentmem.core.relieved import relieved
 from agentmem.core.restaffed import restaffed, tells_no_one, tells_who
 from agentmem.core.restate import replaces, restated, restates
 from agentmem.core.retract import CLAUSE, withdrawn
+from agentmem.core.scoped import rescoped
 from agentmem.core.setkeys import keyed_anew, rekeyed
 from agentmem.core.slots import renewed, siblings
 from agentmem.core.statement import terms
 from agentmem.core.swapped import swapped
 from agentmem.core.takeover import took_over
 from agentmem.core.together import read_together
+from agentmem.core.unchanged import left_alone, told_changed
 from agentmem.core.withdrawnname import withdrawn_by_name
 
 
@@ -62,12 +65,12 @@ class Held:
 # thing kept elsewhere now, an old way said to be over, two things kept apart now joined, a
 # post given to another holder, a setting's key given another value, a setting named by
 # its key set anew, a component that reaches what it exchanges on another host, a thing
-# said to have moved to a host.
+# said to have moved to a host, a rule it applies now said to apply only to another thing.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
     *(named_old, handed_over, placed_anew, way_gone, joins_apart, restaffed, rekeyed),
-    *(keyed_anew, readdressed, moved_host),
+    *(keyed_anew, readdressed, moved_host, rescoped),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
@@ -106,9 +109,12 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
     # pattern's counts of runs are no values of what it is about
     lesson = draft_type in RETRACTABLE
     stale_match: str | None = None
+    told = told_changed(draft)
     for memory in held:
         lessons = lesson and memory.type in RETRACTABLE  # a lesson's draft against a lesson
         said = restates(draft, memory.text) or rate_retold(memory.text, draft)
+        if said and _part_kept(draft, memory, held):
+            continue  # one clause of a compound lesson told again: a lesson of its own
         if said and not no_longer_of(draft, memory.text):
             if not memory.superseded:
                 return Verdict(restates=memory.id)
@@ -116,18 +122,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
         elif (
             not memory.superseded
             and replaceable(draft_type, memory.type)
-            and not set_apart(draft, memory.text)
-            and (
-                any(f(draft, memory.text) for f in TOLD_OTHERWISE)
-                or (
-                    not _of_another_side(draft, memory.text)
-                    and (
-                        replaces(draft, memory.text)
-                        or (lessons and _lesson_anew(draft, memory.text))
-                        or _remeasured(draft, memory.text, lessons)
-                    )
-                )
-            )
+            and _replaced(draft, told, memory.text, lessons)
         ):
             verdict.replaces.append(memory.id)
     live = [(m.id, m.text) for m in held if not m.superseded and m.type in RETRACTABLE]
@@ -146,6 +141,46 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
     if not verdict.replaces and stale_match is not None:
         verdict.restates = stale_match
     return verdict
+
+
+def _replaced(draft: str, told: str, held: str, lessons: bool) -> bool:
+    """The draft replaces the held text, read whole, unless one of the two says in a clause
+    that the other's thing did not change (`agentmem.core.unchanged.left_alone`); or read
+    without such clauses (`told`: the change alone), against the held text read so too."""
+    if _anew_told(draft, held, lessons) and not (
+        left_alone(draft, held) or left_alone(held, draft)
+    ):
+        return True
+    text = told_changed(held)
+    return (told != draft or text != held) and _anew_told(told, text, lessons)
+
+
+def _anew_told(draft: str, held: str, lessons: bool) -> bool:
+    """The draft tells the held text anew, however told (`TOLD_OTHERWISE`, `replaces`,
+    `_lesson_anew` between two lessons, `_remeasured`), and not of another thing."""
+    return not set_apart(draft, held) and (
+        any(f(draft, held) for f in TOLD_OTHERWISE)
+        or (
+            not _of_another_side(draft, held)
+            and (
+                replaces(draft, held)
+                or (lessons and _lesson_anew(draft, held))
+                or _remeasured(draft, held, lessons)
+            )
+        )
+    )
+
+
+def _part_kept(draft: str, memory: Held, held: Sequence[Held]) -> bool:
+    """The draft tells again one clause of a compound held lesson (`agentmem.core.compound`):
+    a live one would take it along when a change of another clause replaced it, and a
+    replaced one still holds that clause when what replaced it spoke of another."""
+    if memory.type not in RETRACTABLE or part_told(draft, memory.text) is None:
+        return False
+    if not memory.superseded:
+        return True
+    by = [m for m in held if memory.id in m.supersedes and not m.superseded]
+    return bool(by) and all(kept_part(draft, memory.text, m.text) for m in by)
 
 
 def _of_another_side(draft: str, held: str) -> bool:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from agentmem.core.compound import nearest
 from agentmem.core.frames import naming
 from agentmem.core.newvalue import also_of_another, parallel
 from agentmem.core.restate import named_apart, other_component, substituted
@@ -265,13 +266,17 @@ def siblings(draft: str, replaced: list[str], others: list[tuple[str, str]]) -> 
     "shade the seedlings before the vents open at 26 C" goes too, "the cold frame lids
     open at 26 C" stays). A lesson that also states the new value tells the new state."""
     new = slots(draft)
-    gone = [
-        old
-        for text in replaced
-        for old in slots(text)
-        if any(n.value != old.value and same_frame(n, old, LOOSE) for n in new)
-        and not any(n.value == old.value and n.unit == old.unit for n in new)
-    ]
+    gone = []
+    for text in replaced:
+        found = [
+            old
+            for old in slots(text)
+            if any(n.value != old.value and same_frame(n, old, LOOSE) for n in new)
+            and not any(n.value == old.value and n.unit == old.unit for n in new)
+        ]
+        # of a compound lesson, the values of the clause the draft speaks of
+        near = nearest(dict(enumerate(o.clause for o in found)), [n.clause for n in new])
+        gone += [old for i, old in enumerate(found) if i in near]
     if not gone:
         return []
     stated = {(s.value, s.unit) for s in new}

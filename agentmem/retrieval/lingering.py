@@ -43,6 +43,7 @@ from typing import NamedTuple
 
 from agentmem.core.apart import set_apart
 from agentmem.core.commands import lines, spoken
+from agentmem.core.compound import nearest
 from agentmem.core.cues import says_changed
 from agentmem.core.model import Hit, Kind, Memory
 from agentmem.core.removal import mentions
@@ -93,9 +94,14 @@ def retirements(every: Sequence[Hit]) -> list[Retired]:
             for kind, said in terms(old.text).values.items():
                 if kind in COMMON_KINDS or (kind != "code" and kind not in new):
                     continue
+                found: dict[str, frozenset[str]] = {}
                 for value in said - new.get(kind, frozenset()):
                     if frame := _retired(old.text, value, new_text, new.get(kind, ())):
-                        frames[value] = frame
+                        found[value] = frame
+                # of a compound lesson, the values of the clause the replacement speaks of
+                clauses = {value: said_of(old.text, value) for value in found}
+                given = [said_of(new_text, v) for v in new.get(kind, ())]
+                frames.update({v: found[v] for v in nearest(clauses, given)})
             for label, named in labelled(old.text).items():
                 now = new_labels.get(label, set())
                 for value in named - now if now else ():  # no new number: not its subject
@@ -207,6 +213,12 @@ def retired_by(old: str, new: str, when: str, plain: bool = False) -> Change | N
         if words & after:
             retired[kind, value] = words | after
             before[kind, value] = words
+    # of a compound lesson, the values of the clause the replacement speaks of
+    for kind, news in kinds.items():
+        olds = {key: words for key, words in before.items() if key[0] == kind}
+        kept: set[tuple[str, str]] = nearest(olds, [has[kind, v] for v in news])
+        for key in set(olds) - kept:
+            del retired[key], before[key]
     tools = {_tool(c) for k, c in has if k == "code"}
     commands = frozenset().union(*(w for (k, _), w in has.items() if k == "code"))
     for (kind, span), words in had.items():
