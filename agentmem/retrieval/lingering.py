@@ -30,7 +30,8 @@ its kind (`said_of`). A timetable note that listed two ferries ("North pier: sai
 05:40; South pier: sails 08:15"), replaced by "the North pier ferry sails at 06:20 from
 Monday", retired no sailing time: the lesson "the South pier boat leaves at 08:15" still
 holds. On thirty-three loop-benchmark scenarios that lesson kind had cost a private one a
-need its packs and hook A's synthesis had to carry.
+need its packs and hook A's synthesis had to carry. Of several such values, a replacement
+that gives fewer of the kind retires those said of the most of its words (`nearest`).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ from agentmem.core.statement import CAPITALISED, CODED, terms
 from agentmem.retrieval.commanded import GONE as GONE
 from agentmem.retrieval.commanded import OPTION, commands_given, commands_retired, quotes
 from agentmem.retrieval.commanded import TOOL as TOOL
-from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, labelled, priced
+from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, labelled, nearest, priced
 from agentmem.retrieval.stated import DURATION as DURATION
 from agentmem.retrieval.stated import durations as durations
 from agentmem.retrieval.stated import said_of as said_of
@@ -93,9 +94,12 @@ def retirements(every: Sequence[Hit]) -> list[Retired]:
             for kind, said in terms(old.text).values.items():
                 if kind in COMMON_KINDS or (kind != "code" and kind not in new):
                     continue
+                found: dict[str, frozenset[str]] = {}
                 for value in said - new.get(kind, frozenset()):
                     if frame := _retired(old.text, value, new_text, new.get(kind, ())):
-                        frames[value] = frame
+                        found[value] = frame
+                for value in nearest(old.text, found, new_text, new.get(kind, ())):
+                    frames[value] = found[value]
             for label, named in labelled(old.text).items():
                 now = new_labels.get(label, set())
                 for value in named - now if now else ():  # no new number: not its subject

@@ -36,6 +36,20 @@ def said_of(text: str, *values: str) -> set[str]:
     return out
 
 
+def nearest(old: str, values: Collection[str], new: str, news: Collection[str]) -> set[str]:
+    """Of the `values` of one kind `old` states that `new` may have retired, those whose
+    clauses share the most words with the clauses of `new`'s values of the kind (`news`),
+    when `new` gives fewer values than that: "east bales sell at a floor of 12 cents; west
+    bales go to the mill at 38 cents", then "the east floor is 15 cents from May", retires
+    the east floor only; the west one, said of other things, still holds."""
+    if len(values) <= max(1, len(news)):
+        return set(values)
+    after = said_of(new, *news)
+    shared = {v: len(said_of(old, v) & after) for v in values}
+    most = max(shared.values())
+    return {v for v, n in shared.items() if n == most}
+
+
 # A number under a letter label: "T-50" (minutes before a deadline), "rev-3", "ADR-0007".
 LABELLED = re.compile(r"(?<![\w-])([a-z]+)-(\d[\w.]*?)(?=[.,;:)]?(?:\s|$))", re.IGNORECASE)
 
