@@ -30,7 +30,8 @@ its kind (`said_of`). A timetable note that listed two ferries ("North pier: sai
 05:40; South pier: sails 08:15"), replaced by "the North pier ferry sails at 06:20 from
 Monday", retired no sailing time: the lesson "the South pier boat leaves at 08:15" still
 holds. On thirty-three loop-benchmark scenarios that lesson kind had cost a private one a
-need its packs and hook A's synthesis had to carry.
+need its packs and hook A's synthesis had to carry. Of several such values, a replacement
+that gives fewer of the kind retires those said of the most of its words (`nearest`).
 """
 
 from __future__ import annotations

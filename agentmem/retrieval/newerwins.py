@@ -19,6 +19,9 @@ told the two side by side. Here the read judges such a pair itself, on what the 
 - neither text sets the other apart ("the west gate keeps its own fee") and the clauses
   holding the values name no two different things (two desks, two regions, each with a
   value of its own: `agentmem.retrieval.conflict.named_apart`);
+- the newer sentence does not name another value of the kind as the one it replaced
+  ("the ferry now leaves at 09:15 instead of 09:40" retires 09:40, not an older "the
+  freight barge leaves at 11:00": `names_other_old`);
 - no lesson written after the newer one states the old value of the same slot again
   (then both live on).
 
@@ -35,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agentmem.core.apart import set_apart
+from agentmem.core.cues import old_values
 from agentmem.core.model import Hit, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions
 from agentmem.core.statement import content_and_values, terms
@@ -134,6 +138,8 @@ def values_displaced(
             there = _sentence(new.text, now)
             shared = _words(said) & _words(there) - _words(f"{kind} {value} {now}")
             cued = says_change(there)
+            if names_other_old(there, kind, value):
+                continue
             if len(shared) < (CUED_SUBJECT if cued else SAME_SUBJECT) or not shared - common:
                 continue
             if not cued and _two_subjects(said, value, old.text, there, now, new.text):
@@ -149,6 +155,19 @@ def values_displaced(
                 out.append(gone)
                 break
     return out
+
+
+def names_other_old(sentence: str, kind: str, value: str) -> bool:
+    """`sentence` tells the value of `kind` it moved away from ("instead of 09:40", "from 3
+    to 5 days", "was 7") and none of those is `value`: the change it says is of another
+    value than this one, which it leaves as it was."""
+    named = [
+        told
+        for start, end in old_values(sentence)
+        for (other, told), _ in slot_values(sentence[start:end]).items()
+        if other == kind
+    ]
+    return bool(named) and not any(same_value(told, value) for told in named)
 
 
 def _pair(old: Memory, new: Memory) -> bool:

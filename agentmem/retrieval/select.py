@@ -41,6 +41,9 @@ chosen like this:
   goal of its app, so a run's goal must share the query's words, at least `SAME_WORK` of
   what the run whose goal shares most does (the goal's tags count as in the query,
   TAG_WEIGHT times), a run left out as telling how things were before a change included.
+- A pack of fewer than two lessons takes the goal's own app's next lesson, down to a tenth
+  of the best, on two of the goal's words, one of its title's or tags'
+  (`agentmem.retrieval.ownapp`).
 - A run-record place no record took goes to the next lesson over the bar, unless a packed
   change newer than it speaks of its ground (`agentmem.retrieval.places.spare_places`).
   On twenty tuning loop-benchmark scenarios pack need 0.962 -> 0.969 (two gain, none
@@ -104,6 +107,7 @@ from agentmem.retrieval.followed import replacement as replacement
 from agentmem.retrieval.kept import still_held
 from agentmem.retrieval.newerwins import quotes_displaced
 from agentmem.retrieval.outlived import outlived
+from agentmem.retrieval.ownapp import own_app
 from agentmem.retrieval.pack import BARE_NUMBER, CANDIDATES, goal_query, prefer_for_goal
 from agentmem.retrieval.places import LESSON_REACH as LESSON_REACH
 from agentmem.retrieval.places import LESSON_RELEVANT as LESSON_RELEVANT
@@ -192,7 +196,9 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     top = max((h.score for h in lessons), default=0.0)
     low = [h for h in lessons if h.memory.confidence < floor and h.score >= LESSON_RELEVANT * top]
     lessons = [h for h in lessons if h.memory.confidence >= floor]
-    chosen = choose(lessons, same_work(records, query, told), set(tokenize(query)), subject)
+    goal_words = set(tokenize(query))
+    chosen = choose(lessons, same_work(records, query, told), goal_words, subject)
+    chosen += own_app(lessons, chosen, goal.app_id, goal_words, subject)  # a short pack
     # How a packed failure was got past, sifted as the goal's lessons were, against them
     # and the lessons on its own words; and a packed lesson's sibling line of its record.
     taught = [h for h in chosen if h.memory.type is not MemoryType.EPISODIC]
