@@ -31,10 +31,12 @@ import re
 
 from agentmem.core.statement import terms
 
-# A correction's label, and a retro line's incident title before its text ("Postmortem: x — ").
+# A correction's label ("Correction to the X note: …" only when what follows says no: else
+# it gives a value), and a retro line's incident title before its text ("Postmortem: x — ").
 LABEL = re.compile(
     r"^\s*\**(?P<label>corrections?|corrected|retracted|retraction|withdrawn|wrong\s+(?:earlier|before))"
-    r"(?:\s+(?:to|on|of)\s+(?P<what>(?:the|that|this|my|our)\s[^.:;!?]{2,80}?))?\**\s*[:—–-]\s*\**",
+    r"(?:\s+(?:to|on|of)\s+(?P<what>(?:the|that|this|my|our)\s[^.:;!?]{2,80}?)\**\s*:(?=.*?"
+    r"(?:\b(?:not|no|never|nothing)\b|n't\b))|\**\s*[:—–-])\s*\**",
     re.IGNORECASE,
 )
 # Other voices that open by dropping what was said before, as a label does: "Scratch that
@@ -130,7 +132,7 @@ ABOUT = re.compile(
 OTHER = r"(?:,|;|\bbut)\s+not\s+(?:(?:from|by|due\s+to|because\s+of)\s+)?(?P<t4>[^.;:!?(),]{2,80})"
 DENIAL = re.compile("|".join((SWAP, SWAPPED, *DENIALS, OTHER)), re.IGNORECASE)
 # A denial that retracts by itself, unlabelled: "X had nothing to do with Y", "X was never a
-# Y problem", "it was never Y" (pointing back at what was believed).
+# Y problem", "it was never Y" (pointing back at what was believed), "It wasn't the X.".
 OUTRIGHT = re.compile(
     r"\bnothing\s+to\s+do\s+with\b"
     r"|(?:\bnever(?:\s+been)?|\b(?:was|were|is|are)(?:n't|\s+not))\s+(?:a|an|the)\s+[^.;:!?,]{1,60}?\s"
@@ -142,7 +144,6 @@ OUTRIGHT = re.compile(
     rf"|^\W*not\s+(?:(?:a|an|the)\s+)?(?!{QUALIFIERS})\w[^.;:!?(),]{{1,60}}?\s*[:—–]\s"
     rf"|^\W*not\s+(?:a|an|the)\s+(?!{QUALIFIERS})\W?\w[^\s.;:!?(),]*(?:\s+[^\s.;:!?(),]+){{0,2}}\.(?:\s|$)"
     r"|\b(?:was|were|is|are)(?:n't|\s+never|\s+not)\s+the\s+(?:cause|culprit|problem|issue|reason)\b"
-    # "It wasn't the X." "It isn't X: …": a thing denied as what the text then explains
     rf"|^\W*(?:it|that|this)\s+(?:was|is)(?:\s+not|n't)\s+(?!{QUALIFIERS}|possible)\w[^.;:!?,]{{1,60}}?\s*[.:—–](?:\s|$)"
     r"|^\W*no\s*,\s|\b(?:fine|ok|okay|not\s[^.;:!?]{1,60}?)\s+after\s+all\b"
     r"|\b(?:come|comes|came|stem|stems|stemmed)\s+not\s+from\b"
@@ -243,8 +244,7 @@ def _judged(sentences: list[str]) -> tuple[int, str, re.Match[str]] | None:
 
 
 def _claim(match: re.Match[str]) -> bool:
-    """The judged subject's last clause is a claim ("…, so the valve diagnosis was wrong");
-    one judged only "off" or "false" must be, or it is a state ("the heater was off")."""
+    """The subject's last clause is a claim ("…, so the valve diagnosis was wrong")."""
     return CLAIMED.search(LAST.split(match["subject"])[-1]) is not None
 
 
