@@ -31,9 +31,12 @@ import re
 
 from agentmem.core.statement import terms
 
-# A correction's label, and a retro line's incident title before its text ("Postmortem: x — ").
+# A correction's label ("Correction to the X note: …" only when what follows says no: else
+# it gives a value), and a retro line's incident title before its text ("Postmortem: x — ").
 LABEL = re.compile(
-    r"^\s*\**(?P<label>corrections?|corrected|retracted|retraction|withdrawn)\**\s*[:—–-]\s*\**",
+    r"^\s*\**(?P<label>corrections?|corrected|retracted|retraction|withdrawn|wrong\s+(?:earlier|before))"
+    r"(?:\s+(?:to|on|of)\s+(?P<what>(?:the|that|this|my|our)\s[^.:;!?]{2,80}?)\**\s*:(?=.*?"
+    r"(?:\b(?:not|no|never|nothing)\b|n't\b))|\**\s*[:—–-])\s*\**",
     re.IGNORECASE,
 )
 # Other voices that open by dropping what was said before, as a label does: "Scratch that
@@ -59,13 +62,15 @@ CLAIMS = (
 # "<subject> was wrong [about <topic>]": the judgement, its subject and what it is about.
 WRONG = re.compile(
     r"^(?P<subject>[^.;:!?]{1,160}?)\s+(?:was|were|is|are|has\s+been|turned\s+out\s+to\s+be)"
-    r"\s+(?:all\s+|just\s+|simply\s+|plain\s+)?(?:wrong|incorrect|mistaken|a\s+red\s+herring)\b"
+    r"\s+(?:all\s+|just\s+|simply\s+|plain\s+)?(?:wrong|incorrect|mistaken|a\s+red\s+herring"
+    r"|(?P<weak>false|bogus|off|a\s+mis(?:reading|diagnosis|understanding)))\b"
     r"(?:\s+about\s+(?P<about>[^.;:!?,]{2,80}))?",
     re.IGNORECASE,
 )
 GENERAL = re.compile(
     r"^\W*(?:each|every|all|most|some|many|often|sometimes|usually|half|any)\b", re.IGNORECASE
 )
+LAST = re.compile(r",\s+(?:so\s+|and\s+|but\s+)?", re.IGNORECASE)
 TOPIC = re.compile(r"^(?P<topic>[^.;:!?]{2,80}?)\s*:\s+")
 POINTING = re.compile(r"^\W*(?:that|this|it|those|these)\b", re.IGNORECASE)
 CLAIMED = re.compile(rf"\b(?:{CLAIMS})\b", re.IGNORECASE)
@@ -91,7 +96,7 @@ NO_KIND = (
 # problem", "<subject> were not <thing>", "there is no <thing>", "no <thing> belongs …".
 # A thing judged to be no fault ("the cache was fine", "the probes are healthy"); also read
 # by `agentmem.core.deniedcause`.
-FINE_WORDS = r"(?:fine|ok|okay|innocent|healthy)\b"
+FINE_WORDS = r"(?:fine|ok|okay|innocent|healthy|accurate)\b"
 DENIALS = (
     r"(?P<s1>[^.;:!?]{0,120}?)\s*\b(?:has|had|have)\s+nothing\s+to\s+do\s+with\s+"
     r"(?P<t1>[^.;:!?()]{2,100})",
@@ -127,7 +132,7 @@ ABOUT = re.compile(
 OTHER = r"(?:,|;|\bbut)\s+not\s+(?:(?:from|by|due\s+to|because\s+of)\s+)?(?P<t4>[^.;:!?(),]{2,80})"
 DENIAL = re.compile("|".join((SWAP, SWAPPED, *DENIALS, OTHER)), re.IGNORECASE)
 # A denial that retracts by itself, unlabelled: "X had nothing to do with Y", "X was never a
-# Y problem", "it was never Y" (pointing back at what was believed).
+# Y problem", "it was never Y" (pointing back at what was believed), "It wasn't the X.".
 OUTRIGHT = re.compile(
     r"\bnothing\s+to\s+do\s+with\b"
     r"|(?:\bnever(?:\s+been)?|\b(?:was|were|is|are)(?:n't|\s+not))\s+(?:a|an|the)\s+[^.;:!?,]{1,60}?\s"
@@ -138,7 +143,9 @@ OUTRIGHT = re.compile(
     r"|^\W*(?:it|that|this)\s+(?:was|were)(?:\s+not|n't)\s+(?:a|an|the)\s+[^.;:!?,]{1,60}?\s*[:—–]\s"
     rf"|^\W*not\s+(?:(?:a|an|the)\s+)?(?!{QUALIFIERS})\w[^.;:!?(),]{{1,60}}?\s*[:—–]\s"
     rf"|^\W*not\s+(?:a|an|the)\s+(?!{QUALIFIERS})\W?\w[^\s.;:!?(),]*(?:\s+[^\s.;:!?(),]+){{0,2}}\.(?:\s|$)"
-    r"|\b(?:was|were|is|are)(?:n't|\s+never)\s+the\s+(?:cause|culprit|problem|issue)\b"
+    r"|\b(?:was|were|is|are)(?:n't|\s+never|\s+not)\s+the\s+(?:cause|culprit|problem|issue|reason)\b"
+    rf"|^\W*(?:it|that|this)\s+(?:was|is)(?:\s+not|n't)\s+(?!{QUALIFIERS}|possible)\w[^.;:!?,]{{1,60}}?\s*[.:—–](?:\s|$)"
+    r"|^\W*no\s*,\s|\b(?:fine|ok|okay|not\s[^.;:!?]{1,60}?)\s+after\s+all\b"
     r"|\b(?:come|comes|came|stem|stems|stemmed)\s+not\s+from\b"
     r"|\b(?:come|comes|came|stem|stems|stemmed)\s+from\s+[^.;:!?]{2,80},\s+not\s+from\b"
     # "X were caused by B, not A": the cause told, the one it replaces denied after it
@@ -182,7 +189,7 @@ def disowned(text: str) -> tuple[str, str] | None:
     if judged is not None:
         at, topic, match = judged
         used.add(at)
-        subject = match["subject"]
+        subject = LAST.split(match["subject"])[-1]
         if not (POINTING.match(subject) or FIRST.match(subject)) or CLAIMED.search(subject):
             parts.append(subject)
         parts += [p for p in (topic, match["about"]) if p]
@@ -222,18 +229,23 @@ def _judged(sentences: list[str]) -> tuple[int, str, re.Match[str]] | None:
         topic, match = "", WRONG.match(sentence)
         if match is None and (titled := TOPIC.match(sentence)) is not None:
             topic, match = titled["topic"], WRONG.match(sentence[titled.end() :])
-            if match is not None and not POINTING.match(match["subject"]):
+            if match is not None and not (POINTING.match(match["subject"]) or _claim(match)):
                 continue  # "Parts: the list was wrong": a topic's own thing, no lesson
         if match is None:
             continue
         subject = match["subject"]
         if GENERAL.match(subject):
             continue  # "each time the first guess was wrong": no one lesson judged
-        if CLAIMED.search(subject) or POINTING.match(subject):
+        if _claim(match) or (POINTING.match(subject) and not match["weak"]):
             return at, topic, match
         if FIRST.match(subject) and match["about"]:  # "I was wrong about the kiln cracks"
             return at, topic, match
     return None
+
+
+def _claim(match: re.Match[str]) -> bool:
+    """The subject's last clause is a claim ("…, so the valve diagnosis was wrong")."""
+    return CLAIMED.search(LAST.split(match["subject"])[-1]) is not None
 
 
 def denials(sentence: str) -> list[str]:

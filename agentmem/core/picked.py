@@ -8,9 +8,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from agentmem.core.deniedcause import distinctive
 from agentmem.core.disowned import (
     CLAIMED,
     DROPPED,
+    HELD_CAUSE,
     SENTENCE,
     causes,
     denied_causes,
@@ -19,7 +21,7 @@ from agentmem.core.disowned import (
 )
 from agentmem.core.namedday import month_days
 from agentmem.core.practice import judged_practice, no_longer
-from agentmem.core.statement import terms
+from agentmem.core.statement import STATE, terms
 from agentmem.core.verdicts import judged
 from agentmem.core.withdrawal import (
     CLAUSE,
@@ -103,7 +105,8 @@ def retracted(
     first = "" if opened is None else CLAUSE.split(text[opened.end() :], maxsplit=1)[0]
     told = opened is not None and bool(terms(opened["claim"] or first).content - FRAMING)
     told = told or _pointed(text, said)
-    denied = [] if told else [(terms(h).content, terms(t).content) for h, t in denied_causes(text)]
+    # a name the denied cause spells in capitals ("ACARS timing") names it as its head does
+    denied = [] if told else [(_head(h, t), terms(t).content) for h, t in denied_causes(text)]
     swap = swapped(text)
     best: tuple[float, str] | None = None
     for memory_id, held_text in candidates:
@@ -117,11 +120,31 @@ def retracted(
         on_claim = len(claim & content) + same_values(valued, terms(held_text).values)
         told_claim = len(claim) + sum(len(v) for v in valued.values())
         score = on_claim / max(told_claim, 1) - len(reason & content) / max(len(reason), 1)
-        if on_claim >= least and score > 0 and (best is None or score > best[0]):
+        enough = 1 if len(claim) == 1 and _caused_by(claim, held_text, text) else least
+        if on_claim >= enough and score > 0 and (best is None or score > best[0]):
             best = (score, memory_id)
     if best is None and named:
         return _of_the_day(claim, reason, candidates)
     return None if best is None else best[1]
+
+
+def _head(head: str, thing: str) -> frozenset[str]:
+    """The words that name a denied cause: its head, and the names it spells in capitals."""
+    return terms(head).content | terms(thing).proper
+
+
+def _caused_by(claim: frozenset[str], held: str, text: str) -> bool:
+    """A claim of one word ("TIFF was never the problem") names the held lesson only when
+    that lesson gives the word as its cause ("… because the converter can't read TIFF"):
+    another lesson that merely mentions the thing is no cause withdrawn. And what else the
+    text tells, if anything, is of the lesson's failure: "not a TIFF fault: the exports
+    came from …" tells of exports, and leaves a lesson on failed imports."""
+    given = HELD_CAUSE.search(held)
+    if given is None or not claim <= terms(given.group(0)).content:
+        return False
+    rest = distinctive(terms(text).content - claim - FRAMING - STATE)
+    failure = terms(held[: given.start()]).content
+    return not rest or bool(rest & failure)
 
 
 def _pointed(text: str, said: tuple[str, str]) -> bool:

@@ -32,11 +32,13 @@ misses came from …") withdraws the lesson that gave it (`agentmem.core.answere
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from agentmem.core.answered import answered
+from agentmem.core.contradicted import contradicted
 from agentmem.core.deniedcause import denied_cause
-from agentmem.core.disowned import causes, gainsaid, swapped
+from agentmem.core.disowned import SENTENCE, causes, gainsaid, swapped
 from agentmem.core.outdated import outdated
 from agentmem.core.picked import carried, dated, names_cause, retracted
 from agentmem.core.practice import (
@@ -69,6 +71,7 @@ __all__ = [
 ]
 
 MOST = 3  # lessons one retraction withdraws at most
+ABOUT = 2  # other sentences naming a thing that make it what the text is about
 
 
 def withdrawn(
@@ -122,8 +125,9 @@ def withdrawn(
 
 
 def denies(text: str, held: str) -> bool:
-    """The text says no to the cause the held lesson gives (`gainsaid`, `denied_cause`)."""
-    return gainsaid(text, held) or denied_cause(text, held)
+    """The text says no to the cause the held lesson gives (`gainsaid`, `denied_cause`,
+    `agentmem.core.contradicted`)."""
+    return gainsaid(text, held) or denied_cause(text, held) or contradicted(text, held)
 
 
 def _outdated(said: tuple[str, str], held: Sequence[tuple[str, str]]) -> list[str]:
@@ -150,8 +154,17 @@ def _outdated(said: tuple[str, str], held: Sequence[tuple[str, str]]) -> list[st
 
 def taken_out(text: str) -> frozenset[str]:
     """The names (a define, a flag, a file: no phrase) a retraction says are removed ("…
-    was wrong. The NO-FASTBOOT define is removed from every config"), squashed (`names_in`)."""
-    return frozenset(squash(n) for n in removed(text) if " " not in n and len(squash(n)) > 2)
+    was wrong. The NO-FASTBOOT define is removed from every config"), squashed (`names_in`).
+    A name the text keeps telling of in its other sentences ("the K-7 gauges were accurate …
+    the K-7 valve sticks … the K-7 rows were removed") is the place it is about, not one
+    that was removed."""
+    said = [names_in(s) for s in SENTENCE.split(text.strip()) if not removed(s)]
+    told = Counter(n for names in said for n in names)
+    return frozenset(
+        squash(n)
+        for n in removed(text)
+        if " " not in n and len(squash(n)) > 2 and told[squash(n)] < ABOUT
+    )
 
 
 def names_in(text: str) -> list[str]:

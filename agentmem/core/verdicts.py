@@ -30,13 +30,17 @@ NOT_TRUE = re.compile(
 # judging a claim, its subject read back to the clause's opening.
 HELD_UP = re.compile(
     r"(?P<subject>[^.;:!?—–]{2,120}?)\s+(?:"
-    r"(?:did|does|do)(?:\s+not|n't)\s+(?:hold\s+up|hold\s+water|stand\s+up|pan\s+out|check\s+out)"
-    r"|fell\s+apart|(?:was|were|has\s+been|have\s+been)\s+(?:ruled\s+out|disproved|disproven|"
-    r"debunked)|(?:misattributed|misread|misdiagnosed|misidentified)\s+(?:it|this|that|them)"
-    r"|(?:got|had)\s+(?:it|this|that)\s+wrong)\b",
+    r"(?:did|does|do)(?:\s+not|n't)\s+(?:hold\s+up|hold\s+water|stand\s+up|pan\s+out|check\s+out"
+    r"|hold(?=\s*(?:[.;:,!?—–]|$)))"
+    r"|fell\s+apart|(?:is|are|was|were|has\s+been|have\s+been)\s+(?:ruled\s+out|disproved|"
+    r"disproven|debunked)|(?:misattributed|misread|misdiagnosed|misidentified)\s+(?:it|this|that|them)"
+    r"|(?:got|had|has|have)\s+(?:it|this|that|the\s+cause)\s+wrong)\b"
+    # "…, so that wasn't it": a pointer judged no cause, the clauses before it the claim
+    r"|(?P<pointer>^|(?<=\bso\s)|(?<=,\s))(?:that|this)\s+(?:was|is)(?:\s+not|n't)\s+it\b",
     re.IGNORECASE,
 )
 CLAUSE = re.compile(r"[.;:,]\s+|\s+-+\s+|\s*[—–]\s*")
+SO = re.compile(r"[\s,;]*\bso\s*$", re.IGNORECASE)
 WRITERS = re.compile(r"^\W*(?:i|we)\W*$", re.IGNORECASE)
 
 
@@ -50,15 +54,22 @@ def judged(text: str) -> tuple[str, str] | None:
             reason = sentence[untrue.end() :].lstrip(" -—–.;:")
             return untrue["claim"].strip(), " ".join([reason, *rest]).strip()
         for match in HELD_UP.finditer(sentence):
-            before = CLAUSE.split(sentence[: match.end("subject")])
+            if match["pointer"] is not None:  # "…, so that wasn't it"
+                before = [*CLAUSE.split(SO.sub("", sentence[: match.start()])), "that"]
+            else:
+                before = CLAUSE.split(sentence[: match.end("subject")])
             subject = before[-1].strip()
-            if not (CLAIMED.search(subject) or WRITERS.match(subject)):
+            if match["pointer"] is None and not (CLAIMED.search(subject) or WRITERS.match(subject)):
                 continue
             after = sentence[match.end() :].lstrip(" -—–.;:,")
             if _own_words(subject):
                 told = "; ".join(p for p in before[:-1] if p.strip())
                 return subject, " ".join(p for p in (told, after, *rest) if p).strip()
             claim = "; ".join(p for p in before[:-1] if p.strip())
+            if not terms(claim).content and at > 0:  # judged after the claim: "X. That note …"
+                told, *reason = CLAUSE.split(sentences[at - 1], maxsplit=1)
+                rest = [*reason, *(s for i, s in enumerate(sentences) if i not in (at - 1, at))]
+                claim = told
             if not terms(claim).content:
                 continue  # "that guess didn't hold up" alone names no claim
             return claim, " ".join(p for p in (after, *rest) if p).strip()
