@@ -33,6 +33,7 @@ from agentmem.core.relieved import relieved
 from agentmem.core.restaffed import restaffed, tells_no_one, tells_who
 from agentmem.core.restate import replaces, restated, restates
 from agentmem.core.retract import CLAUSE, withdrawn
+from agentmem.core.samething import given_anew
 from agentmem.core.setkeys import keyed_anew, rekeyed
 from agentmem.core.slots import renewed, siblings
 from agentmem.core.statement import terms
@@ -125,6 +126,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
                         replaces(draft, memory.text)
                         or (lessons and _lesson_anew(draft, memory.text))
                         or _remeasured(draft, memory.text, lessons)
+                        or (lessons and given_anew(draft, memory.text))
                     )
                 )
             )
