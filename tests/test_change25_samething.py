@@ -65,6 +65,20 @@ def test_a_new_value_in_the_held_slot_told_as_news_replaces(held: str, draft: st
             "Render jobs may ask for 64 nodes; the 00 UTC run uses all of them.",
             "Incident note RN-12: the 12 UTC render run was lost when the image was rebuilt.",
         ),
+        # another coded thing
+        (
+            "RX-1 dryer recipe: night setpoint 40 C, humidity 20%.",
+            "RX-2 dryer humidity setpoint is now 12% at night.",
+        ),
+        # values said to stay, the held one told again beside another thing's
+        (
+            "Kiln alarms fire at 0.5 C drift from setpoint.",
+            "New: glaze kilns alarm at 1.0 C, bisque kilns stay at 0.5 C.",
+        ),
+        (
+            "Ticket intake calls the scorer with a 6 s timeout.",
+            "Ticket intake -> scorer timeout stays 800 ms; other callers have their own.",
+        ),
         # another numbered thing
         ("Kiln 2 fires for 9 hours per load.", "Kiln 3 now fires for 11 hours per load."),
         (

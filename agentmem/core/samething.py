@@ -17,10 +17,12 @@ batch". `given_anew` reads such a draft by what it says, not how:
    the held lesson opens on (`_subject`): "bread orders need 48 hours" is no new value of
    "cake orders need 72 hours".
 4. Nothing that puts the draft elsewhere (`_elsewhere`): a year each names and the other
-   does not, a numbered or lettered thing told by another number ("bay 4" against "bay 2"),
-   a name in the held text's place that the draft gives another ("the Lyon fair" against
-   "the Porto fair"), or a held value the draft states again without saying it was the old
-   one (a second measure beside the first, not a new one: `_slot`).
+   does not, a numbered, lettered or coded thing told by another number ("bay 4" against
+   "bay 2", "RX-2" against "RX-1"), a name in the held text's place that the draft gives
+   another ("the Lyon fair" against "the Porto fair"), a clause that says no of the held
+   thing; nor in the slot (`_slot`): a held value the draft states again without saying
+   it was the old one (a second measure beside the first, not a new one), a value it says
+   it moved away from that is not the held one, a value said to stay.
 5. Told as news (`_as_news`): a change word, a decision, when it took effect, the record
    or release that set it. A second rule on one subject reads like a new value of the
    first ("refunds over $500 need a manager" against "refunds over $200 get a fraud
@@ -83,16 +85,24 @@ LEFT_BEFORE = re.compile(
 # of another value is as often a second rule on one subject ("refunds over $500 need a
 # manager" against "refunds over $200 get a fraud check") as a new value of the first.
 NEWS = re.compile(
-    r"->|→|=>|\b(?:new|now|since|as\s+of|starting|beginning|effective|decided|agreed|approved|"
+    r"\d\S*\s*(?:->|→|=>)\s*\S*\d|\b(?:new|now|since|as\s+of|starting|beginning|effective|"
+    r"decided|agreed|approved|"
     r"(?:raise|lower|increase|decrease|reduce|bump|extend|shorten|tighten|relax|update|"
     r"repoint|change|move|switch|cut|set)(?:s|d|ed|ing)?\b(?:\s+\w+){0,4}?\s+to|"
     r"(?:raised|lowered|increased|decreased|reduced|bumped|extended|shortened|tightened|"
     r"relaxed|updated|repointed|changed|moved|switched)|"
-    r"(?:per|under|from|after|with)\s+(?:the\s+)?(?:(?-i:[A-Z])|this\b|next\b|(?:"
-    + "|".join(MONTH_NAMES)
-    + r")\b))",
+    r"(?:per|under)\s+(?:the\s+)?(?-i:[A-Z])|"
+    r"(?:from|after)\s+(?:this|next|(?:" + "|".join(MONTH_NAMES) + r"))\b)",
     re.IGNORECASE,
 )
+# A value said to stay as it is: "the timeout stays 800 ms", "X untouched", "both stay".
+STAYS = re.compile(
+    r"\b(?:stays?|remains?|unchanged|untouched|unaffected|still|keeps?|kept|as\s+before)\b",
+    re.IGNORECASE,
+)
+# A thing named by a code of letters and a number ("GR-1 lettuce", "line L2"), not a record
+# a text opens on ("ADR-12: …").
+CODED = re.compile(r"(?<![\w-])([A-Z]{1,5})-?(\d{1,4})\b(?!:)")
 RECORD = re.compile(r"\b[A-Z]{2,}(?:-[A-Z]+)*-\d+\b|\bcommit\s+[0-9a-f]{6,}\b|^\w+\([\w-]+\):")
 
 
@@ -201,7 +211,7 @@ def _slot(draft: str, held: str) -> bool:
     told, had = _readings(draft), _readings(held)
     left = [v for v in told if _marked_old(draft, v)]
     for new in told:
-        if new in left:
+        if new in left or STAYS.search(_window(draft, new, 3)):
             continue
         olds = [v for v in had if v.measure == new.measure]
         if not olds or new.amount in {v.amount for v in olds}:
@@ -215,17 +225,17 @@ def _slot(draft: str, held: str) -> bool:
         amounts = {o.amount for o in olds}
         if any(v.measure == new.measure and v.amount not in amounts for v in left):
             continue  # "now 45 s (was 90 s)" of a held 20 s: another thing's change
-        kept = [
-            v for v in told if v.measure == new.measure and v.amount in {o.amount for o in olds}
-        ]
+        # a held value told again, of this measure or as a bare number ("lagers stay at
+        # 0.5 C" beside "ales alarm at 1.0 C")
+        kept = [v for v in told if v.amount in {o.amount for o in olds}]
         if all(_marked_old(draft, v) for v in kept):
             return True
     return False
 
 
-def _window(text: str, value: Value) -> str:
-    before = text[: value.start].split()[-AROUND:]
-    return " ".join((*before, *text[value.end :].split()[:AROUND]))
+def _window(text: str, value: Value, words: int = AROUND) -> str:
+    before = text[: value.start].split()[-words:]
+    return " ".join((*before, *text[value.end :].split()[:words]))
 
 
 def _named_otherwise(draft: str, new: Value, held: str, old: Value) -> bool:
@@ -280,6 +290,10 @@ def _elsewhere(draft: str, held: str) -> bool:
             and (label, ident) not in numbered_h
         ):
             return True
+    coded_h = {(m[1], m[2]) for m in CODED.finditer(held)}
+    for m in CODED.finditer(draft):
+        if (m[1], m[2]) not in coded_h and any(p == m[1] for p, _ in coded_h):
+            return True  # "GR-2 basil" against "GR-1 lettuce": another coded thing
     return _renamed(draft, held) or _denied_of(draft, held)
 
 
