@@ -87,6 +87,11 @@ def test_a_new_value_in_the_held_slot_told_as_news_replaces(held: str, draft: st
         ),
         # another year
         ("The 2025 grant cap is $4,000 per team.", "New 2026 grant cap: $5,000 per team."),
+        # two how-tos on one verb, each of its own thing
+        (
+            "Set the kiln fan speed to 13:00 UTC before the glaze run.",
+            "Set the dryer fan speed to 12:45 UTC before the glaze run.",
+        ),
         # another thing at the head, the rest alike
         (
             "Cake orders need 72 hours lead time at the counter.",

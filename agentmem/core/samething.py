@@ -266,6 +266,11 @@ def _subject(draft: str, held: str) -> bool:
     if len(shared) < SHARED:
         return False
     head = [t for t in h.head if t not in BOUNDS]
+    # Two how-tos that open on one verb ("Set the kiln fan to …", "Set the dryer fan to …")
+    # are about what each sets: the word after the verb both open on.
+    opening = [tokenized(w) for w in (draft.split()[:1] + held.split()[:1])]
+    if head and len(opening) == 2 and opening[0] == opening[1] == (head[0],):
+        head = head[1:]
     return bool(head) and head[0] in d.tokens and not named_apart(d, h)
 
 
