@@ -34,6 +34,7 @@ from agentmem.core.relieved import relieved
 from agentmem.core.restaffed import restaffed, tells_no_one, tells_who
 from agentmem.core.restate import replaces, restated, restates
 from agentmem.core.retract import CLAUSE, withdrawn
+from agentmem.core.samething import given_anew
 from agentmem.core.scoped import rescoped
 from agentmem.core.setkeys import keyed_anew, rekeyed
 from agentmem.core.slots import renewed, siblings
@@ -157,7 +158,8 @@ def _replaced(draft: str, told: str, held: str, lessons: bool) -> bool:
 
 def _anew_told(draft: str, held: str, lessons: bool) -> bool:
     """The draft tells the held text anew, however told (`TOLD_OTHERWISE`, `replaces`,
-    `_lesson_anew` between two lessons, `_remeasured`), and not of another thing."""
+    `_lesson_anew` between two lessons, `_remeasured`, last the general `given_anew`), and
+    not of another thing."""
     return not set_apart(draft, held) and (
         any(f(draft, held) for f in TOLD_OTHERWISE)
         or (
@@ -166,6 +168,7 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
                 replaces(draft, held)
                 or (lessons and _lesson_anew(draft, held))
                 or _remeasured(draft, held, lessons)
+                or (lessons and given_anew(draft, held))
             )
         )
     )
