@@ -57,8 +57,8 @@ def test_a_new_value_in_the_held_slot_told_as_news_replaces(held: str, draft: st
         ),
         # each opens on a name the other never mentions
         (
-            "Full HX9 builds need six agents with 32 GB RAM each.",
-            "Full LP4 builds need six agents with 64 GB RAM each since the engine upgrade.",
+            "HX9 nightly renders take eight workers of 16 GB memory each.",
+            "LP4 nightly renders take eight workers of 48 GB memory each since the driver update.",
         ),
         # a number before a name in capitals is no count of a thing
         (
@@ -94,8 +94,8 @@ def test_a_new_value_in_the_held_slot_told_as_news_replaces(held: str, draft: st
         ),
         # another thing at the head, the rest alike
         (
-            "Cake orders need 72 hours lead time at the counter.",
-            "Bread orders now need 48 hours lead time at the counter.",
+            "Sourdough loaves need 30 hours of proofing in the cold room.",
+            "Rye loaves now need 20 hours of proofing in the cold room.",
         ),
         # a second measure beside the held one, which it states again
         (
@@ -109,15 +109,15 @@ def test_a_new_value_in_the_held_slot_told_as_news_replaces(held: str, draft: st
         ),
         # a change of another thing: the value it moved away from is not the held one
         (
-            "The priority line overflows to the night desk after 20 s; it never spills to "
-            "the main line.",
+            "Gold members' calls go over to the night desk after 20 s and are never passed "
+            "to the main line.",
             "Main line overflow is now 45 s (was 90 s).",
         ),
         # another route, said not to be the held one
         (
-            "The print portal accepts poster uploads up to 150 MB per job.",
+            "The print portal takes poster files of at most 150 MB each.",
             "Banner files do not go through the print portal: shops upload them to "
-            "sftp.print under banners/, with a 2 GB per-file limit.",
+            "sftp.print under banners/, capped at 2 GB a file.",
         ),
         # the same value in other units
         (

@@ -87,19 +87,19 @@ def test_the_pack_carries_the_clause_a_change_left_alone(
 
 
 BROKER = (
-    "Line sensors publish to the production MQTT broker hub-1.plant.lan (port 1883, topic "
-    "plant/<line>/sensors/<id>); the collector subscribes through the shared group "
-    "$share/collect so two collectors never write a reading twice."
+    "Press gauges post their readings to the live event bus bus-1.works.lan (port 1883, "
+    "channel works/<press>/gauges/<id>); the archiver reads it as the pooled consumer "
+    "$share/archive so no reading is stored twice."
 )
 
 
 def test_a_word_on_what_stays_does_not_hide_the_change() -> None:
-    """The staging broker said to be unchanged, with the old port, beside the production
-    broker's move: the move still replaces the lesson on the production broker."""
+    """The rehearsal bus said to be unchanged, with the old port, beside the live bus's
+    move: the move still replaces the lesson on the live bus."""
     moved = (
-        "The production MQTT broker moved to hub-7.plant.lan in the server room: port 8883, "
-        "TLS with client certificates. The staging broker hub-s.plant.lan is unchanged "
-        "(port 1883, no TLS)."
+        "The live event bus is now bus-7.works.lan behind the firewall, on port 8883 and "
+        "mutual TLS only. The rehearsal bus bus-r.works.lan is unchanged "
+        "(port 1883, plain)."
     )
     assert judge(moved, [Held("b", BROKER, "semantic")], "semantic").replaces == ["b"]
 

@@ -10,12 +10,12 @@ from agentmem.retrieval.lingering import restates_old, retirements
 from tests.conftest import held
 
 OLD = (
-    "East Coast Fibre buys our cardboard at the monthly index with a floor of $0.12/lb; "
-    "white paper goes to Ridge Mill with a floor of $0.38/lb."
+    "Harbor Pulp takes our cardboard at the posted index, floor $0.09/lb; "
+    "office paper is sold to Ridge Mill, floor $0.31/lb."
 )
-NEW = "For everything we ship them from May 1 the cardboard floor is $0.15/lb."
+NEW = "Starting May 1 the cardboard floor is $0.11/lb."
 RIDGE = (
-    "Ridge Mill pays white paper at the index with its $0.38/lb floor; mixed paper is sold spot."
+    "Ridge Mill pays the posted price for office paper, never under its $0.31/lb floor."
 )
 
 

@@ -14,8 +14,8 @@ batch". `given_anew` reads such a draft by what it says, not how:
    runs 40 minutes" and "the tray dryer cycle is 55 minutes": dryer), so the new value is
    of what the held one measured, not of another side of the subject (`_slot`).
 3. The same subject: the two share `SHARED` content terms, and the draft names the thing
-   the held lesson opens on (`_subject`): "bread orders need 48 hours" is no new value of
-   "cake orders need 72 hours".
+   the held lesson opens on (`_subject`): "rye loaves need 20 hours" is no new value of
+   "sourdough loaves need 30 hours".
 4. Nothing that puts the draft elsewhere (`_elsewhere`): a year each names and the other
    does not, a numbered, lettered or coded thing told by another number ("bay 4" against
    "bay 2", "RX-2" against "RX-1"), a name in the held text's place that the draft gives
@@ -257,8 +257,8 @@ def _marked_old(text: str, value: Value) -> bool:
 def _subject(draft: str, held: str) -> bool:
     """Test 3: the two share `SHARED` content terms, and the draft names the thing the held
     text opens on: its first content term, a word that only says the value is a bound
-    ("maximum", "default") passed over. "Cake orders need 72 hours" and "bread orders need
-    48 hours" share orders and hours, yet the held text is about cakes. Nor may each open
+    ("maximum", "default") passed over. "Sourdough loaves need 30 hours" and "rye loaves
+    need 20 hours" share loaves and hours, yet the held text is about sourdough. Nor may each open
     on a name the other never mentions (`named_apart`: the "HX9" line's limit is not the
     "LP4" line's)."""
     d, h = terms(draft), terms(held)
