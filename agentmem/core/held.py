@@ -166,7 +166,7 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
         any(f(draft, held) for f in TOLD_OTHERWISE)
         or (
             not _of_another_side(draft, held)
-            and not another_instance(draft, held)
+            and not (lessons and another_instance(draft, held))
             and (
                 replaces(draft, held)
                 or (lessons and _lesson_anew(draft, held))

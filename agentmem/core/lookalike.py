@@ -5,7 +5,7 @@ new value of the 2030 one. So too "plan 1 accounts keep 30 days of logs" against
 accounts keep 90 days", "kit KX-3 ships in 4 days" against "kit KX-5 ships in 9 days", and
 "the RoboFair Oslo floor opens at 09:00" against "RoboFair Rome: the floor opens at 10:00".
 `another_instance` tells such a draft apart by how it names its thing, not by its value;
-`agentmem.core.held` asks it before the older replacement rules, as
+`agentmem.core.held` asks it between two lessons before the older replacement rules, as
 `agentmem.core.samething` already does for its own reading.
 
 What it reads, each where both texts name their thing the same way and only the name
@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.samething import CODED, NUMBERED, YEAR
+from agentmem.core.cues import says_changed
+from agentmem.core.samething import CODED, NEWS, NUMBERED, YEAR
 from agentmem.core.values import UNITS
 from agentmem.core.words import function_words, tokenized
 
@@ -36,8 +37,11 @@ def _content(word: str) -> bool:
     return bool(tokenized(word)) and word.lower() not in function_words()
 
 
+DATE = re.compile(r"\b(?:19|20)\d\d-\d\d-\d\d\b")  # a day something happened, no instance
+
+
 def _years(text: str) -> set[str]:
-    return {m[1] for m in YEAR.finditer(text)}
+    return {m[1] for m in YEAR.finditer(DATE.sub(" ", text))}
 
 
 def _numbered(text: str) -> set[tuple[str, str]]:
@@ -84,7 +88,11 @@ def _renamed_in_place(draft: str, held: str) -> bool:
 
 def another_instance(draft: str, held: str) -> bool:
     """The draft tells of another year, numbered or coded thing, or named place of the held
-    thing (see the module docstring): a look-alike, no new value of the held lesson."""
+    thing (see the module docstring): a look-alike, no new value of the held lesson. A
+    draft told as news ("since", "no longer", "raised to") is left to the rules: "since
+    May, hall C is the overflow" moves the held thing to another instance."""
+    if NEWS.search(draft) or says_changed(draft):
+        return False
     years_d, years_h = _years(draft), _years(held)
     if years_d and years_h and not years_d & years_h:
         return True
