@@ -18,6 +18,7 @@ from agentmem.core.handover import handed_over
 from agentmem.core.inunits import rate_retold, told_in_units
 from agentmem.core.joined import joins_apart
 from agentmem.core.later import recued, reequipped
+from agentmem.core.lookalike import another_instance
 from agentmem.core.minrelease import below_floor
 from agentmem.core.narrowed import narrowed
 from agentmem.core.nolonger import no_longer_of
@@ -159,11 +160,13 @@ def _replaced(draft: str, told: str, held: str, lessons: bool) -> bool:
 def _anew_told(draft: str, held: str, lessons: bool) -> bool:
     """The draft tells the held text anew, however told (`TOLD_OTHERWISE`, `replaces`,
     `_lesson_anew` between two lessons, `_remeasured`, last the general `given_anew`), and
-    not of another thing."""
+    not of another thing: nor, but by a rule that reads its own voice of change, of another
+    year, numbered or named instance of it (`another_instance`)."""
     return not set_apart(draft, held) and (
         any(f(draft, held) for f in TOLD_OTHERWISE)
         or (
             not _of_another_side(draft, held)
+            and not (lessons and another_instance(draft, held))
             and (
                 replaces(draft, held)
                 or (lessons and _lesson_anew(draft, held))
