@@ -30,9 +30,11 @@ def in_their_place(
     Also every lesson on the query, replaced ones included (what `retired` reads).
 
     Only replaced lessons that would make the pack's bar are followed (at most
-    `MAX_FOLLOWED`), each with one search of its own words for what replaced it; a
-    retraction is followed only when it tells the subject anew (`_anew`), not only what
-    no longer holds.
+    `MAX_FOLLOWED`), each with one search of its own words for what replaced it. For hook
+    A a retraction is followed only when it tells the subject anew (`_anew`); a pack
+    follows any retraction, a bare one too ("the cache note was wrong"): the worker reads
+    that the belief is gone, where an empty place sent it back to the belief. On the nine
+    blind pairs files, retracts told .922 -> .944 (83 -> 85 of 90, each channel), none lost.
 
     With `add_missed` (packs), a replacement the query did not find enters with the score of
     the lesson it replaced; without it (hook A's history), only one the query found is
@@ -52,7 +54,7 @@ def in_their_place(
             continue  # it would not have made the pack: neither does its replacement
         followed += 1
         new = replacement(search, hit.memory, scope)
-        if new is None or not _anew(new.memory.text, hit.memory.text):
+        if new is None or not (add_missed or _anew(new.memory.text, hit.memory.text)):
             continue
         if all(h.memory.id != new.memory.id for h in every):
             every = [*every, new]  # `retired` reads the pair, though the query missed it
