@@ -32,7 +32,7 @@ from agentmem.core.apart import set_apart
 from agentmem.core.commands import coded
 from agentmem.core.cues import says_changed
 from agentmem.core.retract import RETRACTED
-from agentmem.core.slots import BREAK, SENTENCE, Slot, _one_thing, named_terms, slots
+from agentmem.core.slots import BREAK, SENTENCE, Slot, named_terms, one_thing, slots
 from agentmem.core.statement import terms
 from agentmem.core.words import CODE
 
@@ -74,7 +74,7 @@ def recued(draft: str, held: str) -> bool:
                     continue
                 if (new.clause & d_names) - h_tokens and (old.clause & h_names) - d_tokens:
                     continue
-                if _one_thing(sentence, held):
+                if one_thing(sentence, held):
                     return True
     return False
 
@@ -122,4 +122,4 @@ def reequipped(draft: str, held: str) -> bool:
         return False
     if not any(a & b for a in _lead_ins(draft) for b in _lead_ins(held)):
         return False
-    return not set_apart(draft, held) and _one_thing(draft, held)
+    return not set_apart(draft, held) and one_thing(draft, held)

@@ -16,7 +16,7 @@ tokens search uses) and the names it mentions (identifiers such as `PaymentClien
   change word in the draft) and the draft gives another value of a kind both state
   (Monday → Thursday, 3 → 5 retries, v4 → v5), says in words that something changed
   ("now", "no longer", "moved", "retired", "instead") of more than a tool both name
-  (`_broad`), or says all the held one says and more (a fuller statement of the same lesson). Two more new values share few words:
+  (`broad_change`), or says all the held one says and more (a fuller statement of the same lesson). Two more new values share few words:
   a job that says it now runs at another time, opening on the same words as the held one
   (`agentmem.core.newvalue.retimed`), and a role (owns, signs off, who to ask) held by other people
   (`agentmem.core.newvalue`). A job said to run or close at another clock time, on another
@@ -82,10 +82,10 @@ from agentmem.core.subjects import MIN_SHARED as MIN_SHARED  # its old home
 from agentmem.core.subjects import NOT_MOVED as NOT_MOVED  # its old home
 from agentmem.core.subjects import SAME_SUBJECT as SAME_SUBJECT  # its old home
 from agentmem.core.subjects import WEAK_KINDS as WEAK_KINDS  # its old home
-from agentmem.core.subjects import _broad, _moved_from, _overlap
 from agentmem.core.subjects import agrees as agrees  # its old home
 from agentmem.core.subjects import agrees_by_name as agrees_by_name  # its old home
 from agentmem.core.subjects import aimed_elsewhere as aimed_elsewhere  # its old home
+from agentmem.core.subjects import broad_change, moved_away_from, subject_overlap
 from agentmem.core.subjects import conflict as conflict  # its old home
 from agentmem.core.subjects import conflicts as conflicts  # its old home
 from agentmem.core.subjects import covered as covered  # its old home
@@ -151,7 +151,7 @@ def restated(a: str, b: str) -> bool:
         return False
     if covered(ta, tb) or covered(tb, ta):
         return True
-    return same_subject(ta, tb) and _overlap(ta, tb) >= NEAR_SUBJECT
+    return same_subject(ta, tb) and subject_overlap(ta, tb) >= NEAR_SUBJECT
 
 
 def handed_over(draft: str, held: str, d: Terms, h: Terms) -> bool:
@@ -183,7 +183,7 @@ def replaces(draft: str, held: str) -> bool:
     own = timed or moved or handed or done or anew
     if not own and not same_subject(d, h):
         return False
-    if other_component(d, h) and not (_moved_from(d, h) and not modified_apart(draft, held)):
+    if other_component(d, h) and not (moved_away_from(d, h) and not modified_apart(draft, held)):
         # another service, table or team: a value of its own, not a new one; unless the
         # draft names the held value as the one it replaced ("…, was 45" of "a 45-minute
         # window"), whatever it opens on (a note's "Ops decision this week: …"), of the same
@@ -197,7 +197,7 @@ def replaces(draft: str, held: str) -> bool:
         return False  # the search index's backups, not the orders DB's: one frame, two things
     if conflict(d, h) and not d.change and named_apart(d, h):
         return False  # other numbers for another thing: the PC's pool, not the consoles'
-    close = _overlap(d, h) >= CLOSE_SUBJECT
+    close = subject_overlap(d, h) >= CLOSE_SUBJECT
     # On one subject, a draft that says something changed ("now", "no longer", "instead",
     # "retired") tells the new state, whatever the new value is: another command, another
     # place for the secrets, the rule said the other way round.
@@ -207,9 +207,9 @@ def replaces(draft: str, held: str) -> bool:
     # of all it shares words with ("Lisbon's window is 45 minutes, not 30" is no change of
     # a held rule on depot handovers).
     # (of the same thing: "south dock …, was 45" names no old value of the north dock's)
-    moved_from = _moved_from(d, h) and not modified_apart(draft, held)
-    # (not a change word of another side of a tool both name: `_broad`)
-    told = d.change and (moved_from or not d.moved) and (own or _broad(d, h))
+    moved_from = moved_away_from(d, h) and not modified_apart(draft, held)
+    # (not a change word of another side of a tool both name: `broad_change`)
+    told = d.change and (moved_from or not d.moved) and (own or broad_change(d, h))
     told = told and not stops_other(draft, held)  # a stop of another practice of one thing
     told = told and not ends_other(draft, d, h)  # the end of a thing it never states
     told = told and not COPIED.search(draft)  # a copy kept elsewhere: the thing stays put

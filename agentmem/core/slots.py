@@ -240,10 +240,10 @@ def renewed(draft: str, held: str) -> bool:
     if RETRACTED.match(draft) or not reslotted(draft, held):
         return False
     sentences = [s for s in SENTENCE.split(draft) if slots(s)]
-    return any(_one_thing(s, held) for s in sentences if len(sentences) == 1 or reslotted(s, held))
+    return any(one_thing(s, held) for s in sentences if len(sentences) == 1 or reslotted(s, held))
 
 
-def _one_thing(draft: str, held: str) -> bool:
+def one_thing(draft: str, held: str) -> bool:
     d, h = read_together(draft, held)
     return not (
         other_component(d, h)

@@ -47,7 +47,7 @@ from agentmem.core.names import CODED as CODED
 from agentmem.core.names import IDENTIFIER as IDENTIFIER
 from agentmem.core.names import ZONES as ZONES
 from agentmem.core.spoken import normalised
-from agentmem.core.values import AMOUNT, IPV4, _frozen, _values
+from agentmem.core.values import AMOUNT, IPV4, frozen_values, raw_values
 from agentmem.core.values import NUMBER as NUMBER
 from agentmem.core.values import NUMBER_WORDS as NUMBER_WORDS
 from agentmem.core.values import SPELLED as SPELLED
@@ -176,15 +176,15 @@ def content_and_values(text: str) -> Reading:
     """`terms(text).content` and `terms(text).values` alone: the readers of a text's
     values by clause need no more, and the rest of `terms` costs them twice as much."""
     text = normalised(text)
-    values, _ = _values(text)
+    values, _ = raw_values(text)
     _, plain, acronyms = _plain(text)
-    return Reading(frozenset(plain | acronyms), _frozen(values))
+    return Reading(frozenset(plain | acronyms), frozen_values(values))
 
 
 @lru_cache(maxsize=4096)
 def terms(text: str) -> Terms:
     text = normalised(text)  # "PEs" as "PE", "prod" as "production" (`spoken`)
-    values, rest0 = _values(text)
+    values, rest0 = raw_values(text)
     tokens, plain, acronyms = _plain(text)
     names = {
         t for m in IDENTIFIER.findall(text) if not ALTERNATIVES.fullmatch(m) for t in tokenized(m)
@@ -219,7 +219,7 @@ def terms(text: str) -> Terms:
         head=_head(ordered),
         inner=_head(_ordered(body[labels.end() :], plain, acronyms)) if labels and titled else (),
         names=frozenset(((names & plain) | acronyms) - ZONES),
-        values=_frozen(values),
+        values=frozen_values(values),
         tokens=tokens | acronyms,
         change=bool(CHANGE.search(text)) or bool(cued),
         cued=frozenset(cued),

@@ -64,12 +64,12 @@ def new_value(d: Terms, h: Terms) -> bool:
     number counts what its own text is about ("three backfills used 640 credits" gives no
     new "2-day lookback" of a table both name)."""
     kinds = conflicts(d, h)
-    if bool(kinds - WEAK_KINDS) or (bool(kinds) and _overlap(d, h) >= SAME_SUBJECT):
+    if bool(kinds - WEAK_KINDS) or (bool(kinds) and subject_overlap(d, h) >= SAME_SUBJECT):
         return True
     return _coded_value(d, h)  # another sum of money of the thing one code names
 
 
-def _overlap(a: Terms, b: Terms) -> float:
+def subject_overlap(a: Terms, b: Terms) -> float:
     """Shared content terms over the shorter text's."""
     shorter = min(len(a.content), len(b.content))
     return len(a.content & b.content) / shorter if shorter else 0.0
@@ -86,7 +86,7 @@ def same_subject(draft: Terms, held: Terms) -> bool:
     # The draft names the held text's value as the one it moved away from ("locks Wednesday
     # 12:00, instead of Thursday evening" of "freezes every Thursday at 18:00"): two shared
     # words are enough.
-    if len(shared) >= CUED_SHARED and _moved_from(draft, held):
+    if len(shared) >= CUED_SHARED and moved_away_from(draft, held):
         return True
     if _coded_value(draft, held):
         return True
@@ -120,20 +120,20 @@ def _coded_value(draft: Terms, held: Terms) -> bool:
     return not {t for t in draft.proper - held.tokens if not t[:1].isdigit()}
 
 
-def _broad(draft: Terms, held: Terms) -> bool:
+def broad_change(draft: Terms, held: Terms) -> bool:
     """The two share more than a tool's name: half the shorter one's terms, the word they
     open on, the words the draft's cue points at, or a value of a kind both state. "Grafana
     alert rules now live in a repo" tells nothing new of when the payments dashboards'
     Grafana alert rules fire."""
     return (
-        _overlap(draft, held) >= SAME_SUBJECT
+        subject_overlap(draft, held) >= SAME_SUBJECT
         or opens_alike(draft, held)  # the same word, a change verb before the draft's aside
         or _pointed(draft, held)
         or bool(conflicts(draft, held))  # another value of a kind both state: v4 → v5
     )
 
 
-def _moved_from(draft: Terms, held: Terms) -> bool:
+def moved_away_from(draft: Terms, held: Terms) -> bool:
     """The held text states a value the draft says it moved away from: a measure, a count,
     a time or a day (not a version, a date or a command that writes the same digits: "5°"
     is not the "5.0" of a "5.0 deg/s" limit)."""
@@ -207,4 +207,4 @@ def other_component(a: Terms, b: Terms) -> bool:
     is missing from the other while the rest is mostly shared ("the payments-api runs …"
     against "the orders-api runs …"). When little else is shared, a different first word
     is only another way to say it ("alerts route to …" against "on-call is paged via …")."""
-    return _overlap(a, b) >= SAME_SUBJECT and apart(a, b)
+    return subject_overlap(a, b) >= SAME_SUBJECT and apart(a, b)

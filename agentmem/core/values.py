@@ -70,7 +70,7 @@ VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b|\b\d{4}[vV]\d+(?:
 NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:(?:\s?|-(?=[A-Za-z]))(%|[A-Za-z]+\b))?")
 
 
-def _values(text: str) -> tuple[dict[str, set[str]], str]:
+def raw_values(text: str) -> tuple[dict[str, set[str]], str]:
     """The values a (normalised) text states, by kind, and the text the values were read
     from (code and markup blanked)."""
     values: dict[str, set[str]] = {}
@@ -118,7 +118,7 @@ def _values(text: str) -> tuple[dict[str, set[str]], str]:
     return values, rest0
 
 
-def _frozen(values: Mapping[str, set[str]]) -> dict[str, frozenset[str]]:
+def frozen_values(values: Mapping[str, set[str]]) -> dict[str, frozenset[str]]:
     return {k: frozenset(map(_release, v) if "version" in k else v) for k, v in values.items()}
 
 

@@ -35,10 +35,9 @@ from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.bm25 import TokenCache, Weighed
 from agentmem.stores.canonical import CanonicalFiles
 from agentmem.stores.rankview import RankView as _View
-from agentmem.stores.rankview import when as _when
 
-# SUPERSEDED_FACTOR and _when stay importable from here: other backends rank the same way.
-__all__ = ["DECAY_FLOOR", "DECAY_RATE", "SUPERSEDED_FACTOR", "FileStore", "_when", "decay"]
+# SUPERSEDED_FACTOR stays importable from here: other backends rank the same way.
+__all__ = ["DECAY_FLOOR", "DECAY_RATE", "SUPERSEDED_FACTOR", "FileStore", "decay"]
 
 
 @dataclass(frozen=True)

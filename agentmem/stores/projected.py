@@ -29,9 +29,10 @@ from agentmem.core.model import Hit, Memory
 from agentmem.results import Fallback
 from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.canonical import CanonicalFiles
-from agentmem.stores.filestore import SUPERSEDED_FACTOR, FileStore, _when, decay
+from agentmem.stores.filestore import SUPERSEDED_FACTOR, FileStore, decay
 from agentmem.stores.outbox import Outbox
 from agentmem.stores.projection import Projection, ProjectionError, Scored, remove, upsert
+from agentmem.stores.rankview import when
 from agentmem.stores.retry import RetryPolicy
 
 log = get_logger()
@@ -298,4 +299,4 @@ class ProjectedStore(CanonicalFiles):
 
     def _last_seen(self, memory: Memory) -> datetime:
         seen = self._last_access.get(memory.id)
-        return seen[0] if seen is not None else _when(memory.created_at)
+        return seen[0] if seen is not None else when(memory.created_at)
