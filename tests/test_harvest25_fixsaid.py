@@ -13,9 +13,10 @@ success that only shares the topic with the failures is no fix.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from agentmem import MemoryHooks
-from tests.test_judgment_harvest import clocked, patterns
+from tests.test_judgment_harvest import checked_run, clocked, patterns
 
 __all__ = ["clocked"]  # the fixture: hooks whose clock reads a given day
 
@@ -26,24 +27,7 @@ LESSON = (
 )
 
 
-def _run(
-    hooks: MemoryHooks,
-    run_id: str,
-    goal: str,
-    summary: str,
-    detail: str = "",
-    lessons: tuple[str, ...] = (),
-) -> None:
-    run = {
-        "run_id": run_id,
-        "goal": goal,
-        "outcome": "failure" if detail else "success",
-        "app_id": APP,
-        "summary": summary,
-        "verifiers": [{"name": "blend-check", "passed": not detail, "detail": detail}],
-        "lessons": [{"text": t, "type": "semantic", "confidence": 0.8} for t in lessons],
-    }
-    assert hooks.post_run_classify(run=run).ok
+_run = partial(checked_run, app_id=APP, check="blend-check")
 
 
 def _history(

@@ -8,9 +8,10 @@ is its answer (`agentmem.harvest.followup`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from agentmem import MemoryHooks
-from tests.test_judgment_harvest import clocked, patterns
+from tests.test_judgment_harvest import checked_run, clocked, patterns
 
 __all__ = ["clocked"]  # the fixture: hooks whose clock reads a given day
 
@@ -21,24 +22,7 @@ ANSWER = (
 )
 
 
-def _run(
-    hooks: MemoryHooks,
-    run_id: str,
-    goal: str,
-    summary: str,
-    detail: str = "",
-    lessons: tuple[str, ...] = (),
-) -> None:
-    run = {
-        "run_id": run_id,
-        "goal": goal,
-        "outcome": "failure" if detail else "success",
-        "app_id": "ledger",
-        "summary": summary,
-        "verifiers": [{"name": "totals-check", "passed": not detail, "detail": detail}],
-        "lessons": [{"text": t, "type": "semantic", "confidence": 0.8} for t in lessons],
-    }
-    assert hooks.post_run_classify(run=run).ok
+_run = partial(checked_run, app_id="ledger", check="totals-check")
 
 
 def test_a_run_asking_why_in_the_failed_runs_own_words_is_their_follow_up(

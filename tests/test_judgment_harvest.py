@@ -59,6 +59,31 @@ def success(hooks: MemoryHooks, run_id: str, goal: str, summary: str, app_id: st
     assert hooks.post_run_classify(run=run).ok
 
 
+def checked_run(
+    hooks: MemoryHooks,
+    run_id: str,
+    goal: str,
+    summary: str,
+    detail: str = "",
+    lessons: tuple[str, ...] = (),
+    *,
+    app_id: str,
+    check: str,
+) -> None:
+    """One run of `app_id` under one check: failed with `detail` when given, else passed,
+    with the semantic lessons the worker wrote."""
+    run = {
+        "run_id": run_id,
+        "goal": goal,
+        "outcome": "failure" if detail else "success",
+        "app_id": app_id,
+        "summary": summary,
+        "verifiers": [{"name": check, "passed": not detail, "detail": detail}],
+        "lessons": [{"text": t, "type": "semantic", "confidence": 0.8} for t in lessons],
+    }
+    assert hooks.post_run_classify(run=run).ok
+
+
 def patterns(hooks: MemoryHooks, app_id: str = "shop") -> list[Memory]:
     """The harvest's own pattern memories (reflective assessments) of one app."""
     return [m for m in hooks.store.list() if "pattern" in m.tags and m.app_id == app_id]
