@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 
 from agentmem.core.cues import NEGATION
-from agentmem.core.disowned import GIVEN, HELD_CAUSE, PIECE, REAL
+from agentmem.core.disowned import REAL
+from agentmem.core.gainsay import GIVEN, HELD_CAUSE, PIECE
 from agentmem.core.statement import terms
 
 # An emphatic "does <verb>": said of a thing to answer what was said it does not do ("the

@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 
 from agentmem.core.deniedcause import FAILS_WHEN, distinctive
-from agentmem.core.disowned import GIVEN, HELD_CAUSE, REAL
+from agentmem.core.disowned import REAL
+from agentmem.core.gainsay import GIVEN, HELD_CAUSE
 from agentmem.core.statement import terms
 
 # A clause that says no to a thing or a deed.

@@ -4,7 +4,7 @@ rated fine", "the stalls weren't XQW at all", "the gauges never had a battery pr
 no problem of that kind, not it beside what it was) rather than saying a state ("the fan
 was not primed" tells a cause, it judges none), so its shapes are few and strict.
 
-What ties the denial to a held lesson is that lesson's cause (`agentmem.core.disowned.
+What ties the denial to a held lesson is that lesson's cause (`agentmem.core.gainsay.
 HELD_CAUSE`, or "X fails when Y"): the thing denied names one of the cause's distinctive
 words, a rare word of its own (a noun, a name), never a common verb or a word of any
 subject ("read", "run", "time"), or the cause's initials ("XQW" of "the xenon quench wheel").
@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.disowned import FINE_WORDS, HELD_CAUSE, JUDGING, NO_KIND, SENTENCE
+from agentmem.core.disowned import FINE_WORDS, NO_KIND, SENTENCE
+from agentmem.core.gainsay import HELD_CAUSE, JUDGING
 from agentmem.core.statement import function_words, terms
 from agentmem.core.words import tokenized
 

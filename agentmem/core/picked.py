@@ -9,16 +9,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from agentmem.core.deniedcause import distinctive
-from agentmem.core.disowned import (
-    CLAIMED,
-    DROPPED,
-    HELD_CAUSE,
-    SENTENCE,
-    causes,
-    denied_causes,
-    disowned,
-    swapped,
-)
+from agentmem.core.disowned import CLAIMED, DROPPED, SENTENCE, denied_causes, disowned
+from agentmem.core.gainsay import HELD_CAUSE, causes, swapped
 from agentmem.core.namedday import month_days
 from agentmem.core.practice import judged_practice, no_longer
 from agentmem.core.statement import STATE, terms

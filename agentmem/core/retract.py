@@ -19,7 +19,7 @@ withdraws the lessons saying it clears that problem, however they name what was 
 SpoolStuck": `agentmem.core.practice.cured`). A text that is no retraction withdraws the lessons
 prescribing what it says the team no longer does ("We no longer cut the contacts short …"),
 and those whose cause it says does not happen, beside a cause of its own ("the latches never
-lose power at 22:00; the jams came from …": `agentmem.core.disowned.gainsaid`).
+lose power at 22:00; the jams came from …": `agentmem.core.gainsay.gainsaid`).
 
 Other shapes ("That was wrong about X: …", a theory judged wrong later in the text, a
 correction's label, "X had nothing to do with Y") are read by `agentmem.core.disowned`; in
@@ -38,7 +38,8 @@ from collections.abc import Mapping, Sequence
 from agentmem.core.answered import answered
 from agentmem.core.contradicted import contradicted
 from agentmem.core.deniedcause import denied_cause
-from agentmem.core.disowned import SENTENCE, causes, gainsaid, swapped
+from agentmem.core.disowned import SENTENCE
+from agentmem.core.gainsay import causes, gainsaid, swapped
 from agentmem.core.outdated import outdated
 from agentmem.core.picked import carried, dated, names_cause, retracted
 from agentmem.core.practice import (
