@@ -78,10 +78,10 @@ def retracted(
     # What the reason says the team no longer does restates the claim, it is no reason: a
     # lesson sharing it is the one withdrawn ("… was wrong. We no longer close X on Y alone").
     stopped = {w for part in no_longer(said[1]) for w in terms(part).content}
-    # So does a sentence saying the withdrawn remedy is undone ("The workaround is reverted.").
-    stopped |= {
-        w for s in SENTENCE.split(said[1].strip()) if UNDONE.search(s) for w in terms(s).content
-    }
+    # So does a sentence saying the withdrawn remedy is undone ("The workaround is reverted.")
+    # or was no fix ("The reboot was not the fix.").
+    undone = [s for s in SENTENCE.split(said[1].strip()) if UNDONE.search(s) or DENIED.search(s)]
+    stopped |= {w for s in undone for w in terms(s).content}
     claim, reason = terms(claim_text).content - FRAMING, terms(said[1]).content - stopped
     valued = terms(claim_text).values  # "that 45 s link limit" names the lesson by its 45
     # A claim naming a day is read against the lessons of that day alone, when it is known

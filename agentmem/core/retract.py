@@ -27,7 +27,9 @@ every shape the causes the text denies are the claim, never the reason, and a le
 withdrawn for a denied cause only when it names the cause's head. A claim judged in other
 words than "wrong" ("not true that …", "that theory didn't hold up") is read by
 `agentmem.core.verdicts`; a cause answered by a fact ("the indexer does keep umlauts; the
-misses came from …") withdraws the lesson that gave it (`agentmem.core.answered`)."""
+misses came from …") withdraws the lesson that gave it (`agentmem.core.answered`); a
+remedy found to have done nothing, a warning found needless ("it is safe to …") and a
+pointed-at claim said not to be so withdraw theirs too (`agentmem.core.nofix`)."""
 
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ from agentmem.core.contradicted import contradicted
 from agentmem.core.deniedcause import denied_cause
 from agentmem.core.disowned import SENTENCE
 from agentmem.core.gainsay import causes, gainsaid, swapped
+from agentmem.core.nofix import negated_claim, no_effect, of_another, safe_after_all
 from agentmem.core.outdated import outdated
 from agentmem.core.picked import carried, dated, names_cause, retracted
 from agentmem.core.practice import (
@@ -91,6 +94,7 @@ def withdrawn(
     lesson was written (`retracted`: a claim naming its day). `earlier` are lessons a held
     one replaced since, as (id, text), and `restated` names, by id, the held lessons that
     replaced each (`carried`)."""
+    held = [(i, t) for i, t in held if not of_another(text, t)]  # another problem's cause
     said = retraction(text)
     if said is None and (outdated_claim := outdated(text)) is not None:
         return _outdated(outdated_claim, held)
@@ -128,7 +132,14 @@ def withdrawn(
 def denies(text: str, held: str) -> bool:
     """The text says no to the cause the held lesson gives (`gainsaid`, `denied_cause`,
     `agentmem.core.contradicted`)."""
-    return gainsaid(text, held) or denied_cause(text, held) or contradicted(text, held)
+    return (
+        gainsaid(text, held)
+        or denied_cause(text, held)
+        or contradicted(text, held)
+        or no_effect(text, held)
+        or safe_after_all(text, held)
+        or negated_claim(text, held)
+    )
 
 
 def _outdated(said: tuple[str, str], held: Sequence[tuple[str, str]]) -> list[str]:

@@ -33,7 +33,7 @@ HELD_UP = re.compile(
     r"(?:did|does|do)(?:\s+not|n't)\s+(?:hold\s+up|hold\s+water|stand\s+up|pan\s+out|check\s+out"
     r"|hold(?=\s*(?:[.;:,!?—–]|$)))"
     r"|fell\s+apart|(?:is|are|was|were|has\s+been|have\s+been)\s+(?:ruled\s+out|disproved|"
-    r"disproven|debunked)|(?:misattributed|misread|misdiagnosed|misidentified)\s+(?:it|this|that|them)"
+    r"disproven|debunked|withdrawn|retracted)|(?:misattributed|misread|misdiagnosed|misidentified)\s+(?:it|this|that|them)"
     r"|(?:got|had|has|have)\s+(?:it|this|that|the\s+cause)\s+wrong)\b"
     # "…, so that wasn't it": a pointer judged no cause, the clauses before it the claim
     r"|(?P<pointer>^|(?<=\bso\s)|(?<=,\s))(?:that|this)\s+(?:was|is)(?:\s+not|n't)\s+it\b",
