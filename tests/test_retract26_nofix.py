@@ -57,6 +57,12 @@ WITHDRAWN = [
         "new phones too; the dispatcher batches them every ten minutes.",
     ),
     (
+        "Tills at the garden kiosk drop card payments because the kiosk router firmware is "
+        "old; ask the supplier for an update.",
+        "Supplier checked: the kiosk router firmware is current. The dropped payments were "
+        "the card reader's own SIM losing signal.",
+    ),
+    (
         "Re-indexing the parts catalogue fixed the empty search results for brake pads.",
         "On the 4th we wrote down that re-indexing the parts catalogue solved it. That was "
         "wrong: the search only worked that day because the cache was warm. The re-index "
@@ -65,6 +71,11 @@ WITHDRAWN = [
 ]
 
 KEPT = [
+    (
+        "Tills at the garden kiosk drop card payments because the kiosk router firmware is "
+        "old; ask the supplier for an update.",
+        "The cafe router firmware is current, so the cafe tills need nothing.",
+    ),
     (
         "Re-seating the fan cable on the lab printer stops the beeping at start-up.",
         "Re-seating the fan cable did nothing for the paper jams on the office copier.",

@@ -173,3 +173,60 @@ def of_another(text: str, held: str) -> bool:
     told = [terms(m["problem"]).content - FRAMING for m in OF_PROBLEM.finditer(text)]
     told = [t for t in told if len(t) >= ABOUT]
     return bool(told) and not any(t & kept for t in told)
+
+
+# States said of one thing, each pair the other's opposite: "the firmware is old" and "the
+# firmware is current", "the gate rejects them" and "the gate accepts them".
+OPPOSITES = (
+    ("old", "current"),
+    ("old", "latest"),
+    ("outdated", "current"),
+    ("expired", "valid"),
+    ("rejects", "accepts"),
+    ("blocks", "allows"),
+    ("missing", "present"),
+    ("disabled", "enabled"),
+    ("wrong", "right"),
+    ("wrong", "correct"),
+)
+OPPOSITE = frozenset((*OPPOSITES, *(b_a[::-1] for b_a in OPPOSITES)))
+ACTS = ("rejects", "accepts", "blocks", "allows")  # said with no "is"
+STATED = re.compile(
+    r"(?P<subject>[^.;:!?,—–()]{2,80}?)\s+(?:(?:is|are|was|were)\s+(?:already\s+|still\s+|"
+    r"actually\s+)?(?P<state>"
+    + "|".join(sorted({w for p in OPPOSITES for w in p} - set(ACTS)))
+    + r")|(?P<act>"
+    + "|".join(ACTS)
+    + r"))\b",
+    re.IGNORECASE,
+)
+
+
+def opposite_state(text: str, held: str) -> bool:
+    """The text says of the thing a held lesson blames the opposite state ("the scanner
+    firmware is current" of "… because the scanner firmware is old"): the same thing (its last word, and no word of its own the lesson
+    lacks), the opposite word (`OPPOSITES`). "The north gate accepts them" leaves a lesson
+    on the south gate, and a text that says the old state too is no denial of it."""
+    kept = terms(held).content
+    blamed = {(_head(m["subject"]), _state(m)) for m in STATED.finditer(held)}
+    told = {(_head(m["subject"]), _state(m)) for m in STATED.finditer(text)}
+    if told & blamed:
+        return False
+    for match in STATED.finditer(text):
+        said = terms(match["subject"]).content
+        if not said or said - kept:
+            continue
+        head, state = _head(match["subject"]), _state(match)
+        if any((state, old) in OPPOSITE for found, old in blamed if found == head):
+            return True
+    return False
+
+
+def _head(subject: str) -> str:
+    """The last content word of a subject, its head ("the berth-size validator": validator)."""
+    found = [w for w in re.findall(r"[\w-]+", subject.lower()) if terms(w).content]
+    return next(iter(terms(found[-1]).content)) if found else ""
+
+
+def _state(match: re.Match[str]) -> str:
+    return str(match["state"] or match["act"]).lower()

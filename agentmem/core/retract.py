@@ -42,7 +42,13 @@ from agentmem.core.contradicted import contradicted
 from agentmem.core.deniedcause import denied_cause
 from agentmem.core.disowned import SENTENCE
 from agentmem.core.gainsay import causes, gainsaid, swapped
-from agentmem.core.nofix import negated_claim, no_effect, of_another, safe_after_all
+from agentmem.core.nofix import (
+    negated_claim,
+    no_effect,
+    of_another,
+    opposite_state,
+    safe_after_all,
+)
 from agentmem.core.outdated import outdated
 from agentmem.core.picked import carried, dated, names_cause, retracted
 from agentmem.core.practice import (
@@ -139,6 +145,7 @@ def denies(text: str, held: str) -> bool:
         or no_effect(text, held)
         or safe_after_all(text, held)
         or negated_claim(text, held)
+        or opposite_state(text, held)
     )
 
 
