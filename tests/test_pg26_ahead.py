@@ -54,7 +54,7 @@ def test_lookup_finds_the_fleets_copy_and_counts_the_drafts_words(
     pg_server: LocalServer, tmp_path: Path
 ) -> None:
     """Another loop's memory of the same content is found in one statement, which also
-    counts the draft's words; the counts are handed to one check only."""
+    counts the draft's words; the counts are handed to one check of that text only."""
     a, b = _two(tmp_path, pg_server)
     text = "The quarry conveyor greases its rollers every ninth shift"
     held = mem("semantic-quarry00", text, app_id="quarry")
@@ -63,10 +63,13 @@ def test_lookup_finds_the_fleets_copy_and_counts_the_drafts_words(
     said = recording(b)
     assert b.find_duplicate_of(key, text) == held.id
     assert len(said) == 1
-    counts = b.counted_ahead()
+    assert b.counted_ahead("another text") == {}  # a check of another text: none, and gone
+    assert b.counted_ahead(text) == {}
+    b.find_duplicate_of(key, text)
+    counts = b.counted_ahead(text)
     assert counts == dict.fromkeys(tokenize(text), 1)
-    assert b.counted_ahead() == {}
-    assert b.find_duplicate_of("0" * 64, "") is None and b.counted_ahead() == {}
+    assert b.counted_ahead(text) == {}
+    assert b.find_duplicate_of("0" * 64, "") is None and b.counted_ahead("") == {}
     a.close()
     b.close()
 

@@ -4,7 +4,8 @@ A write asked the server three things before its row: is this content held (by i
 content key), how many memories hold each of the draft's words (the restatement check's
 `pg_rank.distinctive`, to pick the rarest), then the check's ranking. The first two do
 not depend on each other: one statement answers both (`LOOKUP`), and the check that
-follows counts no word again. The counts are kept for the next check of this thread only;
+follows counts no word again. The counts are kept for this thread's next check, if it is
+of the same text;
 a word counted a moment earlier picks the candidates as well as one counted afresh (a
 count only chooses which words rank, never a score; see `pg_rank.distinctive`).
 
@@ -60,7 +61,7 @@ class DraftLookup(CanonicalFiles, ServerLink):
     def find_duplicate_of(self, key: str, text: str) -> str | None:
         """`find_duplicate`, and in the same statement the counts the restatement check of
         `text` will ask (kept for this thread's next check; none for an empty text)."""
-        self._ahead.counts = {}
+        self._ahead.counts = None
         if (local := super().find_duplicate(key)) is not None:
             return local
         words = sorted(set(tokenize(text)) - set(self._term_counts)) if text else []
@@ -72,11 +73,11 @@ class DraftLookup(CanonicalFiles, ServerLink):
         if len(self._term_counts) > KNOWN_MAX:
             self._term_counts.clear()
         self._term_counts.update((t, n) for t, n in counts.items() if n > self.distinctive_budget)
-        self._ahead.counts = counts
+        self._ahead.counts = (text, counts) if text else None
         return held
 
-    def counted_ahead(self) -> dict[str, int]:
-        """The counts the last lookup of this thread read, once (then none)."""
-        counts: dict[str, int] = getattr(self._ahead, "counts", {})
-        self._ahead.counts = {}
-        return counts
+    def counted_ahead(self, text: str) -> dict[str, int]:
+        """The counts the last lookup of this thread read, if it was of this text; once."""
+        given: tuple[str, dict[str, int]] | None = getattr(self._ahead, "counts", None)
+        self._ahead.counts = None
+        return given[1] if given is not None and given[0] == text else {}

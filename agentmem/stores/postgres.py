@@ -269,7 +269,7 @@ class PostgresStore(DraftLookup):
             asked = pg_rank.RankRequest(tuple(terms), k, filters, self.params, now, explain, touch)
             if narrow:  # the writer's restatement check: pg_restate
                 limits = (self.distinctive_cap, self.distinctive_budget, self.exact_max)
-                check = pg_restate.Check(*limits, self._term_counts, self.counted_ahead())
+                check = pg_restate.Check(*limits, self._term_counts, self.counted_ahead(query))
                 return check.rank(conn, query, asked)
             if self.fuse is not None:  # the semantic leg, fused with BM25
                 return self.fuse(conn, query, asked)
