@@ -305,9 +305,13 @@ def line(row: dict[str, Any]) -> str:
     add8 = ""
     if row.get("add8_per_s"):
         server_cpu = row.get("add8_server_cpu_ms")
+        calls = row.get("add8_calls_per_add")
+        statements = row.get("add8_statements_per_add")
         add8 = (
             f"8 writers {row['add8_per_s']:.0f}/s (cpu/add client {row['add8_client_cpu_ms']:.1f}"
-            f" ms{'' if server_cpu is None else f', server {server_cpu:.1f} ms'}; load "
+            f" ms{'' if server_cpu is None else f', server {server_cpu:.1f} ms'}"
+            f"{'' if calls is None else f'; {calls:.2f} server calls'}"
+            f"{'' if statements is None else f', {statements:.2f} statements'}; load "
             f"{row['add8_load'][0]}->{row['add8_load'][1]})  "
         )
     server = f"  server {row['server_mb']:.0f} MB" if row.get("server_mb") is not None else ""

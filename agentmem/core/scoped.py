@@ -38,7 +38,9 @@ def rescoped(draft: str, held: str) -> bool:
     and tells the held lesson's own thing anew (module docstring)."""
     h = terms(held)
     for clause in CLAUSE.split(draft):
-        match = ONLY_TO.search(clause)
+        # ONLY_TO's lazy rule tries every opening of the clause: 0.4 ms a clause, asked of
+        # every held text a draft meets; a clause without its one literal word cannot match.
+        match = ONLY_TO.search(clause) if "only" in clause.lower() else None
         if match is None:
             continue
         rule = terms(match["rule"])

@@ -6,6 +6,7 @@ the claim names is `agentmem.core.picked`; what a retraction withdraws, `agentme
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.disowned import SENTENCE, denials, disowned
 from agentmem.core.statement import terms
@@ -60,6 +61,7 @@ RETRACTED = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)  # a text alone decides; the writer asks it of one draft ~10 times
 def retraction(text: str) -> tuple[str, str] | None:
     """(the claim withdrawn, the reason given) when the text retracts a lesson. A claim
     told only in framing words ("That tip was wrong: a worker wrote that glaze crawling

@@ -35,7 +35,7 @@ from agentmem.core.validate import MAX_TEXT, validate_draft
 from agentmem.results import Writes
 from agentmem.settings import Settings
 from agentmem.stores.access import utcnow
-from agentmem.stores.base import Remote, Store
+from agentmem.stores.base import DuplicateAhead, Remote, Store
 from agentmem.stores.files import EntryFiles, NotReadable
 
 log = get_logger()
@@ -212,8 +212,13 @@ class Harvester:
         # A server's connect (its timeout, while it is down) happens before the root's
         # lock, never inside it: the other loops on this root do not wait for it.
         reached = self.store.reached() if isinstance(self.store, Remote) else nullcontext()
+        checked = record.get("type") in judged.JUDGED  # its words asked with the lookup
         with reached, exclusive(self._lock_path):
-            existing = self.store.find_duplicate(key)
+            existing = (
+                self.store.find_duplicate_of(key, record["text"] if checked else "")
+                if isinstance(self.store, DuplicateAhead)
+                else self.store.find_duplicate(key)
+            )
             if existing is not None:
                 return Submission("duplicate", memory_id=existing, record=record)
             # Restated in other words: a duplicate of the held memory. A new value for what

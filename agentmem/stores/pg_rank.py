@@ -270,6 +270,7 @@ def distinctive(
     known: dict[str, int] | None = None,
     chosen: dict[str, int] | None = None,
     seen: dict[str, int] | None = None,
+    given: dict[str, int] | None = None,
 ) -> list[str]:
     """The query's rarest terms (in query order, repeats kept): by how many memories hold
     each, the rarest first, while their postings add up to at most `budget`, and always
@@ -277,10 +278,12 @@ def distinctive(
     `known` (kept by the caller) remembers the counts above `budget`, which are not counted
     again: such a term can only be chosen as the rarest, so a count that has grown since
     changes which word picks the candidates, never a score (the search counts afresh).
-    `chosen` (when given) is told the count of each term kept, `seen` every term's."""
+    `chosen` (when given) is told the count of each term kept, `seen` every term's;
+    `given` holds counts read a moment ago (pg_ahead), not read again."""
     known = {} if known is None else known
-    asked = sorted(set(terms) - set(known))
-    held = {t: known[t] for t in set(terms) if t in known}
+    given = {t: n for t, n in (given or {}).items() if t not in known}
+    asked = sorted(set(terms) - set(known) - set(given))
+    held = {t: known[t] if t in known else given[t] for t in set(terms) if t in known or t in given}
     if asked:
         # Prepared from psycopg's fifth run: each count is a bounded scan of one word's
         # postings whatever the words, so the generic plan is the right one (parse and plan

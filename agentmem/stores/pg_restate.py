@@ -25,7 +25,7 @@ memories hold 2 of them. A word the held memory has only inside an identifier
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from psycopg import sql
@@ -212,6 +212,7 @@ class Check:
     budget: int  # postings the rarest words are ranked over, about
     exact_max: int  # candidates the exact statement scores (pg_prune)
     known: dict[str, int]  # words counted above the budget (pg_rank.distinctive)
+    given: dict[str, int] = field(default_factory=dict)  # words counted just now (pg_ahead)
 
     def rank(self, conn: Any, text: str, request: RankRequest) -> list[Ranked]:
         """The k best by the draft's rarest words, after the holders (see the module
@@ -226,7 +227,14 @@ class Check:
         counts: dict[str, int] = {}
         chosen: dict[str, int] = {}
         kept = distinctive(
-            conn, request.terms, self.cap, self.budget, self.known, chosen=chosen, seen=counts
+            conn,
+            request.terms,
+            self.cap,
+            self.budget,
+            self.known,
+            chosen=chosen,
+            seen=counts,
+            given=self.given,
         )
         asked = replace(request, terms=tuple(kept))
         postings = sum(chosen.values())

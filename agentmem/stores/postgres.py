@@ -31,11 +31,11 @@ from agentmem.retrieval.ranking import DEFAULT_PARAMS, RankingParams
 from agentmem.stores import pg_rank, pg_restate, pg_write
 from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.bm25 import tokenize
-from agentmem.stores.canonical import CanonicalFiles
 from agentmem.stores.files import check_id
 from agentmem.stores.filestore import FileStore
 from agentmem.stores.outbox import Outbox
-from agentmem.stores.pg_link import QUICK_RETRY, ServerLink, origin_of
+from agentmem.stores.pg_ahead import DraftLookup
+from agentmem.stores.pg_link import QUICK_RETRY, origin_of
 from agentmem.stores.pg_prune import EXACT_MAX, rank
 from agentmem.stores.pg_rank import DISTINCTIVE_BUDGET, DISTINCTIVE_CAP, Ranked
 from agentmem.stores.projected import ReplayReport
@@ -47,7 +47,7 @@ T = TypeVar("T")
 BATCH = 1000  # memories per transaction in a rebuild
 
 
-class PostgresStore(CanonicalFiles, ServerLink):
+class PostgresStore(DraftLookup):
     """Markdown files under `<root>/entries/` (the truth) shared through a PostgreSQL server."""
 
     backend = "postgres"
@@ -126,18 +126,6 @@ class PostgresStore(CanonicalFiles, ServerLink):
         with self.lock:
             self.catalog.note_removed(memory_id)
         log.info("duplicate_dropped", id=memory_id, backend=self.backend)
-
-    def find_duplicate(self, key: str) -> str | None:
-        """This root's memory with the key, else the fleet's (None when the server is away)."""
-        if (local := super().find_duplicate(key)) is not None:
-            return local
-        found = self._try(
-            "remote_lookup_failed",
-            lambda conn: conn.execute(
-                "SELECT id FROM memories WHERE content_key = %s", (key,)
-            ).fetchone(),
-        )
-        return None if found is None else str(found[0])
 
     def rebuild(self, progress: Progress | None = None) -> RebuildReport:
         """Make the server hold every file of this root (the files win) and drop this root's
@@ -281,7 +269,8 @@ class PostgresStore(CanonicalFiles, ServerLink):
             asked = pg_rank.RankRequest(tuple(terms), k, filters, self.params, now, explain, touch)
             if narrow:  # the writer's restatement check: pg_restate
                 limits = (self.distinctive_cap, self.distinctive_budget, self.exact_max)
-                return pg_restate.Check(*limits, self._term_counts).rank(conn, query, asked)
+                check = pg_restate.Check(*limits, self._term_counts, self.counted_ahead(query))
+                return check.rank(conn, query, asked)
             if self.fuse is not None:  # the semantic leg, fused with BM25
                 return self.fuse(conn, query, asked)
             return rank(conn, asked, exact_max=self.exact_max)
