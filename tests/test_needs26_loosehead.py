@@ -22,6 +22,16 @@ def test_a_deadline_of_another_subject_replaces_nothing() -> None:
 
 def test_a_new_value_of_the_same_subject_still_replaces() -> None:
     """The same subject told with another value is still read as its new value."""
-    draft = "Court booking closes later again: members can book until 6 hours before the match starts."
+    draft = (
+        "Court booking closes later again: members can book until 6 hours before the match starts."
+    )
     assert not heads_apart(draft, BOOKING)
     assert judge(draft, [Held("book", BOOKING, "semantic")], "semantic").replaces == ["book"]
+
+
+def test_a_labelled_change_of_the_same_doing_still_replaces() -> None:
+    """A label opens each text ("Ops review:", "Lockout:"), so their heads differ; the
+    values' clauses share the doing ("locked after … failed logins")."""
+    held = "Lockout: SSO policy, and the account is locked after 5 failed logins over 10 minutes."
+    draft = "- ops review outcome: lock only after 8 failed login tries spread over 30 minutes"
+    assert judge(draft, [Held("lock", held, "semantic")], "semantic").replaces == ["lock"]

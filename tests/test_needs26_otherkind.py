@@ -13,8 +13,7 @@ from agentmem.core.verdict import Held, judge
 
 SITE = "Since March the site rule wants shift notes 45 minutes before the handover."
 NIGHT = (
-    "The night crew wants shift notes 20 minutes ahead; that is their own habit, "
-    "not the site rule."
+    "The night crew wants shift notes 20 minutes ahead; that is their own habit, not the site rule."
 )
 
 
