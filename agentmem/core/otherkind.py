@@ -6,7 +6,7 @@ site rule" tells the night crew's wish and says outright that the site rule is a
 thing: it replaces no held lesson about the site rule's lead time, however alike the two
 frames read ("wants ... 20 minutes" against "the site rule wants notes 45 minutes
 before"). The clause, after the statement it points back at ("; that is", ". This is",
-", which is"), names what it is ("their contract", "a courtesy", "the vendor's habit") and, after
+", which is"), names what it is ("their own habit", "a courtesy", "the vendor's wish") and, after
 "not", the thing it is not. A change told the same way names a value after "not" ("the
 cap is 12 now, not 8"), no kind of thing, and is left alone: a thing with a digit in it,
 or one called old, previous or current, is no other thing.
@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from agentmem.core.words import function_words, tokenized
 
-# "; that is their contract, not the TSO rule", ", which is a courtesy and not the policy",
+# "; that is their own habit, not the site rule", ", which is a courtesy and not the policy",
 # ". This is the vendor's habit, not our SLA"
 NOT_THAT = re.compile(
     r"(?:[.;:,(]\s*|\band\s+|\bbut\s+)(?:that|this|which)\s*(?:'s|\s+is|\s+was)\s+"
@@ -53,11 +53,11 @@ def disowned_things(text: str) -> tuple[tuple[str, ...], ...]:
 
 def not_that_kind(draft: str, held: str) -> bool:
     """The draft says it is not a thing the held text names: the first term of that thing
-    is among the held text's ("…; that is their contract, not the TSO rule" against a held
-    lesson on what the TSO wants)."""
+    is among the held text's ("…; that is their own habit, not the site rule" against a
+    held lesson on what the site rule wants)."""
     things = disowned_things(draft)
     if not things:
         return False
     held_terms = {t for w in re.findall(r"[\w'’-]+", held.lower()) for t in tokenized(w)}
-    # named by its first word ("the TSO rule": TSO), as a word of difference names it
+    # named by its first word ("the site rule": site), as a word of difference names it
     return any(thing and thing[0] in held_terms for thing in things)

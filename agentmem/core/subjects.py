@@ -191,7 +191,7 @@ def agrees(draft: Terms, held: Terms) -> bool:
     )
 
 
-# letters and digits in one lower-case word: "gw3", "node7b" (not "v2", a release: two letters
+# letters and digits in one lower-case word: "mq7", "node7b" (not "v2", a release: two letters
 # at least before the digit)
 SHORT_CODE = re.compile(r"(?<![\w./-])[a-z]{2,}\d+[a-z]?(?![\w./-])")
 
@@ -204,7 +204,7 @@ def agrees_by_name(draft: str, d: Terms, h: Terms) -> bool:
     on QM_B02 …"; it is no newer state of it."""
     if not h.change or d.values or d.names:
         return False
-    # a short code in lower case is a name written whole too ("now on the gw3 box")
+    # a short code in lower case is a name written whole too ("now on the mq7 host")
     written = {n.strip("./-") for n in _whole_names(draft)} | set(SHORT_CODE.findall(draft))
     coded = {n for n in written if "_" in n or any(c.isdigit() for c in n)}
     return bool(coded) and written <= h.tokens
