@@ -34,3 +34,19 @@ def test_without_a_status_nothing_is_rewritten() -> None:
     """A retro with a "- Decision:" item is no decision record."""
     retro = "# Week 12\n\n## Lessons\n- Decision: keep the nightly build.\n"
     assert as_sections(retro) == retro
+
+
+def test_a_decision_under_follow_ups_is_a_lesson() -> None:
+    """An item labelled as a decision taken, under a heading of plans, is how things are
+    now; the unticked plan beside it stays out."""
+    report = """# Incident report: refund queue stalled
+
+## Root cause
+One reviewer held the queue.
+
+## Follow-ups
+- Decision (2027-01-12): the refund review queue is owned by Ana Ruiz, alias refunds@example.
+- Add an alert when a refund waits a day.
+"""
+    found = [lesson.text for lesson in lessons(report)]
+    assert len(found) == 1 and "Ana Ruiz" in found[0]

@@ -47,3 +47,18 @@ def as_sections(markdown: str) -> str:
         label = match["label"].strip()
         out += ["", f"## {label[0].upper()}{label[1:]}", match["rest"].strip(), ""]
     return "\n".join(out) + ("\n" if markdown.endswith("\n") else "")
+
+
+# An item that says a decision was taken: "Decision: …", "Decided (2027-01-12): …"
+DECIDED_ITEM = re.compile(
+    r"^\**(?:decision|decided)\**(?:\s*\([^)\n]{1,30}\))?\s*\**\s*:\**\s*(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def decided_item(text: str) -> str | None:
+    """A list item labelled as a decision taken, without its label; None for any other.
+    Under any heading, one of plans too ("Follow-ups", "Next steps"): what was decided is
+    how things are now, not work still to do."""
+    match = DECIDED_ITEM.match(text)
+    return match["rest"].strip() if match else None
