@@ -35,3 +35,13 @@ def test_a_labelled_change_of_the_same_doing_still_replaces() -> None:
     held = "Lockout: SSO policy, and the account is locked after 5 failed logins over 10 minutes."
     draft = "- ops review outcome: lock only after 8 failed login tries spread over 30 minutes"
     assert judge(draft, [Held("lock", held, "semantic")], "semantic").replaces == ["lock"]
+
+
+def test_a_subject_told_in_the_held_texts_second_clause_is_the_same() -> None:
+    """The held text opens on a page's timer; its value's clause tells of the holds the
+    draft opens on: the draft gives their new value."""
+    held = (
+        "The checkout page timer uses hold_until; holds last 20 minutes from when the cart is made."
+    )
+    draft = "Since the spring sale, cart holds last only 10 minutes (CART_HOLD=10m)."
+    assert judge(draft, [Held("hold", held, "semantic")], "semantic").replaces == ["hold"]

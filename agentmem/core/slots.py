@@ -221,7 +221,7 @@ def reslotted(draft: str, held: str) -> bool:
                 >= LOOSE
             ):
                 continue
-            if score < MIN_FRAME and heads_apart(draft, held, new.clause & old.clause):
+            if score < MIN_FRAME and heads_apart(draft, held, new.clause, old.clause):
                 continue
             if (new.value, new.unit) in in_held:
                 continue
