@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agentmem.core.otherkind import not_that_kind
 from agentmem.core.qualified import qualified_apart
 from agentmem.core.statement import terms
 from agentmem.core.words import function_words, tokenized
@@ -139,6 +140,7 @@ def set_apart(draft: str, held: str) -> bool:
         or compared_apart(draft, held)
         or of_another_year(draft, held)
         or qualified_apart(draft, held)
+        or not_that_kind(draft, held)
     )
 
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from agentmem.core.compound import nearest
 from agentmem.core.frames import naming
+from agentmem.core.loosehead import heads_apart
 from agentmem.core.newvalue import also_of_another, parallel
 from agentmem.core.restate import named_apart, other_component, substituted
 from agentmem.core.retract import RETRACTED
@@ -219,6 +220,8 @@ def reslotted(draft: str, held: str) -> bool:
                 and min(len(set(new.before) - old.clause), len(set(old.before) - new.clause))
                 >= LOOSE
             ):
+                continue
+            if score < MIN_FRAME and heads_apart(draft, held, new.clause, old.clause):
                 continue
             if (new.value, new.unit) in in_held:
                 continue

@@ -7,6 +7,8 @@ draft against a held lesson (`agentmem.core.restate`) are built from these.
 
 from __future__ import annotations
 
+import re
+
 from agentmem.core.newvalue import apart
 from agentmem.core.opening import opens_alike
 from agentmem.core.statement import (
@@ -189,6 +191,11 @@ def agrees(draft: Terms, held: Terms) -> bool:
     )
 
 
+# letters and digits in one lower-case word: "mq7", "node7b" (not "v2", a release: two letters
+# at least before the digit)
+SHORT_CODE = re.compile(r"(?<![\w./-])[a-z]{2,}\d+[a-z]?(?![\w./-])")
+
+
 def agrees_by_name(draft: str, d: Terms, h: Terms) -> bool:
     """`agrees`, for a draft that states no value and no plain name: the held text says
     something changed, and every name the draft writes whole, one of them an identifier with
@@ -197,7 +204,8 @@ def agrees_by_name(draft: str, d: Terms, h: Terms) -> bool:
     on QM_B02 …"; it is no newer state of it."""
     if not h.change or d.values or d.names:
         return False
-    written = {n.strip("./-") for n in _whole_names(draft)}
+    # a short code in lower case is a name written whole too ("now on the mq7 host")
+    written = {n.strip("./-") for n in _whole_names(draft)} | set(SHORT_CODE.findall(draft))
     coded = {n for n in written if "_" in n or any(c.isdigit() for c in n)}
     return bool(coded) and written <= h.tokens
 

@@ -37,6 +37,7 @@ from agentmem.harvest.guess import GUESS as GUESS
 from agentmem.harvest.guess import SENTENCE_END as SENTENCE_END
 from agentmem.harvest.guess import sure
 from agentmem.harvest.inprose import told_in_prose
+from agentmem.harvest.labelled import as_sections, decided_item
 from agentmem.harvest.news import tells_change
 from agentmem.harvest.paragraphs import paragraphs
 from agentmem.harvest.sections import (
@@ -216,6 +217,7 @@ def lessons(markdown: str) -> list[Lesson]:
     superseded, deprecated) yields nothing; one whose status says what it replaces carries
     that clause on its decision, so the writer sees the replacement in the lesson's words.
     """
+    markdown = as_sections(markdown)  # "- Decision: …" items as the sections they stand for
     status = decision_status(markdown)
     if status is not None and NOT_IN_FORCE.search(status):
         return []
@@ -254,6 +256,8 @@ def lessons(markdown: str) -> list[Lesson]:
         # a plan said done is a change made; a root cause found, a fact after the lessons
         after = kind is None and (changed or done or rooted)
         kind = MemoryType.SEMANTIC if after else kind
+        if kind is None and not prose and decided_item(text) is not None:
+            kind, after = MemoryType.SEMANTIC, True  # a decision taken, under any heading
         if kind is None and not done and (corrected or owned or named or withdrawal(text, prose)):
             kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
         elif kind is None and not done and not prose and (tells_change(text) or sets_value(text)):

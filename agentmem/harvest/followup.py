@@ -167,6 +167,9 @@ class FollowUps:
         told = {w for m in members for w in _said(m)} - again() - named
         if found is None:
             return self._fix(members, told, rare, own_words=True)
+        if found.lesson is None and FIXES.match(record_goal(found.run.text)):
+            # a run sent to mend the failures tells the cause in its lesson, in its own words
+            found = FollowUp(found.run, self._most_said(found.run, told, least=1))
         return self._fix(members, told, rare) or found
 
     def _after(self, members: Sequence[Memory]) -> list[Memory]:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 
 from agentmem.harvest.blocks import blocks, joined
+from agentmem.harvest.labelled import decided_item
 from agentmem.harvest.sections import CHECKED, CLOSED, PLANS, PREFIX, section_type
 from agentmem.harvest.tables import changes, table_sentences
 
@@ -73,4 +74,6 @@ def _kept(heading: str | None, item: str) -> bool:
     """Whether a list item is read: under a heading of plans, only one ticked or marked
     done."""
     plans = heading is not None and PLANS.search(heading.lower()) is not None
+    if plans and decided_item(item) is not None:
+        return True  # "Decision: …" under plans: taken, not to do (`agentmem.harvest.labelled`)
     return not plans or CHECKED.match(item) is not None or CLOSED.search(item) is not None
