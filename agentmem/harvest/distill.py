@@ -38,7 +38,7 @@ from agentmem.harvest.guess import SENTENCE_END as SENTENCE_END
 from agentmem.harvest.guess import sure
 from agentmem.harvest.inprose import told_in_prose
 from agentmem.harvest.news import tells_change
-from agentmem.harvest.paragraphs import paragraphs
+from agentmem.harvest.paragraphs import DECIDED_ITEM, paragraphs
 from agentmem.harvest.sections import (
     CHANGED,
     PLANS,
@@ -254,7 +254,9 @@ def lessons(markdown: str) -> list[Lesson]:
         # a plan said done is a change made; a root cause found, a fact after the lessons
         after = kind is None and (changed or done or rooted)
         kind = MemoryType.SEMANTIC if after else kind
-        if kind is None and not done and (corrected or owned or named or withdrawal(text, prose)):
+        if kind is None and not prose and DECIDED_ITEM.match(text):
+            kind = MemoryType.SEMANTIC
+        elif kind is None and not done and (corrected or owned or named or withdrawal(text, prose)):
             kind = MemoryType.SEMANTIC  # a practice withdrawn is news under any heading
         elif kind is None and not done and not prose and (tells_change(text) or sets_value(text)):
             kind, after = MemoryType.SEMANTIC, True  # a note's item that says what is now

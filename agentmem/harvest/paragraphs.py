@@ -15,6 +15,9 @@ from agentmem.harvest.blocks import blocks, joined
 from agentmem.harvest.sections import CHECKED, CLOSED, PLANS, PREFIX, section_type
 from agentmem.harvest.tables import changes, table_sentences
 
+# A list item labelled a decision ("Decision: …", "Decision (2026-03-02): …"): made, not
+# planned, under whatever heading (an incident's "Follow-ups" may record one).
+DECIDED_ITEM = re.compile(r"^\W{0,3}(?:decision|decided)\s*(?:\([^()\n]{1,60}\))?\s*:", re.I)
 AS_OF = re.compile(r"\b(?:as of|current(?:ly)?|now)\b", re.IGNORECASE)
 
 
@@ -71,6 +74,7 @@ def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
 
 def _kept(heading: str | None, item: str) -> bool:
     """Whether a list item is read: under a heading of plans, only one ticked or marked
-    done."""
+    done, or labelled a decision."""
     plans = heading is not None and PLANS.search(heading.lower()) is not None
-    return not plans or CHECKED.match(item) is not None or CLOSED.search(item) is not None
+    done = CHECKED.match(item) is not None or CLOSED.search(item) is not None
+    return not plans or done or DECIDED_ITEM.match(item) is not None
