@@ -20,6 +20,7 @@ from agentmem.core.joined import joins_apart
 from agentmem.core.later import recued, reequipped
 from agentmem.core.lookalike import another_instance
 from agentmem.core.minrelease import below_floor
+from agentmem.core.namedslot import named_anew
 from agentmem.core.narrowed import narrowed
 from agentmem.core.nolonger import no_longer_of
 from agentmem.core.notcause import not_the_cause
@@ -213,9 +214,15 @@ def _anew(draft: str, held: str) -> bool:
 
 
 def _lesson_anew(draft: str, held: str) -> bool:
-    """Between two lessons, the draft tells the held one anew (`_anew`), or withdraws it by
-    naming what it says is gone (`withdrawn_by_name`, `removed_by_commit`)."""
-    return _anew(draft, held) or withdrawn_by_name(draft, held) or removed_by_commit(draft, held)
+    """Between two lessons, the draft tells the held one anew (`_anew`), withdraws it by
+    naming what it says is gone (`withdrawn_by_name`, `removed_by_commit`), or puts another
+    person or named thing in a slot it names (`named_anew`)."""
+    return (
+        _anew(draft, held)
+        or withdrawn_by_name(draft, held)
+        or removed_by_commit(draft, held)
+        or named_anew(draft, held)
+    )
 
 
 def _remeasured(draft: str, held: str, lessons: bool) -> bool:

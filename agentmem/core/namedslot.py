@@ -1,0 +1,238 @@
+"""A person or a named thing as the value that changed: "kiln alerts page @ines instead of
+@omar" after "kiln alerts page Omar Reyes, the night lead"; "glaze recipes moved to
+GlazeBase; the old spreadsheet is read-only" after "glaze recipes are kept in the KilnSheet
+workbook"; "Decision: firing logs are owned by Ana Lima (studio lead)" after "firing logs go
+to Ben Ruiz (studio lead) for review". Who holds a role, or which tool, product, edition,
+format or file serves a thing, is the value of a slot, as a number is of a measure; the
+judge's general reading (`agentmem.core.samething.given_anew`) reads numbers, clock times
+and hosts, not names, so a new name in the slot passed it by.
+
+The draft names anew (`named_anew`) when:
+
+1. it names a value of one kind the held text never mentions (`names`: a person, a handle
+   or a team; or a thing: a name written with a capital inside a sentence, in capitals, in
+   CamelCase, dotted, or a file name), and the held text names one of that kind the draft
+   never mentions, or names only where it says it is over ("the Kiln.io links are dead");
+2. the two names stand in one slot (`_same_slot`): for people, each text gives a role
+   (owns, approves, reviews, is escalated to, a post: `agentmem.core.holders.ROLE`), or both
+   names stand beside the same words; for things, the words before each share a content
+   term, or the draft brings its name in by a word of change ("moved to", "switch … to",
+   "->") after words its clause shares with those before the held name;
+3. the two are about one subject: they share `SHARED` content terms besides the names, and
+   the draft names one of the first terms the held text opens on, or a name the held text
+   gives too (the same supplier's feed: "Kilnco moved its price list to …");
+4. the draft tells it as news (`NEWS`: a change word, a decision, the old one dropped,
+   removed, retired, read-only or no longer used; or the judge's own news words);
+5. and nothing says the new one only stands beside the old ("also", "in addition",
+   "still", "a backup", "not part of"), nor is the draft a retraction or about a thing the
+   held one is set apart from.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from agentmem.core.apart import set_apart
+from agentmem.core.cues import says_changed
+from agentmem.core.holders import ROLE, people
+from agentmem.core.names import ZONES
+from agentmem.core.spoken import MONTH_NAMES, WEEKDAYS
+from agentmem.core.statement import terms
+from agentmem.core.values import value_words
+from agentmem.core.withdrawal import retraction
+from agentmem.core.words import function_words, tokenized
+
+SHARED = 2  # content terms, names aside, two texts on one subject share at least
+HEAD = 3  # the held text's opening terms, one of which the draft must name
+BEFORE = 6  # words before a name that tell what slot it fills
+OVER_NEAR = 4  # words either side of a name that may say it is over
+
+# A person named by a title ("Dr. Lima"), which `people` reads as a plain word.
+TITLED = re.compile(r"\b(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.?\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
+# A box, a host or a job named in lower case with a digit or a hyphen ("kiln-db1"): a
+# thing's name when the draft says it is over.
+IDENT = re.compile(r"(?<![\w.@#/-])[a-z][a-z0-9]*(?:-[a-z0-9]+)*\d[a-z0-9]*(?![\w@-])")
+# A thing's name: a capital inside a sentence ("to Kilnware"), capitals ("OSRM"), CamelCase,
+# a dotted name ("Kiln.io"), a file name ("glazes_2025.json"), an extension (".csv").
+THING = re.compile(
+    r"(?<![\w.@#/-])(?:[A-Z][a-z]+[A-Z]\w*|[A-Z]{3,}\d*|[A-Za-z]\w*(?:\.[A-Za-z]\w*)+"
+    r"|\.[a-z]{2,5}\b|[A-Z][a-z]{2,}(?:\.\w+)?)(?![\w@-])"
+)
+SENTENCE_START = re.compile(r"(?:^|[.!?:;(]\s*|\n\s*[-*]?\s*)$")
+MONTHS = frozenset((*MONTH_NAMES, "may", *WEEKDAYS.values()))  # a date, not a name
+# The draft brings the new name in by a change: "moved to X", "switch the feed to X", "-> X".
+INTO = re.compile(
+    r"(?:\b(?:mov|switch|migrat|swapp|chang|repoint|transferr|hand|pass|reassign|rerout)"
+    r"(?:e|es|ed|ing|s)?\b(?:\s+\S+){0,4}?\s+(?:to|onto|over\s+to)|->|→|=>)\s+(?:the\s+|their\s+"
+    r"|our\s+|its\s+)?$",
+    re.IGNORECASE,
+)
+# Words in capitals that name no supplier: a request's verb, a kind of interface, a clock.
+NOT_NAMES = frozenset(("get", "post", "put", "patch", "delete", "head", "api", "sdk", "url"))
+NOT_NAMES |= frozenset(("dst", "eastern", "central", "pacific", "mountain", "atlantic"))
+# A thing's name in a slot: after a word that says what a thing is done with, taken from,
+# sent to, kept in or is ("through Kiln.io", "from the self-hosted KilnDB", "is FlatText"),
+# up to three words between, none a comma or a bracket; or in brackets after a thing it
+# names again ("the Oxide table (oxide_2030.json)").
+PLACED = re.compile(
+    r"(?:\b(?:with|via|through|from|to|into|onto|on|in|by|for|at|uses?|used|using|calls?|"
+    r"loads?|reads?|is|are|as|becomes?)|:|->|→|=>)\s+(?:[\w.'’/-]+\s+){0,3}$|\(\s*$",
+    re.IGNORECASE,
+)
+# The draft tells news of the slot: a change word, a decision, the old one over.
+NEWS = re.compile(
+    r"\b(?:moved|switch(?:ed|es)?|migrated|swapped|replaced|replacing|instead\s+of|"
+    r"in\s+place\s+of|decision|decided|in\s+force|dropped(?!\s+(?:from|to|by)\b)|removed|retired|read-only|revoked|"
+    r"decommissioned|no\s+longer|dead|ended|handed\s+(?:over|on)|took\s+over|now)\b|->|→|=>",
+    re.IGNORECASE,
+)
+# A clause that says what it names is over.
+OVER = re.compile(
+    r"\b(?:dropped(?!\s+(?:from|to|by)\b)|removed|retired|read-only|revoked|decommissioned|no\s+longer|dead|ended|"
+    r"gone|(?:is|are|was|went)\s+off\s+the|switched\s+off|instead\s+of|in\s+place\s+of|replac\w*|swapp\w*|"
+    r"(?:the|our|its)\s+(?:old|former))\b",
+    re.IGNORECASE,
+)
+# The new one beside the old, or for a case of its own: no replacement.
+BESIDE = re.compile(
+    r"\b(?:also|too|as\s+well|alongside|in\s+addition|additionally|besides|backup|fallback|"
+    r"fail-?over|secondary|separate|still|not\s+part\s+of|except|(?<!-)only|deputy|covers?|"
+    r"covering|while|until|acting|interim|on\s+leave)\b",
+    re.IGNORECASE,
+)
+CLAUSE = re.compile(r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)[.;!?](?:\s|$)|\s[—–]\s")
+
+
+class Name(NamedTuple):
+    """A name a text gives, of a person or of a thing, and where it stands."""
+
+    name: str  # lower case
+    person: bool
+    start: int
+
+
+def names(text: str) -> list[Name]:
+    """The people and the named things of a text (see the module docstring, test 1)."""
+    out: list[Name] = []
+    taken: list[tuple[int, int]] = []
+    lower = text.lower()
+    for m in TITLED.finditer(text):
+        out.append(Name(m[1].lower(), True, m.start()))
+        taken.append(m.span())
+    for person in people(text):
+        at = lower.find(person)
+        if at >= 0 and not any(a <= at < b for a, b in taken):
+            out.append(Name(person, True, at))
+            taken.append((at, at + len(person)))
+    for m in THING.finditer(text):
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        word = m[0]
+        plain = word[:1].isupper() and word[1:].islower() and "." not in word
+        if plain and SENTENCE_START.search(text[: m.start()]):
+            continue  # a capital that only opens a sentence
+        if word.lower() in MONTHS | NOT_NAMES or word.lower() in function_words():
+            continue
+        if {word.lower(), word.lower().rstrip("s")} & (ZONES | value_words()):
+            continue
+        out.append(Name(word.lower(), False, m.start()))
+    return out
+
+
+def _mentioned(text: str, name: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def _told_over(draft: str, name: str) -> bool:
+    """Every mention of `name` in the draft stands within `OVER_NEAR` words of a word that
+    says it is over, in its clause ("the Kiln.io links are dead"; not "instead of X:
+    every artifact, the CLI ones too, …", which says nothing of the CLI)."""
+    found = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+    said = [
+        " ".join((*c[: m.start()].split()[-OVER_NEAR:], m[0], *c[m.end() :].split()[:OVER_NEAR]))
+        for c in CLAUSE.split(draft)
+        for m in found.finditer(c)
+    ]
+    return bool(said) and all(OVER.search(w) for w in said)
+
+
+def _over(draft: str, held: str) -> list[str]:
+    """The names, hosts or boxes of the held text that the draft says are over."""
+    found = {n.name for n in names(held)} | {m[0] for m in IDENT.finditer(held)}
+    return [n for n in found if _told_over(draft, n)]
+
+
+def _before(text: str, at: int, back: int | None = BEFORE) -> frozenset[str]:
+    """The content terms of the clause's words before a name (`back` of them, or all):
+    what slot it fills."""
+    clause = CLAUSE.split(text[:at])[-1]
+    words = clause.split()[-back:] if back else clause.split()
+    return frozenset(t for w in words for t in tokenized(w)) - function_words()
+
+
+def _from_elsewhere(before: str, held: str) -> bool:
+    """A name right before the change that the held text never gives: "Lyon -> Porto" is a
+    route from one place to another, not a change of what the held text names."""
+    left = [n for n in names(before) if n.start + len(n.name) >= len(before.rstrip()) - 1]
+    return any(not _mentioned(held, n.name) for n in left)
+
+
+def _placed(text: str, name: Name) -> bool:
+    """A thing's name stands in a slot (PLACED), not as a word of a phrase ("the Kilnco
+    export runs at …": no supplier named)."""
+    return PLACED.search(text[: name.start]) is not None
+
+
+def _name_terms(found: list[Name]) -> frozenset[str]:
+    return frozenset(t for n in found for t in tokenized(n.name))
+
+
+def _same_slot(draft: str, new: Name, held: str, old: Name) -> bool:
+    """Test 2 of the module docstring."""
+    if new.person != old.person:
+        return False
+    aside = _name_terms(names(draft)) | _name_terms(names(held))
+    near = (_before(draft, new.start) & _before(held, old.start)) - aside
+    if new.person:
+        return bool(near) or (ROLE.search(draft) is not None and ROLE.search(held) is not None)
+    if not _placed(held, old):
+        return False
+    if near and _placed(draft, new):
+        return True
+    into = INTO.search(draft[: new.start])
+    if into is None or _from_elsewhere(draft[: into.start()], held):
+        return False
+    # brought in by a change ("dailies delivery moved to X"): what moved is what the held
+    # name serves ("dailies go to the client through Y"), not another side of the subject
+    return bool((_before(draft, new.start, None) & _before(held, old.start)) - aside)
+
+
+def _subject(draft: str, held: str, over: bool = False) -> bool:
+    """Test 3 of the module docstring; when the draft says a thing the held text names is
+    over, that thing ties the two, and one more shared term will do."""
+    d, h = terms(draft), terms(held)
+    aside = _name_terms(names(draft)) | _name_terms(names(held))
+    shared = (d.content & h.content) - aside
+    head = [t for t in h.head if t not in aside][:HEAD]
+    both = {n.name for n in names(draft)} & {n.name for n in names(held)}
+    if over:
+        return bool(shared)
+    return len(shared) >= SHARED and (any(t in d.tokens for t in head) or bool(both))
+
+
+def named_anew(draft: str, held: str) -> bool:
+    """The draft puts another person or named thing where the held lesson names one (see
+    the module docstring)."""
+    over = _over(draft, held)
+    if not (NEWS.search(draft) or says_changed(draft) or over):
+        return False
+    if BESIDE.search(draft) or retraction(draft) is not None or set_apart(draft, held):
+        return False
+    mine = [n for n in names(draft) if not _mentioned(held, n.name)]
+    if not mine or not _subject(draft, held, bool(over)):
+        return False
+    if over and any(not n.person and _placed(draft, n) for n in mine):
+        return True  # a thing of the held text said to be over, another one named
+    theirs = [n for n in names(held) if not _mentioned(draft, n.name) or _told_over(draft, n.name)]
+    return any(_same_slot(draft, new, held, old) for new in mine for old in theirs)
