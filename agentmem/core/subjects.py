@@ -7,6 +7,8 @@ draft against a held lesson (`agentmem.core.restate`) are built from these.
 
 from __future__ import annotations
 
+import re
+
 from agentmem.core.newvalue import apart
 from agentmem.core.opening import opens_alike
 from agentmem.core.statement import (
@@ -167,6 +169,9 @@ def aimed_elsewhere(draft: str, held: str, d: Terms, h: Terms) -> bool:
     return bool(d.cued) and not d.cued & h.tokens and not _whole_names(draft) & _whole_names(held)
 
 
+WORD_CODE = re.compile(r"\b[a-z]+\d+[a-z\d]*\b")  # "gw3", "db7": a host named in lower case
+
+
 def _whole_names(text: str) -> set[str]:
     return {m.lower() for p in (IDENTIFIER, CAPITALISED, CAPS) for m in p.findall(text)}
 
@@ -197,7 +202,7 @@ def agrees_by_name(draft: str, d: Terms, h: Terms) -> bool:
     on QM_B02 …"; it is no newer state of it."""
     if not h.change or d.values or d.names:
         return False
-    written = {n.strip("./-") for n in _whole_names(draft)}
+    written = {n.strip("./-") for n in _whole_names(draft)} | set(WORD_CODE.findall(draft))
     coded = {n for n in written if "_" in n or any(c.isdigit() for c in n)}
     return bool(coded) and written <= h.tokens
 
