@@ -16,7 +16,11 @@ differs:
   the word a content word: a long number by a word ("port 8080") is a setting's value;
 - a code of two or more letters and a number ("KX-3" against "KX-5");
 - a name written with a capital right after one content word both texts put before it
-  ("RoboFair Oslo" against "RoboFair Rome"), the held name nowhere in the draft.
+  ("RoboFair Oslo" against "RoboFair Rome"), the held name nowhere in the draft;
+- another channel, side of a place, group or holder (`agentmem.core.otherscope`).
+
+A line of another record, alike only in its heading (`agentmem.core.otherrecord`), is a
+look-alike even told as news: its news is of its own thing.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from __future__ import annotations
 import re
 
 from agentmem.core.cues import says_changed
+from agentmem.core.otherrecord import other_record
+from agentmem.core.otherscope import other_scope
 from agentmem.core.samething import CODED, NEWS, NUMBERED, YEAR
 from agentmem.core.values import UNITS
 from agentmem.core.words import function_words, tokenized
@@ -91,6 +97,8 @@ def another_instance(draft: str, held: str) -> bool:
     thing (see the module docstring): a look-alike, no new value of the held lesson. A
     draft told as news ("since", "no longer", "raised to") is left to the rules: "since
     May, hall C is the overflow" moves the held thing to another instance."""
+    if other_record(draft, held):  # news of another record's thing is no news of this one
+        return True
     if NEWS.search(draft) or says_changed(draft):
         return False
     years_d, years_h = _years(draft), _years(held)
@@ -100,4 +108,4 @@ def another_instance(draft: str, held: str) -> bool:
         return True
     if _renumbered(_coded(draft), _coded(held)):
         return True
-    return _renamed_in_place(draft, held)
+    return _renamed_in_place(draft, held) or other_scope(draft, held)

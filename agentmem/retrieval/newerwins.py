@@ -16,6 +16,8 @@ told the two side by side. Here the read judges such a pair itself, on what the 
 - the sentences holding the two values share `SAME_SUBJECT` content words (unit words
   aside), one of them not a word of the query every candidate answers; `CUED_SUBJECT`
   are enough when the newer sentence says something changed;
+- the newer one tells of no other instance of the older one's thing (another year,
+  numbered thing, channel or place: `agentmem.core.lookalike.another_instance`);
 - neither text sets the other apart ("the west gate keeps its own fee") and the clauses
   holding the values name no two different things (two desks, two regions, each with a
   value of its own: `agentmem.retrieval.conflict.named_apart`);
@@ -39,6 +41,7 @@ from dataclasses import dataclass
 
 from agentmem.core.apart import set_apart
 from agentmem.core.cues import old_values
+from agentmem.core.lookalike import another_instance
 from agentmem.core.model import Hit, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions
 from agentmem.core.statement import content_and_values, terms
@@ -172,7 +175,8 @@ def names_other_old(sentence: str, kind: str, value: str) -> bool:
 
 def _pair(old: Memory, new: Memory) -> bool:
     """Whether `new` may displace `old` at all: newer, live, of its app or `_global`, from
-    no one document with it, neither set apart from the other."""
+    no one document with it, neither set apart from the other, the newer not of another
+    instance of the older one's thing."""
     if new.created_at <= old.created_at or new.id == old.id:
         return False
     if new.kind is not Kind.OBSERVATION or new.type is MemoryType.EPISODIC:
@@ -181,7 +185,11 @@ def _pair(old: Memory, new: Memory) -> bool:
         return False
     if old.source and old.source == new.source and not from_runs(old, new):
         return False
-    return not (set_apart(new.text, old.text) or set_apart(old.text, new.text))
+    return not (
+        set_apart(new.text, old.text)
+        or set_apart(old.text, new.text)
+        or another_instance(new.text, old.text)
+    )
 
 
 def _two_subjects(said: str, value: str, old: str, there: str, now: str, new: str) -> bool:
