@@ -49,7 +49,7 @@ OTHER_INSTANCE = re.compile(
     r"\b(?:except|excluding|separate(?:ly)?|unlike|whereas|apart\s+from|other\s+than|"
     r"outside|beyond|non-\w+|(?:its|their|our)\s+own|(?:for|in|on|at)\s+(?:\S+\s+){1,4}?only|"
     r"only\s+(?:for|in|on|at)|staging|sandbox|pilot|trial|legacy|dev|uat|tier|premium|"
-    r"enterprise|weekends?|weekdays?|nights?|holidays?|peak|summer|winter)\b",
+    r"enterprise|weekends|weekdays|nights|holidays|peak|summer|winter)\b",
     re.IGNORECASE,
 )
 UPPER = re.compile(
