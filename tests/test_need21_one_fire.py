@@ -28,9 +28,11 @@ def _run(run_id: str, *lessons: str) -> dict[str, object]:
     }
 
 
-def test_the_judge_alone_reads_the_second_as_replacing_the_first() -> None:
-    """What makes the case: without knowing where they came from, the frames match."""
-    assert judge(SECOND, [Held("semantic-1", FIRST, "semantic")], "semantic").replaces
+def test_the_judge_alone_keeps_the_second_apart_from_the_first() -> None:
+    """The frames match, but the second names another instance ("their own cap") with no
+    word of news (`agentmem.core.plainnews.elsewhere_unsaid`): the judge alone, not knowing
+    where they came from, replaces nothing either."""
+    assert not judge(SECOND, [Held("semantic-1", FIRST, "semantic")], "semantic").replaces
 
 
 def test_two_lessons_of_one_run_both_stay_live(hooks: MemoryHooks, root: Path) -> None:

@@ -30,6 +30,7 @@ from agentmem.core.oldnamed import named_old
 from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
 from agentmem.core.placed import placed_anew
+from agentmem.core.plainnews import elsewhere_unsaid, told_plainly
 from agentmem.core.readdressed import moved_host, readdressed
 from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
@@ -168,11 +169,12 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
         or (
             not _of_another_side(draft, held)
             and not (lessons and another_instance(draft, held))
+            and not (lessons and elsewhere_unsaid(draft, held))
             and (
                 replaces(draft, held)
                 or (lessons and _lesson_anew(draft, held))
                 or _remeasured(draft, held, lessons)
-                or (lessons and given_anew(draft, held))
+                or (lessons and (given_anew(draft, held) or told_plainly(draft, held)))
             )
         )
     )

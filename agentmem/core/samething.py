@@ -9,7 +9,7 @@ batch". `given_anew` reads such a draft by what it says, not how:
 1. A value of one measure in each text (a length of time, a size, a share, a sum of money,
    a clock time, a weekday, a count of one named unit, a host, a bare number of the word
    it follows or of the value an arrow leads from), told apart by what it comes to ("90
-   min" is "1.5 h"), where the draft's value is not the held one (`_readings`).
+   min" is "1.5 h"), where the draft's value is not the held one (`readings`).
 2. The same slot: the words around the two values share a content term ("the tray dryer
    runs 40 minutes" and "the tray dryer cycle is 55 minutes": dryer), so the new value is
    of what the held one measured, not of another side of the subject (`_slot`).
@@ -133,7 +133,7 @@ def _amount(value: float) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _readings(text: str) -> tuple[Value, ...]:
+def readings(text: str) -> tuple[Value, ...]:
     """The values of a text, each by its measure (see the module docstring, test 1)."""
     out: list[Value] = []
     money = {m.start(1) for m in AMOUNT.finditer(text)}
@@ -208,7 +208,7 @@ def _slot(draft: str, held: str) -> bool:
     not among the held values of that measure, around words the held value's share; and
     every held value of that measure the draft states too it marks as the old one, and
     any value it says it moved away from is the held one."""
-    told, had = _readings(draft), _readings(held)
+    told, had = readings(draft), readings(held)
     left = [v for v in told if _marked_old(draft, v)]
     for new in told:
         if new in left or STAYS.search(_window(draft, new, 3)):
@@ -350,12 +350,17 @@ def _renamed(draft: str, held: str) -> bool:
 
 def given_anew(draft: str, held: str) -> bool:
     """The draft gives a new value of what the held lesson states, on the same subject
-    and nowhere else (see the module docstring). A retraction is left to the withdrawal
-    rules: what it says is wrong is no new value."""
+    and nowhere else, told as news (see the module docstring)."""
+    return in_held_slot(draft, held) and _as_news(draft, held)
+
+
+def in_held_slot(draft: str, held: str) -> bool:
+    """Tests 1 to 4: a new value in the held lesson's slot, on its subject and nowhere
+    else, told as news or not. A retraction is left to the withdrawal rules: what it says
+    is wrong is no new value."""
     return (
         retraction(draft) is None
         and _slot(draft, held)
         and _subject(draft, held)
-        and _as_news(draft, held)
         and not _elsewhere(draft, held)
     )
