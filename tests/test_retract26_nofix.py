@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from agentmem.core.nofix import no_effect
 from agentmem.core.retract import withdrawn
 
 WITHDRAWN = [
@@ -118,3 +119,31 @@ def test_look_alikes_kept(held: str, text: str) -> None:
     """No effect on another problem, a caution added, a narrower case, a cause denied of
     another problem, another thing restarted, a fact about the same place: all kept."""
     assert withdrawn(text, [("old", held)]) == []
+
+
+def test_a_lesson_that_itself_says_the_act_does_not_help_is_not_withdrawn_by_it() -> None:
+    """ "A larger buffer does not fix the stutter" agrees with a lesson that ends "… larger
+    audio buffers do not fix it": that lesson tells another remedy, not the buffers."""
+    held = (
+        "Audio stutter on the kiosk comes from the USB hub's power saving: disable autosuspend "
+        "for the hub; larger audio buffers do not fix it."
+    )
+    text = (
+        "Retracted: a larger audio buffer does not fix kiosk stutter; the cause is the hub's "
+        "power saving, disable autosuspend instead."
+    )
+    assert not no_effect(text, held)
+
+
+def test_the_occasion_of_a_remedy_is_not_the_act_said_to_do_nothing() -> None:
+    """ "Re-running an import overnight was no fix" says nothing of "stop the indexer before
+    any import": the import is when that remedy is done, not what it does."""
+    held = (
+        "Stop the search indexer (idxctl stop) before any import that touches products or "
+        "prices; it holds the table lock every 5 minutes."
+    )
+    text = (
+        "Retracted: re-running an import overnight is not a fix; the search indexer holds "
+        "the table lock every 5 minutes, day and night."
+    )
+    assert not no_effect(text, held)

@@ -103,8 +103,10 @@ def no_effect(text: str, held: str) -> bool:
         if borrowed:  # "swapping it": what it stands for names the lesson, not the verb
             if not borrowed & kept:
                 continue
-        elif len(own & kept) < min(2, len(own)) and not _about(text, piece, own, kept):
+        elif len(own & kept) < min(2, len(own)) and not _about(text, piece, own, held):
             continue
+        if _denied_by(held, act):
+            continue  # "… longer timeouts do not fix it": the lesson says so itself
         problem = match["problem"] or match["fixed"] or match["object"] or ""
         if CONDITION.search(clause[match.end() :]):
             continue  # "… does not clear it when the probe is wet": a narrower case, kept
@@ -116,11 +118,38 @@ def no_effect(text: str, held: str) -> bool:
     return False
 
 
-def _about(text: str, piece: str, own: frozenset[str], kept: frozenset[str]) -> bool:
+# A clause that says its act does not help, in a lesson's words ("longer timeouts do not fix it").
+SAID_NO = re.compile(
+    r"^(?P<act>[^,]{3,120}?)\s+(?:(?:do|does|did)(?:\s+not|n't)|never)\s+"
+    r"(?:fix|help|stop|cure|solve|prevent|clear)(?:es|s)?\b",
+    re.IGNORECASE,
+)
+
+
+def _denied_by(held: str, act: frozenset[str]) -> bool:
+    """The held lesson itself says the act does nothing ("wait for the ready event; longer
+    timeouts do not fix it"): it agrees with the text, it does not tell the act as a remedy."""
+    for piece in PIECES.split(held):
+        match = SAID_NO.match(LEAD.sub("", piece.strip())) if piece else None
+        if match is not None and act & (terms(match["act"]).content - FRAMING - DOING):
+            return True
+    return False
+
+
+# When a remedy is done, not what it is done to: "pause the sync before any migration".
+OCCASION = re.compile(
+    r"\b(?:before|after|during|while|whenever)\s+(?:any|a|an|the|each|every)?\s*\w+", re.I
+)
+
+
+def _about(text: str, piece: str, own: frozenset[str], held: str) -> bool:
     """One word of the act names the held lesson's thing, not its verb ("rolling back the
     driver" of "pin the nodes to driver 535"), and the rest of the text tells of the held
-    lesson's problem in two words of it at least ("the exit 139 crashes are …")."""
-    thing = (own & kept) - VERBS
+    lesson's problem in two words of it at least ("the exit 139 crashes are …"). A word of
+    the remedy's occasion ("before any migration") is not its thing."""
+    kept = terms(held).content
+    occasion = frozenset[str]().union(*(terms(m[0]).content for m in OCCASION.finditer(held)))
+    thing = (own & kept) - VERBS - occasion
     rest = terms(text.replace(piece, " ")).content - own
     return bool(thing) and len(rest & kept - VERBS) >= ABOUT
 
