@@ -36,9 +36,9 @@ OTHER_SCOPE = [
         id="compass",
     ),
     pytest.param(  # a group of the held lesson's people, marked by what they have
-        "Booking no longer closes two days ahead: tenants can book until 24 hours before "
-        "the viewing starts (T-24h).",
-        "Reschedule requests from tenants with pets must arrive 72 hours before the viewing.",
+        "Signup no longer shuts three days ahead: members can sign up until 24 hours before "
+        "the class starts (T-24h).",
+        "Swap requests from members with guests are due 72 hours before the class.",
         id="group",
     ),
     pytest.param(  # another holder's rule, the held one's named as not its source
@@ -113,9 +113,9 @@ def test_a_host_named_short_retells_the_change() -> None:
     """ "now on the gw3 box" retells a held "is now plc-gw3.<domain>": no newer state."""
     old = (
         "ingest: PLC feed for line north is now plc-gw3.line-north.local:502 (new gateway, "
-        "trust its cert in pki/trusted)."
+        "add its cert to certs/ok)."
     )
-    assert not _replaces("ingest: gaps replayed; PLC feed now on the gw3 box for line north", old)
+    assert not _replaces("ingest: backlog refilled; the PLC feed is now on gw3 for line north", old)
     assert _replaces("ingest: PLC feed now on the gw4 box for line north", old)
 
 

@@ -32,7 +32,7 @@ WITHDRAWN = [
     ),
     (
         "The bypass valve on the chiller needs replacing; it is why the loop temperature swings.",
-        "The bypass valve was fine after all - swapping it changed nothing. The swings come "
+        "The bypass valve turned out fine - replacing it changed nothing. The swings come "
         "from a sticking damper.",
     ),
     (

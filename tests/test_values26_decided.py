@@ -13,7 +13,7 @@ Twelve loads waited two days for a review.
 
 ## Follow-ups
 - Decision (2031-05-02): the kiln load review queue is owned by Eva Holm (senior potter).
-- Add an aging alert when a load waits more than a day.
+- Alert the team when a load sits longer than a day.
 """
 
 

@@ -80,8 +80,8 @@ KEPT = [
     ),
     # another thing's feed, said to stay as it is
     (
-        "Clay assay results from Minerva arrive as CSV files on the lab's SFTP server.",
-        "Water assay results from Aquaro still come by SFTP drop; they are not part of the move.",
+        "Clay assay results from Minerva come in as CSV on the lab's SFTP host.",
+        "Water assay results from Aquaro still arrive by SFTP drop and stay out of the migration.",
     ),
     # another side of the subject moved to a new tool (where alarms page, not when they fire)
     (

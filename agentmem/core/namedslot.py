@@ -204,7 +204,7 @@ def _same_slot(draft: str, new: Name, held: str, old: Name) -> bool:
     if into is None or _from_elsewhere(draft[: into.start()], held):
         return False
     # brought in by a change ("dailies delivery moved to X"): what moved is what the held
-    # name serves ("dailies go to the client through Y"), not another side of the subject
+    # name serves ("reports reach the buyer through Y"), not another side of the subject
     return bool((_before(draft, new.start, None) & _before(held, old.start)) - aside)
 
 

@@ -54,7 +54,7 @@ CONDITION = re.compile(
 PRONOUN = re.compile(r"\b(?:it|this|that|them|these|those)\W*$", re.IGNORECASE)
 # Words that tell an act is done, none of what it is done to ("the delimiter change").
 DOING = frozenset("chang fix tweak updat attempt move step idea".split())  # noqa: SIM905
-# What a clause judges its subject by, none of the subject ("FV-2 was fine after all").
+# What a clause judges its subject by, none of the subject ("the relay was fine after all").
 JUDGING = frozenset("fine ok okay wrong mistaken after all never healthi realli".split())  # noqa: SIM905
 # A held lesson telling an act as a remedy: a cure, a modal, or a clause that opens with
 # the act's verb (an imperative, or a fix reported done: "switched the parser to commas").
