@@ -13,7 +13,7 @@ from hypothesis import settings as hypothesis_settings
 
 from agentmem import MemoryHooks
 from agentmem._plugins import make_manager
-from agentmem.core.model import Memory
+from agentmem.core.model import Memory, Outcome
 from agentmem.settings import HOOK_FLAGS, settings_from_values
 
 # The backends of the store contract (files, mem0, mem0-platform) and their fixtures.
@@ -129,6 +129,24 @@ def held(
         "created_at": f"{date}T12:00:00+00:00", **fields,
     }  # fmt: skip
     return Memory.model_validate(values)
+
+
+def run_record(
+    day: int, n: int, goal: str, summary: str, detail: str = "", *, app_id: str, check: str,
+    others: int,
+) -> Memory:  # fmt: skip
+    """A run record as hook C writes it, on `day` of March 2027: with a `detail`, a failure
+    of `check` with `others` checks passed; without, a success with all of them passed."""
+    run_id = f"2027-03-{day:02d}-run-{n:03d}"
+    outcome = Outcome.FAILURE if detail else Outcome.SUCCESS
+    checks = f"Failed: {check} ({detail}). {others} other check(s) passed." if detail else (
+        f"All {others + 1} check(s) passed."
+    )  # fmt: skip
+    text = f"Run {run_id}: {goal} ended in {outcome.value}. {summary} {checks}"
+    return held(
+        text, day, f"episodic-{day:04d}{n:08d}", app_id=app_id, type="episodic", run_id=run_id,
+        outcome=outcome.value, confidence=1.0, trigger="post_run_classify",
+    )  # fmt: skip
 
 
 def lesson(hooks: MemoryHooks, text: str, app_id: str) -> str:

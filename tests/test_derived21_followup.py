@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agentmem.core.model import Memory, Outcome
 from agentmem.harvest.followup import FollowUps
-from tests.conftest import held
+from tests.conftest import held, run_record
 
 PRESS, UPKEEP = "press-jobs", "press-upkeep"
 DETAIL = (
@@ -16,15 +16,8 @@ DETAIL = (
 def _record(
     day: int, n: int, goal: str, summary: str, detail: str = "", app_id: str = PRESS
 ) -> Memory:
-    run_id = f"2027-03-{day:02d}-run-{n:03d}"
-    outcome = Outcome.FAILURE if detail else Outcome.SUCCESS
-    checks = f"Failed: colour-proof ({detail}). 2 other check(s) passed." if detail else (
-        "All 3 check(s) passed."
-    )  # fmt: skip
-    text = f"Run {run_id}: {goal} ended in {outcome.value}. {summary} {checks}"
-    return held(
-        text, day, f"episodic-{day:04d}{n:08d}", app_id=app_id, type="episodic", run_id=run_id,
-        outcome=outcome.value, confidence=1.0, trigger="post_run_classify",
+    return run_record(
+        day, n, goal, summary, detail, app_id=app_id, check="colour-proof", others=2
     )  # fmt: skip
 
 

@@ -4,23 +4,14 @@ from __future__ import annotations
 
 from agentmem.core.model import Memory, Outcome
 from agentmem.harvest.followup import FollowUps
-from tests.conftest import held
+from tests.conftest import held, run_record
 
 APP = "bakery-books"
 DETAIL = "FAIL weekly average yield {} loaves != ledger 405 loaves (tolerance 2 loaves)"
 
 
 def _record(day: int, n: int, goal: str, summary: str, detail: str = "") -> Memory:
-    run_id = f"2027-03-{day:02d}-run-{n:03d}"
-    outcome = Outcome.FAILURE if detail else Outcome.SUCCESS
-    checks = f"Failed: books-check ({detail}). 2 other check(s) passed." if detail else (
-        "All 3 check(s) passed."
-    )  # fmt: skip
-    text = f"Run {run_id}: {goal} ended in {outcome.value}. {summary} {checks}"
-    return held(
-        text, day, f"episodic-{day:04d}{n:08d}", app_id=APP, type="episodic", run_id=run_id,
-        outcome=outcome.value, confidence=1.0, trigger="post_run_classify",
-    )  # fmt: skip
+    return run_record(day, n, goal, summary, detail, app_id=APP, check="books-check", others=2)
 
 
 def _loop() -> tuple[list[Memory], Memory, Memory]:

@@ -4,25 +4,16 @@ is the follow-up's account all the same."""
 
 from __future__ import annotations
 
-from agentmem.core.model import Memory, Outcome
+from agentmem.core.model import Memory
 from agentmem.harvest.followup import FollowUps
-from tests.conftest import held
+from tests.conftest import held, run_record
 
 APP = "invoice-import"
 DETAIL = "ValueError: cannot read due_on '{}' (column due_on, file {}.csv line 4)"
 
 
 def _record(day: int, n: int, goal: str, summary: str, detail: str = "") -> Memory:
-    run_id = f"2027-05-{day:02d}-run-{n:03d}"
-    outcome = Outcome.FAILURE if detail else Outcome.SUCCESS
-    checks = f"Failed: import-check ({detail}). 1 other check(s) passed." if detail else (
-        "All 2 check(s) passed."
-    )  # fmt: skip
-    text = f"Run {run_id}: {goal} ended in {outcome.value}. {summary} {checks}"
-    return held(
-        text, day, f"episodic-{day:04d}{n:08d}", app_id=APP, type="episodic", run_id=run_id,
-        outcome=outcome.value, confidence=1.0, trigger="post_run_classify",
-    )  # fmt: skip
+    return run_record(day, n, goal, summary, detail, app_id=APP, check="import-check", others=1)
 
 
 def test_the_fixing_runs_lesson_is_the_follow_ups_account() -> None:
