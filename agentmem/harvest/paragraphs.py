@@ -72,7 +72,7 @@ def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
 
 def _kept(heading: str | None, item: str) -> bool:
     """Whether a list item is read: under a heading of plans, only one ticked or marked
-    done."""
+    done, or labelled a decision taken."""
     plans = heading is not None and PLANS.search(heading.lower()) is not None
     if plans and decided_item(item) is not None:
         return True  # "Decision: …" under plans: taken, not to do (`agentmem.harvest.labelled`)
