@@ -120,3 +120,16 @@ def test_names_reads_people_and_named_things_not_a_sentence_opening() -> None:
     assert ("glazes_2030.json", False) in {
         (n.name, n.person) for n in names("It loads glazes_2030.json at startup.")
     }
+
+
+def test_a_queue_of_another_kind_handed_to_someone_leaves_the_held_owner() -> None:
+    """ "The parts return queue is now owned by Ken" hands on another queue than "the tool
+    repair queue is owned by Lia": each names the shared word with words of its own."""
+    from agentmem.core.handover import handed_over
+
+    held = "The tool repair queue is owned by Lia Moss."
+    assert not handed_over("Decision: the parts return queue is now owned by Ken Ito.", held)
+    assert handed_over("Decision: the tool repair queue is now owned by Ken Ito.", held)
+    assert handed_over(
+        "The repair queue is now owned by Ken Ito.", "Lia Moss owns the repair queue."
+    )

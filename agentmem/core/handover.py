@@ -161,6 +161,33 @@ def handed_over(draft: str, held: str) -> bool:
             if any(k.startswith("post:") for k in common):
                 return True
             everyone = new.holders | old.holders
-            if _subject(new) & _subject(old) and not swapped(new.clause, old.clause, everyone):
+            shared = _subject(new) & _subject(old)
+            if (
+                shared
+                and not swapped(new.clause, old.clause, everyone)
+                and not _of_two_things(new, old, shared)
+            ):
                 return True
     return False
+
+
+def _of_two_things(new: Role, old: Role, shared: frozenset[str]) -> bool:
+    """Each clause names every word they share with a word of its own before it, which the
+    other never says ("the clay order queue" against "the glaze refund queue"): one kind of
+    thing, two of them, each with its own holder. "The refund queue" against "the glaze
+    refund queue" names one."""
+    ours, theirs = _subject(new), _subject(old)
+    for word in shared:
+        a, b = _before(new.clause, word), _before(old.clause, word)
+        if a is None or b is None or a == b or a in theirs or b in ours:
+            return False
+        if a not in ours or b not in theirs:
+            return False
+    return True
+
+
+def _before(clause: str, word: str) -> str | None:
+    """The content word right before `word` in the clause, if any."""
+    tokens = tokenize(clause)
+    at = tokens.index(word) if word in tokens else 0
+    return tokens[at - 1] if at > 0 else None
