@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agentmem.core.cues import says_changed
-from agentmem.core.holders import ROLE, people, same_holder
+from agentmem.core.holders import ROLE, TITLED, people, same_holder
 from agentmem.core.namedday import NAMED
 from agentmem.core.newvalue import swapped
 from agentmem.core.statement import function_words, terms
@@ -44,8 +44,6 @@ POST = re.compile(
     r"maintainer|administrator|supervisor|champion|point of contact)\b(?!\s+times?\b)",
     re.IGNORECASE,
 )
-# A person named by a title: "Dr. Reed", "Prof. Ines Vale".
-TITLED = re.compile(r"\b(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.?\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
 # Between clauses, not after a title's dot nor an extension's ("Ana Ruiz (ext. 2210)").
 CLAUSE = re.compile(
     r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<!\bext\.)"

@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 from agentmem.core.apart import set_apart
 from agentmem.core.cues import says_changed
-from agentmem.core.holders import ROLE, people
+from agentmem.core.holders import ROLE, TITLED, people
 from agentmem.core.names import ZONES
 from agentmem.core.spoken import MONTH_NAMES, WEEKDAYS
 from agentmem.core.statement import terms
@@ -48,8 +48,6 @@ HEAD = 3  # the held text's opening terms, one of which the draft must name
 BEFORE = 6  # words before a name that tell what slot it fills
 OVER_NEAR = 4  # words either side of a name that may say it is over
 
-# A person named by a title ("Dr. Lima"), which `people` reads as a plain word.
-TITLED = re.compile(r"\b(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.?\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
 # A box, a host or a job named in lower case with a digit or a hyphen ("kiln-db1"): a
 # thing's name when the draft says it is over.
 IDENT = re.compile(r"(?<![\w.@#/-])[a-z][a-z0-9]*(?:-[a-z0-9]+)*\d[a-z0-9]*(?![\w@-])")

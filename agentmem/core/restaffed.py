@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.handover import CASE, CLAUSE, DAY, FILLER, TITLED, Role, posts, roles
-from agentmem.core.holders import ROLE, people, same_holder
+from agentmem.core.handover import CASE, CLAUSE, DAY, FILLER, Role, posts, roles
+from agentmem.core.holders import ROLE, TITLED, people, same_holder
 from agentmem.core.newvalue import swapped
 from agentmem.core.statement import function_words, terms
 from agentmem.stores.bm25 import tokenize
