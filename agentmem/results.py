@@ -66,6 +66,9 @@ class Writes:
     store_errors: list[str] = field(default_factory=list)
     rejected_more: int = 0  # rejected past the first REJECTED_KEPT: counted, not kept
     past_budget: int = 0  # drafts not written because the hook's time budget ran out
+    # Lessons under their type's confidence range, kept out of memory until corroborated
+    # (agentmem.harvest.tentative): neither trusted nor failed.
+    tentative: list[str] = field(default_factory=list)
 
     @property
     def rejected_total(self) -> int:
@@ -182,6 +185,7 @@ class HookResult:
         data["retrievals"] = self.reads.retrievals
         data["writes_accepted"] = len(self.writes.accepted)
         data["writes_rejected"] = self.writes.rejected_total
+        data["writes_tentative"] = len(self.writes.tentative)
         if self.pack is not None:
             data["pack"] = {
                 "entries": [e.id for e in self.pack.entries],

@@ -41,6 +41,7 @@ from agentmem._worker import OFFLOAD, POOL, PluginAborted
 from agentmem.audit import ledger as auditlog
 from agentmem.core.model import HookName, Problem
 from agentmem.core.writer import Harvester
+from agentmem.harvest import tentative
 from agentmem.hookspecs import Contribution
 from agentmem.reasoner.base import Reasoner
 from agentmem.reasoner.breaker import guard as guard_reasoner
@@ -289,6 +290,7 @@ class MemoryHooks:
                 scrubbed = auditlog.scrubber_for(self.settings).text(result.pack.markdown)
                 write_into(Path(worker_dir), scrubbed)
         elif drafts:
+            drafts = tentative.settle(hook, values, drafts, self.harvester, result, deadline)
             # The hook's write contract first (types, ranges, counts, junk), for every plugin
             # and reasoner; then filled draft by draft, so it says exactly what is on disk.
             refused = contracts.enforce(hook, values, self.settings, drafts)
@@ -305,8 +307,9 @@ class MemoryHooks:
                 f"{writes.past_budget} of {writes.attempted} drafts not written",
             )
             result.error = ErrorInfo.from_exception(late)
-        # A harvest that attempted writes and got none into memory is not a success.
-        nothing_held = writes.attempted > 0 and not writes.accepted and not writes.duplicates
+        # A harvest that attempted writes and got none into memory (nor kept) is not a success.
+        kept = writes.accepted or writes.duplicates or writes.tentative
+        nothing_held = writes.attempted > 0 and not kept
         result.ok = result.error is None and not nothing_held
         if nothing_held and result.error is None:
             result.reason = f"all {writes.attempted} attempted writes were rejected"

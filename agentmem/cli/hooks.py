@@ -41,8 +41,10 @@ def summarize(result: HookResult) -> str:
             f"  writes: {w.attempted} attempted, {len(w.accepted)} accepted, "
             f"{len(w.duplicates)} duplicate, {w.rejected_total} rejected"
             + (f", {w.past_budget} not written (past the budget)" if w.past_budget else "")
+            + (f", {len(w.tentative)} kept as tentative" if w.tentative else "")
         )
         lines += [f"    + {i}" for i in w.accepted]
+        lines += [f"    ? {i} (tentative: out of packs until corroborated)" for i in w.tentative]
         for rejected in w.rejected:
             reasons = "; ".join(f"{p['field']}: {p['reason']}" for p in rejected.problems)
             lines.append(f"    x {reasons}")
