@@ -43,7 +43,7 @@ LABEL = re.compile(
 # to the stop) is the claim, and must be one (`_dropped`); the others retract only with a
 # cause they deny (`denials`).
 DROPPED = re.compile(
-    r"^\W*(?P<verb>scratch|strike|ignore|disregard|forget|drop)\s+(?P<what>(?:that|this|what|"
+    r"^\W*(?P<verb>scratch|scrap|strike|ignore|disregard|forget|drop)\s+(?P<what>(?:that|this|what|"
     r"the|my|our|those|these)\b(?:[^.:;!?—–]|[.:](?=\S)){0,160}?)\s*(?:[.:;!?—–]\s+|$)"
     r"|^\W*(?:it\s+)?turns?\s+out\b,?\s*(?:that\s+)?"
     r"|^\W*(?:actually|on\s+(?:second|closer)\s+(?:look|inspection))\b\s*[,:—–]\s*",
@@ -72,6 +72,8 @@ LAST = re.compile(r",\s+(?:so\s+|and\s+|but\s+)?", re.IGNORECASE)
 TOPIC = re.compile(r"^(?P<topic>[^.;:!?]{2,80}?)\s*:\s+")
 POINTING = re.compile(r"^\W*(?:that|this|it|those|these)\b", re.IGNORECASE)
 CLAIMED = re.compile(rf"\b(?:{CLAIMS})\b", re.IGNORECASE)
+# A rule written down before, dropped as a whole: "scrap the pallet rule from 3 May".
+RULE = re.compile(r"\b(?:rule|guideline)\b", re.IGNORECASE)
 # A sentence reporting the claim that the next one judges: "we wrote down that X",
 # "the sprint review blamed the load balancer for the retries".
 REPORTED = re.compile(
@@ -210,13 +212,14 @@ def disowned(text: str) -> tuple[str, str] | None:
 
 def _dropped(text: str) -> re.Match[str] | None:
     """The opening that drops what was said before (`DROPPED`): what it points at must be a
-    claim ("that note on X", "what I said about X") or nothing at all ("Turns out …"), for
-    "ignore the lint warnings on X" and "drop the retry wrapper" are advice, not retractions."""
+    claim ("that note on X", "what I said about X", "the pallet rule from May") or nothing
+    at all ("Turns out …"), for "ignore the lint warnings on X" and "drop the retry wrapper"
+    are advice, not retractions."""
     match = DROPPED.match(text)
     if match is None or not match["what"]:
         return match
     what = match["what"]
-    return match if CLAIMED.search(what) or SAID.search(what) else None
+    return match if CLAIMED.search(what) or SAID.search(what) or RULE.search(what) else None
 
 
 def _judged(sentences: list[str]) -> tuple[int, str, re.Match[str]] | None:

@@ -15,6 +15,7 @@ from agentmem.core.committed import removed_by_commit
 from agentmem.core.compound import kept_part, part_told
 from agentmem.core.dropped import dropped
 from agentmem.core.handover import handed_over
+from agentmem.core.headed import commit_swapped, label_swapped, moved_to_name
 from agentmem.core.inunits import rate_retold, told_in_units
 from agentmem.core.joined import joins_apart
 from agentmem.core.later import recued, reequipped
@@ -46,6 +47,7 @@ from agentmem.core.swapped import swapped
 from agentmem.core.takeover import took_over
 from agentmem.core.together import read_together
 from agentmem.core.unchanged import left_alone, told_changed
+from agentmem.core.widened import widened
 from agentmem.core.withdrawnname import withdrawn_by_name
 
 
@@ -69,12 +71,13 @@ class Held:
 # thing kept elsewhere now, an old way said to be over, two things kept apart now joined, a
 # post given to another holder, a setting's key given another value, a setting named by
 # its key set anew, a component that reaches what it exchanges on another host, a thing
-# said to have moved to a host, a rule it applies now said to apply only to another thing.
+# said to have moved to a host, a rule it applies now said to apply only to another thing,
+# another supplier named after its subject's label.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
     *(named_old, handed_over, placed_anew, way_gone, joins_apart, restaffed, rekeyed),
-    *(keyed_anew, readdressed, moved_host, rescoped),
+    *(keyed_anew, readdressed, moved_host, rescoped, label_swapped),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
@@ -217,13 +220,19 @@ def _anew(draft: str, held: str) -> bool:
 
 def _lesson_anew(draft: str, held: str) -> bool:
     """Between two lessons, the draft tells the held one anew (`_anew`), withdraws it by
-    naming what it says is gone (`withdrawn_by_name`, `removed_by_commit`), or puts another
-    person or named thing in a slot it names (`named_anew`)."""
+    naming what it says is gone (`withdrawn_by_name`, `removed_by_commit`), puts another
+    person or named thing in a slot it names (`named_anew`), tells in a commit subject
+    its task done with another supplier, the old way removed (`commit_swapped`), says its
+    thing moved to another (`moved_to_name`), or its
+    task done across all the parts it did one by one (`widened`)."""
     return (
         _anew(draft, held)
         or withdrawn_by_name(draft, held)
         or removed_by_commit(draft, held)
         or named_anew(draft, held)
+        or commit_swapped(draft, held)
+        or moved_to_name(draft, held)
+        or widened(draft, held)
     )
 
 

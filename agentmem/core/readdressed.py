@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.headed import OLD
 from agentmem.core.newvalue import ALSO
 from agentmem.core.places import HOST_PORT
 from agentmem.core.qualified import qualifiers
@@ -78,7 +79,8 @@ def moved_host(draft: str, held: str) -> bool:
     """The draft opens by saying a thing moved to a host ("Kiln logs moved to
     logs-2.plant.example (HTTPS)"), the held text gives one other host and names that
     thing by the word that says what it is ("kiln and glaze logs are pulled from
-    ftp.plant.lan"): the thing is reached on the new host now. Not when either text names
+    ftp.plant.lan", or by two of its words when the draft says the old place is gone): the
+    thing is reached on the new host now. Not when either text names
     the other's host, nor when the draft adds a place beside the held one."""
     told = MOVED.match(draft.strip())
     before = {m.group(1).lower() for m in HOST.finditer(held)}
@@ -92,4 +94,8 @@ def moved_host(draft: str, held: str) -> bool:
         return False
     thing = terms(told["thing"]).content
     last = tokenized(told["thing"])[-1:] if thing else ()
-    return bool(last) and last[0] in terms(held).content
+    if bool(last) and last[0] in terms(held).content:
+        return True
+    # "the feed poller moved to …; the old gateway shut": the old place said gone, the
+    # thing named by two of the held text's words, whatever word says what it is
+    return OLD.search(draft) is not None and len(thing & terms(held).content) >= OPENS

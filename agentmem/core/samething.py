@@ -39,6 +39,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from agentmem.core.cadence import SECONDS
+from agentmem.core.commitscope import scoped_subject
 from agentmem.core.cues import NEGATION, says_changed
 from agentmem.core.spoken import MONTH_NAMES
 from agentmem.core.statement import terms
@@ -260,7 +261,8 @@ def _subject(draft: str, held: str) -> bool:
     ("maximum", "default") passed over. "Sourdough loaves need 30 hours" and "rye loaves
     need 20 hours" share loaves and hours, yet the held text is about sourdough. Nor may each open
     on a name the other never mentions (`named_apart`: the "HX9" line's limit is not the
-    "LP4" line's)."""
+    "LP4" line's). A commit subject ("fix(sms): sender is …") leaves its subject to its
+    scope: one more shared term stands for it."""
     d, h = terms(draft), terms(held)
     shared = d.content & h.content
     if len(shared) < SHARED:
@@ -271,6 +273,8 @@ def _subject(draft: str, held: str) -> bool:
     opening = [tokenized(w) for w in (draft.split()[:1] + held.split()[:1])]
     if head and len(opening) == 2 and opening[0] == opening[1] == (head[0],):
         head = head[1:]
+    if scoped_subject(draft, held, len(shared), SHARED) and not named_apart(d, h):
+        return True  # a commit subject leaves what it is about to its scope: "fix(sms): …"
     return bool(head) and head[0] in d.tokens and not named_apart(d, h)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from agentmem.core.secrets import find_secrets
+from agentmem.harvest.labelled import decided_line
 from agentmem.harvest.sections import PREFIX
 from agentmem.harvest.tables import is_table
 
@@ -48,8 +49,10 @@ def blocks(markdown: str) -> Iterator[Block]:
         line = QUOTED.sub("", quoted)
         title, bullet = HEADING.match(line), BULLET.match(line)
         # A wrapped item goes on (its second line was lost), but a line that says its kind
-        # ("Lesson: …") right under an item starts a paragraph of its own.
-        if item and line.strip() and not (title or bullet or PREFIX.match(line.strip())):
+        # ("Lesson: …") or a decision taken ("Decided: …") right under an item starts a
+        # paragraph of its own.
+        labelled = PREFIX.match(line.strip()) or decided_line(line) is not None
+        if item and line.strip() and not (title or bullet or labelled):
             item.append(line.strip())
             continue
         if item:

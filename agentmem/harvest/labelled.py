@@ -54,6 +54,11 @@ DECIDED_ITEM = re.compile(
     r"^\**(?:decision|decided)\**(?:\s*\([^)\n]{1,30}\))?\s*\**\s*:\**\s*(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+# When a log's line was written: "2027-03-02 14:10 ", "2027-03-02 ", "14:10 ".
+LOG_STAMP = re.compile(
+    r"^(?:\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?Z?)?|\d{1,2}:\d{2}(?::\d{2})?Z?)"
+    r"\s+(?:[-–]\s+)?"
+)
 
 
 def decided_item(text: str) -> str | None:
@@ -62,3 +67,15 @@ def decided_item(text: str) -> str | None:
     how things are now, not work still to do."""
     match = DECIDED_ITEM.match(text)
     return match["rest"].strip() if match else None
+
+
+def decided_line(line: str) -> str | None:
+    """A plain line of a note or a log labelled as a decision taken, after the stamp of when
+    it was written ("Decided: the kiln log moves to the shared drive", "2027-03-02 14:10
+    DECISION (ops, J. Moss): glaze orders go to the new portal"): the line without its
+    stamp, else None. Such a line is a decision of its own wherever it stands, not the end
+    of the item above it nor a part of the log's other lines (`agentmem.harvest.blocks`,
+    `agentmem.harvest.paragraphs`)."""
+    line = line.strip()
+    line = line[stamp.end() :] if (stamp := LOG_STAMP.match(line)) else line
+    return line if decided_item(line) is not None else None

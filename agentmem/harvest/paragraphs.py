@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 from agentmem.harvest.blocks import blocks, joined
-from agentmem.harvest.labelled import decided_item
+from agentmem.harvest.labelled import LOG_STAMP, decided_item, decided_line
 from agentmem.harvest.sections import CHECKED, CLOSED, PLANS, PREFIX, section_type
 from agentmem.harvest.tables import changes, table_sentences
 
@@ -25,7 +25,7 @@ def paragraphs(markdown: str) -> Iterator[tuple[str | None, str, bool]]:
     for block in blocks(markdown):
         if block.kind == "table":
             yield from ((block.heading, row, False) for row in _rows(block.heading, block.lines))
-        elif block.kind == "prose" and any(PREFIX.match(line) for line in block.lines):
+        elif block.kind == "prose" and any(_label(line) for line in block.lines):
             yield from _labelled(block.heading, block.lines)
         elif block.kind == "prose":
             yield block.heading, block.text, True
@@ -40,18 +40,29 @@ def _labelled(
     """A paragraph with lines that say their kind (`Lesson: …`, `How to: …`), as a daily
     note's plain lines do: each such line (with the unlabelled lines that wrap it) is read
     like a list item, a lesson of its own wherever it stands; under a heading of plans, like
-    an unticked item, none. Lines before the first label stay one prose paragraph."""
+    an unticked item, none. Lines before the first label stay one prose paragraph.
+    A line labelled a decision taken (`decided_line`) is read so too, without the stamp of
+    when it was written, and in a log it ends at the next stamped line: that is another
+    entry."""
     parts: list[list[str]] = []
     for line in lines:
-        if PREFIX.match(line) or not parts:
+        decided = bool(parts) and decided_line(parts[-1][0]) is not None
+        if _label(line) or not parts or (decided and LOG_STAMP.match(line)):
             parts.append([line])
         else:
             parts[-1].append(line)
     for part in parts:
-        if not PREFIX.match(part[0]):
+        if (decision := decided_line(part[0])) is not None:
+            part = [decision, *part[1:]]
+        if not _label(part[0]):
             yield heading, joined(part), True
         elif _kept(heading, part[0]):
             yield heading, joined(part), False
+
+
+def _label(line: str) -> bool:
+    """The line says its kind ("Lesson: …") or that it tells a decision taken."""
+    return PREFIX.match(line) is not None or decided_line(line) is not None
 
 
 def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
