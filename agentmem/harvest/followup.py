@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import lru_cache
@@ -166,7 +166,7 @@ class FollowUps:
                 best, found = (answered, weight), FollowUp(record, lesson)
         told = {w for m in members for w in _said(m)} - again() - named
         if found is None:
-            return self._fix(members, told, rare, own_words=True)
+            return self._fix(members, told, rare, own_words=True, named=named)
         if found.lesson is None and FIXES.match(record_goal(found.run.text)):
             # a run sent to mend the failures tells the cause in its lesson, in its own words
             found = FollowUp(found.run, self._most_said(found.run, told, least=1))
@@ -190,7 +190,12 @@ class FollowUps:
         )
 
     def _fix(
-        self, members: Sequence[Memory], told: set[str], rare: set[str], own_words: bool = False
+        self,
+        members: Sequence[Memory],
+        told: set[str],
+        rare: set[str],
+        own_words: bool = False,
+        named: Collection[str] = (),
     ) -> FollowUp | None:
         """The first success after the failures that says it is their fix: of a pattern's
         apps, after its last failure (within `AFTER_DAYS`). When the loop went after the
@@ -204,7 +209,9 @@ class FollowUps:
 
         - its goal says it mends something (`FIXES`) in `MIN_SHARED` of the failures'
           words, rare or not ("Fix the hourly totals used for the weekly report" after two
-          checks failed on the weekly totals): the verb names its aim where the words are
+          checks failed on the weekly totals), one of them may be a word of the failed
+          check's name (`named`: "Fix the ledger rounding" after `ledger-check` said
+          "rounding off by 0.01"): the verb names its aim where the words are
           the topic's, which its every run shares. The first such success, whichever came
           first; its lesson is the one that says most of the failures' words (one is
           enough: the fix tells the cause in its own words, "summed over the local day");
@@ -221,7 +228,8 @@ class FollowUps:
         if own_words:
             for record in after:
                 goal = record_goal(record.text)
-                if FIXES.match(goal) and len(words(goal) & told) >= MIN_SHARED:
+                aimed = words(goal) & (told | set(named))
+                if FIXES.match(goal) and len(aimed) >= MIN_SHARED and aimed & told:
                     return FollowUp(record, self._most_said(record, told, least=1))
         fix = after[0]
         taught = self.taught.get(fix.run_id, [])
