@@ -130,3 +130,11 @@ def test_one_reading_of_a_practice_said_to_do_nothing() -> None:
         "Wait for the scanner's ready event before the first scan; a longer timeout is not a fix."
     )
     assert not no_effect("Correction: a longer timeout did nothing for the missed scans.", held)
+
+
+def test_a_label_before_a_name_is_no_kind_of_it() -> None:
+    """ "chore(owners): T-II refund disputes -> @x" hands on the held lesson's disputes: the
+    label's word, set apart by a bracket and a colon, names no other kind of them."""
+    held = "Tier II refund disputes that fail the card check escalate to Dr. Lena Park, the finance lead."
+    draft = "chore(owners): T-II refund disputes on pay-desk -> @isand (Ivo Sand, finance lead from May 2)"
+    assert named_anew(draft, held)

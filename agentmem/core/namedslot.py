@@ -242,12 +242,16 @@ def _two_things(draft: str, held: str, aside: frozenset[str]) -> bool:
 
 
 def _qualified(clause: str) -> dict[str, str]:
-    """Each content term of the clause, with the term of the word written right before it
-    ("" when that word is a function word or none): what kind of it the clause names."""
+    """Each content term of the clause, with the term of the word written right before it,
+    a space between ("" when that word is a function word, none, or set apart by a stop or
+    a bracket: "(owners): C-II" names no kind of C-II): what kind of it the clause names."""
     out: dict[str, str] = {}
-    before = ""
-    for word in re.findall(r"[\w'’-]+", clause):
-        found = [t for t in tokenized(word) if t not in function_words()]
+    before, end = "", 0
+    for match in re.finditer(r"[\w'’-]+", clause):
+        if clause[end : match.start()].strip():
+            before = ""
+        end = match.end()
+        found = [t for t in tokenized(match[0]) if t not in function_words()]
         if not found:
             before = ""
             continue
