@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.cues import NEGATION
 from agentmem.core.disowned import FINE_WORDS, NO_KIND, SENTENCE
 from agentmem.core.gainsay import HELD_CAUSE, JUDGING
 from agentmem.core.statement import function_words, terms
@@ -53,7 +54,25 @@ INSTEAD = re.compile(
     r",\s+not\s+(?:(?:from|by|due\s+to|because\s+of)\s+)?(?P<thing>[^.;:!?(),]{2,60})",
     re.IGNORECASE,
 )
-SHAPES = (FINE, AT_ALL, NOTHING, NO_PROBLEM, INSTEAD)
+# "<subject> was never <thing>", "<subject> wasn't <thing>", up to the clause's end: a
+# thing judged not to be what the subject was ("the crash was never the driver"), not a
+# state ("wasn't primed", "was not running": no -ed, -en, -ing or -ly word opens it).
+NOT_IT = re.compile(
+    r"(?P<subject>[^.;:!?,—–]{2,80}?)\s+(?:was|were|is|are)(?:n't|\s+not|\s+never)\s+"
+    r"(?:(?:a|an|the)\s+)?(?P<thing>(?!\w+(?:ed|en|ing|ly)\b)[^.;:!?,—–()]{2,60}?)"
+    r"\s*(?=[.;:!?,—–(]|$)",
+    re.IGNORECASE,
+)
+# "there is no <thing>", "<subject> has no <thing> at all", the whole clause: the thing
+# said not to exist. Read only against a cause that says no thing is missing (`denied_cause`).
+NO_SUCH = re.compile(
+    r"(?:(?P<subject>[^.;:!?,—–]{2,80}?)\s+(?:has|have|had)|\bthere\s+(?:is|are|was|were))"
+    r"\s+no\s+(?P<thing>[^.;:!?,—–()]{2,60}?)(?:\s+at\s+all)?\s*(?=[.;:!?,—–(]|$)",
+    re.IGNORECASE,
+)
+SHAPES = (FINE, AT_ALL, NOTHING, NO_PROBLEM, INSTEAD, NOT_IT, NO_SUCH)
+# Words that name a failure as a failure, of any subject: "the charging bug", "the root cause".
+FAILURE_NOUNS = frozenset("bug root glitch fault culprit".split())  # noqa: SIM905
 # "X fails when Y": a failure told with its cause in a "when" ("X stops when Y" is a remedy).
 FAILS_WHEN = re.compile(
     r"\b(?:throws?|thrown|fails?|failed|crash(?:es|ed)?|trips?|tripped|stalls?|stalled|hangs?|"
@@ -90,17 +109,22 @@ def denied_cause(text: str, held: str) -> bool:
     kept = terms(held).tokens
     for sentence in SENTENCE.split(text.strip()):
         for shape in SHAPES:
+            if shape is NO_SUCH and NEGATION.search(told):
+                continue  # "… because it has no X": a text saying so again agrees
             for match in shape.finditer(sentence):
                 thing = _last_clause(match["thing"])
                 denied = distinctive(terms(thing).content)
                 if not (denied & given or _initials(thing, told)):
                     continue
                 subject = _last_clause(match.groupdict().get("subject") or "")
-                if distinctive(terms(subject).tokens) - kept:
+                if distinctive(terms(subject).tokens) - kept - FAILURE_NOUNS:
                     continue  # a subject of its own the lesson does not name
                 said = distinctive(terms(text.replace(thing, " ")).tokens)
-                rest = given - denied  # the cause told again beside: a detail denied, no cause
-                if len(rest & said) >= FAILURE_TIE and len(rest & said) * 2 > len(rest):
+                # the cause told again beside: a detail denied, no cause (the subject the
+                # cause is denied of names the failure, not the cause)
+                beside = said - distinctive(terms(subject).tokens) if subject else said
+                rest = given - denied
+                if len(rest & beside) >= FAILURE_TIE and len(rest & beside) * 2 > len(rest):
                     continue
                 if len(said & failure) >= FAILURE_TIE:
                     return True

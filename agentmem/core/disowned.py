@@ -29,12 +29,19 @@ from __future__ import annotations
 
 import re
 
+CLAIMS = (
+    r"lesson|note|theory|theories|idea|guess|assumption|diagnosis|explanation|advice|tip|"
+    r"claim|suggestion|takeaway|blamed|blaming|we\s+(?:wrote|said|thought)"
+)
 # A correction's label ("Correction to the X note: …" only when what follows says no: else
 # it gives a value), and a retro line's incident title before its text ("Postmortem: x — ").
 LABEL = re.compile(
     r"^\s*\**(?P<label>corrections?|corrected|retracted|retraction|withdrawn|wrong\s+(?:earlier|before))"
     r"(?:\s+(?:to|on|of)\s+(?P<what>(?:the|that|this|my|our)\s[^.:;!?]{2,80}?)\**\s*:(?=.*?"
-    r"(?:\b(?:not|no|never|nothing)\b|n't\b))|\**\s*[:—–-])\s*\**",
+    r"(?:\b(?:not|no|never|nothing)\b|n't\b))|\**\s*[:—–-])\s*\**"
+    # "Retracting the pump theory: …": the verb withdraws what it names, a claim (`CLAIMS`)
+    rf"|^\s*(?:retracting|withdrawing)\s+(?P<claim>(?:the|that|this|my|our)\s[^.:;!?]{{0,80}}?"
+    rf"\b(?:{CLAIMS})s?)\s*[:—–]\s*",
     re.IGNORECASE,
 )
 # Other voices that open by dropping what was said before, as a label does: "Scratch that
@@ -53,16 +60,18 @@ SAID = re.compile(r"^\W*what\s+(?:i|we|you|they)\b", re.IGNORECASE)
 # "I was wrong about X", "we were wrong about X": the writers judging their own earlier claim.
 FIRST = re.compile(r"^\W*(?:i|we)\W*$", re.IGNORECASE)
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
-CLAIMS = (
-    r"lesson|note|theory|theories|idea|guess|assumption|diagnosis|explanation|advice|tip|"
-    r"claim|suggestion|takeaway|blamed|blaming|we\s+(?:wrote|said|thought)"
-)
 # "<subject> was wrong [about <topic>]": the judgement, its subject and what it is about.
 WRONG = re.compile(
     r"^(?P<subject>[^.;:!?]{1,160}?)\s+(?:was|were|is|are|has\s+been|turned\s+out\s+to\s+be)"
     r"\s+(?:all\s+|just\s+|simply\s+|plain\s+)?(?:wrong|incorrect|mistaken|a\s+red\s+herring"
     r"|(?P<weak>false|bogus|off|a\s+mis(?:reading|diagnosis|understanding)))\b"
     r"(?:\s+about\s+(?P<about>[^.;:!?,]{2,80}))?",
+    re.IGNORECASE,
+)
+# "I had the X wrong", "we got the X all wrong": the writers' own claim about X judged.
+HAD_WRONG = re.compile(
+    r"^(?P<subject>\W*(?:i|we))\s+(?:had|got)\s+(?P<about>[^.;:!?,]{2,80}?)\s+(?:all\s+)?"
+    r"(?:wrong|backwards)(?P<weak>)\b",
     re.IGNORECASE,
 )
 GENERAL = re.compile(
@@ -183,7 +192,7 @@ def disowned(text: str) -> tuple[str, str] | None:
     cued = label is not None or any(OUTRIGHT.search(s) or REAL.search(s) for s in sentences)
     if judged is None and not cued:
         return None
-    pointed = label.groupdict().get("what") if label is not None else None
+    pointed = (label.groupdict().get("what") or label.groupdict().get("claim")) if label else None
     parts: list[str] = [pointed] if pointed else []
     used: set[int] = set()
     if judged is not None:
@@ -227,7 +236,7 @@ def _judged(sentences: list[str]) -> tuple[int, str, re.Match[str]] | None:
     ("Label jams: that was wrong, …") and its match: its subject is a claim or points back
     at one (see the module docstring)."""
     for at, sentence in enumerate(sentences):
-        topic, match = "", WRONG.match(sentence)
+        topic, match = "", WRONG.match(sentence) or HAD_WRONG.match(sentence)
         if match is None and (titled := TOPIC.match(sentence)) is not None:
             topic, match = titled["topic"], WRONG.match(sentence[titled.end() :])
             if match is not None and not (POINTING.match(match["subject"]) or _claim(match)):

@@ -193,7 +193,9 @@ def _same_slot(draft: str, new: Name, held: str, old: Name) -> bool:
     aside = _name_terms(names(draft)) | _name_terms(names(held))
     near = (_before(draft, new.start) & _before(held, old.start)) - aside
     if new.person:
-        return bool(near) or (ROLE.search(draft) is not None and ROLE.search(held) is not None)
+        if _two_things(_clause(draft, new.start), _clause(held, old.start), aside):
+            return False
+        return bool(near) or _one_role(_roles(draft), _roles(held))
     if not _placed(held, old):
         return False
     if near and _placed(draft, new):
@@ -204,6 +206,59 @@ def _same_slot(draft: str, new: Name, held: str, old: Name) -> bool:
     # brought in by a change ("dailies delivery moved to X"): what moved is what the held
     # name serves ("reports reach the buyer through Y"), not another side of the subject
     return bool((_before(draft, new.start, None) & _before(held, old.start)) - aside)
+
+
+def _roles(text: str) -> frozenset[str]:
+    """The kinds of role a text gives (`agentmem.core.holders.ROLES`: owns, approves, is
+    asked, is on call): an approver named is no new owner."""
+    return frozenset(m.lastgroup for m in ROLE.finditer(text) if m.lastgroup)
+
+
+def _one_role(ours: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Both texts give a role, of one kind; who a thing goes to ("ask") is said of any
+    holder, an owner as well as the one on call."""
+    return bool(ours and theirs) and bool(ours & theirs or "ask" in ours | theirs)
+
+
+def _clause(text: str, at: int) -> str:
+    """The clause of the text a name at `at` stands in."""
+    start = max((m.end() for m in CLAUSE.finditer(text[:at])), default=0)
+    end = CLAUSE.search(text, at)
+    return text[start : end.start() if end else len(text)]
+
+
+def _two_things(draft: str, held: str, aside: frozenset[str]) -> bool:
+    """The two clauses name one kind of thing, each a thing of its own: a word both say
+    stands right after a word of each that the other text never says ("the billing team's
+    rota" against "the shipping team's rota"; "owns the refund queue" against "owns the
+    invoice queue"). Two holders of two things, not one slot. A word after "the" or a verb
+    ("fail the check", "route the check") is no kind named."""
+    ours, theirs = _qualified(draft), _qualified(held)
+    for word in (set(ours) & set(theirs)) - aside:
+        a, b = ours[word], theirs[word]
+        if a and b and a != b and a not in aside | set(theirs) and b not in aside | set(ours):
+            return True
+    return False
+
+
+def _qualified(clause: str) -> dict[str, str]:
+    """Each content term of the clause, with the term of the word written right before it,
+    a space between ("" when that word is a function word, none, or set apart by a stop or
+    a bracket: "(owners): C-II" names no kind of C-II): what kind of it the clause names."""
+    out: dict[str, str] = {}
+    before, end = "", 0
+    for match in re.finditer(r"[\w'’-]+", clause):
+        if clause[end : match.start()].strip():
+            before = ""
+        end = match.end()
+        found = [t for t in tokenized(match[0]) if t not in function_words()]
+        if not found:
+            before = ""
+            continue
+        for term in found:
+            out.setdefault(term, before)
+            before = term
+    return out
 
 
 def _subject(draft: str, held: str, over: bool = False) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.practice import VERBS, words
+from agentmem.core.practice import NOT_A_FIX, VERBS, words
 from agentmem.core.statement import terms
 from agentmem.core.withdrawal import FRAMING, NEGATION, retraction
 
@@ -118,20 +118,13 @@ def no_effect(text: str, held: str) -> bool:
     return False
 
 
-# A clause that says its act does not help, in a lesson's words ("longer timeouts do not fix it").
-SAID_NO = re.compile(
-    r"^(?P<act>[^,]{3,120}?)\s+(?:(?:do|does|did)(?:\s+not|n't)|never)\s+"
-    r"(?:fix|help|stop|cure|solve|prevent|clear)(?:es|s)?\b",
-    re.IGNORECASE,
-)
-
-
 def _denied_by(held: str, act: frozenset[str]) -> bool:
     """The held lesson itself says the act does nothing ("wait for the ready event; longer
     timeouts do not fix it"): it agrees with the text, it does not tell the act as a remedy."""
     for piece in PIECES.split(held):
-        match = SAID_NO.match(LEAD.sub("", piece.strip())) if piece else None
-        if match is not None and act & (terms(match["act"]).content - FRAMING - DOING):
+        match = NOT_A_FIX.match(LEAD.sub("", piece.strip())) if piece else None
+        said = match["practice"] or match["judged"] if match is not None else ""
+        if said and act & (terms(said).content - FRAMING - DOING):
             return True
     return False
 

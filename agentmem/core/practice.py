@@ -63,10 +63,13 @@ FAMILY = {verb: family[0] for family in FAMILIES for verb in family}
 VERBS = frozenset(FAMILY.values())
 TAKE_AWAY = "remov"  # the family that says a thing is taken away
 
-# What a retraction's claim says did not help: the practice, before the problem it names.
+# What a clause says did not help: the practice, before the problem it names ("longer
+# timeouts never fix it", "a restart is not a fix for …"). A retraction's claim says it of
+# the practice withdrawn (`judged_practice`); a lesson, of one it warns off
+# (`agentmem.core.nofix`).
 NOT_A_FIX = re.compile(
-    r"^(?P<practice>.+?)\s+(?:(?:does|do|did)\s+not|doesn't|don't|didn't|never)\s+"
-    r"(?:fix|help|solve|cure|stop|prevent)\b"
+    r"^(?P<practice>.+?)\s+(?:(?:does|do|did)(?:\s+not|n't)|don't|never)\s+"
+    r"(?:fix|help|solve|cure|stop|prevent|clear)(?:es|s)?\b"
     r"|^(?P<judged>.+?)\s+(?:is|was|are|were)\s+(?:not\s+(?:a|the|any)|never\s+(?:a|the)|no)\s+"
     r"(?:fix|cure|solution|answer|remedy)\b",
     re.IGNORECASE,

@@ -37,6 +37,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from agentmem.core.affirmed import affirmed
 from agentmem.core.answered import answered
 from agentmem.core.contradicted import contradicted
 from agentmem.core.deniedcause import denied_cause
@@ -122,8 +123,9 @@ def withdrawn(
     found += [i for i, t in lessons if i not in found and cured(t, said[0])]
     found += [i for i, t in lessons if i not in found and denies(text, t)]
     found += [i for i, t in lessons if i not in found and answered(text, t)]
-    if swapped(text):  # "X come from B, not from A" withdraws only a lesson telling a cause
-        found = [i for i in found if causes(dict(lessons)[i])]
+    if swapped(text):  # "X come from B, not from A" withdraws only a lesson telling a cause,
+        # or one whose thing it says is in the opposite state ("the gate accepts them")
+        found = [i for i in found if causes(t := dict(lessons)[i]) or opposite_state(text, t)]
     best = retracted(text, lessons, written)
     if best is None and restated:
         found += [i for i in carried(text, lessons, written, restated, earlier) if i not in found]
@@ -146,6 +148,7 @@ def denies(text: str, held: str) -> bool:
         or safe_after_all(text, held)
         or negated_claim(text, held)
         or opposite_state(text, held)
+        or affirmed(text, held)
     )
 
 
