@@ -120,6 +120,7 @@ def _kept(text: str) -> tuple[frozenset[str], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)  # asked of one pair by several rules of an add
 def set_apart(draft: str, held: str) -> bool:
     """The draft names apart a thing the held text is about."""
     things = _things_apart(draft)

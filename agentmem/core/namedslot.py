@@ -31,6 +31,7 @@ The draft names anew (`named_anew`) when:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from agentmem.core.apart import set_apart
@@ -112,6 +113,11 @@ class Name(NamedTuple):
 
 def names(text: str) -> list[Name]:
     """The people and the named things of a text (see the module docstring, test 1)."""
+    return list(_names(text))
+
+
+@lru_cache(maxsize=4096)  # a draft meets every held lesson of an add: each read once
+def _names(text: str) -> tuple[Name, ...]:
     out: list[Name] = []
     taken: list[tuple[int, int]] = []
     lower = text.lower()
@@ -135,13 +141,14 @@ def names(text: str) -> list[Name]:
         if {word.lower(), word.lower().rstrip("s")} & (ZONES | value_words()):
             continue
         out.append(Name(word.lower(), False, m.start()))
-    return out
+    return tuple(out)
 
 
 def _mentioned(text: str, name: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
 
 
+@lru_cache(maxsize=4096)  # asked of each name of every held lesson of an add
 def _told_over(draft: str, name: str) -> bool:
     """Every mention of `name` in the draft stands within `OVER_NEAR` words of a word that
     says it is over, in its clause ("the Kiln.io links are dead"; not "instead of X:
@@ -157,8 +164,13 @@ def _told_over(draft: str, name: str) -> bool:
 
 def _over(draft: str, held: str) -> list[str]:
     """The names, hosts or boxes of the held text that the draft says are over."""
-    found = {n.name for n in names(held)} | {m[0] for m in IDENT.finditer(held)}
-    return [n for n in found if _told_over(draft, n)]
+    return [n for n in _named(held) if _told_over(draft, n)]
+
+
+@lru_cache(maxsize=4096)
+def _named(held: str) -> tuple[str, ...]:
+    """The names, hosts and boxes a held text gives, in the order `_over` meets them."""
+    return tuple({n.name for n in _names(held)} | {m[0] for m in IDENT.finditer(held)})
 
 
 def _before(text: str, at: int, back: int | None = BEFORE) -> frozenset[str]:

@@ -19,6 +19,7 @@ withdraws a held lesson without calling it wrong.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.practice import NOT_A_FIX, VERBS, words
 from agentmem.core.statement import terms
@@ -222,6 +223,7 @@ STATED = re.compile(
     + r"))\b",
     re.IGNORECASE,
 )
+STATE_WORD = re.compile("|".join(sorted({w for p in OPPOSITES for w in p})), re.IGNORECASE)
 
 
 def opposite_state(text: str, held: str) -> bool:
@@ -230,18 +232,26 @@ def opposite_state(text: str, held: str) -> bool:
     lacks), the opposite word (`OPPOSITES`). "The north gate accepts them" leaves a lesson
     on the south gate, and a text that says the old state too is no denial of it."""
     kept = terms(held).content
-    blamed = {(_head(m["subject"]), _state(m)) for m in STATED.finditer(held)}
-    told = {(_head(m["subject"]), _state(m)) for m in STATED.finditer(text)}
+    blamed = {(head, state) for _, head, state in _stated(held)}
+    stated = _stated(text)
+    told = {(head, state) for _, head, state in stated}
     if told & blamed:
         return False
-    for match in STATED.finditer(text):
-        said = terms(match["subject"]).content
+    for subject, head, state in stated:
+        said = terms(subject).content
         if not said or said - kept:
             continue
-        head, state = _head(match["subject"]), _state(match)
         if any((state, old) in OPPOSITE for found, old in blamed if found == head):
             return True
     return False
+
+
+@lru_cache(maxsize=4096)  # a draft meets every held lesson of an add: each read once
+def _stated(text: str) -> tuple[tuple[str, str, str], ...]:
+    """Each thing the text gives a state of (STATED): its subject, head and state."""
+    if STATE_WORD.search(text) is None:  # most texts: STATED tries each of their openings
+        return ()
+    return tuple((m["subject"], _head(m["subject"]), _state(m)) for m in STATED.finditer(text))
 
 
 def _head(subject: str) -> str:

@@ -27,6 +27,7 @@ go by text" against "reminders go by email" is a new way of sending, left to the
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.values import raw_values
 from agentmem.core.words import tokenized
@@ -73,30 +74,33 @@ NOT_SOURCE = re.compile(
 )
 
 
-def _numbers(text: str) -> set[str]:
+@lru_cache(maxsize=4096)  # a draft meets every held lesson of an add: each read once
+def _numbers(text: str) -> frozenset[str]:
     values, _ = raw_values(text)
-    return {v for kind, found in values.items() if kind != "date" for v in found}
+    return frozenset(v for kind, found in values.items() if kind != "date" for v in found)
 
 
-def _channels(text: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def _channels(text: str) -> frozenset[str]:
     out = set()
     for m in CHANNEL.finditer(text):
         word = re.sub(r"\s+", " ", m[1].lower())
         word = word.removeprefix("by ").removesuffix("s")
         out.add(SPELLING.get(word, word))
-    return {"mail-order" if w == "mail" else w for w in out}
+    return frozenset("mail-order" if w == "mail" else w for w in out)
 
 
-def _sides(text: str) -> set[tuple[str, str]]:
+@lru_cache(maxsize=4096)
+def _sides(text: str) -> frozenset[tuple[str, str]]:
     low = text.lower()
     out = {("in", m[1].lower()) for m in INSIDE.finditer(low) if m[1] not in NOT_PLACE}
     out |= {("out", m[1].lower()) for m in OUTSIDE.finditer(low) if m[1] not in NOT_PLACE}
     for a, b in SIDES:
         out |= {(side, "") for side in (a, b) if re.search(rf"\b{side}\b", low)}
-    return out
+    return frozenset(out)
 
 
-def _opposite(draft: set[tuple[str, str]], held: set[tuple[str, str]]) -> bool:
+def _opposite(draft: frozenset[tuple[str, str]], held: frozenset[tuple[str, str]]) -> bool:
     """One side of a place in each, the other side in the other, neither text on both."""
     flip = {"in": "out", "out": "in"}
     for a, b in SIDES:

@@ -66,5 +66,6 @@ def placed_anew(draft: str, held: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=4096)  # a draft meets every held lesson of an add: each read once
 def _words(text: str) -> frozenset[str]:
     return frozenset(w.lower() for w in WORD.findall(text))

@@ -33,6 +33,7 @@ does not replaces nothing but by a rule that reads its own voice of change.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.cues import NEGATION, says_changed
 from agentmem.core.samething import BOUNDS, NEWS, STAYS, Value, in_held_slot, readings
@@ -118,13 +119,14 @@ def _framed_alike(draft_side: str, held_side: str) -> bool:
 BACK = re.compile(r"\s*(?:it|its|this|that|these|those|they|their|which)\b", re.IGNORECASE)
 
 
-def _markers(text: str) -> set[str]:
+@lru_cache(maxsize=4096)  # a draft meets every held lesson of an add: each read once
+def _markers(text: str) -> frozenset[str]:
     """The other-instance words of the clause a text opens on, and of the clauses that go
     on about its thing: "the kiln log is due by 04:30; the glaze log is separate" sets the
     glaze log apart, not the kiln log."""
     clauses = _clauses(text)
     told = clauses[:1] + [c for c in clauses[1:] if BACK.match(c)]
-    return {m[0].lower() for c in told for m in OTHER_INSTANCE.finditer(c)}
+    return frozenset(m[0].lower() for c in told for m in OTHER_INSTANCE.finditer(c))
 
 
 def elsewhere_unsaid(draft: str, held: str) -> bool:

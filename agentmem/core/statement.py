@@ -57,7 +57,7 @@ from agentmem.core.values import value_words as value_words
 from agentmem.core.words import CODE as CODE
 from agentmem.core.words import FUNCTION_WORDS as FUNCTION_WORDS
 from agentmem.core.words import function_words as function_words
-from agentmem.core.words import tokenized
+from agentmem.core.words import tokenized, word_tokens
 from agentmem.stores.bm25 import WORD
 
 HEAD = 3  # leading content terms that name what a statement is about
@@ -275,7 +275,7 @@ def _joins(text: str) -> frozenset[tuple[str, frozenset[str]]]:
         if not parts:
             continue
         for head in {first, *tokenized(first)}:
-            out |= {(joined, parts) for joined in tokenized(head + second) if joined not in parts}
+            out |= {(joined, parts) for joined in word_tokens(head + second) if joined not in parts}
     return frozenset(out)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agentmem.stores.bm25 import tokenize
+from agentmem.stores.bm25 import _stem, _stopwords, tokenize
 
 CODE = re.compile(r"`([^`\n]+)`")  # a command or a path as code: the value of "how to"
 
@@ -34,6 +34,19 @@ def function_words() -> frozenset[str]:
 def tokenized(text: str) -> tuple[str, ...]:
     """`tokenize(text)`, computed once per text."""
     return tuple(tokenize(text))
+
+
+ONE_WORD = re.compile(r"[a-z0-9_]{2,}")  # a word `tokenize` keeps whole, its case already low
+
+
+def word_tokens(word: str) -> tuple[str, ...]:
+    """`tokenized(word)` of a word in lower case, worked out without a text's regular
+    expression and cache when `tokenize` would keep it whole (ONE_WORD): `terms` asks it
+    of each two adjacent words of a new text written as one ("roll" and "back" as
+    "rollback"), a word seen once, and the cache would only be filled with them."""
+    if ONE_WORD.fullmatch(word) is None:
+        return tokenized(word)
+    return () if word in _stopwords() else (_stem(word),)
 
 
 LETTERS = re.compile(r"[a-z]+")
