@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from agentmem.core.apart import set_apart
+from agentmem.core.asked import answered_anew
 from agentmem.core.claimed import also_claimed
 from agentmem.core.committed import removed_by_commit
 from agentmem.core.compound import kept_part, part_told
@@ -41,6 +42,7 @@ from agentmem.core.retract import CLAUSE, withdrawn
 from agentmem.core.samething import given_anew
 from agentmem.core.scoped import rescoped
 from agentmem.core.setkeys import keyed_anew, rekeyed
+from agentmem.core.setto import set_anew
 from agentmem.core.slots import renewed, siblings
 from agentmem.core.statement import terms
 from agentmem.core.swapped import swapped
@@ -215,6 +217,8 @@ def _anew(draft: str, held: str) -> bool:
         or reequipped(draft, held)
         or recounted(draft, held)
         or swapped(draft, held)
+        or set_anew(draft, held)  # "raised to 10", "30 → 20", "Beginning with …, 80%"
+        or answered_anew(draft, held)  # "Q: how long …? A: 20 minutes"
     )
 
 
