@@ -1,0 +1,196 @@
+"""Where a loop-benchmark probe lost each need it missed: a diagnosis, not a score.
+
+    python bench/needloss.py SCENARIO... [--json]
+
+Replays each scenario as `bench/loopbench.py` does and, at every probe, for each need it
+missed, looks for the memory that carries it and says where it was lost: never written;
+withdrawn (superseded); under the confidence floor; of another app; not retrieved by the
+goal's search (its rank among all memories of the scope); retrieved but under the
+relevance bar or left out by a read-time rule; chosen but cut by the pack's budget; packed
+but its text trimmed. Causes are counted by kind at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import re
+import shutil
+import sys
+import tempfile
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from agentmem import Goal, MemoryHooks, QueuedBundle
+from agentmem.core.model import Memory
+from agentmem.retrieval.history import history
+from agentmem.retrieval.pack import CANDIDATES, goal_query
+from agentmem.retrieval.places import LESSONS, RECORDS
+from agentmem.retrieval.reader import Reader, own_words
+from agentmem.retrieval.select import for_worker
+from agentmem.stores.base import Filters
+from agentmem.tools import Tools
+from bench.loopbench import Clock, _fire, _items, hook_settings, quiet_logs
+from bench.loopformat import PROBE_HOOK, Scenario, load_scenario
+
+DEEP = 400  # how far down a search is read to find a memory's rank
+
+
+def _rank(tools: Tools, query: str, memory: Memory, scope: Filters) -> tuple[int | None, float]:
+    types = LESSONS if memory.type.value in LESSONS else RECORDS
+    live = replace(scope, include_superseded=False, types=types)
+    hits = tools.search_memory(query, DEEP, live)
+    for n, hit in enumerate(hits):
+        if hit.memory.id == memory.id:
+            best = hits[0].score if hits else 0.0
+            return n + 1, round(hit.score / best, 3) if best else 0.0
+    return None, 0.0
+
+
+def diagnose(
+    hooks: MemoryHooks, probe: str, context: dict[str, Any], missed: list[str], packed: list[str]
+) -> list[dict[str, Any]]:
+    tools = Tools(Reader(hooks.store, touch=False), hooks.settings, clock=hooks.clock)
+    floor = hooks.settings.confidence_floor
+    everything = hooks.store.list(Filters(user_id=hooks.settings.user_id))
+    superseded = {old for m in everything for old in m.supersedes}
+    if probe == "pack":
+        goal = Goal.model_validate(context["goal"])
+        asks = [(goal_query(goal), tools.scope(goal.app_id))]
+        chosen = {h.memory.id for h in for_worker(tools.search_memory, goal, asks[0][1], floor)}
+    else:
+        bundles = [QueuedBundle.model_validate(b) for b in context["queue"]]
+        asks = [(own_words(b.title, b.description, b.tags), tools.scope(b.app_id)) for b in bundles]
+        chosen = set()
+        for query, scope in asks:
+            found = history(tools.search_memory, query, scope, floor)
+            chosen |= {m.id for m in found.lessons} | {m.id for m in found.runs}
+            if found.success is not None:
+                chosen.add(found.success.id)
+    out = []
+    for pattern in missed:
+        regex = re.compile(pattern)
+        carriers = [m for m in everything if regex.search(m.text)]
+        if not carriers:
+            out.append({"need": pattern, "cause": "never written"})
+            continue
+        verdicts = []
+        for m in carriers:
+            apps = {a for _, s in asks for a in (s.app_ids or ())}
+            if m.id in superseded:
+                by = [o for o in everything if m.id in o.supersedes]
+                cause = "withdrawn (superseded by: " + " | ".join(o.text[:140] for o in by) + ")"
+            elif apps and m.app_id not in apps:
+                cause = "other app"
+            elif m.confidence < floor:
+                cause = "under floor"
+            elif m.id in packed:
+                cause = "packed, text trimmed"
+            elif m.id in chosen:
+                cause = (
+                    "chosen, cut by pack budget"
+                    if probe == "pack"
+                    else "chosen, not told (word budget)"
+                )
+            else:
+                ranks = [_rank(tools, q, m, s) for q, s in asks]
+                found_ranks = [r for r in ranks if r[0] is not None]
+                if not found_ranks:
+                    cause = "not retrieved (no shared word)"
+                else:
+                    rank, share = min(found_ranks)
+                    limit = CANDIDATES if probe == "pack" else 20
+                    if rank > limit:
+                        cause = f"not retrieved (rank {rank} > {limit})"
+                    else:
+                        cause = f"retrieved (rank {rank}, share {share}), not chosen"
+            verdicts.append((cause, m))
+        order = ["packed", "chosen", "retrieved", "not retrieved", "under", "other", "withdrawn"]
+        order = [*order, "never"]
+        verdicts.sort(key=lambda v: next(i for i, o in enumerate(order) if v[0].startswith(o)))
+        cause, m = verdicts[0]
+        out.append(
+            {
+                "need": pattern,
+                "cause": cause,
+                "memory": m.id,
+                "type": m.type.value,
+                "app": m.app_id,
+                "conf": m.confidence,
+                "text": m.text[:160],
+                "others": [v[0] for v in verdicts[1:]],
+            }
+        )
+    return out
+
+
+def run(scenario: Scenario) -> list[dict[str, Any]]:
+    work = Path(tempfile.mkdtemp(prefix="needloss-"))
+    env_file = work / ".env.executive"
+    env_file.write_text("#\n", encoding="utf-8")
+    clock = Clock(scenario.clock_at(scenario.steps[0].day))
+    settings = hook_settings(scenario.user_id, "deterministic", False)
+    hooks = MemoryHooks.from_env(env_file, environ=settings, clock=clock)
+    found = []
+    try:
+        for step in scenario.steps:
+            clock.now = scenario.clock_at(step.day)
+            if step.probe == "harvest":
+                continue
+            hook = step.fire or PROBE_HOOK[str(step.probe)]
+            context = dict(step.context)
+            if step.file is not None:
+                target = work / step.file[0]
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(step.file[1], encoding="utf-8")
+            if "worker_dir" in context:
+                context["worker_dir"] = work / context["worker_dir"]
+                context["worker_dir"].mkdir(parents=True, exist_ok=True)
+            if hook == "judgment_harvest":
+                context.setdefault("window", {})
+            ok, result = _fire(hooks, hook, context)
+            if step.probe is None or not ok:
+                continue
+            items = _items(step.probe, result)
+            missed = [p.pattern for p in step.needs if not any(p.search(t) for t in items)]
+            packed = [e.id for e in result.pack.entries] if step.probe == "pack" else []
+            if missed:
+                for d in diagnose(hooks, step.probe, step.context, missed, packed):
+                    found.append(
+                        {"scenario": scenario.name, "step": step.index, "probe": step.probe, **d}
+                    )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("scenarios", nargs="+")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    quiet_logs()
+    rows = []
+    for path in args.scenarios:
+        with contextlib.redirect_stdout(sys.stderr):
+            rows += run(load_scenario(path))
+    if args.json:
+        print(json.dumps(rows, indent=1))
+    else:
+        for r in rows:
+            print(f"{r['scenario']} step {r['step']} {r['probe']}: {r['cause']} :: {r['need']}")
+            if "memory" in r:
+                print(f"    [{r['type']} {r['app']} {r['conf']}] {r['text']}")
+    kinds = Counter(r["cause"].split(" (")[0] for r in rows)
+    print(json.dumps(kinds, indent=1), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
