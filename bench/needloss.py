@@ -171,9 +171,15 @@ def run(scenario: Scenario) -> list[dict[str, Any]]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("scenarios", nargs="+")
-    parser.add_argument("--json", action="store_true")
+    parser = argparse.ArgumentParser(
+        description="For each need a loop-benchmark probe missed, say where it was lost "
+        "(never written, withdrawn, under the floor, another app, not retrieved, under the "
+        "bar, cut by the budget) and count the causes.",
+    )
+    parser.add_argument("scenarios", nargs="+", help="scenario files (bench/loopbench.py's format)")
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON object on stdout instead of the table"
+    )
     args = parser.parse_args()
     quiet_logs()
     rows = []
