@@ -35,6 +35,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from agentmem._exceptions import StoreError
 from agentmem.contexts import RunOutcome
 from agentmem.core.locks import exclusive
 from agentmem.core.model import AGENT_ID, TYPE_RULES, HookName, MemoryType, content_key
@@ -208,6 +209,40 @@ def settle(
     app = run.app_id or harvester.settings.app_id
     now = harvester.clock()
     notes: list[str] = []
+    if not kept and not folder.is_dir():
+        return list(drafts)  # nothing kept before, nothing to keep now: no lock to take
+    try:
+        _settle(folder, kept, run, app, now, hook, harvester, result, deadline, notes)
+    except StoreError as exc:  # the lock refused (a root without locks): kept nowhere
+        result.writes.attempted += len(kept)
+        result.writes.store_errors.extend(str(exc) for _ in kept)
+        notes.append(f"tentative records not read or kept: {exc}")
+        kept_nowhere = True
+    else:
+        kept_nowhere = False
+    if kept and not kept_nowhere:
+        notes.append(
+            f"{len(kept)} lesson(s) below their type's confidence range kept as tentative "
+            "(out of packs until a later run corroborates them)"
+        )
+    if notes:
+        result.final_text = "\n".join(filter(None, [result.final_text, "; ".join(notes)]))
+    return [d for d in drafts if not any(d is k for k in kept)]
+
+
+def _settle(
+    folder: Path,
+    kept: Sequence[Mapping[str, Any]],
+    run: RunOutcome,
+    app: str | None,
+    now: datetime,
+    hook: HookName,
+    harvester: Harvester,
+    result: HookResult,
+    deadline: float | None,
+    notes: list[str],
+) -> None:
+    """Under the tentative lock: settle this app's pending records by `run`, keep `kept`."""
     with exclusive(harvester.store.root / ".agentmem" / "tentative.lock"):
         for record in _load(folder):
             if record.status != "pending" or record.draft.get("app_id") != app:
@@ -241,11 +276,3 @@ def settle(
                 _save(folder, record)  # a repeated fire keeps the first record and its status
             result.writes.attempted += 1
             result.writes.tentative.append(record.id)
-    if kept:
-        notes.append(
-            f"{len(kept)} lesson(s) below their type's confidence range kept as tentative "
-            "(out of packs until a later run corroborates them)"
-        )
-    if notes:
-        result.final_text = "\n".join(filter(None, [result.final_text, "; ".join(notes)]))
-    return [d for d in drafts if not any(d is k for k in kept)]

@@ -45,6 +45,22 @@ def test_fire_reports_a_store_error_and_writes_nothing(
 
 
 @pytest.mark.usefixtures("no_locks")
+def test_a_lesson_to_keep_as_tentative_is_a_store_error_not_kept(
+    make_hooks: HooksFactory, root: Path
+) -> None:
+    """A below-range lesson is kept as tentative under a lock: when the root refuses locks it
+    counts as a store error, the fire is not ok, and nothing says it was kept."""
+    lesson = {"text": "The depot gate closes at 18:00 on Fridays.", "type": "semantic"}
+    run = {**RUN, "lessons": [{**lesson, "confidence": 0.6}]}
+    result = make_hooks().fire("post_run_classify", run=run)
+    assert result.ok is False
+    assert result.writes.store_errors and "cannot lock" in result.writes.store_errors[0]
+    assert not result.writes.tentative and not result.writes.accepted
+    assert "kept as tentative" not in (result.final_text or "")
+    assert not (root / "tentative").exists() and entries(root) == []
+
+
+@pytest.mark.usefixtures("no_locks")
 def test_cli_add_exits_1_with_a_message(tmp_path: Path) -> None:
     """`agentmem add` on such a root exits 1 with one line saying why, no traceback."""
     root = tmp_path / "memory"
