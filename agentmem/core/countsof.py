@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from agentmem.core.counted import NUMBER
+from agentmem.core.measured import measured_apart
 from agentmem.core.statement import NUMBER_WORDS, Terms, terms
 from agentmem.stores.bm25 import tokenize
 
@@ -72,8 +73,8 @@ def counted_apart(draft: str, held: str, d: Terms, h: Terms) -> bool:
         for k, v in d.values.items()
         if k not in ("code", "date") and k in h.values and v - h.values[k] and h.values[k] - v
     }
-    if kinds != {"number"}:
-        return False
+    if kinds != {"number"}:  # measures in units: what each names (`agentmem.core.measured`)
+        return measured_apart(draft, held, d, h)
     ours, theirs = _ties(draft), _ties(held)
     new = d.values["number"] - h.values["number"]
     old = h.values["number"] - d.values["number"]

@@ -36,6 +36,7 @@ import re
 from functools import lru_cache
 
 from agentmem.core.cues import NEGATION, says_changed
+from agentmem.core.measured import measures_apart
 from agentmem.core.samething import BOUNDS, NEWS, STAYS, Value, in_held_slot, readings
 from agentmem.core.statement import terms
 
@@ -142,6 +143,8 @@ def told_plainly(draft: str, held: str) -> bool:
     """The draft states a new value of the held lesson's slot, told with no word of news
     and read so only where nothing else can be meant (see the module docstring)."""
     if NEGATION.search(draft) or not in_held_slot(draft, held):
+        return False
+    if measures_apart(draft, held):  # "2 days off" is no new "3 days' notice"
         return False
     if {m[0].lower() for m in OTHER_INSTANCE.finditer(draft)} - {
         m[0].lower() for m in OTHER_INSTANCE.finditer(held)
