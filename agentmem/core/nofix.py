@@ -257,7 +257,9 @@ def _stated(text: str) -> tuple[tuple[str, str, str], ...]:
 def _head(subject: str) -> str:
     """The last content word of a subject, its head ("the berth-size validator": validator)."""
     found = [w for w in re.findall(r"[\w-]+", subject.lower()) if terms(w).content]
-    return next(iter(terms(found[-1]).content)) if found else ""
+    # its last term in order, not any of the set: "a cold-chain" is about the chain
+    last = found[-1] if found else ""
+    return max(terms(last).content, key=lambda t: (last.find(t), t)) if found else ""
 
 
 def _state(match: re.Match[str]) -> str:

@@ -17,16 +17,20 @@ def spelled_out(text: str, b: Terms) -> dict[str, frozenset[str]]:
     initials ("proof-of-delivery" for POD, "service level objective" for SLO), with the
     terms those words make: one thing, named two ways."""
     words, alone, initials = letters(text)
-    found: dict[str, frozenset[str]] = {}
+    at: dict[str, int] = {}
     for acronym in b.proper & b.content:
-        n = len(acronym)
-        if n < MIN_ACRONYM or not acronym.isalpha() or acronym in alone:
+        if len(acronym) < MIN_ACRONYM or not acronym.isalpha() or acronym in alone:
             continue
         # each word gives one initial, so where the acronym starts in them is its first word
         i = initials.find(acronym)
         if i >= 0:
-            found[acronym] = frozenset(tokenized(" ".join(words[i : i + n])))
-    return found
+            at[acronym] = i
+    # In the order the text writes them out, not the set's: two names may share words
+    # (ABC and BCD from "a big cat dozed"), and the first taken claims them in the head.
+    return {
+        acronym: frozenset(tokenized(" ".join(words[i : i + len(acronym)])))
+        for acronym, i in sorted(at.items(), key=lambda a: (a[1], a[0]))
+    }
 
 
 def aligned(a: Terms, b: Terms) -> Terms:
@@ -36,6 +40,9 @@ def aligned(a: Terms, b: Terms) -> Terms:
     # Only where `b` has the one word and not its parts: "acme Client" against a text
     # with both "acme", "client" and "AcmeClient" tells a rename, not one spelling.
     found = [(j, parts) for j, parts in a.joins if j in b.content and not parts & b.content]
+    # sorted, not the set's order: two joins may share a word ("roll back up" gives
+    # "rollback" and "backup"), and the first taken claims it in the head and cued terms
+    found.sort(key=lambda f: (f[0], sorted(f[1])))
     if not found:
         return a
     content, cued, head = set(a.content), set(a.cued), list(a.head)
