@@ -43,7 +43,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from agentmem import MemoryHooks, SettingsError
-from bench.loopformat import PROBE_HOOK, Scenario, ScenarioError, lint, load_scenario
+from bench.loopformat import PROBE_HOOK, Scenario, ScenarioError, Step, lint, load_scenario
 from bench.loopscore import (
     COUNTS,
     KEYS,
@@ -156,17 +156,7 @@ def replay(
             texts = [e.text for e in entries if e.fields.get("trigger") == HARVEST_TRIGGER]
             probes.append(score_probe(step, True, texts))
             continue
-        hook = step.fire or PROBE_HOOK[str(step.probe)]
-        context = dict(step.context)
-        if step.file is not None:
-            target = work / step.file[0]
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(step.file[1], encoding="utf-8")
-        if "worker_dir" in context:  # the host makes the worker's folder before it spawns one
-            context["worker_dir"] = work / context["worker_dir"]
-            context["worker_dir"].mkdir(parents=True, exist_ok=True)
-        if hook == "judgment_harvest":
-            context.setdefault("window", {})
+        hook, context = staged(step, work)
         ok, result = _fire(hooks, hook, context)
         tally.fires += 1
         if not ok:
@@ -180,6 +170,23 @@ def replay(
     tally.memories, tally.near_duplicates = count, len(pairs)
     tally = sum((p.tally() for p in probes), tally)
     return Replay(scenario, tally, probes, pairs, failures, work)
+
+
+def staged(step: Step, work: Path) -> tuple[str, dict[str, Any]]:
+    """The hook a step fires and its context, with what the host does first done in `work`:
+    the step's file written, the worker's folder made (a host makes it before it spawns one)."""
+    hook = step.fire or PROBE_HOOK[str(step.probe)]
+    context = dict(step.context)
+    if step.file is not None:
+        target = work / step.file[0]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(step.file[1], encoding="utf-8")
+    if "worker_dir" in context:
+        context["worker_dir"] = work / context["worker_dir"]
+        context["worker_dir"].mkdir(parents=True, exist_ok=True)
+    if hook == "judgment_harvest":
+        context.setdefault("window", {})
+    return hook, context
 
 
 def _fire(hooks: MemoryHooks, hook: str, context: dict[str, Any]) -> tuple[bool, Any]:

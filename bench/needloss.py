@@ -36,8 +36,8 @@ from agentmem.retrieval.reader import Reader, own_words
 from agentmem.retrieval.select import for_worker
 from agentmem.stores.base import Filters
 from agentmem.tools import Tools
-from bench.loopbench import Clock, _fire, _items, hook_settings, quiet_logs
-from bench.loopformat import PROBE_HOOK, Scenario, load_scenario
+from bench.loopbench import Clock, _fire, _items, hook_settings, quiet_logs, staged
+from bench.loopformat import Scenario, load_scenario
 
 DEEP = 400  # how far down a search is read to find a memory's rank
 
@@ -143,17 +143,7 @@ def run(scenario: Scenario) -> list[dict[str, Any]]:
             clock.now = scenario.clock_at(step.day)
             if step.probe == "harvest":
                 continue
-            hook = step.fire or PROBE_HOOK[str(step.probe)]
-            context = dict(step.context)
-            if step.file is not None:
-                target = work / step.file[0]
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(step.file[1], encoding="utf-8")
-            if "worker_dir" in context:
-                context["worker_dir"] = work / context["worker_dir"]
-                context["worker_dir"].mkdir(parents=True, exist_ok=True)
-            if hook == "judgment_harvest":
-                context.setdefault("window", {})
+            hook, context = staged(step, work)
             ok, result = _fire(hooks, hook, context)
             if step.probe is None or not ok:
                 continue
