@@ -11,9 +11,9 @@ from agentmem.core.verdict import Held, judge
 
 APART = [
     (
-        "Every rider needs at least two days off between two shifts, and a bike swap may "
+        "Every courier needs at least two days off between two rosters, and a van trade may "
         "not cut that short.",
-        "Bike swaps need only 3 days' notice before the first affected shift, from 1 May.",
+        "Van trades need only 3 days' notice before the first roster they touch, from 1 May.",
     ),
     (
         "Kilns need 40 minutes of cool-down after each firing.",
