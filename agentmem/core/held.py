@@ -227,8 +227,8 @@ def _lesson_anew(draft: str, held: str) -> bool:
     naming what it says is gone (`withdrawn_by_name`, `removed_by_commit`), puts another
     person or named thing in a slot it names (`named_anew`), tells in a commit subject
     its task done with another supplier, the old way removed (`commit_swapped`), says its
-    thing moved to another (`moved_to_name`), or its
-    task done across all the parts it did one by one (`widened`)."""
+    thing moved to another (`moved_to_name`), or its task done across all the parts it
+    did one by one (`widened`)."""
     return (
         _anew(draft, held)
         or withdrawn_by_name(draft, held)
