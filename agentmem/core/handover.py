@@ -16,7 +16,9 @@ it. The draft hands the held role on when, in one clause each:
   officer" nor "the glaze officer");
 - a role by verb is over the same thing: the two clauses share a content word besides the
   role's and the holders' own, and no phrase is swapped between them (`swapped`: the
-  billing tables' approver is not the search index's);
+  billing tables' approver is not the search index's), nor does a word both say stand
+  after a word of each the other never says (`agentmem.core.holders.two_things`: the
+  glaze crew's rota is not the clay crew's rota);
 - the holders differ (`same_holder`: none in common), and the draft says a change
   ("now", "since 03-02", "took over", "moved to", `says_changed`; not a bare "new": "new
   glaze lines need sign-off from …" names no new holder);
@@ -31,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agentmem.core.cues import says_changed
-from agentmem.core.holders import ROLE, TITLED, people, same_holder
+from agentmem.core.holders import ROLE, TITLED, people, same_holder, two_things
 from agentmem.core.namedday import NAMED
 from agentmem.core.newvalue import swapped
 from agentmem.core.statement import function_words, terms
@@ -164,6 +166,7 @@ def handed_over(draft: str, held: str) -> bool:
                 shared
                 and not swapped(new.clause, old.clause, everyone)
                 and not _of_two_things(new, old, shared)
+                and not two_things(new.clause, old.clause, _named(everyone))
             ):
                 return True
     return False
@@ -182,6 +185,11 @@ def _of_two_things(new: Role, old: Role, shared: frozenset[str]) -> bool:
         if a not in ours or b not in theirs:
             return False
     return True
+
+
+def _named(holders: frozenset[str]) -> frozenset[str]:
+    """The words of the holders' names: who holds a thing is no kind of it."""
+    return frozenset(t for h in holders for t in tokenize(h))
 
 
 def _before(clause: str, word: str) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.words import CODE, function_words
+from agentmem.core.words import CODE, function_words, tokenized
 from agentmem.stores.bm25 import tokenize
 
 # Who holds a role is a value of the role: a person or a team named in full (two or more
@@ -65,3 +65,37 @@ def people(text: str) -> frozenset[str]:
         if len(words) > 1:
             found.add(" ".join(words).lower())
     return frozenset(found)
+
+
+def two_things(draft: str, held: str, aside: frozenset[str]) -> bool:
+    """The two clauses name one kind of thing, each a thing of its own: a word both say
+    stands right after a word of each that the other text never says ("the billing team's
+    rota" against "the shipping team's rota"; "owns the refund queue" against "owns the
+    invoice queue"). Two holders of two things, not one slot. A word after "the" or a verb
+    ("fail the check", "route the check") is no kind named."""
+    ours, theirs = qualified(draft), qualified(held)
+    for word in (set(ours) & set(theirs)) - aside:
+        a, b = ours[word], theirs[word]
+        if a and b and a != b and a not in aside | set(theirs) and b not in aside | set(ours):
+            return True
+    return False
+
+
+def qualified(clause: str) -> dict[str, str]:
+    """Each content term of the clause, with the term of the word written right before it,
+    a space between ("" when that word is a function word, none, or set apart by a stop or
+    a bracket: "(owners): C-II" names no kind of C-II): what kind of it the clause names."""
+    out: dict[str, str] = {}
+    before, end = "", 0
+    for match in re.finditer(r"[\w'’-]+", clause):
+        if clause[end : match.start()].strip():
+            before = ""
+        end = match.end()
+        found = [t for t in tokenized(match[0]) if t not in function_words()]
+        if not found:
+            before = ""
+            continue
+        for term in found:
+            out.setdefault(term, before)
+            before = term
+    return out

@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from agentmem.core.apart import set_apart
 from agentmem.core.cues import says_changed
-from agentmem.core.holders import ROLE, TITLED, people
+from agentmem.core.holders import ROLE, TITLED, people, two_things
 from agentmem.core.names import ZONES
 from agentmem.core.spoken import MONTH_NAMES, WEEKDAYS
 from agentmem.core.statement import terms
@@ -205,7 +205,7 @@ def _same_slot(draft: str, new: Name, held: str, old: Name) -> bool:
     aside = _name_terms(names(draft)) | _name_terms(names(held))
     near = (_before(draft, new.start) & _before(held, old.start)) - aside
     if new.person:
-        if _two_things(_clause(draft, new.start), _clause(held, old.start), aside):
+        if two_things(_clause(draft, new.start), _clause(held, old.start), aside):
             return False
         return bool(near) or _one_role(_roles(draft), _roles(held))
     if not _placed(held, old):
@@ -237,40 +237,6 @@ def _clause(text: str, at: int) -> str:
     start = max((m.end() for m in CLAUSE.finditer(text[:at])), default=0)
     end = CLAUSE.search(text, at)
     return text[start : end.start() if end else len(text)]
-
-
-def _two_things(draft: str, held: str, aside: frozenset[str]) -> bool:
-    """The two clauses name one kind of thing, each a thing of its own: a word both say
-    stands right after a word of each that the other text never says ("the billing team's
-    rota" against "the shipping team's rota"; "owns the refund queue" against "owns the
-    invoice queue"). Two holders of two things, not one slot. A word after "the" or a verb
-    ("fail the check", "route the check") is no kind named."""
-    ours, theirs = _qualified(draft), _qualified(held)
-    for word in (set(ours) & set(theirs)) - aside:
-        a, b = ours[word], theirs[word]
-        if a and b and a != b and a not in aside | set(theirs) and b not in aside | set(ours):
-            return True
-    return False
-
-
-def _qualified(clause: str) -> dict[str, str]:
-    """Each content term of the clause, with the term of the word written right before it,
-    a space between ("" when that word is a function word, none, or set apart by a stop or
-    a bracket: "(owners): C-II" names no kind of C-II): what kind of it the clause names."""
-    out: dict[str, str] = {}
-    before, end = "", 0
-    for match in re.finditer(r"[\w'’-]+", clause):
-        if clause[end : match.start()].strip():
-            before = ""
-        end = match.end()
-        found = [t for t in tokenized(match[0]) if t not in function_words()]
-        if not found:
-            before = ""
-            continue
-        for term in found:
-            out.setdefault(term, before)
-            before = term
-    return out
 
 
 def _subject(draft: str, held: str, over: bool = False) -> bool:
