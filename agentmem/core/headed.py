@@ -19,13 +19,14 @@ Fornax Supply: orders go through their web shop" after "glaze is bought from Bri
 by phone"): the thing, in the held text's words, now goes to the new name
 (`moved_to_name`).
 
-None reads a text that says the new name is used beside the old one or for a case of
-its own ("also", "only", "fallback": `agentmem.core.swapped.BESIDE`), nor a retraction.
-`agentmem.core.held` asks `commit_swapped` and `moved_to_name` between two lessons, behind its guards against
-another instance of the thing; `label_swapped` among the changes told in other words,
-since its label already names the held thing whole, and a new supplier's channel ("their
-portal" after "by email") is no other channel of it: its own guards are a label of no
-other record and a body that names no other instance (`elsewhere_unsaid`)."""
+None reads a text that says the new name is used beside the old one or for a case of its
+own ("also", "only", "fallback": `agentmem.core.swapped.BESIDE`), nor a retraction.
+`agentmem.core.held` asks `commit_swapped` and `moved_to_name` between two lessons,
+behind its guards against another instance of the thing; `label_swapped` among the
+changes told in other words, since its label already names the held thing whole, and a
+new supplier's channel ("their portal" after "by email") is no other channel of it: its
+own guards are a label of no other record and a body that names no other instance
+(`elsewhere_unsaid`)."""
 
 from __future__ import annotations
 

@@ -9,8 +9,8 @@ When every measure of a unit the two texts give differently names what it measur
 two name no common thing, and neither text speaks of the other's thing at all, the
 measures are of two things (`agentmem.core.countsof.counted_apart` reads bare counts the
 same way). A draft that says it tells a change ("now", "instead") is read as before: a
-writer may name one period two ways ("notice", "lead time"). A measure that names nothing ("within 24 hours", "after 3 days") may be of
-anything, and stays a new value as before.
+writer may name one period two ways ("notice", "lead time"). A measure that names nothing
+("within 24 hours", "after 3 days") may be of anything, and stays a new value as before.
 """
 
 from __future__ import annotations
