@@ -206,25 +206,21 @@ def settle(
         return list(drafts)
     folder = _folder(harvester)
     kept = [d for d in drafts if isinstance(d, Mapping) and _lesson(d)][:MAX_KEPT]
-    app = run.app_id or harvester.settings.app_id
-    now = harvester.clock()
-    notes: list[str] = []
     if not kept and not folder.is_dir():
         return list(drafts)  # nothing kept before, nothing to keep now: no lock to take
+    notes: list[str] = []
     try:
-        _settle(folder, kept, run, app, now, hook, harvester, result, deadline, notes)
+        _settle(folder, kept, run, harvester, result, deadline, notes)
     except StoreError as exc:  # the lock refused (a root without locks): kept nowhere
         result.writes.attempted += len(kept)
         result.writes.store_errors.extend(str(exc) for _ in kept)
         notes.append(f"tentative records not read or kept: {exc}")
-        kept_nowhere = True
     else:
-        kept_nowhere = False
-    if kept and not kept_nowhere:
-        notes.append(
-            f"{len(kept)} lesson(s) below their type's confidence range kept as tentative "
-            "(out of packs until a later run corroborates them)"
-        )
+        if kept:
+            notes.append(
+                f"{len(kept)} lesson(s) below their type's confidence range kept as tentative "
+                "(out of packs until a later run corroborates them)"
+            )
     if notes:
         result.final_text = "\n".join(filter(None, [result.final_text, "; ".join(notes)]))
     return [d for d in drafts if not any(d is k for k in kept)]
@@ -234,15 +230,15 @@ def _settle(
     folder: Path,
     kept: Sequence[Mapping[str, Any]],
     run: RunOutcome,
-    app: str | None,
-    now: datetime,
-    hook: HookName,
     harvester: Harvester,
     result: HookResult,
     deadline: float | None,
     notes: list[str],
 ) -> None:
     """Under the tentative lock: settle this app's pending records by `run`, keep `kept`."""
+    app = run.app_id or harvester.settings.app_id
+    now = harvester.clock()
+    hook = HookName.POST_RUN_CLASSIFY  # the one hook that keeps and settles them
     with exclusive(harvester.store.root / ".agentmem" / "tentative.lock"):
         for record in _load(folder):
             if record.status != "pending" or record.draft.get("app_id") != app:
