@@ -28,9 +28,7 @@ accepted nor rejected); a promotion is an accepted write and the fire's text nam
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -43,32 +41,13 @@ from agentmem.core.retract import withdrawn
 from agentmem.core.withdrawal import retraction
 from agentmem.core.words import function_words, tokenized
 from agentmem.core.writer import Harvester
+from agentmem.harvest.tentfiles import DAYS, FOLDER, Tentative, load, save
 from agentmem.results import HookResult
 from agentmem.stores.base import Filters
-from agentmem.stores.files import atomic_write
 
-FOLDER = "tentative"
-DAYS = 30  # a guess nothing settled in a month is dropped, not promoted by a late look-alike
 SHARED = 2  # words a later run must share with the lesson to be about it
 MAX_KEPT = 2  # per fire, as a run's lessons: a plugin's flood past it meets the contract
 LESSON_TYPES = (MemoryType.SEMANTIC, MemoryType.PROCEDURAL, MemoryType.REFLECTIVE)
-
-
-@dataclass
-class Tentative:
-    """One kept lesson and what became of it."""
-
-    id: str
-    draft: dict[str, Any]  # the draft as the hook proposed it
-    run: str  # the host's id of the run that wrote it
-    evidence: list[str]  # the checks the worker named as its evidence
-    asked: list[str]  # words of the lesson the run's failed checks said
-    topic: list[str]  # words of the run's own goal and summary
-    kept_at: str
-    status: str = "pending"  # pending, promoted, contradicted, expired
-    settled_by: str | None = None  # the run that settled it
-    memory_id: str | None = None  # the memory it became
-    notes: list[str] = field(default_factory=list)
 
 
 def _words(text: str) -> set[str]:
@@ -96,22 +75,6 @@ def _lesson(draft: Mapping[str, Any]) -> bool:
 
 def _folder(harvester: Harvester) -> Path:
     return harvester.store.root / FOLDER
-
-
-def _load(folder: Path) -> Iterator[Tentative]:
-    if not folder.is_dir():
-        return
-    for path in sorted(folder.glob("*.json")):
-        try:
-            record = Tentative(**json.loads(path.read_text(encoding="utf-8")))
-            datetime.fromisoformat(record.kept_at)
-        except (OSError, ValueError, TypeError):
-            continue  # a hand-edited or half-copied record settles nothing
-        yield record
-
-
-def _save(folder: Path, record: Tentative) -> None:
-    atomic_write(folder / f"{record.id}.json", json.dumps(asdict(record), indent=2) + "\n")
 
 
 def _keep(draft: Mapping[str, Any], run: RunOutcome, harvester: Harvester) -> Tentative:
@@ -240,7 +203,7 @@ def _settle(
     now = harvester.clock()
     hook = HookName.POST_RUN_CLASSIFY  # the one hook that keeps and settles them
     with exclusive(harvester.store.root / ".agentmem" / "tentative.lock"):
-        for record in _load(folder):
+        for record in load(folder):
             if record.status != "pending" or record.draft.get("app_id") != app:
                 continue
             if record.run == run.run_id:
@@ -265,10 +228,10 @@ def _settle(
             else:
                 notes.append(f"tentative {record.id} {status}: not promoted")
             record.status = status
-            _save(folder, record)
+            save(folder, record)
         for draft in kept:
             record = _keep(draft, run, harvester)
             if not (folder / f"{record.id}.json").exists():
-                _save(folder, record)  # a repeated fire keeps the first record and its status
+                save(folder, record)  # a repeated fire keeps the first record and its status
             result.writes.attempted += 1
             result.writes.tentative.append(record.id)
