@@ -97,3 +97,20 @@ class UnknownHook(AgentMemError):
     def __init__(self, name: str, known: Sequence[str]) -> None:
         self.name = name
         super().__init__(f"unknown hook {name!r}; expected one of: {', '.join(known)}")
+
+
+class TentativeError(AgentMemError):
+    """Raised when a tentative record cannot be changed as asked (already promoted, settled,
+    unreadable); the message names the id and why."""
+
+    def __init__(self, record_id: str, reason: str) -> None:
+        self.record_id = record_id
+        self.reason = reason
+        super().__init__(f"tentative record {record_id!r}: {reason}")
+
+
+class TentativeNotFound(TentativeError):
+    """Raised when an id names no tentative record under the root."""
+
+    def __init__(self, record_id: str) -> None:
+        super().__init__(record_id, "no such record (`agentmem tentative list --all` shows them)")

@@ -153,6 +153,11 @@ def render(report: Report, hook: str | None = None) -> str:
         "<h2>Memory growth</h2>",
         f"<p>{growth.before} memories before the window; {growth.per_day:.1f} new per day.</p>",
         _table(["day", "new", "held"], growth_rows),
+        f"<p>{escape(report.tentative.line() or 'tentative records: none')}</p>",
+        _table(
+            ["damaged tentative file", "reason"],
+            [[str(d.path), d.reason] for d in report.tentative.damaged],
+        ),
         "</body></html>",
     ]
     return "\n".join(parts)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -13,6 +13,7 @@ from agentmem.audit.diff import MemoryDiff, compute
 from agentmem.audit.growth import Growth, measure
 from agentmem.audit.rollout import DEFAULT_MIN_OK, STAGES, Advice, advise
 from agentmem.audit.stats import HookStats, aggregate
+from agentmem.audit.tentative import TentativeSummary, summarize
 from agentmem.audit.window import Window
 from agentmem.core.model import HookName
 from agentmem.settings import Settings
@@ -32,6 +33,7 @@ class Report:
     flags: dict[str, bool]
     generated_at: datetime
     diff: MemoryDiff
+    tentative: TentativeSummary = field(default_factory=TentativeSummary)
 
     def enabled(self) -> list[str]:
         """The hooks whose flag is on, in the staged rollout order."""
@@ -57,6 +59,7 @@ class Report:
             "memory": self.growth.as_dict(),
             "next": self.advice.as_dict(),
             "diff": self.diff.as_dict(),
+            "tentative": self.tentative.as_dict(),
             "generated_at": self.generated_at.isoformat(timespec="seconds"),
         }
 
@@ -116,4 +119,5 @@ def build(
         flags=flags,
         generated_at=now or datetime.now(UTC),
         diff=compute(settings, window, hook=hook, events=lines),
+        tentative=summarize(settings.root, now),
     )

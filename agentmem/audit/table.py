@@ -100,6 +100,8 @@ def render(report: Report, hook: str | None = None) -> str:
             f"({g.per_day:.1f}/day); per day: "
             + (", ".join(f"{d.strftime('%m-%d')} +{n}" for d, n in g.new.items() if n) or "none"),
         ]
+    if (held := report.tentative.line()) is not None:
+        out += ["", held, *(f"  damaged: {d.path}: {d.reason}" for d in report.tentative.damaged)]
     out += ["", f"alarms ({len(report.alarms)}):" if report.alarms else "alarms: none"]
     out += [f"  ! {a.message}" for a in report.alarms]
     parts = hook_order(report.diff.by_hook())

@@ -19,6 +19,7 @@ from agentmem.cli import (
     memory,
     pack,
     sync,
+    tentative,
     tiers,
 )
 from agentmem.cli._common import CliPath, State
@@ -33,6 +34,7 @@ COMMAND_MODULES = [
     harvest,
     pack,
     sync,
+    tentative,
     tiers,
     doctor,
     claude_code,

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from agentmem.cli._common import CliPath, State, emit, json_option, pass_state, translate_errors
-from agentmem.harvest.snapshot import default_path, restore, snapshot
+from agentmem.harvest.snapshot import default_path, restore_all, snapshot
 from agentmem.stores.base import RebuildReport
 
 BACKENDS = click.Choice(["files", "mem0", "mem0-platform", "postgres"])
@@ -107,7 +107,8 @@ def sync(state: State, check: bool, pull: bool) -> None:
 def snapshot_cmd(state: State, path: Path | None) -> None:
     """Dump every memory of the active store, with all metadata, to one JSON file.
 
-    PATH defaults to <root>/snapshots/YYYY-MM-DD.json. Run it daily from cron.
+    Tentative records (<root>/tentative/, `agentmem tentative list`) go in too; a damaged
+    tentative file is left out and named. PATH defaults to <root>/snapshots/YYYY-MM-DD.json. Run it daily from cron.
     """
     target = path or default_path(state.settings.root)
     report = snapshot(state.hooks.store, target)
@@ -115,6 +116,10 @@ def snapshot_cmd(state: State, path: Path | None) -> None:
 
     def human() -> str:
         out = f"snapshot of {report.memories} memories ({report.backend}) -> {report.path}"
+        if report.tentative or report.tentative_skipped:
+            out += f"\nwith {report.tentative} tentative records" + "".join(
+                f"\nskipped {s['path']}: {s['reason']}" for s in report.tentative_skipped
+            )
         if remote is not None:
             drift = sum(len(remote[k]) for k in ("missing", "stale", "doubled", "orphans"))
             out += f"\nremote store: {remote['records']} records, {drift} drifted, {len(remote['owed'])} owed"
@@ -129,15 +134,25 @@ def snapshot_cmd(state: State, path: Path | None) -> None:
 @pass_state
 @translate_errors
 def restore_cmd(state: State, path: Path) -> None:
-    """Load a snapshot into an empty store (files first, then the active backend)."""
+    """Load a snapshot into an empty store (files first, then the active backend).
+
+    Its tentative records come back under <root>/tentative/ as they were. A root that
+    already holds memories, broken files or tentative files is refused.
+    """
     store = state.hooks.store
-    count = restore(store, path)
+    count, tentative = restore_all(store, path)
     owed = len(getattr(store, "outbox", ()))
-    data = {"restored": count, "root": str(state.settings.root), "owed": owed}
+    data = {
+        "restored": count,
+        "tentative": tentative,
+        "root": str(state.settings.root),
+        "owed": owed,
+    }
     emit(
         state,
         data,
         f"restored {count} memories into {state.settings.root}"
+        + (f" and {tentative} tentative records" if tentative else "")
         + (f" ({owed} projections wait in the outbox: run `agentmem sync`)" if owed else ""),
     )
 

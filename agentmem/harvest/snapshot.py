@@ -9,7 +9,7 @@ store's own write path (file first, then the projection); round trips are lossle
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,7 @@ from pydantic import ValidationError as PydanticValidationError
 from agentmem._exceptions import StoreError
 from agentmem.core.model import Memory
 from agentmem.core.validate import validate_draft
+from agentmem.harvest import tentadmin
 from agentmem.stores.base import Filters, Store
 from agentmem.stores.files import atomic_write
 
@@ -41,6 +42,8 @@ class SnapshotReport:
     backend: str
     memories: int
     remote: dict[str, Any] | None = None
+    tentative: int = 0  # tentative records (harvest/tentadmin.py) carried beside the memories
+    tentative_skipped: list[dict[str, str]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -71,6 +74,7 @@ def snapshot(store: Store, path: Path) -> SnapshotReport:
     """Write every memory (expired ones too) to `path`, atomically, sorted by id."""
     memories = sorted(store.list(Filters(include_expired=True)), key=lambda m: m.id)
     remote = _remote_check(store)
+    tentative, skipped = tentadmin.dumped(store.root)
     data = {
         "format": FORMAT,
         "version": VERSION,
@@ -78,6 +82,7 @@ def snapshot(store: Store, path: Path) -> SnapshotReport:
         "backend": _backend(store),
         "count": len(memories),
         "memories": [m.record() for m in memories],
+        "tentative": tentative,
     }
     if remote is not None:
         data["remote"] = remote
@@ -85,11 +90,17 @@ def snapshot(store: Store, path: Path) -> SnapshotReport:
         atomic_write(path, json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
     except OSError as exc:
         raise StoreError(f"cannot write snapshot: {exc}", path=str(path)) from exc
-    return SnapshotReport(str(path), _backend(store), len(memories), remote)
+    report = SnapshotReport(str(path), _backend(store), len(memories), remote, len(tentative))
+    report.tentative_skipped = [d.as_dict() for d in skipped]
+    return report
 
 
 def read_snapshot(path: Path) -> list[Memory]:
     """Parse and check a snapshot file; any fault names the memory and the field."""
+    return _memories(_document(path), path)
+
+
+def _document(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError) as exc:  # RecursionError: nested too deep
@@ -100,6 +111,10 @@ def read_snapshot(path: Path) -> list[Memory]:
         raise StoreError(
             f"snapshot version {data.get('version')!r} is not {VERSION}", path=str(path)
         )
+    return data
+
+
+def _memories(data: dict[str, Any], path: Path) -> list[Memory]:
     records = data.get("memories")
     if not isinstance(records, list):
         raise StoreError("memories: expected a list", path=str(path))
@@ -129,19 +144,29 @@ def read_snapshot(path: Path) -> list[Memory]:
 
 
 def restore(store: Store, path: Path) -> int:
-    """Load a snapshot into an empty store; return how many memories were written.
+    """Load a snapshot into an empty store; return how many memories were written."""
+    return restore_all(store, path)[0]
+
+
+def restore_all(store: Store, path: Path) -> tuple[int, int]:
+    """Load a snapshot into an empty store: (memories, tentative records) written.
 
     The whole file is checked before anything is written; a store that already holds
-    memories (or broken files) is refused, so a restore never mixes with live data.
+    memories (or broken files, or tentative files) is refused, so a restore never mixes
+    with live data.
     """
-    memories = read_snapshot(path)
+    data = _document(path)
+    memories = _memories(data, path)
+    records = tentadmin.parsed(data.get("tentative"), str(path))
     held = store.count()
     broken = len(store.broken())
-    if held or broken:
+    kept = tentadmin.held(store.root)
+    if held or broken or kept:
         raise StoreError(
             f"restore needs an empty store; {store.root} holds {held} memories"
             + (f" and {broken} broken files" if broken else "")
+            + (f" and {kept} tentative files" if kept else "")
         )
     for memory in memories:
         store.put(memory)
-    return len(memories)
+    return len(memories), tentadmin.restored(store.root, records)
