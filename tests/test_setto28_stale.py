@@ -24,7 +24,7 @@ def test_an_item_label_is_not_the_name_a_line_opens_on() -> None:
     names: the change it tells replaces the held lesson, as it does without the label."""
     held = (
         "pallet-api accepts at most 30 pallets per booking; bigger bookings stall until "
-        "the proxy's 60 s timeout. Book pallets in lots of 30."
+        "the proxy's 60 s timeout. Book ASN and EDI pallets in lots of 30."
     )
     draft = (
         "Q2 The router 4.1 upgrade on 12 Mar cut the per-booking limit of pallet-api from "
