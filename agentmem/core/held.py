@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from agentmem.core.apart import set_apart
 from agentmem.core.asked import answered_anew
+from agentmem.core.cited import recited
 from agentmem.core.claimed import also_claimed
 from agentmem.core.committed import removed_by_commit
 from agentmem.core.compound import kept_part, part_told
@@ -173,7 +174,7 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
         any(f(draft, held) for f in TOLD_OTHERWISE)
         or (
             not _of_another_side(draft, held)
-            and not (lessons and another_instance(draft, held))
+            and not (lessons and another_instance(draft, held) and not recited(draft, held))
             and not (lessons and elsewhere_unsaid(draft, held))
             and (
                 replaces(draft, held)

@@ -127,6 +127,9 @@ LABEL = re.compile(r"^\W{0,3}\*\*[^*\n]{1,40}?\*\*\s*:?\s*")
 # A record's identifier that opens a lesson drawn from it ("ADR-019: …", "INC-2291: …"):
 # it names the document, not what the lesson is about, so the head is read after it.
 RECORD = re.compile(r"^\W{0,3}[A-Z]{2,}-\d+[\w.-]*\s*:\s*")
+# A list's item label that opens a line ("Q2 The queue …", "R3. Our backups …"): one capital and
+# a number before a capitalised word, the item's place in a list, not what it is about.
+ITEM = re.compile(r"^\W{0,3}[A-Z]\d{1,2}[.:)]?\s+(?=[A-Z][a-z])")
 
 
 # The short labels a lesson may open on, each up to six words and a colon or a dash: a
@@ -195,6 +198,7 @@ def terms(text: str) -> Terms:
     names -= {t for m in EXTENSION.findall(text) if m.lower() not in alone for t in tokenized(m)}
     record = RECORD.match(text)
     body = text[record.end() :] if record else text
+    body = ITEM.sub("", body)
     lead = LEAD.match(body)
     body = body[lead.end() :] if lead else body
     ordered = _ordered(body, plain, acronyms)
