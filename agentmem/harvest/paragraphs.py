@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from agentmem.harvest.blocks import blocks, joined
 from agentmem.harvest.labelled import LOG_STAMP, decided_item, decided_line
+from agentmem.harvest.onset import in_force_from
 from agentmem.harvest.sections import CHECKED, CLOSED, PLANS, PREFIX, section_type
 from agentmem.harvest.tables import changes, table_sentences
 
@@ -87,4 +88,5 @@ def _kept(heading: str | None, item: str) -> bool:
     plans = heading is not None and PLANS.search(heading.lower()) is not None
     if plans and decided_item(item) is not None:
         return True  # "Decision: …" under plans: taken, not to do (`agentmem.harvest.labelled`)
-    return not plans or CHECKED.match(item) is not None or CLOSED.search(item) is not None
+    done = CHECKED.match(item) is not None or CLOSED.search(item) is not None
+    return not plans or done or in_force_from(item)  # "Since 3 May the … fires at …": in force
