@@ -18,6 +18,7 @@ import re
 from agentmem.core.model import MemoryType, normalise_text
 from agentmem.harvest.guess import SENTENCE_END, sure
 from agentmem.harvest.news import tells_change
+from agentmem.harvest.onset import in_force_from
 from agentmem.harvest.paragraphs import paragraphs
 from agentmem.harvest.sections import PLANS, Lesson, section_type
 
@@ -46,7 +47,7 @@ def told_in_prose(markdown: str, found: list[Lesson]) -> list[Lesson]:
             sentence = sure(sentence.strip())
             if not sentence or LABEL.match(sentence):
                 continue
-            if not tells_change(DONE_ONCE.sub(" ", sentence)):
+            if not tells_change(DONE_ONCE.sub(" ", sentence)) and not in_force_from(sentence):
                 continue
             if normalise_text(sentence) not in seen:
                 seen.add(normalise_text(sentence))

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 
 from agentmem.harvest.blocks import blocks, joined
 from agentmem.harvest.labelled import LOG_STAMP, decided_item, decided_line
+from agentmem.harvest.onset import in_force_from
 from agentmem.harvest.sections import CHECKED, CLOSED, PLANS, PREFIX, section_type
-from agentmem.harvest.started import started
 from agentmem.harvest.tables import changes, table_sentences
 
 AS_OF = re.compile(r"\b(?:as of|current(?:ly)?|now)\b", re.IGNORECASE)
@@ -84,10 +84,9 @@ def _rows(heading: str | None, table: tuple[str, ...]) -> list[str]:
 
 def _kept(heading: str | None, item: str) -> bool:
     """Whether a list item is read: under a heading of plans, only one ticked or marked
-    done, labelled a decision taken, or telling a value in force since a day (`started`)."""
+    done, labelled a decision taken, or telling a state in force from a day (`agentmem.harvest.onset`)."""
     plans = heading is not None and PLANS.search(heading.lower()) is not None
     if plans and decided_item(item) is not None:
         return True  # "Decision: …" under plans: taken, not to do (`agentmem.harvest.labelled`)
-    if plans and started(item):
-        return True  # "Since 3 May the dock opens at 06:30": done, not to do
-    return not plans or CHECKED.match(item) is not None or CLOSED.search(item) is not None
+    done = CHECKED.match(item) is not None or CLOSED.search(item) is not None
+    return not plans or done or in_force_from(item)  # "Since 3 May the … fires at …": in force
