@@ -54,7 +54,8 @@ def test_lookup_finds_the_fleets_copy_and_counts_the_drafts_words(
     pg_server: LocalServer, tmp_path: Path
 ) -> None:
     """Another loop's memory of the same content is found in one statement, which also
-    counts the draft's words; the counts are handed to one check of that text only."""
+    counts the draft's words; the counts are kept for every check of the add, and dropped
+    by the next lookup, a row this store writes, and the end of the writer's add."""
     a, b = _two(tmp_path, pg_server)
     text = "The quarry conveyor greases its rollers every ninth shift"
     held = mem("semantic-quarry00", text, app_id="quarry")
@@ -63,13 +64,17 @@ def test_lookup_finds_the_fleets_copy_and_counts_the_drafts_words(
     said = recording(b)
     assert b.find_duplicate_of(key, text) == held.id
     assert len(said) == 1
-    assert b.counted_ahead("another text") == {}  # a check of another text: none, and gone
-    assert b.counted_ahead(text) == {}
-    b.find_duplicate_of(key, text)
-    counts = b.counted_ahead(text)
-    assert counts == dict.fromkeys(tokenize(text), 1)
-    assert b.counted_ahead(text) == {}
+    counts = dict.fromkeys(tokenize(text), 1)
+    assert b.counted_ahead(text) == counts
+    assert b.counted_ahead("the conveyor rollers") == counts  # a later check of the add
     assert b.find_duplicate_of("0" * 64, "") is None and b.counted_ahead("") == {}
+    b.find_duplicate_of(key, text)
+    b.put(mem("semantic-quarry01", "Quarry trucks idle for ten minutes at most"))
+    assert b.counted_ahead(text) == {}  # its own write changed the counts
+    with b.reached():
+        b.find_duplicate_of(key, text)
+        assert b.counted_ahead(text) == {**counts, "quarri": 2}  # counted again, with it
+    assert b.counted_ahead(text) == {}  # the add is over
     a.close()
     b.close()
 
@@ -98,6 +103,41 @@ def test_the_check_after_a_lookup_counts_no_word_again(
     assert b.find_duplicate_of(key, draft) is None
     looked = len(said)
     ahead = [h.memory.id for h in b.lexical_search(draft, 8, filters)]
+    assert ahead == plain and plain
+    assert not any(COUNT in s for s in said[looked:])
+    a.close()
+    b.close()
+
+
+def test_a_later_check_of_the_add_counts_none_of_the_drafts_words_again(
+    pg_server: LocalServer, tmp_path: Path
+) -> None:
+    """A check of one sentence of the draft, after the draft's own check, counts none of
+    its words again (they were counted by the lookup: one round trip fewer), and finds
+    what it finds counting them afresh, in the same order."""
+    a, b = _two(tmp_path, pg_server)
+    for i, text in enumerate(
+        [
+            "The quarry conveyor greases its rollers every ninth shift",
+            "Quarry crushers get new jaw plates after 400 hours",
+            "The conveyor belt at the quarry is checked for tears weekly",
+        ]
+    ):
+        a.put(
+            mem(f"semantic-quarry{i:02d}", text, app_id="quarry", run_id=f"2026-03-0{i + 1}-r{i}")
+        )
+    draft = "Crushers at the quarry get new jaw plates after 350 hours. Rollers are greased daily."
+    sentence = "Crushers at the quarry get new jaw plates after 350 hours."
+    filters = Filters(app_ids=("quarry", "_global"))
+    plain = [h.memory.id for h in b.lexical_search(sentence, 3, filters)]
+    b._term_counts.clear()  # nothing remembered from the plain check
+    said = recording(b)
+    key = content_key(draft, "tester", "executive", "quarry")
+    with b.reached():
+        assert b.find_duplicate_of(key, draft) is None
+        b.lexical_search(draft, 8, filters)
+        looked = len(said)
+        ahead = [h.memory.id for h in b.lexical_search(sentence, 3, filters)]
     assert ahead == plain and plain
     assert not any(COUNT in s for s in said[looked:])
     a.close()

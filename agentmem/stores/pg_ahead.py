@@ -4,18 +4,25 @@ A write asked the server three things before its row: is this content held (by i
 content key), how many memories hold each of the draft's words (the restatement check's
 `pg_rank.distinctive`, to pick the rarest), then the check's ranking. The first two do
 not depend on each other: one statement answers both (`LOOKUP`), and the check that
-follows counts no word again. The counts are kept for this thread's next check, if it is
-of the same text;
-a word counted a moment earlier picks the candidates as well as one counted afresh (a
-count only chooses which words rank, never a score; see `pg_rank.distinctive`).
+follows counts no word again. The counts are kept for this thread's every check of the
+same add, not only the first: the writer's later checks (a sentence of the draft, its
+text in every app, a name it withdraws) ask mostly the draft's own words, which were
+counted each in a round trip of its own again (one more round trip for most adds). They
+are dropped at this thread's next lookup, when the writer's add ends (`reached`), and when
+this store writes or removes a row (its own draft, a replay), whose postings would change
+them. A word counted a moment earlier picks the candidates as well as one counted afresh
+(a count only chooses which words rank, never a score; see `pg_rank.distinctive`).
 
     store.find_duplicate_of(key, "the draft's text")   # one round trip
     store.lexical_search("the draft's text", 8, filters)  # counts no word again
+    store.lexical_search("one sentence of it", 3, filters)  # nor its words
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from agentmem.stores.bm25 import tokenize
@@ -77,7 +84,20 @@ class DraftLookup(CanonicalFiles, ServerLink):
         return held
 
     def counted_ahead(self, text: str) -> dict[str, int]:
-        """The counts the last lookup of this thread read, if it was of this text; once."""
+        """The counts the last lookup of this thread read, for any check of its add (the
+        check asks again the words of `text` they lack)."""
         given: tuple[str, dict[str, int]] | None = getattr(self._ahead, "counts", None)
+        return given[1] if given is not None else {}
+
+    def forget_counts(self) -> None:
+        """Drop the counts kept for this thread's checks (a row written or removed)."""
         self._ahead.counts = None
-        return given[1] if given is not None and given[0] == text else {}
+
+    @contextmanager
+    def reached(self) -> Iterator[bool]:
+        """ServerLink.reached, the counts kept for the add dropped when it ends."""
+        try:
+            with super().reached() as live:
+                yield live
+        finally:
+            self.forget_counts()

@@ -95,6 +95,7 @@ class PostgresStore(DraftLookup):
         """Upsert one memory's row; on failure queue it. Return whether the server holds it.
         Raises DuplicateMemory (after removing the file) when another memory holds the
         same content and scope."""
+        self.forget_counts()  # its postings change the counts of its words
         row = pg_write.make_row(memory, self.origin)
         try:
             outcome = self.call(lambda conn: pg_write.upsert(conn, row, force=force))
@@ -130,6 +131,7 @@ class PostgresStore(DraftLookup):
     def rebuild(self, progress: Progress | None = None) -> RebuildReport:
         """Make the server hold every file of this root (the files win) and drop this root's
         rows whose file is gone; a rebuild from a complete root restores a lost server."""
+        self.forget_counts()
         with self.lock:
             self.catalog.reset()
             memories = sorted(self.catalog.memories.values(), key=lambda m: m.id)
@@ -190,6 +192,7 @@ class PostgresStore(DraftLookup):
         """Upsert every owed memory (or delete its row if its file is gone); stop at the
         first failure, so a server that is down is not called once per entry."""
         report = ReplayReport()
+        self.forget_counts()  # a row removed changes the counts of its words
         with exclusive(self._replay_lock):
             for item, memory in self.owed(self.outbox):
                 try:
