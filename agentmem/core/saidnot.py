@@ -1,0 +1,89 @@
+"""A retraction that says the held lesson's claim is not so, in the lesson's own words,
+with no word judging it: "turns out the scanner never crops the margins; …", "the relay
+never dropped the packets. Our own filter did", "no, the vendor has no weekly freeze", "not
+true that the pumps were unprimed — …", "there is no drift: …". The clause that says no
+tells the held claim: most of its words are the lesson's, two of them at least its cause's
+("… because the relay drops packets") or, when it gives none, its first clause's. And the
+text speaks as a correction (`VOICE`: an opening that turns round, a past "never …ed", "after
+all", "there is no", a cause told beside), so a rule said in the negative ("store them as
+integers, never as floats") or a look-alike on another thing ("US orders never ship on
+Sundays" of a lesson on EU orders, which shares too few words) withdraws nothing.
+
+A bare denial ("Not the firmware.", "there is no leak") names the claim by one or two
+words: all of them the cause the lesson gives, and the rest of the text tells of the
+lesson's failure in two words of it at least. A lesson that says no itself, in the same
+words, agrees with the text and stays. `agentmem.core.retract.denies` asks it."""
+
+from __future__ import annotations
+
+import re
+
+from agentmem.core.apart import set_apart
+from agentmem.core.gainsay import GIVEN, HELD_CAUSE, JUDGING
+from agentmem.core.statement import STATE, terms
+from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED
+
+# The text speaks as a correction: it turns round at its opening, denies a past event
+# ("never rejected"), "after all", "there is no …", "not true that …".
+VOICE = re.compile(
+    r"^\W*(?:(?:it\s+)?turns?\s+out|actually|in\s+fact|no(?=\s*[,.;:!—–-])|nope|not\s+so|"
+    r"looked\s+(?:again|into\s+it)|on\s+(?:second|closer)\s+(?:look|inspection))\b"
+    r"|\bnever\s+\w+ed\b|\b(?:after\s+all|all\s+along)\b"
+    r"|\b(?:there\s+(?:is|was|are|were)|there's|(?:has|have|had))\s+no\b"
+    r"|\bnot\s+true\b|\b(?:was|were)\s+down\s+to\b|\btraced\s+to\b",
+    re.IGNORECASE,
+)
+NO = re.compile(r"\b(?:never|not|no|none)\b|n't\b", re.IGNORECASE)
+PIECE = re.compile(r"[;:,]\s+|\(|(?<=[.!?])\s+|\s+[—–-]+\s+|\s+but\s+|\)", re.IGNORECASE)
+# "Not the firmware.", "there is no leak": a denial naming its thing alone.
+BARE = re.compile(
+    r"^\W*(?:not|there\s+(?:is|was|are|were)\s+no|there's\s+no|no)\s+(?P<thing>[\w\s-]{2,40}?)"
+    r"\W*$",
+    re.IGNORECASE,
+)
+# words of the correction's voice, none of the thing said no to (stems, as `terms` gives)
+VOICED = frozenset("turn out actual fact look again true all along ever".split())  # noqa: SIM905
+SAID = 2 / 3  # of the words of the clause that says no, the held lesson's
+LEAST = 2  # of its words the held claim's (its cause, or its first clause)
+ABOUT = 2  # words of the lesson's failure the rest of a bare denial tells
+
+
+def said_not(text: str, held: str) -> bool:
+    """Whether the text says, as a correction, that the held lesson's claim is not so (see
+    the module docstring)."""
+    if RETRACTED.match(held) or DENIED.search(held) or set_apart(text, held):
+        return False
+    told = any(GIVEN.search(p) for p in PIECE.split(text) if p and not NO.search(p))
+    if VOICE.search(text) is None and not told:
+        return False
+    given = HELD_CAUSE.search(held)
+    claim_text = (given["cause"] or given["when"]) if given else PIECE.split(held)[0]
+    claim, kept = terms(claim_text).content, terms(held).content
+    agreed = [_said(claim_text)] if NO.search(claim_text) else []  # the lesson says no
+    for piece in (p for p in PIECE.split(text) if p and NO.search(p)):
+        said = _said(piece)
+        if any(len(said & a) >= LEAST for a in agreed):
+            continue  # the lesson says no to it too
+        bare = BARE.match(piece)
+        if bare is not None and given is not None:
+            thing = terms(bare["thing"]).content - JUDGING
+            rest = _told(text.replace(piece, " ")) - thing - claim
+            if thing and thing <= claim and len(rest & _told(held)) >= ABOUT:
+                return True
+            continue
+        shared = said & kept
+        if len(said & claim) >= LEAST and len(shared) >= SAID * len(said):
+            return True
+    return False
+
+
+def _told(text: str) -> frozenset[str]:
+    """A text's words and values ("02:00", "3 kg")."""
+    said = terms(text)
+    return said.content | {v for found in said.values.values() for v in found}
+
+
+def _said(piece: str) -> frozenset[str]:
+    """The words of what a clause says no to, less those judging it or voicing a
+    correction."""
+    return frozenset(terms(NO.sub(" ", piece)).content - JUDGING - VOICED - FRAMING - STATE)
