@@ -79,6 +79,27 @@ WITHDRAWN = [
         "No, the carrier has no nightly maintenance. The 01:00 gaps are our own backup job "
         "restarting the collector.",
     ),
+    # a fragment denying the cause alone, the true cause told after it
+    (
+        "Guests get two confirmation mails when they double-tap Book because the booking "
+        "button isn't debounced.",
+        "Two confirmation mails: not the button. The mailer retried on a timeout without a "
+        "message id.",
+    ),
+    # the value the cause blames said to be right, and always to have been
+    (
+        "Sea freight quotes come out too high for light cargo because the stowage factor is "
+        "set to 3.0 instead of 2.5.",
+        "3.0 is the right stowage factor and always was; light cargo quotes were high "
+        "because the port fee lookup doubled.",
+    ),
+    # what the cause blames said to check out, the true cause traced
+    (
+        "Readings from the east rain gauge drop out because the logger is out of range of "
+        "the Hillcrest repeater.",
+        "Site visit: east rain gauge dropouts traced to a loose antenna cable; range to "
+        "Hillcrest checks out.",
+    ),
 ]
 
 
@@ -115,6 +136,12 @@ KEPT = [
     (
         "Late fees are missing from statements because Ledgerly drops charges under 5 USD.",
         "Turns out the mobile app never shows late fees at all; customers see them by mail.",
+    ),
+    # a remedy's outcome, told with a cause: the lesson restated
+    (
+        "CSV exports fail because the UTF8 flag isn't set on the export job.",
+        "CSV exports work fine once the UTF8 flag is set on the export job, because the "
+        "parser needs it.",
     ),
 ]
 

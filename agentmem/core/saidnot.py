@@ -30,9 +30,21 @@ VOICE = re.compile(
     r"looked\s+(?:again|into\s+it)|on\s+(?:second|closer)\s+(?:look|inspection))\b"
     r"|\bnever\s+\w+ed\b|\b(?:after\s+all|all\s+along)\b"
     r"|\b(?:there\s+(?:is|was|are|were)|there's|(?:has|have|had))\s+no\b"
-    r"|\bnot\s+true\b|\b(?:was|were)\s+down\s+to\b|\btraced\s+to\b",
+    r"|\bnot\s+true\b|\b(?:was|were)\s+down\s+to\b|\btraced\s+to\b"
+    r"|\balways\s+(?:was|were|has|had|did)\b"
+    # a fragment denying a thing alone: "Not the firmware.", "… : not the relay."
+    r"|(?:^|[.;:]\s+)not\s+(?:the\s+|a\s+|an\s+)?[\w-]+(?:\s+[\w-]+)?\s*(?:[.;:]|$)",
     re.IGNORECASE,
 )
+# A clause that says a thing the held cause blames is right after all: "6000 is the right
+# divisor and always was", "the link budget checks out", "alerts reach the pagers fine".
+RIGHT = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:the\s+)?(?:right|correct)\b|\bchecks?\s+out\b|\bfine\b"
+    r"|\bcorrectly\b",
+    re.IGNORECASE,
+)
+# A remedy's outcome, no claim judged: "exports work fine once the flag is set".
+ONCE = re.compile(r"\b(?:once|if|when|after|unless|provided|as\s+long\s+as)\b", re.IGNORECASE)
 NO = re.compile(r"\b(?:never|not|no|none)\b|n't\b", re.IGNORECASE)
 PIECE = re.compile(r"[;:,]\s+|\(|(?<=[.!?])\s+|\s+[—–-]+\s+|\s+but\s+|\)", re.IGNORECASE)
 # "Not the firmware.", "there is no leak": a denial naming its thing alone.
@@ -42,7 +54,7 @@ BARE = re.compile(
     re.IGNORECASE,
 )
 # words of the correction's voice, none of the thing said no to (stems, as `terms` gives)
-VOICED = frozenset("turn out actual fact look again true all along ever".split())  # noqa: SIM905
+VOICED = frozenset("turn out actual fact look again true all along ever alway".split())  # noqa: SIM905
 SAID = 2 / 3  # of the words of the clause that says no, the held lesson's
 LEAST = 2  # of its words the held claim's (its cause, or its first clause)
 ABOUT = 2  # words of the lesson's failure the rest of a bare denial tells
@@ -73,6 +85,20 @@ def said_not(text: str, held: str) -> bool:
             continue
         shared = said & kept
         if len(said & claim) >= LEAST and len(shared) >= SAID * len(said):
+            return True
+    return given is not None and _right_after_all(text, claim_text, held)
+
+
+def _right_after_all(text: str, cause: str, held: str) -> bool:
+    """A clause of the text, saying no to nothing, says the thing the held lesson's cause
+    blames is right ("6000 is the right divisor", "the range checks out"), in the cause's
+    words and values (two at least) and mostly the lesson's."""
+    claim, kept = _told(cause), _told(held)
+    for piece in PIECE.split(text):
+        if not piece or NO.search(piece) or ONCE.search(piece) or not RIGHT.search(piece):
+            continue
+        said = _told(RIGHT.sub(" ", piece)) - JUDGING - VOICED - FRAMING - STATE
+        if len(said & claim) >= LEAST and len(said & kept) >= SAID * len(said):
             return True
     return False
 
