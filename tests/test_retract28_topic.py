@@ -100,6 +100,26 @@ WITHDRAWN = [
         "Site visit: east rain gauge dropouts traced to a loose antenna cable; range to "
         "Hillcrest checks out.",
     ),
+    # a claim judged untrue, told in the negative the lesson used in the positive
+    (
+        "Bin weights read 3% high because the truck scales aren't zeroed at the start of a round.",
+        "Not true that the truck scales were unzeroed - the 3% came from the bins being weighed "
+        "with their lids on.",
+    ),
+    # the remedy the lesson prescribes, stopped
+    (
+        "Night-shift pay for weekend cover is short because the rota counts hours twice; "
+        "multiply by 0.8 when paying.",
+        "Please stop applying the 0.8 multiplier to night-shift pay - the rota counts hours "
+        "correctly; the gap was a missing allowance.",
+    ),
+    # the remedy the lesson applied, taken back off
+    (
+        "Boiler B2 trips because its return sensor reads low; I set a +2.5 °C offset on "
+        "RT-7 to compensate.",
+        "Took the +2.5 °C offset back off RT-7. The sensor agreed with a test probe; B2 "
+        "tripped because the pump relay chattered.",
+    ),
 ]
 
 
@@ -136,6 +156,13 @@ KEPT = [
     (
         "Late fees are missing from statements because Ledgerly drops charges under 5 USD.",
         "Turns out the mobile app never shows late fees at all; customers see them by mail.",
+    ),
+    # a topic two lessons share, the claim told besides it in words this one lacks
+    (
+        "In the east zone a driver may carry at most 3 parcels at once; the planner "
+        "refuses a fourth.",
+        "That earlier planner lesson was wrong: the route timeout was never the problem. "
+        "Parcels went unassigned because driver positions were stale.",
     ),
     # a remedy's outcome, told with a cause: the lesson restated
     (

@@ -67,6 +67,7 @@ from agentmem.core.removal import removed
 from agentmem.core.saidnot import said_not
 from agentmem.core.statement import terms
 from agentmem.core.topicwrong import named_wrong
+from agentmem.core.undoneremedy import undone
 from agentmem.core.withdrawal import CLAUSE, DAY, DENIED, FRAMING, RETRACTED, retraction
 
 __all__ = [
@@ -153,6 +154,7 @@ def denies(text: str, held: str) -> bool:
         or affirmed(text, held)
         or named_wrong(text, held)  # a claim named by its topic alone
         or said_not(text, held)  # its claim said not to be so, in its words
+        or undone(text, held)  # the remedy it prescribes undone, in its words
     )
 
 

@@ -46,6 +46,9 @@ RIGHT = re.compile(
 # A remedy's outcome, no claim judged: "exports work fine once the flag is set".
 ONCE = re.compile(r"\b(?:once|if|when|after|unless|provided|as\s+long\s+as)\b", re.IGNORECASE)
 NO = re.compile(r"\b(?:never|not|no|none)\b|n't\b", re.IGNORECASE)
+# "Not true that the valves were unsealed": the whole clause judged untrue, whatever its
+# own polarity, so a lesson saying no in its words ("… aren't sealed") is what it denies.
+UNTRUE = re.compile(r"\bnot\s+(?:actually\s+|really\s+)?true\s+that\b", re.IGNORECASE)
 PIECE = re.compile(r"[;:,]\s+|\(|(?<=[.!?])\s+|\s+[—–-]+\s+|\s+but\s+|\)", re.IGNORECASE)
 # "Not the firmware.", "there is no leak": a denial naming its thing alone.
 BARE = re.compile(
@@ -74,7 +77,7 @@ def said_not(text: str, held: str) -> bool:
     agreed = [_said(claim_text)] if NO.search(claim_text) else []  # the lesson says no
     for piece in (p for p in PIECE.split(text) if p and NO.search(p)):
         said = _said(piece)
-        if any(len(said & a) >= LEAST for a in agreed):
+        if not UNTRUE.search(piece) and any(len(said & a) >= LEAST for a in agreed):
             continue  # the lesson says no to it too
         bare = BARE.match(piece)
         if bare is not None and given is not None:
@@ -82,7 +85,6 @@ def said_not(text: str, held: str) -> bool:
             rest = _told(text.replace(piece, " ")) - thing - claim
             if thing and thing <= claim and len(rest & _told(held)) >= ABOUT:
                 return True
-            continue
         shared = said & kept
         if len(said & claim) >= LEAST and len(shared) >= SAID * len(said):
             return True

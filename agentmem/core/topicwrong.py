@@ -6,8 +6,9 @@ fix to the glaze note: …". The claim is never told; the topic is the words bef
 claim's noun (and after "about", "on", "for"), and the held lesson it names says them
 (most of them, one at least), while the rest of the text tells of the lesson's own failure
 in a word of it besides the topic (the true cause is told of the same thing). A lesson on
-another thing the text sets apart, a retraction, or a lesson that itself judges the topic
-no cause is not the one withdrawn. `agentmem.core.retract.denies` asks it."""
+another thing the text sets apart, one that lacks every word of a claim the text tells
+besides its topic, a retraction, or a lesson that itself judges the topic no cause is not
+the one withdrawn. `agentmem.core.retract.denies` asks it."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import re
 
 from agentmem.core.apart import set_apart
 from agentmem.core.statement import STATE, terms
-from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED
+from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED, retraction
 
 # What a claim is called, and the words judging it wrong (stems of neither are topic words).
 NOUN = (
@@ -67,6 +68,11 @@ SHAPES = (
     ),
 )
 SHARE = 1 / 2  # of the topic's words, those the held lesson must say
+# the stems of what a claim is called ("diagnosis", "rule"): none names its lesson
+NAMING = terms(
+    "rule diagnosis theory explanation advice note lesson claim idea assumption guess "
+    "guidance thing story hypothesis conclusion tip reading finding bit part"
+).content
 
 
 def topics(text: str) -> list[frozenset[str]]:
@@ -91,8 +97,15 @@ def named_wrong(text: str, held: str) -> bool:
         return False
     kept = terms(held).content
     rest = terms(text).content - FRAMING - STATE
+    # a claim the text tells besides its topic ("that solver lesson was wrong: the time
+    # limit was never the problem") names the lesson by its own words too
+    said = retraction(text)
+    claim = terms(said[0]).content - FRAMING - STATE - NAMING if said is not None else frozenset()
+    kept = kept | terms(held).proper
     for topic in told:
         shared = topic & kept
+        if claim - topic and not (claim - topic) & kept:
+            continue
         if shared and len(shared) >= SHARE * len(topic) and (rest - topic) & kept:
             return True
     return False
