@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from agentmem.core.retract import withdrawn
+from agentmem.core.topicwrong import named_wrong
 
 
 def gone(text: str, held: str) -> bool:
@@ -19,7 +20,7 @@ def gone(text: str, held: str) -> bool:
 WITHDRAWN = [
     # a topic judged wrong behind a label naming who withdrew it
     (
-        "Pallets taller than 1.6 m are refused at dock B because of the sprinkler clearance.",
+        "Pallets over 1.6 m in height are refused at dock B because of the sprinkler clearance.",
         "Withdrawn by facilities: the earlier pallet-height rule was wrong. Dock B takes "
         "pallets of any height; the sprinkler clearance is only checked at dock A.",
     ),
@@ -164,6 +165,20 @@ KEPT = [
         "That earlier planner lesson was wrong: the route timeout was never the problem. "
         "Parcels went unassigned because driver positions were stale.",
     ),
+    # an earlier correction that agrees with the retraction
+    (
+        "Correction to the 03-02 lesson: the midnight backup theory was wrong; the press "
+        "accepts at most 3 sessions and the client opened 5.",
+        "Retracted: the midnight backup explanation for the press errors was wrong. The "
+        "press takes at most 3 sessions and we opened 5.",
+    ),
+    # a code path said to lack what the rule requires: it supports the rule
+    (
+        "Invoice export must check the tax code against the customer's region, not only the "
+        "currency.",
+        "Re-exports go through export_again() in redo.py, which had no tax code check; both "
+        "paths need it.",
+    ),
     # a remedy's outcome, told with a cause: the lesson restated
     (
         "CSV exports fail because the UTF8 flag isn't set on the export job.",
@@ -178,3 +193,15 @@ def test_a_look_alike_or_restatement_leaves_the_lesson(held: str, text: str) -> 
     """A topic judged wrong of another thing, a look-alike of another instance, a rule said
     in the negative, a lesson that itself says no, and a denial of another thing leave it."""
     assert not gone(text, held)
+
+
+def test_a_topic_names_only_a_lesson_saying_all_its_words() -> None:
+    """A correction's topic sharing one of its two words with a lesson ("bid" of the
+    "bid-latency note") does not name it."""
+    held = "Late bids close 2 hours before the sale; the form then shows a phone number."
+    text = (
+        "Correction to the earlier bid-latency note: the proxy never cached the price feed. "
+        "Frozen bids came from the socket closing after 30 s idle."
+    )
+    assert not named_wrong(text, held)
+    assert named_wrong(text.replace("bid-latency", "late-bid"), held)

@@ -21,7 +21,7 @@ import re
 from agentmem.core.apart import set_apart
 from agentmem.core.gainsay import GIVEN, HELD_CAUSE, JUDGING
 from agentmem.core.statement import STATE, terms
-from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED
+from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED, retraction
 
 # The text speaks as a correction: it turns round at its opening, denies a past event
 # ("never rejected"), "after all", "there is no …", "not true that …".
@@ -29,7 +29,7 @@ VOICE = re.compile(
     r"^\W*(?:(?:it\s+)?turns?\s+out|actually|in\s+fact|no(?=\s*[,.;:!—–-])|nope|not\s+so|"
     r"looked\s+(?:again|into\s+it)|on\s+(?:second|closer)\s+(?:look|inspection))\b"
     r"|\bnever\s+\w+ed\b|\b(?:after\s+all|all\s+along)\b"
-    r"|\b(?:there\s+(?:is|was|are|were)|there's|(?:has|have|had))\s+no\b"
+    r"|\b(?:there\s+(?:is|was|are|were)|there's)\s+no\b"
     r"|\bnot\s+true\b|\b(?:was|were)\s+down\s+to\b|\btraced\s+to\b"
     r"|\balways\s+(?:was|were|has|had|did)\b"
     # a fragment denying a thing alone: "Not the firmware.", "… : not the relay."
@@ -66,7 +66,9 @@ ABOUT = 2  # words of the lesson's failure the rest of a bare denial tells
 def said_not(text: str, held: str) -> bool:
     """Whether the text says, as a correction, that the held lesson's claim is not so (see
     the module docstring)."""
-    if RETRACTED.match(held) or DENIED.search(held) or set_apart(text, held):
+    if RETRACTED.match(held) or DENIED.search(held) or retraction(held) is not None:
+        return False  # a retraction, or a lesson saying a thing was not it, agrees with it
+    if set_apart(text, held):
         return False
     told = any(GIVEN.search(p) for p in PIECE.split(text) if p and not NO.search(p))
     if VOICE.search(text) is None and not told:

@@ -4,8 +4,8 @@ wrong", "we were wrong about the caching thing", "wrong diagnosis on late trucks
 two-pass rule rested on bad readings", "the /4 rule for tiles was a misreading", "a small
 fix to the glaze note: …". The claim is never told; the topic is the words before the
 claim's noun (and after "about", "on", "for"), and the held lesson it names says them
-(most of them, one at least), while the rest of the text tells of the lesson's own failure
-in a word of it besides the topic (the true cause is told of the same thing). A lesson on
+(all of them), while the rest of the text tells of the lesson's own failure in a word of
+it besides the topic (two, for a topic of one word) (the true cause is told of the same thing). A lesson on
 another thing the text sets apart, one that lacks every word of a claim the text tells
 besides its topic, a retraction, or a lesson that itself judges the topic no cause is not
 the one withdrawn. `agentmem.core.retract.denies` asks it."""
@@ -67,7 +67,8 @@ SHAPES = (
         re.IGNORECASE,
     ),
 )
-SHARE = 1 / 2  # of the topic's words, those the held lesson must say
+ALONE = 2  # words of the failure a one-word topic's text tells beside it
+FIGURE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.]\d)")  # what "the /2.5 rule" names
 # the stems of what a claim is called ("diagnosis", "rule"): none names its lesson
 NAMING = terms(
     "rule diagnosis theory explanation advice note lesson claim idea assumption guess "
@@ -81,7 +82,7 @@ def topics(text: str) -> list[frozenset[str]]:
     for shape in SHAPES:
         for match in shape.finditer(text):
             said = " ".join(match[g] or "" for g in match.re.groupindex)
-            words = terms(said).content - FRAMING - STATE
+            words = terms(said).content - FRAMING - STATE - NAMING | _figures(said)
             if words:
                 out.append(frozenset(words))
     return out
@@ -90,22 +91,27 @@ def topics(text: str) -> list[frozenset[str]]:
 def named_wrong(text: str, held: str) -> bool:
     """Whether the text judges wrong an earlier claim named by a topic the held lesson
     tells of (see the module docstring)."""
-    if RETRACTED.match(held) or DENIED.search(held):
+    if RETRACTED.match(held) or DENIED.search(held) or retraction(held) or topics(held):
         return False  # a retraction, or a lesson that itself says a thing was not it
     told = topics(text)
     if not told or set_apart(text, held):
         return False
-    kept = terms(held).content
-    rest = terms(text).content - FRAMING - STATE
+    kept = terms(held).content | terms(held).proper | _figures(held)
+    rest = terms(text).content - FRAMING - STATE | terms(text).proper
     # a claim the text tells besides its topic ("that solver lesson was wrong: the time
     # limit was never the problem") names the lesson by its own words too
     said = retraction(text)
     claim = terms(said[0]).content - FRAMING - STATE - NAMING if said is not None else frozenset()
-    kept = kept | terms(held).proper
     for topic in told:
         shared = topic & kept
         if claim - topic and not (claim - topic) & kept:
             continue
-        if shared and len(shared) >= SHARE * len(topic) and (rest - topic) & kept:
+        about = len((rest - topic) & kept)  # the failure told of, beside the topic
+        if shared == topic and about >= (ALONE if len(topic) == 1 else 1):
             return True
     return False
+
+
+def _figures(text: str) -> frozenset[str]:
+    """The figures a text writes ("2.5", "3"), as written."""
+    return frozenset(FIGURE.findall(text))
