@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from agentmem.core.apart import set_apart
-from agentmem.core.gainsay import GIVEN, HELD_CAUSE, JUDGING
+from agentmem.core.gainsay import CAUSAL, GIVEN, HELD_CAUSE, JUDGING
 from agentmem.core.statement import STATE, terms
 from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED, retraction
 
@@ -87,6 +87,8 @@ def said_not(text: str, held: str) -> bool:
             rest = _told(text.replace(piece, " ")) - thing - claim
             if thing and thing <= claim and len(rest & _told(held)) >= ABOUT:
                 return True
+        if given is None and CAUSAL.search(piece):
+            continue  # "X never caused Y" leaves a lesson that tells X as a fact, blaming nothing
         shared = said & kept
         if len(said & claim) >= LEAST and len(shared) >= SAID * len(said):
             return True
