@@ -64,7 +64,10 @@ from agentmem.core.practice import (
     words,
 )
 from agentmem.core.removal import removed
+from agentmem.core.saidnot import said_not
 from agentmem.core.statement import terms
+from agentmem.core.topicwrong import named_wrong
+from agentmem.core.undoneremedy import undone
 from agentmem.core.withdrawal import CLAUSE, DAY, DENIED, FRAMING, RETRACTED, retraction
 
 __all__ = [
@@ -149,6 +152,9 @@ def denies(text: str, held: str) -> bool:
         or negated_claim(text, held)
         or opposite_state(text, held)
         or affirmed(text, held)
+        or named_wrong(text, held)  # a claim named by its topic alone
+        or said_not(text, held)  # its claim said not to be so, in its words
+        or undone(text, held)  # the remedy it prescribes undone, in its words
     )
 
 
