@@ -20,6 +20,7 @@ from agentmem.core.headed import commit_swapped, label_swapped, moved_to_name
 from agentmem.core.inunits import rate_retold, told_in_units
 from agentmem.core.joined import joins_apart
 from agentmem.core.later import recued, reequipped
+from agentmem.core.listed import relisted
 from agentmem.core.lookalike import another_instance
 from agentmem.core.minrelease import below_floor
 from agentmem.core.namedslot import named_anew
@@ -74,12 +75,12 @@ class Held:
 # post given to another holder, a setting's key given another value, a setting named by
 # its key set anew, a component that reaches what it exchanges on another host, a thing
 # said to have moved to a host, a rule it applies now said to apply only to another thing,
-# another supplier named after its subject's label.
+# another supplier named after its subject's label, another list of values in a list's slot.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
     *(named_old, handed_over, placed_anew, way_gone, joins_apart, restaffed, rekeyed),
-    *(keyed_anew, readdressed, moved_host, rescoped, label_swapped),
+    *(keyed_anew, readdressed, moved_host, rescoped, label_swapped, relisted),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
