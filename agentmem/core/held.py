@@ -21,6 +21,7 @@ from agentmem.core.headed import commit_swapped, label_swapped, moved_to_name
 from agentmem.core.inunits import rate_retold, told_in_units
 from agentmem.core.joined import joins_apart
 from agentmem.core.later import recued, reequipped
+from agentmem.core.listed import relisted
 from agentmem.core.lookalike import another_instance
 from agentmem.core.minrelease import below_floor
 from agentmem.core.namedslot import named_anew
@@ -31,6 +32,7 @@ from agentmem.core.oldadvice import corrected
 from agentmem.core.oldgone import way_gone
 from agentmem.core.oldnamed import named_old
 from agentmem.core.oldtool import retired, unrun
+from agentmem.core.pagetitle import page_holder
 from agentmem.core.percase import split_by_case
 from agentmem.core.placed import placed_anew
 from agentmem.core.plainnews import elsewhere_unsaid, told_plainly
@@ -75,12 +77,13 @@ class Held:
 # post given to another holder, a setting's key given another value, a setting named by
 # its key set anew, a component that reaches what it exchanges on another host, a thing
 # said to have moved to a host, a rule it applies now said to apply only to another thing,
-# another supplier named after its subject's label.
+# another supplier named after its subject's label, another list of values in a list's slot,
+# a page's title naming another holder of the place.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
     *(named_old, handed_over, placed_anew, way_gone, joins_apart, restaffed, rekeyed),
-    *(keyed_anew, readdressed, moved_host, rescoped, label_swapped),
+    *(keyed_anew, readdressed, moved_host, rescoped, label_swapped, relisted, page_holder),
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow

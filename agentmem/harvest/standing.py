@@ -34,7 +34,8 @@ from agentmem.harvest.tables import cells, table_sentences
 # What a standing document is called, in its path or its title.
 STANDING = re.compile(
     r"\b(run ?books?|playbooks?|sops?|standard operating|handovers?|hand-?offs?|"
-    r"announcements?|notices?|guides?|handbooks?|polic(?:y|ies)|checklists?)\b"
+    r"announcements?|notices?|guides?|handbooks?|polic(?:y|ies)|checklists?|"
+    r"wiki\s+page|[\w-]+\s+page\s*[:—–])"  # a thing's own page: "Service page: …"
 )
 EDITORIAL = re.compile(r"^([_*]).+\1$", re.DOTALL)  # _Revision 7, 2026-07-09._
 # A document's own bookkeeping ("Owner: … · Last reviewed: …", "Effective: …") is no state.
