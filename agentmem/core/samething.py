@@ -276,7 +276,7 @@ def _subject(draft: str, held: str) -> bool:
         head = head[1:]
     if scoped_subject(draft, held, len(shared), SHARED) and not named_apart(d, h):
         return True  # a commit subject leaves what it is about to its scope: "fix(sms): …"
-    named = bool(head) and (head[0] in d.tokens or unqualified(draft, d, h, head))
+    named = bool(head) and (head[0] in d.tokens or unqualified(draft, held, d, h, head))
     return named and not named_apart(d, h)
 
 
