@@ -44,6 +44,7 @@ from agentmem.core.cues import NEGATION, says_changed
 from agentmem.core.spoken import MONTH_NAMES
 from agentmem.core.statement import terms
 from agentmem.core.subjects import named_apart
+from agentmem.core.unqualified import unqualified
 from agentmem.core.values import AMOUNT, UNITS, value_words
 from agentmem.core.withdrawal import retraction
 from agentmem.core.words import function_words, tokenized
@@ -275,7 +276,8 @@ def _subject(draft: str, held: str) -> bool:
         head = head[1:]
     if scoped_subject(draft, held, len(shared), SHARED) and not named_apart(d, h):
         return True  # a commit subject leaves what it is about to its scope: "fix(sms): …"
-    return bool(head) and head[0] in d.tokens and not named_apart(d, h)
+    named = bool(head) and (head[0] in d.tokens or unqualified(draft, held, d, h, head))
+    return named and not named_apart(d, h)
 
 
 def _elsewhere(draft: str, held: str) -> bool:
