@@ -24,6 +24,7 @@ from agentmem.core.held import (
     retold,
 )
 from agentmem.core.model import MAX_TAGS, Hit
+from agentmem.core.parted import partly_replaced
 from agentmem.core.restate import replaces, replaces_elsewhere, restates
 from agentmem.core.retract import retraction, withdrawn
 from agentmem.core.setkeys import key_words, keyed_anew
@@ -169,6 +170,10 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
         # a retraction of another app's lesson (`agentmem.core.across`)
         every = _matches(store, record["text"], replace(filters, app_ids=None), 2 * CANDIDATES)
         verdict.replaces += withdrawn_across(record["text"], app, kind, every)
+    if verdict.restates is None:  # one part of a held lesson told anew (`core.partial`)
+        live = [h.memory for h in hits if not h.explain.get("superseded")]
+        verdict.residuals = partly_replaced(record, live, siblings)
+        verdict.replaces += [i for i in verdict.residuals if i not in verdict.replaces]
     if verdict.replaces and not retraction(record["text"]):
         # A value changed twice: the newest replaces the first too (found in its place)
         earlier = {h.memory.id: h.memory.supersedes for h in hits}
