@@ -69,6 +69,14 @@ def test_a_look_alike_splits_nothing() -> None:
         is None
     )
     assert split("Rota changes are owned by Ops; Ann Vale approves every rota change.") is None
+    assert (
+        split("The nightly export runs at 02:00 on batch-01; don't deploy between 01:30 and 02:30.")
+        is None
+    )
+    late = (
+        "Invoices render in the billing worker with a 30 s limit; 12-month invoices often hit it."
+    )
+    assert replaced_part("Invoices now render in the print service.", late, _anew) is None
     both = "From Monday the east kiln is fired at 05:00 and the west kiln at 08:00."
     assert replaced_part(both, KILNS, _anew) is None
     kept = "Polar Lines is our carrier at Oslo now; Nordic Freight keeps Bergen."

@@ -61,6 +61,8 @@ OPENING_CUE = re.compile(
     r"|[A-Z][a-z]+\s+\d{1,2}(?:st|nd|rd|th)?|[A-Z][a-z]+day)(?:\s+\d{4})?,?\s+"
 )
 MIN_PARTS = 2
+# A word pointing back at another part: a part saying it is no fact of its own.
+BACK = re.compile(r"\b(?:it|its|they|them|their|theirs|this|these|those)\b", re.IGNORECASE)
 # A word that names a thing wherever it stands: capitals ("RV3", "QA"), or a digit in it.
 NAMED = re.compile(r"[A-Z]{2,}[\w-]*|[\w-]*\d[\w-]*")
 
@@ -124,22 +126,24 @@ def split(text: str) -> tuple[str, list[Part]] | None:
 
 def _parallel(clauses: list[str]) -> bool:
     """Clauses that tell one kind of fact, each of its own thing: each opens on a word no
-    other clause says, and they state values of the same kinds (a time each, a rate and a
-    pH each) or, each opening on a name, share a word ("R2 votes at …; R5 votes at …"). A
-    clause joining two names needs none of this: its parts share their frame. A rule, its
+    other clause says, they share a word of their frame, and they state values of the same
+    kinds (a rate and a pH each) or each opens on a name ("R2 votes at …; R5 votes at …").
+    A clause joining two names needs none of this: its parts share their frame. A rule, its
     reason and its advice ("at most 20 a batch; larger ones time out after 30 s; send them
-    in twenties") are one fact, never parts; so are two sides of one thing ("changes to
-    the rota are owned by Ops; Ann approves every rota change")."""
+    in twenties", "the send is at 07:30; do not deploy between 07:00 and 08:00") are one
+    fact, never parts; so are two sides of one thing ("changes to the rota are owned by
+    Ops; Ann approves every rota change")."""
     words = [tokenize(c) for c in clauses]
     for i, said in enumerate(words):
         if not said or any(said[0] in other for j, other in enumerate(words) if j != i):
             return False
     read = [terms(c) for c in clauses]
+    if not frozenset.intersection(*(t.content for t in read)):
+        return False  # no word of one frame
     kinds = {frozenset(k for k, found in t.values.items() if found) for t in read}
     if len(kinds) == 1 and next(iter(kinds)):
         return True
-    named = all(any(NAMED.fullmatch(w) for w in c.split()[:3]) for c in clauses)
-    return named and bool(frozenset.intersection(*(t.content for t in read)))
+    return all(any(NAMED.fullmatch(w) for w in c.split()[:3]) for c in clauses)
 
 
 def holder_swapped(draft: str, part: str) -> bool:
@@ -196,8 +200,8 @@ def replaced_part(draft: str, held: str, anew: Callable[[str, str], bool]) -> Pa
     if not (holder_swapped(draft, part.text) or anew(draft, whole)):
         return None
     kept = [p.text for p in parts if p is not part and not part.marks & _content(p.text)]
-    if not kept:
-        return None
+    if not kept or any(BACK.search(text) for text in kept):
+        return None  # nothing left, or what is left points back at what goes ("… hit it")
     rest = "; ".join(kept)
     rest = f"{lead}: {rest}" if lead else rest[:1].upper() + rest[1:]
     return Partial(replaced=part.text, residual=f"{rest}.")

@@ -255,15 +255,15 @@ class Harvester:
     def _rests(self, residuals: Mapping[str, str], by: Memory, trigger: str) -> list[str]:
         """What the lessons `by` told one part of anew still hold (`agentmem.core.partial`),
         each written again as a lesson of its own: the replaced lesson's scope, type, tags,
-        source and confidence, superseding it (the link to where it came from), through the
-        same checks. Called under the write lock, once `by` is written."""
+        source, confidence and creation time (no newer news), superseding it (the link to
+        where it came from), through the same checks. Called under the write lock, once `by`
+        is written."""
         written = []
         for old_id, text in residuals.items():
             old = self._held(old_id)
             if old is None:
                 continue
             record = {**old.record(), "text": text, "supersedes": [old_id], "trigger": trigger}
-            record["created_at"] = by.created_at
             record.pop("id", None)
             problems = self._problems(record)
             key = content_key(text, record["user_id"], record["agent_id"], record["app_id"])
