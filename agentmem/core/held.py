@@ -91,7 +91,6 @@ class Verdict:
 
     restates: str | None = None  # the id of a held memory it adds nothing to
     replaces: list[str] = field(default_factory=list)  # ids it is a newer statement of
-    residuals: dict[str, str] = field(default_factory=dict)  # replaced id: its parts kept
 
 
 def replaceable(draft_type: str | None, held_type: str) -> bool:

@@ -6,7 +6,7 @@ matches, found here in the store; each is judged by `agentmem.core.held` (the te
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
@@ -38,6 +38,7 @@ __all__ = [
     "GLOBAL",
     "JUDGED",
     "RETRACTABLE",
+    "Compared",
     "Held",
     "Lexical",
     "Verdict",
@@ -50,6 +51,14 @@ __all__ = [
 ]
 
 RUN_HOOK = "post_run_classify"  # the hook that writes a run's own lessons
+
+
+@dataclass
+class Compared(Verdict):
+    """The writer's verdict: the judge's, and the rest of each held lesson the draft tells
+    one part of anew (`agentmem.core.partial`), which the writer writes again."""
+
+    residuals: dict[str, str] = field(default_factory=dict)  # replaced id: its parts kept
 
 
 def inherited_tags(
@@ -107,13 +116,13 @@ def elsewhere(
     ]
 
 
-def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
+def compare(store: ReadableStore, record: Mapping[str, Any]) -> Compared:
     """The writer's question for a valid draft: does memory hold it already, or does it
     replace something held? Held candidates are the draft's best lexical matches of its own
     kind in its scope (its app and `_global`; every app for a `_global` draft), principles
     included (a principle can be restated, never replaced)."""
     if record.get("type") not in JUDGED:
-        return Verdict()
+        return Compared()
     app = record.get("app_id", GLOBAL)
     filters = Filters(
         user_id=record.get("user_id"),
@@ -155,7 +164,8 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
         if h.memory.kind.value == kind
         and not (h.memory.id in siblings and record.get("trigger") == "post_retro_distill")
     ]
-    verdict = judge(record["text"], held, record.get("type"))
+    found = judge(record["text"], held, record.get("type"))
+    verdict = Compared(found.restates, found.replaces)
     if verdict.replaces and record.get("type") in RETRACTABLE:
         verdict.replaces += kin(record["text"], held, verdict.replaces)
     verdict.replaces = [i for i in verdict.replaces if i not in siblings]
