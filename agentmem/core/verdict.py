@@ -6,7 +6,7 @@ matches, found here in the store; each is judged by `agentmem.core.held` (the te
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
@@ -24,6 +24,7 @@ from agentmem.core.held import (
     retold,
 )
 from agentmem.core.model import MAX_TAGS, Hit
+from agentmem.core.parted import partly_replaced
 from agentmem.core.restate import replaces, replaces_elsewhere, restates
 from agentmem.core.retract import retraction, withdrawn
 from agentmem.core.setkeys import key_words, keyed_anew
@@ -37,6 +38,7 @@ __all__ = [
     "GLOBAL",
     "JUDGED",
     "RETRACTABLE",
+    "Compared",
     "Held",
     "Lexical",
     "Verdict",
@@ -49,6 +51,14 @@ __all__ = [
 ]
 
 RUN_HOOK = "post_run_classify"  # the hook that writes a run's own lessons
+
+
+@dataclass
+class Compared(Verdict):
+    """The writer's verdict: the judge's, and the rest of each held lesson the draft tells
+    one part of anew (`agentmem.core.partial`), which the writer writes again."""
+
+    residuals: dict[str, str] = field(default_factory=dict)  # replaced id: its parts kept
 
 
 def inherited_tags(
@@ -106,13 +116,13 @@ def elsewhere(
     ]
 
 
-def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
+def compare(store: ReadableStore, record: Mapping[str, Any]) -> Compared:
     """The writer's question for a valid draft: does memory hold it already, or does it
     replace something held? Held candidates are the draft's best lexical matches of its own
     kind in its scope (its app and `_global`; every app for a `_global` draft), principles
     included (a principle can be restated, never replaced)."""
     if record.get("type") not in JUDGED:
-        return Verdict()
+        return Compared()
     app = record.get("app_id", GLOBAL)
     filters = Filters(
         user_id=record.get("user_id"),
@@ -154,7 +164,8 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
         if h.memory.kind.value == kind
         and not (h.memory.id in siblings and record.get("trigger") == "post_retro_distill")
     ]
-    verdict = judge(record["text"], held, record.get("type"))
+    found = judge(record["text"], held, record.get("type"))
+    verdict = Compared(found.restates, found.replaces)
     if verdict.replaces and record.get("type") in RETRACTABLE:
         verdict.replaces += kin(record["text"], held, verdict.replaces)
     verdict.replaces = [i for i in verdict.replaces if i not in siblings]
@@ -169,6 +180,10 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Verdict:
         # a retraction of another app's lesson (`agentmem.core.across`)
         every = _matches(store, record["text"], replace(filters, app_ids=None), 2 * CANDIDATES)
         verdict.replaces += withdrawn_across(record["text"], app, kind, every)
+    if verdict.restates is None:  # one part of a held lesson told anew (`core.partial`)
+        live = [h.memory for h in hits if not h.explain.get("superseded")]
+        verdict.residuals = partly_replaced(record, live, siblings)
+        verdict.replaces += [i for i in verdict.residuals if i not in verdict.replaces]
     if verdict.replaces and not retraction(record["text"]):
         # A value changed twice: the newest replaces the first too (found in its place)
         earlier = {h.memory.id: h.memory.supersedes for h in hits}

@@ -52,6 +52,7 @@ class Submission:
     memory_id: str | None = None
     record: dict[str, Any] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    also: list[str] = field(default_factory=list)  # the kept parts it wrote (`_rests`)
 
 
 def _reason(exc: BaseException) -> str:
@@ -240,6 +241,7 @@ class Harvester:
                     return Submission("accepted", memory_id=memory.id, record=record)
                 self._writing = memory.id  # if put raises, its file tells what landed
                 self.store.put(memory)
+                also = self._rests(verdict.residuals, memory, trigger)
                 self._writing = None
             except DuplicateMemory as exc:  # a shared store's unique rule: another loop won
                 self._writing = None  # its file was removed: nothing of it landed here
@@ -248,7 +250,31 @@ class Harvester:
                 problem = Problem("<file>", f"would not read back: {exc.reason}")
                 return self._rejected(trigger, record, [problem])
         log.info("memory_written", id=memory.id, type=memory.type.value, trigger=trigger)
-        return Submission("accepted", memory_id=memory.id, record=record)
+        return Submission("accepted", memory_id=memory.id, record=record, also=also)
+
+    def _rests(self, residuals: Mapping[str, str], by: Memory, trigger: str) -> list[str]:
+        """What the lessons `by` told one part of anew still hold (`agentmem.core.partial`),
+        each written again as a lesson of its own: the replaced lesson's scope, type, tags,
+        source, confidence and creation time (no newer news), superseding it (the link to
+        where it came from), through the same checks. Called under the write lock, once `by`
+        is written."""
+        written = []
+        for old_id, text in residuals.items():
+            old = self._held(old_id)
+            if old is None:
+                continue
+            record = {**old.record(), "text": text, "supersedes": [old_id], "trigger": trigger}
+            record.pop("id", None)
+            problems = self._problems(record)
+            key = content_key(text, record["user_id"], record["agent_id"], record["app_id"])
+            if problems or self.store.find_duplicate(key) is not None:
+                log.info("memory_rest_not_written", held=old_id, problems=len(problems))
+                continue
+            rest = Memory.model_validate({**record, "id": memory_id(record["type"], key)})
+            self.store.put(rest)
+            log.info("memory_partly_replaced", held=old_id, by=by.id, rest=rest.id)
+            written.append(rest.id)
+        return written
 
     def submit_many(
         self,
@@ -312,7 +338,7 @@ class Harvester:
 
     def _count(self, writes: Writes, draft: Any, outcome: Submission) -> None:
         if outcome.status == "accepted" and outcome.memory_id:
-            writes.accepted.append(outcome.memory_id)
+            writes.accepted += [outcome.memory_id, *outcome.also]
         elif outcome.status == "duplicate" and outcome.memory_id:
             writes.duplicates.append(outcome.memory_id)
         else:  # the writer's scrubbed record, or the raw draft scrubbed here
