@@ -11,14 +11,17 @@ from __future__ import annotations
 import errno
 import io
 import os
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import structlog
+from structlog.testing import capture_logs
 
 from agentmem import HookResult, MemoryHooks
+from agentmem.stores.access import AccessLog
 from agentmem.stores.files import atomic_write
 from agentmem.tiers.daily import DailyLog
 
@@ -140,6 +143,66 @@ def test_fire_survives_a_log_sink_on_a_full_disk(make_hooks: Any) -> None:
     finally:
         structlog.reset_defaults()
     assert result.ok and result.writes.accepted
+
+
+def _full_error() -> sqlite3.OperationalError:
+    """sqlite's own words for a full device, with its result code (a failed page write)."""
+    error = sqlite3.OperationalError("database or disk is full")
+    error.sqlite_errorcode = sqlite3.SQLITE_FULL  # type: ignore[attr-defined]
+    return error
+
+
+class FullDiskConnectionDouble:
+    """The sidecar's connection on a full device: reads answer, writes fail as sqlite's do."""
+
+    def __init__(self, real: sqlite3.Connection) -> None:
+        self.real = real
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+    def executemany(self, sql: str, rows: Any) -> sqlite3.Cursor:
+        raise _full_error()
+
+
+def test_access_stats_on_a_full_disk_keep_the_file_and_skip_the_update(tmp_path: Path) -> None:
+    """A full disk is not damage: the sidecar stays where it is with its counts, the update
+    is skipped with a warning, and no read fails for it."""
+    path = tmp_path / "access.sqlite"
+    access = AccessLog(path)
+    access.touch(["semantic-00000000000a"])
+    access._db = FullDiskConnectionDouble(access._db)  # type: ignore[assignment]
+    with capture_logs() as logs:
+        access.touch([f"semantic-{i:012x}" for i in range(2000)])
+    events = [e["event"] for e in logs]
+    assert "access_stats_not_updated" in events and "derived_state_damaged" not in events
+    assert path.is_file() and not path.with_name(path.name + ".damaged").exists()
+    assert access.get("semantic-00000000000a") is not None  # the counts it held are kept
+    access.close()
+
+
+def test_access_stats_opened_on_a_full_disk_count_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sidecar that cannot even be opened for lack of space is kept, not set aside; the
+    counts of this process live in memory, seeded from the file."""
+    path = tmp_path / "access.sqlite"
+    first = AccessLog(path)
+    first.touch(["semantic-00000000000b"])
+    first.close()
+    real = AccessLog._open
+
+    def full_open(self: AccessLog) -> sqlite3.Connection:
+        raise _full_error()
+
+    monkeypatch.setattr(AccessLog, "_open", full_open)
+    with capture_logs() as logs:
+        access = AccessLog(path)
+    monkeypatch.setattr(AccessLog, "_open", real)
+    assert "derived_state_damaged" not in [e["event"] for e in logs]
+    assert path.is_file() and access.get("semantic-00000000000b") is not None
+    access.touch(["semantic-00000000000c"])
+    assert access.get("semantic-00000000000c") is not None
 
 
 def test_a_failed_append_or_atomic_write_names_its_file(
