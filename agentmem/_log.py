@@ -17,6 +17,7 @@ stdout for every fire, gated-off ones included.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any
 
@@ -57,7 +58,11 @@ class EventLogger:
 
     def _emit(self, level: int, method: str, event: str, fields: dict[str, Any]) -> None:
         if structlog.is_configured():
-            getattr(self._structlog_logger(), method)(event, **fields)
+            # A sink that cannot take the line (the host's log file on a full disk) loses
+            # the line, as stdlib logging's `handleError` does; it must not fail the fire or
+            # the write that logged it, nor escape `fire` from its last `hook_run` event.
+            with contextlib.suppress(OSError):
+                getattr(self._structlog_logger(), method)(event, **fields)
         elif self._stdlib.isEnabledFor(level):
             self._stdlib.log(
                 level,

@@ -4,6 +4,7 @@ The sidecar is advisory (it only tunes decay), so it never stops a read: a damag
 (truncated, not a database, a row whose date does not parse) is set aside and the counts
 start over; a root that cannot be written (a read-only mount, no permission) keeps the
 counts in memory for this process, loaded from the sidecar where it can still be read.
+A full disk (or a failing one) is not damage: the file is kept and the update skipped.
 """
 
 from __future__ import annotations
@@ -37,6 +38,15 @@ CREATE TABLE IF NOT EXISTS access (
 # sqlite's "busy" and "locked": another connection holds the file for a moment. Any other
 # error (read-only, cannot open, not a database) will not pass by waiting.
 _TRANSIENT = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+# "database or disk is full" and "disk I/O error": the device failed, not the file. Setting
+# the file aside for them would throw good counts away (and it is no better tomorrow).
+_DEVICE = (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR)
+
+
+def _code(exc: sqlite3.Error) -> int | None:
+    """The primary result code (an extended one such as a failed write folded back)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
 
 
 def utcnow() -> datetime:
@@ -112,8 +122,11 @@ class AccessLog:
         try:
             return self._open()
         except sqlite3.DatabaseError as exc:
-            if getattr(exc, "sqlite_errorcode", None) in _TRANSIENT:
+            if _code(exc) in _TRANSIENT:
                 raise
+            if _code(exc) in _DEVICE:  # kept as it is; counted in memory for this process
+                self.read_only = True
+                return self._open_read_only(f"{exc} (the file is kept)")
             self._set_aside(str(exc))
             return self._open()
 
@@ -127,7 +140,9 @@ class AccessLog:
                 os.unlink(companion)
         set_aside(self.path, reason, "access statistics start over")
 
-    def _open_read_only(self) -> sqlite3.Connection:
+    def _open_read_only(
+        self, reason: str = "the memory root cannot be written"
+    ) -> sqlite3.Connection:
         """Counts in memory, seeded from the sidecar when it can be read at all."""
         db = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
         db.execute(_SCHEMA)
@@ -144,7 +159,7 @@ class AccessLog:
         log.warning(
             "access_stats_in_memory",
             path=str(self.path),
-            reason="the memory root cannot be written",
+            reason=reason,
         )
         return db
 
@@ -157,7 +172,7 @@ class AccessLog:
             try:
                 return operation(self._db)
             except sqlite3.DatabaseError as exc:
-                if self.read_only or getattr(exc, "sqlite_errorcode", None) in _TRANSIENT:
+                if self.read_only or _code(exc) in (*_TRANSIENT, *_DEVICE):
                     raise
                 self._db.close()
                 self._set_aside(str(exc))
@@ -171,14 +186,25 @@ class AccessLog:
             return
         # Two readers race: the one that asked the clock first may write last. A read never
         # moves a last access backwards (one format, so text order is time order).
-        self._run(
-            lambda db: db.executemany(
-                "INSERT INTO access (id, last_access, count) VALUES (?, ?, 1) "
-                "ON CONFLICT(id) DO UPDATE SET "
-                "last_access = MAX(last_access, excluded.last_access), count = count + 1",
-                rows,
-            ).close()
-        )
+        try:
+            self._run(
+                lambda db: db.executemany(
+                    "INSERT INTO access (id, last_access, count) VALUES (?, ?, 1) "
+                    "ON CONFLICT(id) DO UPDATE SET "
+                    "last_access = MAX(last_access, excluded.last_access), count = count + 1",
+                    rows,
+                ).close()
+            )
+        except sqlite3.DatabaseError as exc:
+            if _code(exc) not in _DEVICE:
+                raise
+            # Advisory counts: a read must not fail because its bookkeeping could not land.
+            log.warning(
+                "access_stats_not_updated",
+                path=str(self.path),
+                reason=str(exc),
+                action="file kept; this update skipped",
+            )
 
     def all(self) -> dict[str, tuple[datetime, int]]:
         rows = self._run(

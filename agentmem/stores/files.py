@@ -68,6 +68,11 @@ def set_aside(path: Path, reason: str, action: str = "rebuilt from entries/") ->
     log.warning("derived_state_damaged", path=str(path), reason=reason, action=moved)
 
 
+def named(exc: OSError, path: Path) -> OSError:
+    """`exc` naming the file it failed on: a failed write or fsync says only its errno."""
+    return OSError(exc.errno, exc.strerror, str(path))
+
+
 def atomic_write(path: Path, data: str) -> None:
     """Write a file whole or not at all: temp file in the same folder, fsync, rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -79,9 +84,11 @@ def atomic_write(path: Path, data: str) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+        if isinstance(exc, OSError) and exc.filename is None:  # a bare "[Errno 28] ..."
+            raise named(exc, path) from exc
         raise
     dir_fd = os.open(path.parent, os.O_RDONLY)
     try:

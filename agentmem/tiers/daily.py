@@ -15,6 +15,7 @@ from pathlib import Path
 
 from agentmem.core.locks import exclusive
 from agentmem.core.secrets import find_secrets
+from agentmem.stores.files import named
 from agentmem.tiers._errors import TierInputError
 
 DAILY = "daily"
@@ -68,9 +69,12 @@ class DailyLog:
             try:
                 head = f"# {stamp.date().isoformat()}\n\n" if os.fstat(fd).st_size == 0 else ""
                 data = (head + line).encode("utf-8")
-                while data:  # a regular file takes it in one go; loop only for safety
-                    data = data[os.write(fd, data) :]
-                os.fsync(fd)
+                try:
+                    while data:  # a regular file takes it in one go; loop only for safety
+                        data = data[os.write(fd, data) :]
+                    os.fsync(fd)
+                except OSError as exc:  # a full disk: say which note it could not take
+                    raise named(exc, path) from exc
             finally:
                 os.close(fd)
         return line.rstrip("\n")
