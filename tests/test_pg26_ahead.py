@@ -50,6 +50,22 @@ def _two(tmp_path: Path, server: LocalServer) -> tuple[PostgresStore, PostgresSt
     return a, b
 
 
+def _quarry(tmp_path: Path, server: LocalServer) -> tuple[PostgresStore, PostgresStore]:
+    """Two stores of one server, the first holding three lessons of the quarry app."""
+    a, b = _two(tmp_path, server)
+    for i, text in enumerate(
+        [
+            "The quarry conveyor greases its rollers every ninth shift",
+            "Quarry crushers get new jaw plates after 400 hours",
+            "The conveyor belt at the quarry is checked for tears weekly",
+        ]
+    ):
+        a.put(
+            mem(f"semantic-quarry{i:02d}", text, app_id="quarry", run_id=f"2026-03-0{i + 1}-r{i}")
+        )
+    return a, b
+
+
 def test_lookup_finds_the_fleets_copy_and_counts_the_drafts_words(
     pg_server: LocalServer, tmp_path: Path
 ) -> None:
@@ -84,17 +100,7 @@ def test_the_check_after_a_lookup_counts_no_word_again(
 ) -> None:
     """The check that follows a lookup runs no count of its own, and finds what a check
     without the lookup finds, in the same order."""
-    a, b = _two(tmp_path, pg_server)
-    for i, text in enumerate(
-        [
-            "The quarry conveyor greases its rollers every ninth shift",
-            "Quarry crushers get new jaw plates after 400 hours",
-            "The conveyor belt at the quarry is checked for tears weekly",
-        ]
-    ):
-        a.put(
-            mem(f"semantic-quarry{i:02d}", text, app_id="quarry", run_id=f"2026-03-0{i + 1}-r{i}")
-        )
+    a, b = _quarry(tmp_path, pg_server)
     draft = "The quarry conveyor rollers are greased every eighth shift now"
     filters = Filters(app_ids=("quarry", "_global"))
     plain = [h.memory.id for h in b.lexical_search(draft, 8, filters)]
@@ -115,17 +121,7 @@ def test_a_later_check_of_the_add_counts_none_of_the_drafts_words_again(
     """A check of one sentence of the draft, after the draft's own check, counts none of
     its words again (they were counted by the lookup: one round trip fewer), and finds
     what it finds counting them afresh, in the same order."""
-    a, b = _two(tmp_path, pg_server)
-    for i, text in enumerate(
-        [
-            "The quarry conveyor greases its rollers every ninth shift",
-            "Quarry crushers get new jaw plates after 400 hours",
-            "The conveyor belt at the quarry is checked for tears weekly",
-        ]
-    ):
-        a.put(
-            mem(f"semantic-quarry{i:02d}", text, app_id="quarry", run_id=f"2026-03-0{i + 1}-r{i}")
-        )
+    a, b = _quarry(tmp_path, pg_server)
     draft = "Crushers at the quarry get new jaw plates after 350 hours. Rollers are greased daily."
     sentence = "Crushers at the quarry get new jaw plates after 350 hours."
     filters = Filters(app_ids=("quarry", "_global"))
