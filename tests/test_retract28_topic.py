@@ -68,8 +68,7 @@ WITHDRAWN = [
     ),
     # a bare denial of the cause, the rest of the text on the lesson's failure
     (
-        "The pump controller restarts every night at 03:00 because of a memory leak in "
-        "the sensor poller.",
+        "The pump controller restarts every night at 03:00 because of a leak in its sensor poller.",
         "There is no leak: the 03:00 restart of the controller is a scheduled task from "
         "an old install.",
     ),

@@ -12,8 +12,8 @@ another. `relisted` reads it so:
    precedes ("hours 2, 5 and 9", "2, 5 and 9 hours", a key's parts: "vent_hours").
 2. The same unit, and the same slot: the words around the two lists share a term besides
    the unit ("vented", "venting": vent), and the draft opens on a term of the held text,
-   or the held text on one of the draft ("intern badges get floors 2, 3 and 5" is no new
-   list of "contractor badges have floors 2 and 3").
+   or the held text on one of the draft ("night staff get lockers 4, 6 and 8" is no new
+   list of "day staff have lockers 4 and 6").
 3. Another list: the draft states no list of the held values (a restatement), and tells
    its own as news (a change word, a decision, a release: `agentmem.core.samething`'s
    voices) or as a setting's value ("vent_hours = [3, 6, 8]", "vent hours: 3, 6, 8").

@@ -98,8 +98,8 @@ def named_wrong(text: str, held: str) -> bool:
         return False
     kept = terms(held).content | terms(held).proper | _figures(held)
     rest = terms(text).content - FRAMING - STATE | terms(text).proper
-    # a claim the text tells besides its topic ("that solver lesson was wrong: the time
-    # limit was never the problem") names the lesson by its own words too
+    # a claim the text tells besides its topic ("that cache lesson was wrong: the eviction
+    # policy was never at fault") names the lesson by its own words too
     said = retraction(text)
     claim = terms(said[0]).content - FRAMING - STATE - NAMING if said is not None else frozenset()
     for topic in told:
