@@ -42,6 +42,7 @@ from agentmem.core.relieved import relieved
 from agentmem.core.restaffed import restaffed, tells_no_one, tells_who
 from agentmem.core.restate import replaces, restated, restates
 from agentmem.core.retract import CLAUSE, withdrawn
+from agentmem.core.sameframe import reframed
 from agentmem.core.samething import given_anew
 from agentmem.core.scoped import rescoped
 from agentmem.core.setkeys import keyed_anew, rekeyed
@@ -184,6 +185,7 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
                 or (lessons and _lesson_anew(draft, held))
                 or _remeasured(draft, held, lessons)
                 or (lessons and (given_anew(draft, held) or told_plainly(draft, held)))
+                or (lessons and reframed(draft, held))  # the held clause's words, a new value
             )
         )
     )
