@@ -145,7 +145,7 @@ DENIAL = re.compile("|".join((SWAP, SWAPPED, *DENIALS, OTHER)), re.IGNORECASE)
 OUTRIGHT = re.compile(
     r"\bnothing\s+to\s+do\s+with\b"
     r"|(?:\bnever(?:\s+been)?|\b(?:was|were|is|are)(?:n't|\s+not))\s+(?:a|an|the)\s+[^.;:!?,]{1,60}?\s"
-    r"(?:problem|issue|cause|fault|thing)s?\b"
+    r"(?:problem|issue|cause|fault|thing|limitation|restriction)s?\b"
     r"|^\W*(?:it|that|this)\s+(?:was|were|is)\s+never\b"
     # "It was not the emulator: …", "Not sandbox load: …": a thing denied as the topic the
     # rest of the text explains; "it was not possible to …" names no thing before a colon
@@ -177,7 +177,9 @@ GENERIC = re.compile(
 CULPRIT = re.compile(r"^\W*(?:the\s+)?(?:cause|culprit|problem|issue)\W*$", re.IGNORECASE)
 VALUE = re.compile(r"^\W*(?:[$€£]|\d)")
 BACK = re.compile(r"\s(?:it|this|that|them)\W*$", re.IGNORECASE)  # "behind it", "in that"
-TAIL = re.compile(r"\s+(?:problem|issue|cause|fault|thing|at\s+all)s?\b.*$", re.IGNORECASE)
+TAIL = re.compile(
+    r"\s+(?:problem|issue|cause|fault|thing|limitation|restriction|at\s+all)s?\b.*$", re.IGNORECASE
+)
 
 
 def disowned(text: str) -> tuple[str, str] | None:

@@ -31,10 +31,12 @@ from agentmem.harvest.blocks import HEADING
 from agentmem.harvest.labelled import decided_line
 from agentmem.harvest.sections import PREFIX, Lesson
 
-# "[09:12] ana.r: …", "ana.r: …", "tom (lab): …", "@ana: …", "<ana> …": a handle of one
+# "[09:12] ana.r: …", "ana.r: …", "tom (lab): …", "@ana: …", "<ana> …", "#42 ana.r: …" (a
+# ticket's comment): a handle of one
 # word (letters, digits, dots, dashes, underscores) or a first and last name, an aside.
 LINE = re.compile(
     r"^\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+)?"
+    r"(?:#\d{1,7}\s+)?"  # a ticket's number leading its comment: "#42 ana.r: …"
     r"(?:<(?P<nick>[\w.'-]{2,30})>|@?(?P<who>[A-Za-z][\w.'-]{1,29}(?:\s[A-Z][\w.'-]{1,29})?)"
     r"(?:\s*\((?P<aside>[^()]{1,40})\))?\s*:)\s+(?P<said>\S.*?)\s*$"
 )
