@@ -64,4 +64,5 @@ def test_a_kind_told_with_the_date_it_takes_effect_is_left_to_the_other_rules() 
     """News dated from when it holds is a change told, not another kind set beside it."""
     held = "Weekend kiln firings are limited to 6 hours by the studio lease."
     assert not own_kinds("From 2027, glaze test firings are limited to 5 hours.", held)
+    assert not own_kinds("Since the lease review, glaze test firings stop at 5 hours.", held)
     assert own_kinds("Glaze test firings are limited to 5 hours.", held)

@@ -33,6 +33,10 @@ EFFECTIVE = re.compile(
     r"thu|fri|sat|sun)[a-z]*\b)",
     re.IGNORECASE,
 )
+# ... or a text that opens on when it holds: "Since the spring audit, ...", "After the merger, ..."
+OPENS_WHEN = re.compile(
+    r"^\W*(?:since|from|as\s+of|effective|beginning|starting|after)\b[^,;.]{0,40},", re.IGNORECASE
+)
 # words that tell which state of a thing, not which kind: "the new shifts", "current rates"
 STATE = frozenset(
     "new old current previous former existing same other usual standard regular".split()  # noqa: SIM905
@@ -80,7 +84,7 @@ def _qualifier(clause: str, term: str) -> tuple[set[str], bool] | None:
 def own_kinds(draft: str, held: str) -> bool:
     """The draft opens on a head noun the held text's first clause names, and each text
     qualifies it with a word the other never writes (see the module docstring)."""
-    if says_changed(draft) or EFFECTIVE.search(draft):
+    if says_changed(draft) or EFFECTIVE.search(draft) or OPENS_WHEN.search(draft):
         return False
     first = CLAUSE.split(draft, maxsplit=1)[0]
     held_first = CLAUSE.split(held, maxsplit=1)[0]
