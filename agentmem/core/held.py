@@ -32,6 +32,7 @@ from agentmem.core.oldadvice import corrected
 from agentmem.core.oldgone import way_gone
 from agentmem.core.oldnamed import named_old
 from agentmem.core.oldtool import retired, unrun
+from agentmem.core.ownkind import own_kinds
 from agentmem.core.pagetitle import page_holder
 from agentmem.core.percase import split_by_case
 from agentmem.core.placed import placed_anew
@@ -172,9 +173,10 @@ def _replaced(draft: str, told: str, held: str, lessons: bool) -> bool:
 def _anew_told(draft: str, held: str, lessons: bool) -> bool:
     """The draft tells the held text anew, however told (`TOLD_OTHERWISE`, `replaces`,
     `_lesson_anew` between two lessons, `_remeasured`, last the general `given_anew`), and
-    not of another thing: nor, but by a rule that reads its own voice of change, of another
-    year, numbered or named instance of it (`another_instance`)."""
-    return not set_apart(draft, held) and (
+    not of another thing, nor of another kind of its thing (`own_kinds`): nor, but by a rule
+    that reads its own voice of change, of another year, numbered or named instance of it
+    (`another_instance`)."""
+    return not (set_apart(draft, held) or own_kinds(draft, held)) and (
         any(f(draft, held) for f in TOLD_OTHERWISE)
         or (
             not _of_another_side(draft, held)
