@@ -17,10 +17,7 @@ def _replaces(draft: str, held: str, kind: str = "semantic") -> bool:
     return judge(draft, [Held("h1", held, kind)], kind).replaces == ["h1"]
 
 
-RENDER = (
-    "Render jobs run on gpu-node-01 under the render service account; job logs are in "
-    "/var/log/render."
-)
+RENDER = "Render jobs run on gpu-node-01 as the render user; their output lands in /var/log/render."
 FILTERS = "Under maintenance plan PM-FLT-07, the intake filters are swapped every 21 days."
 
 
@@ -30,7 +27,7 @@ FILTERS = "Under maintenance plan PM-FLT-07, the intake filters are swapped ever
         (
             RENDER,
             "Render jobs run on gpu-node-04 (64 GB); the renderer binaries are in "
-            "/opt/render/3.1 and job logs go to /srv/logs/render.",
+            "/opt/render/3.1 and their output lands in /srv/logs/render.",
             "semantic",
         ),
         (

@@ -130,7 +130,7 @@ def _parallel(clauses: list[str]) -> bool:
     kinds (a rate and a pH each) or each opens on a name ("R2 votes at …; R5 votes at …").
     A clause joining two names needs none of this: its parts share their frame. A rule, its
     reason and its advice ("at most 20 a batch; larger ones time out after 30 s; send them
-    in twenties", "the digest goes out at 06:15; hold releases from 06:00 to 06:30") are one
+    in twenties", "the digest goes out at 06:15; hold releases until it has gone") are one
     fact, never parts; so are two sides of one thing ("changes to the rota are owned by
     Ops; Ann approves every rota change")."""
     words = [tokenize(c) for c in clauses]
