@@ -6,8 +6,12 @@ two sides of one thing, a restatement of one part and a retraction split nothing
 
 from __future__ import annotations
 
+import pytest
+
 from agentmem import MemoryHooks
+from agentmem._exceptions import DuplicateMemory
 from agentmem.core.held import Held, judge
+from agentmem.core.model import Memory
 from agentmem.core.partial import holder_swapped, replaced_part, split
 from tests.conftest import ManualClock, semantic
 
@@ -139,3 +143,25 @@ def test_the_writer_splits_nothing_on_a_restatement_or_a_retraction(
         semantic("Retracted: the east kiln is not fired at 06:00.", app_id=APP), trigger="manual"
     )
     assert not gone.also
+
+
+def test_a_kept_part_another_loop_wrote_first_leaves_the_change_accepted(
+    clocked_hooks: MemoryHooks, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shared store refusing the kept part as a duplicate (another loop wrote the same
+    part first) is no fault of the change: the change is accepted, counted once, and the
+    kept part is not claimed as written."""
+    hooks = clocked_hooks
+    old = _write(hooks, CARRIERS)
+    clock.advance(days=5)
+    put = hooks.store.put
+
+    def refuse_rest(memory: Memory) -> None:
+        if old in memory.supersedes and memory.text != NEW_CARRIER:
+            raise DuplicateMemory(memory.id, "semantic-elsewhere")
+        put(memory)
+
+    monkeypatch.setattr(hooks.store, "put", refuse_rest)
+    result = hooks.harvester.submit(semantic(NEW_CARRIER, app_id=APP), trigger="manual")
+    assert result.status == "accepted" and result.memory_id
+    assert result.also == [] and result.record["supersedes"] == [old]

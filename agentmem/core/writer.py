@@ -241,14 +241,15 @@ class Harvester:
                     return Submission("accepted", memory_id=memory.id, record=record)
                 self._writing = memory.id  # if put raises, its file tells what landed
                 self.store.put(memory)
-                also = self._rests(verdict.residuals, memory, trigger)
-                self._writing = None
             except DuplicateMemory as exc:  # a shared store's unique rule: another loop won
                 self._writing = None  # its file was removed: nothing of it landed here
                 return Submission("duplicate", memory_id=exc.existing, record=record)
             except NotReadable as exc:  # acknowledged means readable: refused before writing
                 problem = Problem("<file>", f"would not read back: {exc.reason}")
                 return self._rejected(trigger, record, [problem])
+            # `memory` has landed: a kept part's fault must not report it lost or doubled
+            also = self._rests(verdict.residuals, memory, trigger)
+            self._writing = None
         log.info("memory_written", id=memory.id, type=memory.type.value, trigger=trigger)
         return Submission("accepted", memory_id=memory.id, record=record, also=also)
 
@@ -271,7 +272,12 @@ class Harvester:
                 log.info("memory_rest_not_written", held=old_id, problems=len(problems))
                 continue
             rest = Memory.model_validate({**record, "id": memory_id(record["type"], key)})
-            self.store.put(rest)
+            try:
+                self.store.put(rest)
+            except (DuplicateMemory, NotReadable) as exc:  # another loop wrote it first, or
+                # it would not read back: the change itself has landed all the same
+                log.info("memory_rest_not_written", held=old_id, reason=str(exc))
+                continue
             log.info("memory_partly_replaced", held=old_id, by=by.id, rest=rest.id)
             written.append(rest.id)
         return written
