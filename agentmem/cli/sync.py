@@ -108,7 +108,8 @@ def snapshot_cmd(state: State, path: Path | None) -> None:
     """Dump every memory of the active store, with all metadata, to one JSON file.
 
     Tentative records (<root>/tentative/, `agentmem tentative list`) go in too; a damaged
-    tentative file is left out and named. PATH defaults to <root>/snapshots/YYYY-MM-DD.json. Run it daily from cron.
+    tentative file is left out and named. PATH defaults to
+    <root>/snapshots/YYYY-MM-DD.json. Run it daily from cron.
     """
     target = path or default_path(state.settings.root)
     report = snapshot(state.hooks.store, target)
