@@ -20,7 +20,7 @@ from mcp import Client, StdioServerParameters  # the mcp extra: `make test` inst
 from agentmem import MemoryHooks
 from agentmem.audit import ledger
 
-TOOLS = {"search_memory", "get_memory", "build_pack", "propose_memory"}
+TOOLS = {"search_memory", "get_memory", "build_pack", "list_tentative", "propose_memory"}
 VENDOR = "The vendor API needs the X-Trace header on every request."
 
 

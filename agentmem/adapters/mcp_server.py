@@ -1,8 +1,10 @@
 """An MCP server over memory (`agentmem mcp`), built on the official `mcp` SDK (2.x).
 
-Tools: `search_memory`, `get_memory`, `build_pack` (read-only, for any role) and
-`propose_memory` (a draft through the one writer; refused unless AGENTMEM_ROLE is
-executive). Resources: `agentmem://MEMORY.md` and `agentmem://daily/today`.
+Tools: `search_memory`, `get_memory`, `build_pack` (read-only, for any role),
+`list_tentative` (read-only: the lessons held out of memory, for the executive only, as no
+worker's pack holds them) and `propose_memory` (a draft through the one writer; refused
+unless AGENTMEM_ROLE is executive). Resources: `agentmem://MEMORY.md` and
+`agentmem://daily/today`.
 
 Every tool call is one `mcp_tool` event in the audit ledger, whatever became of it, and
 its result is a value: a failure is an MCP error result (`isError`) whose structured
@@ -32,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from agentmem import __version__, contracts
 from agentmem._exceptions import AgentMemError, MemoryNotFound
 from agentmem.audit import ledger as auditlog
+from agentmem.audit import tentview
 from agentmem.contexts import Goal
 from agentmem.core.model import Hit
 from agentmem.retrieval.pack import CANDIDATES, goal_question, prefer_for_goal
@@ -83,6 +86,12 @@ class ProposeArgs(_Args):
     run_id: str | None = Field(None, description="Dated run id, YYYY-MM-DD… (default today).")
     source: str | None = Field(None, description="The repository file it comes from.")
     tags: list[str] = Field(default_factory=list)
+
+
+class TentativeArgs(_Args):
+    app_id: str | None = Field(None, description="Only this app_id.")
+    settled: bool = Field(False, description="Settled records too (promoted, contradicted…).")
+    limit: int = Field(50, ge=1, le=200, description="How many records, oldest first.")
 
 
 class Refused(AgentMemError):
@@ -153,6 +162,16 @@ def _pack(hooks: MemoryHooks, args: PackArgs) -> dict[str, Any]:
     }
 
 
+def _tentative(hooks: MemoryHooks, args: TentativeArgs) -> dict[str, Any]:
+    """Unvetted lessons (secrets scrubbed: no writer's guard has seen them), for review."""
+    if hooks.settings.role != "executive":
+        why = "tentative lessons stay out of every pack until corroborated; the executive reviews"
+        raise Refused([{"field": "AGENTMEM_ROLE", "reason": f"{hooks.settings.role}: {why}"}])
+    found = tentview.listed(hooks.settings.root, hooks.settings.log_path, **args.model_dump())
+    scrubbed: dict[str, Any] = auditlog.scrubber_for(hooks.settings)(found)
+    return scrubbed
+
+
 def _propose(hooks: MemoryHooks, args: ProposeArgs) -> dict[str, Any]:
     if hooks.settings.role != "executive":
         raise Refused(
@@ -195,6 +214,12 @@ TOOLS: dict[str, ToolSpec] = {
         _pack,
         "The Memory Pack for a goal: a few trusted memories within the pack budget, "
         "framed as reference data.",
+    ),
+    "list_tentative": ToolSpec(
+        TentativeArgs,
+        _tentative,
+        "Lessons seen once and held out of memory until a later run corroborates them: "
+        "id, app, text, seen count, first and last seen. Executive only.",
     ),
     "propose_memory": ToolSpec(
         ProposeArgs,
@@ -299,6 +324,8 @@ class MemoryServer:
             event["returned"] = [h["id"] for h in data["hits"]]
         elif "entries" in data:
             event["returned"] = data["entries"]
+        elif "tentative" in data:
+            event["returned"] = [r["id"] for r in data["tentative"]]
         elif "id" in data:
             event["id"] = data["id"]
         try:

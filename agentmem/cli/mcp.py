@@ -21,9 +21,11 @@ DEFAULT_PORT = 8765
 @pass_state
 @translate_errors
 def mcp_command(state: State, http: bool, port: int) -> None:
-    """Serve memory over MCP: search_memory, get_memory, build_pack, propose_memory.
+    """Serve memory over MCP: search_memory, get_memory, build_pack, list_tentative,
+    propose_memory.
 
-    Reads are open to any role; propose_memory goes through the one writer and only with
+    Reads of memory are open to any role; list_tentative (the lessons held out of memory
+    until corroborated) and propose_memory (through the one writer) only with
     AGENTMEM_ROLE=executive. Resources: agentmem://MEMORY.md and agentmem://daily/today.
     Every tool call is one event in the audit ledger. Needs `pip install 'agentmem-loop[mcp]'`.
     """

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from agentmem.audit import tentview
 from agentmem.cli._common import (
     BadInput,
     State,
@@ -89,7 +90,8 @@ def _file_text(state: State, memory: Memory) -> str:
 @pass_state
 @translate_errors
 def status(state: State) -> None:
-    """Show the flags, the backend, the root and what memory holds."""
+    """Show the flags, the backend, the root and what memory holds, and the tentative
+    lessons waiting outside it (pending; damaged files skipped): agentmem tentative list."""
     s = state.settings
     store = state.hooks.store
     memories = store.list(Filters(include_expired=True))
@@ -105,6 +107,7 @@ def status(state: State) -> None:
         "memories": len(memories),
         "by_type": dict(sorted(by_type.items())),
         "broken": broken,
+        "tentative": tentview.counts(s.root),
         "log_file": str(s.log_path),
     }
     outbox = getattr(store, "outbox", None)  # mem0 backends: projections still owed
@@ -119,8 +122,8 @@ def status(state: State) -> None:
         out = (
             f"AGENTMEM_ENABLED             {'on' if s.enabled else 'off'}\n{flags}\n"
             f"backend {s.backend} · role {s.role} · user {s.user_id or '(unset: writes refused)'}\n"
-            f"root    {s.root}\nmemories {len(memories)} ({types})"
-        )
+            f"root    {s.root}\nmemories {len(memories)} ({types})\n"
+        ) + "\n".join(tentview.status_lines(data["tentative"]))
         if data.get("outbox"):
             out += f"\noutbox  {data['outbox']} projections owed to {s.backend} (agentmem sync)"
         if broken:

@@ -143,8 +143,8 @@ def _shape_fault(data: dict[str, Any], stem: str) -> str | None:
         if not isinstance(data.get(name), str | None):
             return f"{name} must be a string or null"
     try:
-        datetime.fromisoformat(data["kept_at"])
-    except (TypeError, ValueError):
+        datetime.fromisoformat(data["kept_at"]) + timedelta(days=DAYS)  # its expiry a date too
+    except (TypeError, ValueError, OverflowError):
         return f"kept_at {str(data['kept_at'])[:40]!r} is not an ISO time"
     return None
 
@@ -165,8 +165,9 @@ def check(data: Any, stem: str | None = None) -> Tentative:
 
 def read(path: Path) -> Tentative:
     """One record, or Unreadable saying why the file is not one."""
+    raw = _bytes(path)  # Unreadable is a ValueError: raised outside the JSON's own except
     try:
-        data = json.loads(_bytes(path).decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise Unreadable(f"not UTF-8 ({exc.reason})") from exc
     except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
