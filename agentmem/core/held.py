@@ -16,6 +16,7 @@ from agentmem.core.claimed import also_claimed
 from agentmem.core.committed import removed_by_commit
 from agentmem.core.compound import kept_part, part_told
 from agentmem.core.dropped import dropped
+from agentmem.core.dutyrole import role_given
 from agentmem.core.handover import handed_over
 from agentmem.core.headed import commit_swapped, label_swapped, moved_to_name
 from agentmem.core.inunits import rate_retold, told_in_units
@@ -86,6 +87,7 @@ TOLD_OTHERWISE = (
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
     *(named_old, handed_over, placed_anew, way_gone, joins_apart, restaffed, rekeyed),
     *(keyed_anew, readdressed, moved_host, rescoped, label_swapped, relisted, page_holder),
+    role_given,  # a role among numbered units given to another unit
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow

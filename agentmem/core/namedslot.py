@@ -198,11 +198,30 @@ def _name_terms(found: list[Name]) -> frozenset[str]:
     return frozenset(t for n in found for t in tokenized(n.name))
 
 
+def _aside(draft: str, held: str) -> frozenset[str]:
+    """The terms of the two texts' names, which tell no subject, but for those both texts
+    also say outside any name: "fruit comes from Orchard Fruit Co" and "our fruit supplier
+    is Hill Farm" are both about fruit, though one supplier's name says it too."""
+    both = _unnamed(draft) & _unnamed(held)
+    return (_name_terms(names(draft)) | _name_terms(names(held))) - both
+
+
+def _unnamed(text: str) -> frozenset[str]:
+    """The terms of a text outside the names it gives."""
+    spans = sorted((n.start, n.start + len(n.name)) for n in names(text))
+    rest, at = [], 0
+    for start, end in spans:
+        rest.append(text[at:start] if start >= at else "")
+        at = max(at, end)
+    rest.append(text[at:])
+    return frozenset(t for w in " ".join(rest).split() for t in tokenized(w))
+
+
 def _same_slot(draft: str, new: Name, held: str, old: Name) -> bool:
     """Test 2 of the module docstring."""
     if new.person != old.person:
         return False
-    aside = _name_terms(names(draft)) | _name_terms(names(held))
+    aside = _aside(draft, held)
     near = (_before(draft, new.start) & _before(held, old.start)) - aside
     if new.person:
         if two_things(_clause(draft, new.start), _clause(held, old.start), aside):
@@ -243,7 +262,7 @@ def _subject(draft: str, held: str, over: bool = False) -> bool:
     """Test 3 of the module docstring; when the draft says a thing the held text names is
     over, that thing ties the two, and one more shared term will do."""
     d, h = terms(draft), terms(held)
-    aside = _name_terms(names(draft)) | _name_terms(names(held))
+    aside = _aside(draft, held)
     shared = (d.content & h.content) - aside
     head = [t for t in h.head if t not in aside][:HEAD]
     both = {n.name for n in names(draft)} & {n.name for n in names(held)}

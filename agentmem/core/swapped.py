@@ -62,6 +62,9 @@ PORT = re.compile(r":\d+$")
 # A name of joined lowercase parts ("asr-svc"), which a compound word ("next-day",
 # "in-house") looks like: a name when nothing it qualifies follows it.
 JOINED = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+")
+# A box, a database or a host named in lower case with a digit ("kilndb2"), no hyphen: a
+# name as much as "KilnDB 2" is.
+NUMBERED = re.compile(r"[a-z]{2,}\d+[a-z0-9]*")
 # A name and a surname: a person, whom a product ("Kilnware batch jobs") never replaces.
 PERSON = re.compile(r"[A-Z][a-z]+\s+[A-Z][a-z]+")
 SHORT_CAPS = re.compile(r"[A-Z]{1,3}")  # "API", "SMS": a kind of interface, no supplier
@@ -107,7 +110,7 @@ def _name(raw: str, after: str) -> str | None:
     name = PORT.sub("", raw.strip("`").rstrip(".:").lower())  # a host, whatever its port
     if raw.startswith("`"):
         return name
-    if not NAMED.fullmatch(raw) and not JOINED.fullmatch(raw):
+    if not NAMED.fullmatch(raw) and not JOINED.fullmatch(raw) and not NUMBERED.fullmatch(raw):
         return None
     if SHORT_CAPS.fullmatch(raw) or name in value_words() or name in ZONES:
         return None

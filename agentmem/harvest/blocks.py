@@ -20,6 +20,9 @@ from agentmem.harvest.tables import is_table
 
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 BULLET = re.compile(r"^\s{0,3}(?:([-*+])|\d+[.)])\s+(.*\S)\s*$")
+# A tick box opening a line with no bullet before it ("[x] Kiln B relined", "[ ] Order
+# cones"): an item of a checklist as much as "- [x] …" is, box kept.
+BOXED = re.compile(r"^\s{0,3}()(\[[ xX]\]\s+.*\S)\s*$")
 # A quoted line ("> The depot closes at 18:00."): a text pasted in, read as its own lines.
 QUOTED = re.compile(r"^\s{0,3}>\s?")
 Kind = Literal["prose", "item", "step", "table"]
@@ -47,7 +50,7 @@ def blocks(markdown: str) -> Iterator[Block]:
     kind: Kind = "item"
     for quoted in [*markdown.splitlines(), ""]:
         line = QUOTED.sub("", quoted)
-        title, bullet = HEADING.match(line), BULLET.match(line)
+        title, bullet = HEADING.match(line), BULLET.match(line) or BOXED.match(line)
         # A wrapped item goes on (its second line was lost), but a line that says its kind
         # ("Lesson: …") or a decision taken ("Decided: …") right under an item starts a
         # paragraph of its own.
@@ -64,7 +67,7 @@ def blocks(markdown: str) -> Iterator[Block]:
         if title:
             heading = title.group(1)
         elif bullet:
-            item, kind = [bullet.group(2)], "item" if bullet.group(1) else "step"
+            item, kind = [bullet.group(2)], "item" if bullet.group(1) is not None else "step"
         elif line.strip():
             prose.append(line.strip())
 

@@ -54,6 +54,7 @@ SPEAKER = re.compile(r"^\*\*([^*]+)\*\*\s*(?:\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp
 FIRST_PERSON = re.compile(r"\b(?:I|I'm|I'll|I've|I'd|[Mm]e|[Mm]y|[Mm]ine)\b")
 ASIDE = re.compile(r"\s*\([^)]*\)")  # "**Ola (planning)**": the name without its aside
 # A document's change log ("| rev | date | change |") tells its history, not its state.
+OPEN = re.compile(r"^\[ \]\s*")  # a box left open ("- [ ] Order cones")
 HISTORY = re.compile(r"^\W*(rev|revision|version|changelog)\W*$", re.IGNORECASE)
 
 
@@ -113,6 +114,10 @@ def _read(found: list[Block], title: str) -> Iterator[Lesson]:
     steps: list[str] = []
     items: list[str] = []
     lead = ""  # a paragraph ending in ":" that the numbered list after it completes
+    # A checklist with a box ticked is filled in, a record of what was checked: each box
+    # ticked is a fact of its own, one left open is work still to do. (Boxes all open are
+    # a template's: each is how a thing must be.)
+    filled = any(b.kind == "item" and CHECKED.match(b.lines[0]) for b in found)
     for at, block in enumerate(found):
         plans = block.heading is not None and PLANS.search(block.heading.lower()) is not None
         kind = section_type(block.heading) if block.heading not in (None, title) else None
@@ -124,9 +129,11 @@ def _read(found: list[Block], title: str) -> Iterator[Lesson]:
             yield from _table(block, _label(block.heading, title), kind, plans)
         elif block.kind == "step" and not plans:
             steps.append(block.text.rstrip(".;") + ".")
+        elif block.kind != "prose" and filled and OPEN.match(block.lines[0]):
+            pass  # a box left open in a checklist filled in: work still to do
         elif block.kind != "prose" and (not plans or CHECKED.match(block.lines[0])):
             text = joined([CHECKED.sub("", block.lines[0]), *block.lines[1:]])
-            if plans:
+            if plans or (filled and CHECKED.match(block.lines[0])):
                 yield Lesson(MemoryType.SEMANTIC, text)
             else:
                 items.append(text.rstrip(".;"))
