@@ -51,6 +51,7 @@ from agentmem.core.setkeys import keyed_anew, rekeyed
 from agentmem.core.setto import set_anew
 from agentmem.core.slots import renewed, siblings
 from agentmem.core.statement import terms
+from agentmem.core.stillnamed import still_named
 from agentmem.core.swapped import swapped
 from agentmem.core.takeover import took_over
 from agentmem.core.together import read_together
@@ -276,6 +277,7 @@ def kin(draft: str, held: Sequence[Held], replaced: Sequence[str]) -> list[str]:
         and not set_apart(draft, m.text)
     ]
     found = siblings(draft, gone, others) + retold(draft, gone, others)
+    found += [i for i in still_named(draft, gone, others) if i not in found]  # old holder
     return found + [i for i in unrun(draft, gone, others) if i not in found]
 
 

@@ -10,7 +10,10 @@ where the clause that gives the value opens exactly as the held one does:
 1. A clause of each gives one value right after the same words, read from the clause's
    start (after a comma, a semicolon or a bracket): at least `FRAME` words, `CONTENT`
    of them content terms ("kiln batches fire in"). A subject told of another group
-   ("kiln batches of team B fire in", "test batches fire in") is another frame.
+   ("kiln batches of team B fire in", "test batches fire in") is another frame. A
+   bracketed aside in the held subject is a second name of it: "the kiln feed syncs"
+   opens as "the kiln log (the FK-3 feed) syncs" does, each of its words the held
+   clause's or the aside's, the first and the last the same.
 2. The value is of one kind in both: a place named by a numbered name of one family
    after "in", "on", "at", "to", "via" or "into" ("oven-02" against "oven-05": the
    digits alone differ), or how often it is done (`agentmem.core.cadence`).
@@ -19,8 +22,9 @@ where the clause that gives the value opens exactly as the held one does:
    value in its clause names nothing the held text does not ("… in oven-05 for the test
    batches" is another thing's place).
 4. What the draft's sentence says before that clause names nothing the held text does not,
-   unless it opens on a dated start ("since 2030-04-01", "as of 3 May"): "during the wet
-   months the shelves are scraped weekly" is a period's rule beside the standing one.
+   unless it opens on a dated start ("since 2030-04-01", "as of 3 May") or is a record's
+   dated label ("Decision K-4 (review, 2030-04-01):"): "during the wet months the
+   shelves are scraped weekly" is a period's rule beside the standing one.
 
 `agentmem.core.held.judge` asks it between two lessons, with the guards of the other plain
 readings (another instance, another scope named) already passed.
@@ -55,6 +59,17 @@ DATED_START = re.compile(
     re.IGNORECASE,
 )
 SENTENCE = re.compile(r"[.!?](?:\s|$)")
+# A bracketed aside inside a clause: "the kiln log (the FK-3 feed) syncs …".
+ASIDE = re.compile(r"\([^()]*\)")
+# A date a record's label gives: "Decision K-4 (review, 2030-04-01):", "Update 3 May:".
+DATE = re.compile(
+    r"\b\d{4}-\d\d-\d\d\b|\b\d{1,2}\s+(?:"
+    + "|".join(MONTH_NAMES)
+    + r")\b|\b(?:"
+    + "|".join(MONTH_NAMES)
+    + r")\s+\d{1,2}\b",
+    re.IGNORECASE,
+)
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -94,6 +109,40 @@ def _lead(text: str, cut: int) -> str:
     return text[starts[-1] if starts else 0 : cut]
 
 
+def _plain_frame(text: str, start: int) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The words before a value read across a bracketed aside in its clause, and the
+    aside's words: "the kiln log (the FK-3 feed) syncs" gives "kiln log syncs" and
+    "fk-3 feed", a second name of the subject the clause opens on."""
+    plain = ASIDE.sub(lambda m: " " * len(m[0]), text)
+    cut, words = _frame(plain, start)
+    aside = {w for m in ASIDE.finditer(text, cut, start) for w in _words(m[0])}
+    return words, frozenset(aside)
+
+
+def _aliased(draft: str, d_start: int, held: str, h_start: int) -> bool:
+    """The two clauses open alike once a bracketed aside is read as a second name of the
+    subject: as many words, the same first and last, each of the draft's among the held
+    clause's or its aside's ("the kiln feed syncs" of "the
+    kiln log (the FK-3 feed) syncs"). A word neither holds ("kiln batches of team B")
+    is another subject."""
+    d_words, d_aside = _plain_frame(draft, d_start)
+    h_words, h_aside = _plain_frame(held, h_start)
+    aside = d_aside | h_aside
+    if len(d_words) != len(h_words) or len(d_words) < FRAME:
+        return False
+    if d_words[0] != h_words[0] or d_words[-1] != h_words[-1]:
+        return False
+    if len(terms(" ".join(d_words)).content) < CONTENT:
+        return False
+    return set(d_words) - set(h_words) <= aside
+
+
+def _dated_label(lead: str) -> bool:
+    """The lead is a record's label that dates it ("Decision K-4 (review, 2030-04-01):"):
+    what follows is the record's news of that day, as after a dated start."""
+    return lead.rstrip().endswith(":") and DATE.search(lead) is not None
+
+
 def _new_terms(part: str, held: str) -> bool:
     return bool(terms(part).content - terms(held).content)
 
@@ -110,15 +159,17 @@ def reframed(draft: str, held: str) -> bool:
         if old in told_amounts:
             continue  # the held value told again: a second value, not a new one
         _, h_frame = _frame(held, h_start)
-        if len(h_frame) < FRAME or len(terms(" ".join(h_frame)).content) < CONTENT:
+        exact = len(h_frame) >= FRAME and len(terms(" ".join(h_frame)).content) >= CONTENT
+        plain = _plain_frame(held, h_start)[0]
+        if not exact and len(plain) < FRAME:
             continue
-        if kind != "cadence" and h_frame[-1] not in PLACE:
+        if kind != "cadence" and plain[-1] not in PLACE:
             continue  # "under plan PX-7": a name of the thing, not where it is
         for d_kind, new, d_start, d_end in told:
             if d_kind != kind or new == old:
                 continue
             cut, d_frame = _frame(draft, d_start)
-            if d_frame != h_frame:
+            if not (exact and d_frame == h_frame) and not _aliased(draft, d_start, held, h_start):
                 continue
             clause = draft[cut:d_end] + _tail(draft, d_end)
             if NEGATION.search(clause) or STAYS.search(clause) or ALSO.search(clause):
@@ -126,7 +177,7 @@ def reframed(draft: str, held: str) -> bool:
             if _new_terms(_tail(draft, d_end), held):
                 continue  # "… in oven-05 for the test batches": another thing's place
             lead = _lead(draft, cut)
-            if _new_terms(lead, held) and not DATED_START.match(lead):
+            if _new_terms(lead, held) and not (DATED_START.match(lead) or _dated_label(lead)):
                 continue  # "during the wet months …": a period's rule beside the standing one
             return True
     return False
