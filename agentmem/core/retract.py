@@ -39,9 +39,11 @@ from collections.abc import Mapping, Sequence
 
 from agentmem.core.affirmed import affirmed
 from agentmem.core.answered import answered
+from agentmem.core.cleared import cleared, genuine, mistaken
 from agentmem.core.contradicted import contradicted
 from agentmem.core.deniedcause import denied_cause
 from agentmem.core.disowned import SENTENCE
+from agentmem.core.flipped import flipped
 from agentmem.core.gainsay import causes, gainsaid, swapped
 from agentmem.core.nofix import (
     negated_claim,
@@ -63,10 +65,12 @@ from agentmem.core.practice import (
     refuted,
     words,
 )
+from agentmem.core.recaused import recaused
 from agentmem.core.removal import removed
 from agentmem.core.saidnot import said_not
 from agentmem.core.statement import terms
 from agentmem.core.topicwrong import named_wrong
+from agentmem.core.unbound import unbound
 from agentmem.core.undoneremedy import undone
 from agentmem.core.withdrawal import CLAUSE, DAY, DENIED, FRAMING, RETRACTED, retraction
 
@@ -155,6 +159,12 @@ def denies(text: str, held: str) -> bool:
         or named_wrong(text, held)  # a claim named by its topic alone
         or said_not(text, held)  # its claim said not to be so, in its words
         or undone(text, held)  # the remedy it prescribes undone, in its words
+        or flipped(text, held)  # what it says does not happen said to hold, in its words
+        or unbound(text, held)  # what it says binds (a law, a requirement) said not to
+        or cleared(text, held)  # the faulty thing it blames found sound
+        or mistaken(text, held)  # one thing it names owned up to as taken for another
+        or genuine(text, held)  # what it calls noise said to be real
+        or recaused(text, held)  # another cause of its failure, told as a correction
     )
 
 
