@@ -50,6 +50,7 @@ from agentmem.core.setkeys import keyed_anew, rekeyed
 from agentmem.core.setto import set_anew
 from agentmem.core.slots import renewed, siblings
 from agentmem.core.statement import terms
+from agentmem.core.succeeded import succeeded
 from agentmem.core.swapped import swapped
 from agentmem.core.takeover import took_over
 from agentmem.core.together import read_together
@@ -86,6 +87,7 @@ TOLD_OTHERWISE = (
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
     *(named_old, handed_over, placed_anew, way_gone, joins_apart, restaffed, rekeyed),
     *(keyed_anew, readdressed, moved_host, rescoped, label_swapped, relisted, page_holder),
+    succeeded,  # a post named after "took over as" (`agentmem.core.succeeded`)
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
