@@ -40,6 +40,7 @@ from agentmem.core.plainnews import elsewhere_unsaid, told_plainly
 from agentmem.core.readdressed import moved_host, readdressed
 from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
+from agentmem.core.renumbered import renumbered
 from agentmem.core.restaffed import restaffed, tells_no_one, tells_who
 from agentmem.core.restate import replaces, restated, restates
 from agentmem.core.retract import CLAUSE, withdrawn
@@ -87,7 +88,7 @@ TOLD_OTHERWISE = (
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
     *(named_old, handed_over, placed_anew, way_gone, joins_apart, restaffed, rekeyed),
     *(keyed_anew, readdressed, moved_host, rescoped, label_swapped, relisted, page_holder),
-    succeeded,  # a post named after "took over as" (`agentmem.core.succeeded`)
+    *(succeeded, renumbered),  # a post taken over as; a host's numbered successor
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
