@@ -41,6 +41,7 @@ from agentmem.core.plainnews import elsewhere_unsaid, told_plainly
 from agentmem.core.readdressed import moved_host, readdressed
 from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
+from agentmem.core.renumbered import renumbered
 from agentmem.core.restaffed import restaffed, tells_no_one, tells_who
 from agentmem.core.restate import replaces, restated, restates
 from agentmem.core.retract import CLAUSE, withdrawn
@@ -52,6 +53,7 @@ from agentmem.core.setto import set_anew
 from agentmem.core.slots import renewed, siblings
 from agentmem.core.statement import terms
 from agentmem.core.stillnamed import still_named
+from agentmem.core.succeeded import succeeded
 from agentmem.core.swapped import swapped
 from agentmem.core.takeover import took_over
 from agentmem.core.together import read_together
@@ -89,6 +91,7 @@ TOLD_OTHERWISE = (
     *(named_old, handed_over, placed_anew, way_gone, joins_apart, restaffed, rekeyed),
     *(keyed_anew, readdressed, moved_host, rescoped, label_swapped, relisted, page_holder),
     role_given,  # a role among numbered units given to another unit
+    *(succeeded, renumbered),  # a post taken over as; a host's numbered successor
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow

@@ -84,7 +84,7 @@ ROOT_CAUSE = re.compile(r"^\W*root[- ]causes?\b")
 # worker must know even in a runbook, whose other sections are not lessons. Such a section
 # of no lesson-bearing kind yields facts after the document's own lessons (its cap is
 # theirs first: a postmortem's "What we changed" is not its "Lessons").
-CHANGED = re.compile(r"\b(?:chang(?:e|es|ed)|updated?)\b")
+CHANGED = re.compile(r"\b(?:chang(?:e|es|ed)|updated?|updates)\b")
 
 
 @dataclass(frozen=True)
