@@ -48,6 +48,7 @@ from agentmem.core.retract import CLAUSE, withdrawn
 from agentmem.core.sameframe import reframed
 from agentmem.core.samething import given_anew
 from agentmem.core.scoped import rescoped
+from agentmem.core.separate import of_the_other
 from agentmem.core.setkeys import keyed_anew, rekeyed
 from agentmem.core.setto import set_anew
 from agentmem.core.slots import renewed, siblings
@@ -182,7 +183,7 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
     not of another thing, nor of another kind of its thing (`own_kinds`): nor, but by a rule
     that reads its own voice of change, of another year, numbered or named instance of it
     (`another_instance`)."""
-    return not (set_apart(draft, held) or own_kinds(draft, held)) and (
+    return not (set_apart(draft, held) or own_kinds(draft, held) or of_the_other(draft, held)) and (
         any(f(draft, held) for f in TOLD_OTHERWISE)
         or (
             not _of_another_side(draft, held)

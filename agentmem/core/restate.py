@@ -47,6 +47,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agentmem.core.added import added_beside
 from agentmem.core.cadence import recadenced, rescheduled
 from agentmem.core.counted import revalued
 from agentmem.core.countsof import counted_apart
@@ -171,6 +172,8 @@ def replaces(draft: str, held: str) -> bool:
     d, h = read_together(draft, held)
     if RETRACTED.match(draft) or restates(draft, held):
         return False  # a retraction replaces only what it withdraws (`retracted`)
+    if added_beside(draft, held):
+        return False  # one more beside the held thing ("as well as"): the held one stands
     if revalued(draft, held, d, h):
         return True  # another count of a unit both count, another value of one option
     moved = rerouted(draft, held)
