@@ -88,7 +88,6 @@ def own_kinds(draft: str, held: str) -> bool:
         return False
     first = CLAUSE.split(draft, maxsplit=1)[0]
     held_first = CLAUSE.split(held, maxsplit=1)[0]
-    draft_terms, held_terms = _terms(WORD.findall(draft)), _terms(WORD.findall(held))
     for term in terms(first).head:
         theirs = _qualifier(held_first, term)
         if theirs is None:
@@ -96,5 +95,6 @@ def own_kinds(draft: str, held: str) -> bool:
         ours = _qualifier(first, term)
         if ours is None or ours[1] or theirs[1]:
             return False
-        return bool(ours[0] - held_terms) and bool(theirs[0] - draft_terms)
+        held_terms = _terms(WORD.findall(held))  # read only for a head both name
+        return bool(ours[0] - held_terms) and bool(theirs[0] - _terms(WORD.findall(draft)))
     return False

@@ -91,10 +91,10 @@ def topics(text: str) -> list[frozenset[str]]:
 def named_wrong(text: str, held: str) -> bool:
     """Whether the text judges wrong an earlier claim named by a topic the held lesson
     tells of (see the module docstring)."""
-    if RETRACTED.match(held) or DENIED.search(held) or retraction(held) or topics(held):
+    told = topics(text)  # the draft's, first: most drafts judge no claim wrong
+    if not told or RETRACTED.match(held) or DENIED.search(held) or retraction(held):
         return False  # a retraction, or a lesson that itself says a thing was not it
-    told = topics(text)
-    if not told or set_apart(text, held):
+    if topics(held) or set_apart(text, held):
         return False
     kept = terms(held).content | terms(held).proper | _figures(held)
     rest = terms(text).content - FRAMING - STATE | terms(text).proper

@@ -9,6 +9,7 @@ jobs on Fridays", which it restates) leaves it. `agentmem.core.retract.denies` a
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.statement import STATE, terms
 from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED
@@ -32,18 +33,30 @@ FIGURE = re.compile(r"[\w.+-]*\d[\w.+-]*")  # "-1.5", "g-4": codes and figures a
 def undone(text: str, held: str) -> bool:
     """Whether the text undoes the remedy the held lesson prescribes (see the module
     docstring)."""
-    if RETRACTED.match(held) or DENIED.search(held):
+    acts = _acts(text)  # the draft's, first: most drafts undo nothing
+    if not acts or RETRACTED.match(held) or DENIED.search(held):
         return False
-    prescribed = frozenset[str]().union(
-        *(_told(p) for p in PIECE.split(held) if p and not NO.search(p))
-    )
+    prescribed = _prescribed(held)
+    return any(said <= prescribed for said in acts)
+
+
+@lru_cache(maxsize=4096)  # a draft meets every held lesson of an add
+def _acts(text: str) -> tuple[frozenset[str], ...]:
+    """The words of each act the text undoes (of two words at least), less its verb."""
+    out = []
     for match in UNDO.finditer(text):
         act = " ".join(match[g] or "" for g in ("act", "need", "what", "where"))
         verb = terms(match["doing"] or match["verb"] or "").content
         said = _told(act) - verb - FRAMING - STATE
-        if len(said) >= LEAST and said <= prescribed:
-            return True
-    return False
+        if len(said) >= LEAST:
+            out.append(said)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)  # a held lesson meets many drafts
+def _prescribed(held: str) -> frozenset[str]:
+    """The words and values the held lesson says in no negative clause."""
+    return frozenset[str]().union(*(_told(p) for p in PIECE.split(held) if p and not NO.search(p)))
 
 
 def _told(text: str) -> frozenset[str]:
