@@ -2,13 +2,15 @@
 
 On the console a `hook_run` event becomes one short line a person reads at a glance
 (`hook_run post_run_classify ok 12.3 ms · writes 3/3 · reads 0`); other events keep
-structlog's console form. Every event is scrubbed of secrets first. A host that embeds
+structlog's console form. Every event is scrubbed of secrets first, and control characters
+in what is printed (a hostile file name's escape sequence or line break) are shown escaped. A host that embeds
 agentmem can reuse `scrub_secrets` and `hook_line` in its own structlog chain.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import sys
 from collections.abc import Iterable, Mapping, MutableMapping
 from typing import Any
@@ -18,6 +20,21 @@ import structlog
 from agentmem.audit.ledger import Scrubber
 
 EventDict = MutableMapping[str, Any]
+
+# Control characters (a line break among them), bidirectional overrides and lone surrogates:
+# in a value taken from outside (a file name, a lesson's text) they could recolour the
+# terminal, move its cursor or forge a second log line, so the console shows them escaped.
+_UNSAFE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNSAFE_IN_LINES = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
+def visible(text: str, *, lines: bool = False) -> str:
+    """`text` with every unsafe character as its escape (`\\x1b`, `\\n`, `\\u202e`); with
+    `lines`, line breaks are kept (a traceback's)."""
+    unsafe = _UNSAFE_IN_LINES if lines else _UNSAFE
+    return unsafe.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def scrub_secrets(values: Iterable[str] = ()) -> structlog.types.Processor:
@@ -64,8 +81,9 @@ class ConsoleLines:
     def __call__(self, logger: Any, name: str, event_dict: EventDict) -> str:
         if event_dict.get("event") == "hook_run":
             stamp = event_dict.get("timestamp", "")
-            return f"{stamp} {hook_line(event_dict)}".strip()
-        return str(self._console(logger, name, event_dict))
+            return visible(f"{stamp} {hook_line(event_dict)}".strip())
+        traceback = any(k in event_dict for k in ("exc_info", "exception", "stack_info"))
+        return visible(str(self._console(logger, name, event_dict)), lines=traceback)
 
 
 def configure_cli_logging(verbose: bool, secret_values: Iterable[str] = ()) -> None:

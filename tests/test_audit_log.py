@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 from pathlib import Path
 from typing import Any
 
@@ -225,3 +226,27 @@ def test_a_server_url_setting_and_its_password_never_reach_the_file(tmp_path: Pa
     auditlog.record(settings, event)
     text = settings.log_path.read_text()
     assert "s3cr3t-pw-77" not in text and "db.internal" not in text
+
+
+def test_console_escapes_control_characters_from_outside_values() -> None:
+    """A value from outside (a file name, a lesson) cannot recolour the terminal, forge a
+    second log line or reverse the text after it: the console shows those characters escaped."""
+    hostile = "/root/tentative/odd\x1b[2Jname\u202eedoc\ud800.json"  # no space: not quoted
+    rendered = ConsoleLines()(None, "warning", {"event": "tentative_file_skipped", "path": hostile})
+    assert "\n" not in rendered and "\x1b" not in rendered and "\u202e" not in rendered
+    assert "odd\\x1b[2Jname\\u202eedoc\\ud800.json" in rendered
+    forged = ConsoleLines()(None, "warning", {"event": "x", "reason": "a\nhook_run forged"})
+    assert "\n" not in forged
+
+
+def test_cli_warning_about_a_hostile_file_name_prints_it_escaped(tmp_path: Path) -> None:
+    """`agentmem tentative list` skips a file whose name holds an escape sequence, and its
+    warning on stderr shows it escaped."""
+    folder = tmp_path / "tentative"
+    folder.mkdir()
+    os.close(os.open(os.fsencode(folder) + b"/odd\x1b[2Jname.json", os.O_CREAT | os.O_WRONLY))
+    env = {"AGENTMEM_USER_ID": "cli", **ALL_ON}
+    result = CliRunner().invoke(main, ["--root", str(tmp_path), "tentative", "list"], env=env)
+    assert result.exit_code == 0, result.output
+    [warning] = [line for line in result.stderr.splitlines() if "tentative_file_skipped" in line]
+    assert "odd\\x1b[2Jname.json" in warning and "\x1b" not in result.stderr
