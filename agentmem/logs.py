@@ -3,8 +3,9 @@
 On the console a `hook_run` event becomes one short line a person reads at a glance
 (`hook_run post_run_classify ok 12.3 ms · writes 3/3 · reads 0`); other events keep
 structlog's console form. Every event is scrubbed of secrets first, and control characters
-in what is printed (a hostile file name's escape sequence or line break) are shown escaped. A host that embeds
-agentmem can reuse `scrub_secrets` and `hook_line` in its own structlog chain.
+in what is printed (a hostile file name's escape sequence or line break) are shown escaped.
+A host that embeds agentmem can reuse `scrub_secrets` and `hook_line` in its own structlog
+chain.
 """
 
 from __future__ import annotations
