@@ -61,7 +61,7 @@ def test_a_template_checklist_keeps_its_open_boxes() -> None:
     assert any("Cones placed" in t for t in texts) and any("Vent open" in t for t in texts)
 
 
-HELD = "Fruit comes from Orchard Fruit Co; orders go by fax and must be in by 16:00 the day before delivery."
+HELD = "Fruit comes from Orchard Fruit Co; orders go by fax and must be in by 15:30 two days ahead of delivery."
 
 
 def test_a_new_supplier_replaces_one_whose_name_says_the_thing() -> None:
@@ -69,7 +69,7 @@ def test_a_new_supplier_replaces_one_whose_name_says_the_thing() -> None:
     Co; …": the old supplier's name repeating "fruit" leaves "fruit" a word of the subject."""
     draft = (
         "Buying review checklist — Decision: fruit supplier is Hill Farm from Monday 11 June. "
-        "Deal signed by Ben, 12-month term, orders via their web shop."
+        "Deal signed by Ben for a year; orders go through their web shop."
     )
     assert judge(draft, [Held("h", HELD, "semantic")], "semantic").replaces == ["h"]
 
@@ -78,7 +78,7 @@ def test_a_supplier_of_another_thing_replaces_nothing() -> None:
     """A new supplier of another thing, or the held supplier kept, is no new value."""
     other = (
         "Buying review checklist — Decision: dairy supplier is Hill Farm from Monday 11 June. "
-        "Deal signed by Ben, 12-month term, orders via their web shop."
+        "Deal signed by Ben for a year; orders go through their web shop."
     )
     kept = "Buying review checklist — Fruit stays with Orchard Fruit Co; no issues there."
     for draft in (other, kept):

@@ -22,8 +22,8 @@ def _replaced(draft: str, held: str) -> list[str]:
     [
         ("The invoice export job runs on the Linux runners as well as the Mac builders.", HELD),
         (
-            "Vaccination visits need a weigh-in reminder as well as the usual booking reminder.",
-            "Vaccination visits need the usual booking reminder.",
+            "Grooming visits need a coat-check reminder as well as the standard booking reminder.",
+            "Grooming visits need the standard booking reminder.",
         ),
         (
             "In addition to Oslo, the nightly dumps now go to Bergen.",
