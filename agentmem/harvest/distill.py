@@ -40,6 +40,7 @@ from agentmem.harvest.inprose import told_in_prose
 from agentmem.harvest.labelled import as_sections, decided_item
 from agentmem.harvest.news import tells_change
 from agentmem.harvest.paragraphs import paragraphs
+from agentmem.harvest.rundiff import diff_lessons
 from agentmem.harvest.sections import (
     CHANGED,
     PLANS,
@@ -360,9 +361,11 @@ def distill(
     """The drafts a retro supports, at most its cap, each with `source` = the retro. A retro
     given its `run_id` (and not periodic) tells of one run: at most MAX_PER_RUN."""
     one_run = run_id is not None and not periodic
+    diffed, markdown = diff_lessons(markdown)  # "- old" / "+ new" lines: the new alone
     standing = not one_run and not periodic and is_standing(source, markdown)
     found = _once(standing_lessons(markdown)) if standing else lessons(markdown)
     found = thread_lessons(markdown) if is_thread(markdown) else found  # a chat, one a line
+    found = [*diffed, *found]
     if periodic and not standing and len(found) < MIN_PERIODIC:  # a review told in prose
         found += told_in_prose(markdown, found)
     result = Distilled(source=source, periodic=periodic, one_run=one_run, found=found)
