@@ -55,3 +55,12 @@ def test_labelled_lines_without_a_stop_or_among_prose_are_no_start_stop_retro() 
         "Pickers work two shifts.\n"
     )
     assert not is_start_stop(prose)
+
+
+def test_stop_before_a_hyphenated_gerund_withdraws_its_practice() -> None:
+    """A "Stop re-weighing …" drops re-weighing as "Stop weighing …" drops weighing: a
+    gerund with a prefix is still the practice."""
+    held = "Short loads are caught by re-weighing every crate at the dock before dispatch."
+    text = "Stop re-weighing every crate at the dock. The scales at the gate catch them now."
+    assert withdrawn(text, [("held-1", held)], {}) == ["held-1"]
+    assert not withdrawn(text, [("held-2", OTHER)], {})
