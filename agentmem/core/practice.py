@@ -78,7 +78,7 @@ NOT_A_FIX = re.compile(
 NO_LONGER = re.compile(
     r"(?:^|(?<=[.;:!?])\s+|\b(?:we|the\s+team|they)\s+)"
     r"(?:(?:no\s+longer|(?:have\s+)?stopped|(?:will\s+)?never\s+again)\s+"
-    r"|stop\s+(?=\w+ing\b))"
+    r"|stop\s+(?=\w+(?:-\w+)*ing\b))"
     r"(?P<practice>[^.;!?]{3,160})"
     r"|\b(?:we|the\s+team|they)\s+(?:do\s+not|don't)\s+"
     r"(?P<later>[^.;!?]{3,160}?)\s+(?:any\s*more|again)\b",

@@ -52,6 +52,7 @@ from agentmem.harvest.sections import (
 )
 from agentmem.harvest.setting import sets_value
 from agentmem.harvest.standing import is_standing, standing_lessons
+from agentmem.harvest.startstop import is_start_stop, start_stop_lessons
 from agentmem.harvest.thread import is_thread, thread_lessons
 from agentmem.stores.bm25 import tokenize
 
@@ -365,6 +366,7 @@ def distill(
     standing = not one_run and not periodic and is_standing(source, markdown)
     found = _once(standing_lessons(markdown)) if standing else lessons(markdown)
     found = thread_lessons(markdown) if is_thread(markdown) else found  # a chat, one a line
+    found = start_stop_lessons(markdown) if is_start_stop(markdown) else found
     found = [*diffed, *found]
     if periodic and not standing and len(found) < MIN_PERIODIC:  # a review told in prose
         found += told_in_prose(markdown, found)
