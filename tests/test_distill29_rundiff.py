@@ -79,3 +79,20 @@ def test_an_ordinary_bullet_list_is_no_diff() -> None:
     assert diff_lessons(BULLETS) == ([], BULLETS)
     texts = [lesson.text for lesson in distill(BULLETS, "r.md", periodic=False).found]
     assert "kiln B peaks at 1180 °C." in texts or "kiln B peaks at 1180 °C" in texts
+
+
+def test_a_plain_bullet_list_beside_a_diff_section_is_still_read() -> None:
+    """Only a section with a "+ " line is read as a diff: another section's "- " bullets are
+    ordinary items, not old lines to drop."""
+    from agentmem.harvest.rundiff import diff_lessons
+
+    markdown = (
+        "## Kiln limits\n"
+        "- kiln B peak 1180 C\n"
+        "+ kiln B peak 1215 C\n"
+        "## Notes\n"
+        "- glaze orders ship on Tuesdays from the west dock\n"
+    )
+    found, rest = diff_lessons(markdown)
+    assert [lesson.text for lesson in found] == ["Kiln limits: kiln B peak 1215 C."]
+    assert "glaze orders ship on Tuesdays" in rest and "1180" not in rest

@@ -10,7 +10,8 @@ what it holds. Lines that are neither (unchanged context) are left to the ordina
 reading, in the document with the diff's lines taken out.
 
 A document is such a diff only when one of its sections has both "- " and "+ " lines: an
-ordinary "- " bullet list with no "+ " line is no diff.
+ordinary "- " bullet list with no "+ " line is no diff, and in a diff only the sections with
+a "+ " line are read so (another section's "- " bullets stay ordinary list items).
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ def diff_lessons(markdown: str) -> tuple[list[Lesson], str]:
     taken: set[int] = set()
     found: list[Lesson] = []
     for heading, numbers in _sections(lines):
+        if not any((m := MARKED.match(lines[n])) and m.group(1) == "+" for n in numbers):
+            continue  # no new line here: its "- " lines are an ordinary list
         marked: list[tuple[str, str, list[str]]] = []  # sign, line, notes
         for n in numbers:
             sign = MARKED.match(lines[n])
