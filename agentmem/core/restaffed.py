@@ -22,6 +22,7 @@ The draft gives the post to another holder when, in one clause of each text:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from agentmem.core.handover import CASE, CLAUSE, DAY, FILLER, Role, posts, roles
 from agentmem.core.holders import ROLE, TITLED, people, same_holder
@@ -74,15 +75,23 @@ def _beside(role: Role, kind: str) -> str | None:
         named = {t for h in role.holders for t in tokenize(h)}
         further = _further(role.clause[: match.start()], named)
         start = match.start() + len(match["of"]) - len(match["of"].lstrip())
-        for holder in role.holders:
-            at = lower.find(holder)
-            if at < 0:
-                continue
-            end = at + len(holder)
-            between = lower[end:start] if end <= start else lower[match.end() : at]
-            if BESIDE.match(between):
-                return further
+        if holder_beside(lower, role.holders, start, match.end()):
+            return further
     return None
+
+
+def holder_beside(lower: str, holders: Iterable[str], start: int, end: int) -> bool:
+    """Whether one of `holders` (lower case) stands right beside the post at
+    `lower[start:end]`, only `BESIDE` words between them, before the post or after it."""
+    for holder in holders:
+        at = lower.find(holder)
+        if at < 0:
+            continue
+        stop = at + len(holder)
+        between = lower[stop:start] if stop <= start else lower[end:at]
+        if BESIDE.match(between):
+            return True
+    return False
 
 
 def restaffed(draft: str, held: str) -> bool:

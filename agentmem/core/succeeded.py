@@ -24,7 +24,7 @@ import re
 
 from agentmem.core.handover import CLAUSE, POST, _holders, _labelled
 from agentmem.core.holders import same_holder
-from agentmem.core.restaffed import BESIDE, STAND_IN
+from agentmem.core.restaffed import STAND_IN, holder_beside
 from agentmem.core.statement import terms
 
 # "<who> took over as <post>", "<who> succeeded <someone> as <post>": the post runs to the
@@ -61,17 +61,10 @@ def _taken(draft: str) -> list[tuple[str, frozenset[str]]]:
 def _beside(clause: str, post: str, holders: frozenset[str]) -> bool:
     """The clause names the post right beside one of its holders."""
     lower = clause.lower()
-    for found in re.finditer(rf"(?<![\w-]){re.escape(post)}(?![\w-])", lower):
-        for holder in holders:
-            at = lower.find(holder)
-            if at < 0:
-                continue
-            gap = lower[at + len(holder) : found.start()] if at < found.start() else ""
-            if at > found.start():
-                gap = lower[found.end() : at]
-            if BESIDE.match(gap):
-                return True
-    return False
+    return any(
+        holder_beside(lower, holders, found.start(), found.end())
+        for found in re.finditer(rf"(?<![\w-]){re.escape(post)}(?![\w-])", lower)
+    )
 
 
 def succeeded(draft: str, held: str) -> bool:
