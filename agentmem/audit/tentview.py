@@ -23,7 +23,7 @@ from typing import Any
 
 from agentmem.audit.ledger import log_files
 from agentmem.audit.tentative import summarize
-from agentmem.harvest import tentadmin
+from agentmem.harvest import tentadmin, tentfiles
 from agentmem.harvest.tentfiles import Damaged
 
 LOOK = "agentmem tentative list"  # where status sends an operator for the records themselves
@@ -141,22 +141,18 @@ def sightings(log_path: Path, ids: Collection[str]) -> dict[str, Seen]:
     return seen
 
 
-def _aware(when: datetime) -> datetime:
-    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
-
-
 def listed(
     root: Path,
     log_path: Path,
     *,
     app_id: str | None = None,
     settled: bool = False,
-    limit: int = 50,
+    limit: int | None = 50,
     now: datetime | None = None,
 ) -> dict[str, Any]:
     """The records a host lists, oldest first (pending ones unless `settled`), each as
     `agentmem tentative list --json` shows it plus `seen`, `first_seen` and `last_seen`;
-    `total` before the `limit`, and the damaged files skipped."""
+    `total` before the `limit` (None: every one), and the damaged files skipped."""
     records, damaged = tentadmin.listing(root)
     chosen = [
         r
@@ -172,7 +168,7 @@ def listed(
         row = {**tentadmin.row(record, now), "seen": 1, "first_seen": record.kept_at}
         row["last_seen"] = record.kept_at
         if (told := seen.get(record.id)) is not None:
-            kept = _aware(datetime.fromisoformat(record.kept_at))
+            kept = tentfiles.kept(record)
             first, last = (datetime.fromtimestamp(t, UTC) for t in (told.first, told.last))
             row["seen"] = told.count
             if first < kept:  # the ledger remembers an earlier fire than the record's

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 import click
 
 from agentmem._exceptions import TentativeNotFound
+from agentmem.audit import tentview
 from agentmem.cli._common import BadInput, State, emit, json_option, pass_state, translate_errors
 from agentmem.harvest import tentadmin
 
@@ -31,6 +31,8 @@ def _line(row: dict[str, Any]) -> str:
     else:
         who = "hand" if row["settled_by"] == tentadmin.BY_HAND else f"run {row['settled_by']}"
         fate = f"by {who}" + (f" as {row['memory_id']}" if row["memory_id"] else "")
+    if row["seen"] > 1:
+        fate += f"; told by {row['seen']} fires, {row['first_seen']} to {row['last_seen']}"
     return (
         f"{row['id']}  [{row['status']} {row['app_id']}]  kept {row['kept_at']} "
         f"from run {row['run']}; {fate}\n    {row['text'][:200]}\n    why held: {row['why']}"
@@ -47,27 +49,23 @@ def _line(row: dict[str, Any]) -> str:
 @translate_errors
 def list_(state: State, app_id: str | None, show_all: bool) -> None:
     """List tentative records, oldest first: what, app, when kept and from which run,
-    why held (its confidence against its type's range), and when it expires.
+    why held (its confidence against its type's range), when it expires, and how many
+    fires of hook C told it (from the ledger; --json: seen, first_seen, last_seen).
 
     Pending records only, unless --all. A damaged file (not JSON of a record, a link,
     oversized, holding text memory cannot hold) is never read as a record: it is listed
     apart, with the reason (--json: "damaged"). Exit 0 either way.
     """
-    records, damaged = tentadmin.listing(state.settings.root)
-    now = datetime.now(UTC)
-    rows = [
-        tentadmin.row(r, now)
-        for r in records
-        if (show_all or r.status == "pending")
-        and (app_id is None or r.draft.get("app_id") == app_id)
-    ]
-    data = {"tentative": rows, "damaged": [d.as_dict() for d in damaged]}
+    s = state.settings
+    found = tentview.listed(s.root, s.log_path, app_id=app_id, settled=show_all, limit=None)
+    rows, damaged = found["tentative"], found["damaged"]
+    data = {"tentative": rows, "damaged": damaged}
 
     def human() -> str:
         lines = [_line(r) for r in rows] or [
             "no tentative records" if show_all else "no pending tentative records"
         ]
-        lines += [f"damaged (skipped): {d.path}: {d.reason}" for d in damaged]
+        lines += [f"damaged (skipped): {d['path']}: {d['reason']}" for d in damaged]
         return "\n".join(lines)
 
     emit(state, data, human)

@@ -14,7 +14,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from agentmem.harvest.tentfiles import (
     Damaged,
     Tentative,
     Unreadable,
+    aware,
     check,
     expires,
     linked,
@@ -55,10 +56,6 @@ def _locked(root: Path) -> Iterator[Path]:
         yield folder
 
 
-def _aware(when: datetime) -> datetime:
-    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
-
-
 def why_held(record: Tentative) -> str:
     """Why the lesson is not memory: its confidence against its type's range."""
     draft = record.draft
@@ -75,7 +72,7 @@ def why_held(record: Tentative) -> str:
 def row(record: Tentative, now: datetime) -> dict[str, Any]:
     """What `agentmem tentative list` shows of a record (its JSON form too)."""
     due = expires(record)
-    overdue = _aware(now) > _aware(due)
+    overdue = aware(now) > due
     return {
         "id": record.id,
         "text": str(record.draft.get("text", "")),

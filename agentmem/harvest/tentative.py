@@ -41,7 +41,7 @@ from agentmem.core.retract import withdrawn
 from agentmem.core.withdrawal import retraction
 from agentmem.core.words import function_words, tokenized
 from agentmem.core.writer import Harvester
-from agentmem.harvest.tentfiles import DAYS, FOLDER, Tentative, load, save
+from agentmem.harvest.tentfiles import DAYS, FOLDER, Tentative, aware, kept, load, save
 from agentmem.results import HookResult
 from agentmem.stores.base import Filters
 
@@ -110,7 +110,7 @@ def _taken_back(record: Tentative, texts: Iterable[str]) -> bool:
 
 def judge(record: Tentative, run: RunOutcome, now: datetime) -> str:
     """What a later run makes of a pending record: its new status, or "pending"."""
-    if now - datetime.fromisoformat(record.kept_at) > timedelta(days=DAYS):
+    if aware(now) - kept(record) > timedelta(days=DAYS):
         return "expired"
     words = _words(str(record.draft.get("text", ""))) - set(record.topic)
     checks = {v.name: v.passed for v in run.verifiers}

@@ -18,7 +18,7 @@ import re
 import stat
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field, fields
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -175,9 +175,19 @@ def read(path: Path) -> Tentative:
     return check(data, path.name.removesuffix(SUFFIX))
 
 
+def aware(when: datetime) -> datetime:
+    """A time without a timezone (a kept_at edited by hand) read as UTC, as hook C writes it."""
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def kept(record: Tentative) -> datetime:
+    """When the record was kept, with a timezone."""
+    return aware(datetime.fromisoformat(record.kept_at))
+
+
 def expires(record: Tentative) -> datetime:
     """When a pending record nothing settled is dropped (by the next run of its app)."""
-    return datetime.fromisoformat(record.kept_at) + timedelta(days=DAYS)
+    return kept(record) + timedelta(days=DAYS)
 
 
 def linked(folder: Path) -> bool:
