@@ -20,7 +20,8 @@ from psycopg_pool import ConnectionPool
 
 from agentmem._exceptions import StoreError
 from agentmem._log import get_logger
-from agentmem.stores.pg_terms import migrate
+from agentmem.stores.pg_behind import Behind
+from agentmem.stores.pg_terms import Job, migrate
 from agentmem.stores.pg_write import Conn
 from agentmem.stores.projection import ProjectionError
 from agentmem.stores.retry import RetryPolicy
@@ -89,6 +90,12 @@ class ServerLink:
         self._failed_at = float("-inf")
         self._last_error = ""  # the server's last failure, said by a fallback while it rests
         self._holding = threading.local()  # see reached
+        self.remaking = False  # the postings were stale when migrated, and not seen current since
+        self.behind = Behind(url, schema, timeout_s)  # the remake's thread (pg_behind)
+
+    def _remake_later(self, job: Job) -> None:
+        self.remaking = True
+        self.behind.start(job)
 
     def _connections(self) -> ConnectionPool:
         if self._pool is None or self._pool_pid != os.getpid():  # a forked child opens its own
@@ -118,7 +125,7 @@ class ServerLink:
             try:
                 with self._connections().connection() as conn:
                     if not self._migrated:
-                        migrate(conn, self.schema)
+                        migrate(conn, self.schema, self._remake_later)
                         self._migrated = True
                     return fn(conn)
             except (psycopg.OperationalError, psycopg.errors.SerializationFailure) as exc:
@@ -176,7 +183,7 @@ class ServerLink:
         """A pooled connection (for sync and tests), the schema migrated."""
         with self._connections().connection() as conn:
             if not self._migrated:
-                migrate(conn, self.schema)
+                migrate(conn, self.schema, self._remake_later)
                 self._migrated = True
             yield conn
 
@@ -185,6 +192,7 @@ class ServerLink:
         self._failed_at = float("-inf")
 
     def _close_link(self) -> None:
+        self.behind.stop()
         if self._pool is not None and self._pool_pid == os.getpid():
             self._pool.close()
         self._pool = None

@@ -25,8 +25,12 @@ postings of all of them and writes the current one's.
 
 One process remakes at a time (an advisory lock held for the run); another that finds
 the tokenizer stale meanwhile does not wait: it searches and writes on the live tables,
-its writes noted like any other. A remake that dies leaves its tables and its trigger;
-the next one drops them first.
+its writes noted like any other. A remake that dies (its process ended mid-run) leaves
+its tables, its trigger and `meta`'s `remaking` (the tokenizer and schema version it
+makes); every batch and catch-up is one transaction, so what they hold is whole, and the
+next remake for the same tokenizer and schema version goes on from the last row copied
+(the rows written since are noted). Any other leftover is dropped and the remake starts
+over.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from psycopg import errors, sql
 from agentmem._exceptions import StoreError
 from agentmem._log import get_logger
 from agentmem.core.model import Memory
-from agentmem.stores.pg_schema import LOCK_KEY, STAT_SLOTS
+from agentmem.stores.pg_schema import LOCK_KEY, SCHEMA_VERSION, STAT_SLOTS
 from agentmem.stores.pg_write import Conn, bound_of, postings_of
 
 log = get_logger()
@@ -76,17 +80,21 @@ Made = dict[int, tuple[list[str], list[int], int, tuple[int, float, float]]]
 
 
 def remake(
-    conn: Conn, schema: str, stale: Callable[[Conn], bool], mark: Callable[[Conn], None]
+    conn: Conn,
+    schema: str,
+    stale: Callable[[Conn], bool],
+    mark: Callable[[Conn], None],
+    making: str = "",
 ) -> int | None:
     """Remake every row's postings and swap them in (`conn` in autocommit); `mark` records
-    the new tokenizer in the swap's transaction. Return the rows, or None when another
-    process is remaking or `stale` says it is done."""
+    the new tokenizer (`making`) in the swap's transaction. Return the rows, or None when
+    another process is remaking or `stale` says it is done."""
     if conn.execute("SELECT pg_try_advisory_lock(%s)", (REMAKE_KEY,)).fetchone() != (True,):
         return None
     try:
         if not stale(conn):
             return None
-        return Remake(conn, schema).run(mark)
+        return Remake(conn, schema, making).run(mark)
     finally:
         if not conn.broken:
             conn.execute("SELECT pg_advisory_unlock(%s)", (REMAKE_KEY,))
@@ -95,11 +103,13 @@ def remake(
 class Remake:
     """One run of the remake (see the module docstring)."""
 
-    def __init__(self, conn: Conn, schema: str) -> None:
+    def __init__(self, conn: Conn, schema: str, making: str = "") -> None:
         self.conn = conn
         self.schema = schema
+        self.making = f"{making}/{SCHEMA_VERSION}"  # `remaking` in meta, for a resume
         self.totals: Counter[int] = Counter()  # the new lengths, per stats slot
         self.rows = 0
+        self.last = -1  # the last row the copy took
 
     def _sql(self, text: str) -> sql.Composed:
         return sql.SQL(text).format(
@@ -108,11 +118,23 @@ class Remake:
         )
 
     def run(self, mark: Callable[[Conn], None]) -> int:
-        self._prepare()
+        resumed = self._resume()
+        if resumed is None:
+            self._prepare()
+        log.info("postgres_remake_started", schema=self.schema, resumed_after=resumed or 0)
         self._build()
         conn = self.conn
-        conn.execute(NEXT_KEY)
-        conn.execute("ALTER TABLE remake_lengths ADD PRIMARY KEY (seq)")
+        keyed = {
+            str(name)
+            for (name,) in conn.execute(
+                "SELECT conname FROM pg_constraint WHERE conrelid IN "
+                "('postings_next'::regclass, 'remake_lengths'::regclass)"
+            ).fetchall()
+        }
+        if "postings_next_pkey" not in keyed:
+            conn.execute(NEXT_KEY)
+        if "remake_lengths_pkey" not in keyed:
+            conn.execute("ALTER TABLE remake_lengths ADD PRIMARY KEY (seq)")
         conn.execute("ANALYZE postings_next")
         for _ in range(ROUNDS):
             if self._catch_up() <= SETTLED:
@@ -134,18 +156,52 @@ class Remake:
             conn.execute(self._sql(TRIGGER))
             conn.execute("CREATE TABLE postings_next (LIKE postings)")
             conn.execute("CREATE TABLE remake_lengths (seq int NOT NULL, len int NOT NULL)")
+            conn.execute(
+                "INSERT INTO meta VALUES ('remaking', %s) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (self.making,),
+            )
+
+    def _resume(self) -> int | None:
+        """Go on from what a dead remake of the same tokenizer and schema version left (its
+        tables whole, its trigger noting writes): return the rows it had copied, or None
+        (nothing to go on from: start over)."""
+        conn = self.conn
+        marked = conn.execute("SELECT value FROM meta WHERE key = 'remaking'").fetchone()
+        left = conn.execute(
+            "SELECT count(*) FROM pg_tables WHERE schemaname = %s "
+            "AND tablename IN ('postings_next', 'remake_log', 'remake_lengths')",
+            (self.schema,),
+        ).fetchone()
+        noting = conn.execute(
+            "SELECT t.tgenabled FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE t.tgname = 'remake_noted' AND c.relname = 'memories' AND n.nspname = %s",
+            (self.schema,),
+        ).fetchone()
+        if marked != (self.making,) or left != (3,) or noting != ("O",):
+            return None
+        for slot, total in conn.execute(
+            "SELECT seq %% %s, sum(len) FROM remake_lengths GROUP BY 1", (STAT_SLOTS,)
+        ).fetchall():
+            self.totals[int(slot)] = int(total)
+        copied = conn.execute("SELECT count(*), coalesce(max(seq), -1) FROM remake_lengths")
+        rows, last = copied.fetchone() or (0, -1)
+        self.rows, self.last = int(rows), int(last)
+        return self.rows
 
     def _build(self) -> None:
-        last = -1
+        """Copy every row after `last` (a row at or before it that is not in the new tables
+        was written after the trigger was made: it is noted)."""
         while True:
             batch = self.conn.execute(
                 "SELECT seq, record FROM memories WHERE seq > %s ORDER BY seq LIMIT %s",
-                (last, BATCH),
+                (self.last, BATCH),
             ).fetchall()
             if not batch:
                 return
             self._copy({int(seq): _made(record) for seq, record in batch})
-            last, self.rows = int(batch[-1][0]), self.rows + len(batch)
+            self.last, self.rows = int(batch[-1][0]), self.rows + len(batch)
 
     def _copy(self, made: Made) -> None:
         """One batch of the copy, its own short transaction (it holds the rows' locks)."""
@@ -242,6 +298,7 @@ class Remake:
                     conn.execute("ALTER TABLE postings_next RENAME TO postings")
                     conn.execute("ALTER INDEX postings_next_pkey RENAME TO postings_pkey")
                     conn.execute("DROP TABLE remake_log, remake_lengths")
+                    conn.execute("DELETE FROM meta WHERE key = 'remaking'")
                     mark(conn)
                 return
             except (errors.LockNotAvailable, errors.DeadlockDetected) as exc:

@@ -120,6 +120,8 @@ def sync(store: PostgresStore, *, repair: bool = True, pull: bool = False) -> Pg
     if report.repaired or report.removed or report.pulled or report.dropped:
         report.after = measure(store)
     report.still_owed = [o.memory_id for o in store.outbox.pending()]
+    if repair:  # a person asked: a tokenizer's remake (pg_behind) ends before this returns
+        store.behind.wait()
     log.info(
         "store_synced",
         backend=store.backend,

@@ -295,3 +295,14 @@ def insert_many(conn: Conn, rows: Sequence[Row]) -> list[Row]:
                 ([p[0] for p in pairs],),
             )
     return [r for i, r in by_id.items() if i not in seqs]
+
+
+def count_reads(conn: Conn, ids: Sequence[str], at: float) -> None:
+    """Count a read of each memory of `ids` (last access `at`), as a touched search does."""
+    conn.execute(
+        "INSERT INTO access (mem, last_access, count) "
+        "SELECT seq, %s, 1 FROM memories WHERE id = ANY(%s::text[]) ORDER BY seq "
+        "ON CONFLICT (mem) DO UPDATE SET last_access = excluded.last_access, "
+        "count = access.count + 1",
+        (at, sorted(set(ids))),
+    )

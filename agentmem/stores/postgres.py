@@ -28,7 +28,7 @@ from agentmem.core.locks import exclusive
 from agentmem.core.model import Hit, Memory
 from agentmem.results import Fallback
 from agentmem.retrieval.ranking import DEFAULT_PARAMS, RankingParams
-from agentmem.stores import pg_rank, pg_restate, pg_write
+from agentmem.stores import pg_behind, pg_rank, pg_restate, pg_write
 from agentmem.stores.base import Filters, Progress, RebuildReport
 from agentmem.stores.bm25 import tokenize
 from agentmem.stores.files import check_id
@@ -269,6 +269,15 @@ class PostgresStore(DraftLookup):
         now = self.clock().timestamp()
 
         def ranking(conn: pg_write.Conn) -> builtins.list[Ranked]:
+            if not self.remaking:
+                return ranked(conn, touch)
+            # pg_behind: run again if the swap came amid its statements; reads counted after
+            rows = pg_behind.consistent(self, conn, lambda: ranked(conn, False))
+            if touch:
+                pg_write.count_reads(conn, [r.memory_id for r in rows], now)
+            return rows
+
+        def ranked(conn: pg_write.Conn, touch: bool) -> builtins.list[Ranked]:
             asked = pg_rank.RankRequest(tuple(terms), k, filters, self.params, now, explain, touch)
             if narrow:  # the writer's restatement check: pg_restate
                 limits = (self.distinctive_cap, self.distinctive_budget, self.exact_max)
@@ -370,14 +379,7 @@ class PostgresStore(DraftLookup):
         now = self.clock()
         if ids:
             self._try(
-                "remote_touch_failed",
-                lambda conn: conn.execute(
-                    "INSERT INTO access (mem, last_access, count) "
-                    "SELECT seq, %s, 1 FROM memories WHERE id = ANY(%s::text[]) ORDER BY seq "
-                    "ON CONFLICT (mem) DO UPDATE SET last_access = excluded.last_access, "
-                    "count = access.count + 1",
-                    (now.timestamp(), sorted(set(ids))),
-                ),
+                "remote_touch_failed", lambda c: pg_write.count_reads(c, ids, now.timestamp())
             )
         return now
 
