@@ -38,6 +38,7 @@ from agentmem.harvest.guess import SENTENCE_END as SENTENCE_END
 from agentmem.harvest.guess import sure
 from agentmem.harvest.inprose import told_in_prose
 from agentmem.harvest.labelled import as_sections, decided_item
+from agentmem.harvest.linelabels import is_labelled, line_lessons, unlabelled
 from agentmem.harvest.news import tells_change
 from agentmem.harvest.paragraphs import paragraphs
 from agentmem.harvest.rundiff import diff_lessons
@@ -365,6 +366,8 @@ def distill(
     diffed, markdown = diff_lessons(markdown)  # "- old" / "+ new" lines: the new alone
     standing = not one_run and not periodic and is_standing(source, markdown)
     found = _once(standing_lessons(markdown)) if standing else lessons(markdown)
+    if is_labelled(markdown):  # a status report, a standup, an interview: a unit a line
+        found = [*line_lessons(markdown), *lessons(unlabelled(markdown))]
     found = thread_lessons(markdown) if is_thread(markdown) else found  # a chat, one a line
     found = start_stop_lessons(markdown) if is_start_stop(markdown) else found
     found = [*diffed, *found]
