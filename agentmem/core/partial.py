@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from agentmem.core.onset import OPENING
 from agentmem.core.statement import terms
+from agentmem.core.stays import STAY, STILL, any_word
 from agentmem.core.unchanged import told_changed
 from agentmem.stores.bm25 import tokenize
 
@@ -52,9 +53,9 @@ TAKES = re.compile(
     rf"\A(?P<name>{NAME_WORD}(?:\s+{NAME_WORD})*)\s+(?:takes|took|has\s+taken|will\s+take)"
     r"\s+over\s+(?:as\s+)?(?P<role>.+?)(?:\s+(?:on|from|since|as\s+of)\s+\S+(?:\s+\S+)?)?\.?\Z"
 )
-# A clause saying what is kept or still so ("Nordic keeps Bergen", "Bergen stays on X"):
-# no part of the change.
-KEPT = re.compile(r"\b(?:keeps?|kept|stays?|remains?|still|continues?)\b", re.IGNORECASE)
+# A clause saying what is kept, still so or goes on ("Nordic keeps Bergen", "Bergen stays
+# on X"): no part of the change. The words of no change are `told_changed`'s, read before.
+KEPT = any_word(STAY, STILL, ("continues?",))
 MIN_PARTS = 2
 # A word pointing back at another part: a part saying it is no fact of its own.
 BACK = re.compile(r"\b(?:it|its|they|them|their|theirs|this|these|those)\b", re.IGNORECASE)
