@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 
 from agentmem.core.statement import terms
+from agentmem.core.stays import STAY, any_word
 
 # A commit's type and scope, opening the text: "fix(alerts): ", "feat(kiln-api)!: "
 COMMIT = re.compile(r"^\s*[a-z][\w-]*\([\w ./-]+\)!?:\s")
-KEPT = re.compile(
-    r"\b(?:keeps?|kept|stays?|remains?|unchanged|untouched|as\s+before|its\s+own|their\s+own)\b",
-    re.IGNORECASE,
-)
+# `agentmem.core.stays`'s words, and a thing's own: not "still" (a subject's "job still
+# fails" tells what is wrong, not what is kept) nor "unaffected"
+KEPT = any_word(STAY, ("unchanged", "untouched", r"as\s+before", r"its\s+own", r"their\s+own"))
 CLAUSE = re.compile(r"[;.]\s+|,\s+")
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agentmem.core.cues import says_changed
-from agentmem.core.holders import ROLE, TITLED, people, same_holder, two_things
+from agentmem.core.holders import ROLE, TITLED, own_kinds, people, same_holder, two_things
 from agentmem.core.namedday import NAMED
 from agentmem.core.newvalue import swapped
 from agentmem.core.statement import function_words, terms
@@ -176,13 +176,13 @@ def _of_two_things(new: Role, old: Role, shared: frozenset[str]) -> bool:
     """Each clause names every word they share with a word of its own before it, which the
     other never says ("the clay order queue" against "the glaze refund queue"): one kind of
     thing, two of them, each with its own holder. "The refund queue" against "the glaze
-    refund queue" names one."""
+    refund queue" names one. Two kinds as `two_things` reads them (`own_kinds`), but of
+    every word the roles' subjects share, not of any word the clauses share: a role's
+    subject is what is handed on, all of it must be another thing."""
     ours, theirs = _subject(new), _subject(old)
     for word in shared:
         a, b = _before(new.clause, word), _before(old.clause, word)
-        if a is None or b is None or a == b or a in theirs or b in ours:
-            return False
-        if a not in ours or b not in theirs:
+        if not (own_kinds(a, b, ours, theirs) and a in ours and b in theirs):
             return False
     return True
 

@@ -5,6 +5,7 @@ role's value: `agentmem.core.newvalue.reassigned` reads a role handed to others.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from agentmem.core.words import CODE, function_words, tokenized
 from agentmem.stores.bm25 import tokenize
@@ -75,10 +76,16 @@ def two_things(draft: str, held: str, aside: frozenset[str]) -> bool:
     ("fail the check", "route the check") is no kind named."""
     ours, theirs = qualified(draft), qualified(held)
     for word in (set(ours) & set(theirs)) - aside:
-        a, b = ours[word], theirs[word]
-        if a and b and a != b and a not in aside | set(theirs) and b not in aside | set(ours):
+        if own_kinds(ours[word], theirs[word], aside | set(ours), aside | set(theirs)):
             return True
     return False
+
+
+def own_kinds(a: str | None, b: str | None, ours: Collection[str], theirs: Collection[str]) -> bool:
+    """`a` and `b`, the words before one word in two clauses, name two kinds of it: each
+    a word, not the same, and never said by the other clause (`ours`, `theirs`: what each
+    says). "the billing rota" and "the shipping rota" name two rotas."""
+    return bool(a) and bool(b) and a != b and a not in theirs and b not in ours
 
 
 def qualified(clause: str) -> dict[str, str]:

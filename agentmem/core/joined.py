@@ -18,6 +18,7 @@ import re
 from functools import lru_cache
 
 from agentmem.core.apart import set_apart
+from agentmem.core.clauses import ASIDES
 from agentmem.core.cues import NEGATION, says_changed
 from agentmem.core.statement import terms
 from agentmem.stores.bm25 import tokenize
@@ -32,7 +33,7 @@ NEGATED = re.compile(
 )
 # Two things kept apart without a negated verb.
 APART = re.compile(r"\bone\s+or\s+the\s+other\b|\bmutually\s+exclusive\b", re.IGNORECASE)
-CLAUSE = re.compile(r"[;()\[\]\n]|[.!?](?=\s|$)")
+CLAUSE = ASIDES
 SAME_THING = 2  # content words the two clauses share besides the joining words
 HEAD = 2  # first content words of the older clause that name what it keeps apart
 

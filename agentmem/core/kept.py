@@ -16,8 +16,10 @@ import re
 
 from agentmem.core.newvalue import CLAUSE
 from agentmem.core.statement import Terms, terms
+from agentmem.core.stays import STAY, STILL, any_word
 
-STAYS = re.compile(r"\b(?:stays?|remains?|still|unchanged|keeps?|kept)\b", re.IGNORECASE)
+# `agentmem.core.stays`, of the words of no change only "unchanged": the others unmeasured here
+STAYS = any_word(STAY, STILL, ("unchanged",))
 PART = re.compile(r"[.;,]\s+|\s+and\s+|\s+[—–]\s+")  # ... and the parts of one
 KINDS = ("time", "day")  # when a cutoff or a hand-off happens
 MIN_SHARED = 2  # content terms the two share (the value that stays anchors the rest)

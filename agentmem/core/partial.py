@@ -26,7 +26,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from agentmem.core.onset import OPENING
 from agentmem.core.statement import terms
+from agentmem.core.stays import STAY, STILL, any_word
 from agentmem.core.unchanged import told_changed
 from agentmem.stores.bm25 import tokenize
 
@@ -51,15 +53,9 @@ TAKES = re.compile(
     rf"\A(?P<name>{NAME_WORD}(?:\s+{NAME_WORD})*)\s+(?:takes|took|has\s+taken|will\s+take)"
     r"\s+over\s+(?:as\s+)?(?P<role>.+?)(?:\s+(?:on|from|since|as\s+of)\s+\S+(?:\s+\S+)?)?\.?\Z"
 )
-# A clause saying what is kept or still so ("Nordic keeps Bergen", "Bergen stays on X"):
-# no part of the change.
-KEPT = re.compile(r"\b(?:keeps?|kept|stays?|remains?|still|continues?)\b", re.IGNORECASE)
-# A change cue opening a clause: "Since 2026-03-01", "From 4 May", "As of March 3,".
-OPENING_CUE = re.compile(
-    r"\A(?:[Ss]ince|[Ff]rom|[Aa]s\s+of|[Ss]tarting|[Ee]ffective)\s+"
-    r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}[-/.]\d{1,2}|\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+"
-    r"|[A-Z][a-z]+\s+\d{1,2}(?:st|nd|rd|th)?|[A-Z][a-z]+day)(?:\s+\d{4})?,?\s+"
-)
+# A clause saying what is kept, still so or goes on ("Nordic keeps Bergen", "Bergen stays
+# on X"): no part of the change. The words of no change are `told_changed`'s, read before.
+KEPT = any_word(STAY, STILL, ("continues?",))
 MIN_PARTS = 2
 # A word pointing back at another part: a part saying it is no fact of its own.
 BACK = re.compile(r"\b(?:it|its|they|them|their|theirs|this|these|those)\b", re.IGNORECASE)
@@ -156,7 +152,7 @@ def holder_swapped(draft: str, part: str) -> bool:
     if held is None:
         return False
     for clause in PART.split(draft.strip()):
-        bare = OPENING_CUE.sub("", clause.strip(), count=1)
+        bare = OPENING.sub("", clause.strip(), count=1)
         new = HOLDER.match(bare)
         if new is not None:
             cued = bare != clause.strip() or " now " in f" {clause} "

@@ -43,6 +43,7 @@ from agentmem.core.commitscope import scoped_subject
 from agentmem.core.cues import NEGATION, says_changed
 from agentmem.core.spoken import MONTH_NAMES
 from agentmem.core.statement import terms
+from agentmem.core.stays import STAYS as STAYS
 from agentmem.core.subjects import named_apart
 from agentmem.core.unqualified import unqualified
 from agentmem.core.values import AMOUNT, UNITS, value_words
@@ -95,11 +96,6 @@ NEWS = re.compile(
     r"relaxed|updated|repointed|changed|moved|switched)|"
     r"(?:per|under)\s+(?:the\s+)?(?-i:[A-Z])|"
     r"(?:from|after)\s+(?:this|next|(?:" + "|".join(MONTH_NAMES) + r"))\b)",
-    re.IGNORECASE,
-)
-# A value said to stay as it is: "the timeout stays 800 ms", "X untouched", "both stay".
-STAYS = re.compile(
-    r"\b(?:stays?|remains?|unchanged|untouched|unaffected|still|keeps?|kept|as\s+before)\b",
     re.IGNORECASE,
 )
 # A thing named by a code of letters and a number ("GR-1 lettuce", "line L2"), not a record

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.clauses import STOPS
 from agentmem.core.statement import terms
 
 # "<rule> apply | applies | hold(s) only to | for <scope>", "<rule> is now only for <scope>"
@@ -25,7 +26,7 @@ ONLY_TO = re.compile(
     r"only\s+(?:to|for)\s+(?P<scope>(?:[^.;:]|(?<=\d)[.:](?=\d)){3,80})",
     re.IGNORECASE,
 )
-CLAUSE = re.compile(r"[.;:]\s+")
+CLAUSE = STOPS
 SUBJECT = 2  # words another clause of the draft shares with the held text, beyond the rule's
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from agentmem.core.apart import set_apart
+from agentmem.core.onset import START
 from agentmem.core.retract import RETRACTED
 from agentmem.core.slots import SENTENCE, Slot, named_terms, one_thing, slots
 from agentmem.core.statement import terms
@@ -38,17 +39,6 @@ SET_TO = re.compile(
 )
 # An arrow from the old value to the new one: "14 → 20", "12s -> 20s", "limit -> 40".
 ARROW = re.compile(r"(?:(?P<old>\d[\d.,:]*)\s*\w*\s*)?(?:->|→|=>)\s*[$€£]?(?P<new>\d[\d.,:]*)")
-# A start the new value holds from, as a sentence's opening or a clause's close:
-# "Beginning with the autumn intake, …", "Starting next quarter …", "From 2031/32, …",
-# "… from this term on", "… effective next month".
-ONSET = re.compile(
-    r"(?:^|(?<=[.;:]\s))\W*(?:beginning|starting|commencing|effective)\s+(?:with|from|in|on)?\s*"
-    r"(?:the|this|next)?\s*[\w/.-]+"
-    r"|(?:^|(?<=[.;:]\s))\W*from\s+(?:\d{4}(?:/\d{2,4})?|(?:the|this|next)\s+[\w-]+(?:\s+[\w-]+)?)\s*,"
-    r"|\bfrom\s+(?:this|next|the)\s+[\w-]+\s+on(?:wards?)?\b"
-    r"|\b(?:took|takes|take)\s+effect\b",
-    re.IGNORECASE,
-)
 # a name written as a code: letters and digits ("K7", "line-4b"), or capitals ("QA")
 CODED = re.compile(r"\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]+|\b[A-Z]{2,}[\w-]*")
 KEY_PARTS = re.compile(r"[_.]+")  # a key's parts: "max_soak_per_load" names max, soak, load
@@ -65,12 +55,12 @@ def _kin(new: Slot, old: Slot) -> bool:
 
 
 def _cued(sentence: str) -> str:
-    """The cue of the sentence: "set" (SET_TO), "arrow" (ARROW) or "onset", or ""."""
+    """The cue of the sentence: "set" (SET_TO), "arrow" (ARROW) or "onset" (START), or ""."""
     if SET_TO.search(sentence):
         return "set"
     if ARROW.search(sentence):
         return "arrow"
-    return "onset" if ONSET.search(sentence) else ""
+    return "onset" if START.search(sentence) else ""
 
 
 def set_anew(draft: str, held: str) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.clauses import STOPS
 from agentmem.core.samething import STAYS, readings
 from agentmem.core.statement import terms
 from agentmem.core.swapped import BESIDE
@@ -28,7 +29,7 @@ WHOLE = re.compile(
     r"(?P<parts>[a-z]{3,})|globally|(?:across|over|for)\s+the\s+(?:whole|entire)\s+[a-z]{3,})\b",
     re.I,
 )
-CLAUSE = re.compile(r"[;:]\s+|\.\s+")
+CLAUSE = STOPS
 SHARED = 2  # content terms the words before the two reaches share, the task they tell
 
 

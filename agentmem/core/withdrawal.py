@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agentmem.core.clauses import STOPS
 from agentmem.core.disowned import SENTENCE, denials, disowned
 from agentmem.core.statement import terms
 from agentmem.core.verdicts import judged
@@ -40,7 +41,7 @@ DAY = re.compile(
     r"(?<![\w-])(?:\d{4}-)?(?P<day>(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))(?![\w-])"
 )
 
-CLAUSE = re.compile(r"[;:]\s+|\.\s+")
+CLAUSE = STOPS
 # A claim pointed at by name: a demonstrative, a word or a few of its own, a claim's noun.
 POINTED = re.compile(
     r"^\W*(?:that|this|the|my|our)\s+(?:earlier\s+|previous\s+)?(?:[^\s;:]+\s+){1,4}?"

@@ -15,22 +15,8 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.spoken import MONTHS
+from agentmem.core.onset import ONSET
 
-_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:'s)?"
-# a day: "3 May", "May 3rd", "the 14th", "2026-05-03", "Friday", "next Monday's", "tomorrow"
-_DAY = (
-    rf"(?:\d{{4}}-\d{{2}}-\d{{2}}|(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?"
-    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})|the\s+\d{{1,2}}(?:st|nd|rd|th)"
-    rf"|(?:next\s+|this\s+)?{_WEEKDAY}|tomorrow)"
-)
-ONSET = re.compile(
-    r"^\W*(?:since|from|as of|effective(?:\s+from)?|starting(?:\s+(?:with|from|on))?"
-    rf"|beginning(?:\s+(?:with|on))?)\s+(?:the\s+)?{_DAY}"
-    # a range is no onset ("from 3 May to 9 May", "from Monday until Friday")
-    r"(?!\s*(?:to|until|till|through|and|[–-])\b)",
-    re.IGNORECASE,
-)
 # The clause after the day tells what happened once, or only looks ahead to it.
 STORY = re.compile(
     r"\b(?:was|were|had|has been|have been|(?:has|have)\s+\w+ed|should|could|might|may"

@@ -22,10 +22,13 @@ import re
 from collections.abc import Sequence
 
 from agentmem.core.model import Hit, Kind
+from agentmem.core.stays import STILL, any_word
 
 # Words saying a thing did not change: "unchanged", "not affected", "stays", "excepted".
-STAYS = re.compile(
-    r"\b(?:unchanged|not (?:affected|touched|changed)|stays?|still|excepted|keeps?)\b", re.I
+# (`agentmem.core.stays`'s words, but not "remains" nor "kept", and a change denied:
+# a lesson here says a neighbour's value is spared by a decision)
+STAYS = any_word(
+    ("stays?", "keeps?"), STILL, ("unchanged", "not (?:affected|touched|changed)", "excepted")
 )
 # A stated value: a dotted or timed number ("0.97", "8:30", "12.4") or a pinned name
 # ("lua@5.4.6"). Plain integers are counts and days as often as settings: left out.

@@ -15,6 +15,7 @@ import re
 from collections.abc import Collection, Mapping
 from functools import lru_cache
 
+from agentmem.core.clauses import ASIDES
 from agentmem.core.counted import counts, lead_units
 from agentmem.core.statement import content_and_values
 from agentmem.stores.bm25 import tokenize
@@ -22,7 +23,7 @@ from agentmem.stores.bm25 import tokenize
 COMMON_KINDS = ("day", "number")  # a bare number or a weekday tells no rule from another
 
 
-CLAUSE = re.compile(r"[;()\[\]\n]|[.!?](?=\s|$)")
+CLAUSE = ASIDES
 
 
 def said_of(text: str, *values: str) -> set[str]:
