@@ -174,3 +174,11 @@ def test_one_case_another_thing_or_the_same_rate_is_no_new_rate(draft: str) -> N
     """One case alone may leave the held rate to the other; staging sensors are other
     sensors; a battery report is another thing; the same rate is no new one."""
     assert not rerated(draft, HEARTBEAT)
+
+
+def test_a_code_file_named_in_a_change_is_no_new_address() -> None:
+    """A run's account names the file it edited ("exporter/push.py now waits …"): code, not
+    a place the held lesson's thing moved to."""
+    held = "The bundle job waits for the ready flag in exporter/pull.py, then hashes."
+    draft = "The bundle job now waits for the ready flag in exporter/push.py before hashing."
+    assert not address_moved(draft, held)

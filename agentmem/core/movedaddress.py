@@ -35,11 +35,12 @@ SHARED = 2  # content terms both texts name, at least: the same thing
 
 
 def addresses(text: str) -> dict[str, int]:
-    """The addresses a text gives (a host with its port, a URL, a path, a machine's name),
+    """The addresses a text gives (a host with its port, a URL, an absolute path, a machine's name),
     lower case, each with where it starts; one written inside another is one."""
     low = text.lower()
     told = [(m.group(0).lower(), m.start()) for m in HOST_PORT.finditer(text)]
-    told += [(place, low.find(place)) for place in places(text)]
+    # a file in a repository ("release/send.py") is code a run edits, not a place
+    told += [(p, low.find(p)) for p in places(text) if "://" in p or p.startswith(("/", "~"))]
     told += [(m.group(0), m.start()) for m in MACHINE.finditer(text)]
     found: dict[str, int] = {}
     for address, at in told:
