@@ -5,7 +5,9 @@ report is proposed only when the run backs it. From a success: the verifiers it 
 passed, or, if it names none of this run's verifiers (its evidence may cite other runs),
 every verifier passed. From a failure (or a partial or aborted run): it says what the run
 showed, not a guess ("maybe", "probably", "looks like", "?"): a guess read back as a
-lesson is how optimistic memory feeds on itself. Drafts only; the runtime writes.
+lesson is how optimistic memory feeds on itself. A success whose own summary tells a change
+of address ("uploads now go to files-2.example.net:9000") is written as a lesson too, when
+the run's lessons leave room (`agentmem.harvest.runchange`). Drafts only; the runtime writes.
 
 The record (`agentmem.harvest.episode`, the same on the model path) keeps each failed
 verifier's `detail` (where a failure's cause is written) and has an id made from the run,
@@ -28,6 +30,7 @@ from typing import Any
 
 from agentmem import Contribution, Lesson, MemoryType, RunOutcome, Tools, hookimpl
 from agentmem.harvest.episode import filed, record_draft, scope, topic_tags
+from agentmem.harvest.runchange import changed_in_summary
 
 MAX_LESSONS = 2
 LESSON_TYPES = (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
@@ -79,6 +82,10 @@ def post_run_classify(run: RunOutcome, tools: Tools) -> Contribution:
                 **scope(run),
             }
         )
+    told = changed_in_summary(run) if len(kept) < MAX_LESSONS else None
+    if told:  # a change told only in the run's own account (`agentmem.harvest.runchange`)
+        tags = {"tags": topics} if topics else {}
+        drafts.append({"text": told, "type": "semantic", "confidence": 0.75, **tags, **scope(run)})
     others = sorted(
         {x.type.value for x in run.lessons} - {t.value for t in (*LESSON_TYPES, *AS_FACT)}
     )

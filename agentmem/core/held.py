@@ -15,6 +15,7 @@ from agentmem.core.cited import recited
 from agentmem.core.claimed import also_claimed
 from agentmem.core.committed import removed_by_commit
 from agentmem.core.compound import kept_part, part_told
+from agentmem.core.describedstop import described_stopped
 from agentmem.core.dropped import dropped
 from agentmem.core.dutyrole import role_given
 from agentmem.core.handover import handed_over
@@ -25,6 +26,7 @@ from agentmem.core.later import recued, reequipped
 from agentmem.core.listed import relisted
 from agentmem.core.lookalike import another_instance
 from agentmem.core.minrelease import below_floor
+from agentmem.core.movedaddress import address_moved
 from agentmem.core.namedslot import named_anew
 from agentmem.core.narrowed import narrowed
 from agentmem.core.nolonger import no_longer_of
@@ -42,6 +44,7 @@ from agentmem.core.readdressed import moved_host, readdressed
 from agentmem.core.recounted import recounted
 from agentmem.core.relieved import relieved
 from agentmem.core.renumbered import renumbered
+from agentmem.core.rerated import rerated
 from agentmem.core.restaffed import restaffed, tells_no_one, tells_who
 from agentmem.core.restate import replaces, restated, restates
 from agentmem.core.retract import CLAUSE, withdrawn
@@ -93,6 +96,9 @@ TOLD_OTHERWISE = (
     *(keyed_anew, readdressed, moved_host, rescoped, label_swapped, relisted, page_holder),
     role_given,  # a role among numbered units given to another unit
     *(succeeded, renumbered),  # a post taken over as; a host's numbered successor
+    address_moved,  # another address, the old way said gone (`agentmem.core.movedaddress`)
+    described_stopped,  # "no longer waits on <its thing described>" (`core.describedstop`)
+    rerated,  # "<thing> every <n> s", another rate, per case (`agentmem.core.rerated`)
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
