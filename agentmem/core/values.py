@@ -49,6 +49,10 @@ STAMP = re.compile(
     r"\b(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?"
     r"|[ ]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2}))(?![\w:+-])"
 )
+# A log line's dateline ("2031-04-02 07:15 Night (Ames): …", opening the text or a
+# sentence) dates the entry it opens: read as its date, like a timestamp, never as a time
+# something is set to. Two shift logs of one week otherwise gave each other new times.
+DATELINE = re.compile(r"(?:^|(?<=[.!?]\s)|(?<=\n))(\d{4}-\d{2}-\d{2})[ ]\d{1,2}:\d{2}\b(?!:\d)")
 OFFSET = re.compile(r"(?<![\w:])[+\u2212-]\d{2}:\d{2}\b")
 NAMED = re.compile(r"(?<![.!?:;]\s)(?<!^)\b([A-Z](?:[a-z]{2,}|[A-Z]{1,5}))[ \t]$")  # "Docusaurus "
 # A clock time said other ways, read as the same HH:MM: "2:30 pm", "2am", and a daily or
@@ -87,9 +91,10 @@ def raw_values(text: str) -> tuple[dict[str, set[str]], str]:
             hour = hour % 12 + (12 if match["half"].lower() == "p" else 0)
         values.setdefault("time", set()).add(f"{hour:02d}:{int(match['minute'] or 0):02d}")
     rest = MERIDIEM.sub(" ", CRON.sub(" ", rest))
-    for match in STAMP.finditer(rest):
-        values.setdefault("date", set()).add(match.group(1))
-    rest = STAMP.sub(" ", rest)
+    for stamp in (STAMP, DATELINE):
+        for match in stamp.finditer(rest):
+            values.setdefault("date", set()).add(match.group(1))
+        rest = stamp.sub(" ", rest)
     for match in OFFSET.finditer(rest):
         values.setdefault("offset", set()).add(match.group(0).replace("\u2212", "-"))
     rest = OFFSET.sub(" ", rest)
