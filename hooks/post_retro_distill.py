@@ -6,7 +6,9 @@ a postmortem, a decision record, a runbook). Before proposing a lesson the hook 
 already held, in the same words or in others (`agentmem.core.restate`): a held lesson is
 proposed in the held memory's own words and scope, so the one writer reports it as a
 duplicate of that id and writes nothing. A bullet that says "Retracted: …" is proposed as
-it is; the writer finds the lesson it withdraws and marks it superseded.
+it is; the writer finds the lesson it withdraws and marks it superseded. In a retro written
+as a diff, a "- " line's step is found among held lessons and carried in the `supersedes`
+of the "+ " line after it (`agentmem.harvest.diffgone`); the "- " line is never written.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from agentmem import Contribution, Filters, Memory, Retrospective, Tools, hookimpl
 from agentmem.core.restate import restates
+from agentmem.harvest.diffgone import retired
 from agentmem.harvest.distill import distill
 from agentmem.harvest.replaced import superseded
 from agentmem.harvest.runrecord import dated
@@ -82,6 +85,12 @@ def post_retro_distill(retro: Retrospective, tools: Tools) -> Contribution:
     for at, olds in replaced.items():
         if olds := [old for old in olds if old not in already]:
             drafts[fresh[at]] = {**drafts[fresh[at]], "supersedes": olds}
+    # A diff's "- " lines name the held lessons its "+ " lines replace (`diffgone`).
+    for at, olds in retired(
+        markdown, [d["text"] for d in plan.drafts], lessons(retro, tools)
+    ).items():
+        if drafts[at] is plan.drafts[at] and (olds := [o for o in olds if o not in already]):
+            drafts[at] = {**drafts[at], "supersedes": [*drafts[at].get("supersedes", []), *olds]}
     note = plan.note()
     if already:
         note += f"; already held: {', '.join(already)}"

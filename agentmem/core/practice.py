@@ -112,10 +112,16 @@ WHOLE = 3  # terms of a practice with no family verb that a lesson must all say 
 NAME = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}[0-9]+\b")
 
 
+# What is left of a prefix a hyphen kept apart ("the pre-shift check", "non-prod"): no term
+# of its own, so a lesson that says "before the shift" still says every term of the practice.
+PREFIXES = frozenset({"pre", "non", "re", "co", "semi", "multi", "anti"})
+
+
 def words(text: str) -> frozenset[str]:
     """A text's content terms, each verb of a family as its family."""
     phrasal = {m.lastgroup for m in PHRASAL.finditer(text) if m.lastgroup}
-    return frozenset(FAMILY.get(term, term) for term in terms(text).content) | phrasal
+    said = (FAMILY.get(term, term) for term in terms(text).content if term not in PREFIXES)
+    return frozenset(said) | phrasal
 
 
 def no_longer(text: str) -> list[str]:

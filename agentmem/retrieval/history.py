@@ -47,6 +47,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from agentmem.core.model import SETBACKS, Hit, Kind, Memory, Outcome
+from agentmem.core.practice import withdraws_practice
 from agentmem.core.verdict import GLOBAL
 from agentmem.harvest.runrecord import read_record
 from agentmem.harvest.withdrawn import quotes_taken, taken
@@ -298,10 +299,11 @@ def _invert(text: str) -> str:
 
 
 CITED = re.compile(r"\[([a-z][a-z0-9-]{2,63})\]")  # a memory id as a line cites it
-# What is kept first when a bundle's words run short: the lessons, then the run counts,
-# then the failures' causes, then how the nearest success went. Lines are shown in the
-# order the history is told.
-PRIORITY = {"lesson": 0, "runs": 1, "pattern": 2, "failure": 3, "success": 4}
+# What is kept first when a bundle's words run short: the lessons, then those that only say
+# a practice was dropped ("we stopped X": history beside a fact that holds now), then the
+# run counts, then the failures' causes, then how the nearest success went. Lines are shown
+# in the order the history is told.
+PRIORITY = {"lesson": 0, "dropped": 1, "runs": 2, "pattern": 3, "failure": 4, "success": 5}
 
 
 NAMES = {"semantic": "fact", "procedural": "how-to", "reflective": "pattern"}
@@ -328,6 +330,7 @@ def lines(label: str, found: History, inline: Callable[[str], str]) -> tuple[str
         replaced = f" (replaces {_cite_ids(lesson.supersedes)})" if lesson.supersedes else ""
         name = NAMES.get(lesson.type.value, lesson.type.value)
         kind = "pattern" if lesson.kind is Kind.ASSESSMENT else "lesson"
+        kind = "dropped" if kind == "lesson" and withdraws_practice(lesson.text) else kind
         out.append(Line(kind, f"  - {name} [{lesson.id}]{replaced}: {inline(lesson.text)}"))
     if found.success is not None and (summary := read_record(found.success.text).summary):
         run = found.success
