@@ -34,7 +34,8 @@ or headings) are labelled and they are at least half its body, and its labels re
 twice or more, or in capitals, open three lines at least, or two lines share two sub-labels or more). A chat, a
 start / stop / continue retro and a decision record are their own readers'; a line that
 says its kind ("Lesson: …") or a decision ("Decided: …") is the distiller's, and a document
-with one is left to it.
+with one is left to it. So is a form filled in twice or more (`_form`: blocks of the same
+labels in the same order, "Risk: … Action: … Owner: …" per item): each block is one record.
 """
 
 from __future__ import annotations
@@ -109,9 +110,31 @@ def _labelled(markdown: str) -> list[Line] | None:
         return None
     counts = Counter(line.label.lower() for line in found)
     kinds = sum(1 for line in found if counts[line.label.lower()] >= 2 or STATUS.match(line.label))
-    if kinds < FEWEST and len(_subs(found)) < 2:
+    subs = _subs(found)
+    if kinds < FEWEST and len(subs) < 2:
         return None
+    if len(subs) < 2 and _form(markdown.splitlines()):
+        return None  # a form filled in again and again: each filled one is a record
     return found
+
+
+def _form(lines: list[str]) -> bool:
+    """Whether the lines are a form filled in twice or more: blocks (cut by blank lines or
+    headings) of three or more labelled lines, each label once in its block, written in
+    the same order in each ("Risk: … Cause: … Action: … Owner: …" per item). Such a
+    block is one record whose lines lean on each other (an action means nothing without
+    the risk it answers), not one unit a line."""
+    orders: list[tuple[str, ...]] = []
+    block: list[str] = []
+    for line in [*lines, ""]:
+        found = _line(line) if line.strip() and not HEADING.match(line) else None
+        if found is not None and not STATUS.match(found.label):
+            block.append(found.label.lower())
+            continue
+        if len(block) >= FEWEST and len(set(block)) == len(block):
+            orders.append(tuple(block))
+        block = []
+    return any(orders.count(order) >= 2 for order in orders)
 
 
 def is_labelled(markdown: str) -> bool:
