@@ -79,9 +79,36 @@ def table_sentences(lines: list[str], *, plans: bool = False) -> list[str]:
             if not done(row):
                 continue
             row = {name: value for name, value in row.items() if not BOOKKEEPING.match(name)}
-        if text := sentence(row):
+        if text := (now_sentence(row, pair) if (pair := before_after(lines)) else sentence(row)):
             out.append(text)
     return out
+
+
+def before_after(lines: list[str]) -> tuple[str, str] | None:
+    """The names of a table's one column of values before and one of values after, if it
+    has them and a column besides to name what changed."""
+    header = [name or f"#{at}" for at, name in enumerate(cells(lines[0]))]
+    old = [name for name in header if OLD.match(name)]
+    new = [name for name in header if NEW.match(name)]
+    if len(old) != 1 or len(new) != 1 or len(header) < 3:
+        return None
+    return old[0], new[0]
+
+
+def now_sentence(row: dict[str, str], pair: tuple[str, str]) -> str:
+    """A row of a table of changes as its value now, the other cells (a reason) after it:
+    "Door sensor delay is now 2 s (why: false alarms)". The value before is what the row
+    replaced, never written beside the subject, where it would read as current; a row whose
+    two values are the same "is still" its value."""
+    before, after = (row.get(name, "") for name in pair)
+    rest = {name: value for name, value in row.items() if name not in pair}
+    subject = sentence(dict(list(rest.items())[:1]))
+    if not subject or not after:
+        return sentence(row)
+    named = [f"{name}: {value}" for name, value in list(rest.items())[1:] if value]
+    verb = "is still" if before == after else "is now"
+    aside = f" ({'; '.join(named)})" if named else ""
+    return f"{subject[:1].upper()}{subject[1:]} {verb} {after}{aside}"
 
 
 def changes(lines: list[str]) -> list[str]:
