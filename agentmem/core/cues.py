@@ -73,6 +73,12 @@ CHANGE_NOUN = (
     r"(?:update|upgrade|release|revision|version|patch|migration|move|switch(?:over)?|"
     r"cut-?over|roll-?out|re-?write|launch)"
 )
+# After "cut-over", a word that keeps it the change itself: a preposition, a verb of how it
+# went ("done", "started"); another word is the noun it names ("cut-over tests": the tests).
+_NOT_AFTER = (
+    r"(?!(?:to|on|at|in|of|for|from|with|by|is|was|are|were|will|has|had|and|or|but|then|"
+    r"done|complete|went|goes|happens?|ran|runs?)\b)"
+)
 # a season of a year, its quarter or half, or a month: "Spring 2031", "Q3 2030", "H2 2029"
 _SEASON = rf"spring|summer|fall|autumn|winter|q[1-4]|h[12]|{MONTHS}"
 CHANGE = re.compile(
@@ -92,8 +98,10 @@ CHANGE = re.compile(
     r"|(?:^|(?<=[.;:]\s))since\s+(?:the|our|this|that|last\s+week's)\s+(?:[\w.-]+\s+){0,3}?"
     r"(?:upgrade|migration|move|switch(?:over)?|cut-?over|roll-?out|re-?write|re-?org|launch)\b"
     # a cut-over, and a clause that tells to move to something: a decision's new state
-    # ("Move the suite to Gazebo Harmonic … Cut-over on Monday"), not a step inside one
-    r"|cut-?over|(?:^|(?<=[.;:]\s))(?:move|migrate|switch)\b[^.;]{0,60}?\bto"
+    # ("Move the suite to Gazebo Harmonic … Cut-over on Monday"), not a step inside one;
+    # nor a cut-over naming the work around it ("cut-over rehearsal", "the cutover checklist")
+    rf"|cut-?over(?!\s+{_NOT_AFTER}[a-z]+(?<!ed)\b)"
+    r"|(?:^|(?<=[.;:]\s))(?:move|migrate|switch)\b[^.;]{0,60}?\bto"
     # from a time on: "From sprint 12 on, …", "from then on", "From the May run onwards"
     # (a sentence's opening clause)
     r"|(?:^|(?<=[.;:]\s))from\s+(?:[\w.-]+\s+){0,3}?on(?:wards?)?"

@@ -1,8 +1,9 @@
 """A thing now reached at another address, told with the old way said gone
 (`address_moved`): "uploads go to files-2.example.net:9000; the old share is switched off"
 after "Scanners send uploads to nas-a.example.net:445 every hour". The two texts give one
-address each, another in the draft, and say what goes there with a shared word before it
-("uploads", "send … to"); the draft says in so many words that something changed or that
+address each, another in the draft, and say what goes there with a shared word before it,
+in its own clause ("uploads", "send … to": not "tokens come from …" after a clause on
+uploads); the draft says in so many words that something changed or that
 the old place is gone ("now", "moved", "the old …", "decommissioned"). A run's own account
 of a cut-over reads this way, naming neither the old address nor the component's full
 name (`agentmem.core.readdressed` asks the component's opening words alike, and no change
@@ -30,7 +31,7 @@ GONE = re.compile(
 CLAUSE = re.compile(r";\s+|[.!?](?:\s+|$)")
 # A machine named in lower case, its number last: "build-07", "files-nas2", "hub-3".
 MACHINE = re.compile(r"(?<![\w./:-])[a-z][a-z]+(?:-[a-z]+)*-[a-z]*\d{1,3}(?![\w./:-])")
-BEFORE = 1  # content terms both texts name before their address: what goes there
+BEFORE = 1  # content terms both texts name before their address, in its clause: what goes there
 SHARED = 2  # content terms both texts name, at least: the same thing
 
 
@@ -49,12 +50,15 @@ def addresses(text: str) -> dict[str, int]:
     return found
 
 
-def _clause(text: str, at: int) -> str:
+def _clause(text: str, at: int, end: int | None = None) -> str:
     """The clause of `text` around position `at`: what it says of the address there (a
-    clause saying the old place is gone names the old one's qualifiers, not the new's)."""
+    clause saying the old place is gone names the old one's qualifiers, not the new's);
+    up to `end` when given (what the clause names before the address: what goes there)."""
     start = max((m.end() for m in CLAUSE.finditer(text, 0, at)), default=0)
-    end = CLAUSE.search(text, at)
-    return text[start : end.start() if end else len(text)]
+    if end is not None:
+        return text[start:end]
+    stop = CLAUSE.search(text, at)
+    return text[start : stop.start() if stop else len(text)]
 
 
 def says_moved(text: str) -> bool:
@@ -77,5 +81,5 @@ def address_moved(draft: str, held: str) -> bool:
     if qualifiers(_clause(draft, at)) != qualifiers(_clause(held, was)):
         return False  # "the staging broker" is not the one the held text names
     d, h = terms(draft).content, terms(held).content
-    said = terms(draft[:at]).content & terms(held[:was]).content
+    said = terms(_clause(draft, at, end=at)).content & terms(_clause(held, was, end=was)).content
     return len(said) >= BEFORE and len(d & h) >= SHARED
