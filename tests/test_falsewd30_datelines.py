@@ -12,7 +12,7 @@ HELD = (
 LATER_LOG = (
     "2031-04-09 06:45 Day (Ruiz): the first Korvan clay order bounced with a 409. Tried "
     "again, bounced again. 2031-04-10 15:20 Day (Ruiz): found it, Korvan wants whole 25 kg "
-    "sacks. Ignore the note about a weight cap, there is none. 2031-04-11 10:10 Lab (Ines): "
+    "sacks. The weight cap noted earlier does not exist. 2031-04-11 10:10 Lab (Ines): "
     "glaze test per Korvan batch from today. 2031-04-12 12:00 Weekend (Ames): week closed. "
     "Clay on order 1,200 kg, due 3 May."
 )
