@@ -55,8 +55,12 @@ CLAUSE = re.compile(r"[^.;:!?]*\bno\s+longer\b[^.;:!?]*", re.IGNORECASE)
 
 def _clause_told(draft: str, held: set[str] | frozenset[str]) -> bool:
     """The clause saying what stopped is mostly the held lesson's words (`MIN_SHARED` and
-    `MOST` of its own): the rest of the draft may tell what replaced it at any length."""
+    `MOST` of its own), the deed and what it was done to among them ("print receipts" is
+    not a lesson on printing labels): the rest of the draft may tell what replaced it."""
     for match in CLAUSE.finditer(draft):
+        stopped = NO_MORE.search(match[0])
+        if stopped is None or not set(terms(stopped[0]).head[:2]) <= held:
+            continue  # what stopped and what it was done to ("print receipts") unsaid
         said = terms(match[0]).content
         shared = said & held
         if len(shared) >= MIN_SHARED and len(shared) >= MOST * len(said):
