@@ -57,6 +57,7 @@ from agentmem.core.setto import set_anew
 from agentmem.core.slots import renewed, siblings
 from agentmem.core.statement import terms
 from agentmem.core.stillnamed import still_named
+from agentmem.core.stillsaid import still_told
 from agentmem.core.succeeded import succeeded
 from agentmem.core.swapped import swapped
 from agentmem.core.takeover import took_over
@@ -166,6 +167,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
     gone = withdrawn(draft, live, written, restated, earlier)
     gone += also_claimed(draft, live, gone)  # the claim told again in other lessons
     verdict.replaces += [i for i in gone if i not in verdict.replaces]
+    verdict.replaces += still_told(draft, live, verdict.replaces)  # "still" said of one
     if not verdict.replaces and stale_match is not None:
         verdict.restates = stale_match
     return verdict

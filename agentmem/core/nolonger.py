@@ -9,7 +9,8 @@ Against a false merge: the first content word the cue negates (after "no longer"
 between "not" and "any more": what stopped) is a word of the held lesson's, the held lesson says no
 such thing itself (two tellings of one stop are one), and the two share `MIN_SHARED`
 content words, most of the draft's (what stopped is what the held lesson tells, not a
-thing beside it), or the draft opens a clause on the doer and the held lesson names the doer
+thing beside it) or most of the clause holding the cue (`_clause_told`: what replaced it
+told after a colon), or the draft opens a clause on the doer and the held lesson names the doer
 and the deed that stopped ("Kiosks no longer print receipts: …" of "12 kiosk terminals
 each printing receipts jam the spooler", `_practice_stopped`)."""
 
@@ -39,7 +40,32 @@ def no_longer_of(draft: str, held: str) -> bool:
     shared = d.content & h.content
     if len(shared) < MIN_SHARED:
         return False
-    return len(shared) >= MOST * len(d.content) or _practice_stopped(draft, held)
+    return (
+        len(shared) >= MOST * len(d.content)
+        or _clause_told(draft, h.content)
+        or _practice_stopped(draft, held)
+    )
+
+
+# The clause a cue stands in ends at a colon, a semicolon or a sentence's end: "Parcels no
+# longer leave from the east dock: they leave from bay 4" tells what stopped before the
+# colon and what replaced it after.
+CLAUSE = re.compile(r"[^.;:!?]*\bno\s+longer\b[^.;:!?]*", re.IGNORECASE)
+
+
+def _clause_told(draft: str, held: set[str] | frozenset[str]) -> bool:
+    """The clause saying what stopped is mostly the held lesson's words (`MIN_SHARED` and
+    `MOST` of its own), the deed and what it was done to among them ("print receipts" is
+    not a lesson on printing labels): the rest of the draft may tell what replaced it."""
+    for match in CLAUSE.finditer(draft):
+        stopped = NO_MORE.search(match[0])
+        if stopped is None or not set(terms(stopped[0]).head[:2]) <= held:
+            continue  # what stopped and what it was done to ("print receipts") unsaid
+        said = terms(match[0]).content
+        shared = said & held
+        if len(shared) >= MIN_SHARED and len(shared) >= MOST * len(said):
+            return True
+    return False
 
 
 # A clause that opens on what does a thing and says it no longer does it: "Kiosks no
