@@ -15,32 +15,27 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.cadence import SECONDS
 from agentmem.core.nolonger import NO_MORE
 from agentmem.core.qualified import qualifiers
-from agentmem.core.statement import terms
+from agentmem.core.statement import UNITS, terms
 
-RATE = re.compile(
-    r"(?P<before>(?:[\w-]+\s+){1,8}?)every\s+(?P<n>\d+(?:\.\d+)?)\s*"
-    r"(?P<unit>s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\b",
-    re.IGNORECASE,
+# "every 30 s": a rate, its number and its unit (each unit one `statement.UNITS` reads)
+EVERY_N = (
+    r"every\s+(?P<n>\d+(?:\.\d+)?)\s*"
+    r"(?P<unit>s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)\b"
 )
-EVERY = re.compile(
-    r"\bevery\s+(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?"
-    r"|days?|weeks?)\b",
-    re.IGNORECASE,
-)
+RATE = re.compile(rf"(?P<before>(?:[\w-]+\s+){{1,8}}?){EVERY_N}", re.IGNORECASE)
+EVERY = re.compile(rf"\b{EVERY_N}", re.IGNORECASE)
 CLAUSE = re.compile(r";\s+|[.!?](?:\s+|$)|,\s+so\s+")
 # A case the rate holds in: "while armed", "when idle", "during storms".
 CASE = re.compile(r"\b(?:while|when|whenever|during|if|unless|except|on\s+weekends)\b", re.I)
-SECONDS = {"s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hr": 3600}
-SECONDS |= {"hour": 3600, "day": 86400, "week": 604800}
 SHARED = 3  # words before the rate both clauses say, at least: the thing and what it sends
 OWN = 1  # words of the draft's clause the held one does not say, at most: the verb
 
 
 def _seconds(n: str, unit: str) -> float:
-    word = unit.lower().rstrip("s") or "s"
-    return float(n) * SECONDS.get(word, SECONDS.get(word + "s", 1))
+    return float(n) * SECONDS[UNITS[unit.lower()]]  # every unit EVERY_N reads is in both
 
 
 Rate = tuple[frozenset[str], str, set[float], frozenset[tuple[str, frozenset[str]]]]
