@@ -74,12 +74,13 @@ def table_sentences(lines: list[str], *, plans: bool = False) -> list[str]:
     """Each row of a table as a sentence; of a table of plans, only the rows said done,
     without their bookkeeping (status, owner, due date): the rest is still work to do."""
     out: list[str] = []
+    pair = before_after(lines)
     for row in rows(lines):
         if plans:
             if not done(row):
                 continue
             row = {name: value for name, value in row.items() if not BOOKKEEPING.match(name)}
-        if text := (now_sentence(row, pair) if (pair := before_after(lines)) else sentence(row)):
+        if text := (now_sentence(row, pair) if pair else sentence(row)):
             out.append(text)
     return out
 
@@ -115,15 +116,15 @@ def changes(lines: list[str]) -> list[str]:
     """A table of changes (one column of values before, one of values after) as one
     sentence a row whose value changed: "Reorder point is now 12 (was 8)." A row whose two
     values are the same tells no change; a table of no such columns, nothing."""
+    if (pair := before_after(lines)) is None:
+        return []
     header = [name or f"#{at}" for at, name in enumerate(cells(lines[0]))]
-    old = [name for name in header if OLD.match(name)]
-    new = [name for name in header if NEW.match(name)]
-    subjects = [name for name in header if name not in (*old, *new)]
-    if len(old) != 1 or len(new) != 1 or not subjects:
+    subjects = [name for name in header if name not in pair]
+    if not subjects:
         return []
     out = []
     for row in rows(lines):
-        subject, before, after = (row.get(name, "") for name in (subjects[0], *old, *new))
+        subject, before, after = (row.get(name, "") for name in (subjects[0], *pair))
         if subject and after and before != after:
             was = f" (was {before})" if before else ""
             out.append(f"{subject[:1].upper()}{subject[1:]} is now {after}{was}.")
