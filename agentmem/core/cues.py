@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 
 from agentmem.core.announced import with_announced
-from agentmem.core.spoken import MONTHS
+from agentmem.core.spoken import MONTHS, WEEKDAY_NAME
 
 # A clause that says no: a rule it tells is the negated one (`core.joined`, `retrieval.flipped`).
 NEGATION = re.compile(r"\b(?:not|no|never|none|nor|cannot)\b|n't\b", re.IGNORECASE)
@@ -33,7 +33,7 @@ FROM_TO = re.compile(
 NOT_THAT = re.compile(
     r"(?<=\d)(?:\s?[%°]|\s[A-Za-z][A-Za-z-]*)?,\s+not\s+(?:the\s+(?:[A-Za-z0-9-]+\s+)?)?[$€£]?"
     r"(?P<old>\d+(?:[.:,]\d+)*(?:\s?[%°])?)(?!\w|[.:,]\d)"
-    r"|\binstead of\s+(?:the\s+)?(?P<was>(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+    rf"|\binstead of\s+(?:the\s+)?(?P<was>{WEEKDAY_NAME}s?"
     r"|\d[\d.:]*(?:\s?[%°])?)(?![\w.])",
     re.IGNORECASE,
 )

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.spoken import MONTHS
+from agentmem.core.spoken import MONTHS, WEEKDAY_NAME
 
-WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:'s)?"
+WEEKDAY = rf"{WEEKDAY_NAME}(?:'s)?"
 # a day: "3 May", "May 3rd", "the 14th", "2026-05-03", "Friday", "next Monday's", "tomorrow"
 DAY = (
     rf"(?:\d{{4}}-\d{{2}}-\d{{2}}|(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?"

@@ -27,6 +27,9 @@ WEEKDAYS = {
     "sat": "saturday",
     "sun": "sunday",
 }
+# a weekday's whole name ("monday", "Thursday" where compiled to ignore case), and the names
+WEEKDAY_NAME = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+DAY_NAMES = tuple(WEEKDAYS.values())
 # their names and short names ("may" is a stopword)
 MONTH_NAMES = (
     *"january february march april june july august september october november december".split(),  # noqa: SIM905
