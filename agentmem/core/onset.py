@@ -23,13 +23,12 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.spoken import MONTHS, WEEKDAY_NAME
+from agentmem.core.spoken import MONTH_DAY, WEEKDAY_NAME
 
 WEEKDAY = rf"{WEEKDAY_NAME}(?:'s)?"
 # a day: "3 May", "May 3rd", "the 14th", "2026-05-03", "Friday", "next Monday's", "tomorrow"
 DAY = (
-    rf"(?:\d{{4}}-\d{{2}}-\d{{2}}|(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?"
-    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})|the\s+\d{{1,2}}(?:st|nd|rd|th)"
+    rf"(?:\d{{4}}-\d{{2}}-\d{{2}}|{MONTH_DAY}|the\s+\d{{1,2}}(?:st|nd|rd|th)"
     rf"|(?:next\s+|this\s+)?{WEEKDAY}|tomorrow)"
 )
 # the words that open a start: "starting", "effective", "beginning" (with "from", "on" ...)

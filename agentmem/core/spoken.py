@@ -39,6 +39,11 @@ MONTHS = (
     "Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     "|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?"
 )
+# A day by its month's name: "Oct 5", "October 5th", "5 Oct", "5th of October".
+MONTH_DAY = (
+    rf"(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})"
+)
 # "Oct 5", "October 5th", "5 Oct", "5th of October", "the 14th": a day (the month
 # capitalised: "may 5" is no date).
 DAY_OF_MONTH = re.compile(  # a range of days is one date too: "25-31 May", "May 4-10"
