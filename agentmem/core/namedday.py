@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.spoken import MONTH_DAY, MONTHS
+from agentmem.core.spoken import MONTH_DAY, MONTH_ORDER, MONTHS
 
 NAMED = re.compile(rf"\b(?:{MONTH_DAY})\b")
 MONTH, NUMBER = re.compile(MONTHS), re.compile(r"\d{1,2}")
-ORDER = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 def month_days(text: str) -> set[str]:
@@ -21,5 +20,5 @@ def month_days(text: str) -> set[str]:
     for m in NAMED.finditer(text):
         month, number = MONTH.findall(m[0])[0], int(NUMBER.findall(m[0])[0])
         if 1 <= number <= 31:
-            out.add(f"{ORDER.index(month[:3].lower()) + 1:02d}-{number:02d}")
+            out.add(f"{MONTH_ORDER.index(month[:3].lower()) + 1:02d}-{number:02d}")
     return out

@@ -35,6 +35,7 @@ MONTH_NAMES = (
     *"january february march april june july august september october november december".split(),  # noqa: SIM905
     *"jan feb mar apr jun jul aug sep sept oct nov dec".split(),  # noqa: SIM905
 )
+MONTH_ORDER = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 MONTHS = (
     "Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     "|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?"
