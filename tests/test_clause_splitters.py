@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agentmem.core.clauses import ASIDES, STOPS
+from agentmem.core.clauses import ASIDES, DASHED, SENTENCES, STOPS
 
 
 def test_stops_cut_at_a_stop_before_a_space_only() -> None:
@@ -15,3 +15,17 @@ def test_asides_cut_at_brackets_and_lines_not_at_a_label() -> None:
     """A bracket, ";" or line cuts, a sentence's stop before a space too; ":" does not."""
     text = "Owner: Ana (spare) on v2.1\nBo."
     assert ASIDES.split(text) == ["Owner: Ana ", "spare", " on v2.1", "Bo", ""]
+
+
+def test_sentences_cut_at_a_stop_before_a_space_or_the_end_and_dashed_at_a_dash() -> None:
+    """A stop, "!", "?", ";" or ":" before a space or at the end cuts, the space with it;
+    `DASHED` cuts at a dash between spaces too, never inside a word."""
+    text = "Kiln 2 is off; use kiln 3: it is warm - ask Bo! v2.1 is re-run."
+    assert SENTENCES.split(text) == [
+        "Kiln 2 is off",
+        "use kiln 3",
+        "it is warm - ask Bo",
+        "v2.1 is re-run",
+        "",
+    ]
+    assert DASHED.split(text)[2:4] == ["it is warm", "ask Bo"]

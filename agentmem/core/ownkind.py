@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.clauses import SENTENCES
 from agentmem.core.cues import says_changed
 from agentmem.core.spoken import MONTH_ORDER, WEEKDAYS
 from agentmem.core.statement import terms
@@ -22,7 +23,7 @@ from agentmem.core.values import value_words
 from agentmem.core.words import function_words, tokenized
 
 WORD = re.compile(r"[\w'’-]+|[^\w\s]")
-CLAUSE = re.compile(r"[.;:!?](?:\s|$)")
+CLAUSE = SENTENCES
 BEFORE = 2  # qualifying words read before the head noun
 AFTER = 3  # content words of a "for …" / "of …" phrase after it
 LINKS = frozenset({"for", "of"})

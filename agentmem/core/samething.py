@@ -39,6 +39,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from agentmem.core.cadence import SECONDS
+from agentmem.core.clauses import DASHED
 from agentmem.core.commitscope import scoped_subject
 from agentmem.core.cues import NEGATION, says_changed
 from agentmem.core.spoken import DAY_NAMES, MONTH_NAMES
@@ -304,7 +305,7 @@ def _elsewhere(draft: str, held: str) -> bool:
     return _renamed(draft, held) or _denied_of(draft, held)
 
 
-CLAUSE = re.compile(r"[.;:!?](?:\s|$)|\s[-–—]\s")
+CLAUSE = DASHED
 STILL_SO = re.compile(r"\bno\s+longer\b|\bnot\b[^.;]{0,40}\bany\s?more\b", re.I)
 
 
