@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agentmem.core.clauses import ASIDES, DASHED, SENTENCES, STOPS
+from agentmem.core.clauses import ASIDES, DASHED, LINES, SENTENCES, STOPS
 
 
 def test_stops_cut_at_a_stop_before_a_space_only() -> None:
@@ -29,3 +29,10 @@ def test_sentences_cut_at_a_stop_before_a_space_or_the_end_and_dashed_at_a_dash(
         "",
     ]
     assert DASHED.split(text)[2:4] == ["it is warm", "ask Bo"]
+
+
+def test_lines_cut_after_a_stop_and_at_a_line_keeping_the_stop() -> None:
+    """A space after ".", "!", "?" or ";" cuts and the stop stays with its sentence; a line
+    break cuts; ":" and a stop inside a word do not."""
+    text = "Ana owns v2.1. Bo signs: Cy; Di!\nEd"
+    assert LINES.split(text) == ["Ana owns v2.1.", "Bo signs: Cy;", "Di!", "Ed"]
