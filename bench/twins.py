@@ -8,7 +8,7 @@ merge keeps the verdicts when no answer differs.
 
 An expression names the module it reads as `m` (`--module`), a text as `t`, and two texts
 as `a` and `b` (each pairs file's old and new, both ways round, and each scenario's texts
-one after another). Sets are compared sorted, anything else by `repr`.
+one after another). Sets (and mappings) are compared sorted, anything else by `repr`.
 """
 
 from __future__ import annotations
@@ -59,10 +59,19 @@ def corpus() -> tuple[list[str], list[tuple[str, str]]]:
     return list(texts), list(pairs)
 
 
-def shown(value: Any) -> str:
+def canonical(value: Any) -> Any:
+    """`value` with every set in it sorted, so two processes write it alike."""
     if isinstance(value, (set, frozenset)):
-        return repr(sorted(value, key=repr))
-    return repr(value)
+        return ("set", sorted((canonical(v) for v in value), key=repr))
+    if isinstance(value, (list, tuple)):
+        return type(value)(canonical(v) for v in value)
+    if isinstance(value, dict):
+        return sorted(((repr(k), canonical(v)) for k, v in value.items()), key=repr)
+    return value
+
+
+def shown(value: Any) -> str:
+    return repr(canonical(value))
 
 
 def answers(module: str, exprs: list[str]) -> list[list[str]]:
@@ -96,7 +105,7 @@ def run_at(rev: str | None, module: str, exprs: list[str]) -> list[list[str]]:
             check=True,
             capture_output=True,
             text=True,
-            env={"PYTHONPATH": src, "PATH": "/usr/bin:/bin"},
+            env={"PYTHONPATH": src, "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"},
             cwd=tmp,
         )
         print(result.stderr.strip(), file=sys.stderr)
