@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agentmem.core.clauses import STOPS
 from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.holders import same_holder
 from agentmem.core.rehosted import rehosted
@@ -208,7 +209,7 @@ def apart(a: Terms, b: Terms) -> bool:
 
 # "Also", "too", "as well" in a statement's first sentence: it adds a case to what is held.
 ALSO = re.compile(r"\b(?:also|too|as well)\b", re.IGNORECASE)
-SENTENCE = re.compile(r"[.;:]\s")
+SENTENCE = STOPS
 
 
 def also_of_another(draft: str, d: Terms, h: Terms) -> bool:
