@@ -64,7 +64,7 @@ def canonical(value: Any) -> Any:
     if isinstance(value, (set, frozenset)):
         return ("set", sorted((canonical(v) for v in value), key=repr))
     if isinstance(value, (list, tuple)):
-        return type(value)(canonical(v) for v in value)
+        return [canonical(v) for v in value]
     if isinstance(value, dict):
         return sorted(((repr(k), canonical(v)) for k, v in value.items()), key=repr)
     return value
