@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from agentmem.core import handover, namedslot
 from agentmem.core.clauses import ASIDES, DASHED, LINES, SENTENCES, STOPS
 
 
@@ -36,3 +37,14 @@ def test_lines_cut_after_a_stop_and_at_a_line_keeping_the_stop() -> None:
     break cuts; ":" and a stop inside a word do not."""
     text = "Ana owns v2.1. Bo signs: Cy; Di!\nEd"
     assert LINES.split(text) == ["Ana owns v2.1.", "Bo signs: Cy;", "Di!", "Ed"]
+
+
+def test_a_title_s_dot_ends_no_clause_for_any_title_holders_reads() -> None:
+    """The clause splitters of roles and names read the titles `holders.TITLES` knows, one
+    list: "Mx. Quill" and "Prof. Quill" stay in their clause, a sentence's stop cuts."""
+    text = "Mx. Quill signs off. Prof. Lark covers."
+    assert handover.CLAUSE.split(text) == ["Mx. Quill signs off.", "Prof. Lark covers."]
+    assert [c for c in namedslot.CLAUSE.split(text) if c] == [
+        "Mx. Quill signs off",
+        "Prof. Lark covers",
+    ]

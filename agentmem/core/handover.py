@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agentmem.core.cues import says_changed
-from agentmem.core.holders import ROLE, TITLED, own_kinds, people, same_holder, two_things
+from agentmem.core.holders import ROLE, TITLED, TITLES, own_kinds, people, same_holder, two_things
 from agentmem.core.namedday import NAMED
 from agentmem.core.newvalue import swapped
 from agentmem.core.onset import SINCE_DAY
@@ -49,8 +49,7 @@ POST = re.compile(
 )
 # Between clauses, not after a title's dot nor an extension's ("Ana Ruiz (ext. 2210)").
 CLAUSE = re.compile(
-    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<!\bext\.)"
-    r"(?<=[.;:!?])\s+|\s[—–]\s"
+    "".join(rf"(?<!\b{t}\.)" for t in (*TITLES, "ext")) + r"(?<=[.;:!?])\s+|\s[—–]\s"
 )
 CASE = re.compile(
     r"\b(?:only|except|unless|over|above|below|under|beyond|up to|at least|more than|"
