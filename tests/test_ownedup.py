@@ -41,8 +41,8 @@ def test_a_mixed_up_label_takes_its_first_clause_for_the_truth_told() -> None:
 
 
 def test_a_rule_said_not_to_exist_withdraws_the_lesson_that_blamed_it() -> None:
-    """"There's no noise rule behind …" and "No policy asks for …" deny the rule each
-    lesson gave as its cause."""
+    """Both "there's no noise rule behind …" and "No policy asks for …" deny the rule
+    each lesson gave as its cause."""
     assert _withdrawn(
         "There's no noise rule behind the 22:00 stop in hall B; it was a default in the old "
         "booking form and can be moved.",
@@ -56,8 +56,8 @@ def test_a_rule_said_not_to_exist_withdraws_the_lesson_that_blamed_it() -> None:
 
 
 def test_words_that_judge_no_lesson_withdraw_nothing() -> None:
-    """"That's wrong for …" with no stop after it, "bad weather" (no lesson judged), and a
-    rule of another thing leave the lessons alone."""
+    """A "that's wrong for …" with no stop after it, "bad weather" (no lesson judged),
+    and a rule of another thing leave the lessons alone."""
     assert owned_up("That's wrong for platters over 40 cm, which crack anyway.") is None
     assert owned_up("Bad weather delayed the kiln delivery: it comes on Monday.") is None
     assert not _withdrawn(
