@@ -16,7 +16,8 @@ causes.
 from __future__ import annotations
 
 from agentmem import Contribution, QueuedBundle, Tools, hookimpl
-from agentmem.retrieval.history import CITED, fit, history, lines
+from agentmem.retrieval.citations import CITED
+from agentmem.retrieval.history import fit, history, lines
 from agentmem.retrieval.reader import own_words
 from agentmem.retrieval.render import inline
 

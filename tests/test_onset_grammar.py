@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agentmem.core.onset import ONSET, OPENING, START
+from agentmem.core.onset import ONSET, OPENING, SINCE_DAY, START
 
 
 def test_onset_reads_a_day_at_the_opening_and_no_range() -> None:
@@ -26,3 +26,13 @@ def test_start_reads_a_period_anywhere_a_clause_opens() -> None:
     assert START.search("The fee is 40. From 2031/32, it is 45.")
     assert START.search("The new fee took effect last week.")
     assert not START.search("The fee is 40 for every term.")
+
+
+def test_since_day_reads_a_start_by_a_month_day_anywhere_but_after_from() -> None:
+    """A start cue before a day by its month's name counts mid-sentence; "from" does not (it
+    names what a thing is of there), nor a lower-case month, nor a range."""
+    assert SINCE_DAY.search("The rota is kept by Lu Chen since June 15.")
+    assert SINCE_DAY.search("Ines signs off, effective from 3rd of March.")
+    assert not SINCE_DAY.search("The memo from 9 May said Tom signs off.")
+    assert not SINCE_DAY.search("Tom signs off since may 5.")
+    assert not SINCE_DAY.search("Tom covers starting 3 May to 9 May.")

@@ -27,13 +27,13 @@ from pydantic import SecretStr
 from agentmem._bounds import clip, shrink
 from agentmem.core.locks import exclusive
 from agentmem.core.secrets import redact
+from agentmem.core.workercheck import SECRET_NAME
 
 if TYPE_CHECKING:
     from agentmem.settings import Settings
 
 DEFAULT_MAX_BYTES = 5_000_000
 DEFAULT_KEEP = 5
-SECRET_SETTING = re.compile(r"KEY|TOKEN|SECRET|PASSWORD", re.IGNORECASE)
 SECRET_KEY = re.compile(
     r"(?i)(?:^|[_-])(?:api[_-]?key|secret|token|passw(?:or)?d|credentials?|authorization)$"
 )
@@ -55,7 +55,7 @@ def secret_values(settings: Settings) -> list[str]:
         value = getattr(settings, name)
         if isinstance(value, SecretStr):
             value = value.get_secret_value()
-        elif not SECRET_SETTING.search(name):
+        elif not SECRET_NAME.search(name):
             continue
         if isinstance(value, str) and len(value.strip()) >= MIN_SECRET_CHARS:
             found.append(value.strip())

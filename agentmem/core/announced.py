@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.spoken import MONTHS
+from agentmem.core.spoken import MONTHS, WEEKDAY_NAME
 
-_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_WEEKDAY = WEEKDAY_NAME
 _PERIOD = r"(?:week|month|quarter|year|sprint|release|cycle|season|shift|train|" + _WEEKDAY + ")"
 # the time to come: "next week", "the coming sprint", "tomorrow", "Monday", "release 7",
 # "v2.4", "sprint 12", "June 3", "3 June"

@@ -5,6 +5,11 @@
 - `ASIDES`: as `STOPS` for sentences, and at every bracket, ";" and line as well, so an
   aside ("the pump (spare) is off") is a clause of its own; ":" does not cut, a label and
   what follows it ("Owner: Ana") are one clause.
+- `SENTENCES`: at a sentence's stop, ";" or ":" before a space or at the text's end, the
+  space cut with it ("Kiln 2 is off; use kiln 3: it is warm. Ask Bo!" reads four);
+  `DASHED`: at a dash between spaces as well ("the rota - see below - is new").
+- `LINES`: after a sentence's stop, "!", "?" or ";" (kept with its sentence) and at every
+  line break: "Ana owns it. Bo signs.\nCy" reads "Ana owns it.", "Bo signs.", "Cy".
 
 Other splitters stay in their modules on purpose where they cut differently (at a comma
 before "and"/"but", at a dash, never at ":"): each reads a shape of its own.
@@ -16,3 +21,6 @@ import re
 
 STOPS = re.compile(r"[.;:]\s+")
 ASIDES = re.compile(r"[;()\[\]\n]|[.!?](?=\s|$)")
+SENTENCES = re.compile(r"[.;:!?](?:\s|$)")
+DASHED = re.compile(rf"{SENTENCES.pattern}|\s[-–—]\s")
+LINES = re.compile(r"(?<=[.;!?])\s+|\n+")

@@ -9,7 +9,8 @@ import re
 from functools import lru_cache
 
 from agentmem.core.announced import with_announced
-from agentmem.core.spoken import MONTHS
+from agentmem.core.clauses import SENTENCES
+from agentmem.core.spoken import MONTHS, WEEKDAY_NAME
 
 # A clause that says no: a rule it tells is the negated one (`core.joined`, `retrieval.flipped`).
 NEGATION = re.compile(r"\b(?:not|no|never|none|nor|cannot)\b|n't\b", re.IGNORECASE)
@@ -33,7 +34,7 @@ FROM_TO = re.compile(
 NOT_THAT = re.compile(
     r"(?<=\d)(?:\s?[%°]|\s[A-Za-z][A-Za-z-]*)?,\s+not\s+(?:the\s+(?:[A-Za-z0-9-]+\s+)?)?[$€£]?"
     r"(?P<old>\d+(?:[.:,]\d+)*(?:\s?[%°])?)(?!\w|[.:,]\d)"
-    r"|\binstead of\s+(?:the\s+)?(?P<was>(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+    rf"|\binstead of\s+(?:the\s+)?(?P<was>{WEEKDAY_NAME}s?"
     r"|\d[\d.:]*(?:\s?[%°])?)(?![\w.])",
     re.IGNORECASE,
 )
@@ -162,7 +163,6 @@ CUE_WINDOW = 4  # words a cue points at, after it or before it
 # old cron job" names two things, and is one; "the old …" always tells a thing gone).
 KIND_OF = re.compile(r"^\W*(?:a|an|each|every|any)\s", re.IGNORECASE)
 BY_KIND = re.compile(r"\b(?:replaces|supersedes)\b", re.IGNORECASE)
-CLAUSE_START = re.compile(r"[.;:!?](?:\s+|$)")
 WORD = re.compile(r"[a-z][a-z0-9-]{2,}")
 ONE_TIME = re.compile(r"\b(?:old|former)\b", re.IGNORECASE)
 ARTICLES = frozenset(("the", "and", "for", "new", "any", "each", "every", "one"))
@@ -176,7 +176,7 @@ def of_a_kind(text: str, match: re.Match[str]) -> bool:
     pointed = " ".join(text[match.end() :].split()[:CUE_WINDOW]).lower()
     if ONE_TIME.search(match.group(0)) or ONE_TIME.search(pointed):
         return False  # "the old …", "the former …": a thing gone, not an earlier one of a kind
-    start = CLAUSE_START.split(text[: match.start()])[-1]
+    start = SENTENCES.split(text[: match.start()])[-1]
     clause = text[match.start() - len(start) : match.end()]
     verb = BY_KIND.search(clause)
     if verb is None or KIND_OF.match(clause) is None:

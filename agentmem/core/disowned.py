@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.ownedup import owned_up
+
 CLAIMS = (
     r"lesson|note|theory|theories|idea|guess|assumption|diagnosis|explanation|advice|tip|"
     r"claim|suggestion|takeaway|blamed|blaming|we\s+(?:wrote|said|thought)"
@@ -110,16 +112,23 @@ DENIALS = (
     r"(?P<s1>[^.;:!?]{0,120}?)\s*\b(?:has|had|have)\s+nothing\s+to\s+do\s+with\s+"
     r"(?P<t1>[^.;:!?()]{2,100})",
     r"(?P<s2>[^.;:!?]{0,120}?)\s*\b(?:was|were|is|are)(?:\s+never|\s+not|n't)\s+"
-    r"(?:(?:a|an|the|from|caused\s+by|due\s+to|because\s+of)\s+)?(?P<t2>[^.;:!?(),]{2,100})",
+    r"(?:(?:a|an|the|from|caused\s+by|due\s+to|because\s+of)\s+)?(?P<t2>[^.;:!?(),—–]{2,100})",
     r"(?P<s5>[^.;:!?,]{2,80}?)\s+(?:was|were|is|are)\s+(?:all\s+)?" + FINE_WORDS,
     # "the probes never had a battery problem": the thing said no to is the kind of problem
     r"(?P<s10>[^.;:!?]{0,120}?)\s*\b" + NO_KIND.format(thing="t10"),
-    r"\bthere\s+(?:is|was|are|were)\s+no\s+(?P<t3>\w[\w-]*(?:\s+\w[\w-]*)?"
+    r"\bthere(?:'s|\s+(?:is|was|are|were))\s+no\s+(?P<t3>\w[\w-]*(?:\s+\w[\w-]*)?"
     r"(?:\s+and\s+no\s+\w[\w-]*(?:\s+\w[\w-]*)?)?)",
     # "Not sandbox load: the busy errors mean …": the denied thing opens the text as its
     # topic; a word that qualifies rather than names ("Not yet:", "Not needed:") is no thing.
     rf"^\W*not\s+(?:(?:a|an|the)\s+)?(?!{QUALIFIERS})(?P<t8>\w[^.;:!?(),]{{1,60}}?)\s*[:—–]\s"
     rf"|^\W*not\s+(?:a|an|the)\s+(?!{QUALIFIERS})(?P<t9>\W?\w[^\s.;:!?(),]*(?:\s+[^\s.;:!?(),]+){{0,2}})\.(?:\s|$)",
+)
+# A rule said not to exist, or not to ask for what a lesson said it did ("No bylaw asks …").
+RULES = r"(?:rule|regulation|law|bylaw|policy|requirement|constraint|check)s?"
+ASKS = r"(?:asks?|requires?|says|mandates?|demands?|forbids?|bans?|prescribes?)"
+NEVER_HELD = r"(?:has|have|had)\s+never\s+(?:contained|had|included|held)\s+(?:a|an|any)\s+"
+NO_RULE = (
+    rf"^\W*no\s+(?P<t11>{RULES})\s+{ASKS}\b|\b{NEVER_HELD}(?P<t12>(?:[\w-]+\s+){{0,2}}{RULES})\b"
 )
 # "X come not from A but from B": A denied of X.
 SWAP = (
@@ -139,7 +148,7 @@ ABOUT = re.compile(
 )
 # "… come from the export, not from the orientation": read only once the text retracts.
 OTHER = r"(?:,|;|\bbut)\s+not\s+(?:(?:from|by|due\s+to|because\s+of)\s+)?(?P<t4>[^.;:!?(),]{2,80})"
-DENIAL = re.compile("|".join((SWAP, SWAPPED, *DENIALS, OTHER)), re.IGNORECASE)
+DENIAL = re.compile("|".join((SWAP, SWAPPED, *DENIALS, NO_RULE, OTHER)), re.IGNORECASE)
 # A denial that retracts by itself, unlabelled: "X had nothing to do with Y", "X was never a
 # Y problem", "it was never Y" (pointing back at what was believed), "It wasn't the X.".
 OUTRIGHT = re.compile(
@@ -154,6 +163,11 @@ OUTRIGHT = re.compile(
     rf"|^\W*not\s+(?:a|an|the)\s+(?!{QUALIFIERS})\W?\w[^\s.;:!?(),]*(?:\s+[^\s.;:!?(),]+){{0,2}}\.(?:\s|$)"
     r"|\b(?:was|were|is|are)(?:n't|\s+never|\s+not)\s+the\s+(?:cause|culprit|problem|issue|reason)\b"
     rf"|^\W*(?:it|that|this)\s+(?:was|is)(?:\s+not|n't)\s+(?!{QUALIFIERS}|possible)\w[^.;:!?,]{{1,60}}?\s*[.:—–](?:\s|$)"
+    # "there's no <such> rule …", "No bylaw asks for …": the rule a lesson blamed said not to be
+    rf"|\bthere(?:'s|\s+(?:is|was))\s+no\s+(?:[\w-]+\s+){{0,2}}{RULES}\b|^\W*no\s+{RULES}\s+{ASKS}\b"
+    rf"|\b{NEVER_HELD}(?:[\w-]+\s+){{0,2}}{RULES}\b"  # "the config has never had a X rule"
+    # "fitting a new belt changed nothing": the remedy a diagnosis led to did no good
+    r"|\b(?:changed|fixed|did)\s+(?:absolutely\s+)?nothing\b|\bmade\s+no\s+difference\b"
     r"|^\W*no\s*,\s|\b(?:fine|ok|okay|not\s[^.;:!?]{1,60}?)\s+after\s+all\b"
     r"|\b(?:come|comes|came|stem|stems|stemmed)\s+not\s+from\b"
     r"|\b(?:come|comes|came|stem|stems|stemmed)\s+from\s+[^.;:!?]{2,80},\s+not\s+from\b"
@@ -187,7 +201,7 @@ def disowned(text: str) -> tuple[str, str] | None:
     shapes of the module docstring, else None. The claim is the judged subject (when it says
     more than "that lesson"), its topic, the claim reported just before, and every cause
     denied in the text, joined by "; "."""
-    label = LABEL.match(text) or _dropped(text)
+    label = LABEL.match(text) or _dropped(text) or owned_up(text)
     body = text[label.end() :] if label else text
     sentences = [s for s in SENTENCE.split(body.strip()) if s]
     judged = _judged(sentences)
@@ -301,6 +315,7 @@ def _denied(sentence: str) -> list[tuple[str, str]]:
         subject = match["s1"] or match["s2"] or match["s6"] or match["s7"] or match["s10"] or ""
         thing = match["t1"] or match["t2"] or match["t3"] or match["t4"] or match["t6"] or ""
         thing = thing or match["t7"] or match["t8"] or match["t9"] or match["t10"] or ""
+        thing = thing or match["t11"] or match["t12"] or ""
         thing = TAIL.sub("", thing).strip()
         if POINTING.fullmatch(thing) and match["t1"]:
             thing = ""  # "eviction has nothing to do with it": its subject is denied

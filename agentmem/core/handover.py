@@ -33,9 +33,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agentmem.core.cues import says_changed
-from agentmem.core.holders import ROLE, TITLED, own_kinds, people, same_holder, two_things
+from agentmem.core.holders import ROLE, TITLED, TITLES, own_kinds, people, same_holder, two_things
 from agentmem.core.namedday import NAMED
 from agentmem.core.newvalue import swapped
+from agentmem.core.onset import SINCE_DAY
 from agentmem.core.statement import function_words, terms
 from agentmem.stores.bm25 import tokenize
 
@@ -48,8 +49,7 @@ POST = re.compile(
 )
 # Between clauses, not after a title's dot nor an extension's ("Ana Ruiz (ext. 2210)").
 CLAUSE = re.compile(
-    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<!\bext\.)"
-    r"(?<=[.;:!?])\s+|\s[—–]\s"
+    "".join(rf"(?<!\b{t}\.)" for t in (*TITLES, "ext")) + r"(?<=[.;:!?])\s+|\s[—–]\s"
 )
 CASE = re.compile(
     r"\b(?:only|except|unless|over|above|below|under|beyond|up to|at least|more than|"
@@ -65,10 +65,6 @@ TAKEN = re.compile(
     r"\bas of\b|\bmoves?\s+to\b|\bmoved\s+to\b",
     re.IGNORECASE,
 )
-# Since a day named by its month: "since June 15 the rota is signed off by …" (`says_changed`
-# reads "since" before a day written in numbers only).
-# (the month capitalised, as `NAMED` reads it: "since may 5" is no day)
-SINCE_DAY = re.compile(rf"\b(?i:since|as of|effective|starting)\s+(?:{NAMED.pattern})")
 FILLER = frozenset(tokenize("the our a new current is are was now since done by from"))
 STATE = frozenset(("new", "current", "now"))
 

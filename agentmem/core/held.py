@@ -18,6 +18,7 @@ from agentmem.core.compound import kept_part, part_told
 from agentmem.core.describedstop import described_stopped
 from agentmem.core.dropped import dropped
 from agentmem.core.dutyrole import role_given
+from agentmem.core.handedon import handed_on
 from agentmem.core.handover import handed_over
 from agentmem.core.headed import commit_swapped, label_swapped, moved_to_name
 from agentmem.core.inunits import rate_retold, told_in_units
@@ -100,6 +101,7 @@ TOLD_OTHERWISE = (
     address_moved,  # another address, the old way said gone (`agentmem.core.movedaddress`)
     described_stopped,  # "no longer waits on <its thing described>" (`core.describedstop`)
     rerated,  # "<thing> every <n> s", another rate, per case (`agentmem.core.rerated`)
+    handed_on,  # "<the holder> handed <the thing> over" (`agentmem.core.handedon`)
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow

@@ -37,7 +37,8 @@ ROLES = {
 }
 ROLE = re.compile("|".join(rf"\b(?P<{k.replace('-', '_')}>{v})\b" for k, v in ROLES.items()), re.I)
 # A person named by a title: "Dr. Reed", "Prof. Ines Vale" (`people` reads "Dr" as a word).
-TITLED = re.compile(r"\b(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.?\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
+TITLES = ("Dr", "Prof", "Mr", "Mrs", "Ms", "Mx")  # their dot ends no sentence
+TITLED = re.compile(rf"\b(?:{'|'.join(TITLES)})\.?\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
 
 
 def same_holder(a: frozenset[str], b: frozenset[str]) -> bool:

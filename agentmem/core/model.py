@@ -80,6 +80,8 @@ TYPE_ORDER: dict[MemoryType, int] = {
 
 # \Z, not $: `$` also matches before a final newline ("semantic-evil\n" named a file).
 ID_PATTERN = re.compile(r"[a-z][a-z0-9-]{2,63}\Z")
+# an id the store gave, cited in a text: "semantic-0123456789ab"
+CITED_ID = re.compile(rf"\b(?:{'|'.join(MemoryType)})-[0-9a-f]{{12}}\b")
 
 
 @dataclass(frozen=True)

@@ -8,21 +8,17 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.spoken import MONTHS
+from agentmem.core.spoken import MONTH_DAY, MONTH_ORDER, MONTHS
 
-NAMED = re.compile(
-    rf"\b(?:(?P<month>{MONTHS})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?"
-    rf"|(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month2>{MONTHS}))\b"
-)
-ORDER = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+NAMED = re.compile(rf"\b(?:{MONTH_DAY})\b")
+MONTH, NUMBER = re.compile(MONTHS), re.compile(r"\d{1,2}")
 
 
 def month_days(text: str) -> set[str]:
     """The days `text` names by month name, as "MM-DD" ("3 March": "03-03")."""
     out = set()
     for m in NAMED.finditer(text):
-        month, day = (m["month"], m["day"]) if m["month"] else (m["month2"], m["day2"])
-        number = int(day)
+        month, number = MONTH.findall(m[0])[0], int(NUMBER.findall(m[0])[0])
         if 1 <= number <= 31:
-            out.add(f"{ORDER.index(month[:3].lower()) + 1:02d}-{number:02d}")
+            out.add(f"{MONTH_ORDER.index(month[:3].lower()) + 1:02d}-{number:02d}")
     return out

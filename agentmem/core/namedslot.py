@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from agentmem.core.apart import set_apart
 from agentmem.core.cues import says_changed
-from agentmem.core.holders import ROLE, TITLED, people, two_things
+from agentmem.core.holders import ROLE, TITLED, TITLES, people, two_things
 from agentmem.core.names import ZONES
 from agentmem.core.spoken import MONTH_NAMES, WEEKDAYS
 from agentmem.core.statement import terms
@@ -100,7 +100,7 @@ BESIDE = re.compile(
     r"covering|while|until|acting|interim|on\s+leave)\b",
     re.IGNORECASE,
 )
-CLAUSE = re.compile(r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)[.;!?](?:\s|$)|\s[—–]\s")
+CLAUSE = re.compile("".join(rf"(?<!\b{t})" for t in TITLES) + r"[.;!?](?:\s|$)|\s[—–]\s")
 
 
 class Name(NamedTuple):

@@ -28,8 +28,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agentmem.core.clauses import STOPS
 from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.holders import same_holder
+from agentmem.core.names import ASIDE
 from agentmem.core.rehosted import rehosted
 from agentmem.core.retimed import SCHEDULE, retimed_within
 from agentmem.core.statement import Terms, terms, unlabelled
@@ -208,7 +210,7 @@ def apart(a: Terms, b: Terms) -> bool:
 
 # "Also", "too", "as well" in a statement's first sentence: it adds a case to what is held.
 ALSO = re.compile(r"\b(?:also|too|as well)\b", re.IGNORECASE)
-SENTENCE = re.compile(r"[.;:]\s")
+SENTENCE = STOPS
 
 
 def also_of_another(draft: str, d: Terms, h: Terms) -> bool:
@@ -229,7 +231,6 @@ UNTIL = re.compile(
 )
 AHEAD = re.compile(r"\b(?:will|once|not yet|planned|plan to|until|till|proposed)\b", re.I)
 TOLD = re.compile(r"(?<=[.;!?])\s+")  # between sentences
-ASIDE = re.compile(r"\([^()]*\)")
 # the words that announce a change, not what it is of
 COMING = frozenset(tokenize("move moves moving switch switches migrate migrates go goes"))
 MIN_ANNOUNCED = 3

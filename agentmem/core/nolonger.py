@@ -49,8 +49,11 @@ def no_longer_of(draft: str, held: str) -> bool:
 
 # The clause a cue stands in ends at a colon, a semicolon or a sentence's end: "Parcels no
 # longer leave from the east dock: they leave from bay 4" tells what stopped before the
-# colon and what replaced it after.
-CLAUSE = re.compile(r"[^.;:!?]*\bno\s+longer\b[^.;:!?]*", re.IGNORECASE)
+# colon and what replaced it after. It opens after one, or after a comma joining it to the
+# clause before ("… now come by courier, and we no longer fetch them from the depot").
+CLAUSE = re.compile(
+    r"(?:[^.;:!?,]|,(?!\s+(?:and|but|so)\s))*\bno\s+longer\b[^.;:!?]*", re.IGNORECASE
+)
 
 
 def _clause_told(draft: str, held: set[str] | frozenset[str]) -> bool:

@@ -17,33 +17,37 @@ and the day after it (`DAY`), read three ways:
   named period after "from" closed by a comma, "… from this term on", "took effect". A
   value said to be set anew needs no day, only that it holds from some start, and the
   words that set it carry the rest.
+- `SINCE_DAY`: the cue but "from", anywhere in a text, before a day by its month's name
+  ("Ana is the lead since June 15"; `agentmem.core.handover`).
 """
 
 from __future__ import annotations
 
 import re
 
-from agentmem.core.spoken import MONTHS
+from agentmem.core.spoken import MONTH_DAY, WEEKDAY_NAME
 
-WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:'s)?"
+WEEKDAY = rf"{WEEKDAY_NAME}(?:'s)?"
 # a day: "3 May", "May 3rd", "the 14th", "2026-05-03", "Friday", "next Monday's", "tomorrow"
 DAY = (
-    rf"(?:\d{{4}}-\d{{2}}-\d{{2}}|(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?"
-    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})|the\s+\d{{1,2}}(?:st|nd|rd|th)"
+    rf"(?:\d{{4}}-\d{{2}}-\d{{2}}|{MONTH_DAY}|the\s+\d{{1,2}}(?:st|nd|rd|th)"
     rf"|(?:next\s+|this\s+)?{WEEKDAY}|tomorrow)"
 )
 # the words that open a start: "starting", "effective", "beginning" (with "from", "on" ...)
 STARTING = r"beginning|starting|commencing|effective"
-CUE = (
-    r"(?:since|from|as of|effective(?:\s+from)?|starting(?:\s+(?:with|from|on))?"
-    r"|beginning(?:\s+(?:with|on))?)"
+# the cue of a start anywhere in a sentence ("Ana is the lead since 3 May"), and at its start
+# "from" too ("From 3 May, …"; "the note from 3 May" names a note)
+SINCE = (
+    r"since|as of|effective(?:\s+from)?|starting(?:\s+(?:with|from|on))?"
+    r"|beginning(?:\s+(?:with|on))?"
 )
-ONSET = re.compile(
-    rf"^\W*{CUE}\s+(?:the\s+)?{DAY}"
-    # a range is no onset ("from 3 May to 9 May", "from Monday until Friday")
-    r"(?!\s*(?:to|until|till|through|and|[–-])\b)",
-    re.IGNORECASE,
-)
+CUE = rf"(?:{SINCE}|from)"
+# a range is no onset ("from 3 May to 9 May", "from Monday until Friday")
+NO_RANGE = r"(?!\s*(?:to|until|till|through|and|[–-])\b)"
+ONSET = re.compile(rf"^\W*{CUE}\s+(?:the\s+)?{DAY}{NO_RANGE}", re.IGNORECASE)
+# the cue before a day named by its month anywhere in a text: "Ana is the lead since June
+# 15" (the month capitalised: "since may 5" is no day)
+SINCE_DAY = re.compile(rf"\b(?i:{SINCE})\s+\b(?:{MONTH_DAY})\b{NO_RANGE}")
 # the cue words alone, and no "the" before the day: "Since the Sunday failover, …" names
 # an event, and what is left once the cue is cut must keep it
 OPENING = re.compile(

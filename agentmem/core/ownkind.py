@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.clauses import SENTENCES
 from agentmem.core.cues import says_changed
+from agentmem.core.spoken import MONTH_ORDER, WEEKDAYS
 from agentmem.core.statement import terms
 from agentmem.core.values import value_words
 from agentmem.core.words import function_words, tokenized
 
 WORD = re.compile(r"[\w'’-]+|[^\w\s]")
-CLAUSE = re.compile(r"[.;:!?](?:\s|$)")
+CLAUSE = SENTENCES
 BEFORE = 2  # qualifying words read before the head noun
 AFTER = 3  # content words of a "for …" / "of …" phrase after it
 LINKS = frozenset({"for", "of"})
@@ -29,8 +31,7 @@ EVERY = frozenset({"all", "every", "each", "any"})
 # a date the news takes effect on is a change told: "from 2026/27, …", "as of 1 June …"
 EFFECTIVE = re.compile(
     r"\b(?:from|since|as\s+of|effective|beginning|starting)\s+(?:the\s+)?(?:next\b|this\b|"
-    r"today\b|tomorrow\b|\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|"
-    r"thu|fri|sat|sun)[a-z]*\b)",
+    rf"today\b|tomorrow\b|\d|(?:{'|'.join((*MONTH_ORDER, *WEEKDAYS))})[a-z]*\b)",
     re.IGNORECASE,
 )
 # ... or a text that opens on when it holds: "Since the spring audit, ...", "After the merger, ..."

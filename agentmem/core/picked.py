@@ -30,6 +30,7 @@ OF_THE_DAY = 2  # reason words a named day's lesson shares when the claim's word
 UNFIGURED = ("date", "code")  # values a claim names no lesson by (a weekday has no digit)
 DIGIT = re.compile(r"\d")
 NUMBER = "number"  # the kind of a value told with no unit (`agentmem.core.statement.terms`)
+KIN = 5  # letters two stems of one word share ("expir", "expiri")
 CAUSE_SHARE = 2 / 3  # of a denied cause's words a lesson telling it in other words says
 
 
@@ -175,7 +176,15 @@ def names_cause(head: frozenset[str], thing: frozenset[str], content: frozenset[
     denied "the sweep and a manual rescan colliding"). A lesson on the true cause sharing one
     word of a two-word cause ("a damp sponge" of "damp clay") names neither."""
     shared = len(thing & content)
-    return bool(head & content) or (shared >= 2 and shared >= CAUSE_SHARE * len(thing))
+    if head & content or any(_kin(h, c) for h in head for c in content):
+        return True
+    return shared >= 2 and shared >= CAUSE_SHARE * len(thing)
+
+
+def _kin(a: str, b: str) -> bool:
+    """Two stems of one word: "expiry" and "expire" stem to "expiri" and "expir"."""
+    short, long = sorted((a, b), key=len)
+    return len(short) >= KIN and long.startswith(short)
 
 
 def _of_the_day(

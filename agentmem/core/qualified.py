@@ -89,6 +89,8 @@ def _qualifiers(text: str, moved: bool = False) -> tuple[tuple[str, frozenset[st
     matches = list(WORD.finditer(text))
     for i, match in enumerate(matches):
         word = match[1].lower()
+        if word not in QUALIFIERS:  # most words: no kind to look through
+            continue
         kinds = [kind for kind, words in KINDS.items() if word in words]
         if not kinds:
             continue

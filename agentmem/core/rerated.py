@@ -44,7 +44,9 @@ Rate = tuple[frozenset[str], str, set[float], frozenset[tuple[str, frozenset[str
 def _rates(text: str) -> list[Rate]:
     """Each clause's rate: the words before it, the last of them, every rate it gives, and
     the qualifiers its thing is named by (an environment, a region, a tier)."""
-    out = []
+    out: list[Rate] = []
+    if "every" not in text.lower():  # RATE needs the word; its lazy prefix is costly to try
+        return out
     for clause in CLAUSE.split(text):
         found = RATE.search(clause)
         if found is None:

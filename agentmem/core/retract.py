@@ -72,6 +72,7 @@ from agentmem.core.statement import terms
 from agentmem.core.topicwrong import named_wrong
 from agentmem.core.unbound import unbound
 from agentmem.core.undoneremedy import undone
+from agentmem.core.unfounded import unfounded
 from agentmem.core.withdrawal import CLAUSE, DAY, DENIED, FRAMING, RETRACTED, retraction
 
 __all__ = [
@@ -165,6 +166,7 @@ def denies(text: str, held: str) -> bool:
         or mistaken(text, held)  # one thing it names owned up to as taken for another
         or genuine(text, held)  # what it calls noise said to be real
         or recaused(text, held)  # another cause of its failure, told as a correction
+        or unfounded(text, held)  # its cause there all along, its rule never asking it
     )
 
 

@@ -36,6 +36,7 @@ import re
 
 from agentmem.core.cadence import ADVERB, CYCLE, EVERY, TIMES, cadences
 from agentmem.core.cues import NEGATION
+from agentmem.core.names import ASIDE
 from agentmem.core.samething import STAYS
 from agentmem.core.spoken import MONTH_NAMES
 from agentmem.core.statement import terms
@@ -60,7 +61,6 @@ DATED_START = re.compile(
 )
 SENTENCE = re.compile(r"[.!?](?:\s|$)")
 # A bracketed aside inside a clause: "the kiln log (the FK-3 feed) syncs …".
-ASIDE = re.compile(r"\([^()]*\)")
 # A date a record's label gives: "Decision K-4 (review, 2030-04-01):", "Update 3 May:".
 DATE = re.compile(
     r"\b\d{4}-\d\d-\d\d\b|\b\d{1,2}\s+(?:"

@@ -39,9 +39,10 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from agentmem.core.cadence import SECONDS
+from agentmem.core.clauses import DASHED
 from agentmem.core.commitscope import scoped_subject
 from agentmem.core.cues import NEGATION, says_changed
-from agentmem.core.spoken import MONTH_NAMES
+from agentmem.core.spoken import DAY_NAMES, MONTH_NAMES
 from agentmem.core.statement import terms
 from agentmem.core.stays import STAYS as STAYS
 from agentmem.core.subjects import named_apart
@@ -64,7 +65,7 @@ NUMBER = re.compile(
     r"(?<![\w.:/,-])(\d[\d,]*(?:\.\d+)?)(?:\s?(%)|(?:\s?|-)([A-Za-z][A-Za-z-]*)\b)?(?![\w.:/-]*\d)"
 )
 CLOCK = re.compile(r"(?<![\w:.])([01]?\d|2[0-3]):([0-5]\d)(?![\w:])")
-DAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", re.I)
+DAY = re.compile(rf"\b({'|'.join(DAY_NAMES)})s?\b", re.I)
 # A host, with or without its port: "db2.corp.internal:5432", "ledger-gw.example.com".
 HOST = re.compile(
     r"\b((?:[a-z][a-z0-9-]*\.)+(?:internal|local|lan|corp|io|com|net|org))(?::\d+)?\b", re.I
@@ -304,7 +305,7 @@ def _elsewhere(draft: str, held: str) -> bool:
     return _renamed(draft, held) or _denied_of(draft, held)
 
 
-CLAUSE = re.compile(r"[.;:!?](?:\s|$)|\s[-–—]\s")
+CLAUSE = DASHED
 STILL_SO = re.compile(r"\bno\s+longer\b|\bnot\b[^.;]{0,40}\bany\s?more\b", re.I)
 
 

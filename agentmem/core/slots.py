@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from agentmem.core.clauses import LINES
 from agentmem.core.compound import nearest
 from agentmem.core.frames import naming
 from agentmem.core.loosehead import heads_apart
@@ -45,7 +46,7 @@ BREAK = re.compile(r"(?<=[.;:,!?])\s+|\s+[—–-]\s+|[()]")
 PAST = re.compile(r"\b(?:was|were|had been|used to)\b", re.IGNORECASE)
 
 
-SENTENCE = re.compile(r"(?<=[.;!?])\s+|\n+")
+SENTENCE = LINES
 CLAUSES = 6  # a long text's clauses looked up on their own, at most
 
 

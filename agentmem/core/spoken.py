@@ -27,14 +27,23 @@ WEEKDAYS = {
     "sat": "saturday",
     "sun": "sunday",
 }
+# a weekday's whole name ("monday", "Thursday" where compiled to ignore case), and the names
+WEEKDAY_NAME = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+DAY_NAMES = tuple(WEEKDAYS.values())
 # their names and short names ("may" is a stopword)
 MONTH_NAMES = (
     *"january february march april june july august september october november december".split(),  # noqa: SIM905
     *"jan feb mar apr jun jul aug sep sept oct nov dec".split(),  # noqa: SIM905
 )
+MONTH_ORDER = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 MONTHS = (
     "Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     "|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?"
+)
+# A day by its month's name: "Oct 5", "October 5th", "5 Oct", "5th of October".
+MONTH_DAY = (
+    rf"(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTHS})"
 )
 # "Oct 5", "October 5th", "5 Oct", "5th of October", "the 14th": a day (the month
 # capitalised: "may 5" is no date).

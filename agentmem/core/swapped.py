@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agentmem.core.apart import set_apart
+from agentmem.core.clauses import LINES
 from agentmem.core.cues import NEGATION
 from agentmem.core.statement import LABELS, ZONES, function_words, terms
 from agentmem.core.values import value_words
@@ -52,7 +53,7 @@ USE = re.compile(
     r"(?P<name>`[^`\n]+`|[\w][\w.:/-]*[\w]|\w)(?P<after>'s|\s*[^\s\w]|\s+\w+|\s*$)",
     re.IGNORECASE,
 )
-CLAUSE = re.compile(r"(?<=[.;!?])\s+|\n+")
+CLAUSE = LINES
 PART = re.compile(r"(?<=[.;!?,])\s+|\n+")
 # A name: a capitalised, CamelCase or capitals word, a host or a dotted name, an identifier.
 NAMED = re.compile(

@@ -28,14 +28,13 @@ from __future__ import annotations
 import re
 
 from agentmem.core.practice import no_longer, practices
-from agentmem.core.removal import mentions, removed
+from agentmem.core.removal import FLAG, mentions, removed
 from agentmem.core.retiredvalues import counted
 from agentmem.core.retract import retraction, squash
 from agentmem.core.statement import CODE, IDENTIFIER, NUMBER
 from agentmem.core.words import function_words
 from agentmem.stores.bm25 import tokenize
 
-FLAG = re.compile(r"(?<![\w-])--?[a-z][\w-]*", re.IGNORECASE)
 PLAIN = re.compile(r"[A-Za-z][a-z]*")  # a word, not a name
 SHORTEST = 3  # letters of a squashed name: shorter ones name nothing on their own
 THING = 4  # letters of a word put in another's place: shorter ones are no name

@@ -11,11 +11,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from agentmem.core.cues import old_values
-from agentmem.core.spoken import MONTH_NAMES, WEEKDAYS, spoken_values
+from agentmem.core.spoken import DAY_NAMES, MONTH_NAMES, WEEKDAYS, spoken_values
 from agentmem.core.words import CODE, function_words, tokenized
 from agentmem.stores.bm25 import WORD
 
-DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 UNITS = {
     **{u: u for u in ("b", "kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib")},
     **dict.fromkeys(("ms", "millisecond", "milliseconds"), "ms"),
@@ -118,7 +117,7 @@ def raw_values(text: str) -> tuple[dict[str, set[str]], str]:
         values.setdefault(UNITS.get(unit, "number"), set()).add(NUMBER_WORDS[word])
     for word in WORD.findall(_without_old_values(text).lower()):
         day = word.removesuffix("s")
-        if day in DAYS:
+        if day in DAY_NAMES:
             values.setdefault("day", set()).add(day)
     return values, rest0
 
@@ -147,5 +146,5 @@ def _release(version: str) -> str:
 def value_words() -> frozenset[str]:
     """Weekdays, units and "am"/"pm" as search tokens: they say a value, not what it is of."""
     abbreviated = (*WEEKDAYS, "tues", "thur", "thurs")
-    words = (*DAYS, *UNITS, *NUMBER_WORDS, *abbreviated, *MONTH_NAMES, "am", "pm")
+    words = (*DAY_NAMES, *UNITS, *NUMBER_WORDS, *abbreviated, *MONTH_NAMES, "am", "pm")
     return frozenset(t for word in words for t in (word, *tokenized(word)))

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from agentmem.core.clauses import STOPS
 from agentmem.core.disowned import SENTENCE, denials, disowned
+from agentmem.core.ownedup import owned
 from agentmem.core.statement import terms
 from agentmem.core.verdicts import judged
 
@@ -73,7 +74,7 @@ def retraction(text: str) -> tuple[str, str] | None:
     if match is None:
         # told in another shape: judged later, a denial labelled, or in other words than
         # "wrong" ("not true that …", "that theory didn't hold up": `judged`)
-        return disowned(text) or judged(text)
+        return disowned(text) or judged(text) or owned(text)
     if match["claim"]:
         claim, reason = match["claim"], [text[match.end() :]]
     else:

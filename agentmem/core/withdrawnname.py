@@ -28,8 +28,12 @@ from agentmem.core.statement import CODE, STATE, terms
 _GONE = (
     r"withdrawn|retired|removed|deleted|dropped|decommissioned|discontinued|replaced|"
     r"superseded|abandoned|obsolete|gone|dead|banned|revoked|"
-    r"switched\s+off|turned\s+off|shut\s+down|sunset|rejected"
+    r"switched\s+off|turned\s+off|shut\s+down|sunset|rejected|unplugged"
 )
+# An account or a contract ended ("the X account was closed", "X contract not renewed"): a
+# place or a session said closed is shut for a while, not gone.
+_ENDED = r"(?:account|contract|subscription|licen[cs]e)s?\s+(?:(?:is|are|was|were|has|have)\s+)?"
+_ENDED += r"(?:now\s+|been\s+)?(?:closed|ended|terminated|cancell?ed|not\s+renewed)"
 _NOT_ANY_MORE = (
     r"used|supported|valid|needed|required|in\s+use|in\s+service|available|accepted|"
     r"allowed|in\s+force|maintained|active"
@@ -45,7 +49,8 @@ GONE_BACKWARD = re.compile(
     r"(?:removal|deletion|decommissioning|retirement|shutdown)"
     r"|(?:is|are)\s+being\s+(?:removed|retired|decommissioned|shut\s+down|phased\s+out)"
     rf"|(?:is|are|was|were)\s+(?:not|n't)\s+(?:{_NOT_ANY_MORE})\s+any\s*more"
-    r"|no\s+longer\s+(?:exists?|applies|apply|holds?)|(?:is|are)\s+no\s+more)\b",
+    r"|no\s+longer\s+(?:exists?|applies|apply|holds?)|(?:is|are)\s+no\s+more"
+    rf"|{_ENDED})\b",
     re.IGNORECASE,
 )
 GONE_FORWARD = re.compile(

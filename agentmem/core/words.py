@@ -11,6 +11,8 @@ from functools import lru_cache
 from agentmem.stores.bm25 import _stem, _stopwords, tokenize
 
 CODE = re.compile(r"`([^`\n]+)`")  # a command or a path as code: the value of "how to"
+# A text in the first person ("I moved it", "my shift"): who speaks is said elsewhere.
+FIRST_PERSON = re.compile(r"\b(?:I|I'm|I'll|I've|I'd|[Mm]e|[Mm]y|[Mm]ine)\b")
 
 # English function words beyond the search stopwords: they carry no subject, so a restatement
 # that adds "us" or "we" adds nothing.

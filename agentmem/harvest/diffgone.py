@@ -6,14 +6,14 @@ often shares too little with the held lesson that told the old step for the writ
 replacement ("+ book the Larch barge (60 t a trip)" against "our barge on the river contract
 is the Birch, 40 t a trip; book it two days ahead"), so the old step lived on in packs. The
 "- " line names it: a held lesson that says every name and number of the "- " line, and most
-of its words, is the step that went, and the "+ " line's lesson carries it in `supersedes`.
+of its words, is the step that went, and the "+ " line's lesson carries it in `supersedes`
+(a step removed with nothing in its place is carried by a "+ " line near it).
 Nothing of the "- " line is written, so the old value cannot come back with the new one.
 
 Only what changed retires a lesson: a "- " line whose names and numbers the "+ " line says
 again ("- restart the pump from the panel" / "+ read the pump's log before a restart")
 changed how a thing is done, not which thing, and retires nothing; nor does a "- " line with
-no name or number to tie it to a lesson. A "- " line with no "+ " line after it in its
-section is left alone here (there is no new lesson to carry the link).
+no name or number to tie it to a lesson.
 
 Nothing here reads memory: the hook passes `search`, the held lessons a text finds.
 """
@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 
 from agentmem.core.model import Memory
 from agentmem.core.statement import terms
-from agentmem.harvest.rundiff import MARKED, _sections, is_diff
+from agentmem.harvest.rundiff import MARKED, _sections, is_diff, removed_alone
 
 Search = Callable[[str], Sequence[Memory]]
 
@@ -48,12 +48,17 @@ def _said(mark: str, text: str) -> bool:
 
 def removed_before(markdown: str) -> list[list[str]]:
     """For each "+ " line of a diff, in order (as `diff_lessons` writes them), the "- " lines
-    of its section since the "+ " line before it."""
+    of its section since the "+ " line before it; a "- " line with no "+ " line after it in
+    its section goes with the section's last "+ " line, and a step removed alone in a
+    section of no "+ " line (`removed_alone`) with the diff's "+ " line before it (the
+    first, when none is before): what carries the link need not be what replaced it."""
     if not is_diff(markdown):
         return []
     lines = markdown.splitlines()
     found: list[list[str]] = []
+    alone: list[tuple[int, str]] = []  # how many "+ " lines came before, the removed line
     for _, numbers in _sections(lines):
+        alone += [(len(found), _removed(lines[n])) for n in removed_alone(lines, numbers)]
         signs = [m for m in (MARKED.match(lines[n]) for n in numbers) if m]
         if not any(m.group(1) == "+" for m in signs):
             continue
@@ -64,7 +69,17 @@ def removed_before(markdown: str) -> list[list[str]]:
             else:
                 found.append(gone)
                 gone = []
+        found[-1] += gone
+    for before, line in alone:
+        if found:
+            found[max(before - 1, 0)].append(line)
     return found
+
+
+def _removed(line: str) -> str:
+    """A "- " line's text, without its sign."""
+    found = MARKED.match(line)
+    return found.group(2) if found else line
 
 
 def retires(old_line: str, new_line: str, held: str) -> bool:

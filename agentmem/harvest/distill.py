@@ -37,8 +37,10 @@ from agentmem.harvest.guess import GUESS as GUESS
 from agentmem.harvest.guess import SENTENCE_END as SENTENCE_END
 from agentmem.harvest.guess import sure
 from agentmem.harvest.inprose import told_in_prose
+from agentmem.harvest.journal import is_journal, journal_lessons
 from agentmem.harvest.labelled import as_sections, decided_item
 from agentmem.harvest.linelabels import is_labelled, line_lessons, unlabelled
+from agentmem.harvest.mail import own_lines
 from agentmem.harvest.news import tells_change
 from agentmem.harvest.paragraphs import paragraphs
 from agentmem.harvest.rundiff import diff_lessons
@@ -363,6 +365,7 @@ def distill(
     """The drafts a retro supports, at most its cap, each with `source` = the retro. A retro
     given its `run_id` (and not periodic) tells of one run: at most MAX_PER_RUN."""
     one_run = run_id is not None and not periodic
+    markdown = own_lines(markdown)  # a reply's quotes are the earlier mail, not news
     diffed, markdown = diff_lessons(markdown)  # "- old" / "+ new" lines: the new alone
     standing = not one_run and not periodic and is_standing(source, markdown)
     found = _once(standing_lessons(markdown)) if standing else lessons(markdown)
@@ -370,8 +373,9 @@ def distill(
         found = [*line_lessons(markdown), *lessons(unlabelled(markdown))]
     found = thread_lessons(markdown) if is_thread(markdown) else found  # a chat, one a line
     found = start_stop_lessons(markdown) if is_start_stop(markdown) else found
-    found = [*diffed, *found]
-    if periodic and not standing and len(found) < MIN_PERIODIC:  # a review told in prose
+    journal = is_journal(markdown)  # one entry a stamped line: read as entries, not prose
+    found = [*diffed, *(journal_lessons(markdown) if journal else found)]
+    if periodic and not standing and not journal and len(found) < MIN_PERIODIC:  # in prose
         found += told_in_prose(markdown, found)
     result = Distilled(source=source, periodic=periodic, one_run=one_run, found=found)
     scope: dict[str, Any] = {"source": source}

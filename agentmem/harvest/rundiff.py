@@ -11,7 +11,9 @@ reading, in the document with the diff's lines taken out.
 
 A document is such a diff only when one of its sections has both "- " and "+ " lines: an
 ordinary "- " bullet list with no "+ " line is no diff, and in a diff only the sections with
-a "+ " line are read so (another section's "- " bullets stay ordinary list items).
+a "+ " line are read so (another section's "- " bullets stay ordinary list items), except a
+"- " line with a "why:" note under it (`removed_alone`): a step taken out with nothing put in
+its place, never written either.
 """
 
 from __future__ import annotations
@@ -50,10 +52,33 @@ def is_diff(markdown: str) -> bool:
     return False
 
 
+def removed_alone(lines: list[str], numbers: list[int]) -> list[int]:
+    """In a diff's section with no "+ " line, the numbers of its "- " lines that carry a
+    note saying why (a step removed, not a bullet of a list)."""
+    if any((m := MARKED.match(lines[n])) and m.group(1) == "+" for n in numbers):
+        return []
+    return [
+        n
+        for n in numbers
+        if (m := MARKED.match(lines[n]))
+        and m.group(1) == "-"
+        and n + 1 < len(lines)
+        and NOTE.match(lines[n + 1])
+    ]
+
+
 def _text(heading: str | None, line: str, why: list[str]) -> str:
     lead = f"{heading.rstrip(':.')}: " if heading else ""
     text = f"{lead}{line.rstrip('.;')}."
     return " ".join([text, *(f"Why: {note.rstrip('.;')}." for note in why)])
+
+
+def _more_notes(lines: list[str], at: int) -> int:
+    """How many note lines go on from `at`."""
+    count = 0
+    while at + count < len(lines) and NOTE.match(lines[at + count]):
+        count += 1
+    return count
 
 
 def diff_lessons(markdown: str) -> tuple[list[Lesson], str]:
@@ -66,8 +91,10 @@ def diff_lessons(markdown: str) -> tuple[list[Lesson], str]:
     taken: set[int] = set()
     found: list[Lesson] = []
     for heading, numbers in _sections(lines):
+        for n in removed_alone(lines, numbers):
+            taken.update(range(n, n + 2 + _more_notes(lines, n + 2)))
         if not any((m := MARKED.match(lines[n])) and m.group(1) == "+" for n in numbers):
-            continue  # no new line here: its "- " lines are an ordinary list
+            continue  # no new line here: its other "- " lines are an ordinary list
         marked: list[tuple[str, str, list[str]]] = []  # sign, line, notes
         for n in numbers:
             sign = MARKED.match(lines[n])

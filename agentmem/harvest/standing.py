@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from agentmem.core.model import MemoryType
+from agentmem.core.words import FIRST_PERSON
 from agentmem.harvest.blocks import Block, blocks, first_heading, joined
 from agentmem.harvest.sections import CHECKED, PLANS, Lesson, section_type
 from agentmem.harvest.tables import cells, table_sentences
@@ -49,9 +50,6 @@ REASONS = re.compile(r"^\W*(why|background|context|motivation|rationale)\b", re.
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 # A pasted chat message's header line: the speaker (in bold) and the time it was sent.
 SPEAKER = re.compile(r"^\*\*([^*]+)\*\*\s*(?:\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?)?$")
-# A message told in the first person ("next week I take over the glaze approvals"): who
-# "I" is was only in the header, so the message alone named no one.
-FIRST_PERSON = re.compile(r"\b(?:I|I'm|I'll|I've|I'd|[Mm]e|[Mm]y|[Mm]ine)\b")
 ASIDE = re.compile(r"\s*\([^)]*\)")  # "**Ola (planning)**": the name without its aside
 # A document's change log ("| rev | date | change |") tells its history, not its state.
 OPEN = re.compile(r"^\[ \]\s*")  # a box left open ("- [ ] Order cones")
@@ -87,6 +85,7 @@ def letter_lessons(markdown: str) -> list[Lesson]:
         text = joined(list(block.lines[1:])) if speaker else block.text
         if _bookkeeping(text) or block.lines[0].endswith(",") or len(text) < 60:
             continue
+        # who "I" is was only in the header: a sentence in the first person opens on the name
         name = ASIDE.sub("", speaker.group(1)).strip() if speaker else ""
         found += [
             Lesson(MemoryType.SEMANTIC, f"{name}: {s}" if name and FIRST_PERSON.search(s) else s)

@@ -27,6 +27,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from agentmem.core.model import MemoryType
+from agentmem.core.words import FIRST_PERSON
 from agentmem.harvest.blocks import HEADING
 from agentmem.harvest.labelled import decided_line
 from agentmem.harvest.sections import PREFIX, Lesson
@@ -54,8 +55,6 @@ ACK = re.compile(
     r"\s*[.,!:;-]+\s*)+",
     re.IGNORECASE,
 )
-# A message in the first person: the speaker's handle leads it ("ana.r: I moved the kiln log").
-FIRST_PERSON = re.compile(r"\b(?:I|I'm|I'll|I've|I'd|[Mm]e|[Mm]y|[Mm]ine)\b")
 OPENING = re.compile(r"^[a-z]|(?<=[.!?] )[a-z]")
 SHORTEST = 40  # a message shorter than this is a reply or a greeting, no lesson
 SHARE = 2 / 3  # of a thread's body lines, the messages at least
@@ -111,7 +110,7 @@ def thread_lessons(markdown: str) -> list[Lesson]:
             continue
         # each sentence opened as written prose opens it ("… on time. first the …")
         text = OPENING.sub(lambda m: m[0].upper(), text)
-        if FIRST_PERSON.search(text):
+        if FIRST_PERSON.search(text):  # the speaker's handle leads it: "ana.r: I moved …"
             text = f"{message.speaker}: {text}"
         found.append(Lesson(MemoryType.SEMANTIC, text if text[-1] in ".!" else f"{text}."))
     return found

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from agentmem.core.model import ID_PATTERN, Kind, Memory, MemoryType
+from agentmem.core.model import CITED_ID, ID_PATTERN, Kind, Memory, MemoryType
 from agentmem.settings import Settings, WitnessCommand, witness_subject
 from agentmem.stores.catalog import Catalog
 from agentmem.stores.files import EntryFiles
@@ -27,7 +27,6 @@ from agentmem.tiers.state import StateFiles
 Verdict = Literal["verified", "contradicted", "unverifiable"]
 COMMAND_TIMEOUT_S = 600.0
 MEMORY_MD = "MEMORY.md"
-CITED_ID = re.compile(r"\b(?:principle|semantic|procedural|episodic|reflective)-[0-9a-f]{12}\b")
 EVALUATIVE = re.compile(
     r"\b(going well|doing well|works well|excellent|great|healthy|robust|reliable|improv(?:ed|ing)"
     r"|perfect|extraordinary|on track|high[- ]quality|flawless|impressive)\b",

@@ -8,7 +8,6 @@ in for the built-in rule plugins when settings (or the host) choose a reasoner.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from agentmem.harvest.span import daily_notes, resolve
 from agentmem.hookspecs import Contribution, hookimpl
 from agentmem.reasoner import json_mode
 from agentmem.reasoner.base import Reasoner, ReasonerError, Reasoning, Task
+from agentmem.retrieval.citations import CITED
 from agentmem.settings import Settings
 from agentmem.tools import Tools
 
@@ -35,7 +35,6 @@ PLUGIN_NAME = "agentmem.reasoner"
 # their details share, what successes do not say), with a confidence worked out from them;
 # a model reading a window's episodes adds its own judgments to them, it does not redo them.
 COMPUTED = frozenset({"agentmem.hooks.judgment_harvest"})
-CITED = re.compile(r"\[([a-z][a-z0-9-]{2,63})\]")  # a memory id in brackets
 
 
 def _json(value: Any) -> Any:

@@ -49,13 +49,14 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from agentmem.core.apart import set_apart
+from agentmem.core.cadence import SECONDS
 from agentmem.core.commands import lines
 from agentmem.core.cues import CUE_BACKWARD, says_changed
 from agentmem.core.model import Hit, HookName, Kind, Memory, MemoryType
 from agentmem.core.places import places
 from agentmem.core.removal import mentions
 from agentmem.core.restate import retraction
-from agentmem.core.statement import CAPITALISED, CODED, RECORD, content_and_values, terms
+from agentmem.core.statement import CAPITALISED, CODED, RECORD, UNITS, content_and_values, terms
 from agentmem.retrieval.handover import holder_retired, holders
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
@@ -325,7 +326,11 @@ def _words(text: str) -> set[str]:
 MEASURE = re.compile(
     r"(?<![\w.,/:-])([-\u2212]?\d[\d,]*(?:\.\d+)?)(?:-|\s)(?:of\s+)?([A-Za-z]{2,})\b"
 )
-TIME_UNITS = {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "hour": 3600, "hours": 3600}
+# seconds in a second, a minute, an hour written out, from the one table of units; "days",
+# "mins", "weeks" stay counts of their own unit, as `slot_values` has always read them
+TIME_UNITS = {
+    w: SECONDS[UNITS[w]] for w in ("second", "seconds", "minute", "minutes", "hour", "hours")
+}
 
 
 @lru_cache(maxsize=4096)

@@ -42,7 +42,6 @@ A lesson of the bundle's own app is measured against the best of its app (`_bars
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -298,7 +297,6 @@ def _invert(text: str) -> str:
     return "".join(chr(0x10FFFF - ord(c)) for c in text)
 
 
-CITED = re.compile(r"\[([a-z][a-z0-9-]{2,63})\]")  # a memory id as a line cites it
 # What is kept first when a bundle's words run short: the lessons, then those that only say
 # a practice was dropped ("we stopped X": history beside a fact that holds now), then the
 # run counts, then the failures' causes, then how the nearest success went. Lines are shown

@@ -48,7 +48,7 @@ from agentmem.core.compound import nearest
 from agentmem.core.cues import says_changed
 from agentmem.core.model import Hit, Kind, Memory
 from agentmem.core.removal import mentions
-from agentmem.core.spoken import MONTHS
+from agentmem.core.spoken import MONTH_ORDER, MONTHS, WEEKDAY_NAME
 from agentmem.core.statement import CAPITALISED, CODED, terms
 from agentmem.retrieval.commanded import GONE as GONE
 from agentmem.retrieval.commanded import OPTION, commands_given, commands_retired, quotes
@@ -274,17 +274,12 @@ def apart(memory: Memory, change: Change) -> bool:
     return bool(mine) and any(n not in text for n in change.named)
 
 
-MONTH_NUMBERS = {
-    m: n
-    for n, m in enumerate(
-        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1
-    )
-}
+MONTH_NUMBERS = {m: n for n, m in enumerate(MONTH_ORDER, 1)}
 # A day a change takes effect, after the words that open it: "from 12 May", "starting on
 # 2027-03-01", "as of June 3rd, 2027", "retired on **9 April**", "until Oct 9".
 EFFECTIVE = re.compile(
     r"\b(?:from|starting(?:\s+(?:on|from))?|beginning(?:\s+on)?|as\s+of|effective(?:\s+(?:from|on))?"
-    r"|on|after|until)\s+[*_]*(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?"
+    rf"|on|after|until)\s+[*_]*(?:{WEEKDAY_NAME},?\s+)?"
     r"(?:(?P<iso>\d{4}-\d\d-\d\d)"
     rf"|(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>{MONTHS})\b\.?(?:,?\s+(?P<y1>\d{{4}}))?"
     rf"|(?P<m2>{MONTHS})\.?\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y2>\d{{4}}))?)",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.spoken import MONTHS
+from agentmem.core.spoken import MONTHS, WEEKDAY_NAME
 
 # A token as a record writes one: letters, digits and the joiners of hosts, paths, files
 # and identifiers.
@@ -17,7 +17,7 @@ JOINED = re.compile(r"[_./:]")
 LETTER, DIGIT = re.compile(r"[A-Za-z]"), re.compile(r"\d")
 YEAR = re.compile(r"(19|20)\d\d")
 MIN_NUMBER = 100  # a bare number this large or more: "3 checks", "20 min" name nothing
-CALENDAR = re.compile(rf"(?:{MONTHS}|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?$", re.IGNORECASE)
+CALENDAR = re.compile(rf"(?:{MONTHS}|{WEEKDAY_NAME})s?$", re.IGNORECASE)
 
 
 def distinctive(text: str) -> frozenset[str]:

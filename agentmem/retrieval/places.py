@@ -19,6 +19,7 @@ from agentmem.harvest.runrecord import record_goal
 from agentmem.retrieval.news import news
 from agentmem.retrieval.remedy import cause_words, on_cause
 from agentmem.retrieval.runs import before, latest, sequel
+from agentmem.retrieval.toprun import near_top
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
 
@@ -58,9 +59,16 @@ def unweighted(hit: Hit) -> Hit:
     return hit if confidence <= 0 else hit.model_copy(update={"score": hit.score / confidence})
 
 
-def same_work(records: Sequence[Hit], query: str, found: Sequence[Hit] = ()) -> list[Hit]:
+def same_work(
+    records: Sequence[Hit],
+    query: str,
+    found: Sequence[Hit] = (),
+    subject: AbstractSet[str] = frozenset(),
+) -> list[Hit]:
     """The records whose run's goal shares the query's words, at least SAME_WORK of the
-    best such overlap (each query word counted as often as the query says it).
+    best such overlap (each query word counted as often as the query says it), and those
+    near the top of the search whose goal names the goal's `subject`
+    (`agentmem.retrieval.toprun`).
 
     The best is that of every record `found`, those left out as telling how things were
     before a change included: the run of the very same goal under an old rule still shows
@@ -75,8 +83,12 @@ def same_work(records: Sequence[Hit], query: str, found: Sequence[Hit] = ()) -> 
     overlap = {h.memory.id: overlap[h.memory.id] for h in records}
     if best == 0:  # no run's goal says what this one is about: judge the whole records
         return list(records)
+    top = {h.memory.id for h in near_top(records, subject, found)}  # the tags' weight aside
     return [
-        h for h in records if overlap[h.memory.id] > 0 and overlap[h.memory.id] >= SAME_WORK * best
+        h
+        for h in records
+        if h.memory.id in top
+        or (overlap[h.memory.id] > 0 and overlap[h.memory.id] >= SAME_WORK * best)
     ]
 
 

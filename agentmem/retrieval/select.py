@@ -40,7 +40,9 @@ chosen like this:
   the run's goal, not on its whole record: a record is long and shares some word with any
   goal of its app, so a run's goal must share the query's words, at least `SAME_WORK` of
   what the run whose goal shares most does (the goal's tags count as in the query,
-  TAG_WEIGHT times), a run left out as telling how things were before a change included.
+  TAG_WEIGHT times), a run left out as telling how things were before a change included;
+  a failure the search ranks near the top whose goal names two words of the goal's title
+  and tags is the same work too, however the tags weigh (`agentmem.retrieval.toprun`).
 - A pack of fewer than two lessons takes the goal's own app's next lesson, down to a tenth
   of the best, on two of the goal's words, one of its title's or tags'
   (`agentmem.retrieval.ownapp`).
@@ -197,7 +199,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     low = [h for h in lessons if h.memory.confidence < floor and h.score >= LESSON_RELEVANT * top]
     lessons = [h for h in lessons if h.memory.confidence >= floor]
     goal_words = set(tokenize(query))
-    chosen = choose(lessons, same_work(records, query, told), goal_words, subject)
+    chosen = choose(lessons, same_work(records, query, told, subject), goal_words, subject)
     chosen += own_app(lessons, chosen, goal.app_id, goal_words, subject)  # a short pack
     # How a packed failure was got past, sifted as the goal's lessons were, against them
     # and the lessons on its own words; and a packed lesson's sibling line of its record.

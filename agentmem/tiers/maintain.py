@@ -19,7 +19,7 @@ from typing import Any
 
 from agentmem._exceptions import WriteRefused
 from agentmem.core.locks import exclusive
-from agentmem.core.model import normalise_text
+from agentmem.core.model import CITED_ID, normalise_text
 from agentmem.core.secrets import find_secrets
 from agentmem.settings import Settings
 from agentmem.stores.files import EntryFiles, atomic_write
@@ -39,7 +39,6 @@ STATE_SCHEMA: dict[str, Any] = {
 LESSON = re.compile(r"^(?:lesson|learned)\s*:\s*(.+)$", re.IGNORECASE)
 OBSOLETE = re.compile(r"^(?:obsolete|stale|no longer true)\s*:\s*(.+)$", re.IGNORECASE)
 EXPIRY = re.compile(r"\((?:until|expires)\s+(\d{4}-\d{2}-\d{2})\)", re.IGNORECASE)
-CITED_ID = re.compile(r"\b(?:principle|semantic|procedural|episodic|reflective)-[0-9a-f]{12}\b")
 
 
 @dataclass(frozen=True)
