@@ -1,5 +1,7 @@
 """A clock time told in words ("half past two", "a quarter to six", "at seven in the
-evening", "at noon") is the same clock value as its HH:MM (`agentmem.core.clockwords`)."""
+evening", "at noon") is the same clock value as its HH:MM, and a zone after a clock value
+("02:30 UK", "2:30am Pacific") says which clock, not what the value is of
+(`agentmem.core.clockwords`)."""
 
 from __future__ import annotations
 
@@ -66,3 +68,18 @@ def test_another_things_time_in_words_or_zone_is_no_replacement(draft: str) -> N
     """Another site's or another job's start, told in words or with a zone, leaves the
     held lesson in place."""
     assert not _replaces(draft, "The Leeds glaze firing starts at 01:00.")
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "sched(firing): nightly firing kicks off at 02:30 UK so the clay is dry; ware pickup at 06:00 unchanged",
+        "The nightly glaze firing kicks off at 2:30am Pacific so the clay is dry.",
+    ],
+)
+def test_a_zone_after_the_new_time_is_no_other_thing(draft: str) -> None:
+    """A zone after the new clock value ("02:30 UK", "2:30am Pacific") says which clock it
+    is on: the draft still tells the held firing's new start."""
+    held = "The nightly glaze firing starts at 23:00 and has to finish before Kilnco collects the ware at 06:00."
+    assert _replaces(draft, held)
+    assert not terms(draft).content & {"uk", "pacif"}

@@ -2,7 +2,8 @@
 (`agentmem.core.values.TIME`): "half past two", "quarter to seven", "ten past eight",
 "nine o'clock", "at seven in the evening", "at noon", "by midnight" are the same clock
 value as "02:30", "06:45", "08:10", "09:00", "19:00", "12:00", "00:00". A note that moves
-a job "to half past two" then tells its held lesson's "23:00" a new value.
+a job "to half past two" then tells its held lesson's "23:00" a new value. A zone after a
+clock value ("04:15 UK", "8pm Pacific") is left out (see ZONE).
 
 `agentmem.core.spoken.normalised` asks it.
 """
@@ -37,6 +38,17 @@ OCLOCK = re.compile(
 NOON = re.compile(
     r"\b(?P<at>(?:at|by|until|till|from|to)\s+)(?P<word>noon|midday|midnight)(?![\w-])",
     re.IGNORECASE,
+)
+# A zone after a clock value that `agentmem.core.names.ZONES` does not already keep out of
+# a text's names ("04:15 UK", "8pm Pacific", "10:00 local time"): it says which clock the
+# value is on, and read as a name it made a note that moves a job "to 04:15 UK" look
+# like one about another thing. A zone of ZONES stays: it is a word the texts share.
+MERIDIEM = r"\s?[aApP]\.?[mM]\b\.?"
+CLOCK = rf"(?:\b\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:{MERIDIEM})?|\b(?:1[0-2]|0?[1-9]){MERIDIEM})"
+ZONE = re.compile(
+    rf"(?P<clock>{CLOCK})\s*(?P<open>\()?(?:(?:UK|US|ET|CT|PT|MT)\b"
+    r"|(?:Eastern|Central|Pacific|Mountain|Atlantic)(?:\s+(?:[Ss]tandard|[Dd]aylight))?\b"
+    r"|[Ll]ocal(?=\s+[Tt]ime\b))(?:\s+[Tt]ime\b)?(?(open)\))"
 )
 
 
@@ -79,4 +91,4 @@ def clock_said(text: str) -> str:
         lambda m: f"{m['at']}{'00:00' if m['word'].lower() == 'midnight' else '12:00'} {m['word']}",
         text,
     )
-    return text
+    return ZONE.sub(lambda m: m["clock"], text)
