@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.clockwords import clock_said
+
 # Capitalised, so "sat", "sun" and "wed" as words are not days; "Tues", "Thur(s)" too.
 WEEKDAY = re.compile(r"\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\b(?!-\w|\.\w)")
 WEEKDAYS = {
@@ -83,7 +85,7 @@ ABBREVIATED = re.compile(
 def normalised(text: str) -> str:
     """The text with plural names in capitals as the name, and common abbreviations
     written out (see the module docstring)."""
-    text = PLURAL_NAME.sub(r"\1", text)
+    text = clock_said(PLURAL_NAME.sub(r"\1", text))  # "half past one" as "01:30"
     return ABBREVIATED.sub(lambda m: ABBREVIATIONS[m.group(1).lower()], text)
 
 
