@@ -21,14 +21,16 @@ CLAUSE = re.compile(r"(?<=[.;!?])\s+|\s*;\s*|,\s+(?:but|while|whereas)\s+|\s+[â€
 # read apart from the clause it stands in.
 ASIDE = re.compile(r"\s*\([^()]*\)")
 # "<thing> stays as it is | the same", "<thing> is unchanged | not affected", "nothing
-# changes for <thing>", "no change to <thing>", "<thing> remains as before".
+# changes for <thing>", "no change to <thing>", "<thing> remains as before", "<thing> is
+# still 40 m".
 UNCHANGED = re.compile(
     r"\b(?:stays?|remains?|is|are|was|were|will\s+be)\s+(?:as\s+(?:it|they)\s+(?:is|are|was|were)"
     r"|the\s+same|unchanged|as\s+before|untouched|unaffected|not\s+affected)\b"
     r"|\b(?:stays?|remains?)\s+(?:as|where)\s+(?:it|they)\s+(?:is|are|was|were)\b"
     r"|\bnothing\s+(?:changes|changed|is\s+changing|will\s+change)\s+(?:for|on|in|at|with|about)\b"
     r"|\bno\s+changes?\s+(?:for|to|on|in|at)\b"
-    r"|\bunchanged\b",
+    r"|\bunchanged\b"
+    r"|\b(?:is|are)\s+still\b",
     re.IGNORECASE,
 )
 
@@ -53,6 +55,8 @@ def _unchanged(text: str) -> str:
 
 # What a text names: a capitalised word anywhere ("Delta", "Harbor"), or an identifier
 # joined by dots, dashes or underscores ("mqtt-stg.farm.lan", "order_lines").
+# A value: a number standing alone ("40 m", "$2.40", "5ms"), not part of a name ("T-2").
+VALUE = re.compile(r"(?<![\w-])\d+(?:[.,]\d+)*(?!-\w)")
 NAME = re.compile(r"\b[A-Z][\w]*|\b\w+(?:[._-]\w+)+")
 
 
@@ -64,10 +68,14 @@ def _names(text: str) -> set[str]:
 def left_alone(changing: str, held: str) -> bool:
     """`changing` says in a clause that a thing `held` names did not change, and its other
     clauses (the change) name nothing `held` names: "Harbor now pays $2.40. Nothing
-    changes for Delta." leaves "Delta Grocers pays $1.85 a crate" as it is."""
+    changes for Delta." leaves "Delta Grocers pays $1.85 a crate" as it is. So does a text
+    whose values all stand in the clauses that say they did not change, the rest giving
+    none ("dock B is still 40 m; only dock A moved"): it tells no new value of anything."""
     told = told_changed(changing)
     if told == changing:
         return False
     kept = _unchanged(changing)
+    if VALUE.search(kept) and not VALUE.search(told):
+        return True  # values kept, none told anew
     names = _names(held)
     return bool(names & _names(kept)) and not names & _names(told)
