@@ -42,6 +42,7 @@ from agentmem.harvest.labelled import as_sections, decided_item
 from agentmem.harvest.linelabels import is_labelled, line_lessons, unlabelled
 from agentmem.harvest.mail import own_lines
 from agentmem.harvest.news import tells_change
+from agentmem.harvest.outline import outlined
 from agentmem.harvest.paragraphs import paragraphs
 from agentmem.harvest.rundiff import diff_lessons
 from agentmem.harvest.sections import (
@@ -365,7 +366,7 @@ def distill(
     """The drafts a retro supports, at most its cap, each with `source` = the retro. A retro
     given its `run_id` (and not periodic) tells of one run: at most MAX_PER_RUN."""
     one_run = run_id is not None and not periodic
-    markdown = own_lines(markdown)  # a reply's quotes are the earlier mail, not news
+    markdown = outlined(own_lines(markdown))  # a reply's quotes are the earlier mail
     diffed, markdown = diff_lessons(markdown)  # "- old" / "+ new" lines: the new alone
     standing = not one_run and not periodic and is_standing(source, markdown)
     found = _once(standing_lessons(markdown)) if standing else lessons(markdown)
