@@ -44,6 +44,7 @@ from agentmem.harvest.mail import own_lines
 from agentmem.harvest.news import tells_change
 from agentmem.harvest.outline import outlined
 from agentmem.harvest.paragraphs import paragraphs
+from agentmem.harvest.roundtable import with_answers
 from agentmem.harvest.rundiff import diff_lessons
 from agentmem.harvest.sections import (
     CHANGED,
@@ -377,7 +378,7 @@ def distill(
     journal = is_journal(markdown)  # one entry a stamped line: read as entries, not prose
     found = [*diffed, *(journal_lessons(markdown) if journal else found)]
     if periodic and not standing and not journal and len(found) < MIN_PERIODIC:  # in prose
-        found += told_in_prose(markdown, found)
+        found = with_answers(markdown, found + told_in_prose(markdown, found))
     result = Distilled(source=source, periodic=periodic, one_run=one_run, found=found)
     scope: dict[str, Any] = {"source": source}
     run = run_id or retro_run_id(source)
