@@ -42,7 +42,9 @@ from agentmem.harvest.labelled import as_sections, decided_item
 from agentmem.harvest.linelabels import is_labelled, line_lessons, unlabelled
 from agentmem.harvest.mail import own_lines
 from agentmem.harvest.news import tells_change
+from agentmem.harvest.outline import outlined
 from agentmem.harvest.paragraphs import paragraphs
+from agentmem.harvest.roundtable import with_answers
 from agentmem.harvest.rundiff import diff_lessons
 from agentmem.harvest.sections import (
     CHANGED,
@@ -366,7 +368,7 @@ def distill(
     """The drafts a retro supports, at most its cap, each with `source` = the retro. A retro
     given its `run_id` (and not periodic) tells of one run: at most MAX_PER_RUN."""
     one_run = run_id is not None and not periodic
-    markdown = own_lines(as_markdown(markdown, source))  # a reply's quotes: not news
+    markdown = outlined(own_lines(as_markdown(markdown, source)))  # a reply's quotes: not news
     diffed, markdown = diff_lessons(markdown)  # "- old" / "+ new" lines: the new alone
     standing = not one_run and not periodic and is_standing(source, markdown)
     found = _once(standing_lessons(markdown)) if standing else lessons(markdown)
@@ -377,7 +379,7 @@ def distill(
     journal = is_journal(markdown)  # one entry a stamped line: read as entries, not prose
     found = [*diffed, *(journal_lessons(markdown) if journal else found)]
     if periodic and not standing and not journal and len(found) < MIN_PERIODIC:  # in prose
-        found += told_in_prose(markdown, found)
+        found = with_answers(markdown, found + told_in_prose(markdown, found))
     result = Distilled(source=source, periodic=periodic, one_run=one_run, found=found)
     scope: dict[str, Any] = {"source": source}
     run = run_id or retro_run_id(source)
