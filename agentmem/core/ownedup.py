@@ -2,7 +2,8 @@
 true: "Mistaken lesson — the kiln cracks were never about humidity", "Debunked at the
 review: the fan isn't stalling", "We mixed that one up: the scale reads grams", "Bad note
 from May, please ignore it: the lid does seal", "Correction to my earlier note: the feed
-lists every order", "That's wrong - the press has a bulk mode".
+lists every order", "Retracting my grams tip for the bakery: the scale reads ounces",
+"That's wrong - the press has a bulk mode".
 
 Each works as a correction's label does (`agentmem.core.disowned.LABEL`): the causes the
 rest denies are the claim withdrawn; when it denies none, its first clause tells the truth
@@ -35,6 +36,10 @@ OWNED = re.compile(
     # "Correction to my earlier note:" (what it corrects is a claim, and no value follows)
     rf"|^\W*correction\s+(?:to|of|on)\s+(?:my|our|the|that|this)\s+(?:\w+\s+){{0,2}}?{SAID}"
     rf"{STOP}"
+    # "Retracting my plain-text tip for the mailer:", "Taking back our cache advice —"
+    r"|^\W*(?:retracting|withdrawing|taking\s+back|scrapping)\s+(?:my|our|the|that|this)\s+"
+    rf"(?P<claim>(?:earlier\s+|previous\s+|old\s+)?[^.:;!?—–]{{0,60}}?\b{SAID}\b"
+    rf"[^.:;!?—–]{{0,40}}?){STOP}"
     # "That's wrong -", "That is not right:"
     r"|^\W*(?:that|this)(?:'s|\s+is|\s+was)\s+(?:wrong|incorrect|not\s+(?:right|true|so))"
     rf"(?:{STOP}|\s*[.!]\s+)",
@@ -57,8 +62,8 @@ def owned(text: str) -> tuple[str, str] | None:
     label = owned_up(text)
     if label is None:
         return None
-    if label["what"]:
-        return label["what"].strip(), text[label.end() :].strip()
+    if pointed := label["what"] or label["claim"]:
+        return pointed.strip(), text[label.end() :].strip()
     first, *rest = CLAUSE.split(text[label.end() :].strip(), maxsplit=1)
     if not first.strip():
         return None

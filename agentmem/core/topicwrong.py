@@ -82,7 +82,7 @@ def topics(text: str) -> list[frozenset[str]]:
     for shape in SHAPES:
         for match in shape.finditer(text):
             said = " ".join(match[g] or "" for g in match.re.groupindex)
-            words = terms(said).content - FRAMING - STATE - NAMING | _figures(said)
+            words = _named(said) - FRAMING - STATE - NAMING | _figures(said)
             if words:
                 out.append(frozenset(words))
     return out
@@ -96,7 +96,7 @@ def named_wrong(text: str, held: str) -> bool:
         return False  # a retraction, or a lesson that itself says a thing was not it
     if topics(held) or set_apart(text, held):
         return False
-    kept = terms(held).content | terms(held).proper | _figures(held)
+    kept = _named(held) | _figures(held)
     rest = terms(text).content - FRAMING - STATE | terms(text).proper
     # a claim the text tells besides its topic ("that cache lesson was wrong: the eviction
     # policy was never at fault") names the lesson by its own words too
@@ -110,6 +110,13 @@ def named_wrong(text: str, held: str) -> bool:
         if shared == topic and about >= (ALONE if len(topic) == 1 else 1):
             return True
     return False
+
+
+def _named(text: str) -> frozenset[str]:
+    """A text's content words, the names it spells outright ("the K7 note") and the days
+    it names ("the Friday theory" of "… ships on Fridays")."""
+    told = terms(text)
+    return told.content | told.proper | told.values.get("day", frozenset())
 
 
 def _figures(text: str) -> frozenset[str]:
