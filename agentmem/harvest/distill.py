@@ -54,6 +54,7 @@ from agentmem.harvest.sections import (
     section_type,
 )
 from agentmem.harvest.setting import sets_value
+from agentmem.harvest.spokenmemo import as_written
 from agentmem.harvest.standing import is_standing, standing_lessons
 from agentmem.harvest.startstop import is_start_stop, start_stop_lessons
 from agentmem.harvest.thread import is_thread, thread_lessons
@@ -365,7 +366,7 @@ def distill(
     """The drafts a retro supports, at most its cap, each with `source` = the retro. A retro
     given its `run_id` (and not periodic) tells of one run: at most MAX_PER_RUN."""
     one_run = run_id is not None and not periodic
-    markdown = own_lines(markdown)  # a reply's quotes are the earlier mail, not news
+    markdown = as_written(own_lines(markdown))  # a reply's quotes are not news; a memo, meant
     diffed, markdown = diff_lessons(markdown)  # "- old" / "+ new" lines: the new alone
     standing = not one_run and not periodic and is_standing(source, markdown)
     found = _once(standing_lessons(markdown)) if standing else lessons(markdown)
