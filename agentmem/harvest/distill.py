@@ -40,10 +40,9 @@ from agentmem.harvest.inprose import told_in_prose
 from agentmem.harvest.journal import is_journal, journal_lessons
 from agentmem.harvest.labelled import as_sections, decided_item
 from agentmem.harvest.linelabels import is_labelled, line_lessons, unlabelled
-from agentmem.harvest.mail import own_lines
 from agentmem.harvest.news import tells_change
-from agentmem.harvest.outline import outlined
 from agentmem.harvest.paragraphs import paragraphs
+from agentmem.harvest.reshape import as_read
 from agentmem.harvest.roundtable import with_answers
 from agentmem.harvest.rundiff import diff_lessons
 from agentmem.harvest.sections import (
@@ -58,7 +57,6 @@ from agentmem.harvest.sections import (
 from agentmem.harvest.setting import sets_value
 from agentmem.harvest.standing import is_standing, standing_lessons
 from agentmem.harvest.startstop import is_start_stop, start_stop_lessons
-from agentmem.harvest.structured import as_markdown
 from agentmem.harvest.thread import is_thread, thread_lessons
 from agentmem.stores.bm25 import tokenize
 
@@ -368,7 +366,7 @@ def distill(
     """The drafts a retro supports, at most its cap, each with `source` = the retro. A retro
     given its `run_id` (and not periodic) tells of one run: at most MAX_PER_RUN."""
     one_run = run_id is not None and not periodic
-    markdown = outlined(own_lines(as_markdown(markdown, source)))  # a reply's quotes: not news
+    markdown = as_read(markdown, source)  # data, quotes, dictation, outlines: see reshape
     diffed, markdown = diff_lessons(markdown)  # "- old" / "+ new" lines: the new alone
     standing = not one_run and not periodic and is_standing(source, markdown)
     found = _once(standing_lessons(markdown)) if standing else lessons(markdown)
