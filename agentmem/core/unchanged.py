@@ -29,28 +29,31 @@ UNCHANGED = re.compile(
     r"|\b(?:stays?|remains?)\s+(?:as|where)\s+(?:it|they)\s+(?:is|are|was|were)\b"
     r"|\bnothing\s+(?:changes|changed|is\s+changing|will\s+change)\s+(?:for|on|in|at|with|about)\b"
     r"|\bno\s+changes?\s+(?:for|to|on|in|at)\b"
-    r"|\bunchanged\b"
-    r"|\b(?:is|are)\s+still\b",
+    r"|\bunchanged\b",
     re.IGNORECASE,
 )
+# The same, and "<thing> is still 40 m": read so only when every value a text gives stands in
+# such clauses (`left_alone`); "v2 now holds 2048; v1 is still 256" is read whole elsewhere,
+# so the still-clause keeps v1 apart from the change.
+KEPT = re.compile(rf"{UNCHANGED.pattern}|\b(?:is|are)\s+still\b", re.IGNORECASE)
 
 
-def told_changed(text: str) -> str:
+def told_changed(text: str, words: re.Pattern[str] = UNCHANGED) -> str:
     """`text` without its clauses saying a thing did not change (module docstring); the
     text itself when it has none, or when nothing else is left."""
-    bare = ASIDE.sub(lambda m: "" if UNCHANGED.search(m[0]) else m[0], text.strip())
+    bare = ASIDE.sub(lambda m: "" if words.search(m[0]) else m[0], text.strip())
     parts = [p for p in CLAUSE.split(bare) if p and p.strip()]
-    kept = [p for p in parts if not UNCHANGED.search(p)]
+    kept = [p for p in parts if not words.search(p)]
     if not kept or (len(kept) == len(parts) and bare == text.strip()):
         return text
     return " ".join(p.strip().rstrip(";") for p in kept)
 
 
-def _unchanged(text: str) -> str:
+def _unchanged(text: str, words: re.Pattern[str] = UNCHANGED) -> str:
     """What `text` says did not change: its asides and clauses saying so."""
-    asides = [m[0] for m in ASIDE.finditer(text) if UNCHANGED.search(m[0])]
-    bare = ASIDE.sub(lambda m: "" if UNCHANGED.search(m[0]) else m[0], text)
-    return " ".join([*asides, *(p for p in CLAUSE.split(bare) if p and UNCHANGED.search(p))])
+    asides = [m[0] for m in ASIDE.finditer(text) if words.search(m[0])]
+    bare = ASIDE.sub(lambda m: "" if words.search(m[0]) else m[0], text)
+    return " ".join([*asides, *(p for p in CLAUSE.split(bare) if p and words.search(p))])
 
 
 # What a text names: a capitalised word anywhere ("Delta", "Harbor"), or an identifier
@@ -71,11 +74,11 @@ def left_alone(changing: str, held: str) -> bool:
     changes for Delta." leaves "Delta Grocers pays $1.85 a crate" as it is. So does a text
     whose values all stand in the clauses that say they did not change, the rest giving
     none ("dock B is still 40 m; only dock A moved"): it tells no new value of anything."""
+    if VALUE.search(_unchanged(changing, KEPT)) and not VALUE.search(told_changed(changing, KEPT)):
+        return True  # values kept, none told anew
     told = told_changed(changing)
     if told == changing:
         return False
     kept = _unchanged(changing)
-    if VALUE.search(kept) and not VALUE.search(told):
-        return True  # values kept, none told anew
     names = _names(held)
     return bool(names & _names(kept)) and not names & _names(told)
