@@ -9,13 +9,13 @@ from agentmem.harvest.distill import distill
 
 ROUND = """# Kiln retro, week 3
 
-Same questions to everyone: What worked? What hurt? What changed?
+One set of questions for the whole crew: What went well? What was painful? What changed?
 
 ## Mara (glazes)
 What worked: the new sieve. What hurt: two lost mornings on the wrong theory.
 
 ## Obi
-Mara's note from week 1 is wrong and should not be reused: the draft had nothing to do
+Mara's note from week 1 is mistaken, do not rely on it: the draft had nothing to do
 with the pinholes. What changed: since 4 May I have taken over the kiln log, shelf 2.
 
 ## Ines
@@ -30,7 +30,7 @@ def test_answers_of_change_and_a_retraction_are_read_from_a_round_of_answers() -
     assert [(lesson.type, lesson.text) for lesson in result.found] == [
         (
             MemoryType.SEMANTIC,
-            "Mara's note from week 1 is wrong and should not be reused: the draft had "
+            "Mara's note from week 1 is mistaken, do not rely on it: the draft had "
             "nothing to do with the pinholes.",
         ),
         (MemoryType.SEMANTIC, "Obi: Since 4 May I have taken over the kiln log, shelf 2."),

@@ -4,7 +4,7 @@
     What worked: the new shelves. Next worker: glaze firings go on the middle shelf.
 
     ## Tom
-    Ana's note from last week is wrong and should not be reused: the shelf had nothing
+    Ana's note from last week is wrong, do not go by it: the shelf had nothing
     to do with the cracks. What changed: since 3 May I have taken over the kiln log.
 
 Its prose is read by `agentmem.harvest.inprose.told_in_prose`, one sentence of change at a

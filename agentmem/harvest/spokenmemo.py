@@ -169,7 +169,7 @@ def _repaired(sentence: str) -> str:
         lead = repair[0].lower() if repair else ""
         words = said.split()
         digit = [i for i, w in enumerate(words) if re.search(r"\d", w)]
-        if re.search(r"\d", lead) and digit:  # "at 04:30 and 13:00 now - sorry - 14:00"
+        if re.search(r"\d", lead) and digit:  # "at 07:15 and 16:00 now - sorry - 16:30"
             at = digit[-1]
             said = " ".join([*words[:at], *repair, *words[at + len(repair) :]])
             after = after[len(" ".join(repair)) :].lstrip(" ")
