@@ -49,14 +49,28 @@ KEY_WORDS = re.compile(r"[_\s]+")
 FEWEST_KEYS = 2
 
 
+class _PlainLoader(yaml.SafeLoader):
+    """YAML without aliases: a retro has no use for them, and a hostile one can nest
+    aliases ten deep into a billion items, or make a list that holds itself."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            raise yaml.YAMLError("an alias ('*name') is not read in a retro")
+        return super().compose_node(parent, index)
+
+
+def _yaml(text: str) -> Any:
+    return yaml.load(text, Loader=_PlainLoader)  # a SafeLoader that refuses aliases
+
+
 def parsed(text: str) -> dict[str, Any] | None:
     """The document as a mapping, from the first of JSON, TOML and YAML that reads it as
-    one; None when none does."""
-    loaders = (json.loads, tomllib.loads, yaml.safe_load)
+    one; None when none does (or it nests too deep to read)."""
+    loaders = (json.loads, tomllib.loads, _yaml)
     for load in loaders:
         try:
             data = load(text)
-        except (ValueError, yaml.YAMLError):  # tomllib's and json's errors are ValueErrors
+        except (ValueError, yaml.YAMLError, RecursionError):  # tomllib's, json's: ValueError
             continue
         if isinstance(data, dict):
             return {str(key): value for key, value in data.items()}
