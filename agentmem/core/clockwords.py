@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 
-WORDS = "one two three four five six seven eight nine ten eleven twelve".split()  # noqa: SIM905
-HOURS = {word: n for n, word in enumerate(WORDS, 1)}
+from agentmem.core.numberwords import VALUE
+
+HOURS = {word: n for word, n in VALUE.items() if 1 <= n <= 12}  # "one" … "twelve"
 MINUTES = {"five": 5, "ten": 10, "quarter": 15, "twenty": 20, "twenty-five": 25, "half": 30}
 HOUR = rf"(?P<hour>{'|'.join(HOURS)}|1[0-2]|0?[1-9])"
 # "half past two", "quarter to seven", "twenty-five past ten": a clock's hand, never a

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.numberwords import TEEN, TEN, TENS, UNIT, VALUE
+
 # "transcript" alone is as often a record of grades or a chat log: not a sign of speech
 MARKED = re.compile(
     r"\b(?:transcribed|transcription|dictated|dictation|voice[- ](?:memo|note|message)s?)\b"
@@ -44,11 +46,6 @@ REPAIR = re.compile(
 STRONG = re.compile(r"\b(?:no|wait|sorry|hang on|scratch that|I meant|or rather|make that)\b", re.I)
 BOUNDARY = re.compile(r"[,;(]\s*|:\s+|\s+[-–—]\s+|(?<=[.!?])\s+")
 
-UNIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-TEEN = r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
-TEN = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
-VALUE = {w: max(i - 1, 0) for i, w in enumerate(re.findall(r"[a-z]+", UNIT + TEEN))}
-TENS = {w: 20 + 10 * i for i, w in enumerate(re.findall(r"[a-z]+", TEN))}
 NUMBER = rf"(?:{TEN}(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|{TEEN}|{UNIT})"
 DECIMAL = re.compile(
     rf"\b(?:(?P<sign>minus|negative)\s+)?(?P<whole>{NUMBER}\s+)?point(?P<digits>(?:\s+{UNIT})+)\b",
