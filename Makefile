@@ -30,7 +30,7 @@ $(BASE): pyproject.toml Makefile
 $(STAMP): pyproject.toml Makefile
 	$(venv)
 	$(PY) -m pip install --quiet torch==2.13.0  # before the extras: pins the CPU build
-	$(PY) -m pip install --quiet -e '.[dev,docs,mem0-local,semantic,semantic-lite,mcp,openai-agents,postgres,openai]'
+	$(PY) -m pip install --quiet -e '.[dev,docs,mem0-local,semantic,mcp,openai-agents,postgres,openai]'
 	touch $(BASE) $(STAMP)
 
 demo: $(BASE)

@@ -2,7 +2,7 @@
 thing? Offline, on pairs files (`bench/changes.py`'s format): for each pair, the judge's own
 verdict (`agentmem.core.held.judge`, the later text against the earlier lesson alone) and
 the cosine of the two texts with their values masked, under WordLlama's bundled 256-d
-static embeddings (the `semantic-lite` extra; loaded from its wheel, never downloaded).
+static embeddings (in the `dev` extra; loaded from its wheel, never downloaded).
 
     python bench/embedsep.py PAIRS.json... [--json]
 
@@ -73,7 +73,7 @@ def model() -> Any:
         import wordllama  # type: ignore[import-untyped]
         from wordllama import WordLlama
     except ImportError as e:
-        raise SystemExit("embedsep needs the semantic-lite extra (pip install wordllama)") from e
+        raise SystemExit("embedsep needs wordllama (the dev extra: pip install -e .[dev])") from e
     return WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
 
 

@@ -1,6 +1,6 @@
 """bench/embedsep.py: the offline measure of whether WordLlama's static embeddings, values
 masked, tell a pair's later text about the same subject from a look-alike about another
-thing. It runs the real model from its wheel (the `semantic-lite` extra), offline."""
+thing. It runs the real model from its wheel (in the `dev` extra), offline."""
 
 from __future__ import annotations
 
