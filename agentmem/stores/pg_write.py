@@ -183,11 +183,23 @@ def _supersede(conn: Conn, memory_id: str, new: Sequence[str], old: Iterable[str
         )
 
 
-def upsert(conn: Conn, row: Row, *, force: bool = False) -> Outcome:
-    """Make the server hold this memory (see the module docstring for the outcomes)."""
+def upsert(conn: Conn, row: Row, *, force: bool = False, durable: bool = True) -> Outcome:
+    """Make the server hold this memory (see the module docstring for the outcomes).
+
+    `durable=False` (a batch's row, agentmem.stores.pg_batch): a new row's commit does not
+    wait for the WAL's flush; it is visible at once, and durable once the batch's `settle`
+    has committed after it. Any other outcome commits durably, as without a batch."""
     new = {**row.values, "terms": row.terms, "tfs": row.tfs, "olds": list(row.memory.supersedes)}
     new["run"] = row.bound[0]
-    if conn.execute(_INSERT if new["olds"] else _INSERT_ALONE, new).fetchone() is not None:
+    statement = _INSERT if new["olds"] else _INSERT_ALONE
+    if durable:
+        inserted = conn.execute(statement, new).fetchone()
+    else:
+        with conn.pipeline(), conn.transaction():  # BEGIN, SET, the insert, COMMIT: one trip
+            conn.execute("SET LOCAL synchronous_commit TO off")
+            cursor = conn.execute(statement, new)
+        inserted = cursor.fetchone()
+    if inserted is not None:
         return "inserted"
     with conn.transaction():
         held = conn.execute(
@@ -222,6 +234,17 @@ def upsert(conn: Conn, row: Row, *, force: bool = False) -> Outcome:
         _stats(conn, seq, 0, row.doc_len - old_len)
         _supersede(conn, row.memory.id, row.memory.supersedes, before.supersedes)
         return "updated"
+
+
+def settle(conn: Conn, ids: Sequence[str]) -> set[str]:
+    """Make the rows of `ids` (committed without waiting for the WAL) durable: one durable
+    commit that writes WAL after them flushes theirs too (the WAL is one sequence). The ids
+    whose row is not there are returned: a server that restarted since lost them."""
+    found = conn.execute(
+        "UPDATE memories SET written_at = written_at WHERE id = ANY(%s::text[]) RETURNING id",
+        (sorted(set(ids)),),
+    ).fetchall()
+    return set(ids) - {str(r[0]) for r in found}
 
 
 def remove(conn: Conn, memory_id: str, *, origin: str | None = None) -> bool:
