@@ -1,0 +1,156 @@
+"""Adds/s of 8 concurrent writers whose fires write several drafts, batched or not, alternated.
+
+    python bench/batch_adds.py [--size 10000] [--backend postgres,files] [--adds 48]
+                               [--fire 3] [--rounds 2] [--writers 8|1] [--json]
+
+One store of `--size` memories per backend (postgres: a schema of the local server from
+the wheel, fsync on, loaded from files as bench/scale.py loads it; files: one root the 8
+writers share), then `--rounds` rounds of two runs each, in turn: the 8 writers
+(bench/scale_pg.write) with their fires' drafts written one by one as before (each paying
+its folder fsync and its commit: "unbatched"), then as one batch a fire
+(agentmem.stores.pg_batch: "batched"). Each writer writes `--adds` drafts, `--fire` a fire.
+The order alternates from round to round (unbatched first, then batched first), so a load
+that rises or falls through the run weighs on both alike. Per run: adds/s across the 8,
+writer CPU per add, server CPU per add and server transactions per add (postgres), the load
+average before and after. Timing is bench output only; no test asserts on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench import scale_pg
+from bench.scale import SEED, populate, run_child, sentence, vocabulary
+
+
+def rounds(
+    backend: str, size: int, adds: int, fire: int, count: int, writers: int = 8
+) -> list[dict[str, Any]]:
+    """The alternated runs on one backend (see the module docstring)."""
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="agentmem-batch-adds-") as tmp:
+        url, schema, shared = "", "", Path(tmp) / "shared" / "memory"
+        if backend == "postgres":
+            import psycopg
+
+            url, schema = scale_pg.server_url(), f"batch_{size}"
+            with psycopg.connect(url, autocommit=True) as conn:
+                conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
+            run_child("--pg", "load", str(size), schema, "--url", url)
+        else:
+            from agentmem.stores.filestore import FileStore
+
+            rng = random.Random(SEED + size)
+            populate(shared, size, rng, vocabulary(rng))
+            store = FileStore(shared)
+            store.rebuild()
+            store.close()
+        for number in range(count):
+            order = (False, True) if number % 2 == 0 else (True, False)
+            for batched in order:
+                if backend == "postgres":  # a loop per root, each root new to this run
+                    run = Path(tmp) / f"r{number}{'b' if batched else 'u'}"
+                    roots = [run / f"loop{i}" / "memory" for i in range(scale_pg.WRITERS)]
+                else:
+                    roots = [shared]
+                measured = (
+                    scale_pg.adds(backend, roots, adds, size, url, schema, fire, batched)
+                    if writers > 1
+                    else alone(backend, roots[0], adds, size, url, schema, fire, batched)
+                )
+                row = {"backend": backend, "memories": size, "writers": writers}
+                row.update({"round": number, "fire": fire})
+                row.update(batched=batched, **measured)
+                rows.append(row)
+                print(line(row), file=sys.stderr, flush=True)
+        if backend == "postgres":
+            import psycopg
+
+            with psycopg.connect(url, autocommit=True) as conn:
+                conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
+    return rows
+
+
+def alone(
+    backend: str, root: Path, adds: int, n: int, url: str, schema: str, fire: int, batched: bool
+) -> dict[str, Any]:
+    """One writer in this process (`--writers 1`): where an add's waits for the disk show in
+    its wall time, which 8 writers on 2 cores hide behind each other's CPU."""
+    from agentmem.core.writer import Harvester
+    from agentmem.settings import settings_from_values
+    from agentmem.stores.base import Store
+    from agentmem.stores.filestore import FileStore
+    from agentmem.stores.postgres import PostgresStore
+
+    rng = random.Random()
+    words = vocabulary(random.Random(SEED + n))
+    drafts = [
+        {"text": f"{sentence(rng, words)} {rng.random()}", "type": "semantic", "confidence": 0.8}
+        for _ in range(adds + 1)
+    ]
+    store: Store = (
+        PostgresStore(root, url, schema=schema) if backend == "postgres" else FileStore(root)
+    )
+    settings = settings_from_values({"AGENTMEM_USER_ID": "bench", "AGENTMEM_ROOT": str(root)})
+    writer = Harvester(settings, store)
+    writer.batched = batched
+    assert writer.submit(drafts.pop(), trigger="manual").status == "accepted"  # warm
+    load_before = os.getloadavg()[0]
+    cpu, wall = time.process_time(), time.perf_counter()
+    for first in range(0, adds, fire):
+        writes = writer.submit_many(drafts[first : first + fire], trigger="manual")
+        assert len(writes.accepted) == len(drafts[first : first + fire]), writes
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    store.close()
+    return {
+        "add8_per_s": round(adds / wall, 1),  # one writer's, under the same key
+        "add8_client_cpu_ms": round(1000 * cpu / adds, 2),
+        "wall_ms_per_add": round(1000 * wall / adds, 2),
+        "add8_load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
+    }
+
+
+def line(row: dict[str, Any]) -> str:
+    server = row.get("add8_server_cpu_ms")
+    statements = row.get("add8_statements_per_add")
+    return (
+        f"{row['backend']:>8} {row['memories']} {row['writers']} writer(s) round {row['round']} "
+        f"{'batched  ' if row['batched'] else 'unbatched'} fires of {row['fire']}: "
+        f"{row['add8_per_s']:.1f} adds/s, writer cpu {row['add8_client_cpu_ms']:.1f} ms/add"
+        f"{'' if server is None else f', server cpu {server:.1f} ms/add'}"
+        f"{'' if statements is None else f', {statements:.2f} transactions/add'}"
+        f", load {row['add8_load'][0]}->{row['add8_load'][1]}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=10_000)
+    parser.add_argument("--backend", default="postgres,files")
+    parser.add_argument("--adds", type=int, default=48, help="drafts per writer per run")
+    parser.add_argument("--fire", type=int, default=3, help="drafts a fire writes")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--writers", type=int, default=8, help="8, or 1 (in this process)")
+    parser.add_argument("--json", action="store_true", help="print one JSON list")
+    args = parser.parse_args(argv)
+    rows = []
+    for backend in (b.strip() for b in args.backend.split(",") if b.strip()):
+        rows += rounds(backend, args.size, args.adds, args.fire, args.rounds, args.writers)
+    if args.json:
+        print(json.dumps(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
