@@ -2,6 +2,7 @@
 
     python bench/batch_adds.py [--size 10000] [--backend postgres,files] [--adds 48]
                                [--fire 3] [--rounds 2] [--writers 8|1] [--json]
+    python bench/batch_adds.py --puts 300 [--backend postgres,files] [--fire 3] [--rounds 4]
 
 One store of `--size` memories per backend (postgres: a schema of the local server from
 the wheel, fsync on, loaded from files as bench/scale.py loads it; files: one root the 8
@@ -106,19 +107,122 @@ def alone(
     writer = Harvester(settings, store)
     writer.batched = batched
     assert writer.submit(drafts.pop(), trigger="manual").status == "accepted"  # warm
+    waited = Waits(store if isinstance(store, PostgresStore) else None)
     load_before = os.getloadavg()[0]
     cpu, wall = time.process_time(), time.perf_counter()
-    for first in range(0, adds, fire):
-        writes = writer.submit_many(drafts[first : first + fire], trigger="manual")
-        assert len(writes.accepted) == len(drafts[first : first + fire]), writes
+    with waited:
+        for first in range(0, adds, fire):
+            writes = writer.submit_many(drafts[first : first + fire], trigger="manual")
+            assert len(writes.accepted) == len(drafts[first : first + fire]), writes
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     store.close()
     return {
         "add8_per_s": round(adds / wall, 1),  # one writer's, under the same key
         "add8_client_cpu_ms": round(1000 * cpu / adds, 2),
         "wall_ms_per_add": round(1000 * wall / adds, 2),
+        "fsyncs_per_add": round(waited.fsyncs / adds, 2),
+        "fsync_ms_per_add": round(1000 * waited.fsync_s / adds, 2),
+        "server_calls_per_add": round(waited.calls / adds, 2),
+        "server_calls_ms_per_add": round(1000 * waited.calls_s / adds, 2),
         "add8_load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
     }
+
+
+def puts(backend: str, root: Path, count: int, fire: int, batched: bool, url: str, schema: str,
+         seed: int) -> dict[str, Any]:  # fmt: skip
+    """`--puts N`: the file and the row alone, no writer before them (no judge, no lookup):
+    N memories put `fire` at a time, in one `batch()` each or not; wall time per put."""
+    from contextlib import nullcontext
+    from datetime import UTC, datetime
+
+    from agentmem.core.model import Memory
+    from agentmem.stores.base import Store
+    from agentmem.stores.filestore import FileStore
+    from agentmem.stores.postgres import PostgresStore
+    from bench.scale import record
+
+    rng = random.Random(seed)
+    words = vocabulary(random.Random(SEED))
+    start = datetime(2026, 6, 1, tzinfo=UTC)
+    memories = [Memory.model_validate(record(i, rng, words, start)) for i in range(count + 1)]
+    store: Store = (
+        PostgresStore(root, url, schema=schema) if backend == "postgres" else FileStore(root)
+    )
+    store.put(memories.pop())  # the connection, the folders
+    waited = Waits(store if isinstance(store, PostgresStore) else None)
+    wall = time.perf_counter()
+    with waited:
+        for first in range(0, count, fire):
+            with store.batch() if batched else nullcontext():  # type: ignore[attr-defined]
+                for memory in memories[first : first + fire]:
+                    store.put(memory)
+    wall = time.perf_counter() - wall
+    store.close()
+    return {
+        "wall_ms_per_put": round(1000 * wall / count, 2),
+        "fsyncs_per_put": round(waited.fsyncs / count, 2),
+        "fsync_ms_per_put": round(1000 * waited.fsync_s / count, 2),
+        "server_calls_per_put": round(waited.calls / count, 2),
+        "server_calls_ms_per_put": round(1000 * waited.calls_s / count, 2),
+    }
+
+
+def put_rounds(backend: str, count: int, fire: int, rounds_: int) -> list[dict[str, Any]]:
+    """`--puts`: alternated unbatched and batched runs of `puts`, each in a fresh root (and,
+    on postgres, a fresh schema of the local server from the wheel, fsync on)."""
+    rows = []
+    url = scale_pg.server_url() if backend == "postgres" else ""
+    with tempfile.TemporaryDirectory(prefix="agentmem-batch-puts-") as tmp:
+        for number in range(rounds_):
+            for batched in (False, True) if number % 2 == 0 else (True, False):
+                name = f"puts{number}{'b' if batched else 'u'}"
+                row: dict[str, Any] = {"backend": backend, "round": number, "fire": fire}
+                row["batched"] = batched
+                row.update(puts(backend, Path(tmp) / name, count, fire, batched, url, name, number))
+                row["load"] = round(os.getloadavg()[0], 1)
+                rows.append(row)
+                print(json.dumps(row), file=sys.stderr, flush=True)
+    return rows
+
+
+class Waits:
+    """Within the block: how many fsyncs this process made and how long they took, and (a
+    postgres store given) how many server calls and their wall time, commit waits included:
+    the waits batching saves, which the load's scheduling hides in the adds/s."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.fsyncs, self.fsync_s, self.calls, self.calls_s = 0, 0.0, 0, 0.0
+        self._fsync = os.fsync
+
+    def __enter__(self) -> Waits:
+        real, store = self._fsync, self.store
+
+        def fsync(fd: int) -> None:
+            started = time.perf_counter()
+            real(fd)
+            self.fsyncs += 1
+            self.fsync_s += time.perf_counter() - started
+
+        os.fsync = fsync
+        if store is not None:
+            call = store.call
+
+            def counted(fn: Any) -> Any:
+                started = time.perf_counter()
+                try:
+                    return call(fn)
+                finally:
+                    self.calls += 1
+                    self.calls_s += time.perf_counter() - started
+
+            store.call = counted
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        os.fsync = self._fsync
+        if self.store is not None:
+            del self.store.call  # the class's method again
 
 
 def line(row: dict[str, Any]) -> str:
@@ -131,6 +235,13 @@ def line(row: dict[str, Any]) -> str:
         f"{'' if server is None else f', server cpu {server:.1f} ms/add'}"
         f"{'' if statements is None else f', {statements:.2f} transactions/add'}"
         f", load {row['add8_load'][0]}->{row['add8_load'][1]}"
+        + (
+            f"; wall {row['wall_ms_per_add']:.1f} ms/add, {row['fsyncs_per_add']:.2f} fsyncs "
+            f"({row['fsync_ms_per_add']:.1f} ms), {row['server_calls_per_add']:.2f} server calls "
+            f"({row['server_calls_ms_per_add']:.1f} ms) an add"
+            if "wall_ms_per_add" in row
+            else ""
+        )
     )
 
 
@@ -142,11 +253,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fire", type=int, default=3, help="drafts a fire writes")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--writers", type=int, default=8, help="8, or 1 (in this process)")
+    parser.add_argument("--puts", type=int, default=0, help="the file and row alone: N puts")
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     args = parser.parse_args(argv)
     rows = []
     for backend in (b.strip() for b in args.backend.split(",") if b.strip()):
-        rows += rounds(backend, args.size, args.adds, args.fire, args.rounds, args.writers)
+        if args.puts:
+            rows += put_rounds(backend, args.puts, args.fire, args.rounds)
+        else:
+            rows += rounds(backend, args.size, args.adds, args.fire, args.rounds, args.writers)
     if args.json:
         print(json.dumps(rows))
     return 0
