@@ -3,6 +3,7 @@
     python bench/batch_adds.py [--size 10000] [--backend postgres,files] [--adds 48]
                                [--fire 3] [--rounds 2] [--writers 8|1] [--json]
     python bench/batch_adds.py --puts 300 [--backend postgres,files] [--fire 3] [--rounds 4]
+    python bench/batch_adds.py --interleave [--size 10000] [--adds 120] [--rounds 2] ...
 
 One store of `--size` memories per backend (postgres: a schema of the local server from
 the wheel, fsync on, loaded from files as bench/scale.py loads it; files: one root the 8
@@ -57,7 +58,7 @@ def rounds(
             store = FileStore(shared)
             store.rebuild()
             store.close()
-        for number in range(count):
+        for number in range(count if writers >= 0 else 0):
             order = (False, True) if number % 2 == 0 else (True, False)
             for batched in order:
                 if backend == "postgres":  # a loop per root, each root new to this run
@@ -73,6 +74,13 @@ def rounds(
                 row = {"backend": backend, "memories": size, "writers": writers}
                 row.update({"round": number, "fire": fire})
                 row.update(batched=batched, **measured)
+                rows.append(row)
+                print(line(row), file=sys.stderr, flush=True)
+        for number in range(count if writers < 0 else 0):  # --interleave
+            root = Path(tmp) / f"i{number}" / "memory" if backend == "postgres" else shared
+            for part in interleaved(backend, root, adds, size, url, schema, fire):
+                row = {"backend": backend, "memories": size, "writers": 1, "round": number}
+                row.update(fire=fire, **part)
                 rows.append(row)
                 print(line(row), file=sys.stderr, flush=True)
         if backend == "postgres":
@@ -126,6 +134,70 @@ def alone(
         "server_calls_ms_per_add": round(1000 * waited.calls_s / adds, 2),
         "add8_load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
     }
+
+
+def interleaved(
+    backend: str, root: Path, adds: int, n: int, url: str, schema: str, fire: int
+) -> list[dict[str, Any]]:
+    """`--interleave`: one writer in this process whose fires are in turn unbatched and
+    batched, each mode's CPU, wall time and waits summed apart: a load that drifts through
+    the run weighs on both alike, fire by fire."""
+    from agentmem.core.writer import Harvester
+    from agentmem.settings import settings_from_values
+    from agentmem.stores.base import Store
+    from agentmem.stores.filestore import FileStore
+    from agentmem.stores.postgres import PostgresStore
+
+    rng = random.Random()
+    words = vocabulary(random.Random(SEED + n))
+    drafts = [
+        {"text": f"{sentence(rng, words)} {rng.random()}", "type": "semantic", "confidence": 0.8}
+        for _ in range(adds + 1)
+    ]
+    store: Store = (
+        PostgresStore(root, url, schema=schema) if backend == "postgres" else FileStore(root)
+    )
+    settings = settings_from_values({"AGENTMEM_USER_ID": "bench", "AGENTMEM_ROOT": str(root)})
+    writer = Harvester(settings, store)
+    assert writer.submit(drafts.pop(), trigger="manual").status == "accepted"  # warm
+    waited = Waits(store if isinstance(store, PostgresStore) else None)
+    sums = {mode: [0.0, 0.0, 0, 0.0, 0, 0.0, 0] for mode in (False, True)}
+    load_before = os.getloadavg()[0]
+    with waited:
+        for number, first in enumerate(range(0, adds, fire)):
+            writer.batched = number % 2 == 1
+            before = (waited.fsyncs, waited.fsync_s, waited.calls, waited.calls_s)
+            cpu, wall = time.process_time(), time.perf_counter()
+            writes = writer.submit_many(drafts[first : first + fire], trigger="manual")
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            assert len(writes.accepted) == len(drafts[first : first + fire]), writes
+            got = sums[writer.batched]
+            got[0] += cpu
+            got[1] += wall
+            got[2] += waited.fsyncs - before[0]
+            got[3] += waited.fsync_s - before[1]
+            got[4] += waited.calls - before[2]
+            got[5] += waited.calls_s - before[3]
+            got[6] += len(writes.accepted)
+    store.close()
+    load = [round(load_before, 1), round(os.getloadavg()[0], 1)]
+    rows = []
+    for batched, (cpu, wall, fsyncs, fsync_s, calls, calls_s, added) in sums.items():
+        rows.append(
+            {
+                "batched": batched,
+                "adds": added,
+                "add8_per_s": round(added / wall, 1),
+                "add8_client_cpu_ms": round(1000 * cpu / added, 2),
+                "wall_ms_per_add": round(1000 * wall / added, 2),
+                "fsyncs_per_add": round(fsyncs / added, 2),
+                "fsync_ms_per_add": round(1000 * fsync_s / added, 2),
+                "server_calls_per_add": round(calls / added, 2),
+                "server_calls_ms_per_add": round(1000 * calls_s / added, 2),
+                "add8_load": load,
+            }
+        )
+    return rows
 
 
 def puts(backend: str, root: Path, count: int, fire: int, batched: bool, url: str, schema: str,
@@ -254,6 +326,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--writers", type=int, default=8, help="8, or 1 (in this process)")
     parser.add_argument("--puts", type=int, default=0, help="the file and row alone: N puts")
+    parser.add_argument(
+        "--interleave", action="store_true", help="one writer, its fires in turn each way"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     args = parser.parse_args(argv)
     rows = []
@@ -261,7 +336,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.puts:
             rows += put_rounds(backend, args.puts, args.fire, args.rounds)
         else:
-            rows += rounds(backend, args.size, args.adds, args.fire, args.rounds, args.writers)
+            writers = -1 if args.interleave else args.writers
+            rows += rounds(backend, args.size, args.adds, args.fire, args.rounds, writers)
     if args.json:
         print(json.dumps(rows))
     return 0
