@@ -74,8 +74,8 @@ def test_a_later_draft_of_the_batch_sees_the_earlier_ones_row(
     tmp_path: Path, pg_server: LocalServer
 ) -> None:
     """In a batch, a row is on the server before the batch ends: another loop's writer
-    (its own root, so only the server can tell it) finds the duplicate at once, and after
-    the batch nothing is owed."""
+    (its own root, so only the server can tell it) finds the duplicate at once; after the
+    batch nothing is owed, and no pooled connection is left committing without waiting."""
     a_root, b_root = tmp_path / "a" / "memory", tmp_path / "b" / "memory"
     a = pg_store(a_root, pg_server)
     assert isinstance(a, PostgresStore)
@@ -87,6 +87,11 @@ def test_a_later_draft_of_the_batch_sees_the_earlier_ones_row(
         seen = _writer(b, b_root).submit(text, trigger="manual")
         assert seen.status == "duplicate" and seen.memory_id == first.memory_id
     assert not a.batching and len(a.outbox) == 0
+    # the commit that waits for nothing was the insert's alone: the pooled connections
+    # (the insert's among them) commit durably again, so an unbatched write is durable
+    for _ in range(a.pool_size + 1):
+        shown = a.call(lambda conn: conn.execute("SHOW synchronous_commit").fetchone())
+        assert shown == ("on",)
     a.close()
     b.close()
 
