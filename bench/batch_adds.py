@@ -91,11 +91,11 @@ def rounds(
     return rows
 
 
-def alone(
-    backend: str, root: Path, adds: int, n: int, url: str, schema: str, fire: int, batched: bool
-) -> dict[str, Any]:
-    """One writer in this process (`--writers 1`): where an add's waits for the disk show in
-    its wall time, which 8 writers on 2 cores hide behind each other's CPU."""
+def one_writer(
+    backend: str, root: Path, adds: int, n: int, url: str, schema: str
+) -> tuple[Any, list[dict[str, Any]]]:
+    """A Harvester over a store of `root` (postgres: the fleet's schema) and adds + 1 drafts
+    of the corpus of n's words (the last one to warm the writer)."""
     from agentmem.core.writer import Harvester
     from agentmem.settings import settings_from_values
     from agentmem.stores.base import Store
@@ -112,7 +112,18 @@ def alone(
         PostgresStore(root, url, schema=schema) if backend == "postgres" else FileStore(root)
     )
     settings = settings_from_values({"AGENTMEM_USER_ID": "bench", "AGENTMEM_ROOT": str(root)})
-    writer = Harvester(settings, store)
+    return Harvester(settings, store), drafts
+
+
+def alone(
+    backend: str, root: Path, adds: int, n: int, url: str, schema: str, fire: int, batched: bool
+) -> dict[str, Any]:
+    """One writer in this process (`--writers 1`): where an add's waits for the disk show in
+    its wall time, which 8 writers on 2 cores hide behind each other's CPU."""
+    from agentmem.stores.postgres import PostgresStore
+
+    writer, drafts = one_writer(backend, root, adds, n, url, schema)
+    store = writer.store
     writer.batched = batched
     assert writer.submit(drafts.pop(), trigger="manual").status == "accepted"  # warm
     waited = Waits(store if isinstance(store, PostgresStore) else None)
@@ -142,23 +153,10 @@ def interleaved(
     """`--interleave`: one writer in this process whose fires are in turn unbatched and
     batched, each mode's CPU, wall time and waits summed apart: a load that drifts through
     the run weighs on both alike, fire by fire."""
-    from agentmem.core.writer import Harvester
-    from agentmem.settings import settings_from_values
-    from agentmem.stores.base import Store
-    from agentmem.stores.filestore import FileStore
     from agentmem.stores.postgres import PostgresStore
 
-    rng = random.Random()
-    words = vocabulary(random.Random(SEED + n))
-    drafts = [
-        {"text": f"{sentence(rng, words)} {rng.random()}", "type": "semantic", "confidence": 0.8}
-        for _ in range(adds + 1)
-    ]
-    store: Store = (
-        PostgresStore(root, url, schema=schema) if backend == "postgres" else FileStore(root)
-    )
-    settings = settings_from_values({"AGENTMEM_USER_ID": "bench", "AGENTMEM_ROOT": str(root)})
-    writer = Harvester(settings, store)
+    writer, drafts = one_writer(backend, root, adds, n, url, schema)
+    store = writer.store
     assert writer.submit(drafts.pop(), trigger="manual").status == "accepted"  # warm
     waited = Waits(store if isinstance(store, PostgresStore) else None)
     sums = {mode: [0.0, 0.0, 0, 0.0, 0, 0.0, 0] for mode in (False, True)}
