@@ -219,6 +219,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="postgres: keep each size's schema, and measure a kept one again without loading",
     )
     parser.add_argument("--writer", nargs=6, help=argparse.SUPPRESS)
+    parser.add_argument("--fire-drafts", type=int, default=1, help=argparse.SUPPRESS)
+    parser.add_argument("--unbatched", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one is not None or args.pg or args.writer:
         return child(args)
@@ -279,7 +281,16 @@ def child(args: argparse.Namespace) -> int:
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
     if args.writer:
         backend, root, count, n, url, schema = args.writer
-        scale_pg.write(backend, Path(root), int(count), int(n), url, schema)
+        scale_pg.write(
+            backend,
+            Path(root),
+            int(count),
+            int(n),
+            url,
+            schema,
+            args.fire_drafts,
+            not args.unbatched,
+        )
     elif args.pg:
         step, n, schema = args.pg
         if step.startswith("load"):

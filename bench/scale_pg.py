@@ -239,10 +239,15 @@ def measure(n: int, queries: int, url: str, schema: str) -> dict[str, Any]:
     }
 
 
-def write(backend: str, root: Path, count: int, n: int, url: str, schema: str) -> None:
+def write(
+    backend: str, root: Path, count: int, n: int, url: str, schema: str, fire: int = 1,
+    batched: bool = True,
+) -> None:
     """One of the concurrent writers: open the store, say "ready", wait for "go" on stdin,
     then write `count` drafts (of the words of the corpus of n) through the Harvester and
-    print when it was done and the CPU time the adds took."""
+    print when it was done and the CPU time the adds took. `fire` > 1: the drafts go `fire`
+    at a time through `submit_many`, as a hook's fire writes them (one batch each, unless
+    `batched` is off: then each draft pays its own folder fsync and commit, as before)."""
     from agentmem.core.writer import Harvester
     from agentmem.settings import settings_from_values
     from agentmem.stores import Store
@@ -278,21 +283,29 @@ def write(backend: str, root: Path, count: int, n: int, url: str, schema: str) -
             return real(fn)
 
         store.call = counted  # type: ignore[method-assign]
+    writer.batched = batched
     print("ready", flush=True)
     sys.stdin.readline()
     cpu = time.process_time()
-    for draft in drafts:
-        outcome = writer.submit(draft, trigger="manual")
-        assert outcome.status == "accepted", outcome
+    if fire > 1:
+        for first in range(0, count, fire):
+            writes = writer.submit_many(drafts[first : first + fire], trigger="manual")
+            assert len(writes.accepted) == len(drafts[first : first + fire]), writes
+    else:
+        for draft in drafts:
+            outcome = writer.submit(draft, trigger="manual")
+            assert outcome.status == "accepted", outcome
     print(json.dumps({"done": time.time(), "cpu_s": time.process_time() - cpu, "calls": calls[0]}))
 
 
 def adds(
-    backend: str, roots: list[Path], per_writer: int, n: int, url: str = "", schema: str = ""
+    backend: str, roots: list[Path], per_writer: int, n: int, url: str = "", schema: str = "",
+    fire: int = 1, batched: bool = True,
 ) -> dict[str, Any]:
     """Memories per second across WRITERS processes writing at once (one root each for
     postgres, a loop per root; all on the same root for files, one machine's memory), the
-    CPU per add on each side and the load average around the run."""
+    CPU per add on each side and the load average around the run. `fire`, `batched`: see
+    `write`."""
     procs = [
         subprocess.Popen(
             [
@@ -305,6 +318,9 @@ def adds(
                 str(n),
                 url,
                 schema,
+                "--fire-drafts",
+                str(fire),
+                *([] if batched else ["--unbatched"]),
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,

@@ -43,3 +43,17 @@ def test_scale_bench_loads_and_measures_a_small_fleet_memory(pg_server: LocalSer
     ):
         assert row[key] is not None and row[key] >= 0, key
     assert row["server_mb"] > 0
+
+
+def test_batch_bench_alternates_unbatched_and_batched_runs(
+    pg_server: LocalServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bench/batch_adds.py: one writer (in-process) on a small fleet memory, fires of 3
+    drafts, unbatched then batched, then the other order: every draft accepted, figures
+    printed for each run (not asserted)."""
+    from bench import batch_adds
+
+    monkeypatch.setenv("AGENTMEM_POSTGRES_URL", pg_server.url)
+    rows = batch_adds.rounds("postgres", 60, 6, 3, 2, writers=1)
+    assert [r["batched"] for r in rows] == [False, True, True, False]
+    assert all(r["add8_per_s"] > 0 and r["wall_ms_per_add"] > 0 for r in rows)

@@ -7,8 +7,8 @@ cross-process lock) → store → counted in the result.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextlib import nullcontext
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
@@ -35,7 +35,7 @@ from agentmem.core.validate import MAX_TEXT, validate_draft
 from agentmem.results import Writes
 from agentmem.settings import Settings
 from agentmem.stores.access import utcnow
-from agentmem.stores.base import DuplicateAhead, Remote, Store
+from agentmem.stores.base import Batching, DuplicateAhead, Remote, Store
 from agentmem.stores.files import EntryFiles, NotReadable
 
 log = get_logger()
@@ -89,6 +89,7 @@ class Harvester:
         self.clock = clock
         self._lock_path = store.root / ".agentmem" / "write.lock"
         self._writing: str | None = None  # the id whose file is being written, if any
+        self.batched = True  # a fire's drafts made durable together (submit_many)
 
     def check_role(self) -> None:
         if self.settings.role == "worker":
@@ -303,6 +304,29 @@ class Harvester:
         """
         self.check_role()  # a worker's fire writes nothing at all: one error, not per draft
         writes = Writes() if writes is None else writes
+        try:
+            with self._batch(drafts):
+                self._each(drafts, trigger, deadline, writes, refused)
+        except StoreError as exc:  # the batch's folder sync: what it wrote is counted,
+            writes.store_errors.append(_reason(exc))  # its durability is not: the fire fails
+        return writes
+
+    def _batch(self, drafts: Iterable[Mapping[str, Any]]) -> AbstractContextManager[None]:
+        """A fire's drafts as one batch of writes (agentmem.stores.pg_batch), when the store
+        batches and `batched` is on; one draft is no batch (it would only add a commit)."""
+        single = isinstance(drafts, Sized) and len(drafts) < 2
+        if not self.batched or single or not isinstance(self.store, Batching):
+            return nullcontext()
+        return self.store.batch()
+
+    def _each(
+        self,
+        drafts: Iterable[Mapping[str, Any]],
+        trigger: str,
+        deadline: float | None,
+        writes: Writes,
+        refused: Sequence[Sequence[Problem]],
+    ) -> None:
         for i, draft in enumerate(drafts):
             writes.attempted += 1
             before = refused[i] if i < len(refused) else ()
@@ -322,7 +346,6 @@ class Harvester:
                 self._count(writes, draft, self._failed(exc))
                 raise
             self._count(writes, draft, outcome)
-        return writes
 
     def _refused(self, draft: Any, trigger: str, before: Sequence[Problem]) -> Submission:
         """A draft refused before the writer, with the writer's own problems first (and

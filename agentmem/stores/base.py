@@ -111,3 +111,12 @@ class Remote(Protocol):
     root's write lock, so no other process on the root waits for a connect timeout."""
 
     def reached(self) -> AbstractContextManager[bool]: ...
+
+
+@runtime_checkable
+class Batching(Protocol):
+    """A store that makes a batch of writes durable together: within `batch()`, each write
+    is visible at once (the writer's next check sees it) and whole or absent after a crash;
+    its durability is paid once, when the block ends (agentmem.stores.pg_batch)."""
+
+    def batch(self) -> AbstractContextManager[None]: ...

@@ -11,6 +11,7 @@ import builtins
 import contextlib
 import threading
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from datetime import datetime
 from pathlib import Path
 
@@ -57,6 +58,11 @@ class CanonicalFiles:
         self.clock: Callable[[], datetime] = utcnow
 
     # -- the writer's surface -----------------------------------------------------------
+    def batch(self) -> AbstractContextManager[None]:
+        """A batch of writes (one fire's drafts): each file written atomically, the folder
+        fsynced once at the end (`EntryFiles.deferred`)."""
+        return self.files.deferred()
+
     def find_duplicate(self, key: str) -> str | None:
         with self.lock:
             self.catalog.refresh()

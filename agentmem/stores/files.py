@@ -10,8 +10,10 @@ import errno
 import os
 import stat
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,8 +75,12 @@ def named(exc: OSError, path: Path) -> OSError:
     return OSError(exc.errno, exc.strerror, str(path))
 
 
-def atomic_write(path: Path, data: str) -> None:
-    """Write a file whole or not at all: temp file in the same folder, fsync, rename."""
+def atomic_write(path: Path, data: str, *, sync_folder: bool = True) -> None:
+    """Write a file whole or not at all: temp file in the same folder, fsync, rename.
+
+    `sync_folder=False` leaves the folder's fsync (what makes the rename outlive a power
+    cut) to the caller, who makes it once for a batch of files (`EntryFiles.deferred`):
+    each file is still whole or absent, only its presence waits for the batch's sync."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -90,7 +96,13 @@ def atomic_write(path: Path, data: str) -> None:
         if isinstance(exc, OSError) and exc.filename is None:  # a bare "[Errno 28] ..."
             raise named(exc, path) from exc
         raise
-    dir_fd = os.open(path.parent, os.O_RDONLY)
+    if sync_folder:
+        fsync_folder(path.parent)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make the renames into `folder` durable (its entries outlive a power cut)."""
+    dir_fd = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(dir_fd)
     finally:
@@ -112,6 +124,27 @@ class EntryFiles:
         self.entries = root / ENTRIES
         self.archive = root / ARCHIVE
         self.cache = root / CACHE
+        self._batch = threading.local()  # the folders a batch of this thread left unsynced
+
+    @contextmanager
+    def deferred(self) -> Iterator[None]:
+        """Within the block, this thread's writes fsync each file but not its folder; the
+        folders written are fsynced once when the block ends (however it ends), so a batch
+        of n files costs n + 1 fsyncs, not 2n. A crash inside leaves each file whole or
+        absent, as ever. Nested blocks sync at the outer one's end."""
+        if getattr(self._batch, "folders", None) is not None:
+            yield
+            return
+        self._batch.folders = set()
+        try:
+            yield
+        finally:
+            folders, self._batch.folders = self._batch.folders, None
+            for folder in sorted(folders):
+                try:
+                    fsync_folder(folder)
+                except OSError as exc:
+                    raise StoreError(f"cannot sync the folder: {exc}", path=str(folder)) from exc
 
     def path_for(self, memory_id: str) -> Path:
         return self.entries / f"{check_id(memory_id)}{SUFFIX}"
@@ -122,10 +155,13 @@ class EntryFiles:
     def write(self, memory: Memory) -> Path:
         path = self.path_for(memory.id)
         text = self.render(memory, path)
+        folders: set[Path] | None = getattr(self._batch, "folders", None)
         try:
-            atomic_write(path, text)
+            atomic_write(path, text, sync_folder=folders is None)
         except OSError as exc:
             raise StoreError(f"cannot write memory file: {exc}", path=str(path)) from exc
+        if folders is not None:
+            folders.add(path.parent)
         return path
 
     def render(self, memory: Memory, path: Path | None = None) -> str:

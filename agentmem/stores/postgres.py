@@ -34,7 +34,7 @@ from agentmem.stores.bm25 import tokenize
 from agentmem.stores.files import check_id
 from agentmem.stores.filestore import FileStore
 from agentmem.stores.outbox import Outbox
-from agentmem.stores.pg_ahead import DraftLookup
+from agentmem.stores.pg_batch import BatchedRows
 from agentmem.stores.pg_link import QUICK_RETRY, origin_of
 from agentmem.stores.pg_prune import EXACT_MAX, rank
 from agentmem.stores.pg_rank import DISTINCTIVE_BUDGET, DISTINCTIVE_CAP, Ranked
@@ -47,7 +47,7 @@ T = TypeVar("T")
 BATCH = 1000  # memories per transaction in a rebuild
 
 
-class PostgresStore(DraftLookup):
+class PostgresStore(BatchedRows):
     """Markdown files under `<root>/entries/` (the truth) shared through a PostgreSQL server."""
 
     backend = "postgres"
@@ -97,12 +97,15 @@ class PostgresStore(DraftLookup):
         same content and scope."""
         self.forget_counts()  # its postings change the counts of its words
         row = pg_write.make_row(memory, self.origin)
+        durable = not self.batching  # in a batch, made durable when it ends (pg_batch)
         try:
-            outcome = self.call(lambda conn: pg_write.upsert(conn, row, force=force))
+            outcome = self.call(lambda c: pg_write.upsert(c, row, force=force, durable=durable))
         except ProjectionError as exc:
             owed = self.outbox.add(memory.id, str(exc))
             self._failed("projection_queued", exc, id=memory.id, attempts=owed.attempts)
             return False
+        if outcome == "inserted" and not durable:
+            self.batched(memory.id)
         self.outbox.done(memory.id)
         if isinstance(outcome, pg_write.Duplicate):
             self._drop_file(memory.id)
