@@ -140,9 +140,9 @@ def _diagnose(
     scenario: Scenario, step: Step, item: str, entries: list[Any], calls: list[dict[str, Any]]
 ) -> dict[str, Any]:
     pats = [p for p in step.stale if p.search(item)]
-    held = [
-        e for e in entries if any(p.search(e.text) for p in pats) and e.text[:60] in item
-    ] or [e for e in entries if any(p.search(e.text) for p in pats)]
+    held = [e for e in entries if any(p.search(e.text) for p in pats) and e.text[:60] in item] or [
+        e for e in entries if any(p.search(e.text) for p in pats)
+    ]
     row: dict[str, Any] = {
         "scenario": scenario.name,
         "step": step.index,
@@ -184,9 +184,12 @@ def _diagnose(
     for s in scenario.steps:
         if s.day <= step.day and s.index < step.index:
             for t in _step_texts(s):
-                if any(p.search(t) for p in step.needs) and not any(p.search(t) for p in pats):
-                    if _stamp(str(scenario.clock_at(s.day))) > born:
-                        row.setdefault("raw", t[:200])
+                if (
+                    any(p.search(t) for p in step.needs)
+                    and not any(p.search(t) for p in pats)
+                    and _stamp(str(scenario.clock_at(s.day))) > born
+                ):
+                    row.setdefault("raw", t[:200])
     row["group"] = "c (never written)" if "raw" in row else "unknown"
     return row
 

@@ -51,7 +51,8 @@ HOST = re.compile(
 # A number and the unit after it ("0.02 in. w.c.", "92.0 %", "5 seconds"); not a version,
 # nor the number of a numbered name ("T-2", "ISO 7", "v3.2").
 MEASURE = re.compile(
-    r"(?<![\w.,-])(?P<n>\d{1,9}(?:[.,]\d{1,6})?)\s?(?P<u>%|[a-z]{1,12}\b\.?)?", re.IGNORECASE
+    r"(?<![\w.,-])(?P<n>\d{1,9}(?:[.,]\d{1,6})?)\s?(?P<u>%|°\s?[cf]\b|[a-z]{1,12}\b\.?)?",
+    re.IGNORECASE,
 )
 NUMBERED = re.compile(r"\b(?P<f>[A-Za-z]{1,12})[- ]?(?P<n>\d{1,4})\b(?![.,]\d)")
 # the draft names a value as the one it replaces: "(was 92.0 %", "it was 0.72", "from 3 to"
@@ -61,7 +62,9 @@ WAS = re.compile(
     r"|\bfrom\s+(?P<f>\d{1,9}(?:[.,]\d{1,6})?)\s?[%a-z]{0,12}\.?\s+to\b",
     re.IGNORECASE,
 )
-EXTRA_UNITS = frozenset(("%", "in", "mm", "cm", "m", "km", "kg", "g", "t", "l", "ml", "bar", "pa"))
+EXTRA_UNITS = frozenset(
+    ("%", "°c", "°f", "in", "mm", "cm", "m", "km", "kg", "g", "t", "l", "ml", "bar", "pa")
+)
 
 
 def realigned(draft: str, held: str) -> bool:
@@ -80,8 +83,16 @@ def realigned(draft: str, held: str) -> bool:
         for d_clause in _clauses(draft):
             d_values = _values(d_clause)
             for kind in set(h_values) & set(d_values):
-                if _aligned(kind, h_clause, h_values[kind], d_clause, d_values[kind], old,
-                            draft_values, held_values):
+                if _aligned(
+                    kind,
+                    h_clause,
+                    h_values[kind],
+                    d_clause,
+                    d_values[kind],
+                    old,
+                    draft_values,
+                    held_values,
+                ):
                     return True
     return False
 
@@ -99,8 +110,8 @@ def _aligned(
     if any((kind, v) in held_values for v in d_vals - old):
         return False  # the draft states a held value again: a second measure, not a new one
     new = d_vals - old
-    if not new:
-        return False
+    if not new or (d_vals & old and not h_vals & old):
+        return False  # no new value; or the old one it names is another than the held one
     kept = {v for v in h_vals if (kind, v) in draft_values and v not in old}
     if kept:
         return False  # the held value still stands in the draft
@@ -137,13 +148,17 @@ def _found(clause: str) -> Iterator[tuple[str, str]]:
     hosts: list[tuple[int, int]] = []
     for m in HOST.finditer(clause):
         name = m.group("url") or m.group("name") or m.group("port")
-        if name and any(c.isalpha() for c in name) and ("." in name or any(c.isdigit() for c in name)):
+        if (
+            name
+            and any(c.isalpha() for c in name)
+            and ("." in name or any(c.isdigit() for c in name))
+        ):
             hosts.append(m.span())
             yield "host", name.lower()
     for m in MEASURE.finditer(clause):
         if any(a <= m.start() < b for a, b in hosts) or _numbered(clause, m.start()):
             continue
-        number, unit = _number(m.group("n")), (m.group("u") or "").lower().rstrip(".")
+        number, unit = _number(m.group("n")), re.sub(r"[\s.]", "", (m.group("u") or "").lower())
         if unit in UNITS or unit in EXTRA_UNITS:
             yield f"unit:{UNITS.get(unit, unit)}", number
         elif "." in m.group("n") and (not unit or unit.isalpha()):
@@ -179,7 +194,9 @@ def _same_members(h_clause: str, d_clause: str) -> bool:
 
 def _content(clause: str) -> frozenset[str]:
     read = terms(clause)
-    values = {t for m in HOST.finditer(clause) for t in re.findall(r"[a-z0-9]+", m.group(0).lower())}
+    values = {
+        t for m in HOST.finditer(clause) for t in re.findall(r"[a-z0-9]+", m.group(0).lower())
+    }
     return frozenset(read.content - values)
 
 
