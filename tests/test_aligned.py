@@ -40,7 +40,6 @@ def _replaced(draft: str, held: str) -> bool:
             " the score scales differ, do not compare old and new scores.",
             SCORE,
         ),
-        ("G-2 maximum fill level is now 90.5 % (was 92.0 %; the float switch sits lower).", TANKS),
         ("kiln-3: set the glaze firing overheat alarm threshold to 1280 °C (CR-41).", BUFFER),
     ],
 )
@@ -58,6 +57,8 @@ def test_a_new_value_in_the_held_frame_replaces(draft: str, held: str) -> None:
         # another member of the numbered family: kiln 4's alarm, not kiln 3's; tank G-3's fill
         ("kiln-4: set the glaze firing overheat alarm threshold to 1280 °C.", BUFFER),
         ("G-3 maximum fill level is now 90.5 % (the float switch sits lower).", TANKS),
+        # one value of a clause that gives two: the other member's would go with it
+        ("G-2 maximum fill level is now 90.5 % (was 92.0 %; the float switch sits lower).", TANKS),
         # another place beside the held one, sharing only the subject
         (
             "Since the studio move KILN_LOG is mirrored to files.vendor.example:443 for reports.",

@@ -35,7 +35,7 @@ from functools import lru_cache
 from agentmem.core.cues import says_changed
 from agentmem.core.headed import COMMIT
 from agentmem.core.statement import terms
-from agentmem.core.values import UNITS
+from agentmem.core.values import UNITS, value_words
 
 FRAME = 2  # content terms two clauses share around their values: one subject, one slot
 LONGEST = 20_000  # characters of a text read for values; a longer one is no lesson
@@ -113,8 +113,11 @@ def _aligned(
     if not new or (d_vals & old and not h_vals & old):
         return False  # no new value; or the old one it names is another than the held one
     kept = {v for v in h_vals if (kind, v) in draft_values and v not in old}
-    if kept:
-        return False  # the held value still stands in the draft
+    if kept or (len(h_vals) > 1 and h_vals - old):
+        # the held value still stands in the draft; or the held clause gives several of
+        # the kind ("G-1 at 93.5 %, G-2 at 92.0 %") and the draft retires only some: the
+        # others would go with the lesson
+        return False
     if not _same_members(h_clause, d_clause):
         return False
     shared = _content(h_clause) & _content(d_clause)
@@ -197,7 +200,8 @@ def _content(clause: str) -> frozenset[str]:
     values = {
         t for m in HOST.finditer(clause) for t in re.findall(r"[a-z0-9]+", m.group(0).lower())
     }
-    return frozenset(read.content - values)
+    # a unit or a fragment ("mm", "re" of "re-check") is no term of a frame
+    return frozenset(t for t in read.content - values - value_words() if len(t) > 2)
 
 
 def _named_old(draft: str) -> frozenset[str]:
