@@ -200,21 +200,18 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     quiet_logs()
-    rows: list[dict[str, Any]] = []
-    for path in args.scenarios:
-        with contextlib.redirect_stdout(sys.stderr):
-            rows += run(load_scenario(path))
+    with contextlib.redirect_stdout(sys.stderr):  # a library print never reaches the JSON
+        rows = [row for path in args.scenarios for row in run(load_scenario(path))]
+    print(json.dumps(Counter(r["group"] for r in rows), indent=1), file=sys.stderr)
     if args.json:
         print(json.dumps(rows, indent=1))
-    else:
-        for r in rows:
-            print(f"{r['scenario']} step {r['step']} {r['probe']}: {r['group']}")
-            print(f"    old: {r.get('item', '')[:150]}")
-            if "new" in r:
-                print(f"    new: {r['new'][:150]}")
-            if "raw" in r:
-                print(f"    raw: {r['raw'][:150]}")
-    print(json.dumps(Counter(r["group"] for r in rows), indent=1), file=sys.stderr)
+        return 0
+    for r in rows:
+        print(f"{r['scenario']} step {r['step']} {r['probe']}: {r['group']}")
+        print(f"    old: {r.get('item', '')[:150]}")
+        for key in ("new", "raw"):
+            if key in r:
+                print(f"    {key}: {r[key][:150]}")
     return 0
 
 
