@@ -49,9 +49,10 @@ HOST = re.compile(
     re.IGNORECASE,
 )
 # A number and the unit after it ("0.02 in. w.c.", "92.0 %", "5 seconds"); not a version,
-# nor the number of a numbered name ("T-2", "ISO 7", "v3.2").
+# nor the number of a numbered name ("T-2", "ISO 7", "v3.2"), nor a sum of money ("$1.85
+# a crate" is no fraction: a price of each of two named buyers is no one slot).
 MEASURE = re.compile(
-    r"(?<![\w.,-])(?P<n>\d{1,9}(?:[.,]\d{1,6})?)\s?(?P<u>%|°\s?[cf]\b|[a-z]{1,12}\b\.?)?",
+    r"(?<![\w.,$£€-])(?P<n>\d{1,9}(?:[.,]\d{1,6})?)\s?(?P<u>%|°\s?[cf]\b|[a-z]{1,12}\b\.?)?",
     re.IGNORECASE,
 )
 NUMBERED = re.compile(r"\b(?P<f>[A-Za-z]{1,12})[- ]?(?P<n>\d{1,4})\b(?![.,]\d)")
