@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from agentmem.core.aligned import realigned
 from agentmem.core.apart import set_apart
 from agentmem.core.asked import answered_anew
 from agentmem.core.cited import recited
@@ -205,6 +206,7 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
                 or _remeasured(draft, held, lessons)
                 or (lessons and (given_anew(draft, held) or told_plainly(draft, held)))
                 or (lessons and reframed(draft, held))  # the held clause's words, a new value
+                or (lessons and realigned(draft, held))  # one frame, a new value of its kind
             )
         )
     )
