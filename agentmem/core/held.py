@@ -44,6 +44,7 @@ from agentmem.core.placed import placed_anew
 from agentmem.core.plainnews import elsewhere_unsaid, told_plainly
 from agentmem.core.readdressed import moved_host, readdressed
 from agentmem.core.recounted import recounted
+from agentmem.core.refilled import refilled
 from agentmem.core.relieved import relieved
 from agentmem.core.renumbered import renumbered
 from agentmem.core.rerated import rerated
@@ -103,6 +104,7 @@ TOLD_OTHERWISE = (
     described_stopped,  # "no longer waits on <its thing described>" (`core.describedstop`)
     rerated,  # "<thing> every <n> s", another rate, per case (`agentmem.core.rerated`)
     handed_on,  # "<the holder> handed <the thing> over" (`agentmem.core.handedon`)
+    refilled,  # the held sentence told again of another person, hour, amount (`core.refilled`)
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
