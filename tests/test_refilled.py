@@ -43,6 +43,11 @@ def test_a_new_amount_with_its_unit_replaces() -> None:
             "Pickup at the Northfield depot closes at 18:00 daily.",
             "Pickup at the Southfield depot closes at 19:00 daily.",
         ),
+        # words put inside the frame say which ones: another thing
+        (
+            "Return crates are held 10 days at the back dock.",
+            "Return crates from the Leeds stores are held 4 days at the back dock.",
+        ),
         # a second rule on one subject, not the same sentence
         ("Orders over 40 kg need a pallet jack.", "Orders over 25 kg get a second handler."),
         # the held value said again: nothing replaced

@@ -10,8 +10,10 @@ a second rule says something else of its subject; a refilled sentence says the s
 word for word, of other values.
 
 `refilled` asks, of the held text's opening clause and the draft's:
-1. The frame: the clause's lower-case content words (fillers aside) number `FRAME` or more,
-   and the draft's clause holds every one of them, adding at most `EXTRA` of its own.
+1. The frame: the clause's content words (fillers aside) number `FRAME` or more, and the
+   draft's clause opens on every one of them in their order, adding at most `EXTRA` of its
+   own after them ("sample jars from the pilot line are kept 7 days" puts words inside the
+   frame of "sample jars are kept 14 days": which jars, so another thing).
 2. The fillers: a person's name (two or more capitalised words inside the clause), a clock
    time, a number a unit or "%" follows; not a label ("Line 2", "No. 4", "T-1", "F2", a
    capital letter alone, a number at a clause's end belong to the frame, so another line or
@@ -57,23 +59,25 @@ def _clause(text: str) -> str:
 
 def _fillers(clause: str) -> tuple[set[str], str]:
     """The clause's fillers (names and free numbers, lower case) and the clause with them
-    blanked out (labels stay in it as frame words)."""
+    blanked out, each label written in its place as one word ("Line 2" as "line2")."""
     found: set[str] = set()
-    spans: list[tuple[int, int]] = []
+    spans: list[tuple[int, int, str]] = []
     for m in NAME.finditer(clause):
         found.add(m[0].lower())
-        spans.append(m.span())
+        spans.append((m.start(), m.end(), " "))
     labels = [m.span() for m in LABEL.finditer(clause)]
     for m in NUMBER.finditer(clause):
         if any(a <= m.start() < b for a, b in labels) or not _value(clause, m):
             continue
         found.add(m[0].rstrip(".,"))
-        spans.append(m.span())
-    frame_labels = {re.sub(r"[\s#.-]", "", clause[a:b]).lower() for a, b in labels}
-    out = list(clause)
-    for a, b in [*spans, *labels]:
-        out[a:b] = " " * (b - a)
-    return found, "".join(out) + " " + " ".join(sorted(frame_labels))
+        spans.append((m.start(), m.end(), " "))
+    spans += [(a, b, " " + re.sub(r"[\s#.-]", "", clause[a:b]).lower() + " ") for a, b in labels]
+    out, at = [], 0
+    for a, b, put in sorted(spans):
+        if a >= at:  # a label inside a name, or a name over a label: the first one read
+            out += [clause[at:a], put]
+            at = b
+    return found, "".join([*out, clause[at:]])
 
 
 def _value(clause: str, m: re.Match[str]) -> bool:
@@ -88,17 +92,19 @@ def _value(clause: str, m: re.Match[str]) -> bool:
     return word in "%°" or word in UNITS or word in MEASURES or len(word) <= 2
 
 
-def _frame(blanked: str) -> set[str]:
-    """Content words, and a capital letter standing alone ("Rink A"): which one it is."""
+def _frame(blanked: str) -> list[str]:
+    """Content words in their order, once each, and a capital letter standing alone ("Rink
+    A") or a word with digits: which one it is."""
     skip = function_words() | STOP
     words = (w.strip("'’-") for w in TOKEN.findall(blanked))
-    return {
+    kept = (
         w.lower() if len(w) > 1 else f"{w}."
         for w in words
         if (len(w) > 2 and w.lower() not in skip)
         or (len(w) == 1 and w.isupper())
         or any(c.isdigit() for c in w)
-    }
+    )
+    return list(dict.fromkeys(kept))
 
 
 def refilled(draft: str, held: str) -> bool:
@@ -114,4 +120,7 @@ def refilled(draft: str, held: str) -> bool:
     if not h_fill or not d_fill or h_fill & d_fill:
         return False
     h_frame, d_frame = _frame(h_blank), _frame(d_blank)
-    return len(h_frame) >= FRAME and h_frame <= d_frame and len(d_frame - h_frame) <= EXTRA
+    # the held frame word for word, in its order, before anything the draft adds: a word
+    # put inside it ("sample jars from the pilot line are kept …") tells which ones
+    n = len(h_frame)
+    return n >= FRAME and d_frame[:n] == h_frame and len(d_frame) - n <= EXTRA
