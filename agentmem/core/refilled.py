@@ -27,6 +27,7 @@ Linear in the texts' lengths; texts over `LONGEST` characters are not read.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.cues import NEGATION
 from agentmem.core.values import UNITS
@@ -112,15 +113,21 @@ def refilled(draft: str, held: str) -> bool:
     the module docstring)."""
     if len(draft) > LONGEST or len(held) > LONGEST:
         return False
-    d_clause, h_clause = _clause(draft), _clause(held)
-    if NEGATION.search(d_clause):
+    denied, d_fill, d_frame = _read(draft)
+    _, h_fill, h_frame = _read(held)
+    if denied or not h_fill or not d_fill or h_fill & d_fill:
         return False
-    h_fill, h_blank = _fillers(h_clause)
-    d_fill, d_blank = _fillers(d_clause)
-    if not h_fill or not d_fill or h_fill & d_fill:
-        return False
-    h_frame, d_frame = _frame(h_blank), _frame(d_blank)
     # the held frame word for word, in its order, before anything the draft adds: a word
     # put inside it ("sample jars from the pilot line are kept …") tells which ones
     n = len(h_frame)
     return n >= FRAME and d_frame[:n] == h_frame and len(d_frame) - n <= EXTRA
+
+
+@lru_cache(maxsize=4096)
+def _read(text: str) -> tuple[bool, frozenset[str], tuple[str, ...]]:
+    """A text's opening clause read once (the judge asks of one draft against every held
+    memory, and of one held memory for every draft): whether it says no, its fillers,
+    its frame."""
+    clause = _clause(text)
+    fillers, blanked = _fillers(clause)
+    return bool(NEGATION.search(clause)), frozenset(fillers), tuple(_frame(blanked))
