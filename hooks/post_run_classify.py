@@ -30,6 +30,7 @@ from typing import Any
 
 from agentmem import Contribution, Lesson, MemoryType, RunOutcome, Tools, hookimpl
 from agentmem.harvest.episode import filed, record_draft, scope, topic_tags
+from agentmem.harvest.pasted import as_statement
 from agentmem.harvest.runchange import changed_in_summary
 
 MAX_LESSONS = 2
@@ -75,7 +76,7 @@ def post_run_classify(run: RunOutcome, tools: Tools) -> Contribution:
         kind = MemoryType.SEMANTIC if lesson.type in AS_FACT else lesson.type
         drafts.append(
             {
-                "text": lesson.text,
+                "text": as_statement(lesson.text),  # a pasted card: the words it holds
                 "type": kind.value,
                 "confidence": lesson.confidence,
                 **({"tags": topics} if topics else {}),

@@ -87,6 +87,20 @@ def test_a_look_alike_about_another_kiln_keeps_the_old_lesson_in_the_pack(
     assert scores["lesson"]["different"] == {"pairs": 1, "ok": 1.0, "merged": 0.0}
 
 
+def test_a_fire_not_ok_counts_its_pair_wrong_and_the_run_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A retro whose only lesson the writer refuses fails its fire: the pair is judged
+    wrong and named on stderr, the next pair still runs (it used to end the whole file)."""
+    refused = {**PAIR, "new": "Call functions.search_memory before the glaze kiln alarm check."}
+    assert main([write(tmp_path, [refused, PAIR]), "--channel", "retro", "--json"]) == 0
+    captured = capsys.readouterr()
+    scores = json.loads(captured.out)
+    assert scores["retro"]["all"]["pairs"] == 2 and scores["retro"]["all"]["fires_not_ok"] == 1
+    assert scores["retro"]["replaces"]["ok"] == 0.5
+    assert "pairs.json[0] (retro): the retro fire was not ok" in captured.err
+
+
 REPO = Path(__file__).resolve().parents[1]
 
 

@@ -54,6 +54,7 @@ from agentmem.core.countsof import counted_apart
 from agentmem.core.cues import says_changed
 from agentmem.core.ended import ends_other
 from agentmem.core.frames import COPULA, GAP, framed, naming
+from agentmem.core.labels import names_other_label
 from agentmem.core.modified import modified_apart
 from agentmem.core.newvalue import (
     also_of_another,
@@ -112,7 +113,7 @@ NEAR_SUBJECT = 0.6  # share of the shorter text's terms at which two lessons say
 def restates(draft: str, held: str) -> bool:
     """The draft adds nothing to the held text (see the module docstring)."""
     d, h = read_together(draft, held)
-    if conflict(d, h):
+    if conflict(d, h) or names_other_label(draft, held):  # "freezer F4" after "F2"
         return False
     return covered(d, h)
 

@@ -42,6 +42,7 @@ from agentmem.harvest.labelled import as_sections, decided_item
 from agentmem.harvest.linelabels import is_labelled, line_lessons, unlabelled
 from agentmem.harvest.news import tells_change
 from agentmem.harvest.paragraphs import paragraphs
+from agentmem.harvest.pasted import as_statement
 from agentmem.harvest.reshape import as_read
 from agentmem.harvest.roundtable import with_answers
 from agentmem.harvest.rundiff import diff_lessons
@@ -242,6 +243,7 @@ def lessons(markdown: str) -> list[Lesson]:
         # A retro's lessons are its bullets, a decision record's its prose; a section of a
         # kind that is prose alone ("Bank notice (important)": a paragraph) says its lesson
         # in that prose (a sentence before a list only introduces the list).
+        paragraph = as_statement(paragraph)  # a pasted card or form row: the words it holds
         told = current is not None and heading not in listed and not paragraph.endswith(":")
         text = STAMP.sub("", paragraph)
         corrected = CORRECTION.match(text) if prose else None

@@ -28,7 +28,8 @@ The same retro written as JSON (`{"changes": [{"what": …}]}`) or TOML (`[[chan
 tables, `key = "value"` lines) reads the same. A document is read so when it parses as a
 mapping of two keys or more, one of them holding a list or a mapping, and either its name
 says it is data (`.yaml`, `.yml`, `.json`, `.toml`) or it has no markdown heading: a note
-of "Owner: …" lines holds no list, and a markdown retro with headings stays markdown.
+of "Owner: …" lines holds no list, and a markdown retro with headings stays markdown. A
+kanban board's export (columns and cards) is read as its columns (`agentmem.harvest.kanban`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ from typing import Any
 
 import yaml
 
+from agentmem.harvest.kanban import as_markdown as board_markdown
+from agentmem.harvest.kanban import is_board
 from agentmem.harvest.tables import NEW, OLD
 
 DATA_SUFFIXES = (".yaml", ".yml", ".json", ".toml")
@@ -93,6 +96,8 @@ def as_markdown(text: str, path: str | Path = "") -> str:
         return text
     data = parsed(text)
     assert data is not None  # is_structured parsed it
+    if is_board(data):  # a kanban board's export: its columns are the retro's sections
+        return board_markdown(data)
     out: list[str] = []
     for key, value in data.items():
         out += _section(_heading(key), value)

@@ -41,6 +41,7 @@ from agentmem.core.retract import withdrawn
 from agentmem.core.withdrawal import retraction
 from agentmem.core.words import function_words, tokenized
 from agentmem.core.writer import Harvester
+from agentmem.harvest.pasted import as_statement
 from agentmem.harvest.tentfiles import DAYS, FOLDER, Tentative, aware, kept, load, save
 from agentmem.results import HookResult
 from agentmem.stores.base import Filters
@@ -81,7 +82,7 @@ def _keep(draft: Mapping[str, Any], run: RunOutcome, harvester: Harvester) -> Te
     text = str(draft.get("text", ""))
     user = harvester.settings.user_id or ""
     app = str(draft.get("app_id") or harvester.settings.app_id)
-    lesson = next((x for x in run.lessons if x.text == text), None)
+    lesson = next((x for x in run.lessons if text in (x.text, as_statement(x.text))), None)
     said = " ".join(v.detail for v in run.verifiers if not v.passed)
     topic = _words(f"{run.goal} {run.summary}")
     return Tentative(
