@@ -128,6 +128,7 @@ def _fresh(held: str) -> bool:
     return not (RETRACTED.match(held) or DENIED.search(held) or retraction(held) is not None)
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def _words(text: str) -> frozenset[str]:
     said = terms(text)
     return frozenset(said.content | {v for found in said.values.values() for v in found})
