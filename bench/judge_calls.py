@@ -70,7 +70,9 @@ def ask(call: dict[str, Any]) -> Any:
     if name == "kin":
         return plain(held.kin(args[0], _held(args[1]), args[2]))
     if name == "withdrawn":
-        return plain(verdict.withdrawn(args[0], [tuple(p) for p in args[1]]))
+        from agentmem.core.retract import withdrawn
+
+        return plain(withdrawn(args[0], [(p[0], p[1]) for p in args[1]]))
     rule: Callable[..., Any] = getattr(verdict, name)
     return plain(rule(*args))
 
@@ -133,7 +135,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--calls", type=Path, help="with --diff: name the calls that differ")
     args = parser.parse_args(argv)
     if args.diff:
-        return diff(*args.diff, args.calls)
+        before, after = args.diff
+        return diff(before, after, args.calls)
     if args.mode == "record" and len(args.paths) >= 2:
         return record(Path(args.paths[0]), args.paths[1:])
     if args.mode == "answer" and len(args.paths) == 1:
