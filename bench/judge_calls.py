@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import io
 import json
 import sys
@@ -27,6 +26,8 @@ from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.judge_same import plain  # an answer as JSON (sets sorted)
 
 # The names `compare` and its lookups call with texts alone (attributes of `verdict`).
 PAIRS = (
@@ -39,19 +40,6 @@ PAIRS = (
     "keyed_anew",
 )
 TEXTS = ("says_changed", "retraction", "told_apart", "withdrawn_names", "key_words")
-
-
-def plain(value: Any) -> Any:
-    """An answer as JSON (sets sorted, dataclasses as mappings)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, frozenset | set):
-        return sorted((plain(v) for v in value), key=repr)
-    if isinstance(value, tuple | list):
-        return [plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in sorted(value.items())}
-    return value
 
 
 def _held(rows: Sequence[dict[str, Any]]) -> list[Any]:
