@@ -59,7 +59,9 @@ def test_a_cached_reading_cannot_be_changed_by_its_caller() -> None:
     """A per-text reading read once hands out an immutable value, or a fresh copy: a caller
     that edits what it got does not change the next caller's answer."""
     text = "The build cache moved from http://cache-a:8080 to /srv/cache/b."
-    assert isinstance(places(text), tuple)
+    paths = places(text)
+    paths.clear()
+    assert places(text) == ["http://cache-a:8080", "/srv/cache/b"]
     told = addresses(text)
     told.clear()
     assert addresses(text) == {"http://cache-a:8080": 27, "/srv/cache/b": 50}

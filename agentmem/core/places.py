@@ -30,9 +30,13 @@ INSIDE = re.compile(r"\w[./]\w")  # a dot or a slash inside: a host or a path, n
 MIN_ADDRESS = 6  # characters an address needs: shorter ones ("v1", "a/b") name too little
 
 
-@lru_cache(maxsize=4096)  # a text meets many others per add: read once
-def places(text: str) -> tuple[str, ...]:
+def places(text: str) -> list[str]:
     """The URLs and paths `text` writes, lower case, in the order written."""
+    return list(_places(text))
+
+
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def _places(text: str) -> tuple[str, ...]:
     found = (m.group(0).rstrip(TRAILING).lower() for m in PLACE.finditer(text))
     return tuple(p for p in dict.fromkeys(found) if p)
 
