@@ -205,6 +205,7 @@ def _content(clause: str) -> frozenset[str]:
     return frozenset(t for t in read.content - values - value_words() if len(t) > 2)
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def _named_old(draft: str) -> frozenset[str]:
     """The values the draft names as the ones it replaces ("was 92.0 %")."""
     out = set()

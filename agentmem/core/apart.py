@@ -158,6 +158,7 @@ WHEN = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def years(text: str) -> frozenset[str]:
     """The years a text names its thing by (see YEAR)."""
     found = set()

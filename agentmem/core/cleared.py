@@ -22,6 +22,7 @@ is real. `agentmem.core.retract.denies` asks all three."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.cues import NEGATION
 from agentmem.core.gainsay import CAUSAL
@@ -121,11 +122,13 @@ def genuine(text: str, held: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def _fresh(held: str) -> bool:
     """The held lesson is no retraction and says no thing was not it."""
     return not (RETRACTED.match(held) or DENIED.search(held) or retraction(held) is not None)
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def _words(text: str) -> frozenset[str]:
     said = terms(text)
     return frozenset(said.content | {v for found in said.values.values() for v in found})

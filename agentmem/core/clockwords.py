@@ -11,6 +11,7 @@ clock value ("04:15 UK", "8pm Pacific") is left out (see ZONE).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.numberwords import VALUE
 
@@ -83,6 +84,7 @@ def _oclock(m: re.Match[str]) -> str:
     return f"{m['at'] or ''}{_on_clock(_hour(m['hour']), m['part']):02d}:00"
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def clock_said(text: str) -> str:
     """The text with each clock time told in words written as HH:MM (see the module
     docstring)."""

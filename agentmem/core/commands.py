@@ -57,6 +57,7 @@ def _prose(word: str) -> bool:
     return not tokenize(word) or word in function_words() or word in PROSE
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def spoken(span: str) -> tuple[str, ...]:
     """The command a code span runs (`command`), () when it is none: a single word with no
     option after it is a name ("`kilnctl`"), a path or a setting runs nothing."""
@@ -65,9 +66,10 @@ def spoken(span: str) -> tuple[str, ...]:
     return words if len(words) >= 2 or (words and rest[:1] in ("-", "<")) else ()
 
 
-def coded(text: str) -> list[tuple[int, tuple[str, ...]]]:
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def coded(text: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
     """The commands `text` writes in code spans, each with where its span starts."""
-    return [(m.start(), w) for m in CODE.finditer(text) if (w := spoken(m.group(1)))]
+    return tuple((m.start(), w) for m in CODE.finditer(text) if (w := spoken(m.group(1))))
 
 
 @lru_cache(maxsize=4096)
@@ -75,7 +77,7 @@ def lines(text: str) -> tuple[tuple[str, ...], ...]:
     """The commands `text` writes, in code spans and plainly (see the module docstring),
     each as its words up to its first option: "`potctl throw --clay 2`, then trim with
     trimctl run <pot>" is (potctl, throw) and (trimctl, run)."""
-    found = coded(text)
+    found = list(coded(text))
     plain = CODE.sub(lambda m: " " * len(m.group(0)), text)
     for m in PLAIN.finditer(plain):
         words = tuple(m.group(0).lower().split())

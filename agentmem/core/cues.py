@@ -50,16 +50,17 @@ WAS_THAT = re.compile(
 OLD_VALUES = (FROM_TO, NOT_THAT, WAS_THAT)
 
 
-def old_values(text: str) -> list[tuple[int, int]]:
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def old_values(text: str) -> tuple[tuple[int, int], ...]:
     """Where the text tells the values a change moved away from (FROM_TO, NOT_THAT,
     WAS_THAT)."""
-    return [
+    return tuple(
         m.span(group)
         for pattern in OLD_VALUES
         for m in pattern.finditer(text)
         for group in ("old", "was")
         if group in pattern.groupindex and m[group]
-    ]
+    )
 
 
 # a day: "Oct 5", "5 October", "the 14th", "today". An ISO date is left to "since": a

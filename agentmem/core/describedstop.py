@@ -14,6 +14,7 @@ revisit"); and the held lesson says no "no longer" of its own."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.nolonger import NO_MORE
 from agentmem.core.statement import terms
@@ -29,6 +30,7 @@ MIN_SHARED = 2  # words of what stopped that the held lesson says, at least
 MOST = 0.6  # and the share of them
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def _words(text: str) -> frozenset[str]:
     """The text's content words, a hyphenated word read part by part."""
     return terms(re.sub(r"(?<=\w)-(?=\w)", " ", text)).content

@@ -18,6 +18,7 @@ withdrawn. `agentmem.core.retract.denies` asks it."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.apart import set_apart
 from agentmem.core.cues import NEGATION
@@ -103,7 +104,8 @@ def flipped(text: str, held: str) -> bool:
     return False
 
 
-def _negatives(held: str) -> list[tuple[str, str, frozenset[str]]]:
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def _negatives(held: str) -> tuple[tuple[str, str, frozenset[str]], ...]:
     """Each clause of the held lesson that says no: (its way, its verb's stem when it says
     no with a verb, the clause's words). A clause under a condition ("… unless signed")
     is a rule, not a claim a text could find untrue."""
@@ -117,7 +119,7 @@ def _negatives(held: str) -> list[tuple[str, str, frozenset[str]]]:
             if kind == "verb" and not verb:
                 continue  # "are not the …": no verb said with no
             out.append((kind, verb, terms(piece).content))
-    return out
+    return tuple(out)
 
 
 def _first(piece: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from agentmem.core.aligned import realigned
 from agentmem.core.apart import set_apart
@@ -321,12 +322,13 @@ def retold(draft: str, replaced: Sequence[str], others: Sequence[tuple[str, str]
     return out
 
 
-def _opening(text: str) -> set[str]:
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def _opening(text: str) -> frozenset[str]:
     """The values a text states in its first clause, what it is about: a value told later,
     in a reason or a detail behind its own advice ("send the pack as a link: the 10 MB cap
     bounced it"), is not what the lesson tells, and the advice holds whatever the value."""
     first = CLAUSE.split(text, maxsplit=1)[0]
-    return {v for found in terms(first).values.values() for v in found}
+    return frozenset(v for found in terms(first).values.values() for v in found)
 
 
 def _kept(a: str, b: str) -> set[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from functools import lru_cache
 
 from agentmem.core.words import CODE, function_words, tokenized
 from agentmem.stores.bm25 import tokenize
@@ -49,6 +50,7 @@ def same_holder(a: frozenset[str], b: frozenset[str]) -> bool:
     return any(x and y and (x <= y or y <= x) for x in words[0] for y in words[1])
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def people(text: str) -> frozenset[str]:
     """The people, teams and channels a text names (see FULL_NAME), lower case. A run of
     capitalised words that opens a sentence is a name too ("App Store Connect rejects …"),

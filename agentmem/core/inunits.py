@@ -126,7 +126,8 @@ RATE = re.compile(
 )
 
 
-def periods(text: str) -> set[float]:
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def periods(text: str) -> frozenset[float]:
     """The period, in seconds, of each rate the text tells (see RATE)."""
     found = set()
     for m in RATE.finditer(text):
@@ -140,7 +141,7 @@ def periods(text: str) -> set[float]:
         )
         if n:
             found.add(SECONDS[UNITS[m["unit"].lower()]] / n)
-    return found
+    return frozenset(found)
 
 
 def rate_retold(held: str, draft: str) -> bool:

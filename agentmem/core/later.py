@@ -27,6 +27,7 @@ mentions, and another kind of value (a clock time is no count) replace nothing.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.apart import set_apart
 from agentmem.core.commands import coded
@@ -83,9 +84,10 @@ TASK = 3  # content terms a draft shares with the held how-to: one task
 WORD = re.compile(r"[\w-]+")
 
 
-def _tools(text: str) -> set[str]:
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def _tools(text: str) -> frozenset[str]:
     """The tools whose commands a text runs, in code marks (`mixctl run --batch 4`: mixctl)."""
-    return {c[0] for _, c in coded(text) if len(c) >= 2}
+    return frozenset(c[0] for _, c in coded(text) if len(c) >= 2)
 
 
 def _lead_ins(text: str) -> list[frozenset[str]]:

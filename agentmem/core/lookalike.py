@@ -26,6 +26,7 @@ look-alike even told as news: its news is of its own thing.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.cues import says_changed
 from agentmem.core.otherrecord import other_record
@@ -46,24 +47,27 @@ def _content(word: str) -> bool:
 DATE = re.compile(r"\b(?:19|20)\d\d-\d\d-\d\d\b")  # a day something happened, no instance
 
 
-def _years(text: str) -> set[str]:
-    return {m[1] for m in YEAR.finditer(DATE.sub(" ", text))}
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def _years(text: str) -> frozenset[str]:
+    return frozenset(m[1] for m in YEAR.finditer(DATE.sub(" ", text)))
 
 
-def _numbered(text: str) -> set[tuple[str, str]]:
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def _numbered(text: str) -> frozenset[tuple[str, str]]:
     """The things a text names by a content word and a short id, lower case."""
-    return {
+    return frozenset(
         (m[1].lower(), m[2].lower())
         for m in NUMBERED.finditer(text)
         if (m[3] or "").lower() not in UNITS and SHORT_ID.fullmatch(m[2]) and _content(m[1])
-    }
+    )
 
 
-def _coded(text: str) -> set[tuple[str, str]]:
-    return {(m[1], m[2]) for m in CODED.finditer(text) if len(m[1]) >= 2}
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def _coded(text: str) -> frozenset[tuple[str, str]]:
+    return frozenset((m[1], m[2]) for m in CODED.finditer(text) if len(m[1]) >= 2)
 
 
-def _renumbered(mine: set[tuple[str, str]], theirs: set[tuple[str, str]]) -> bool:
+def _renumbered(mine: frozenset[tuple[str, str]], theirs: frozenset[tuple[str, str]]) -> bool:
     """One label, another id, and the held id nowhere in the draft's."""
     return any(
         label == other and ident != was and (other, was) not in mine

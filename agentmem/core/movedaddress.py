@@ -14,6 +14,7 @@ word).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.cues import says_changed
 from agentmem.core.headed import OLD
@@ -38,6 +39,11 @@ SHARED = 2  # content terms both texts name, at least: the same thing
 def addresses(text: str) -> dict[str, int]:
     """The addresses a text gives (a host with its port, a URL, an absolute path, a machine's name),
     lower case, each with where it starts; one written inside another is one."""
+    return dict(_addresses(text))
+
+
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def _addresses(text: str) -> tuple[tuple[str, int], ...]:
     low = text.lower()
     told = [(m.group(0).lower(), m.start()) for m in HOST_PORT.finditer(text)]
     # a file in a repository ("release/send.py") is code a run edits, not a place
@@ -47,7 +53,7 @@ def addresses(text: str) -> dict[str, int]:
     for address, at in told:
         if not any(address in other or other in address for other in found):
             found[address] = at
-    return found
+    return tuple(found.items())
 
 
 def _clause(text: str, at: int, end: int | None = None) -> str:

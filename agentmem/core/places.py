@@ -11,6 +11,7 @@ host with its port ("connection refused: db.old.example:5432") or a path alone (
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 # A URL of any scheme; an absolute path of two parts or more ("/srv/data/in", "~/x/y"); a
@@ -31,8 +32,13 @@ MIN_ADDRESS = 6  # characters an address needs: shorter ones ("v1", "a/b") name 
 
 def places(text: str) -> list[str]:
     """The URLs and paths `text` writes, lower case, in the order written."""
+    return list(_places(text))
+
+
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def _places(text: str) -> tuple[str, ...]:
     found = (m.group(0).rstrip(TRAILING).lower() for m in PLACE.finditer(text))
-    return [p for p in dict.fromkeys(found) if p]
+    return tuple(p for p in dict.fromkeys(found) if p)
 
 
 def parts(place: str) -> set[str]:

@@ -78,6 +78,7 @@ def qualifiers(text: str, moved: bool = False) -> dict[str, frozenset[str]]:
     return dict(_qualifiers(text, moved))
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def _first(text: str) -> str:
     """The text's first sentence: what it is about."""
     return FIRST.split(text, maxsplit=1)[0]

@@ -13,6 +13,7 @@ set apart a draft about another environment, region or tier (`agentmem.core.apar
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.headed import OLD
 from agentmem.core.newvalue import ALSO
@@ -30,6 +31,7 @@ OPENS = 2  # terms the two texts open on alike, at least: the component they are
 EXCHANGED = 1  # terms besides those, before the host, both name: what goes to the host
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def _host(text: str) -> tuple[str, str] | None:
     """The one host the text gives with a port, and the text before it; None for none or
     several (a text of two hosts tells of two things)."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from agentmem.core.handover import CASE, CLAUSE, DAY, FILLER, Role, posts, roles
 from agentmem.core.holders import ROLE, TITLED, people, same_holder
@@ -127,6 +128,7 @@ def restaffed(draft: str, held: str) -> bool:
 TURN_TO = re.compile(r"^\W*(?:page|call|ask|contact|ping|escalate to|tell)\s+", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def tells_who(text: str) -> bool:
     """The text's first clause gives a role and names who holds it ("the kiln rota is owned
     by Ines Vale", "Page Omar Reyes for kiln alarms")."""

@@ -45,6 +45,7 @@ held memories it found.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from agentmem.core.added import added_beside
@@ -110,6 +111,7 @@ CLOSE_SUBJECT = 0.75  # share at which a change word alone says the draft replac
 NEAR_SUBJECT = 0.6  # share of the shorter text's terms at which two lessons say one thing
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def restates(draft: str, held: str) -> bool:
     """The draft adds nothing to the held text (see the module docstring)."""
     d, h = read_together(draft, held)

@@ -33,6 +33,7 @@ readings (another instance, another scope named) already passed.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.cadence import ADVERB, CYCLE, EVERY, TIMES, cadences
 from agentmem.core.cues import NEGATION
@@ -76,7 +77,8 @@ def _words(text: str) -> tuple[str, ...]:
     return tuple(w for w in re.findall(r"[\w'-]+", text.lower()) if w not in ARTICLES)
 
 
-def _values(text: str) -> list[tuple[str, str, int, int]]:
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def _values(text: str) -> tuple[tuple[str, str, int, int], ...]:
     """Each value a text gives as (kind, what it comes to, start, end): a numbered name of
     a family ("oven-#") or a cadence ("1/week")."""
     out = [
@@ -88,7 +90,7 @@ def _values(text: str) -> list[tuple[str, str, int, int]]:
         for m in pattern.finditer(text):
             for said in cadences(m[0]):
                 out.append(("cadence", said, m.start(), m.end()))
-    return out
+    return tuple(out)
 
 
 def _frame(text: str, start: int) -> tuple[int, tuple[str, ...]]:

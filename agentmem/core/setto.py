@@ -20,6 +20,7 @@ value (a clock time is no count, minutes no percent), and `one_thing`.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.apart import set_apart
 from agentmem.core.onset import START
@@ -54,6 +55,7 @@ def _kin(new: Slot, old: Slot) -> bool:
     return new.unit == old.unit or (new.unit in TIMES and old.unit in TIMES)
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def _cued(sentence: str) -> str:
     """The cue of the sentence: "set" (SET_TO), "arrow" (ARROW) or "onset" (START), or ""."""
     if SET_TO.search(sentence):

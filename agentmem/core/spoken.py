@@ -15,6 +15,7 @@ it, so two texts that write one thing two ways share it (`normalised`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.clockwords import clock_said
 
@@ -82,6 +83,7 @@ ABBREVIATED = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def normalised(text: str) -> str:
     """The text with plural names in capitals as the name, and common abbreviations
     written out (see the module docstring)."""

@@ -143,6 +143,7 @@ LABELS = re.compile(r"^\W{0,3}(?:(?:[^\s:;.—–]+\s+){0,5}[^\s:;.—–]+(?::|
 DATED = re.compile(r"^\W{0,3}[^:;.\n]{3,80}\([^()\n]*\d[^()\n]*\):\s+")
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def unlabelled(text: str) -> str:
     """The text without a bold label that opens it (see LABEL)."""
     return LABEL.sub("", text, count=1)

@@ -21,6 +21,7 @@ The draft hands the held post on when:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.handover import CLAUSE, POST, _holders, _labelled
 from agentmem.core.holders import same_holder
@@ -44,7 +45,8 @@ def _clauses(text: str) -> list[str]:
     return _labelled([p for c in CLAUSE.split(text) for p in PARTS.split(c)])
 
 
-def _taken(draft: str) -> list[tuple[str, frozenset[str]]]:
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def _taken(draft: str) -> tuple[tuple[str, frozenset[str]], ...]:
     """Each post the draft says was taken over, lower case, with who took it."""
     out = []
     for clause in _clauses(draft):
@@ -55,7 +57,7 @@ def _taken(draft: str) -> list[tuple[str, frozenset[str]]]:
             holders = _holders(clause[: match.start()])
             if holders:
                 out.append((post, holders))
-    return out
+    return tuple(out)
 
 
 def _beside(clause: str, post: str, holders: frozenset[str]) -> bool:

@@ -15,6 +15,7 @@ taking over his own role is no change)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.holders import ROLE, people, same_holder
 from agentmem.core.statement import terms
@@ -33,6 +34,7 @@ END = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def handed_on(text: str) -> str:
     """The words naming what a "take over" hands on ("" when the text hands nothing on)."""
     match = TAKE_OVER.search(text)

@@ -13,6 +13,7 @@ the one withdrawn. `agentmem.core.retract.denies` asks it."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.apart import set_apart
 from agentmem.core.statement import STATE, terms
@@ -76,7 +77,8 @@ NAMING = terms(
 ).content
 
 
-def topics(text: str) -> list[frozenset[str]]:
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def topics(text: str) -> tuple[frozenset[str], ...]:
     """The topics (their words) of the earlier claims the text judges wrong."""
     out = []
     for shape in SHAPES:
@@ -85,7 +87,7 @@ def topics(text: str) -> list[frozenset[str]]:
             words = _named(said) - FRAMING - STATE - NAMING | _figures(said)
             if words:
                 out.append(frozenset(words))
-    return out
+    return tuple(out)
 
 
 def named_wrong(text: str, held: str) -> bool:

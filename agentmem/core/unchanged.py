@@ -12,6 +12,7 @@ reads the change without such clauses (`told_changed`); what it restates is read
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.stores.bm25 import tokenize
 
@@ -38,6 +39,7 @@ UNCHANGED = re.compile(
 KEPT = re.compile(rf"{UNCHANGED.pattern}|\b(?:is|are)\s+still\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def told_changed(text: str, words: re.Pattern[str] = UNCHANGED) -> str:
     """`text` without its clauses saying a thing did not change (module docstring); the
     text itself when it has none, or when nothing else is left."""

@@ -129,6 +129,7 @@ def frozen_values(values: Mapping[str, set[str]]) -> dict[str, frozenset[str]]:
 AMOUNT = re.compile(r"[$€£¥]\s?(\d[\d,]*(?:\.\d+)?)(?![\d.,]*[kKmM%]?\w)")  # "$2,500"
 
 
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def _without_old_values(text: str) -> str:
     """The text with each value a change moved away from blanked ("cut retention from 7
     days to 3 days" states 3 days, "10°, not 5°" states 10°; see `old_values`)."""
