@@ -191,12 +191,14 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Compared:
                 (m.id, m.text)
                 for m in live
                 if m.id not in siblings
-                and m.id not in verdict.replaces
+                and m.id not in verdict.residuals
                 and m.type.value in RETRACTABLE
                 and m.kind.value == kind
             ]
+            # (one the judge replaced already keeps its unsaid members all the same)
             for memory_id, rest in renewed_members(record["text"], lessons).items():
-                verdict.replaces.append(memory_id)
+                if memory_id not in verdict.replaces:
+                    verdict.replaces.append(memory_id)
                 if rest:
                     verdict.residuals[memory_id] = rest
     if verdict.replaces and not retraction(record["text"]):
