@@ -10,6 +10,7 @@ import pytest
 
 from agentmem import MemoryHooks
 from agentmem.core.members import member_renewed
+from agentmem.core.writer import Submission
 from tests.conftest import ManualClock, semantic
 
 OVENS = "Proofing temperatures: Oven 1 at 38 C for rye, Oven 2 at 32 C for brioche."
@@ -49,22 +50,27 @@ def test_near_misses_stay(draft: str, held: str) -> None:
     assert member_renewed(draft, held) is None
 
 
+def replaced_later(
+    hooks: MemoryHooks, clock: ManualClock, app: str, held: str, draft: str
+) -> tuple[str, Submission]:
+    """The held lesson written, then the draft four days on: the held id and the result."""
+    old = hooks.harvester.submit(semantic(held, app_id=app), trigger="manual").memory_id
+    assert old
+    clock.advance(days=4)
+    result = hooks.harvester.submit(semantic(draft, app_id=app), trigger="manual")
+    assert result.status == "accepted"
+    return old, result
+
+
 def test_the_writer_replaces_the_compound_and_keeps_the_unsaid_member(
     clocked_hooks: MemoryHooks, clock: ManualClock
 ) -> None:
-    hooks = clocked_hooks
-    old = hooks.harvester.submit(semantic(BAYS, app_id="depot"), trigger="manual").memory_id
-    assert old
-    clock.advance(days=4)
     draft = "Since the rebuild Bay B throughput is 300 crates a day."
-    result = hooks.harvester.submit(semantic(draft, app_id="depot"), trigger="manual")
-    assert result.status == "accepted"
+    old, result = replaced_later(clocked_hooks, clock, "depot", BAYS, draft)
     assert old in result.record["supersedes"]
     assert len(result.also) == 1
-    assert (
-        hooks.store.get(result.also[0], touch=False).text
-        == "Daily throughput is 400 crates on Bay A."
-    )
+    rest = clocked_hooks.store.get(result.also[0], touch=False)
+    assert rest.text == "Daily throughput is 400 crates on Bay A."
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,8 @@ import pytest
 from agentmem import MemoryHooks
 from agentmem.core.held import Held, judge
 from agentmem.core.outofservice import put_elsewhere
-from tests.conftest import ManualClock, semantic
+from tests.conftest import ManualClock
+from tests.test_members import replaced_later
 
 HELD = "Serum samples go in freezer F2 until the courier logs them."
 
@@ -60,13 +61,8 @@ def test_near_misses_stay(draft: str, held: str) -> None:
 def test_the_writer_retires_the_lesson_end_to_end(
     clocked_hooks: MemoryHooks, clock: ManualClock
 ) -> None:
-    hooks = clocked_hooks
-    old = hooks.harvester.submit(semantic(HELD, app_id="lab"), trigger="manual").memory_id
-    assert old
-    clock.advance(days=3)
     draft = "F2 is out of service after the compressor failed; serum samples go to F4."
-    result = hooks.harvester.submit(semantic(draft, app_id="lab"), trigger="manual")
-    assert result.status == "accepted"
+    old, result = replaced_later(clocked_hooks, clock, "lab", HELD, draft)
     assert result.record["supersedes"] == [old]
 
 
