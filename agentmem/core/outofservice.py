@@ -70,6 +70,7 @@ PLACE_BEFORE = re.compile(
     r"(?:the\s+|a\s+)?(?:[\w.'-]{1,30}\s+){0,3}$",
     re.I,
 )
+READ = 20_000  # characters of a text read for names: a lesson is far shorter
 LOOK = 40  # characters either side of a name that the readings of its end look at
 
 
@@ -87,6 +88,7 @@ def _key(name: str) -> str:
 @lru_cache(maxsize=4096)
 def _names(text: str) -> tuple[Named, ...]:
     out: list[Named] = []
+    text = text[:READ]
     for m in NAME.finditer(text):
         before = text[max(0, m.start() - LOOK) : m.start()]
         gone = bool(
@@ -117,7 +119,7 @@ def _as_place(held: str, key: str) -> bool:
     """The held text names the thing after a preposition, as where or by whom its work is
     done, at least once, and never opens on it."""
     spots = [n.start for n in _names(held) if n.key == key]
-    if not spots or not held[: spots[0]].strip(" -*#>\t\n"):
+    if not spots or not held[: min(spots[0], READ)].strip(" -*#>\t\n"):
         return False
     return any(PLACE_BEFORE.search(held[max(0, s - LOOK) : s]) for s in spots)
 
