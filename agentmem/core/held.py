@@ -30,6 +30,7 @@ from agentmem.core.listed import relisted
 from agentmem.core.lookalike import another_instance
 from agentmem.core.minrelease import below_floor
 from agentmem.core.movedaddress import address_moved
+from agentmem.core.movedon import moved_on
 from agentmem.core.namedslot import named_anew
 from agentmem.core.narrowed import narrowed
 from agentmem.core.nolonger import no_longer_of
@@ -38,6 +39,7 @@ from agentmem.core.oldadvice import corrected
 from agentmem.core.oldgone import way_gone
 from agentmem.core.oldnamed import named_old
 from agentmem.core.oldtool import retired, unrun
+from agentmem.core.outofservice import put_elsewhere
 from agentmem.core.ownkind import own_kinds
 from agentmem.core.pagetitle import page_holder
 from agentmem.core.percase import split_by_case
@@ -106,6 +108,8 @@ TOLD_OTHERWISE = (
     rerated,  # "<thing> every <n> s", another rate, per case (`agentmem.core.rerated`)
     handed_on,  # "<the holder> handed <the thing> over" (`agentmem.core.handedon`)
     refilled,  # the held sentence told again of another person, hour, amount (`core.refilled`)
+    put_elsewhere,  # its thing said out of service, another named (`core.outofservice`)
+    moved_on,  # the person it names said to have left, another named (`core.movedon`)
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow

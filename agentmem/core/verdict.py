@@ -23,6 +23,7 @@ from agentmem.core.held import (
     replaceable,
     retold,
 )
+from agentmem.core.members import renewed_members
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.parted import partly_replaced
 from agentmem.core.restate import replaces, replaces_elsewhere, restates
@@ -184,6 +185,22 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Compared:
         live = [h.memory for h in hits if not h.explain.get("superseded")]
         verdict.residuals = partly_replaced(record, live, siblings)
         verdict.replaces += [i for i in verdict.residuals if i not in verdict.replaces]
+        if record.get("type") in RETRACTABLE and not retraction(record["text"]):
+            # one member of a compound lesson given a new value (`agentmem.core.members`)
+            lessons = [
+                (m.id, m.text)
+                for m in live
+                if m.id not in siblings
+                and m.id not in verdict.residuals
+                and m.type.value in RETRACTABLE
+                and m.kind.value == kind
+            ]
+            # (one the judge replaced already keeps its unsaid members all the same)
+            for memory_id, rest in renewed_members(record["text"], lessons).items():
+                if memory_id not in verdict.replaces:
+                    verdict.replaces.append(memory_id)
+                if rest:
+                    verdict.residuals[memory_id] = rest
     if verdict.replaces and not retraction(record["text"]):
         # A value changed twice: the newest replaces the first too (found in its place)
         earlier = {h.memory.id: h.memory.supersedes for h in hits}
