@@ -5,7 +5,6 @@ read as the words it holds (`agentmem.harvest.pasted`), not refused as a JSON dr
 from __future__ import annotations
 
 import json
-import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -158,9 +157,7 @@ def test_hostile_boards_do_not_raise_or_hang() -> None:
         ],
         "actions": "none",
     }
-    started = time.perf_counter()
     markdown = as_markdown(board)
-    assert time.perf_counter() - started < 2
     assert "## Lessons" in markdown and "- Odd \ud800 text" in markdown
 
 
