@@ -110,6 +110,10 @@ def test_a_yaml_flow_card_and_a_draft_shaped_object_read_as_their_words() -> Non
         "Gate 3 opens at 5:30 — Was 6:00 last year."
     )
     draft = '{"text": "Refill station 4 from hydrant H-9.", "type": "semantic", "confidence": 0.8}'
+    filed = '{"name": "Weekend water", "desc": "Refill from H-9 on Sundays.", "list": "Rota"}'
+    assert (
+        as_statement(filed) == "Weekend water — Refill from H-9 on Sundays."
+    )  # its column: filing
     assert as_statement(draft) == "Refill station 4 from hydrant H-9."
 
 

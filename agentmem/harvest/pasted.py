@@ -24,12 +24,13 @@ from typing import Any
 from agentmem.harvest.structured import parsed
 
 # Keys whose values file the record rather than say anything: ids, links, dates, colours,
-# positions, who and when, labels and states (a label is a topic, not a statement).
+# positions, who and when, labels and states (a label is a topic, not a statement), and
+# the column or board a card is filed under.
 FILING = re.compile(
     r"(?:id\w*|\w*_?ids?|\w*url|colou?r|pos(?:ition)?|closed|archived|date\w*|due\w*|"
     r"created\w*|updated\w*|time(?:stamp)?|author\w*|by|creator|member\w*|user\w*|"
     r"assignees?|labels?|tags?|state|status|votes?|type|confidence|evidence|priority|"
-    r"rank|order|email)",
+    r"rank|order|email|list|column|board)",
     re.IGNORECASE,
 )
 LINK = re.compile(r"^(?:https?|ftp|mailto):\S*$", re.IGNORECASE)
