@@ -39,9 +39,9 @@ def is_board(data: dict[str, Any]) -> bool:
 def as_markdown(data: dict[str, Any]) -> str:
     """The board (`is_board`) as a markdown retro: a section per column, a bullet per fact."""
     columns: dict[str, str] = {}  # column id → its name, in the board's order
-    for column in _mappings(data.get("lists")):
-        if not column.get("closed") and isinstance(column.get("name"), str):
-            columns[str(column.get("id", column["name"]))] = column["name"]
+    for listed in _mappings(data.get("lists")):
+        if not listed.get("closed") and isinstance(listed.get("name"), str):
+            columns[str(listed.get("id", listed["name"]))] = listed["name"]
     closed = {str(c.get("id")) for c in _mappings(data.get("lists")) if c.get("closed")}
     sections: dict[str, list[str]] = {name: [] for name in columns.values()}
     for card in _mappings(data.get("cards")):
