@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from agentmem.core.held import Held, judge
-from agentmem.core.labels import labels, names_other_label
+from agentmem.core.labels import labels, names_other_label, opens_on_other_member
 from agentmem.core.restate import restates
 
 
@@ -48,3 +48,31 @@ def test_what_is_read_as_a_label() -> None:
 def test_hostile_text_is_read_up_to_a_bound() -> None:
     """A huge run of labels is read up to LONGEST characters (a linear pattern on it)."""
     assert labels("Hall D gate B F4 " * 50_000) == {"D", "B", "F4"}
+
+
+@pytest.mark.parametrize(
+    ("held", "draft"),
+    [
+        (
+            "PM1 basis weight samples go to the lab every 30 minutes.",
+            "PM3 sampling frequency — PM3: basis weight sample to the lab every 60 min.",
+        ),
+        ("T-1 takes the overflow.", "T-2 takes the overflow now."),
+        ("Q2 royalty return is due 31 July.", "Q3 royalty return is due 31 October."),
+    ],
+)
+def test_two_members_of_one_family_of_codes_are_two_things(held: str, draft: str) -> None:
+    """A text opening on another member ("PM3 …" after "PM1 …") and never naming the held
+    one's is about another machine: it replaces nothing, however its change is told."""
+    assert opens_on_other_member(draft, held)
+    assert judge(draft, [Held("h1", held, "semantic")], "semantic").replaces == []
+
+
+def test_a_member_named_beside_its_successor_or_a_version_is_not_set_apart() -> None:
+    assert not opens_on_other_member(
+        "T-2 takes the overflow while T-1 is relined.", "T-1 takes it."
+    )
+    assert not opens_on_other_member(
+        "V3 of the API is the default.", "V2 of the API is the default."
+    )
+    assert not opens_on_other_member("Samples go in freezer F4.", "Samples go in freezer F2.")
