@@ -6,14 +6,15 @@ content word nor a value. So "Samples go in freezer F4" read as a restatement of
 go in freezer F2", and "Bib pickup moves to Hall D" of "… to Hall C": the writer called the
 new fact a duplicate and dropped it, and the old one stayed the only one told. A draft that
 names a label the held text does not is no restatement of it (`restates`): it is another
-thing, or the same thing given anew; either way it says something the held text does not. Two texts that open on two members of
-one family of codes are about two things (`opens_on_other_member`): a reading of change must
-not take one for the other.
+thing, or the same thing given anew; either way it says something the held text does not.
+Two texts that open on two members of one family of codes are about two things
+(`opens_on_other_member`): a reading of change must not take one for the other.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # A code of letters and digits ("F4", "T-1", "B7a", "H-9"), or a noun and one capital letter
 # ("Hall D", "gate B"; not the pronoun "I"). Capitals only: "a" and "b" in prose are words.
@@ -27,13 +28,16 @@ OPENING_WORDS = 3  # a text is about the member it names among its first words
 VERSIONS = frozenset({"V", "R"})  # "V2", "R14": versions of one thing, not members
 
 
+@lru_cache(maxsize=4096)  # a draft meets each held text the store found: read once
 def labels(text: str) -> frozenset[str]:
     """The labels the text names, as written."""
     return frozenset(LABEL.findall(text[:LONGEST]))
 
 
+@lru_cache(maxsize=4096)
 def _opening_code(text: str) -> str | None:
-    found = CODE.search(" ".join(text[:LONGEST].split()[:OPENING_WORDS]))
+    opening = text[:LONGEST].split(maxsplit=OPENING_WORDS)[:OPENING_WORDS]
+    found = CODE.search(" ".join(opening))
     return found.group(0) if found else None
 
 
