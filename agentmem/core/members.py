@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from agentmem.core.cues import says_changed
+from agentmem.core.spoken import MONTH_NAMES
 from agentmem.core.values import UNITS
 from agentmem.core.words import function_words, tokenized
 
@@ -39,34 +40,7 @@ MEMBER = re.compile(
 )
 CLAUSE = re.compile(r";|,\s|:\s|\(|\)|\.\s|\band\b|\bbut\b|\bwhile\b", re.I)
 NUMBER = re.compile(r"(?<![\w.:/-])([-+\u2212]?\d+(?:\.\d+)?)(?:\s?(%|[A-Za-z\u00b0]{1,12}))?")
-MONTHS = frozenset(
-    [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-    ]
-)
+MONTHS = frozenset({*MONTH_NAMES, "may"})  # a day of a month is no value of a member
 NEWS = re.compile(r"\b(?:now|since|from|raised|lowered|was|were|previously|instead)\b", re.I)
 Values = dict[str, set[tuple[float, str]]]
 
