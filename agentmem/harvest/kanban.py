@@ -39,17 +39,20 @@ def is_board(data: dict[str, Any]) -> bool:
 def as_markdown(data: dict[str, Any]) -> str:
     """The board (`is_board`) as a markdown retro: a section per column, a bullet per fact."""
     columns: dict[str, str] = {}  # column id → its name, in the board's order
+    closed: set[str] = set()
     for listed in _mappings(data.get("lists")):
-        if not listed.get("closed") and isinstance(listed.get("name"), str):
+        if listed.get("closed"):
+            closed.add(str(listed.get("id")))
+        elif isinstance(listed.get("name"), str):
             columns[str(listed.get("id", listed["name"]))] = listed["name"]
-    closed = {str(c.get("id")) for c in _mappings(data.get("lists")) if c.get("closed")}
+    beside = _beside(data)
     sections: dict[str, list[str]] = {name: [] for name in columns.values()}
     for card in _mappings(data.get("cards")):
         where = card.get("idList", card.get("list", card.get("column")))
         if card.get("closed") or str(where) in closed:
             continue
         column = columns.get(str(where)) or (where if isinstance(where, str) else NO_COLUMN)
-        sections.setdefault(column, []).extend(_bullets(card, data))
+        sections.setdefault(column, []).extend(_bullets(card, beside.get(_key(card), ([], []))))
     title = data.get("name") if isinstance(data.get("name"), str) else None
     out = [f"# {_line(title)}", ""] if title else []
     for column, bullets in sections.items():
@@ -58,10 +61,36 @@ def as_markdown(data: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def _bullets(card: dict[str, Any], board: dict[str, Any]) -> list[str]:
+Beside = tuple[list[dict[str, Any]], list[Any]]  # a card's checklists and comment texts
+
+
+def _beside(board: dict[str, Any]) -> dict[str, Beside]:
+    """What Trello files beside the cards, by card id, read once for the whole board (a
+    board of many cards and actions is not read again for each card): `checklists` with
+    `idCard`, and `actions` of type `commentCard` naming their card."""
+    found: dict[str, Beside] = {}
+    for checklist in _mappings(board.get("checklists")):
+        if (card := checklist.get("idCard")) is not None:
+            found.setdefault(str(card), ([], []))[0].append(checklist)
+    for action in _mappings(board.get("actions")):
+        data = action.get("data")
+        if action.get("type") == "commentCard" and isinstance(data, dict):
+            on = data.get("card")
+            if isinstance(on, dict) and on.get("id") is not None:
+                found.setdefault(str(on["id"]), ([], []))[1].append(data.get("text"))
+    return found
+
+
+def _key(card: dict[str, Any]) -> str:
+    """The card's id as `_beside` files it; a card without one has nothing beside it."""
+    return str(card["id"]) if card.get("id") is not None else "\x00"
+
+
+def _bullets(card: dict[str, Any], beside: Beside) -> list[str]:
     """A card's facts, each a bullet led by its title (the title alone when it has none)."""
     title = _line(card["name"]).rstrip(" .:")
-    facts = [*_described(card.get("desc")), *_ticked(card, board), *_comments(card, board)]
+    lists, said = beside
+    facts = [*_described(card.get("desc")), *_ticked(card, lists), *_comments(card, said)]
     facts = [f for f in facts if f.casefold() != title.casefold()]
     return [f"- {title} — {fact}" for fact in facts] if facts else [f"- {title}"]
 
@@ -83,11 +112,9 @@ def _described(desc: Any) -> Iterator[str]:
             paragraph.append(_line(line.lstrip("#> ")))
 
 
-def _ticked(card: dict[str, Any], board: dict[str, Any]) -> Iterator[str]:
-    """The card's checklist items, " — done" on a ticked one."""
-    lists = list(_mappings(card.get("checklists")))
-    lists += [c for c in _mappings(board.get("checklists")) if c.get("idCard") == card.get("id")]
-    for checklist in lists:
+def _ticked(card: dict[str, Any], beside: list[dict[str, Any]]) -> Iterator[str]:
+    """The card's checklist items (on the card, then beside it), " — done" on a ticked one."""
+    for checklist in [*_mappings(card.get("checklists")), *beside]:
         for item in _mappings(checklist.get("checkItems", checklist.get("items"))):
             text = item.get("name", item.get("text"))
             if isinstance(text, str) and text.strip():
@@ -95,15 +122,9 @@ def _ticked(card: dict[str, Any], board: dict[str, Any]) -> Iterator[str]:
                 yield f"{_line(text).rstrip('.')} — done" if done else _line(text)
 
 
-def _comments(card: dict[str, Any], board: dict[str, Any]) -> Iterator[str]:
-    """The card's comments: on the card, or Trello's `commentCard` actions naming it."""
-    said = [c.get("text") for c in _mappings(card.get("comments"))]
-    for action in _mappings(board.get("actions")):
-        data = action.get("data")
-        if action.get("type") == "commentCard" and isinstance(data, dict):
-            on = data.get("card")
-            if isinstance(on, dict) and on.get("id") == card.get("id"):
-                said.append(data.get("text"))
+def _comments(card: dict[str, Any], beside: list[Any]) -> Iterator[str]:
+    """The card's comments: on the card, then Trello's `commentCard` actions naming it."""
+    said = [*(c.get("text") for c in _mappings(card.get("comments"))), *beside]
     yield from (_line(text) for text in said if isinstance(text, str) and text.strip())
 
 
