@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from agentmem.harvest.mail import own_lines
 from agentmem.harvest.outline import outlined
+from agentmem.harvest.settingsfile import as_markdown as settings_markdown
 from agentmem.harvest.spokenmemo import as_written
 from agentmem.harvest.structured import as_markdown
 
 
 def as_read(markdown: str, source: str) -> str:
     """The retro `markdown` (from `source`, a path or name) in the form the readers read."""
-    return outlined(as_written(own_lines(as_markdown(markdown, source))))
+    return outlined(as_written(own_lines(as_markdown(settings_markdown(markdown, source), source))))
