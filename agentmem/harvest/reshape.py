@@ -1,11 +1,13 @@
 """A retro as the distiller's readers read it.
 
-Before any lesson is looked for, four shapes are put in the plain form the readers know:
-a retro written as data (YAML, JSON, TOML) as the sections it stands for
-(`agentmem.harvest.structured`); a reply's quoted lines, the earlier mail, left out
-(`agentmem.harvest.mail`); a dictated memo as it was meant, self-corrections and fillers
-gone (`agentmem.harvest.spokenmemo`); an outline's child bullets read with their parent's
-subject (`agentmem.harvest.outline`). Each leaves a text of any other shape as it is.
+Before any lesson is looked for, five shapes are put in the plain form the readers know:
+an annotated settings file as the changes, rules and facts its comments tell
+(`agentmem.harvest.settingsfile`); a retro written as data (YAML, JSON, TOML) as the
+sections it stands for (`agentmem.harvest.structured`); a reply's quoted lines, the
+earlier mail, left out (`agentmem.harvest.mail`); a dictated memo as it was meant,
+self-corrections and fillers gone (`agentmem.harvest.spokenmemo`); an outline's child
+bullets read with their parent's subject (`agentmem.harvest.outline`). Each leaves a text
+of any other shape as it is.
 """
 
 from __future__ import annotations
