@@ -6,16 +6,22 @@ a retro written as data (YAML, JSON, TOML) as the sections it stands for
 (`agentmem.harvest.mail`); a dictated memo as it was meant, self-corrections and fillers
 gone (`agentmem.harvest.spokenmemo`); an outline's child bullets read with their parent's
 subject (`agentmem.harvest.outline`). Each leaves a text of any other shape as it is.
+Before them, a form's responses export is written as its answers under their questions
+(`agentmem.harvest.formrows`) and a meeting's transcript as one line a turn, as its
+speakers meant it (`agentmem.harvest.transcript`).
 """
 
 from __future__ import annotations
 
+from agentmem.harvest.formrows import as_sections as form_sections
 from agentmem.harvest.mail import own_lines
 from agentmem.harvest.outline import outlined
 from agentmem.harvest.spokenmemo import as_written
 from agentmem.harvest.structured import as_markdown
+from agentmem.harvest.transcript import as_turns
 
 
 def as_read(markdown: str, source: str) -> str:
     """The retro `markdown` (from `source`, a path or name) in the form the readers read."""
+    markdown = as_turns(form_sections(markdown))  # a form's answers, a meeting's turns
     return outlined(as_written(own_lines(as_markdown(markdown, source))))
