@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 
 from agentmem.core.words import FIRST_PERSON
+from agentmem.harvest.blocks import BULLET
 from agentmem.harvest.spokenmemo import STRONG, spoken
 
 FEWEST = 3
@@ -61,7 +62,6 @@ FILING = re.compile(
     re.IGNORECASE,
 )
 TITLED = re.compile(r"^\s*(?:meeting|title|subject|topic)\s*:\s*(?P<title>\S.*)$", re.I)
-BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,3}[.)])\s+\S")
 # a word cut off by a dash and a space ("we're- is Dale on?"): the words since the last
 # boundary were a false start
 CUT = re.compile(r"(?<=[\w'])-(?:\s+|$)")
