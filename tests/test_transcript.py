@@ -99,8 +99,9 @@ def test_hostile_transcripts_do_not_raise_or_hang() -> None:
 def test_numbers_said_in_a_turn_are_read_whole() -> None:
     """Two readings of spoken numbers a meeting showed wrong: "at five fifty-five" is
     05:55 (was "05:50-5"), and "forty-five's" or "the twenty-first" is never cut to
-    "40-five's" or "20-first"."""
+    "40-five's" or "20-first" ("four-day" is still "4-day")."""
     assert in_digits("the draft locks at five fifty-five") == "the draft locks at 05:55"
     assert in_digits("forty-five's been fine") == "forty-five's been fine"
     assert in_digits("on the twenty-first") == "on the twenty-first"
     assert in_digits("closures of forty-five minutes") == "closures of 45 minutes"
+    assert in_digits("a four-day limit") == "a 4-day limit"  # a count before its unit stays one

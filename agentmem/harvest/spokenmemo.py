@@ -81,9 +81,12 @@ PAIRS = re.compile(rf"\b(?P<a>{TEN}[- ]{UNIT}|{TEEN})\s+(?P<b>{TEN}(?:[- ]{UNIT}
 BEFORE_TIME = re.compile(
     rf"\b(?P<hour>{NUMBER})\s+(?P<minute>{TEN}|{TEEN})(?=\s+and\s+\d\d?:\d\d)", re.I
 )
+# a number word going on after a dash ("forty-five's", "twenty-first"): no count cut short
+SPOKEN_ON = rf"(?:{UNIT}|{'|'.join(ORDINALS)})\b"
 # a count: a number word not "one" (a pronoun as often as a count), alone or "a hundred"
 COUNT = re.compile(
-    rf"\b(?:(?:the|a)\s+(?P<hundred>hundred)|(?P<n>{NUMBER}))\b(?![.'-]\w)", re.IGNORECASE
+    rf"\b(?:(?:the|a)\s+(?P<hundred>hundred)|(?P<n>{NUMBER}))\b(?![.']\w)(?!-{SPOKEN_ON})",
+    re.IGNORECASE,
 )
 SUFFIX = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
 
