@@ -100,3 +100,13 @@ def test_hook_d_writes_a_form_exports_changes(tmp_path: Path) -> None:
     texts = " ".join(p.read_text(encoding="utf-8") for p in (tmp_path / "mem").rglob("*.md"))
     assert "Auger blades get sharpened every Friday" in texts
     assert "fuel dock now closes at 16:00" in texts
+
+
+def test_a_wish_answering_what_ought_to_be_is_no_fact() -> None:
+    """Under "What should we change?", an answer that only asks ("Could we get a second
+    sled?", "… please") is left out; one that tells a change made stays."""
+    markdown = as_sections(FORM)
+    assert "Could we get a second sled?" not in markdown
+    wish = FORM.replace("Could we get a second sled?", "Warmer gloves please")
+    assert "Warmer gloves" not in as_sections(wish)
+    assert "- Auger blades get sharpened every Friday from now on." in markdown

@@ -8,8 +8,10 @@ Read as markdown it was one paragraph of cells: no heading, no list item, so the
 found nothing in it (or one stray sentence), and what a respondent said had changed never
 reached memory. `as_sections` writes each question as a heading and each respondent's answer
 to it as a list item under it, so the question says what its answers are, in the words the
-distiller already reads headings in ("What should we change?" is a heading of change; "What
-went well?" is one of no lesson kind, whose items count only when they tell a change). A
+distiller already reads headings in ("What should we change?" is a heading of change;
+"What went well?" is one of no lesson kind, whose items count only when they tell a
+change). An answer to a question of what ought to be that only asks for it ("Could we get
+a second sled?", "Faster sign-offs please") is a wish, no fact, and is left out. A
 column whose header asks nothing ("Timestamp", "Your name", "Email address", "Your team /
 role") files the response and says nothing: it is left out, except that an answer in the
 first person is led by the respondent's name ("Dev Okonkwo: all swaps need my OK"), since
@@ -28,6 +30,8 @@ import io
 import re
 
 from agentmem.core.words import FIRST_PERSON
+from agentmem.harvest.news import tells_change
+from agentmem.harvest.setting import sets_value
 
 FEWEST_COLUMNS = 3
 FEWEST_QUESTIONS = 2
@@ -40,6 +44,13 @@ ASKS = re.compile(
     re.IGNORECASE,
 )
 NAMED = re.compile(r"\bname\b", re.IGNORECASE)
+# A question asking what ought to be ("What should we change?", "What could we do
+# better?"): its answers are suggestions, facts only when they tell a change made.
+PROPOSED = re.compile(r"\b(?:should|could|would)\b", re.IGNORECASE)
+WISH = re.compile(
+    r"\?|\bplease\b|\bwould be (?:nice|good|great)\b|^\W*(?:could|can|would|maybe|perhaps)\b",
+    re.IGNORECASE,
+)
 # An answer that gives none: a dash, "n/a", "nothing (really)", "see above" and the like.
 NO_ANSWER = re.compile(
     r"[\W_]*(?:n/?a|none|nil|nothing(?:\s+(?:really|else|much))?|nope|no|not really|same"
@@ -96,6 +107,15 @@ def _answered(answer: str) -> bool:
     )
 
 
+def _wished(answer: str) -> bool:
+    """An answer to a question of what ought to be that only asks for it (a question, a
+    "please", "would be nice", an opening "could" or "maybe"), unless it tells a change
+    made or a value in force."""
+    if tells_change(answer) or sets_value(answer):
+        return False
+    return WISH.search(answer) is not None
+
+
 def as_sections(text: str) -> str:
     """The form's answers under their questions (see the module docstring); any other text
     as it is."""
@@ -113,6 +133,8 @@ def as_sections(text: str) -> str:
             answer = row[at] if at < len(row) else ""
             if not _answered(answer):
                 continue
+            if PROPOSED.search(question) and _wished(answer):
+                continue  # a wish ("Faster sign-offs please") is no fact until it is done
             who = row[names[0]] if names and names[0] < len(row) else ""
             if who and FIRST_PERSON.search(answer):
                 answer = f"{who}: {answer}"
