@@ -57,7 +57,8 @@ CLOCK = re.compile(
 )
 HUNDRED_HOURS = re.compile(rf"\b(?P<hour>{NUMBER})\s+hundred(?:\s+hours)?\b", re.IGNORECASE)
 AT_TIME = re.compile(
-    rf"\b(?P<at>at|by|until|from|before|after|and)\s+(?P<hour>{NUMBER})\s+(?P<minute>{TEN}|{TEEN}|oh\s+{UNIT})\b",
+    rf"\b(?P<at>at|by|until|from|before|after|and)\s+(?P<hour>{NUMBER})\s+"
+    rf"(?P<minute>{TEN}(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|{TEEN}|oh\s+{UNIT})\b",
     re.IGNORECASE,
 )
 # three or more digits said one by one ("five two oh three"): a number written in digits
@@ -80,9 +81,12 @@ PAIRS = re.compile(rf"\b(?P<a>{TEN}[- ]{UNIT}|{TEEN})\s+(?P<b>{TEN}(?:[- ]{UNIT}
 BEFORE_TIME = re.compile(
     rf"\b(?P<hour>{NUMBER})\s+(?P<minute>{TEN}|{TEEN})(?=\s+and\s+\d\d?:\d\d)", re.I
 )
+# a number word going on after a dash ("forty-five's", "twenty-first"): no count cut short
+SPOKEN_ON = rf"(?:{UNIT}|{'|'.join(ORDINALS)})\b"
 # a count: a number word not "one" (a pronoun as often as a count), alone or "a hundred"
 COUNT = re.compile(
-    rf"\b(?:(?:the|a)\s+(?P<hundred>hundred)|(?P<n>{NUMBER}))\b(?![.']\w)", re.IGNORECASE
+    rf"\b(?:(?:the|a)\s+(?P<hundred>hundred)|(?P<n>{NUMBER}))\b(?![.']\w)(?!-{SPOKEN_ON})",
+    re.IGNORECASE,
 )
 SUFFIX = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
 
@@ -184,16 +188,18 @@ def as_written(markdown: str) -> str:
     """A transcript set in writing's terms (module docstring); any other text as it is."""
     if not is_transcript(markdown):
         return markdown
-    lines = []
-    for line in markdown.splitlines():
-        if line.lstrip().startswith("#"):
-            lines.append(line)
-            continue
-        opens = FILLERS.match(line.lstrip()) is not None  # "Um, so the ..." opens "So the"
-        line = FILLER.sub(lambda m: ", " if m[0].lstrip()[:1] == "," else " ", line)
-        line = re.sub(r"^(\s*(?:[-*]\s+)?),\s*", r"\1", line)  # a bullet kept, its filler gone
-        line = STUTTER.sub(r"\1", line)
-        line = re.sub(r"\s{2,}", " ", _repaired(in_digits(line))).strip()
-        line = re.sub(r"\s+(?=[.,;!?](?:\s|$))", "", line)
-        lines.append(line[:1].upper() + line[1:] if opens else line)
-    return "\n".join(lines)
+    return "\n".join(
+        line if line.lstrip().startswith("#") else spoken(line) for line in markdown.splitlines()
+    )
+
+
+def spoken(line: str) -> str:
+    """One line of speech as meant: fillers, stutters and self-corrections' first words
+    gone, numbers said in words written as numbers (the module docstring)."""
+    opens = FILLERS.match(line.lstrip()) is not None  # "Um, so the ..." opens "So the"
+    line = FILLER.sub(lambda m: ", " if m[0].lstrip()[:1] == "," else " ", line)
+    line = re.sub(r"^(\s*(?:[-*]\s+)?),\s*", r"\1", line)  # a bullet kept, its filler gone
+    line = STUTTER.sub(r"\1", line)
+    line = re.sub(r"\s{2,}", " ", _repaired(in_digits(line))).strip()
+    line = re.sub(r"\s+(?=[.,;!?](?:\s|$))", "", line)
+    return line[:1].upper() + line[1:] if opens else line
