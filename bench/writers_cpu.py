@@ -105,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
     if args.json:
         print(json.dumps(rows))
-    return 0
+    return 0 if rows else 1  # no writer count given: nothing measured
 
 
 if __name__ == "__main__":
