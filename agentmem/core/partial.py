@@ -25,9 +25,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from agentmem.core.onset import OPENING
-from agentmem.core.statement import terms
+from agentmem.core.statement import content_and_values
 from agentmem.core.stays import STAY, STILL, any_word
 from agentmem.core.unchanged import told_changed
 from agentmem.stores.bm25 import tokenize
@@ -80,10 +81,13 @@ class Partial:
 
 
 def _content(text: str) -> frozenset[str]:
-    return terms(text).content
+    # `terms(text).content`, read without the rest of `terms` (twice the cost): a part and
+    # each clause are texts read only here
+    return content_and_values(text).content
 
 
-def split(text: str) -> tuple[str, list[Part]] | None:
+@lru_cache(maxsize=4096)  # a held lesson is split for every draft it is weighed against
+def split(text: str) -> tuple[str, tuple[Part, ...]] | None:
     """The lead and the parts of a held lesson (module docstring), or None when it does
     not split cleanly into two parts or more, each with a mark of its own."""
     body = text.strip()
@@ -117,7 +121,7 @@ def split(text: str) -> tuple[str, list[Part]] | None:
         if not mark:
             return None
         marks.append(frozenset(mark))
-    return lead, [Part(t, m) for t, m in zip(texts, marks, strict=True)]
+    return lead, tuple(Part(t, m) for t, m in zip(texts, marks, strict=True))
 
 
 def _parallel(clauses: list[str]) -> bool:
@@ -133,7 +137,7 @@ def _parallel(clauses: list[str]) -> bool:
     for i, said in enumerate(words):
         if not said or any(said[0] in other for j, other in enumerate(words) if j != i):
             return False
-    read = [terms(c) for c in clauses]
+    read = [content_and_values(c) for c in clauses]  # what `terms` reads first, alone
     if not frozenset.intersection(*(t.content for t in read)):
         return False  # no word of one frame
     kinds = {frozenset(k for k, found in t.values.items() if found) for t in read}
