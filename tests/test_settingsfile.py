@@ -173,6 +173,6 @@ def test_hostile_texts_neither_hang_nor_raise() -> None:
     for text in texts:
         started = time.monotonic()
         as_markdown(text, "hostile.ini")
-        assert time.monotonic() - started < 2  # linear: 0.4 s for the 7,000 settings
+        assert time.monotonic() - started < 10  # a hang guard: 0.4 s idle
     for text in texts[-3:]:  # the ones read as settings files go on through the distiller
         distill(text, "hostile.ini", periodic=True)
