@@ -103,6 +103,8 @@ def test_a_rule_judged_a_mistake_or_never_a_rule_withdraws_it(text: str) -> None
         "GFDI alarms on the east array are false; ignore them until firmware 2.4 ships.",
         "Operators skipped the torque step by mistake twice; the checklist now has a box.",
         "Use ~ as the home folder on the build agents; ~/cache holds the wheels.",
+        "The yard anemometer only feeds the status board and never the stop rules.",
+        "If a render worker hangs for 10 minutes, kill it and requeue the job.",
     ],
 )
 def test_lessons_that_mention_a_status_a_mistake_or_noise_retract_nothing(text: str) -> None:

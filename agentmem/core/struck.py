@@ -67,14 +67,18 @@ MARKED = re.compile(
 MISTAKE = re.compile(
     r"\b(?P<error>(?:entered|added|set|created|written|copied|put\s+in|listed|logged|filed|"
     r"made)\s+(?:\w+\s+){0,2}?(?:by\s+mistake|in\s+error|by\s+accident))\b"
-    r"|\bnever\s+(?:was\s+|been\s+|existed\s+as\s+|once\s+)?(?:a\s+|an\s+|the\s+|our\s+|"
+    # said of the rule itself ("it was never in the SOP"), not of a thing ("feeds the board
+    # and never the stop rules")
+    r"|\b(?:(?:was|were|is|are|has\s+been|had\s+been|it's|that's)\s+never|never\s+(?:was|were|"
+    r"been|existed\s+as))\s+(?:a\s+|an\s+|the\s+|our\s+|"
     r"in\s+(?:the|our|any)\s+|part\s+of\s+(?:the|our)\s+)?(?:\w+\s+)?"
     r"(?:rule|policy|requirement|sop|handbook|manual|runbook|procedure|regulation)s?\b"
     # a rule nobody with the say ever made one: "the 30% deposit was never approved"
     r"|\b(?:was|were|is|are|has|have)\s+never\s+(?:been\s+)?(?:approved|adopted|ratified|"
     r"signed\s+off|agreed|official|enforced|in\s+force)\b"
-    r"|\b(?:scrap|drop|bin|kill)\s+(?:it|that|this|the\s+(?:[\w-]+\s+){0,4}?"
-    r"(?:rule|note|lesson|tip|advice|guidance|requirement|limit|restriction))\b"
+    # "scrap it" ("kill it", "drop it" are what a lesson does to a hung worker or a pallet)
+    r"|\bscrap\s+(?:it|that|this)\b|\b(?:scrap|drop|bin)\s+the\s+(?:[\w-]+\s+){0,4}?"
+    r"(?:rule|note|lesson|tip|advice|guidance|requirement)\b"
     # "disregard it" judges what was said before; "ignore them" is how a lesson treats noise
     r"|\bdisregard\s+(?:it|that|this|(?:the|my|our)\s+(?:earlier|previous|above|old|last)\b"
     r"|(?:that|this|the)\s+(?:[\w-]+\s+){0,3}?(?:rule|note|lesson|tip|advice))\b",
