@@ -88,6 +88,8 @@ def test_an_item_marked_obsolete_or_tagged_deprecated_withdraws_it(text: str) ->
         "rule M2-blade-change deleted by rulebot - entered by mistake",
         "The 20-crown blade change on mill M2 was never in the SOP; the mill tracks wear itself.",
         "Speaker notes: the 20-crown blade change rule for mill M2 - scrap it, disregard it.",
+        "P.S. Ignore the note about blade changes on mill M2 every 20 crowns - the mill tracks "
+        "wear itself.",
     ],
 )
 def test_a_rule_judged_a_mistake_or_never_a_rule_withdraws_it(text: str) -> None:

@@ -90,6 +90,14 @@ RULEISH = re.compile(
     r"lesson|tip|ticket|record|card|guideline)s?\b",
     re.IGNORECASE,
 )
+# A note pointed at and set aside, its claim after it: "Ignore the note about Sandra
+# approving the labels - …" (the claim ends at a stop or a dash).
+IGNORED = re.compile(
+    r"\b(?:ignore|disregard)\s+(?:the|that|this|my|our)\s+(?:earlier\s+|previous\s+|old\s+|"
+    r"last\s+)?(?:note|lesson|tip|advice|rule|entry|comment)\s+(?:about|on|saying|that)\s+"
+    r"(?P<what>[^.;!?\n—–]{3,160}?)(?=\s+-+\s|\s*[.;!?\n—–]|\s*$)",
+    re.IGNORECASE,
+)
 LINE_CLAUSE = re.compile(r"[.;:!?](?:\s+|$)|\s+[—–]\s+|\s+-{1,3}\s+|\s+<-+\s*|\n")
 QUOTED = re.compile(r"\"(?P<q>[^\"\n]{3,200})\"|“(?P<c>[^”\n]{3,200})”")
 BOUND = 20_000  # a retraction is short; a longer text is read by its opening only
@@ -99,7 +107,14 @@ def struck(text: str) -> tuple[str, str] | None:
     """(the claim withdrawn, the reason given) when the text withdraws a lesson in one of
     the shapes of the module docstring, else None."""
     text = text[:BOUND]
-    return _struck_span(text) or _reverted(text) or _status(text) or _marked(text) or _mistake(text)
+    return (
+        _struck_span(text)
+        or _reverted(text)
+        or _status(text)
+        or _marked(text)
+        or _ignored(text)
+        or _mistake(text)
+    )
 
 
 def _struck_span(text: str) -> tuple[str, str] | None:
@@ -193,6 +208,13 @@ def _title(text: str, match: re.Match[str]) -> tuple[str, str] | None:
         return None
     rest = text[match.end() :].strip(" \n-:;,.")
     return claim.strip(), rest
+
+
+def _ignored(text: str) -> tuple[str, str] | None:
+    match = IGNORED.search(text)
+    if match is None or not _claimlike(match["what"]):
+        return None
+    return match["what"].strip(), text[match.end() :].strip(" -—–:;,.!")
 
 
 def _mistake(text: str) -> tuple[str, str] | None:
