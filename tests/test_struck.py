@@ -12,18 +12,14 @@ import time
 import pytest
 
 from agentmem import MemoryHooks
-from agentmem.core.retract import retraction, withdrawn
+from agentmem.core.retract import retraction
 from agentmem.core.struck import struck
 from tests.conftest import packed_ids
+from tests.test_retract19_shapes import gone
 
 COLD = "Flamingos must be moved into the heated house whenever the air drops below 5 C."
 FEED = "Flamingo pellets are soaked for ten minutes before the morning feed."
 SHEARS = "Change the cutter blades on mill M2 every 20 crowns, whatever the wear gauge says."
-
-
-def gone(text: str, *held: str) -> list[str]:
-    """The held texts a text withdraws (each held text is its own id)."""
-    return withdrawn(text, [(t, t) for t in held])
 
 
 @pytest.mark.parametrize(
