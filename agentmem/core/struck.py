@@ -38,8 +38,10 @@ JUDGING = re.compile(
 )
 # A state a record is changed to that withdraws it ("Status: Active -> Withdrawn").
 WITHDRAWN_STATE = (
+    # the states a record of a rule is withdrawn by ("cancelled", "void" are what an order,
+    # a booking or a machine's run comes to: "running -> cancelled" withdraws no lesson)
     r"(?:withdrawn|won'?t\s+(?:do|fix)|invalid|rejected|obsolete|retracted|deprecated|"
-    r"cancell?ed|void(?:ed)?|revoked|rescinded|struck|not\s+a\s+(?:rule|bug)|"
+    r"revoked|rescinded|struck|not\s+a\s+(?:rule|bug)|"
     r"closed\s*[(/-]\s*(?:invalid|won'?t\s+(?:do|fix)|not\s+planned))"
 )
 STATUS = re.compile(
@@ -56,11 +58,17 @@ REVERT = re.compile(
     r"^[ \t]{0,4}(?:[0-9a-f]{7,40}[ \t]{1,4})?revert[ \t]{1,4}\"(?P<q>[^\"\n]{3,200})\"", re.I
 )
 # An item marked withdrawn: "(obsolete)", "[struck]", "@deprecated", "{withdrawn}".
+# The mark is on the whole item: it ends the line (punctuation, a note after a dash or a
+# colon at most) or opens it ("the v1 endpoint (obsolete) returns 410" marks a word of a
+# lesson, not the lesson).
 MARKED = re.compile(
     r"[(\[{][ \t]{0,3}(?:obsolete|struck|withdrawn|retracted|deprecated|void|rescinded|"
     r"struck\s+out|no\s+longer\s+valid)[ \t]{0,3}[)\]}]"
-    r"|(?<![\w@])@(?:deprecated|obsolete|withdrawn|retracted)\b",
-    re.IGNORECASE,
+    r"(?=[ \t]{0,3}(?:[.;!]?[ \t]{0,3}(?:$|[-—–:<]))|[ \t]{0,3}\W{0,3}$)"
+    r"|^[ \t*#>-]{0,6}[(\[{][ \t]{0,3}(?:obsolete|struck|withdrawn|retracted|deprecated|void|"
+    r"rescinded|struck\s+out|no\s+longer\s+valid)[ \t]{0,3}[)\]}]"
+    r"|^[ \t*#>-]{0,6}@(?:deprecated|obsolete|withdrawn|retracted)\b",
+    re.IGNORECASE | re.MULTILINE,
 )
 # A rule judged a mistake, or never one: "entered by mistake", "was never in the SOP",
 # "never was policy", "scrap the pH rule", "disregard it".
@@ -115,6 +123,15 @@ def struck(text: str) -> tuple[str, str] | None:
         or _ignored(text)
         or _mistake(text)
     )
+
+
+def struck_out(text: str) -> tuple[str, str] | None:
+    """`struck`, only where the mark is on the claim's own words: a struck span, or the
+    quoted subject of a reverted commit. Such a claim names its lesson by few words; a
+    claim read from a record's state, a mark on an item or a judgement is read as a
+    worded retraction's is."""
+    text = text[:BOUND]
+    return _struck_span(text) or _reverted(text)
 
 
 def _struck_span(text: str) -> tuple[str, str] | None:
