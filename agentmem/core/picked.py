@@ -14,6 +14,7 @@ from agentmem.core.gainsay import HELD_CAUSE, causes, swapped
 from agentmem.core.namedday import month_days
 from agentmem.core.practice import judged_practice, no_longer
 from agentmem.core.statement import STATE, terms
+from agentmem.core.struck import struck_out
 from agentmem.core.verdicts import judged
 from agentmem.core.withdrawal import (
     CLAUSE,
@@ -91,13 +92,16 @@ def retracted(
     candidates = [(i, t) for i, t in held if dated(text, i, written)] if named else held
     # words shared with the claim: a named day needs fewer, as does a claim pointed at by
     # its own word ("that spooler note", "my cache theory": the lesson it names is one held)
-    least = 1 if named or POINTED.match(said[0]) else 2
+    # or a claim struck out or a reverted commit's quoted subject (the mark is on its words:
+    # `agentmem.core.struck.struck_out`; a record's state or a judgement names it as words do)
+    marked = said == struck_out(text)
+    least = 1 if named or marked or POINTED.match(said[0]) else 2
     # a cause denied where no claim is told ("That tip was wrong: …", "Correction: …") is
     # known by its head; a claim told as "Retracted: X was never Y" is read by its words
     opened = RETRACTED.match(text)
     first = "" if opened is None else CLAUSE.split(text[opened.end() :], maxsplit=1)[0]
     told = opened is not None and bool(terms(opened["claim"] or first).content - FRAMING)
-    told = told or _pointed(text, said)
+    told = told or marked or _pointed(text, said)
     # a name the denied cause spells in capitals ("ACARS timing") names it as its head does
     denied = [] if told else [(_head(h, t), terms(t).content) for h, t in denied_causes(text)]
     swap = swapped(text)

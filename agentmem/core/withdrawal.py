@@ -12,6 +12,7 @@ from agentmem.core.clauses import STOPS
 from agentmem.core.disowned import SENTENCE, denials, disowned
 from agentmem.core.ownedup import owned
 from agentmem.core.statement import terms
+from agentmem.core.struck import struck
 from agentmem.core.verdicts import judged
 
 # The words that frame a claim rather than tell it: "the 03-14 run lesson that blamed valve
@@ -74,7 +75,8 @@ def retraction(text: str) -> tuple[str, str] | None:
     if match is None:
         # told in another shape: judged later, a denial labelled, or in other words than
         # "wrong" ("not true that …", "that theory didn't hold up": `judged`)
-        return disowned(text) or judged(text) or owned(text)
+        # or in markup and a record's state ("~~X~~", "Status: Active -> Withdrawn": `struck`)
+        return disowned(text) or judged(text) or owned(text) or struck(text)
     if match["claim"]:
         claim, reason = match["claim"], [text[match.end() :]]
     else:
