@@ -16,6 +16,7 @@ text is read in linear time."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agentmem.core.statement import terms
 
@@ -115,16 +116,10 @@ def struck(text: str) -> tuple[str, str] | None:
     """(the claim withdrawn, the reason given) when the text withdraws a lesson in one of
     the shapes of the module docstring, else None."""
     text = text[:BOUND]
-    return (
-        _struck_span(text)
-        or _reverted(text)
-        or _status(text)
-        or _marked(text)
-        or _ignored(text)
-        or _mistake(text)
-    )
+    return struck_out(text) or _status(text) or _marked(text) or _ignored(text) or _mistake(text)
 
 
+@lru_cache(maxsize=4096)  # asked by `struck`, then again by the picker of the same text
 def struck_out(text: str) -> tuple[str, str] | None:
     """`struck`, only where the mark is on the claim's own words: a struck span, or the
     quoted subject of a reverted commit. Such a claim names its lesson by few words; a
@@ -188,7 +183,7 @@ def _marked(text: str) -> tuple[str, str] | None:
     line_end = text.find("\n", match.end())
     line_end = len(text) if line_end < 0 else line_end
     line = (text[line_start : match.start()] + " " + text[match.end() : line_end]).strip()
-    claim, _, note = _split_note(line)
+    claim, note = _split_note(line)
     rest = (text[:line_start] + " " + note + " " + text[line_end:]).strip()
     if not terms(claim).content:  # a tag line alone ("@deprecated"): the next line is the claim
         lines = [ln.strip() for ln in text[line_end:].split("\n") if ln.strip()]
@@ -200,11 +195,12 @@ def _marked(text: str) -> tuple[str, str] | None:
     return claim, rest
 
 
-def _split_note(line: str) -> tuple[str, str, str]:
+def _split_note(line: str) -> tuple[str, str]:
+    """A marked line's claim and the note after it ("X - struck: …"), or the whole line."""
     parts = LINE_CLAUSE.split(line, maxsplit=1)
     if len(parts) == 2 and terms(parts[0]).content:
-        return parts[0], "", parts[1]
-    return line, "", ""
+        return parts[0], parts[1]
+    return line, ""
 
 
 def _title(text: str, match: re.Match[str]) -> tuple[str, str] | None:
