@@ -128,7 +128,10 @@ def _lines(text: str) -> list[tuple[str, str]]:
 
 def is_settings_file(text: str) -> bool:
     """Whether the text is an annotated settings file (see the module docstring)."""
-    lines = _lines(text)
+    return _is_settings(_lines(text))
+
+
+def _is_settings(lines: list[tuple[str, str]]) -> bool:
     kinds = [kind for kind, _ in lines]
     body = [kind for kind in kinds if kind not in ("blank", "comment", "aside")]
     settings = kinds.count("setting")
@@ -153,7 +156,7 @@ def _annotated(lines: list[tuple[str, str]]) -> bool:
     return False
 
 
-def _sections(text: str) -> list[_Section]:
+def _sections(lines: list[tuple[str, str]]) -> list[_Section]:
     """The file's sections in order, the filing before the first one left out."""
     sections: list[_Section] = []
     current: _Section | None = None
@@ -165,7 +168,7 @@ def _sections(text: str) -> list[_Section]:
             current.notes.append(_joined(paragraph))
         paragraph.clear()
 
-    for kind, line in _lines(text):
+    for kind, line in lines:
         if kind == "section":
             close()
             name = SECTION.fullmatch(line)
@@ -256,10 +259,11 @@ def as_markdown(text: str, path: str = "") -> str:
     file; else as it is. A file that is also a retro written as data (a TOML of lists or
     tables) is read as that data (`agentmem.harvest.structured`), what its comments say
     after it: a TOML reader drops comments."""
-    if not is_settings_file(text):
+    lines = _lines(text)  # read once: whether it is a settings file, then its sections
+    if not _is_settings(lines):
         return text
     found: tuple[list[str], ...] = ([], [], [])
-    for section in _sections(text):
+    for section in _sections(lines):
         for into, items in zip(found, _items(section), strict=True):
             into += items
     out: list[str] = []
