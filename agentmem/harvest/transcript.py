@@ -142,8 +142,9 @@ def as_turns(text: str) -> str:
         if titled and not title:
             title = titled["title"]
             continue
-        if TURN.match(line) or CUE.match(line):
-            started, in_cue = True, CUE.match(line) is not None or in_cue
+        cue = CUE.match(line)
+        if cue or TURN.match(line):
+            started, in_cue = True, cue is not None or in_cue
             continue
         in_cue = in_cue and bool(stripped)
         if in_cue or not stripped or FILING.match(stripped) or stripped in ("WEBVTT", "NOTE"):
