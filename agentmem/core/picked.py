@@ -1,6 +1,7 @@
 """The held lesson a retraction's claim names (`agentmem.core.withdrawal.retraction`): by the
 claim's words and figures beyond the reason's, by the day it names (`written`), by the
-cause it denies, and the lessons that carry a replaced one's claim in other words.
+cause it denies, by the code a record's retraction names (`agentmem.core.struck.named_codes`),
+and the lessons that carry a replaced one's claim in other words.
 `agentmem.core.retract` asks it."""
 
 from __future__ import annotations

@@ -4,13 +4,16 @@ a struck span ("~~Flamingos inside below 5 C~~ <- wrong!", LaTeX ``\\sout{…}``
 "[struck]", a tag "@deprecated"); a record whose status is changed to a withdrawn state
 ("Status: Active -> Withdrawn", "Won't Do", "Invalid"); and a rule judged a mistake ("…
 deleted - entered by mistake", "was never in the SOP", "never was policy", "scrap it",
-"disregard it"). `agentmem.core.withdrawal.retraction` asks it when no worded shape reads
-the text.
+"disregard it"); a record pointing at the one it withdraws by its code ('"retracts":
+"D-114"', "revokes SOP-4.2"). `agentmem.core.withdrawal.retraction` asks it when no worded
+shape reads the text.
 
 The claim withdrawn is what the mark is on: the struck words, the marked line, the record's
 title, or the clause the judgement is of; the rest is the reason. A struck span followed by a
 new value ("~~Tove, studio 2~~ -> Ahmed, studio 1", "~~4 h~~ 6 h") is a replacement, and no
-retraction. Every pattern is bounded (no unbounded repeat beside another), so a hostile
+retraction. The codes a retraction names (`named_codes`: in its claim, its record's head, or
+pointed at) are how the picker knows the one lesson it withdraws (`agentmem.core.picked`).
+Every pattern is bounded (no unbounded repeat beside another), so a hostile
 text is read in linear time."""
 
 from __future__ import annotations
