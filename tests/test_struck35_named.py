@@ -132,3 +132,16 @@ def test_hostile_codes_and_references_are_read_in_linear_time() -> None:
         struck(text)
         named_codes(text, ("x", "y"))
     assert time.monotonic() - started < 10
+
+
+@pytest.mark.xfail(strict=True, reason="known gap: a title telling most of the lesson's words")
+def test_a_record_titled_with_most_of_a_lessons_words_but_another_thing_withdraws_nothing() -> None:
+    """Not read yet: a record's title sharing four of its five words with the lesson but
+    naming another thing (a log of the cool-down, not the cool-down) still withdraws it,
+    as it did before codes and titles were read; with no code on the lesson, nothing tells
+    the two apart but the one word."""
+    text = (
+        '"Dryer line 2 cool-down log"\n  Status: Active -> Withdrawn\n'
+        "  Comment: the log moved to the MES screen"
+    )
+    assert gone(text, "The dryer on line 2 must cool down 10 minutes before unloading.") == []
