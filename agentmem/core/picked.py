@@ -1,6 +1,7 @@
 """The held lesson a retraction's claim names (`agentmem.core.withdrawal.retraction`): by the
 claim's words and figures beyond the reason's, by the day it names (`written`), by the
-cause it denies, and the lessons that carry a replaced one's claim in other words.
+cause it denies, by the code a record's retraction names (`agentmem.core.struck.named_codes`),
+and the lessons that carry a replaced one's claim in other words.
 `agentmem.core.retract` asks it."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from agentmem.core.gainsay import HELD_CAUSE, causes, swapped
 from agentmem.core.namedday import month_days
 from agentmem.core.practice import judged_practice, no_longer
 from agentmem.core.statement import STATE, terms
-from agentmem.core.struck import struck_out
+from agentmem.core.struck import BOUND, QUOTED, codes, named_codes, struck, struck_out
 from agentmem.core.verdicts import judged
 from agentmem.core.withdrawal import (
     CLAUSE,
@@ -96,12 +97,25 @@ def retracted(
     # `agentmem.core.struck.struck_out`; a record's state or a judgement names it as words do)
     marked = said == struck_out(text)
     least = 1 if named or marked or POINTED.match(said[0]) else 2
+    # a claim read from a record's state, a mark on an item or a judgement of a rule names
+    # its lesson by a code when it gives one ("RULE-88", '"retracts": "D-114"'): the one
+    # held lesson carrying it needs no other word; one carrying only another code of that
+    # family (D-115) is another record, whatever words it shares
+    voiced = not marked and said == struck(text)
+    coded = named_codes(text, said) if voiced else frozenset()
+    carriers = [i for i, t in candidates if coded & codes(t)]
+    families = {family for family, _ in coded}
+    # a record's quoted title names its lesson when the lesson tells most of it: "Cold-start
+    # rule poster for the break room" is another record than the cold-start rule
+    titled = voiced and any((q["q"] or q["c"]) == said[0] for q in QUOTED.finditer(text[:BOUND]))
     # a cause denied where no claim is told ("That tip was wrong: …", "Correction: …") is
     # known by its head; a claim told as "Retracted: X was never Y" is read by its words
     opened = RETRACTED.match(text)
     first = "" if opened is None else CLAUSE.split(text[opened.end() :], maxsplit=1)[0]
     told = opened is not None and bool(terms(opened["claim"] or first).content - FRAMING)
-    told = told or marked or _pointed(text, said)
+    # a mark or a judgement of a rule tells its claim: what it says was never so ("never a
+    # requirement") is its verdict, not a cause it denies
+    told = told or marked or voiced or _pointed(text, said)
     # a name the denied cause spells in capitals ("ACARS timing") names it as its head does
     denied = [] if told else [(_head(h, t), terms(t).content) for h, t in denied_causes(text)]
     swap = swapped(text)
@@ -114,10 +128,18 @@ def retracted(
             continue
         if swap and not causes(held_text):
             continue  # "X come from B, not from A": a lesson telling no cause is kept
+        carried_codes = codes(held_text)
+        if coded and not coded & carried_codes and families & {f for f, _ in carried_codes}:
+            continue  # another record of the family the claim names
+        by_code = carriers == [memory_id]
         on_claim = len(claim & content) + same_values(valued, terms(held_text).values)
-        told_claim = len(claim) + sum(len(v) for v in valued.values())
+        on_claim += by_code
+        told_claim = len(claim) + sum(len(v) for v in valued.values()) + bool(coded)
         score = on_claim / max(told_claim, 1) - len(reason & content) / max(len(reason), 1)
         enough = 1 if len(claim) == 1 and _caused_by(claim, held_text, text) else least
+        enough = 1 if by_code else enough
+        if titled and not by_code and 2 * on_claim <= told_claim:
+            continue
         if on_claim >= enough and score > 0 and (best is None or score > best[0]):
             best = (score, memory_id)
     if best is None and named:

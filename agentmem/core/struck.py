@@ -4,13 +4,16 @@ a struck span ("~~Flamingos inside below 5 C~~ <- wrong!", LaTeX ``\\sout{…}``
 "[struck]", a tag "@deprecated"); a record whose status is changed to a withdrawn state
 ("Status: Active -> Withdrawn", "Won't Do", "Invalid"); and a rule judged a mistake ("…
 deleted - entered by mistake", "was never in the SOP", "never was policy", "scrap it",
-"disregard it"). `agentmem.core.withdrawal.retraction` asks it when no worded shape reads
-the text.
+"disregard it"); a record pointing at the one it withdraws by its code ('"retracts":
+"D-114"', "revokes SOP-4.2"). `agentmem.core.withdrawal.retraction` asks it when no worded
+shape reads the text.
 
 The claim withdrawn is what the mark is on: the struck words, the marked line, the record's
 title, or the clause the judgement is of; the rest is the reason. A struck span followed by a
 new value ("~~Tove, studio 2~~ -> Ahmed, studio 1", "~~4 h~~ 6 h") is a replacement, and no
-retraction. Every pattern is bounded (no unbounded repeat beside another), so a hostile
+retraction. The codes a retraction names (`named_codes`: in its claim, its record's head, or
+pointed at) are how the picker knows the one lesson it withdraws (`agentmem.core.picked`).
+Every pattern is bounded (no unbounded repeat beside another), so a hostile
 text is read in linear time."""
 
 from __future__ import annotations
@@ -108,6 +111,19 @@ IGNORED = re.compile(
     re.IGNORECASE,
 )
 LINE_CLAUSE = re.compile(r"[.;:!?](?:\s+|$)|\s+[—–]\s+|\s+-{1,3}\s+|\s+<-+\s*|\n")
+# A record's code, a ticket's key or a rule's number ("RULE-88", "SOP-4.2", "D-114", "YARD-33"):
+# its family (the letters) and its number. Two codes of one family are two records.
+CODE = re.compile(
+    r"(?<![\w./-])(?P<family>[A-Z][A-Z0-9]{0,11})-(?P<number>\d{1,6}(?:\.\d{1,4}){0,3})"
+    r"(?![\w/-]|\.\d)"
+)
+# A record pointing at the one it withdraws by its code: '"retracts": "D-114"', "revokes
+# SOP-4.2" ("supersedes D-101" names the record it replaces: no retraction, but its code).
+REFERS = re.compile(
+    r"\b(?i:(?P<verb>retracts|withdraws|revokes|rescinds|supersedes|replaces|reverts))"
+    r"[\"']?[ \t]{0,3}[:=]?[ \t]{0,3}[\"'\[]{0,2}[ \t]{0,2}" + CODE.pattern
+)
+WITHDRAWING = frozenset({"retracts", "withdraws", "revokes", "rescinds"})
 QUOTED = re.compile(r"\"(?P<q>[^\"\n]{3,200})\"|“(?P<c>[^”\n]{3,200})”")
 BOUND = 20_000  # a retraction is short; a longer text is read by its opening only
 
@@ -116,7 +132,32 @@ def struck(text: str) -> tuple[str, str] | None:
     """(the claim withdrawn, the reason given) when the text withdraws a lesson in one of
     the shapes of the module docstring, else None."""
     text = text[:BOUND]
-    return struck_out(text) or _status(text) or _marked(text) or _ignored(text) or _mistake(text)
+    return (
+        struck_out(text)
+        or _status(text)
+        or _marked(text)
+        or _ignored(text)
+        or _mistake(text)
+        or _refers(text)
+    )
+
+
+def named_codes(text: str, said: tuple[str, str]) -> frozenset[tuple[str, str]]:
+    """The codes (family, number) a retraction names its lesson by: in its claim, in the
+    record's head before the reason ("RULE-88 \"…\" Status: Active -> Rejected"), or
+    pointed at ('"retracts": "D-114"', "supersedes D-101"). A code in the reason only ("see
+    RULE-90 for the rule now") names what holds, not what is withdrawn."""
+    text = text[:BOUND]
+    at = text.find(said[1]) if said[1].strip() else -1
+    head = text if at < 0 else text[:at]
+    found = {(m["family"], m["number"]) for m in CODE.finditer(said[0] + "\n" + head)}
+    found |= {(m["family"], m["number"]) for m in REFERS.finditer(text)}
+    return frozenset(found)
+
+
+def codes(text: str) -> frozenset[tuple[str, str]]:
+    """The codes (family, number) a text carries."""
+    return frozenset((m["family"], m["number"]) for m in CODE.finditer(text[:BOUND]))
 
 
 @lru_cache(maxsize=4096)  # asked by `struck`, then again by the picker of the same text
@@ -221,6 +262,16 @@ def _title(text: str, match: re.Match[str]) -> tuple[str, str] | None:
         return None
     rest = text[match.end() :].strip(" \n-:;,.")
     return claim.strip(), rest
+
+
+def _refers(text: str) -> tuple[str, str] | None:
+    """A record withdrawing another by its code: the claim is the code, read against the
+    held lessons that carry it (`agentmem.core.picked`), never by words."""
+    for match in REFERS.finditer(text):
+        if match["verb"].lower() in WITHDRAWING:
+            rest = (text[: match.start()] + " " + text[match.end() :]).strip(" \n-:;,.{}[]\"'")
+            return match.group(0)[match.start("family") - match.start() :], rest
+    return None
 
 
 def _ignored(text: str) -> tuple[str, str] | None:
