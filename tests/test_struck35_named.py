@@ -89,6 +89,11 @@ def test_a_rule_said_never_a_requirement_is_told_not_a_denied_cause() -> None:
             "500 EUR order and it was refunded the same day.",
             "Orders over 500 EUR are held for a manual fraud check before they ship.",
         ),
+        # an order of the thing the lesson's code names: the code is all they share
+        (
+            "LBL-5 reprint order: Status: Open -> Rejected (supplier out of stock until May).",
+            "Use the blue labels (LBL-5) on frozen cartons.",
+        ),
         # the lesson's own code, in an incident corrected, not a rule withdrawn
         (
             "The RULE-12 tablet app entry was set by mistake to track 5 and has been fixed; "

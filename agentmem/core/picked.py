@@ -15,7 +15,7 @@ from agentmem.core.gainsay import HELD_CAUSE, causes, swapped
 from agentmem.core.namedday import month_days
 from agentmem.core.practice import judged_practice, no_longer
 from agentmem.core.statement import STATE, terms
-from agentmem.core.struck import BOUND, QUOTED, codes, named_codes, struck, struck_out
+from agentmem.core.struck import BOUND, CODE, QUOTED, codes, named_codes, struck, struck_out
 from agentmem.core.verdicts import judged
 from agentmem.core.withdrawal import (
     CLAUSE,
@@ -104,6 +104,11 @@ def retracted(
     voiced = not marked and said == struck(text)
     coded = named_codes(text, said) if voiced else frozenset()
     carriers = [i for i, t in candidates if coded & codes(t)]
+    # the claim is a code and nothing else: a record pointing at the one it withdraws
+    # (a claim of a code and more words: the words beside the code; its family and
+    # number are not words the lesson shares on their own)
+    uncoded = terms(CODE.sub(" ", said[0])).content if coded else frozenset()
+    pointer = bool(codes(said[0])) and not uncoded
     families = {family for family, _ in coded}
     # a record's quoted title names its lesson when the lesson tells most of it: "Cold-start
     # rule poster for the break room" is another record than the cold-start rule
@@ -137,7 +142,13 @@ def retracted(
         told_claim = len(claim) + sum(len(v) for v in valued.values()) + bool(coded)
         score = on_claim / max(told_claim, 1) - len(reason & content) / max(len(reason), 1)
         enough = 1 if len(claim) == 1 and _caused_by(claim, held_text, text) else least
-        enough = 1 if by_code else enough
+        # the code alone picks only where the record points at it ('"retracts": "D-114"');
+        # a record titled by a code and other words must share one of those words too
+        # ("LBL-5 reprint order: Open -> Rejected" is an order of the labels, not the
+        # labels' rule)
+        enough = 1 if by_code and pointer else enough
+        if uncoded and not uncoded & content:
+            continue
         if titled and not by_code and 2 * on_claim <= told_claim:
             continue
         if on_claim >= enough and score > 0 and (best is None or score > best[0]):
