@@ -4,12 +4,15 @@ alone; a struck span with nothing new after it stays for the retraction readers.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
+from agentmem import MemoryHooks
+from agentmem.core.model import Memory
 from agentmem.core.struck import struck
 from agentmem.harvest.distill import distill
-from agentmem.harvest.strikes import Struck, one_mark, unstruck
+from agentmem.harvest.strikes import Struck, one_mark, superseding, unstruck
 
 
 @pytest.mark.parametrize(
@@ -142,3 +145,94 @@ def test_one_mark_is_linear_on_hostile_text() -> None:
         unstruck(text)
         one_mark(text)
         assert time.perf_counter() - started < 2.0
+
+
+DEPOT = (
+    "All shelter deliveries start from the main warehouse, the Brookfield depot (WH-BRK, "
+    "1200 Industrial Pkwy); route plans use depot_id WH-BRK as the start node."
+)
+# A near miss: another depot of another county, kept by the same words of dispatch.
+OTHER = (
+    "Harlan County deliveries start from the Oakmont depot (WH-OAK, 14 Mill Rd); route "
+    "plans there use depot_id WH-OAK."
+)
+REPORT = r"""\documentclass{article}
+\begin{document}
+\section{Changes effective immediately}
+\begin{enumerate}
+  \item \textbf{Main warehouse.} \sout{Brookfield depot (WH-BRK), 1200 Industrial Pkwy.} All
+        dispatch now starts from the Ridgeview Expo Hall (\texttt{WH-RDG}), 45 Fairground Rd.
+  \item Curfew is 22:00 in both counties.
+\end{enumerate}
+\end{document}
+"""
+
+
+def test_through_the_hook_the_struck_depot_is_superseded_and_not_written(
+    hooks: MemoryHooks, tmp_path: Path
+) -> None:
+    """A LaTeX report of no app of its own strikes the old depot and names the new one:
+    the held lesson of the old depot (another app's) is superseded by the new lesson, no
+    written text says the old depot or any LaTeX command, and the other county's depot
+    stands."""
+    for text, app in ((DEPOT, "supply-dispatch"), (OTHER, "supply-dispatch")):
+        draft = {"text": text, "type": "semantic", "confidence": 0.8, "app_id": app}
+        assert hooks.harvester.submit(draft, trigger="manual").memory_id
+    held = {m.text: m.id for m in hooks.store.list()}
+    path = tmp_path / "reports" / "TR-02-landfall.tex"
+    path.parent.mkdir(parents=True)
+    path.write_text(REPORT, encoding="utf-8")
+    result = hooks.post_retro_distill(retro={"path": str(path), "periodic": True})
+    assert result.ok
+    written = [hooks.store.get(i) for i in result.writes.accepted]
+    assert any("Ridgeview" in m.text for m in written)
+    assert any(held[DEPOT] in m.supersedes for m in written)
+    assert not any(held[OTHER] in m.supersedes for m in written)
+    assert not any("Brookfield" in m.text or "\\" in m.text for m in written)
+
+
+def _held(memory_id: str, text: str) -> Memory:
+    return Memory.model_validate(
+        {
+            "id": memory_id,
+            "type": "semantic",
+            "text": text,
+            "confidence": 0.8,
+            "user_id": "u",
+            "app_id": "gates",
+            "run_id": "2026-03-01-run-001",
+            "trigger": "manual",
+            "created_at": "2026-03-01T12:00:00+00:00",
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("held", "retired"),
+    [
+        ("Site A gate opens at 06:00 for deliveries.", True),
+        ("Site B gate opens at 06:00 for deliveries.", False),  # another site
+        ("Site A gate opens at 06:00 for staff cars only.", False),  # another purpose
+        ("Site A canteen opens at 07:00 for deliveries.", False),  # another number
+        ("Tove Lind runs the Site A gate log on Mondays.", False),  # no struck value
+    ],
+)
+def test_superseding_retires_only_the_lesson_of_the_struck_value(held: str, retired: bool) -> None:
+    """The struck words retire a held lesson that says them, of the item's subject, for the
+    same member of a family; a near miss (another site, another number) stays."""
+    _, found = unstruck("- ~~Site A gate opens 06:00~~ Site A gate opens 05:30 for deliveries.\n")
+    lessons = ["Site A gate opens 05:30 for deliveries.", "Curfew is 22:00."]
+    memory = _held("semantic-aaaaaaaaaaaa", held)
+    got = superseding(found, lessons, lambda _: [memory])
+    assert got == ({0: ["semantic-aaaaaaaaaaaa"]} if retired else {})
+
+
+def test_a_struck_name_alone_retires_no_lesson_of_another_subject() -> None:
+    """ "~~Tove~~ Ahmed signs off invoices": the lesson of who signs off invoices goes, not
+    one that only names Tove."""
+    _, found = unstruck("- ~~Tove Lind~~ Ahmed Nasser signs off the studio invoices.\n")
+    lessons = ["Ahmed Nasser signs off the studio invoices."]
+    same = _held("semantic-aaaaaaaaaaaa", "Tove Lind signs off the studio invoices.")
+    other = _held("semantic-bbbbbbbbbbbb", "Tove Lind books studio 2 on Mondays.")
+    got = superseding(found, lessons, lambda _: [same, other])
+    assert got == {0: ["semantic-aaaaaaaaaaaa"]}

@@ -32,6 +32,9 @@ from agentmem.harvest.diffgone import SHARED, Search, retires
 from agentmem.harvest.residue import plain
 
 BOUND = 200_000  # a longer text is left as it is: no retro strikes values that far in
+SPANS = 40  # struck spans read in one item; an item of more is a list that lost its breaks
+SHORT = 4  # content words of a struck span that name a lesson without its item's help
+AFTER = 400  # what follows a span, read for whether it is new words or a judgement
 # Each mark's struck span, one line at most, 2-300 characters; "body" holds its words.
 MARKS = (
     re.compile(r"\\(?:sout|st|xout)\{(?P<body>[^{}\n]{2,300})\}"),
@@ -63,6 +66,8 @@ EMPHASIS = re.compile(
 BOLD_AFTER = re.compile(
     rf"(?P<span>~~[^~\n]{{2,300}}?~~)[ \t]{{0,3}}(?:{EMPHASIS.pattern}){{1,3}}", re.I
 )
+# A member of a family named by one letter or digit ("Site A", "line 2"), a word of its own.
+MEMBER = re.compile(r"(?<![\w.,:/-])[A-Z0-9](?![\w.,:/-]|\.\d)")
 # Where an item goes on over lines: a line that opens no new item, heading, row or field.
 OPENS = re.compile(
     r"^[ \t]{0,12}(?:[-*+•#>|]|\d{1,3}[.)]|\\item\b|\\(?:sub)*section\b|\\begin\b|\\end\b|<(?:li|tr|p|h\d|outline)\b|$)",
@@ -106,7 +111,7 @@ def _items(lines: list[str]) -> list[tuple[int, int]]:
 def _replaced(item: str, span: re.Match[str]) -> bool:
     """Whether new words of their own follow the struck span in its item (not a judgement
     of it, which makes it a retraction for `struck_out`)."""
-    after = EMPHASIS.sub("", re.sub(r"\s+", " ", item[span.end() :]))
+    after = EMPHASIS.sub("", re.sub(r"\s+", " ", item[span.end() : span.end() + AFTER]))
     if not any(c.isalnum() for c in STRUCK.sub(" ", after)):
         return False
     return struck_out(f"{span.group(0)}{after}") is None
@@ -125,7 +130,11 @@ def unstruck(markdown: str) -> tuple[str, list[Struck]]:
             continue
         item = BOLD_AFTER.sub(r"\g<span> ", item)  # "~~X~~ **Wrong.**": the judgement at once
         lines[start:end] = item.split("\n")
-        olds = [s for s in STRUCK.finditer(item) if _replaced(item, s)]
+        spans = list(STRUCK.finditer(item))[:SPANS]
+        if not spans:
+            continue
+        ends = [s.start() for s in spans[1:]] + [len(item)]
+        olds = [s for s, end in zip(spans, ends, strict=True) if _replaced(item[:end], s)]
         if not olds:
             continue
         for span in reversed(olds):
@@ -164,16 +173,45 @@ def superseding(
     """By the index of a lesson's text, the ids of the held lessons the struck words of its
     item retire: a held lesson that says every name and number of the struck words and most
     of their words (`agentmem.harvest.diffgone.retires`), which the new words do not all
-    say again. A lesson is the item's when it holds most of the item's new words."""
+    say again, of the item's subject (`_of_subject`) and family member (`_members_said`). A
+    lesson is the item's when it holds most of the item's new words."""
     out: dict[int, list[str]] = {}
     for strike in found:
         at = _lesson_of(strike.new, texts)
         if at is None:
             continue
-        ids = [m.id for m in search(strike.old) if retires(strike.old, texts[at], m.text)]
+        ids = [
+            m.id
+            for m in search(strike.old)
+            if retires(strike.old, texts[at], m.text)
+            and _of_subject(strike, m.text)
+            and _members_said(strike.old, m.text)
+        ]
         if ids:
             out[at] = list(dict.fromkeys([*out.get(at, []), *ids]))
     return out
+
+
+def _of_subject(strike: Struck, held: str) -> bool:
+    """A few struck words ("~~Tove Lind~~ Ahmed signs off the invoices") name no lesson by
+    themselves: the held lesson's other words must be the item's too, two or most of them
+    ("Tove Lind signs off the invoices", not "Tove Lind books studio 2 on Mondays"). A
+    struck clause of its own (SHORT words or more) names its lesson."""
+    old = terms(strike.old).content
+    if len(old) >= SHORT:
+        return True
+    rest = terms(held).content - old
+    shared = len(rest & (terms(plain(strike.new)).content - old))
+    return shared >= 2 or (shared >= 1 and 2 * shared > len(rest))
+
+
+def _members_said(old: str, held: str) -> bool:
+    """Every one-character member the struck words name ("Site A", "line 2", "kiln B") is
+    named by the held lesson too: "Site B gate opens 06:00" is another site's, though it
+    says every longer name and number of "Site A gate opens 06:00"."""
+    return all(
+        re.search(rf"(?<![\w.]){re.escape(m)}(?![\w]|\.\d)", held) for m in MEMBER.findall(old)
+    )
 
 
 def _lesson_of(new: str, texts: Sequence[str]) -> int | None:
