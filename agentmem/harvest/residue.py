@@ -45,7 +45,8 @@ TIE = re.compile(r"(?<=\w)~(?=\w)")
 # An HTML tag of structure or emphasis, escaped or not.
 TAG = re.compile(
     r"(?:<|&lt;)/?(?:p|li|ul|ol|td|tr|th|thead|tbody|table|div|span|strong|em|b|i|u|br|hr|"
-    r"code|pre|blockquote|h[1-6]|dl|dt|dd|small|mark|sup|sub)"
+    r"code|pre|blockquote|h[1-6]|dl|dt|dd|small|mark|sup|sub|html|body|head|section|article|"
+    r"header|footer|main|nav|center|font|caption|col|colgroup|tfoot|hr)"
     r"(?:\s[^<>&\n]{0,200})?/?(?:>|&gt;)",
     re.IGNORECASE,
 )
@@ -57,6 +58,8 @@ RTF = re.compile(
     r"(?:fs|f|cf|li|ri|fi|sa|sb|sl)-?\d{1,6})(?![A-Za-z])[ ]?"
 )
 SPACES = re.compile(r"[ \t]{2,}")
+# A space a tag left before a stop ("the hall </b>."), not one of the words (".ims", ":6432").
+LOOSE = re.compile(r"[ \t]+([.,;:)])(?=\s|$)")
 
 
 def plain(text: str) -> str:
@@ -76,7 +79,7 @@ def plain(text: str) -> str:
     text = TIE.sub(" ", text)
     text = TAG.sub(" ", text)
     text = RTF.sub(" ", text)
-    text = ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
+    text = ENTITY.sub(lambda m: html.unescape(m.group(0)), text).replace("\xa0", " ")
     text = SPACES.sub(" ", text).strip()
-    text = re.sub(r"\s+([.,;:)])", r"\1", text)
+    text = LOOSE.sub(r"\1", text)
     return text if text else before

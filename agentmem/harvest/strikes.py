@@ -142,7 +142,7 @@ def unstruck(markdown: str) -> tuple[str, list[Struck]]:
         item = re.sub(r"[ \t]{2,}", " ", item)
         lines[start:end] = item.split("\n")
         new = re.sub(r"\s+", " ", item).strip()
-        found += [Struck(new, span["body"].strip()) for span in olds]
+        found += [Struck(new, plain(span["body"]).strip()) for span in olds]
     return "\n".join(lines), found
 
 
