@@ -19,6 +19,7 @@ from agentmem.harvest.strikes import Struck, one_mark, superseding, unstruck
     "line",
     [
         "- ~~Brookfield depot~~ All deliveries from Reading depot.",
+        "- ~~Brookfield depot~~ -> All deliveries from Reading depot.",
         "- ~Brookfield depot~ All deliveries from Reading depot.",
         "\\item \\sout{Brookfield depot.} All deliveries from Reading depot.",
         "\\item \\st{Brookfield depot.} All deliveries from Reading depot.",
@@ -36,7 +37,7 @@ def test_a_struck_value_with_a_successor_leaves_the_new_value_alone(line: str) -
     """In every markup, the item says the new value alone and the struck words are kept
     aside as what it replaces."""
     text, found = unstruck(f"# Changes\n\n{line}\n")
-    assert "Brookfield" not in text and "Brook" not in text
+    assert "Brookfield" not in text and "Brook" not in text and "->" not in text
     assert "All deliveries from Reading depot." in text
     assert len(found) == 1
     assert found[0].old.replace(" ", "").startswith("Brook")

@@ -66,6 +66,7 @@ EMPHASIS = re.compile(
 BOLD_AFTER = re.compile(
     rf"(?P<span>~~[^~\n]{{2,300}}?~~)[ \t]{{0,3}}(?:{EMPHASIS.pattern}){{1,3}}", re.I
 )
+ARROW = re.compile(r"^[ \t]{0,3}(?:->|→|=>|⇒|-->|:=)")
 # A member of a family named by one letter or digit ("Site A", "line 2"), a word of its own.
 MEMBER = re.compile(r"(?<![\w.,:/-])[A-Z0-9](?![\w.,:/-]|\.\d)")
 # Where an item goes on over lines: a line that opens no new item, heading, row or field.
@@ -137,8 +138,8 @@ def unstruck(markdown: str) -> tuple[str, list[Struck]]:
         olds = [s for s, end in zip(spans, ends, strict=True) if _replaced(item[:end], s)]
         if not olds:
             continue
-        for span in reversed(olds):
-            item = item[: span.start()] + item[span.end() :]
+        for span in reversed(olds):  # with the arrow to the new value ("~~4 h~~ -> 6 h")
+            item = item[: span.start()] + ARROW.sub("", item[span.end() :], count=1)
         item = re.sub(r"[ \t]{2,}", " ", item)
         lines[start:end] = item.split("\n")
         new = re.sub(r"\s+", " ", item).strip()
