@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from agentmem import MemoryHooks
-from agentmem.core.model import Memory
 from agentmem.core.struck import struck
 from agentmem.harvest.distill import distill
 from agentmem.harvest.strikes import Struck, one_mark, superseding, unstruck
+from tests.test_distill30_diffgone import _memory  # a held lesson, as the search returns it
 
 
 @pytest.mark.parametrize(
@@ -192,22 +192,6 @@ def test_through_the_hook_the_struck_depot_is_superseded_and_not_written(
     assert not any("Brookfield" in m.text or "\\" in m.text for m in written)
 
 
-def _held(memory_id: str, text: str) -> Memory:
-    return Memory.model_validate(
-        {
-            "id": memory_id,
-            "type": "semantic",
-            "text": text,
-            "confidence": 0.8,
-            "user_id": "u",
-            "app_id": "gates",
-            "run_id": "2026-03-01-run-001",
-            "trigger": "manual",
-            "created_at": "2026-03-01T12:00:00+00:00",
-        }
-    )
-
-
 @pytest.mark.parametrize(
     ("held", "retired"),
     [
@@ -223,7 +207,7 @@ def test_superseding_retires_only_the_lesson_of_the_struck_value(held: str, reti
     same member of a family; a near miss (another site, another number) stays."""
     _, found = unstruck("- ~~Site A gate opens 06:00~~ Site A gate opens 05:30 for deliveries.\n")
     lessons = ["Site A gate opens 05:30 for deliveries.", "Curfew is 22:00."]
-    memory = _held("semantic-aaaaaaaaaaaa", held)
+    memory = _memory("semantic-aaaaaaaaaaaa", held)
     got = superseding(found, lessons, lambda _: [memory])
     assert got == ({0: ["semantic-aaaaaaaaaaaa"]} if retired else {})
 
@@ -233,7 +217,7 @@ def test_a_struck_name_alone_retires_no_lesson_of_another_subject() -> None:
     one that only names Tove."""
     _, found = unstruck("- ~~Tove Lind~~ Ahmed Nasser signs off the studio invoices.\n")
     lessons = ["Ahmed Nasser signs off the studio invoices."]
-    same = _held("semantic-aaaaaaaaaaaa", "Tove Lind signs off the studio invoices.")
-    other = _held("semantic-bbbbbbbbbbbb", "Tove Lind books studio 2 on Mondays.")
+    same = _memory("semantic-aaaaaaaaaaaa", "Tove Lind signs off the studio invoices.")
+    other = _memory("semantic-bbbbbbbbbbbb", "Tove Lind books studio 2 on Mondays.")
     got = superseding(found, lessons, lambda _: [same, other])
     assert got == {0: ["semantic-aaaaaaaaaaaa"]}
