@@ -11,6 +11,7 @@ import pytest
 from agentmem import MemoryHooks
 from agentmem.core.struck import struck
 from agentmem.harvest.distill import distill
+from agentmem.harvest.residue import plain
 from agentmem.harvest.strikes import Struck, one_mark, superseding, unstruck
 from tests.test_distill30_diffgone import _memory  # a held lesson, as the search returns it
 
@@ -42,6 +43,17 @@ def test_a_struck_value_with_a_successor_leaves_the_new_value_alone(line: str) -
     assert len(found) == 1
     assert found[0].old.replace(" ", "").startswith("Brook")
     assert "Reading" in found[0].new and "Brook" not in found[0].new
+
+
+def test_the_new_value_in_emphasis_reads_whole() -> None:
+    """A new value set in bold after the struck one keeps its words, and the lesson its
+    markup none: "\\sout{Stripe} \\textbf{Adyen …}" is "Adyen …"."""
+    text, found = unstruck(
+        r"\item Half-board payments: \sout{Stripe (huette-at)} \textbf{Adyen merchant "
+        r"HUETTE\_AT\_ECOM}, still in EUR."
+    )
+    assert plain(text) == "Half-board payments: Adyen merchant HUETTE_AT_ECOM, still in EUR."
+    assert [s.old for s in found] == ["Stripe (huette-at)"]
 
 
 def test_the_new_value_on_the_next_line_of_the_item_is_its_successor() -> None:

@@ -40,7 +40,9 @@ WRAPPED = re.compile(
 )
 FOOTNOTE = re.compile(r"\\footnote\{(?P<words>[^{}]{0,600})\}")
 ESCAPED = re.compile(r"\\(?P<char>[_%&#$])")
-SPACING = re.compile(r"\\[,;:! ]|\\\\(?:\[[^\]\n]{0,10}\])?")
+THIN = re.compile(r"\\,")  # "85\\,\\%": a thin space inside a quantity
+# Spacing and a line break ("\\\\", "\\\\[2pt]"), not a network path's "\\\\fs01\\share"
+SPACING = re.compile(r"\\[;:! ]|\\\\(?:\[[^\]\n]{0,10}\]|(?=\s|$))")
 TIE = re.compile(r"(?<=\w)~(?=\w)")
 # An HTML tag of structure or emphasis, escaped or not.
 TAG = re.compile(
@@ -56,6 +58,9 @@ ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,10});")
 RTF = re.compile(
     r"(?:^|(?<=[\s{}]))\\(?:pard?|plain|b0?|i0?|ul(?:none)?|ulnone|tab|line|q[lrcj]|"
     r"(?:fs|f|cf|li|ri|fi|sa|sb|sl)-?\d{1,6})(?![A-Za-z])[ ]?"
+    # right after a word, one that ends before a space or a brace ("Kiln B\\b0 peaks",
+    # "1220 C.\\par}"); a path's part goes on to its next ("D:\\b0\\logs")
+    r"|(?<=[A-Za-z0-9.,;)])\\(?:pard?|plain|b0|i0|ulnone|(?:fs|cf)\d{1,6})(?=[ }{]|$)"
 )
 SPACES = re.compile(r"[ \t]{2,}")
 # A space a tag left before a stop ("the hall </b>."), not one of the words (".ims", ":6432").
@@ -75,7 +80,7 @@ def plain(text: str) -> str:
         text = WRAPPED.sub(r"\g<words>", text)
     text = FOOTNOTE.sub(r" (\g<words>)", text)
     text = ESCAPED.sub(r"\g<char>", text)
-    text = SPACING.sub(" ", text)
+    text = SPACING.sub(" ", THIN.sub("", text))
     text = TIE.sub(" ", text)
     text = TAG.sub(" ", text)
     text = RTF.sub(" ", text)

@@ -52,7 +52,8 @@ MARKS = (
     ),
     # letters each followed by a combining stroke (U+0335, U+0336, U+0338)
     re.compile(
-        r"(?P<body>[^\s\u0335\u0336\u0338][\u0335\u0336\u0338](?:[ ]?[^\s\u0335\u0336\u0338][\u0335\u0336\u0338]){1,299})"
+        r"(?P<body>[^\s\u0335\u0336\u0338][\u0335\u0336\u0338]"
+        r"(?:[ ]?[^\s\u0335\u0336\u0338][\u0335\u0336\u0338]){1,299})"
     ),
 )
 COMBINING = re.compile(r"[\u0335\u0336\u0338]")
@@ -63,15 +64,14 @@ EMPHASIS = re.compile(
     r"</?(?:strong|b|em|i|u|mark|span)(?:\s[^<>\n]{0,80})?>|\\(?:textbf|emph|textit)\{|[*_]{1,2}",
     re.I,
 )
-BOLD_AFTER = re.compile(
-    rf"(?P<span>~~[^~\n]{{2,300}}?~~)[ \t]{{0,3}}(?:{EMPHASIS.pattern}){{1,3}}", re.I
-)
+EMPHASIS_AFTER = re.compile(rf"^[ \t]{{0,3}}(?:{EMPHASIS.pattern}){{1,3}}", re.I)
 ARROW = re.compile(r"^[ \t]{0,3}(?:->|→|=>|⇒|-->|:=)")
 # A member of a family named by one letter or digit ("Site A", "line 2"), a word of its own.
 MEMBER = re.compile(r"(?<![\w.,:/-])[A-Z0-9](?![\w.,:/-]|\.\d)")
 # Where an item goes on over lines: a line that opens no new item, heading, row or field.
 OPENS = re.compile(
-    r"^[ \t]{0,12}(?:[-*+•#>|]|\d{1,3}[.)]|\\item\b|\\(?:sub)*section\b|\\begin\b|\\end\b|<(?:li|tr|p|h\d|outline)\b|$)",
+    r"^[ \t]{0,12}(?:[-*+•#>|]|\d{1,3}[.)]|\\item\b|\\(?:sub)*section\b|\\begin\b|\\end\b"
+    r"|<(?:li|tr|p|h\d|outline)\b|$)",
     re.IGNORECASE,
 )
 
@@ -127,45 +127,29 @@ def unstruck(markdown: str) -> tuple[str, list[Struck]]:
     found: list[Struck] = []
     for start, end in _items(lines):
         item = "\n".join(lines[start:end])
-        if "~~" not in item:
-            continue
-        item = BOLD_AFTER.sub(r"\g<span> ", item)  # "~~X~~ **Wrong.**": the judgement at once
-        lines[start:end] = item.split("\n")
-        spans = list(STRUCK.finditer(item))[:SPANS]
-        if not spans:
-            continue
+        spans = list(STRUCK.finditer(item))[:SPANS] if "~~" in item else []
         ends = [s.start() for s in spans[1:]] + [len(item)]
-        olds = [s for s, end in zip(spans, ends, strict=True) if _replaced(item[:end], s)]
-        if not olds:
-            continue
-        for span in reversed(olds):  # with the arrow to the new value ("~~4 h~~ -> 6 h")
-            item = item[: span.start()] + ARROW.sub("", item[span.end() :], count=1)
-        item = re.sub(r"[ \t]{2,}", " ", item)
-        lines[start:end] = item.split("\n")
+        olds = [s for s, end_ in zip(spans, ends, strict=False) if _replaced(item[:end_], s)]
+        for span in reversed(spans):
+            after = item[span.end() :]
+            if span in olds:  # with the arrow to the new value ("~~4 h~~ -> 6 h")
+                item = item[: span.start()] + ARROW.sub("", after, count=1)
+            else:  # "~~X~~ **Wrong.**": the judgement at once, for `struck_out`
+                item = item[: span.end()] + EMPHASIS_AFTER.sub(" ", after, count=1)
+        lines[start:end] = (
+            re.sub(r"[ \t]{2,}", " ", item).split("\n") if spans else lines[start:end]
+        )
         new = re.sub(r"\s+", " ", item).strip()
         found += [Struck(new, plain(span["body"]).strip()) for span in olds]
     return "\n".join(lines), found
 
 
+CUES = ("~", "\\sout", "\\st{", "\\xout", "del", "<s", "strike", "[s]", "line-through")
+
+
 def _marked(text: str) -> bool:
     """A cheap test that some mark may be in the text."""
-    return (
-        any(
-            cue in text
-            for cue in (
-                "~",
-                "\\sout",
-                "\\st{",
-                "\\xout",
-                "del",
-                "<s",
-                "strike",
-                "[s]",
-                "line-through",
-            )
-        )
-        or COMBINING.search(text) is not None
-    )
+    return any(cue in text for cue in CUES) or COMBINING.search(text) is not None
 
 
 def superseding(
