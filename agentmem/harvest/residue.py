@@ -64,7 +64,7 @@ RTF = re.compile(
 )
 SPACES = re.compile(r"[ \t]{2,}")
 # A space a tag left before a stop ("the hall </b>."), not one of the words (".ims", ":6432").
-LOOSE = re.compile(r"[ \t]+([.,;:)])(?=\s|$)")
+LOOSE = re.compile(r"(?<![ \t])[ \t]{1,20}([.,;:)])(?=\s|$)")
 
 
 def plain(text: str) -> str:
