@@ -23,6 +23,7 @@ from agentmem.harvest.diffgone import retired
 from agentmem.harvest.distill import distill
 from agentmem.harvest.replaced import superseded
 from agentmem.harvest.runrecord import dated
+from agentmem.harvest.strikes import superseding
 
 
 def held(draft: dict[str, Any], tools: Tools) -> Memory | None:
@@ -35,12 +36,15 @@ def held(draft: dict[str, Any], tools: Tools) -> Memory | None:
     return None
 
 
-def lessons(retro: Retrospective, tools: Tools) -> Callable[[str], list[Memory]]:
-    """The live lessons (semantic, procedural) a text finds in the retro's scope."""
+def lessons(
+    retro: Retrospective, tools: Tools, *, every_app: bool = False
+) -> Callable[[str], list[Memory]]:
+    """The live lessons (semantic, procedural) a text finds in the retro's scope (every
+    app's, when asked: a retro of no app of its own speaks of them all)."""
     apps = tuple(dict.fromkeys((retro.app_id or tools.settings.app_id, "_global")))
     filters = Filters(
         user_id=tools.settings.user_id,
-        app_ids=apps,
+        app_ids=None if every_app else apps,
         types=("semantic", "procedural"),
         include_superseded=False,
     )
@@ -86,11 +90,19 @@ def post_retro_distill(retro: Retrospective, tools: Tools) -> Contribution:
         if olds := [old for old in olds if old not in already]:
             drafts[fresh[at]] = {**drafts[fresh[at]], "supersedes": olds}
     # A diff's "- " lines name the held lessons its "+ " lines replace (`diffgone`).
-    for at, olds in retired(
-        markdown, [d["text"] for d in plan.drafts], lessons(retro, tools)
-    ).items():
-        if drafts[at] is plan.drafts[at] and (olds := [o for o in olds if o not in already]):
-            drafts[at] = {**drafts[at], "supersedes": [*drafts[at].get("supersedes", []), *olds]}
+    # A struck old value with the new one after it names what its lesson replaces (`strikes`).
+    texts = [d["text"] for d in plan.drafts]
+    for found in (
+        retired(markdown, texts, lessons(retro, tools)),
+        superseding(plan.struck, texts, lessons(retro, tools, every_app=not retro.app_id)),
+    ):
+        for at, olds in found.items():
+            if drafts[at] is plan.drafts[at] and (olds := [o for o in olds if o not in already]):
+                olds = [o for o in olds if o not in drafts[at].get("supersedes", [])]
+                drafts[at] = {
+                    **drafts[at],
+                    "supersedes": [*drafts[at].get("supersedes", []), *olds],
+                }
     note = plan.note()
     if already:
         note += f"; already held: {', '.join(already)}"

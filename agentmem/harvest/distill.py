@@ -44,6 +44,7 @@ from agentmem.harvest.news import tells_change
 from agentmem.harvest.paragraphs import paragraphs
 from agentmem.harvest.pasted import as_statement
 from agentmem.harvest.reshape import as_read
+from agentmem.harvest.residue import plain
 from agentmem.harvest.roundtable import with_answers
 from agentmem.harvest.rundiff import diff_lessons
 from agentmem.harvest.sections import (
@@ -58,6 +59,7 @@ from agentmem.harvest.sections import (
 from agentmem.harvest.setting import sets_value
 from agentmem.harvest.standing import is_standing, standing_lessons
 from agentmem.harvest.startstop import is_start_stop, start_stop_lessons
+from agentmem.harvest.strikes import Struck, unstruck
 from agentmem.harvest.thread import is_thread, thread_lessons
 from agentmem.stores.bm25 import tokenize
 
@@ -122,6 +124,7 @@ class Distilled:
     one_run: bool = False  # the retro of one named run: the smaller cap
     found: list[Lesson] = field(default_factory=list)
     drafts: list[dict[str, Any]] = field(default_factory=list)
+    struck: list[Struck] = field(default_factory=list)  # old values struck, new after them
 
     @property
     def cap(self) -> int:
@@ -368,7 +371,8 @@ def distill(
     """The drafts a retro supports, at most its cap, each with `source` = the retro. A retro
     given its `run_id` (and not periodic) tells of one run: at most MAX_PER_RUN."""
     one_run = run_id is not None and not periodic
-    markdown = as_read(markdown, source)  # data, quotes, dictation, outlines: see reshape
+    # data, quotes, dictation, outlines (reshape); an old value struck, the new one alone
+    markdown, struck = unstruck(as_read(markdown, source))
     diffed, markdown = diff_lessons(markdown)  # "- old" / "+ new" lines: the new alone
     standing = not one_run and not periodic and is_standing(source, markdown)
     found = _once(standing_lessons(markdown)) if standing else lessons(markdown)
@@ -380,16 +384,12 @@ def distill(
     found = [*diffed, *(journal_lessons(markdown) if journal else found)]
     if periodic and not standing and not journal and len(found) < MIN_PERIODIC:  # in prose
         found = with_answers(markdown, found + told_in_prose(markdown, found))
-    result = Distilled(source=source, periodic=periodic, one_run=one_run, found=found)
-    scope: dict[str, Any] = {"source": source}
+    result = Distilled(source, periodic, one_run=one_run, found=found, struck=struck)
     run = run_id or retro_run_id(source)
-    if run:
-        scope["run_id"] = run
-    if app_id:
-        scope["app_id"] = app_id
+    scope = {k: v for k, v in {"source": source, "run_id": run, "app_id": app_id}.items() if v}
     result.drafts = [
         {
-            "text": lesson.text,
+            "text": plain(lesson.text),  # markup that is never content left out
             "type": lesson.type.value,
             "confidence": CONFIDENCE[lesson.type],
             "tags": ["retro"],

@@ -1,0 +1,214 @@
+"""Struck spans in a retro, in any markup: an old value struck out, and what follows it.
+
+Retros are written in many markups, and each strikes an old value its own way: markdown
+"~~old~~", Slack "~old~", LaTeX "\\sout{old}" (also "\\st", "\\xout"), HTML "<del>",
+"<s>", "<strike>", BBCode "[s]old[/s]", AsciiDoc "[.line-through]#old#", RTF
+"\\strike old\\strike0", and letters with a combining stroke ("o̶l̶d̶"). Read as they are, a
+line that strikes an old value and gives the new one ("\\sout{Brookfield depot.} All
+dispatch now starts from Ridgeview") became one lesson holding both, and the old value
+kept being served.
+
+One step reads them all alike (`unstruck`): each struck span is first put in one mark
+("~~old~~"); then, in each item (a line, with the lines that continue it), a struck span
+followed by new words of its own is taken out, and the item says the new value alone; the
+struck words are kept aside (`Struck`) as what the item's lesson replaces, for the hook to
+find among held lessons. A struck span with nothing new after it, or a judgement ("~~X~~
+<- wrong!"), is a retraction: `agentmem.core.struck.struck_out` reads it, and it is left
+as it stands, in the one mark struck.py reads.
+
+Every pattern is bounded (no unbounded repeat beside another), so a hostile text is read
+in linear time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from agentmem.core.statement import terms
+from agentmem.core.struck import struck_out
+from agentmem.harvest.diffgone import SHARED, Search, retires
+from agentmem.harvest.residue import plain
+
+BOUND = 200_000  # a longer text is left as it is: no retro strikes values that far in
+SPANS = 40  # struck spans read in one item; an item of more is a list that lost its breaks
+SHORT = 4  # content words of a struck span that name a lesson without its item's help
+AFTER = 400  # what follows a span, read for whether it is new words or a judgement
+# Each mark's struck span, one line at most, 2-300 characters; "body" holds its words.
+MARKS = (
+    re.compile(r"\\(?:sout|st|xout)\{(?P<body>[^{}\n]{2,300})\}"),
+    re.compile(
+        r"<(?P<tag>del|s|strike)(?:\s[^<>\n]{0,80})?>(?P<body>[^<>\n]{2,300}?)</(?P=tag)\s*>", re.I
+    ),
+    re.compile(r"&lt;(?P<tag>del|s|strike)&gt;(?P<body>[^&<>\n]{2,300}?)&lt;/(?P=tag)&gt;", re.I),
+    re.compile(r"\[(?P<tag>s|strike|del)\](?P<body>[^\[\]\n]{2,300}?)\[/(?P=tag)\]", re.I),
+    re.compile(r"\[\.line-through\]#(?P<body>[^#\n]{2,300})#"),
+    re.compile(r"\\strike(?![a-z0-9])[ ]?(?P<body>[^\\{}\n]{2,300}?)\\strike0(?![0-9])"),
+    # Slack's single tilde: no space inside either tilde, no tilde or word beside it
+    # ("~5 min", "~~x~~" are not it)
+    re.compile(
+        r"(?:^|(?<=[\s(\[]))~(?P<body>[^~\s](?:[^~\n]{0,298}[^~\s])?)~(?=[\s.,;:!?)\]]|$)", re.M
+    ),
+    # letters each followed by a combining stroke (U+0335, U+0336, U+0338)
+    re.compile(
+        r"(?P<body>[^\s\u0335\u0336\u0338][\u0335\u0336\u0338]"
+        r"(?:[ ]?[^\s\u0335\u0336\u0338][\u0335\u0336\u0338]){1,299})"
+    ),
+)
+COMBINING = re.compile(r"[\u0335\u0336\u0338]")
+STRUCK = re.compile(r"~~(?P<body>[^~\n]{2,300}?)~~")
+# Emphasis around the words after a span ("<strong>Wrong.</strong>", "\\textbf{wrong}"): a
+# judgement in bold is a judgement.
+EMPHASIS = re.compile(
+    r"</?(?:strong|b|em|i|u|mark|span)(?:\s[^<>\n]{0,80})?>|\\(?:textbf|emph|textit)\{|[*_]{1,2}",
+    re.I,
+)
+EMPHASIS_AFTER = re.compile(rf"^[ \t]{{0,3}}(?:{EMPHASIS.pattern}){{1,3}}", re.I)
+ARROW = re.compile(r"^[ \t]{0,3}(?:->|→|=>|⇒|-->|:=)")
+# A member of a family named by one letter or digit ("Site A", "line 2"), a word of its own.
+MEMBER = re.compile(r"(?<![\w.,:/-])[A-Z0-9](?![\w.,:/-]|\.\d)")
+# Where an item goes on over lines: a line that opens no new item, heading, row or field.
+OPENS = re.compile(
+    r"^[ \t]{0,12}(?:[-*+•#>|]|\d{1,3}[.)]|\\item\b|\\(?:sub)*section\b|\\begin\b|\\end\b"
+    r"|<(?:li|tr|p|h\d|outline)\b|$)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Struck:
+    """An old value struck out and the new words after it, in one item."""
+
+    new: str  # the item as it now reads, the struck span taken out
+    old: str  # the struck words: what the item's lesson replaces
+
+
+def one_mark(text: str) -> str:
+    """The text with every struck span, in any markup, written "~~words~~"."""
+    for mark in MARKS:
+        text = mark.sub(_canonical, text)
+    return text
+
+
+def _canonical(match: re.Match[str]) -> str:
+    body = COMBINING.sub("", match["body"]).strip()
+    if len(body) < 2:
+        return match.group(0)
+    return f"~~{body}~~"
+
+
+def _items(lines: list[str]) -> list[tuple[int, int]]:
+    """Each item's first and past-last line numbers: a line and the lines that go on it."""
+    found: list[tuple[int, int]] = []
+    for at, line in enumerate(lines):
+        if found and not OPENS.match(line) and found[-1][1] == at and lines[at - 1].strip():
+            found[-1] = (found[-1][0], at + 1)
+        else:
+            found.append((at, at + 1))
+    return found
+
+
+def _replaced(item: str, span: re.Match[str]) -> bool:
+    """Whether new words of their own follow the struck span in its item (not a judgement
+    of it, which makes it a retraction for `struck_out`)."""
+    after = EMPHASIS.sub("", re.sub(r"\s+", " ", item[span.end() : span.end() + AFTER]))
+    if not any(c.isalnum() for c in STRUCK.sub(" ", after)):
+        return False
+    return struck_out(f"{span.group(0)}{after}") is None
+
+
+def unstruck(markdown: str) -> tuple[str, list[Struck]]:
+    """The retro with each struck span that has a successor in its item taken out, and what
+    was struck, item by item (see the module docstring)."""
+    if len(markdown) > BOUND or not _marked(markdown):
+        return markdown, []
+    lines = one_mark(markdown).split("\n")
+    found: list[Struck] = []
+    for start, end in _items(lines):
+        item = "\n".join(lines[start:end])
+        spans = list(STRUCK.finditer(item))[:SPANS] if "~~" in item else []
+        ends = [s.start() for s in spans[1:]] + [len(item)]
+        olds = [s for s, end_ in zip(spans, ends, strict=False) if _replaced(item[:end_], s)]
+        for span in reversed(spans):
+            after = item[span.end() :]
+            if span in olds:  # with the arrow to the new value ("~~4 h~~ -> 6 h")
+                item = item[: span.start()] + ARROW.sub("", after, count=1)
+            else:  # "~~X~~ **Wrong.**": the judgement at once, for `struck_out`
+                item = item[: span.end()] + EMPHASIS_AFTER.sub(" ", after, count=1)
+        lines[start:end] = (
+            re.sub(r"[ \t]{2,}", " ", item).split("\n") if spans else lines[start:end]
+        )
+        new = re.sub(r"\s+", " ", item).strip()
+        found += [Struck(new, plain(span["body"]).strip()) for span in olds]
+    return "\n".join(lines), found
+
+
+CUES = ("~", "\\sout", "\\st{", "\\xout", "del", "<s", "strike", "[s]", "line-through")
+
+
+def _marked(text: str) -> bool:
+    """A cheap test that some mark may be in the text."""
+    return any(cue in text for cue in CUES) or COMBINING.search(text) is not None
+
+
+def superseding(
+    found: Sequence[Struck], texts: Sequence[str], search: Search
+) -> dict[int, list[str]]:
+    """By the index of a lesson's text, the ids of the held lessons the struck words of its
+    item retire: a held lesson that says every name and number of the struck words and most
+    of their words (`agentmem.harvest.diffgone.retires`), which the new words do not all
+    say again, of the item's subject (`_of_subject`) and family member (`_members_said`). A
+    lesson is the item's when it holds most of the item's new words."""
+    out: dict[int, list[str]] = {}
+    for strike in found:
+        at = _lesson_of(strike.new, texts)
+        if at is None:
+            continue
+        ids = [
+            m.id
+            for m in search(strike.old)
+            if retires(strike.old, texts[at], m.text)
+            and _of_subject(strike, m.text)
+            and _members_said(strike.old, m.text)
+        ]
+        if ids:
+            out[at] = list(dict.fromkeys([*out.get(at, []), *ids]))
+    return out
+
+
+def _of_subject(strike: Struck, held: str) -> bool:
+    """A few struck words ("~~Tove Lind~~ Ahmed signs off the invoices") name no lesson by
+    themselves: the held lesson's other words must be the item's too, two or most of them
+    ("Tove Lind signs off the invoices", not "Tove Lind books studio 2 on Mondays"). A
+    struck clause of its own (SHORT words or more) names its lesson."""
+    old = terms(strike.old).content
+    if len(old) >= SHORT:
+        return True
+    rest = terms(held).content - old
+    shared = len(rest & (terms(plain(strike.new)).content - old))
+    return shared >= 2 or (shared >= 1 and 2 * shared > len(rest))
+
+
+def _members_said(old: str, held: str) -> bool:
+    """Every one-character member the struck words name ("Site A", "line 2", "kiln B") is
+    named by the held lesson too: "Site B gate opens 06:00" is another site's, though it
+    says every longer name and number of "Site A gate opens 06:00"."""
+    return all(
+        re.search(rf"(?<![\w.]){re.escape(m)}(?![\w]|\.\d)", held) for m in MEMBER.findall(old)
+    )
+
+
+def _lesson_of(new: str, texts: Sequence[str]) -> int | None:
+    """The lesson that holds most of the item's new words (an item may run over two
+    lessons: the one most about it, by the cosine of their words)."""
+    words = terms(plain(new)).content
+    if not words:
+        return None
+    best, score = None, 0.0
+    for at, text in enumerate(texts):
+        said = terms(text).content
+        shared = len(words & said)
+        if shared >= SHARED * len(words) and shared**2 / (len(words) * len(said)) > score:
+            best, score = at, shared**2 / (len(words) * len(said))
+    return best
