@@ -233,3 +233,28 @@ def test_a_struck_name_alone_retires_no_lesson_of_another_subject() -> None:
     other = _memory("semantic-bbbbbbbbbbbb", "Tove Lind books studio 2 on Mondays.")
     got = superseding(found, lessons, lambda _: [same, other])
     assert got == {0: ["semantic-aaaaaaaaaaaa"]}
+
+
+def test_a_struck_value_alone_retires_the_lesson_saying_it(
+    hooks: MemoryHooks, tmp_path: Path
+) -> None:
+    """ "Invoices over ~~1,000~~ 2,000 EUR …": the struck number has no words to search by;
+    the item's words find the lesson saying 1,000, and another rule of the same number
+    (refunds) stays."""
+    old = "Invoices over 1,000 EUR need Maria's approval before payment."
+    other = "Refunds over 1,000 EUR need Tom's OK before they are sent."
+    for text in (old, other):
+        draft = {"text": text, "type": "semantic", "confidence": 0.8, "app_id": "finance"}
+        assert hooks.harvester.submit(draft, trigger="manual").memory_id
+    held = {m.text: m.id for m in hooks.store.list()}
+    path = tmp_path / "retros" / "2027-03-10.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        "# Finance retro\n\n## Changes\n\n"
+        "- Invoices over <s>1,000</s> 2,000 EUR need Maria's approval before payment.\n",
+        encoding="utf-8",
+    )
+    result = hooks.post_retro_distill(retro={"path": str(path), "app_id": "finance"})
+    assert result.ok
+    written = [hooks.store.get(i) for i in result.writes.accepted]
+    assert [m.supersedes for m in written if "2,000" in m.text] == [(held[old],)]
