@@ -66,6 +66,7 @@ from agentmem.core.stillnamed import still_named
 from agentmem.core.stillsaid import still_told
 from agentmem.core.succeeded import succeeded
 from agentmem.core.swapped import swapped
+from agentmem.core.tagged import tagged_anew
 from agentmem.core.takeover import took_over
 from agentmem.core.together import read_together
 from agentmem.core.unchanged import left_alone, told_changed
@@ -110,6 +111,7 @@ TOLD_OTHERWISE = (
     refilled,  # the held sentence told again of another person, hour, amount (`core.refilled`)
     put_elsewhere,  # its thing said out of service, another named (`core.outofservice`)
     moved_on,  # the person it names said to have left, another named (`core.movedon`)
+    tagged_anew,  # a new value beside a tag both name, told as news (`core.tagged`)
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
