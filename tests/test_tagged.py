@@ -95,3 +95,26 @@ def test_hostile_text_reads_in_linear_time(text: str) -> None:
     tagged_anew(text, REBOILER)
     tagged_anew(REBOILER, text)
     assert time.perf_counter() - start < 5
+
+
+def test_a_pattern_s_count_of_runs_beside_a_tag_replaces_no_pattern() -> None:
+    """Two patterns across runs that recur on one tag ("failed in 3 runs … KP-UPPER",
+    "failed in 5 runs … KP-UPPER") give no new value of the tag: the rule reads a lesson
+    against a lesson only."""
+    draft = (
+        "Recurring failure in bulletin-publisher, wx-ingest: station-replay and staging-publish"
+        ' failed in 3 runs between 2026-01-22 and 2026-01-24 with "KP-UPPER … observations'
+        ' since 03:15 MST". Followed up in 2026-01-25-run-034 (wx-ingest): Ingest KP-UPPER over'
+        " Iridium SBD, success. Lesson: KP-UPPER now reports hourly through an Iridium SBD modem"
+        " (frames land in the sbd-gw mailbox and wx-ingest decodes them); RC-MID stays on the"
+        " radio link with LoggerNet polls every 15 minutes. Last failed: staging-publish,"
+        " preflight blocked publish: KP-UPPER feed stale 7 h (no observations since 03:15 MST)"
+    )
+    held = (
+        "Recurring failure in control-scheduler, road-alerts, wx-ingest: station-replay,"
+        " notify-dryrun and e2e-scheduler failed in 5 runs between 2026-01-22 and 2026-01-24"
+        ' with "KP-UPPER … since 03:15 MST". Cause: storm (the tag these failed runs share'
+        " across apps, rare on successful runs). Example, 2026-01-22-run-026: KP-UPPER silent"
+        " since 03:15; RC-MID fine."
+    )
+    assert judge(draft, [Held("h1", held, "reflective")], "reflective").replaces == []

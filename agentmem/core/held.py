@@ -111,7 +111,6 @@ TOLD_OTHERWISE = (
     refilled,  # the held sentence told again of another person, hour, amount (`core.refilled`)
     put_elsewhere,  # its thing said out of service, another named (`core.outofservice`)
     moved_on,  # the person it names said to have left, another named (`core.movedon`)
-    tagged_anew,  # a new value beside a tag both name, told as news (`core.tagged`)
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
@@ -205,6 +204,9 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
     (`another_instance`)."""
     return not (set_apart(draft, held) or own_kinds(draft, held) or of_the_other(draft, held)) and (
         any(f(draft, held) for f in TOLD_OTHERWISE)
+        # a new value beside a tag both name (`core.tagged`), lesson against lesson: a
+        # pattern's count of runs beside the tag it recurs on is no value of the tag's
+        or (lessons and tagged_anew(draft, held))
         or (
             not _of_another_side(draft, held)
             and not (lessons and another_instance(draft, held) and not recited(draft, held))
