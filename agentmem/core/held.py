@@ -66,6 +66,7 @@ from agentmem.core.stillnamed import still_named
 from agentmem.core.stillsaid import still_told
 from agentmem.core.succeeded import succeeded
 from agentmem.core.swapped import swapped
+from agentmem.core.tagged import tagged_anew
 from agentmem.core.takeover import took_over
 from agentmem.core.together import read_together
 from agentmem.core.unchanged import left_alone, told_changed
@@ -203,6 +204,9 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
     (`another_instance`)."""
     return not (set_apart(draft, held) or own_kinds(draft, held) or of_the_other(draft, held)) and (
         any(f(draft, held) for f in TOLD_OTHERWISE)
+        # a new value beside a tag both name (`core.tagged`), lesson against lesson: a
+        # pattern's count of runs beside the tag it recurs on is no value of the tag's
+        or (lessons and tagged_anew(draft, held))
         or (
             not _of_another_side(draft, held)
             and not (lessons and another_instance(draft, held) and not recited(draft, held))
