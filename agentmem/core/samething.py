@@ -158,7 +158,7 @@ def readings(text: str) -> tuple[Value, ...]:
         elif unit:
             counted = tokenized(unit)[0] if tokenized(unit) else unit
             out.append(Value(f"count of {counted}", _amount(n), m.start(), m.end()))
-        elif not unit and (label := _label(text[: m.start()], out)):
+        elif not unit and (label := _label(text, m.start(), out)):
             out.append(Value(label, _amount(n), m.start(), m.end()))
     for m in CLOCK.finditer(text):
         out.append(Value("clock", f"{int(m[1]):02d}:{m[2]}", m.start(), m.end()))
@@ -173,7 +173,8 @@ def readings(text: str) -> tuple[Value, ...]:
 SETTING = re.compile(
     r"\b([A-Za-z][\w-]*)(?:\s*=\s*|\s+(?:(?:is|are|was|now|set|to|at|of)\s+){0,3}|\s)$"
 )
-ARROW = re.compile(r"(?:->|→|=>)\s*$")
+ARROWS = ("->", "→", "=>")
+LABEL_REACH = 400  # characters read back from a bare number for the word it follows
 
 
 def _word(word: str) -> bool:
@@ -181,14 +182,25 @@ def _word(word: str) -> bool:
     return bool(tokenized(word)) and word not in function_words()
 
 
-def _label(before: str, found: list[Value]) -> str:
-    """What a bare number is the value of: the value before an arrow ("3.5 -> 4.2": the
-    same measure as 3.5), or the word it follows (SETTING), not a function word."""
-    arrow = ARROW.search(before)
-    if arrow:
-        left = [v for v in found if before[v.end : arrow.start()].strip() == ""]
+def _unspaced(text: str, end: int) -> int:
+    """Where the whitespace that ends `text[:end]` starts."""
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    return end
+
+
+def _label(text: str, end: int, found: list[Value]) -> str:
+    """What the bare number at `end` is the value of: the value before an arrow ("3.5 ->
+    4.2": the same measure as 3.5), or the word it follows (SETTING), not a function word.
+    Read back from the number only (LABEL_REACH), so a text of many numbers is read in
+    linear time."""
+    spaced = _unspaced(text, end)
+    arrow = next((a for a in ARROWS if text.endswith(a, 0, spaced)), None)
+    if arrow is not None:
+        bare = _unspaced(text, spaced - len(arrow))
+        left = [v for v in found if v.end >= bare]
         return left[-1].measure if left else ""
-    m = SETTING.search(before)
+    m = SETTING.search(text, max(0, end - LABEL_REACH), end)
     if not m or not _word(m[1].lower()) or m[1].lower() in UNITS:
         return ""
     return f"value of {m[1].lower()}"
