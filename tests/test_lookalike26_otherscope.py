@@ -48,6 +48,21 @@ OTHER_SCOPE = [
         "their contract, not the harbour board rule.",
         id="not-its-source",
     ),
+    pytest.param(  # the other side of a pump: suction against discharge
+        "Pump P-101 discharge pressure stays under 6 bar.",
+        "Pump P-101 suction pressure stays above 0.5 bar.",
+        id="suction-discharge",
+    ),
+    pytest.param(  # the other end of a day, beside a tag both name
+        "Valve FV-220 opens to 40% during the morning start-up.",
+        "Valve FV-220 opens to 65% during the evening wash-down.",
+        id="morning-evening",
+    ),
+    pytest.param(  # the other shift
+        "Conveyor CV-3 runs at 1.2 m/s on the day shift.",
+        "Conveyor CV-3 runs at 0.8 m/s on the night shift to cut noise.",
+        id="day-night-shift",
+    ),
 ]
 
 
@@ -69,6 +84,11 @@ SAME_SCOPE = [
         "Delivery fee for in-county addresses is 6% of the basket.",
         "In-county addresses now pay a delivery fee of 7% of the basket.",
         id="same-side",
+    ),
+    pytest.param(  # the same side of the pump both times, a new value of it
+        "Pump P-101 discharge pressure stays under 6 bar.",
+        "Pump P-101 discharge pressure stays under 7 bar after the new seal.",
+        id="same-side-of-the-pump",
     ),
     pytest.param(  # another channel, but told as news: left to the rules
         "Gift-card top-ups in the kiosk app are capped at 8 per customer per day.",

@@ -39,6 +39,7 @@ from agentmem.core.oldadvice import corrected
 from agentmem.core.oldgone import way_gone
 from agentmem.core.oldnamed import named_old
 from agentmem.core.oldtool import retired, unrun
+from agentmem.core.otherscope import other_scope
 from agentmem.core.outofservice import put_elsewhere
 from agentmem.core.ownkind import own_kinds
 from agentmem.core.pagetitle import page_holder
@@ -206,7 +207,7 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
         any(f(draft, held) for f in TOLD_OTHERWISE)
         # a new value beside a tag both name (`core.tagged`), lesson against lesson: a
         # pattern's count of runs beside the tag it recurs on is no value of the tag's
-        or (lessons and tagged_anew(draft, held))
+        or (lessons and tagged_anew(draft, held) and not other_scope(draft, held))
         or (
             not _of_another_side(draft, held)
             and not (lessons and another_instance(draft, held) and not recited(draft, held))

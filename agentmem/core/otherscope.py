@@ -14,7 +14,10 @@ go by text" against "reminders go by email" is a new way of sending, left to the
 - a channel each names and the other does not ("by phone" against "web orders"), from a
   short list of the words that name how a thing is bought, sent or reached;
 - one side of a place each ("in-state" against "out of state", "inside the ring road"
-  against "outside the ring road", "domestic" against "international");
+  against "outside the ring road", "domestic" against "international"), or one of two
+  sides named by one word each, of a flow ("suction" against "discharge", "inlet",
+  "upstream") or of the clock ("morning" against "evening", "the day shift" against "the
+  night shift", "summer");
 - a compass point before one word in both, another point in the draft, the held one
   nowhere in it ("the north yard" against "the east yard");
 - a group of what the held text speaks of, marked by what its members have ("members
@@ -48,8 +51,13 @@ OUTSIDE = re.compile(
     r"([a-z]{3,})",
     re.I,
 )
-# Two sides named by one word each.
-SIDES = (("domestic", "international"), ("inbound", "outbound"), ("indoor", "outdoor"))
+# Two sides named by one word each: of a place, of a flow, of the day, week or year.
+SIDES = (
+    *(("domestic", "international"), ("inbound", "outbound"), ("indoor", "outdoor")),
+    *(("suction", "discharge"), ("inlet", "outlet"), ("upstream", "downstream")),
+    *(("morning", "evening"), ("weekday", "weekend"), ("summer", "winter")),
+    *(("daytime", "overnight"), ("day shift", "night shift"), ("day-shift", "night-shift")),
+)
 COMPASS = re.compile(
     r"\b(north|south|east|west|northern|southern|eastern|western)(?:-|\s+)([a-z]{3,})\b", re.I
 )
