@@ -11,6 +11,7 @@ from agentmem.core.lookalike import another_instance
 from agentmem.core.otherrecord import other_record
 from agentmem.core.otherscope import other_scope
 from agentmem.core.verdict import Held, judge
+from agentmem.retrieval.conflict import retired_by_newer
 from agentmem.retrieval.newerwins import values_displaced
 from tests.conftest import held
 
@@ -151,3 +152,21 @@ def test_a_line_of_another_record_replaces_nothing() -> None:
     assert not _replaces(new, old)
     same = "Postmortem PM-2031-009: thermocouples are now checked every Friday."
     assert not other_record(same, old)
+
+
+def test_another_members_own_value_told_as_news_replaces_nothing() -> None:
+    """ "Line 2 filler now runs 220 bottles/min" beside "Line 1 filler runs at 240": news
+    of line 2's own rate, at write time and at read time; the same line's news, or a
+    member told with no number of its own ("since May, hall C is the overflow"), still
+    replaces."""
+    old = "Line 1 filler runs at 240 bottles/min on the 0.5 L format."
+    new = "Line 2 filler now runs 220 bottles/min on the 0.5 L format."
+    assert another_instance(new, old)
+    assert not _replaces(new, old)
+    older = held(old, 1, "semantic-a", app_id="bottling")
+    newer = held(new, 5, "semantic-b", app_id="bottling")
+    assert not retired_by_newer(older, newer, set())
+    assert _replaces("Line 1 filler now runs 220 bottles/min on the 0.5 L format.", old)
+    assert _replaces(
+        "Since May, hall C is the overflow for the fair.", "Hall B is the overflow for the fair."
+    )

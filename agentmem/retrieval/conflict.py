@@ -52,6 +52,7 @@ from agentmem.core.apart import set_apart
 from agentmem.core.cadence import SECONDS
 from agentmem.core.commands import lines
 from agentmem.core.cues import CUE_BACKWARD, says_changed
+from agentmem.core.lookalike import another_instance
 from agentmem.core.model import Hit, HookName, Kind, Memory, MemoryType
 from agentmem.core.places import places
 from agentmem.core.removal import mentions
@@ -164,6 +165,8 @@ def retired_by_newer(
         return True
     if not by_slot:
         return False  # a run's measured figures are no rule's values
+    if another_instance(new.text, old.text):
+        return False  # another member's own value ("Line 2 filler now runs 220/min")
     return any(not _said_again(slot, later) for slot in slot_retired(old.text, new.text, common))
 
 
