@@ -79,3 +79,14 @@ def test_plain_is_linear_on_hostile_text() -> None:
         started = time.perf_counter()
         plain(text[:20_000])
         assert time.perf_counter() - started < 1.0
+
+
+def test_wiki_emphasis_is_left_out_and_an_empty_string_kept() -> None:
+    """MediaWiki's '''bold''' and ''italic'' around words are markup; an empty '' is a
+    value a lesson may be about."""
+    assert plain("ships up to '''240 m''' LOA with ''three tugs''") == (
+        "ships up to 240 m LOA with three tugs"
+    )
+    assert plain("cohort must never be '' (the empty string)") == (
+        "cohort must never be '' (the empty string)"
+    )

@@ -258,3 +258,24 @@ def test_a_struck_value_alone_retires_the_lesson_saying_it(
     assert result.ok
     written = [hooks.store.get(i) for i in result.writes.accepted]
     assert [m.supersedes for m in written if "2,000" in m.text] == [(held[old],)]
+
+
+def test_struck_words_labelled_old_are_replaced_by_the_next_item() -> None:
+    """ "* Old rule: <s>X</s>" then "* From 6 October Y": the labelled old words are no
+    lesson of their own; the next item is what replaced them."""
+    text = (
+        "== Changes ==\n"
+        "* Old rule: <s>The East Basin is daylight only for ships over 200 m LOA.</s>\n"
+        "* From 6 October ships up to 240 m LOA may berth in the East Basin at night.\n"
+    )
+    markdown, found = unstruck(text)
+    assert "daylight" not in markdown
+    assert found == [
+        Struck(
+            "* From 6 October ships up to 240 m LOA may berth in the East Basin at night.",
+            "The East Basin is daylight only for ships over 200 m LOA.",
+        )
+    ]
+    # a struck item with no label stays a withdrawal, for core/struck.py
+    bare, none = unstruck("* ~~Flamingos stay inside below 5 C~~\n* Feed at 08:00.\n")
+    assert "~~Flamingos stay inside below 5 C~~" in bare and none == []

@@ -62,6 +62,7 @@ RTF = re.compile(
     # "1220 C.\\par}"); a path's part goes on to its next ("D:\\b0\\logs")
     r"|(?<=[A-Za-z0-9.,;)])\\(?:pard?|plain|b0|i0|ulnone|(?:fs|cf)\d{1,6})(?=[ }{]|$)"
 )
+WIKI_EMPHASIS = re.compile(r"'{2,5}(?P<words>[^\s'][^'\n]{0,200}?(?<=[^\s']))'{2,5}")
 SPACES = re.compile(r"[ \t]{2,}")
 # A space a tag left before a stop ("the hall </b>."), not one of the words (".ims", ":6432").
 LOOSE = re.compile(r"(?<![ \t])[ \t]{1,20}([.,;:)])(?=\s|$)")
@@ -69,7 +70,11 @@ LOOSE = re.compile(r"(?<![ \t])[ \t]{1,20}([.,;:)])(?=\s|$)")
 
 def plain(text: str) -> str:
     """The lesson `text` without the markup that is never content (module docstring)."""
-    if len(text) > BOUND or not any(c in text for c in "\\<&~"):
+    if len(text) > BOUND:
+        return text
+    if "''" in text:  # MediaWiki bold and italic quotes around words (not an empty '')
+        text = WIKI_EMPHASIS.sub(r"\g<words>", text)
+    if not any(c in text for c in "\\<&~"):
         return text
     before = text
     text = ENVIRONMENT.sub(" ", text)

@@ -12,8 +12,9 @@ One step reads them all alike (`unstruck`): each struck span is first put in one
 ("~~old~~"); then, in each item (a line, with the lines that continue it), a struck span
 followed by new words of its own is taken out, and the item says the new value alone; the
 struck words are kept aside (`Struck`) as what the item's lesson replaces, for the hook to
-find among held lessons. A struck span with nothing new after it, or a judgement ("~~X~~
-<- wrong!"), is a retraction: `agentmem.core.struck.struck_out` reads it, and it is left
+find among held lessons. An item that only labels its struck words as the old ones ("Old
+rule: ~~X~~", "Was: ~~X~~") is left out, and the item after it is what replaced them. A
+struck span with nothing new after it, or a judgement ("~~X~~ <- wrong!"), is a retraction: `agentmem.core.struck.struck_out` reads it, and it is left
 as it stands, in the one mark struck.py reads.
 
 Every pattern is bounded (no unbounded repeat beside another), so a hostile text is read
@@ -125,8 +126,13 @@ def unstruck(markdown: str) -> tuple[str, list[Struck]]:
         return markdown, []
     lines = one_mark(markdown).split("\n")
     found: list[Struck] = []
-    for start, end in _items(lines):
+    items = _items(lines)
+    for at, (start, end) in enumerate(items):
         item = "\n".join(lines[start:end])
+        if (successor := _old_of_next(item, lines, items[at + 1 :])) is not None:
+            lines[start:end] = [""] * (end - start)  # "Old rule: ~~X~~": the next item's
+            found += [Struck(successor, plain(s["body"]).strip()) for s in STRUCK.finditer(item)]
+            continue
         spans = list(STRUCK.finditer(item))[:SPANS] if "~~" in item else []
         ends = [s.start() for s in spans[1:]] + [len(item)]
         olds = [s for s, end_ in zip(spans, ends, strict=False) if _replaced(item[:end_], s)]
@@ -142,6 +148,27 @@ def unstruck(markdown: str) -> tuple[str, list[Struck]]:
         new = re.sub(r"\s+", " ", item).strip()
         found += [Struck(new, plain(span["body"]).strip()) for span in olds]
     return "\n".join(lines), found
+
+
+# An item that only labels its struck words the old ones ("Old rule: ~~X~~", "Was: ~~X~~"):
+# the item after it is what replaced them.
+OLD_LABEL = re.compile(
+    r"^[ \t]{0,12}(?:[-*+•#>|]+|\d{1,3}[.)])?[ \t]*(?:the[ \t]+)?(?:old|was|previously|formerly"
+    r"|before|superseded|replaced|outdated)(?:[ \t]+[a-z]{2,20})?[ \t]*[:=-]?[ \t]*$",
+    re.IGNORECASE,
+)
+
+
+def _old_of_next(item: str, lines: list[str], after: list[tuple[int, int]]) -> str | None:
+    """The item after this one, when this one is struck words labelled as the old ones and
+    the next one gives new words with nothing struck: what replaced them."""
+    if "~~" not in item or not OLD_LABEL.match(STRUCK.sub("", item).replace("\n", " ")):
+        return None
+    for start, end in after[:1]:
+        following = "\n".join(lines[start:end])
+        if "~~" not in following and any(c.isalnum() for c in following):
+            return re.sub(r"\s+", " ", following).strip()
+    return None
 
 
 CUES = ("~", "\\sout", "\\st{", "\\xout", "del", "<s", "strike", "[s]", "line-through")
