@@ -53,13 +53,20 @@ POINTED = re.compile(
 NEGATION = re.compile(r"\b(?:not|no|never|none|nothing|nor)\b|n't\b", re.IGNORECASE)
 # "Retracted: <claim>; <reason>", or a lesson that opens by judging an earlier claim wrong:
 # "The longer goal timeout was a red herring: …", "Raising the pool size turned out to be
-# no help; …" (the claim is what it judges: its subject).
+# no help; …" (the claim is what it judges: its subject), or by saying a rule, tip or
+# correction it names is withdrawn (`rule`).
 RETRACTED = re.compile(
     r"^\s*(?:\**(?:retracted|retraction|withdrawn)\**\s*:\s*\**\s*"
     r"|(?P<claim>(?:the|our|that|this|raising|lowering|setting|using|adding)\s[^.;:!?]{3,120}?)"
     r"\s+(?:was|were|is|are|turned\s+out\s+to\s+be|proved\s+to\s+be)\s+(?:just\s+|only\s+)?"
     r"(?:a\s+red\s+herring|wrong|incorrect|mistaken|a\s+dead\s+end|no\s+help|not\s+the\s+"
-    r"(?:cause|fix|problem|issue))\b\W*)",
+    r"(?:cause|fix|problem|issue))\b\W*"
+    # "The manual easterly-wind correction of the tide is withdrawn: …": a rule's or a
+    # tip's own withdrawal (an order or a reading withdrawn is no lesson's)
+    r"|(?P<rule>(?:the|our|that|this)\s[^.;:!?]{0,60}?\b(?:rule|tip|advice|lesson|correction|"
+    r"guidance|instruction|requirement|policy|practice|workaround)s?\b[^.;:!?]{0,60}?)"
+    r"\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+)?(?:withdrawn|retracted|"
+    r"rescinded|revoked)\b\W*)",
     re.IGNORECASE,
 )
 
@@ -77,8 +84,8 @@ def retraction(text: str) -> tuple[str, str] | None:
         # "wrong" ("not true that …", "that theory didn't hold up": `judged`)
         # or in markup and a record's state ("~~X~~", "Status: Active -> Withdrawn": `struck`)
         return disowned(text) or judged(text) or owned(text) or struck(text)
-    if match["claim"]:
-        claim, reason = match["claim"], [text[match.end() :]]
+    if match["claim"] or match["rule"]:
+        claim, reason = match["claim"] or match["rule"], [text[match.end() :]]
     else:
         claim, *reason = CLAUSE.split(text[match.end() :], maxsplit=1)
     bare = not terms(claim).content - FRAMING  # "That earlier lesson was wrong. …"
