@@ -22,7 +22,7 @@ CACHES = (
     namedslot._named,
     namedslot._told_over,
     nofix._stated,
-    otherscope._numbers,
+    otherscope.numbers,
     otherscope._sides,
     otherscope._channels,
     placed._words,

@@ -33,9 +33,9 @@ from functools import lru_cache
 
 from agentmem.core.cues import says_changed
 from agentmem.core.otherrecord import other_record
-from agentmem.core.otherscope import other_scope
+from agentmem.core.otherscope import numbers, other_scope
 from agentmem.core.samething import CODED, NEWS, NUMBERED, YEAR
-from agentmem.core.values import UNITS, raw_values
+from agentmem.core.values import UNITS
 from agentmem.core.words import function_words, tokenized
 
 SHORT_ID = re.compile(r"\d{1,2}|[A-Z]")  # "plan 2", "hall C": no port, no count of 300
@@ -155,7 +155,5 @@ def _member_of_its_own(draft: str, held: str) -> bool:
     return bool(own_d - own_h) and bool(own_h - own_d)
 
 
-@lru_cache(maxsize=4096)
 def _values(text: str) -> frozenset[str]:
-    values, _ = raw_values(text)
-    return frozenset(v.lower() for kind, found in values.items() if kind != "date" for v in found)
+    return frozenset(v.lower() for v in numbers(text))

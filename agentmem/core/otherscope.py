@@ -83,7 +83,8 @@ NOT_SOURCE = re.compile(
 
 
 @lru_cache(maxsize=4096)  # a draft meets every held lesson of an add: each read once
-def _numbers(text: str) -> frozenset[str]:
+def numbers(text: str) -> frozenset[str]:
+    """The values a text states, dates aside."""
     values, _ = raw_values(text)
     return frozenset(v for kind, found in values.items() if kind != "date" for v in found)
 
@@ -159,7 +160,7 @@ def _disowned(draft: str, held: str) -> bool:
 def other_scope(draft: str, held: str) -> bool:
     """The draft gives its number for another channel or another side of a place than the
     held text (see the module docstring): a look-alike, no new value of the held one."""
-    mine, theirs = _numbers(draft), _numbers(held)
+    mine, theirs = numbers(draft), numbers(held)
     if not mine or not theirs or mine & theirs:
         return False
     channels_d, channels_h = _channels(draft), _channels(held)

@@ -103,7 +103,7 @@ def retracted(
     # family (D-115) is another record, whatever words it shares
     voiced = not marked and said == struck(text)
     coded = named_codes(text, said) if voiced else frozenset()
-    carriers = [i for i, t in candidates if coded & codes(t)]
+    carriers = [i for i, t in candidates if coded & codes(t)] if coded else []
     # the claim is a code and nothing else: a record pointing at the one it withdraws
     # (a claim of a code and more words: the words beside the code; its family and
     # number are not words the lesson shares on their own)
@@ -133,8 +133,11 @@ def retracted(
             continue
         if swap and not causes(held_text):
             continue  # "X come from B, not from A": a lesson telling no cause is kept
-        carried_codes = codes(held_text)
-        if coded and not coded & carried_codes and families & {f for f, _ in carried_codes}:
+        if (
+            coded
+            and not coded & (carried := codes(held_text))
+            and families & {f for f, _ in carried}
+        ):
             continue  # another record of the family the claim names
         by_code = carriers == [memory_id]
         on_claim = len(claim & content) + same_values(valued, terms(held_text).values)

@@ -128,6 +128,7 @@ QUOTED = re.compile(r"\"(?P<q>[^\"\n]{3,200})\"|“(?P<c>[^”\n]{3,200})”")
 BOUND = 20_000  # a retraction is short; a longer text is read by its opening only
 
 
+@lru_cache(maxsize=4096)  # asked by `retraction`, then again by the picker of the same text
 def struck(text: str) -> tuple[str, str] | None:
     """(the claim withdrawn, the reason given) when the text withdraws a lesson in one of
     the shapes of the module docstring, else None."""

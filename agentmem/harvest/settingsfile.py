@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from agentmem.harvest.structured import as_markdown as structured
 from agentmem.harvest.structured import is_structured
@@ -90,6 +91,7 @@ class _Section:
     notes: list[str] = field(default_factory=list)
 
 
+@lru_cache(maxsize=4096)  # each line is classed, then read again for its parts
 def _setting(line: str) -> tuple[str, str, str] | None:
     """A line's key, value and inline comment when it is a setting."""
     if len(line) > MAX_LINE or (match := SETTING.fullmatch(line.strip())) is None:
