@@ -17,7 +17,7 @@ import importlib
 import json
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,24 +31,13 @@ READINGS = (
 DRAFTS = 2000  # `scale`'s drafts (the texts a writer fleet's judge reads most)
 
 
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _strings(v)
-
-
 def texts() -> list[str]:
-    """Each distinct string of the data files and tests, then `scale`'s drafts."""
-    found: list[str] = []
-    data = [*sorted((ROOT / "bench" / "scenarios").rglob("*.json"))]
-    data += sorted((ROOT / "bench" / "pairs").rglob("*.json"))
-    for path in data:
-        found += _strings(json.loads(path.read_text(encoding="utf-8")))
+    """Each distinct text of the data files (`bench.twins`) and of the tests, then `scale`'s
+    drafts."""
+    from bench.scale import sentence, vocabulary
+    from bench.twins import corpus
+
+    found, _ = corpus()
     for path in sorted((ROOT / "tests").glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         found += [
@@ -56,8 +45,6 @@ def texts() -> list[str]:
             for n in ast.walk(tree)
             if isinstance(n, ast.Constant) and isinstance(n.value, str)
         ]
-    from bench.scale import sentence, vocabulary
-
     rng = random.Random(17)
     words = vocabulary(rng)
     for i in range(DRAFTS):
@@ -98,23 +85,16 @@ def readings(text: str) -> dict[str, Any]:
     }
 
 
-def diff(before: Path, after: Path) -> int:
-    old = before.read_text(encoding="utf-8").splitlines()
-    new = after.read_text(encoding="utf-8").splitlines()
-    moved = [i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b]
-    for i in moved[:10]:
-        print(f"line {i + 1}: {old[i][:300]}\n   now {new[i][:300]}")
-    print(f"{len(old)} texts before, {len(new)} after, {len(moved)} read otherwise")
-    return 1 if moved or len(old) != len(new) else 0
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--code", type=Path, help="a checkout whose agentmem to read with")
     parser.add_argument("--diff", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
     args = parser.parse_args(argv)
     if args.diff:
-        return diff(*args.diff)
+        sys.path.insert(0, str(ROOT))
+        from bench.judge_calls import diff
+
+        return diff(*args.diff, None)
     sys.path.insert(0, str(args.code or ROOT))
     sys.path.insert(1, str(ROOT))  # bench.scale, for the drafts
     for text in texts():
