@@ -39,7 +39,7 @@ from agentmem.core.oldtool import retired, unrun
 from agentmem.core.percase import split_by_case
 from agentmem.core.retract import retraction, withdrawn
 from agentmem.core.slots import renewed, reslotted, siblings, told_apart
-from agentmem.core.statement import Terms, terms
+from agentmem.core.statement import READINGS, Terms, terms
 from agentmem.core.takeover import took_over
 from agentmem.core.together import read_together
 from bench.lessons import Lessons
@@ -80,7 +80,7 @@ TYPES = ("semantic", "procedural", "reflective", "principle")
 def plain(value: Any) -> Any:
     """A rule's answer as JSON, sets sorted (so two runs print it alike)."""
     if isinstance(value, Terms):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {name: plain(getattr(value, name)) for name in READINGS}
     if isinstance(value, frozenset | set):
         return sorted((plain(v) for v in value), key=repr)
     if isinstance(value, tuple | list):

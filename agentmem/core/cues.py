@@ -194,7 +194,7 @@ def pointed_at(text: str, back: bool = True) -> list[str]:
     for match in CUE_FORWARD.finditer(text):
         if of_a_kind(text, match):
             continue
-        out += text[match.end() :].split()[:CUE_WINDOW]
+        out += text[match.end() :].split(None, CUE_WINDOW)[:CUE_WINDOW]  # not every word
     return out + pointed_back(text) if back else out
 
 
@@ -206,7 +206,10 @@ def pointed_back(text: str) -> list[str]:
 
 def windows_back(text: str) -> list[list[str]]:
     """`pointed_back`, the words before each backward cue apart."""
-    return [text[: m.start()].split()[-CUE_WINDOW:] for m in CUE_BACKWARD.finditer(text)]
+    return [
+        text[: m.start()].rsplit(None, CUE_WINDOW)[-CUE_WINDOW:]
+        for m in CUE_BACKWARD.finditer(text)
+    ]
 
 
 @lru_cache(maxsize=4096)  # a read asks it of each candidate once per pair it weighs

@@ -6,6 +6,7 @@ file paths it names, with what is no name (a time zone, an aside, a file's exten
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 from agentmem.core.words import tokenized
 
@@ -18,7 +19,10 @@ ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
 # the other does not, and nothing in common, are about two things.
 CAPS = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")
 # Identifiers (mixed case, snake_case, dotted or slashed paths) and capitalised words.
-IDENTIFIER = re.compile(r"[\w./-]*(?:[a-z][A-Z]|_|\w\.\w|\w/\w)[\w./-]*")
+# A match is a whole run of [\w./-] that holds one of those marks; the run is only tried from
+# its start, and the mark looked for ahead, so a long run costs its length once (read as
+# "[\w./-]*(?:…)[\w./-]*" it was tried from each of its characters: quadratic).
+IDENTIFIER = re.compile(r"(?<![\w./-])(?=[\w./-]*?(?:[a-z][A-Z]|_|\w\.\w|\w/\w))[\w./-]+")
 # Names in capitals joined by a slash are each one ("HLS/DASH", "CI/CD", "A/B": this or
 # that), not a path that names a thing of its own.
 ALTERNATIVES = re.compile(r"[A-Z][A-Z0-9]*(?:/[A-Z][A-Z0-9]*)+")
@@ -80,6 +84,8 @@ def _only_in_files(text: str) -> frozenset[str]:
     """The words the text names only inside a file's path (see FILE): said elsewhere as a
     name of their own (`partner-egress` certs), they name a thing, not only where it is."""
     inside = {t for m in FILE.findall(text) for t in tokenized(m)}
+    if not inside:  # nothing named inside a path: no need to read the names outside them
+        return frozenset()
     rest = FILE.sub(" ", text)
     named = {t for p in (IDENTIFIER, CAPITALISED) for m in p.findall(rest) for t in tokenized(m)}
     return frozenset(inside - named)
@@ -90,7 +96,7 @@ def _words(text: str) -> set[str]:
     return {w.lower() for w in re.findall(r"(?<![\w.])[A-Za-z]+(?![\w.])", text)}
 
 
-def _first_name(text: str, proper: set[str]) -> str:
+def _first_name(text: str, proper: AbstractSet[str]) -> str:
     """The first of the text's names by position (a capitalised word, a name in capitals
     or an identifier), as a search token."""
     spans = [

@@ -14,8 +14,8 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from agentmem.core.cues import (
@@ -75,35 +75,98 @@ class Terms:
     names: frozenset[str]  # the word tokens of the names the text mentions
     values: Mapping[str, frozenset[str]]
     tokens: frozenset[str]  # every search token of the text, values included
-    change: bool  # the text says something changed
     cued: frozenset[str] = frozenset()  # the terms a correction or replacement cue points at
     proper: frozenset[str] = frozenset()  # what it names outright (see CAPS)
-    first: str = ""  # the first name it mentions, in text order: what it is about
-    cue: frozenset[str] = frozenset()  # the cue's own words ("changed", "replaces")
-    # Two adjacent words as one ("roll back" as "rollback", "log in" as "login"), with the
-    # terms they make apart: the same thing when the other text writes it as one word.
-    joins: frozenset[tuple[str, frozenset[str]]] = frozenset()
-    people: frozenset[str] = frozenset()  # the people, teams and channels it names (PEOPLE)
-    roles: frozenset[str] = frozenset()  # the roles it gives them (ROLES' keys)
     files: frozenset[str] = frozenset()  # the file paths it names, lower case (see FILE)
-    in_files: frozenset[str] = frozenset()  # words it names only inside those paths
     # the head after the labels a text opens on ("ADR-0007: Confidence floor for unreviewed
     # clauses: A clause enters …" is about a clause too), see LABELS
     inner: tuple[str, ...] = ()
     # the values a change moved away from ("from 7 days to 3 days": 7, "10°, not 5°": 5,
     # "instead of Thursday": thursday), see `agentmem.core.cues.old_values`
     moved: frozenset[str] = frozenset()
-    # the words a name written in CamelCase is made of ("OvenJSON": oven, json), which a
-    # cue may name alone ("the old JSON reader")
-    parts: frozenset[str] = frozenset()
-    # the names it writes as joined codes ("bf-cache-prod", "CNP-017"), lower case, see
-    # JOINED: one thing's exact spelling, which two texts share only when about that thing
-    codes: frozenset[str] = frozenset()
-    # the amounts of money it states ("$2,500": "2500"), which `values` counts as numbers
-    amounts: frozenset[str] = frozenset()
     # the term a backward cue points at last, and no forward cue ("orders" of "routine
     # orders are no longer …"): the thing it says is no longer so (`subjects._pointed`)
     behind: frozenset[str] = frozenset()
+    # The (normalised) text and its body (after a record's identifier, an item label and a
+    # lead clause) the readings below are made of. Each is made when first asked: most
+    # pairs the judge weighs ask none of them, and together they cost more than the rest.
+    text: str = field(default="", repr=False)
+    body: str = field(default="", repr=False)
+
+    @cached_property
+    def change(self) -> bool:
+        """The text says something changed."""
+        return bool(self.cued) or bool(CHANGE.search(self.text))
+
+    @cached_property
+    def first(self) -> str:
+        """The first name it mentions, in text order: what it is about."""
+        if not self.proper:  # a name counts only when it is one of these
+            return ""
+        return _first_name(ASIDE.sub(lambda m: " " * len(m[0]), self.body), self.proper)
+
+    @cached_property
+    def cue(self) -> frozenset[str]:
+        """The change cue's own words ("changed", "replaces")."""
+        return frozenset(
+            t
+            for pattern in (CUE_FORWARD, CUE_BACKWARD)
+            for m in pattern.finditer(self.text)
+            for t in tokenized(m.group(0))
+        )
+
+    @cached_property
+    def joins(self) -> frozenset[tuple[str, frozenset[str]]]:
+        """Two adjacent words as one ("roll back" as "rollback", "log in" as "login"), with
+        the terms they make apart: the same thing when the other text writes it as one word."""
+        return _joins(self.text)
+
+    @cached_property
+    def people(self) -> frozenset[str]:
+        """The people, teams and channels it names (PEOPLE)."""
+        return people(self.text)
+
+    @cached_property
+    def roles(self) -> frozenset[str]:
+        """The roles it gives them (ROLES' keys)."""
+        return frozenset(
+            k.replace("_", "-")
+            for m in ROLE.finditer(self.text)
+            for k, v in m.groupdict().items()
+            if v
+        )
+
+    @cached_property
+    def in_files(self) -> frozenset[str]:
+        """The words it names only inside the file paths it names."""
+        return _only_in_files(self.text)
+
+    @cached_property
+    def parts(self) -> frozenset[str]:
+        """The words a name written in CamelCase is made of ("OvenJSON": oven, json), which
+        a cue may name alone ("the old JSON reader")."""
+        return camel_parts(self.text)
+
+    @cached_property
+    def codes(self) -> frozenset[str]:
+        """The names it writes as joined codes ("bf-cache-prod", "CNP-017"), lower case, see
+        JOINED: one thing's exact spelling, which two texts share only when about that thing."""
+        return _codes(self.text)
+
+    @cached_property
+    def amounts(self) -> frozenset[str]:
+        """The amounts of money it states ("$2,500": "2500"), which `values` counts as
+        numbers."""
+        return frozenset(m.replace(",", "") for m in AMOUNT.findall(self.text))
+
+
+# Every reading of a text `Terms` gives, made at once or when first asked (a comparison of
+# two versions of the code reads them all: `bench/judge_same.py`, `bench/terms_same.py`).
+READINGS = (
+    *("content", "head", "names", "values", "tokens", "change", "cued", "proper", "first"),
+    *("cue", "joins", "people", "roles", "files", "in_files", "inner", "moved", "parts"),
+    *("codes", "amounts", "behind"),
+)
 
 
 # A bold label that opens a note's bullet ("**Schedule:** the sync now runs at 03:15"): a
@@ -211,12 +274,15 @@ def terms(text: str) -> Terms:
     proper = (names | acronyms | {m.lower() for m in CAPS.findall(text)}) - value_words() - ZONES
     # a change word points at what the lesson says, not back at a dated title before it
     lesson = body[labels.end() :] if labels is not None and record is None else text
-    cued = {t for part in pointed_at(lesson) for t in tokenized(part)} & (plain | proper)
+    forward = pointed_at(lesson, back=False)
+    windows = windows_back(lesson)  # `pointed_at(lesson)` is forward and then these
+    cued = {t for part in (*forward, *(w for x in windows for w in x)) for t in tokenized(part)}
+    cued &= plain | proper
     # the thing a backward cue says is no longer so: the last content term before it (the
     # noun of "routine orders are no longer …")
     back = {
         said[-1]
-        for window in windows_back(lesson)
+        for window in windows
         if (said := [t for w in window for t in tokenized(w) if t in cued])
     }
     return Terms(
@@ -226,32 +292,17 @@ def terms(text: str) -> Terms:
         names=frozenset(((names & plain) | acronyms) - ZONES),
         values=frozen_values(values),
         tokens=tokens | acronyms,
-        change=bool(CHANGE.search(text)) or bool(cued),
         cued=frozenset(cued),
-        behind=frozenset(back - {t for p in pointed_at(lesson, back=False) for t in tokenized(p)}),
+        behind=frozenset(back - {t for p in forward for t in tokenized(p)}),
         proper=frozenset(proper),
-        first=_first_name(ASIDE.sub(lambda m: " " * len(m[0]), body), proper),
-        cue=frozenset(
-            t
-            for pattern in (CUE_FORWARD, CUE_BACKWARD)
-            for m in pattern.finditer(text)
-            for t in tokenized(m.group(0))
-        ),
-        joins=_joins(text),
-        people=people(text),
-        roles=frozenset(
-            k.replace("_", "-") for m in ROLE.finditer(text) for k, v in m.groupdict().items() if v
-        ),
         files=frozenset(m.lower() for m in FILE.findall(text)),
-        in_files=_only_in_files(text),
         moved=frozenset(
             n
             for start, end in old_values(rest0)
             for n in re.findall(rf"{IPV4.pattern}|\d+(?::\d+)?|[a-z]+day", rest0[start:end].lower())
         ),
-        parts=camel_parts(text),
-        codes=_codes(text),
-        amounts=frozenset(m.replace(",", "") for m in AMOUNT.findall(text)),
+        text=text,
+        body=body,
     )
 
 

@@ -7,6 +7,7 @@ addresses, sums of money, and commands and paths as code.
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Mapping
 from functools import lru_cache
 
@@ -105,7 +106,7 @@ def raw_values(text: str) -> tuple[dict[str, set[str]], str]:
     for match in NUMBER.finditer(rest):
         # A decimal without a unit is a version (release 4.13, Airflow 2.9), not a measure;
         # a whole number right after a name is that thing's version ("Docusaurus 3").
-        name = NAMED.search(rest[: match.start()])
+        name = _named_before(rest, match.start())
         bare = "version" if "." in match.group(1) else "number"
         bare = f"version of {name.group(1).lower()}" if name and bare == "number" else bare
         kind = UNITS.get((match.group(2) or "").lower(), bare)
@@ -120,6 +121,19 @@ def raw_values(text: str) -> tuple[dict[str, set[str]], str]:
         if day in DAY_NAMES:
             values.setdefault("day", set()).add(day)
     return values, rest0
+
+
+def _named_before(text: str, end: int) -> re.Match[str] | None:
+    """`NAMED.search(text[:end])`, tried only on the last word before `end`: a match is that
+    word and one blank, so searching the whole text before each number read it again and
+    again (a text of many numbers cost their count times its length)."""
+    start = end - 2 if text[end - 1 : end] == "\n" else end - 1  # the blank ("$" skips a last "\n")
+    while start > 0 and text[start - 1] in LETTERS:
+        start -= 1
+    return NAMED.search(text, max(start, 0), end)
+
+
+LETTERS = frozenset(string.ascii_letters)
 
 
 def frozen_values(values: Mapping[str, set[str]]) -> dict[str, frozenset[str]]:
