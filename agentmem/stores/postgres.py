@@ -82,8 +82,7 @@ class PostgresStore(BatchedRows):
 
     # -- the writer's surface -----------------------------------------------------------
     def put(self, memory: Memory, *, force: bool = False) -> None:
-        """File first (atomic); then the row, or the outbox while the server is away.
-        `force` (`rewrite`): this root's version wins over another loop's row."""
+        """File first (atomic); then the row, or the outbox while the server is away."""
         self.replay_due()
         path = self.files.write(memory)
         self._noted(memory, path)
@@ -93,7 +92,7 @@ class PostgresStore(BatchedRows):
         self.project(memory, force=force)
 
     def rewrite(self, memory: Memory) -> None:
-        """A held memory written again, its links changed (`agentmem.core.dupelink`)."""
+        """`put`, this root's version winning over another loop's row (`core.dupelink`)."""
         self.put(memory, force=True)
 
     def project(self, memory: Memory, *, force: bool = False) -> bool:
