@@ -4,14 +4,13 @@ code reaches the writer, which withdraws the lesson carrying that code and no ot
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 from agentmem import MemoryHooks
 from agentmem.harvest.pasted import as_statement
 from agentmem.stores import FileStore
 from agentmem.stores.base import Filters
+from tests.conftest import held
 
 SPIN = "D-114: the centrifuge runs 5 minutes empty before the first batch of the day."
 DRYER = "D-115: the dryer on line 2 must cool down 10 minutes before unloading."
@@ -28,36 +27,21 @@ def test_a_pointing_key_keeps_its_verb() -> None:
     assert as_statement(listed) == "replaces D-1, D-2 — two steps are one now."
 
 
-def run(day: int, lesson: str) -> dict[str, Any]:
-    return {
-        "run_id": f"2027-03-{day + 1:02d}-run-{day:03d}",
-        "goal": "Keep the spin line running",
-        "outcome": "success",
-        "summary": "Done.",
-        "app_id": "spin-line",
-        "verifiers": [{"name": "tests", "passed": True}],
-        "lessons": [{"text": lesson, "type": "semantic", "confidence": 0.8, "evidence": []}],
-    }
-
-
-def test_a_pasted_record_retracting_by_code_withdraws_that_lesson_only(tmp_path: Path) -> None:
+def test_a_pasted_record_retracting_by_code_withdraws_that_lesson_only(
+    clocked_hooks: MemoryHooks, root: Path
+) -> None:
     """Through hook C: the lesson carrying D-114 leaves live reads, the one carrying D-115
     stays (before, the record was read as 'D-114 — …' and withdrew nothing)."""
-    env = tmp_path / ".env.executive"
-    env.write_text("# the hooks this test fires\n", encoding="utf-8")
-    settings = {
-        "AGENTMEM_ENABLED": "true",
-        "AGENTMEM_HOOK_POST_RUN": "true",
-        "AGENTMEM_USER_ID": "plant",
-        "AGENTMEM_ROOT": str(tmp_path / "mem"),
-    }
-    now = [datetime(2027, 3, 1, 12, tzinfo=UTC)]
-    hooks = MemoryHooks.from_env(env, environ=settings, clock=lambda: now[0])
-    for day, lesson in enumerate((SPIN, DRYER, RECORD)):
-        now[0] = datetime(2027, 3, 1, 12, tzinfo=UTC) + timedelta(days=day)
-        fired = hooks.fire("post_run_classify", run=run(day, lesson))
-        assert fired.ok and fired.writes.rejected_total == 0, fired.writes.rejected
-    live = FileStore(tmp_path / "mem").list(Filters(include_superseded=False, types=("semantic",)))
+    for n, text in enumerate((SPIN, DRYER), 1):
+        clocked_hooks.store.put(
+            held(text, "2026-10-01", f"semantic-00000000011{n}", app_id="spin", user_id="tester")
+        )
+    lessons = [{"text": RECORD, "type": "semantic", "confidence": 0.8}]
+    checks = [{"name": "spin-test", "passed": True}]
+    run = {"run_id": "2026-10-05-spin-9", "goal": "Spin", "outcome": "success", "app_id": "spin"}
+    fired = clocked_hooks.post_run_classify(run={**run, "lessons": lessons, "verifiers": checks})
+    assert fired.ok and fired.writes.rejected_total == 0, fired.writes.rejected
+    live = FileStore(root).list(Filters(include_superseded=False, types=("semantic",)))
     texts = [m.text for m in live]
     assert DRYER in texts and SPIN not in texts, texts
 
