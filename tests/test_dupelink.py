@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,15 @@ def written(harvester: Harvester, clock: Clock, day: int, text: str, **fields: A
     outcome = harvester.submit(lesson(text, **fields), trigger="manual")
     assert outcome.status == "accepted" and outcome.memory_id, outcome.problems
     return outcome.memory_id
+
+
+def stored(text: str, memory_id: str, supersedes: list[str]) -> Memory:
+    """A lesson of the test's scope as the store holds it, put without the writer."""
+    when = (DAY0 + timedelta(days=1)).isoformat()
+    return Memory.model_validate(
+        {**lesson(text), "id": memory_id, "user_id": "tester", "run_id": "2026-02-04-r1",
+         "trigger": "manual", "created_at": when, "supersedes": supersedes}
+    )  # fmt: skip
 
 
 def frontmatter(root: Path, memory_id: str) -> dict[str, Any]:
@@ -196,3 +206,24 @@ def test_on_postgres_the_link_wins_over_another_loops_row(
     assert found == {held}
     for store in (one, two):
         store.close()  # type: ignore[attr-defined]
+
+
+def test_a_cycle_through_a_long_chain_is_refused(root: Path) -> None:
+    """The old memory named supersedes the held one through a chain of 1,000 memories: the
+    link would make a cycle, so nothing is written (and the walk is quick)."""
+    harvester, _ = writer(root)
+    store = harvester.store
+    held = written(harvester, Clock(), 0, HELD)
+    last = held
+    assert isinstance(store, FileStore)
+    with store.batch():  # one folder sync for the chain
+        for i in range(1_000):
+            chained = stored(f"Silo {i} feeds line {i}.", f"semantic-chain{i:07d}", [last])
+            store.put(chained)
+            last = chained.id
+    before = files(root)
+    started = time.monotonic()
+    outcome = harvester.submit(lesson(HELD, supersedes=[last]), trigger="manual")
+    assert time.monotonic() - started < 10
+    assert (outcome.status, outcome.memory_id) == ("duplicate", held)
+    assert files(root) == before
