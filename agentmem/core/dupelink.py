@@ -32,7 +32,7 @@ from agentmem._log import get_logger
 from agentmem.core.held import replaceable
 from agentmem.core.model import Memory, Problem
 from agentmem.core.validate import MAX_REFS
-from agentmem.stores.base import Rewriting, Store
+from agentmem.stores.base import Filters, Rewriting, Store
 from agentmem.stores.files import NotReadable
 
 log = get_logger()
@@ -53,7 +53,7 @@ def relink(
         held = store.get(held_id, touch=False)
     except AgentMemError:  # gone, or unreadable: nothing to link to
         return []
-    taken = linkable(held, olds, store.list())
+    taken = linkable(held, olds, store.list(Filters(include_expired=True)))
     if not taken:
         return []
     record = relinked(held, taken)
@@ -73,7 +73,7 @@ def relink(
 
 def linkable(held: Memory, olds: Iterable[str], memories: Sequence[Memory]) -> list[str]:
     """Of `olds` (a duplicate draft's `supersedes`), those the held memory takes: see the
-    module docstring. `memories` are the store's memories (superseded ones included)."""
+    module docstring. `memories` are the store's memories (superseded and expired included)."""
     by_id = {m.id: m for m in memories}
     superseded = {old for m in memories for old in m.supersedes}
     taken: list[str] = []
