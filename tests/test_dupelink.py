@@ -150,8 +150,8 @@ def test_missing_ids_and_too_many_ids_are_refused_before_anything_is_written(roo
     old = written(harvester, clock, 0, OLD)
     written(harvester, clock, 3, HELD)
     before = files(root)
-    missing = harvester.submit(lesson(HELD, supersedes=["semantic-000000000000"]), trigger="m")
-    many = harvester.submit(lesson(HELD, supersedes=[old] * 1000), trigger="m")
+    missing = harvester.submit(lesson(HELD, supersedes=["semantic-000000000000"]), trigger="manual")
+    many = harvester.submit(lesson(HELD, supersedes=[old] * 1000), trigger="manual")
     assert missing.status == many.status == "rejected"
     assert files(root) == before
 
@@ -227,3 +227,21 @@ def test_a_cycle_through_a_long_chain_is_refused(root: Path) -> None:
     assert time.monotonic() - started < 10
     assert (outcome.status, outcome.memory_id) == ("duplicate", held)
     assert files(root) == before
+
+
+def test_a_pattern_takes_the_lesson_its_restated_assessment_names(root: Path) -> None:
+    """The kinds are the hook's to state: a reflective assessment held, restated by a
+    harvest's draft that supersedes a lesson (as a contradicted lesson's assessment does),
+    takes that lesson; a principle named is never taken."""
+    harvester, clock = writer(root)
+    old = written(harvester, clock, 0, OLD)
+    rule = harvester.submit(
+        {"text": "Every roast is logged.", "type": "principle", "app_id": "roast"}, trigger="manual"
+    ).memory_id
+    pattern = "W15 logging failed in 3 runs since the Cropster move; the Artisan path is gone."
+    held = written(harvester, clock, 3, pattern, type="reflective")
+    outcome = harvester.submit(
+        lesson(pattern, type="reflective", supersedes=[old, rule]), trigger="judgment_harvest"
+    )
+    assert (outcome.status, outcome.memory_id) == ("duplicate", held)
+    assert frontmatter(root, held)["supersedes"] == [old]

@@ -12,13 +12,15 @@ An old id is not taken (`linkable`) when it is the held memory itself or already
 it; when it is not held (gone), or is already superseded (not live: the link would add
 nothing and would move no read); when it supersedes the held memory, directly or through
 a chain (the link would make a cycle, and each would hide the other); when it is of
-another user or a kind the held memory's type may not replace (a principle is never
-replaced; a pattern only replaces a pattern); and when it is newer than the held memory.
+another user; when either is immutable (a principle is never replaced, nor rewritten); and
+when it is newer than the held memory.
 That last is a choice: the held text was written before the old claim existed, so
 "the held text replaces it" would be a claim the held memory never made (the draft that
 tells the change is newer than both, but it is not written), and a supersession that runs
 back in time is what every reader of `supersedes` assumes never happens (a value changed
-twice is read newest last).
+twice is read newest last). The kinds are not judged: a draft's own `supersedes` is its
+hook's statement, which the writer takes as given (a harvest's assessment supersedes the
+lesson a failure contradicts), so the held memory takes what the draft would have.
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ from typing import Any
 
 from agentmem._exceptions import AgentMemError, DuplicateMemory
 from agentmem._log import get_logger
-from agentmem.core.held import replaceable
 from agentmem.core.model import Memory, Problem
 from agentmem.core.validate import MAX_REFS
 from agentmem.stores.base import Filters, Rewriting, Store
@@ -89,7 +90,7 @@ def linkable(held: Memory, olds: Iterable[str], memories: Sequence[Memory]) -> l
             or old_id in superseded
             or old.user_id != held.user_id
             or held.immutable
-            or not replaceable(held.type.value, old.type.value)
+            or old.immutable
             or _newer(old, held)
             or _reaches(old_id, held.id, by_id)
         ):
