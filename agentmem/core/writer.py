@@ -17,6 +17,7 @@ from agentmem._exceptions import AgentMemError, DuplicateMemory, StoreError, Wri
 from agentmem._log import get_logger
 from agentmem.audit.ledger import Scrubber, secret_values
 from agentmem.core import verdict as judged
+from agentmem.core.dupelink import relink
 from agentmem.core.locks import exclusive
 from agentmem.core.model import (
     AGENT_ID,
@@ -222,13 +223,13 @@ class Harvester:
                 else self.store.find_duplicate(key)
             )
             if existing is not None:
-                return Submission("duplicate", memory_id=existing, record=record)
+                return self._duplicate(existing, record, dry_run)
             # Restated in other words: a duplicate of the held memory. A new value for what
             # memory holds (or a retraction): written, superseding the held one.
             verdict = judged.compare(self.store, record)
             if verdict.restates is not None:
                 log.info("memory_restated", held=verdict.restates, trigger=trigger)
-                return Submission("duplicate", memory_id=verdict.restates, record=record)
+                return self._duplicate(verdict.restates, record, dry_run)
             if verdict.replaces:
                 given = list(record.get("supersedes") or ())
                 record["supersedes"] = list(dict.fromkeys([*given, *verdict.replaces]))
@@ -244,7 +245,7 @@ class Harvester:
                 self.store.put(memory)
             except DuplicateMemory as exc:  # a shared store's unique rule: another loop won
                 self._writing = None  # its file was removed: nothing of it landed here
-                return Submission("duplicate", memory_id=exc.existing, record=record)
+                return self._duplicate(exc.existing, record, dry_run)
             except NotReadable as exc:  # acknowledged means readable: refused before writing
                 problem = Problem("<file>", f"would not read back: {exc.reason}")
                 return self._rejected(trigger, record, [problem])
@@ -253,6 +254,13 @@ class Harvester:
             self._writing = None
         log.info("memory_written", id=memory.id, type=memory.type.value, trigger=trigger)
         return Submission("accepted", memory_id=memory.id, record=record, also=also)
+
+    def _duplicate(self, held: str, record: dict[str, Any], dry_run: bool) -> Submission:
+        """A duplicate of the held memory; what the draft names as replaced, the held one
+        takes (`agentmem.core.dupelink`). Called under the write lock."""
+        if record.get("supersedes") and not dry_run:
+            relink(self.store, held, record["supersedes"], self._problems)
+        return Submission("duplicate", memory_id=held, record=record)
 
     def _rests(self, residuals: Mapping[str, str], by: Memory, trigger: str) -> list[str]:
         """What the lessons `by` told one part of anew still hold (`agentmem.core.partial`),

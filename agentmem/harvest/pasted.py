@@ -33,6 +33,9 @@ FILING = re.compile(
     r"rank|order|email|list|column|board)",
     re.IGNORECASE,
 )
+# Keys that point at another record and say what this one does to it ('"retracts":
+# "D-114"'): the value alone ("D-114") lost the retraction, so the key is kept as its verb.
+POINTING = re.compile(r"retracts|withdraws|revokes|rescinds|supersedes|replaces|reverts", re.I)
 LINK = re.compile(r"^(?:https?|ftp|mailto):\S*$", re.IGNORECASE)
 LETTER = re.compile(r"[^\W\d_]")
 MAX_DEPTH = 6  # a card's checklist's items: deeper than that is not a pasted card
@@ -45,7 +48,10 @@ def _prose(value: Any, depth: int = 0) -> Iterator[str]:
         return
     if isinstance(value, dict):
         for key, inner in value.items():
-            if not FILING.fullmatch(str(key)):
+            named = _named(inner) if POINTING.fullmatch(str(key)) else ""
+            if named:
+                yield f"{key} {named}"  # "retracts D-114": its verb kept
+            elif not FILING.fullmatch(str(key)):
                 yield from _prose(inner, depth + 1)
     elif isinstance(value, list):
         for inner in value:
@@ -54,6 +60,12 @@ def _prose(value: Any, depth: int = 0) -> Iterator[str]:
         text = " ".join(value.split())
         if LETTER.search(text) and not LINK.match(text):
             yield text
+
+
+def _named(value: Any) -> str:
+    """What a pointing key's value names: a string, or a list's first strings."""
+    items = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    return ", ".join(" ".join(i.split()) for i in items[:8] if isinstance(i, str) and i.strip())
 
 
 def as_statement(text: str) -> str:

@@ -120,3 +120,12 @@ class Batching(Protocol):
     its durability is paid once, when the block ends (agentmem.stores.pg_batch)."""
 
     def batch(self) -> AbstractContextManager[None]: ...
+
+
+@runtime_checkable
+class Rewriting(Protocol):
+    """A store where a held memory written again (the same id and content, its links
+    changed: `agentmem.core.dupelink`) must win over another loop's row of it (postgres:
+    the upsert's `force`); any other store writes it with `put`."""
+
+    def rewrite(self, memory: Memory) -> None: ...

@@ -81,7 +81,7 @@ class PostgresStore(BatchedRows):
         self.fuse: Callable[..., builtins.list[Ranked]] | None = None  # see pg_vector_store
 
     # -- the writer's surface -----------------------------------------------------------
-    def put(self, memory: Memory) -> None:
+    def put(self, memory: Memory, *, force: bool = False) -> None:
         """File first (atomic); then the row, or the outbox while the server is away."""
         self.replay_due()
         path = self.files.write(memory)
@@ -89,7 +89,11 @@ class PostgresStore(BatchedRows):
         if self._resting():
             self.outbox.add(memory.id, "the server is resting after a failure")
             return
-        self.project(memory)
+        self.project(memory, force=force)
+
+    def rewrite(self, memory: Memory) -> None:
+        """`put`, this root's version winning over another loop's row (`core.dupelink`)."""
+        self.put(memory, force=True)
 
     def project(self, memory: Memory, *, force: bool = False) -> bool:
         """Upsert one memory's row; on failure queue it. Return whether the server holds it.
