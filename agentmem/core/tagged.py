@@ -46,9 +46,8 @@ from agentmem.core.samething import (
     _marked_old,
     readings,
 )
-from agentmem.core.values import value_words
 from agentmem.core.withdrawal import retraction
-from agentmem.core.words import function_words, tokenized
+from agentmem.core.words import tokenized
 
 # A tag: capitals (at most five) and digits, hyphen or not ("E-105", "FIC-106", "GC01",
 # "T7"), or capitals and a word joined by a hyphen ("CP-ePR"). A version ("v2"), a year
@@ -102,44 +101,6 @@ def _tag_of(text: str, value: Value) -> str | None:
     return best[2] if best else None
 
 
-# Words between a tag and its value that say a change or a bound, not what is measured.
-CHANGED = frozenset(
-    tokenized(
-        "is are was were be been has have had set raised lowered increased decreased reduced "
-        "changed moved updated bumped cut extended shortened tightened relaxed new current "
-        "max maximum min minimum limit cap default target setpoint"
-    )
-)
-
-
-def _measured(text: str, value: Value, code: str) -> str | None:
-    """The first word between the tag and its value that says what is measured or done
-    ("pH", "conductivity", "cleaned", "suction"): the slot's own word, if any."""
-    found = [(start, end) for _, c, start, end in _tags(text) if c == code]
-    before = [end for start, end in found if end <= value.start]
-    after = [start for start, end in found if start >= value.end]
-    if before:
-        gap = text[before[-1] : value.start]
-    elif after:
-        gap = text[value.end : after[0]]
-    else:
-        return None
-    words = [t for w in gap.split() for t in tokenized(w)]
-    skip = function_words() | value_words() | CHANGED
-    return next((t for t in words if t not in skip and not t.isdigit()), None)
-
-
-def _other_measure(draft: str, new: Value, held: str, old: Value, code: str) -> bool:
-    """Another measure or action of one tagged thing, not its new value: the word that says
-    what each value is of ("Tank T-4 pH 7.2" against "Tank T-4 conductivity 410 uS", "E-105
-    cleaned every 7 days" against "E-105 inspected every 30 days") is each text's own, the
-    other never saying it."""
-    told, had = _measured(draft, new, code), _measured(held, old, code)
-    if told is None or had is None or told == had:
-        return False
-    return told not in tokenized(held) and had not in tokenized(draft)
-
-
 def _elsewhere_told(draft: str, held: str) -> bool:
     """The draft, told with no word of news, names another instance of the thing the held
     text does not ("on the pilot skid", "in staging": `plainnews.OTHER_INSTANCE`)."""
@@ -184,10 +145,7 @@ def tagged_anew(draft: str, held: str) -> bool:
             olds = [
                 o
                 for o in had
-                if o.measure == new.measure
-                and _tag_of(held, o) == code
-                and near & _around(held, o)
-                and not _other_measure(draft, new, held, o, code)
+                if o.measure == new.measure and _tag_of(held, o) == code and near & _around(held, o)
             ]
             if not olds:
                 continue
@@ -196,32 +154,3 @@ def tagged_anew(draft: str, held: str) -> bool:
             if all(_marked_old(draft, v) for v in same):
                 return True
     return False
-
-
-def measured_apart(draft: str, held: str) -> bool:
-    """Every value the draft tells beside a tag both texts name, of a measure the held text
-    gives another amount of beside that tag, is of another measure or action of the thing
-    (`_other_measure`): "Pump P-101 discharge pressure is now 6.5 bar" is no new value of
-    "Pump P-101 suction pressure is 1.2 bar", however a reading of the two reads them."""
-    if len(draft) > LONGEST or len(held) > LONGEST:
-        return False
-    shared = _codes(draft) & _codes(held)
-    if not shared:
-        return False
-    had = readings(held)
-    apart = False
-    for new in readings(draft):
-        code = _tag_of(draft, new)
-        if code not in shared:
-            continue
-        olds = [
-            o
-            for o in had
-            if o.measure == new.measure and o.amount != new.amount and _tag_of(held, o) == code
-        ]
-        if not olds:
-            continue
-        if not all(_other_measure(draft, new, held, o, code) for o in olds):
-            return False
-        apart = True
-    return apart
