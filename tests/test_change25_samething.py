@@ -157,3 +157,16 @@ def test_a_text_of_many_bare_numbers_is_read_in_linear_time() -> None:
     chained = readings(arrows)  # each the ratio's, by the arrow before it
     assert len(chained) == 12_000 and {v.measure for v in chained} == {"value of ratio"}
     assert time.process_time() - started < 10  # a hang guard: about 0.3 s here
+
+
+def test_a_long_run_of_host_like_labels_is_read_in_linear_time() -> None:
+    """"x.y-x.y-…" and "a-a-…" look like the start of a host at every label: each start read
+    the rest of the run back for a top-level name (a 100 KB run took minutes). A host is
+    still read wherever it stands, and a name of too many labels is not one."""
+    started = time.process_time()
+    for run in ("x.y-" * 25_000, "a-" * 50_000, "ab." * 33_000):
+        assert [v for v in readings(run) if v.measure == "host"] == []
+    assert time.process_time() - started < 10  # a hang guard: about 0.3 s here
+    tail = "see " + "x.y-" * 25_000 + " then db2.corp.internal:5432 now"
+    hosts = [v.amount for v in readings(tail) if v.measure == "host"]
+    assert hosts == ["db2.corp.internal:5432"]
