@@ -53,7 +53,7 @@ from agentmem.core.relieved import relieved
 from agentmem.core.renumbered import renumbered
 from agentmem.core.rerated import rerated
 from agentmem.core.restaffed import restaffed, tells_no_one, tells_who
-from agentmem.core.restate import replaces, restated, restates
+from agentmem.core.restate import replaces, restated, restates, told_alike
 from agentmem.core.retract import CLAUSE, withdrawn
 from agentmem.core.sameframe import reframed
 from agentmem.core.samething import given_anew
@@ -153,7 +153,8 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
     told = told_changed(draft)
     for memory in held:
         lessons = lesson and memory.type in RETRACTABLE  # a lesson's draft against a lesson
-        said = restates(draft, memory.text) or rate_retold(memory.text, draft)
+        said = restates(draft, memory.text) or told_alike(draft, memory.text)
+        said = said or rate_retold(memory.text, draft)
         if said and _part_kept(draft, memory, held):
             continue  # one clause of a compound lesson told again: a lesson of its own
         if said and not no_longer_of(draft, memory.text):

@@ -10,7 +10,9 @@ tokens search uses) and the names it mentions (identifiers such as `PaymentClien
 - A draft **restates** a held memory when it adds nothing to it: its terms are covered by
   the held one's (all of them in a short text, all but one in eight in a longer one), every
   name it mentions is in the held text, and it states no value the held one does not. A
-  different number, day or version is never a restatement, nor is another component.
+  different number, day or version is never a restatement, nor is another component. One
+  fact told in other words is one too (`told_alike`): the same values and names, the same
+  opening, half of either text's terms, no change said, no denial the other lacks.
 - A draft **replaces** a held memory when both speak of the same subject (at least
   `MIN_SHARED` shared terms, and half of the shorter one's terms, a shared name, or a
   change word in the draft) and the draft gives another value of a kind both state
@@ -52,7 +54,7 @@ from agentmem.core.added import added_beside
 from agentmem.core.cadence import recadenced, rescheduled
 from agentmem.core.counted import revalued
 from agentmem.core.countsof import counted_apart
-from agentmem.core.cues import says_changed
+from agentmem.core.cues import NEGATION, says_changed
 from agentmem.core.ended import ends_other
 from agentmem.core.frames import COPULA, GAP, framed, naming
 from agentmem.core.labels import names_other_label
@@ -69,7 +71,7 @@ from agentmem.core.newvalue import (
     told_of_another,
 )
 from agentmem.core.retiredvalues import retired_values as retired_values  # its old home
-from agentmem.core.retract import RETRACTED
+from agentmem.core.retract import RETRACTED, withdrawn
 from agentmem.core.retract import retracted as retracted  # its old home
 from agentmem.core.retract import retraction as retraction  # its old home
 from agentmem.core.statement import (
@@ -109,6 +111,7 @@ COPIED = re.compile(
 )
 CLOSE_SUBJECT = 0.75  # share at which a change word alone says the draft replaces the held
 NEAR_SUBJECT = 0.6  # share of the shorter text's terms at which two lessons say one thing
+OPENING = 2  # first content terms two tellings of one fact in other words open on
 
 
 @lru_cache(maxsize=4096)  # a text meets many others per add: read once
@@ -155,7 +158,48 @@ def restated(a: str, b: str) -> bool:
         return False
     if covered(ta, tb) or covered(tb, ta):
         return True
-    return same_subject(ta, tb) and subject_overlap(ta, tb) >= NEAR_SUBJECT
+    if same_subject(ta, tb) and subject_overlap(ta, tb) >= NEAR_SUBJECT:
+        return True
+    return one_fact(a, b, ta, tb)
+
+
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def told_alike(draft: str, held: str) -> bool:
+    """The draft tells the held text's fact in other words (`one_fact`): a duplicate."""
+    if RETRACTED.match(draft) or RETRACTED.match(held):
+        return False
+    d, h = read_together(draft, held)
+    if conflict(d, h) or substituted(draft, held):
+        return False
+    return one_fact(draft, held, d, h)
+
+
+def one_fact(a: str, b: str, ta: Terms, tb: Terms) -> bool:
+    """Two texts of one subject that state the same values and name the same things in other
+    words ("rejects calls without the X-Trace header (400)", "returns 400 unless every
+    request carries the X-Trace header"): one fact, when both open on the same two content
+    words and share `SAME_SUBJECT` of the longer one's terms, unless either says something changed, one says no where the other does not, or
+    one withdraws the other."""
+    stated = _stated(ta)
+    if not stated or stated != _stated(tb) or ta.names != tb.names:
+        return False
+    if not any(len(name) > 2 for name in ta.names):  # a thing named, not only a unit ("MW")
+        return False
+    shared = len(ta.content & tb.content)  # of the longer text's terms too: neither says more
+    if shared < MIN_SHARED or shared < SAME_SUBJECT * max(len(ta.content), len(tb.content)):
+        return False
+    if ta.head[:OPENING] != tb.head[:OPENING]:  # two rows of a table: "kidney | …", "heart | …"
+        return False
+    if says_changed(a) or says_changed(b) or bool(NEGATION.search(a)) != bool(NEGATION.search(b)):
+        return False
+    return same_subject(ta, tb) and not (withdrawn(a, [("", b)]) or withdrawn(b, [("", a)]))
+
+
+def _stated(t: Terms) -> set[tuple[str, str]]:
+    """The values a text states, but the commands and dates two tellings may well give apart."""
+    return {
+        (kind, v) for kind, found in t.values.items() if kind not in ("code", "date") for v in found
+    }
 
 
 def handed_over(draft: str, held: str, d: Terms, h: Terms) -> bool:
