@@ -15,6 +15,7 @@ Each leaves a text of any other shape as it is.
 
 from __future__ import annotations
 
+from agentmem.harvest.asciidoc import as_markdown as asciidoc_markdown
 from agentmem.harvest.formrows import as_sections as form_sections
 from agentmem.harvest.htmlpage import as_markdown as page_markdown
 from agentmem.harvest.mail import own_lines
@@ -27,6 +28,6 @@ from agentmem.harvest.transcript import as_turns
 
 def as_read(markdown: str, source: str) -> str:
     """The retro `markdown` (from `source`, a path or name) in the form the readers read."""
-    markdown = page_markdown(markdown)  # a page's tags as the markdown they stand for
+    markdown = asciidoc_markdown(page_markdown(markdown))  # a page's tags, AsciiDoc's marks
     markdown = as_turns(form_sections(markdown))  # a form's answers, a meeting's turns
     return outlined(as_written(own_lines(as_markdown(settings_markdown(markdown, source), source))))
