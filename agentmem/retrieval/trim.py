@@ -256,9 +256,11 @@ def _drop_clauses(sentences: list[str]) -> list[str]:
     for index in dropped_whole:
         following = next((s for s in out[index + 1 :] if s), "")
         rest = " ".join(s for s in out if s)
-        # after an older way judged wrong, what follows is the correction, whatever its words
-        stands = IN_PLACE.search(rest) or _judged_wrong(CLAUSE.split(sentences[index])[0])
-        if not rest or not stands or (following and _leans(following, opens=True)):
+        # after an older way judged wrong, what follows is the correction, whatever its words,
+        # and it leans on the wrong one only by its opening word, as inside a sentence
+        corrected = _judged_wrong(CLAUSE.split(sentences[index])[0])
+        stands = IN_PLACE.search(rest) or corrected
+        if not rest or not stands or (following and _leans_back(following, corrected)):
             out[index] = sentences[index]
     return out
 
