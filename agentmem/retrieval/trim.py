@@ -200,6 +200,11 @@ def _apposition(match: re.Match[str], sentence: str) -> str:
     return ""
 
 
+# Where a sentence's first clause ends: a comma, a stop within it, or a joining word
+FIRST_CLAUSE = re.compile(
+    r",\s+|;\s+|:\s+|\s+[—–]\s+|\s+(?:and|but|so|while|whereas|yet|because|when)\s+",
+    re.IGNORECASE,
+)
 # Where a clause joins two statements: "the poller was removed and cells close sooner"
 JOINED = re.compile(r",?\s+(?:and|but|while|whereas|so|yet)\s+", re.IGNORECASE)
 
@@ -256,11 +261,16 @@ def _drop_clauses(sentences: list[str]) -> list[str]:
     for index in dropped_whole:
         following = next((s for s in out[index + 1 :] if s), "")
         rest = " ".join(s for s in out if s)
-        # after an older way judged wrong, what follows is the correction, whatever its words,
-        # and it leans on the wrong one only by its opening word, as inside a sentence
+        # after an older way judged wrong, what follows is the correction, whatever its words;
+        # it leans on the wrong one by a pronoun of its first clause, not one further in
+        # that points at the subject it names itself ("The radar … read low, so cars left
+        # faster than it thought")
         corrected = _judged_wrong(CLAUSE.split(sentences[index])[0])
         stands = IN_PLACE.search(rest) or corrected
-        if not rest or not stands or (following and _leans_back(following, corrected)):
+        leaning = following and _leans(
+            FIRST_CLAUSE.split(following)[0] if corrected else following, opens=True
+        )
+        if not rest or not stands or leaning:
             out[index] = sentences[index]
     return out
 
