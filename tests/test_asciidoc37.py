@@ -157,3 +157,13 @@ def test_hostile_text_is_read_in_linear_time() -> None:
         as_markdown("= T\n\n== A\n\n== B\n\n" + body + "\n")
         assert time.perf_counter() - started < 2.0, body[:20]
     assert as_markdown(head + "x" * 300_000) == head + "x" * 300_000  # too long: as it is
+
+
+def test_blocks_nested_past_any_document_neither_recurse_nor_hang() -> None:
+    """A thousand delimited blocks opened inside one another (each fence a different length,
+    none closed) are read in time, without running out of stack."""
+    fences = [("=*_"[n % 3]) * (n // 3 + 4) for n in range(1000)]
+    text = "= T\n\n== A\n\n== B\n\n" + "\n".join(fences) + "\nCone 6 stays.\n"
+    started = time.perf_counter()
+    assert "Cone 6 stays." in as_markdown(text)
+    assert time.perf_counter() - started < 2.0

@@ -28,6 +28,7 @@ from itertools import islice
 
 BOUND = 200_000  # a longer text is left as it is: no retro is that long
 MARKERS = 3  # block markers a text needs, beyond its title, to be read as AsciiDoc
+NESTING = 8  # delimited blocks read inside one another; no document nests deeper
 # A document title, not MediaWiki's "= Title =" (whose sections would read as AsciiDoc's)
 TITLE = re.compile(r"=[ \t]+[^\n]*?[^=\s][ \t]*(?:\n|$)")
 MARKER = re.compile(
@@ -150,16 +151,19 @@ class _Writer:
         return "".join(out) + "\n"
 
 
-def _read(lines: list[str], out: _Writer) -> None:
-    """Read `lines` (a document's body, or a delimited block's inside) into `out`."""
+def _read(lines: list[str], out: _Writer, depth: int = 0) -> None:
+    """Read `lines` (a document's body, or a delimited block's inside, `depth` blocks
+    deep) into `out`."""
     at, style, joined = 0, "", False
     while at < len(lines):
         line = lines[at].rstrip()
         at += 1
         fence = FENCE.match(line)
+        if fence and depth >= NESTING:  # deeper blocks are read as the lines they hold
+            continue
         if fence:
             inside, at = _until(lines, at, fence[1])
-            _block(fence[1], inside, style, out)
+            _block(fence[1], inside, style, out, depth + 1)
             style, joined = "", False
         elif TABLE_FENCE.match(line):
             inside, at = _until(lines, at, line.strip())
@@ -216,7 +220,7 @@ def _starts_item(line: str) -> bool:
     return bool(UNORDERED.match(line) or ORDERED.match(line) or NUMBERED.match(line))
 
 
-def _block(fence: str, inside: list[str], style: str, out: _Writer) -> None:
+def _block(fence: str, inside: list[str], style: str, out: _Writer, depth: int) -> None:
     """A delimited block: code kept as code, a comment left out, others read for blocks."""
     kind = fence[0]
     if kind == "/":
@@ -228,7 +232,7 @@ def _block(fence: str, inside: list[str], style: str, out: _Writer) -> None:
     if label in LABELS and inside:  # an admonition block: its first words carry the label
         first = next((n for n, line in enumerate(inside) if line.strip()), 0)
         inside = [*inside[:first], f"{label}: {inside[first].strip()}", *inside[first + 1 :]]
-    _read(inside, out)
+    _read(inside, out, depth)
 
 
 def _prose(paragraph: list[str], style: str, joined: bool, out: _Writer) -> None:
