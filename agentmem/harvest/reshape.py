@@ -1,6 +1,6 @@
 """A retro as the distiller's readers read it.
 
-Before any lesson is looked for, eight shapes are put in the plain form the readers know:
+Before any lesson is looked for, nine shapes are put in the plain form the readers know:
 a form's responses export as its answers under their questions
 (`agentmem.harvest.formrows`); a meeting's transcript as one line a turn, as its speakers
 meant it (`agentmem.harvest.transcript`); an annotated settings file as the changes, rules
@@ -9,7 +9,8 @@ and facts its comments tell (`agentmem.harvest.settingsfile`); a retro written a
 reply's quoted lines, the earlier mail, left out (`agentmem.harvest.mail`); a dictated
 memo as it was meant, self-corrections and fillers gone (`agentmem.harvest.spokenmemo`);
 an outline's child bullets read with their parent's subject (`agentmem.harvest.outline`);
-a page kept as HTML as the markdown its tags stand for (`agentmem.harvest.htmlpage`).
+a page kept as HTML as the markdown its tags stand for (`agentmem.harvest.htmlpage`), and
+a document kept in AsciiDoc as the markdown its markup stands for (`agentmem.harvest.asciidoc`).
 Each leaves a text of any other shape as it is.
 """
 
