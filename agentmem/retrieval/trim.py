@@ -17,7 +17,9 @@ pack renders such an entry without the part that only names what was retired
   wrong", when a kept clause of the entry says what holds now.
 
 The rest must still stand alone: no kept clause that leans on the dropped one ("…; the
-new team owns it": "it" was in the dropped clause), nothing under `MIN_WORDS` words, and
+new team owns it": "it" was in the dropped clause; after a sentence that says an older
+lesson was wrong, a pronoun of the next sentence's first clause, not one further in that
+points at the subject it names itself), nothing under `MIN_WORDS` words, and
 a clause is dropped only when what stays states something in place (`IN_PLACE`). When
 unsure, the text stays whole. Run records are left as they are (what a run did is told
 as it happened).
