@@ -167,3 +167,10 @@ def test_blocks_nested_past_any_document_neither_recurse_nor_hang() -> None:
     started = time.perf_counter()
     assert "Cone 6 stays." in as_markdown(text)
     assert time.perf_counter() - started < 2.0
+
+
+def test_a_document_saved_with_a_byte_order_mark_and_crlf_lines_is_read() -> None:
+    """An editor's byte-order mark and Windows line ends do not hide the title."""
+    text = "\ufeff= Kiln Review\r\n:toc:\r\n\r\n== Changes\r\n\r\n* Cone 04 for bisque.\r\n\r\nNOTE: x\r\n"
+    markdown = as_markdown(text)
+    assert markdown.startswith("# Kiln Review\n\n## Changes\n\n- Cone 04 for bisque.\n\nNote: x")

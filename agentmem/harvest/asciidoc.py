@@ -28,15 +28,16 @@ from itertools import islice
 
 BOUND = 200_000  # a longer text is left as it is: no retro is that long
 MARKERS = 3  # block markers a text needs, beyond its title, to be read as AsciiDoc
+LEAD = "\ufeff \t\r\n"  # what may stand before the title: a byte-order mark, blank lines
 NESTING = 8  # delimited blocks read inside one another; no document nests deeper
 # A document title, not MediaWiki's "= Title =" (whose sections would read as AsciiDoc's)
-TITLE = re.compile(r"=[ \t]+[^\n]*?[^=\s][ \t]*(?:\n|$)")
+TITLE = re.compile(r"=[ \t]+[^\n]*?[^=\s][ \t\r]*(?:\n|$)")
 MARKER = re.compile(
     r"^(?:={2,6}[ \t]+\S"  # a section title
     r"|\|===\s*$"  # a table
     r"|(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION):[ \t]"  # an admonition paragraph
     r"|\[(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION|cols=[^\]\n]{0,200}|source[^\]\n]{0,100})\]\s*$"
-    r"|:!?[A-Za-z0-9_][\w-]{0,60}!?:(?:[ \t]|$)"  # an attribute entry
+    r"|:!?[A-Za-z0-9_][\w-]{0,60}!?:(?:[ \t\r]|$)"  # an attribute entry
     r"|(?:={4,}|-{4,}|\.{4,}|\+{4,}|\*{4,}|_{4,}|/{4,})\s*$"  # a delimited block
     r"|\[\.?line-through\]#)",
     re.M,
@@ -79,7 +80,7 @@ REFERENCE = re.compile(r"\{([A-Za-z0-9_][\w-]{0,60})\}")
 
 def is_asciidoc(text: str) -> bool:
     """Whether `text` is an AsciiDoc document (a title, then block markers), not markdown."""
-    head = text.lstrip()
+    head = text.lstrip(LEAD)
     if not TITLE.match(head) or len(text) > BOUND:
         return False
     return len(list(islice(MARKER.finditer(head), MARKERS))) >= MARKERS
@@ -89,7 +90,7 @@ def as_markdown(text: str) -> str:
     """The document as markdown when `text` is AsciiDoc (`is_asciidoc`); else as it is."""
     if not is_asciidoc(text):
         return text
-    lines = text.lstrip().splitlines()
+    lines = text.lstrip(LEAD).splitlines()
     attributes: dict[str, str] = {}
     body = _header(lines, attributes)
     out = _Writer(attributes)
