@@ -1,6 +1,6 @@
 """A retro as the distiller's readers read it.
 
-Before any lesson is looked for, eight shapes are put in the plain form the readers know:
+Before any lesson is looked for, nine shapes are put in the plain form the readers know:
 a form's responses export as its answers under their questions
 (`agentmem.harvest.formrows`); a meeting's transcript as one line a turn, as its speakers
 meant it (`agentmem.harvest.transcript`); an annotated settings file as the changes, rules
@@ -9,12 +9,14 @@ and facts its comments tell (`agentmem.harvest.settingsfile`); a retro written a
 reply's quoted lines, the earlier mail, left out (`agentmem.harvest.mail`); a dictated
 memo as it was meant, self-corrections and fillers gone (`agentmem.harvest.spokenmemo`);
 an outline's child bullets read with their parent's subject (`agentmem.harvest.outline`);
-a page kept as HTML as the markdown its tags stand for (`agentmem.harvest.htmlpage`).
+a page kept as HTML as the markdown its tags stand for (`agentmem.harvest.htmlpage`), and
+a document kept in AsciiDoc as the markdown its markup stands for (`agentmem.harvest.asciidoc`).
 Each leaves a text of any other shape as it is.
 """
 
 from __future__ import annotations
 
+from agentmem.harvest.asciidoc import as_markdown as asciidoc_markdown
 from agentmem.harvest.formrows import as_sections as form_sections
 from agentmem.harvest.htmlpage import as_markdown as page_markdown
 from agentmem.harvest.mail import own_lines
@@ -27,6 +29,6 @@ from agentmem.harvest.transcript import as_turns
 
 def as_read(markdown: str, source: str) -> str:
     """The retro `markdown` (from `source`, a path or name) in the form the readers read."""
-    markdown = page_markdown(markdown)  # a page's tags as the markdown they stand for
+    markdown = asciidoc_markdown(page_markdown(markdown))  # a page's tags, AsciiDoc's marks
     markdown = as_turns(form_sections(markdown))  # a form's answers, a meeting's turns
     return outlined(as_written(own_lines(as_markdown(settings_markdown(markdown, source), source))))

@@ -17,7 +17,9 @@ pack renders such an entry without the part that only names what was retired
   wrong", when a kept clause of the entry says what holds now.
 
 The rest must still stand alone: no kept clause that leans on the dropped one ("…; the
-new team owns it": "it" was in the dropped clause), nothing under `MIN_WORDS` words, and
+new team owns it": "it" was in the dropped clause; after a sentence that says an older
+lesson was wrong, a pronoun of the next sentence's first clause, not one further in that
+points at the subject it names itself), nothing under `MIN_WORDS` words, and
 a clause is dropped only when what stays states something in place (`IN_PLACE`). When
 unsure, the text stays whole. Run records are left as they are (what a run did is told
 as it happened).
@@ -200,6 +202,11 @@ def _apposition(match: re.Match[str], sentence: str) -> str:
     return ""
 
 
+# Where a sentence's first clause ends: a comma, a stop within it, or a joining word
+FIRST_CLAUSE = re.compile(
+    r",\s+|;\s+|:\s+|\s+[—–]\s+|\s+(?:and|but|so|while|whereas|yet|because|when)\s+",
+    re.IGNORECASE,
+)
 # Where a clause joins two statements: "the poller was removed and cells close sooner"
 JOINED = re.compile(r",?\s+(?:and|but|while|whereas|so|yet)\s+", re.IGNORECASE)
 
@@ -256,9 +263,16 @@ def _drop_clauses(sentences: list[str]) -> list[str]:
     for index in dropped_whole:
         following = next((s for s in out[index + 1 :] if s), "")
         rest = " ".join(s for s in out if s)
-        # after an older way judged wrong, what follows is the correction, whatever its words
-        stands = IN_PLACE.search(rest) or _judged_wrong(CLAUSE.split(sentences[index])[0])
-        if not rest or not stands or (following and _leans(following, opens=True)):
+        # after an older way judged wrong, what follows is the correction, whatever its words;
+        # it leans on the wrong one by a pronoun of its first clause, not one further in
+        # that points at the subject it names itself ("The radar … read low, so cars left
+        # faster than it thought")
+        corrected = _judged_wrong(CLAUSE.split(sentences[index])[0])
+        stands = IN_PLACE.search(rest) or corrected
+        leaning = following and _leans(
+            FIRST_CLAUSE.split(following)[0] if corrected else following, opens=True
+        )
+        if not rest or not stands or leaning:
             out[index] = sentences[index]
     return out
 
