@@ -23,10 +23,11 @@ from agentmem.harvest.settingsfile import as_markdown as settings_markdown
 from agentmem.harvest.spokenmemo import as_written
 from agentmem.harvest.structured import as_markdown
 from agentmem.harvest.transcript import as_turns
+from agentmem.harvest.voices import plain_items
 
 
 def as_read(markdown: str, source: str) -> str:
     """The retro `markdown` (from `source`, a path or name) in the form the readers read."""
-    markdown = page_markdown(markdown)  # a page's tags as the markdown they stand for
+    markdown = page_markdown(plain_items(markdown))  # items in markup, a page: as text
     markdown = as_turns(form_sections(markdown))  # a form's answers, a meeting's turns
     return outlined(as_written(own_lines(as_markdown(settings_markdown(markdown, source), source))))
