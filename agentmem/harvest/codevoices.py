@@ -178,7 +178,7 @@ def mailed(text: str) -> str | None:
         if closing(paragraph):
             kept = kept[:end]
             break
-    if kept and len(kept[-1].split()) <= SIGNATURE and not kept[-1].endswith((".", "!", "?")):
+    if len(kept) > 1 and len(kept[-1].split()) <= SIGNATURE and not kept[-1].endswith((".", "!", "?")):
         kept = kept[:-1]
     # the subject names what the reply is about, which its quote told and is left out
     topic = subject["topic"].strip() if subject is not None else ""

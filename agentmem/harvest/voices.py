@@ -101,8 +101,8 @@ def _name(label: str) -> str:
 
 
 def _joined(parts: list[str]) -> str:
-    """Cue lines joined into the sentences they split: a dash that ends a cue runs on."""
-    text = " ".join(part.rstrip(" -–—").strip() for part in parts if part.strip())
+    """Cue lines joined into the sentences they split."""
+    text = " ".join(part.strip() for part in parts if part.strip())
     return SPACE.sub(" ", text).strip()
 
 
