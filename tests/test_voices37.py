@@ -72,8 +72,7 @@ def test_subtitle_cues_are_joined_into_the_sentences_they_split() -> None:
 def test_an_html_fragment_reads_as_sentences_its_struck_span_marked() -> None:
     """A list item is a sentence, `<del>` the library's "~~…~~", tags gone."""
     assert tagged(FRAGMENT) == (
-        "~~Glaze orders go to Potclays~~ Glaze orders go to Valentines now. "
-        "Delivery on Thursdays."
+        "~~Glaze orders go to Potclays~~ Glaze orders go to Valentines now. Delivery on Thursdays."
     )
     assert plain("<p>Confluence</p><ac:task>done</ac:task>") == "Confluence. done."
 

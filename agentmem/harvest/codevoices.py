@@ -81,12 +81,12 @@ def _value(raw: str) -> tuple[str, str]:
 def yaml_step(text: str) -> str | None:
     """A YAML step or task as its sentences (see the module docstring); else None."""
     lines = [line.rstrip() for line in text.strip("\n").splitlines() if line.strip()]
-    keys: list[tuple[int, str, str, str]] = []  # indent, key, value, comment
+    keys: list[tuple[int, str]] = []  # indent, key
     told: list[str] = []
     nested = False
     for at, line in enumerate(lines):
-        if (comment := COMMENT.fullmatch(line)) is not None:
-            told.append(comment["said"])
+        if (remark := COMMENT.fullmatch(line)) is not None:
+            told.append(remark["said"])
             continue
         match = YAML_LINE.fullmatch(line)
         if match is None:
@@ -98,7 +98,7 @@ def yaml_step(text: str) -> str | None:
         indent = len(match["indent"]) + len(match["dash"] or "")
         if not value and at + 1 < len(lines):
             nested = nested or len(lines[at + 1]) - len(lines[at + 1].lstrip()) > indent
-        keys.append((indent, match["key"], value, comment))
+        keys.append((indent, match["key"]))
         if value or comment:
             told.append(_item(match["key"], value, comment))
     if len(keys) < FEWEST_KEYS or not (nested or keys[0][1].lower() in NAMED):
@@ -162,7 +162,9 @@ def mailed(text: str) -> str | None:
         at = len(lines)
     if len(names) < 2 or not {"from", "subject"} & set(names):
         return None
-    subject = next((SUBJECT.fullmatch(line) for line in lines[:at] if SUBJECT.fullmatch(line)), None)
+    subject = next(
+        (SUBJECT.fullmatch(line) for line in lines[:at] if SUBJECT.fullmatch(line)), None
+    )
     body = "\n".join(lines[at:])
     if SOFT.search(body):
         raw = body.encode("utf-8", "surrogatepass")
@@ -178,7 +180,11 @@ def mailed(text: str) -> str | None:
         if closing(paragraph):
             kept = kept[:end]
             break
-    if len(kept) > 1 and len(kept[-1].split()) <= SIGNATURE and not kept[-1].endswith((".", "!", "?")):
+    if (
+        len(kept) > 1
+        and len(kept[-1].split()) <= SIGNATURE
+        and not kept[-1].endswith((".", "!", "?"))
+    ):
         kept = kept[:-1]
     # the subject names what the reply is about, which its quote told and is left out
     topic = subject["topic"].strip() if subject is not None else ""

@@ -13,7 +13,8 @@ held lesson it replaces was not found. `plain` gives the sentences such a text t
   cue lines joined into the sentences they split;
 - tags: read as the markdown they stand for (`agentmem.harvest.htmlpage`): a block tag a
   break between sentences, struck text (`<del>`, `<s>`) as "~~…~~", the one mark the
-  library's strike readers read (`agentmem.harvest.strikes`, `agentmem.core.struck`);
+  library's strike readers read (`agentmem.harvest.strikes`, `agentmem.core.struck`); an
+  empty element's prose attributes (an OPML outline's `text` and `_note`) its text;
 - a YAML step, Dockerfile or mail, a calendar entry: `agentmem.harvest.codevoices`.
 
 Detection is strict: each voice is recognised by the form of the whole text (every line
@@ -26,10 +27,11 @@ a later text is judged against, and markup in either is noise.
 
 from __future__ import annotations
 
+import html
 import re
 
-from agentmem.harvest.codevoices import SPACE, calendar, dockerfile, mailed, sentences, yaml_step
 from agentmem.core.words import FIRST_PERSON
+from agentmem.harvest.codevoices import SPACE, calendar, dockerfile, mailed, sentences, yaml_step
 from agentmem.harvest.htmlpage import tags_as_markdown
 from agentmem.harvest.spokenmemo import spoken
 from agentmem.harvest.structured import is_structured
@@ -41,13 +43,18 @@ NUMBER = re.compile(r"\d{1,6}")
 SPEAKER = re.compile(r"^(?:\[[^\[\]\n]{1,40}\]|\([^()\n]{1,40}\)|[A-Z][A-Z .'-]{1,30}:)\s*")
 # A fragment of markup opens on a tag and ends on one, and closes a tag inside.
 OPENS = re.compile(r"<[A-Za-z][\w:.-]{0,40}(?:\s[^<>]{0,2000})?/?>")
+# An empty element (`<outline text="…" _note="…"/>`) and the attributes that hold prose.
+EMPTY = re.compile(r"<[A-Za-z][\w:.-]{0,40}(\s[^<>]{0,4000})/>")
+PROSE_ATTR = re.compile(
+    r"(?<![\w-])(?:text|title|_?note|label|summary|description)\s{0,5}=\s{0,5}\"([^\"<>]{0,2000})\""
+)
 BETWEEN = re.compile(r">(?=<)")
 CLOSES = re.compile(r"</[A-Za-z][\w:.-]{0,40}\s{0,20}>|/>")
 
 
 def plain(text: str) -> str:
     """The plain sentences of `text` when it is in a markup voice; else `text` as it is."""
-    if len(text) > MAX_CHARS or "\n" not in text.strip() and not text.lstrip().startswith("<"):
+    if len(text) > MAX_CHARS or ("\n" not in text.strip() and not text.lstrip().startswith("<")):
         return text
     for voice in (cues, tagged, calendar, mailed, dockerfile, yaml_step):
         said = voice(text)
@@ -114,8 +121,16 @@ def tagged(text: str) -> str | None:
         return None
     if OPENS.match(stripped) is None or CLOSES.search(stripped) is None:
         return None
-    # a tag next to a tag is a break between words ("<status>done</status><body>Checked")
-    return sentences(tags_as_markdown(BETWEEN.sub("> ", stripped)).splitlines())
+    # a tag next to a tag is a break between words ("<status>done</status><body>Checked");
+    # an empty element's text is in its attributes (an outline's `text` and `_note`)
+    stripped = EMPTY.sub(_attributes, BETWEEN.sub("> ", stripped))
+    return sentences(tags_as_markdown(stripped).splitlines())
+
+
+def _attributes(tag: re.Match[str]) -> str:
+    """An empty element as a paragraph of the prose its attributes hold, if any."""
+    said = [m[1].strip() for m in PROSE_ATTR.finditer(tag[1]) if m[1].strip()]
+    return f"<p>{html.escape(html.unescape(': '.join(said)), quote=False)}</p>" if said else tag[0]
 
 
 # A list item at the margin (one indented is a sub-item, or a YAML list's): "- ", "* " or "+ " and its first line.
