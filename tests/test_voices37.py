@@ -92,12 +92,22 @@ def test_a_dockerfile_says_its_comments_and_what_each_setting_was() -> None:
     )
 
 
-def test_a_mail_reply_is_its_own_lines_under_its_subject() -> None:
-    """Headers, the quoted earlier mail and the signature go; quoted-printable is undone."""
+def test_a_mail_reply_is_its_own_lines_led_by_what_it_answers() -> None:
+    """Headers and the signature go, quoted-printable is undone; the quoted passage, which
+    the reply's "Not any more" is said of, leads in quotation marks (the subject when
+    nothing is quoted)."""
     assert mailed(MAIL) == (
-        "kiln firing day: Not any more: it fires on Tuesdays from this week, the gas"
-        " supplier changed the delivery slot (3 = three bottles)."
+        '"The kiln fires on Fridays": Not any more: it fires on Tuesdays from this week, the'
+        " gas supplier changed the delivery slot (3 = three bottles)."
     )
+    unquoted = MAIL.replace("> The kiln fires on Fridays.\n", "")
+    assert mailed(unquoted) is not None and mailed(unquoted).startswith("kiln firing day: Not")
+
+
+def test_an_outline_element_says_its_text_and_note() -> None:
+    """An empty element's prose attributes are its text (an OPML outline)."""
+    outline = '<outline text="Kiln B" _note="fires on Tuesdays &amp; Fridays now"/>'
+    assert plain(outline) == "Kiln B: fires on Tuesdays & Fridays now."
 
 
 def test_a_calendar_entry_is_unfolded_and_unescaped() -> None:

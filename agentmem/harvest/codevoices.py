@@ -7,8 +7,10 @@
 - a Dockerfile: its comments, and each `ENV`/`ARG` setting with what its comment says
   ("AIS_PORT is now 10110 (was 5631)."); a `FROM`, `RUN` or `CMD` line says nothing a
   review added;
-- a mail with its headers: the reply's own lines, quoted-printable undone, the headers,
-  the quoted earlier mail (`agentmem.harvest.mail`) and the signature left out;
+- a mail with its headers: the reply's own lines, quoted-printable undone, led by the
+  passage it answers (its first quote, in quotation marks: "Not any more" or "That was
+  never a rule" is said of it) or else its subject; the headers, any later quotes and
+  the signature left out;
 - a calendar entry (iCalendar): folded lines unfolded, escapes undone (`\\n` a break,
   `\\,` a comma), its summary, description, location and comment as sentences.
 
@@ -148,7 +150,8 @@ def _setting(key: str, value: str, comment: str) -> str:
 
 
 def mailed(text: str) -> str | None:
-    """A mail with its headers as the reply's own sentences (see the module docstring)."""
+    """A mail with its headers as the reply's own sentences, led by what it answers (see
+    the module docstring)."""
     lines = text.strip().splitlines()
     names: list[str] = []
     at = 0
@@ -170,7 +173,10 @@ def mailed(text: str) -> str | None:
         raw = body.encode("utf-8", "surrogatepass")
         body = quopri.decodestring(raw).decode("utf-8", "replace")
     paragraphs: list[list[str]] = [[]]
+    quoted: list[str] = []
     for line in body.splitlines():
+        if QUOTED.match(line) and not paragraphs[-1] and len(paragraphs) < 3:
+            quoted.append(QUOTED.sub("", line).strip())
         if QUOTED.match(line) or WROTE.match(line) or not line.strip():
             paragraphs.append([])
         else:
@@ -186,8 +192,12 @@ def mailed(text: str) -> str | None:
         and not kept[-1].endswith((".", "!", "?"))
     ):
         kept = kept[:-1]
-    # the subject names what the reply is about, which its quote told and is left out
+    # what the reply answers leads it: the passage it quotes (its "That was never a
+    # rule" or "Not any more" is said of that), else its subject
     topic = subject["topic"].strip() if subject is not None else ""
+    if quoted:
+        topic = '"' + " ".join(quoted).rstrip(".") + '"'
+
     return sentences([f"{topic}:" if topic and kept else "", *kept])
 
 
