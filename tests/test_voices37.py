@@ -215,11 +215,6 @@ HOSTILE = {
     "closing": "<a" + " " * 49_000 + "</b" + " " * 49_000,
     "colons": "a: b\n" * 20_000,
     "hashes": "#" * 99_000 + "\nFROM x",
-    "crontab": "0 7 * * * " + "x" * 99_000 + " # a b c",
-    "comments": "# a b c\n" * 12_000 + "X = 1",
-    "arrows": "# " + " <- " * 24_000 + "\nX = 1",
-    "calls": "f(" + "(" * 99_000 + "\n# a b c",
-    "ifs": "if " + "=" * 99_000 + "\n# a b c d",
 }
 
 
