@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from agentmem import MemoryHooks
-from agentmem.harvest.codelines import commented
 from agentmem.harvest.codevoices import calendar, dockerfile, mailed, yaml_step
 from agentmem.harvest.voices import cues, plain, plain_items, tagged
 from agentmem.stores import FileStore
@@ -228,40 +227,3 @@ def test_hostile_texts_are_read_quickly_and_never_raise(name: str) -> None:
     plain(text)
     plain_items(f"# R\n\n- {text}\n")
     assert time.perf_counter() - started < 5.0
-
-
-CRONTAB = """# label export: moved to 05:15 after the new courier cut-off (Mara)
-15 5 * * * /opt/labels/export --printer lp-packing
-"""
-
-
-def test_lines_of_code_say_their_comments_and_what_they_set() -> None:
-    """A crontab entry says when it runs what, an assignment what it sets, a comment its
-    sentence; a line commented out that is itself code (the old value) is left out."""
-    assert commented(CRONTAB) == (
-        "label export: moved to 05:15 after the new courier cut-off (Mara). "
-        "daily at 05:15: /opt/labels/export --printer lp-packing."
-    )
-    settings = "# MAX_KILNS = 2\n# two kilns were not enough for the spring orders\nMAX_KILNS = 3\n"
-    assert commented(settings) == "two kilns were not enough for the spring orders. MAX_KILNS is 3."
-    one = "30 4 * * * /opt/maps/export  # the plot maps, off gis01 since it was retired"
-    assert plain(one) == (
-        "daily at 04:30: /opt/maps/export. the plot maps, off gis01 since it was retired."
-    )
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "# note that the pump trips\nif the pump trips: restart it",
-        "Set the kiln to 900 C\n# because of the glaze",
-        "x = 5  # the retry count",
-        "# Kiln notes\nThe kiln fires on Tuesdays.",
-        "# x y\nFOO = 1",
-    ],
-)
-def test_prose_beside_a_comment_is_no_code(text: str) -> None:
-    """A sentence is no line of code, one line is code only as a crontab entry, and a
-    comment of fewer than three words says nothing: each left as it is."""
-    assert commented(text) is None
-    assert plain(text) == text

@@ -15,9 +15,7 @@ held lesson it replaces was not found. `plain` gives the sentences such a text t
   break between sentences, struck text (`<del>`, `<s>`) as "~~…~~", the one mark the
   library's strike readers read (`agentmem.harvest.strikes`, `agentmem.core.struck`); an
   empty element's prose attributes (an OPML outline's `text` and `_note`) its text;
-- a YAML step, Dockerfile or mail, a calendar entry: `agentmem.harvest.codevoices`;
-- lines of code with their comments (a crontab, a config module):
-  `agentmem.harvest.codelines`.
+- a YAML step, Dockerfile or mail, a calendar entry: `agentmem.harvest.codevoices`.
 
 Detection is strict: each voice is recognised by the form of the whole text (every line
 a cue part, the text a tag from first character to last, every line a YAML key or comment,
@@ -33,7 +31,6 @@ import html
 import re
 
 from agentmem.core.words import FIRST_PERSON
-from agentmem.harvest.codelines import CRON, commented
 from agentmem.harvest.codevoices import SPACE, calendar, dockerfile, mailed, sentences, yaml_step
 from agentmem.harvest.htmlpage import tags_as_markdown
 from agentmem.harvest.spokenmemo import spoken
@@ -57,11 +54,9 @@ CLOSES = re.compile(r"</[A-Za-z][\w:.-]{0,40}\s{0,20}>|/>")
 
 def plain(text: str) -> str:
     """The plain sentences of `text` when it is in a markup voice; else `text` as it is."""
-    if len(text) > MAX_CHARS:
+    if len(text) > MAX_CHARS or ("\n" not in text.strip() and not text.lstrip().startswith("<")):
         return text
-    if "\n" not in text.strip() and not (text.lstrip()[:1] == "<" or CRON.match(text.lstrip())):
-        return text  # one line is a voice only as a tag or a crontab entry
-    for voice in (cues, tagged, calendar, mailed, dockerfile, yaml_step, commented):
+    for voice in (cues, tagged, calendar, mailed, dockerfile, yaml_step):
         said = voice(text)
         if said is not None:
             return said.strip() or text
