@@ -32,6 +32,7 @@ from agentmem import Contribution, Lesson, MemoryType, RunOutcome, Tools, hookim
 from agentmem.harvest.episode import filed, record_draft, scope, topic_tags
 from agentmem.harvest.pasted import as_statement
 from agentmem.harvest.runchange import changed_in_summary
+from agentmem.harvest.voices import plain
 
 MAX_LESSONS = 2
 LESSON_TYPES = (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
@@ -76,7 +77,7 @@ def post_run_classify(run: RunOutcome, tools: Tools) -> Contribution:
         kind = MemoryType.SEMANTIC if lesson.type in AS_FACT else lesson.type
         drafts.append(
             {
-                "text": as_statement(lesson.text),  # a pasted card: the words it holds
+                "text": as_statement(plain(lesson.text)),  # a pasted card, markup: the words held
                 "type": kind.value,
                 "confidence": lesson.confidence,
                 **({"tags": topics} if topics else {}),

@@ -42,8 +42,11 @@ def is_page(text: str) -> bool:
 
 def as_markdown(text: str) -> str:
     """The page as markdown when `text` is one (`is_page`); else `text` as it is."""
-    if not is_page(text):
-        return text
+    return tags_as_markdown(text) if is_page(text) else text
+
+
+def tags_as_markdown(text: str) -> str:
+    """`text` read as the markdown its tags stand for, page or not (a fragment of one)."""
     reader = _Reader()
     reader.feed(text)
     reader.close()

@@ -1,6 +1,6 @@
 """A retro as the distiller's readers read it.
 
-Before any lesson is looked for, nine shapes are put in the plain form the readers know:
+Before any lesson is looked for, ten shapes are put in the plain form the readers know:
 a form's responses export as its answers under their questions
 (`agentmem.harvest.formrows`); a meeting's transcript as one line a turn, as its speakers
 meant it (`agentmem.harvest.transcript`); an annotated settings file as the changes, rules
@@ -10,7 +10,9 @@ reply's quoted lines, the earlier mail, left out (`agentmem.harvest.mail`); a di
 memo as it was meant, self-corrections and fillers gone (`agentmem.harvest.spokenmemo`);
 an outline's child bullets read with their parent's subject (`agentmem.harvest.outline`);
 a page kept as HTML as the markdown its tags stand for (`agentmem.harvest.htmlpage`), and
-a document kept in AsciiDoc as the markdown its markup stands for (`agentmem.harvest.asciidoc`).
+a document kept in AsciiDoc as the markdown its markup stands for (`agentmem.harvest.asciidoc`),
+and a bullet pasted in a markup voice (subtitle cues, an HTML fragment, a CI step) as its
+plain sentences (`agentmem.harvest.voices`).
 Each leaves a text of any other shape as it is.
 """
 
@@ -25,10 +27,12 @@ from agentmem.harvest.settingsfile import as_markdown as settings_markdown
 from agentmem.harvest.spokenmemo import as_written
 from agentmem.harvest.structured import as_markdown
 from agentmem.harvest.transcript import as_turns
+from agentmem.harvest.voices import plain_items
 
 
 def as_read(markdown: str, source: str) -> str:
     """The retro `markdown` (from `source`, a path or name) in the form the readers read."""
-    markdown = asciidoc_markdown(page_markdown(markdown))  # a page's tags, AsciiDoc's marks
+    # items in markup, a page's tags, AsciiDoc's marks: as the markdown they stand for
+    markdown = asciidoc_markdown(page_markdown(plain_items(markdown)))
     markdown = as_turns(form_sections(markdown))  # a form's answers, a meeting's turns
     return outlined(as_written(own_lines(as_markdown(settings_markdown(markdown, source), source))))
