@@ -42,10 +42,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     from agentmem.core import held as held_module
-    from agentmem.core import withdrawgate
     from bench.judge_calls import _held
 
-    if args.open:
+    try:
+        from agentmem.core import withdrawgate
+    except ImportError:  # code from before the gate
+        withdrawgate = None  # type: ignore[assignment]
+    if args.open and withdrawgate is not None:
         withdrawgate.GATED = False
     calls = [
         (c["args"][0], _held(c["args"][1]), c["args"][2])
@@ -60,12 +63,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if profile is not None:
         profile.disable()
     spent = time.process_time() - start
-    gated, withdrawgate.GATED = withdrawgate.GATED, True  # counted after, not to warm caches
-    passed = sum(withdrawgate.may_withdraw(draft) for draft, _, _ in calls)
-    withdrawgate.GATED = gated
+    gated = passed = None
+    if withdrawgate is not None:  # counted after the timing, not to warm its caches
+        gated, withdrawgate.GATED = withdrawgate.GATED, True
+        passed = sum(withdrawgate.may_withdraw(draft) for draft, _, _ in calls)
     out = {
         "calls": len(calls),
-        "gated": withdrawgate.GATED,
+        "gated": gated,
         "drafts_passing_gate": passed,
         "judge_ms_a_call": round(1000 * spent / max(len(calls), 1), 2),
     }
