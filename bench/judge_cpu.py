@@ -23,11 +23,11 @@ if __package__ in (None, ""):
 
 
 def judge_calls(path: Path, most: int) -> list[dict[str, Any]]:
-    """The first `most` recorded `judge` calls (spread evenly over the file)."""
+    """`most` recorded `judge` calls with held memories, spread evenly over the file."""
     calls = [
         c
         for c in (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines())
-        if c["name"] == "judge"
+        if c["name"] == "judge" and c["args"][1]  # a draft weighed against held memories
     ]
     step = max(1, len(calls) // most)
     return calls[::step][:most]

@@ -177,8 +177,10 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
         if not m.superseded and m.type in RETRACTABLE:
             for old in m.supersedes:
                 restated.setdefault(old, []).append(m.id)
-    # a draft with no cue of any withdrawal rule withdraws nothing: its lessons not read
-    gone = withdrawn(draft, live, written, restated, earlier) if may_withdraw(draft) else []
+    # no lesson live, or a draft with no cue of any withdrawal rule: nothing withdrawn
+    gone = (
+        withdrawn(draft, live, written, restated, earlier) if live and may_withdraw(draft) else []
+    )
     gone += also_claimed(draft, live, gone)  # the claim told again in other lessons
     verdict.replaces += [i for i in gone if i not in verdict.replaces]
     verdict.replaces += still_told(draft, live, verdict.replaces)  # "still" said of one
