@@ -75,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     if profile is not None:
         stats = pstats.Stats(profile)
-        total = spent or 1.0
+        total = stats.total_tt or 1.0  # type: ignore[attr-defined]  # the profile's own clock
         for name in ("withdrawn", "may_withdraw", "denies", "_told_over"):
             cumulative = sum(
                 v[3]
