@@ -178,9 +178,8 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
             for old in m.supersedes:
                 restated.setdefault(old, []).append(m.id)
     # no lesson live, or a draft with no cue of any withdrawal rule: nothing withdrawn
-    gone = (
-        withdrawn(draft, live, written, restated, earlier) if live and may_withdraw(draft) else []
-    )
+    cued = bool(live) and may_withdraw(draft, [t for _, t in live])
+    gone = withdrawn(draft, live, written, restated, earlier) if cued else []
     gone += also_claimed(draft, live, gone)  # the claim told again in other lessons
     verdict.replaces += [i for i in gone if i not in verdict.replaces]
     verdict.replaces += still_told(draft, live, verdict.replaces)  # "still" said of one

@@ -17,7 +17,7 @@ False: every draft is read as before), so the gate can cost speed and never an a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from types import CodeType, ModuleType
 
@@ -241,17 +241,51 @@ def _calls(function: Callable[..., object]) -> frozenset[str]:
 GATED = _calls(retract.denies) == frozenset(DENIES) and _calls(retract.withdrawn) == WITHDRAWN_CALLS
 
 
-def may_withdraw(text: str) -> bool:
-    """False only when no rule of `withdrawn` could withdraw a lesson for this draft: it
-    is no retraction, corrects no outdated notes, takes back no practice, and holds no
-    cue of `denies`' rules or of `answered`. True whenever the gate is open (`GATED`)."""
-    return not GATED or _cued(text)
+def _blames(held: str) -> bool:
+    """`denied_cause` reads only a held lesson that gives a cause or when it fails."""
+    cause = _of(deniedcause, "HELD_CAUSE").search(held) or deniedcause.FAILS_WHEN.search(held)
+    return cause is not None
+
+
+def _says_no(held: str) -> bool:
+    """`flipped` reads only a held lesson saying a thing does not happen (`_negatives`)."""
+    return bool(flipped._negatives(held))
+
+
+def _gives(held: str) -> bool:
+    """`unfounded` reads only a held lesson that gives a cause."""
+    return _of(unfounded, "GIVEN").search(held) is not None
+
+
+# The costliest cues, each asked only when some held lesson passes its rule's own first
+# test of the lesson (the rule answers no for every other lesson, whatever the draft).
+COSTLY: dict[str, Callable[[str], bool]] = {
+    "unfounded": _gives,
+    "flipped": _says_no,
+    "denied_cause": _blames,
+}
+
+
+def may_withdraw(text: str, held: Sequence[str] | None = None) -> bool:
+    """False only when no rule of `withdrawn` could withdraw one of the `held` lessons
+    (any lesson, when None) for this draft: it is no retraction, corrects no outdated
+    notes, takes back no practice, and holds no cue of `denies`' rules or of `answered`
+    (the costliest asked only when a lesson could meet them). True whenever the gate is
+    open (`GATED`)."""
+    if not GATED or _cued(text):
+        return True
+    return any(
+        DENIES[name](text)
+        for name, reads in COSTLY.items()
+        if held is None or any(reads(h) for h in held)
+    )
 
 
 @lru_cache(maxsize=4096)  # a draft weighed against several held sets is read once
 def _cued(text: str) -> bool:
+    """The draft-only cues, the costliest (`COSTLY`) aside."""
     if retraction(text) is not None or outdated(text) is not None:
         return True
     if no_longer(text) or refuted(text):
         return True
-    return _answered(text) or any(cue(text) for cue in DENIES.values())
+    return _answered(text) or any(cue(text) for name, cue in DENIES.items() if name not in COSTLY)
