@@ -82,6 +82,7 @@ def test_a_withdrawing_draft_passes_the_gate(draft: str, held: str) -> None:
     to happen: each is withdrawn by `withdrawn`, and the gate lets it through."""
     assert withdrawn(draft, [("m1", held)]) == ["m1"]
     assert may_withdraw(draft)
+    assert may_withdraw(draft, [held])
 
 
 def test_a_plain_lesson_is_turned_away() -> None:
@@ -91,12 +92,12 @@ def test_a_plain_lesson_is_turned_away() -> None:
 
 def test_a_turned_away_draft_withdraws_nothing() -> None:
     """Of the first-half pairs (new against old, and old against new), every draft the
-    gate turns away is withdrawn nothing; many are turned away."""
+    gate turns away, given the lesson it meets, is withdrawn nothing; many are turned away."""
     pairs = _pairs()
     turned = 0
     for new, old in pairs:
         for draft, held in ((new, old), (old, new)):
-            if not may_withdraw(draft):
+            if not may_withdraw(draft, [held]):
                 turned += 1
                 assert withdrawn(draft, [("m1", held)]) == [], (draft, held)
     assert turned > len(pairs) // 2
