@@ -11,7 +11,10 @@ needs: a draft failing every one is withdrawn nothing by any rule, whatever the 
 
 A rule added to `denies` or to `withdrawn` without a cue here opens the gate (`GATED` is
 False: every draft is read as before), so the gate can cost speed and never an answer;
-`tests/test_speed37.py` fails until the new rule's cue is added.
+`tests/test_speed37.py` fails until the new rule's cue is added. What the names cannot
+tell is a rule that keeps its name and reads the draft another way (a new early answer,
+a cue no longer needed): after such a change, `bench/judge_calls.py` recorded on the code
+before and answered by the code after is the proof the gate still holds.
 """
 
 from __future__ import annotations
