@@ -15,10 +15,14 @@ from pathlib import Path
 import pytest
 
 from agentmem.core import retract, withdrawgate
+from agentmem.core.dupelink import relink
 from agentmem.core.held import Held, judge
+from agentmem.core.model import Memory
 from agentmem.core.namedslot import CLAUSE, OVER, OVER_NEAR, _named, _told_over
 from agentmem.core.retract import withdrawn
 from agentmem.core.withdrawgate import DENIES, WITHDRAWN_CALLS, may_withdraw
+from agentmem.stores import FileStore
+from agentmem.stores.base import Filters
 
 ROOT = Path(__file__).resolve().parents[1]
 PAIRS = ("a", "b", "c")  # first-half pairs files: development material
@@ -168,3 +172,44 @@ def test_told_over_answers_as_the_scan_on_the_pairs() -> None:
     for new, old in _pairs():
         for name in _named(old):
             assert _told_over(new, name) == _told_over_scanned(new, name), (new, name)
+
+
+class CountingStore(FileStore):
+    """The real file store, counting the reads `relink` asks of it."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(root)
+        self.reads: list[str] = []
+
+    def get(self, memory_id: str, *, touch: bool = True) -> Memory:
+        self.reads.append("get")
+        return super().get(memory_id, touch=touch)
+
+    def list(self, filters: Filters | None = None) -> list[Memory]:
+        self.reads.append("list")
+        return super().list(filters)
+
+
+def test_relink_reads_the_store_once(tmp_path: Path) -> None:
+    """A duplicate naming what it replaces: the held memory takes the link, read from the
+    one listing of the store (no `get` of it besides), and an unknown held id takes none."""
+    store = CountingStore(tmp_path)
+    old = Memory.model_validate(
+        {"id": "semantic-000000000001", "text": "W15 roast logs come from Artisan.",
+         "type": "semantic", "user_id": "tester", "created_at": "2026-02-03T12:00:00+00:00",
+         "app_id": "roast", "run_id": "2026-02-03-r1", "trigger": "manual", "confidence": 0.8}
+    )  # fmt: skip
+    held = old.model_copy(
+        update={
+            "id": "semantic-000000000002",
+            "text": "Both roasters log to Cropster.",
+            "created_at": "2026-02-06T12:00:00+00:00",
+        }
+    )
+    store.put(old)
+    store.put(held)
+    store.reads.clear()
+    assert relink(store, held.id, [old.id], lambda record: []) == [old.id]
+    assert "get" not in store.reads and store.reads.count("list") == 1
+    assert store.get(held.id, touch=False).supersedes == (old.id,)
+    assert relink(store, "semantic-00000000000f", [old.id], lambda record: []) == []
