@@ -50,11 +50,16 @@ def relink(
     """Give the held memory `held_id` the links of `olds` it may take (`linkable`), through
     `check` (the writer's own validation of a record) and the store's write; return the ids
     it took. Called under the writer's lock. Store failures raise, as any write's do."""
-    try:
-        held = store.get(held_id, touch=False)
-    except AgentMemError:  # gone, or unreadable: nothing to link to
-        return []
-    taken = linkable(held, olds, store.list(Filters(include_expired=True)))
+    # one read of the store (on postgres a read of every row): the held memory is among
+    # them; asked apart only if a store's listing lacks it
+    memories = store.list(Filters(include_expired=True))
+    held = next((m for m in memories if m.id == held_id), None)
+    if held is None:
+        try:
+            held = store.get(held_id, touch=False)
+        except AgentMemError:  # gone, or unreadable: nothing to link to
+            return []
+    taken = linkable(held, olds, memories)
     if not taken:
         return []
     record = relinked(held, taken)

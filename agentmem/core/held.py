@@ -72,6 +72,7 @@ from agentmem.core.takeover import took_over
 from agentmem.core.together import read_together
 from agentmem.core.unchanged import left_alone, told_changed
 from agentmem.core.widened import widened
+from agentmem.core.withdrawgate import may_withdraw
 from agentmem.core.withdrawnname import withdrawn_by_name
 
 
@@ -177,7 +178,9 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
         if not m.superseded and m.type in RETRACTABLE:
             for old in m.supersedes:
                 restated.setdefault(old, []).append(m.id)
-    gone = withdrawn(draft, live, written, restated, earlier)
+    # no lesson live, or a draft with no cue of any withdrawal rule: nothing withdrawn
+    cued = bool(live) and may_withdraw(draft, [t for _, t in live])
+    gone = withdrawn(draft, live, written, restated, earlier) if cued else []
     gone += also_claimed(draft, live, gone)  # the claim told again in other lessons
     verdict.replaces += [i for i in gone if i not in verdict.replaces]
     verdict.replaces += still_told(draft, live, verdict.replaces)  # "still" said of one

@@ -153,13 +153,21 @@ def _told_over(draft: str, name: str) -> bool:
     """Every mention of `name` in the draft stands within `OVER_NEAR` words of a word that
     says it is over, in its clause ("the Kiln.io links are dead"; not "instead of X:
     every artifact, the CLI ones too, …", which says nothing of the CLI)."""
-    found = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+    if draft.isascii() and name.isascii() and name.lower() not in draft.lower():
+        return False  # not mentioned: in ASCII, IGNORECASE matches what `lower` equates
+    found = _mention(name)
     said = [
         " ".join((*c[: m.start()].split()[-OVER_NEAR:], m[0], *c[m.end() :].split()[:OVER_NEAR]))
         for c in CLAUSE.split(draft)
         for m in found.finditer(c)
     ]
     return bool(said) and all(OVER.search(w) for w in said)
+
+
+@lru_cache(maxsize=4096)  # a held name meets every draft it is weighed against
+def _mention(name: str) -> re.Pattern[str]:
+    """The name as a word of its own, in any case (more names than `re`'s cache keeps)."""
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
 
 
 def _over(draft: str, held: str) -> list[str]:
