@@ -45,6 +45,7 @@ from agentmem.core.deniedcause import denied_cause
 from agentmem.core.disowned import SENTENCE
 from agentmem.core.flipped import flipped
 from agentmem.core.gainsay import causes, gainsaid, swapped
+from agentmem.core.namedverdict import named_by_verdict
 from agentmem.core.nofix import (
     negated_claim,
     no_effect,
@@ -125,7 +126,7 @@ def withdrawn(
         found += [i for i, t in lessons if i not in found and denies(text, t)]
         # the cause a lesson gave answered by a fact, beside another cause (`answered`)
         found += [i for i, t in lessons if i not in found and answered(text, t)]
-        return found[:MOST]
+        return found[:MOST] or _named(text, lessons)
     gone = taken_out(text)
     found += [i for i, t in lessons if i not in found and gone & set(names_in(t))]
     found += [i for i, t in lessons if i not in found and cured(t, said[0])]
@@ -142,7 +143,14 @@ def withdrawn(
     if found:  # what prescribes the practice outweighs a lesson sharing the claim's words
         return found[:MOST]
     found = found or [i for i, t in lessons if revalued(text, t, told)]
-    return found[:MOST]
+    return found[:MOST] or _named(text, lessons)
+
+
+def _named(text: str, lessons: Sequence[tuple[str, str]]) -> list[str]:
+    """Last, the one lesson a text judging a claim names by its own distinctive words and
+    figures (`agentmem.core.namedverdict`)."""
+    named = named_by_verdict(text, lessons)
+    return [] if named is None else [named]
 
 
 def denies(text: str, held: str) -> bool:

@@ -1,0 +1,116 @@
+"""A retraction that names its target by the target's own distinctive words or values, in
+a voice no worded shape reads: "There's no 100% fresh-air requirement for pickers in room
+5; the note came from a misread memo" withdraws "The air-handling unit in room 5 must run
+at 100% fresh air … because of the pickers"; "delete KORDAN_SHELF_DAYS = 30 - Kordan tread
+never had a 30-day limit" withdraws "Tread rubber from supplier Kordan must be used within
+30 days …". No phrase of the claim is read: the text carries a verdict on a claim
+(`VERDICT`: it is wrong, a myth, a misreading, never a rule, to be scrapped), and the held
+lesson it withdraws is the one whose distinctive words the text names most, and whose
+figures it names when the lesson gives any.
+
+What keeps a look-alike apart: the verdict words are words about a claim ("never" alone is
+no verdict: "private clients are never auto-declined" is a rule of its own); the lesson
+must share with the text most of its distinctive words (`SHARE`, `LEAST`) and all of its
+figures; a text that names a thing apart (`set_apart`: another site, unit, year) or gives
+a figure of a unit the lesson gives in another value, or another instance of its thing
+(`another_instance`: bay 7 against bay 4), tells of another thing or a new value,
+and withdraws nothing here; and only one held lesson may be so named. A lesson that itself
+retracts or denies is never the one withdrawn. Every pattern is bounded, so a hostile text
+is read in linear time. `agentmem.core.retract.withdrawn` asks it when nothing else did."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from agentmem.core.apart import set_apart
+from agentmem.core.deniedcause import distinctive
+from agentmem.core.lookalike import another_instance
+from agentmem.core.statement import terms
+from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED
+
+# Words that judge a claim, not a thing: "was wrong", "a myth", "misread", "never a rule",
+# "no such limit", "scrap that", "is withdrawn". Bare "never", "wrong" before a noun
+# ("the wrong valve") and "scrap" of a part ("scrap if older than …") say nothing of a claim.
+VERDICT = re.compile(
+    r"\b(?:was|is|were|are|'s|got\s+it|all|been|plain|just)\s+(?:\w+\s+){0,2}?wrong\b"
+    r"|\bwrong\s*(?:[-—–:;,.!)]|$)"
+    r"|\bmyths?\b|\bmisunderst(?:ood|anding)\b|\bmisread(?:ing)?\b|\bgarbled\b|\bbogus\b"
+    r"|\buntrue\b|\bnot\s+true\b|\b(?:was|were|is|are)\s+(?:a\s+)?mistake\b|\bmistaken(?:ly)?\b"
+    r"|\bnever\s+(?:was|were|been|existed|a|an|the|had|has|have|asked|issued|adopted|applied|"
+    r"required|requested|agreed|approved|policy|part\s+of)\b"
+    r"|\bno\s+such\b|\bnot\s+(?:a|an|the)\s+(?:rule|requirement|spec|policy|limit|thing|law)\b"
+    r"|\b(?:scrap|scratch|strike|disregard|ignore|forget|delete|drop|remove)\s+(?:that|this|it)\b"
+    r"|\b(?:delete|remove|drop|scrap|strike)\s+(?:the\s+)?['\"‘“][^'\"’”\n]{2,120}['\"’”]"
+    r"|\b(?:withdrawn|retracted|rescinded|revoked)\b"
+    r"|\bclos(?:e|ing|ed)\s+(?:that|this|the)\s+(?:theory|idea|note)\b",
+    re.IGNORECASE,
+)
+SHARE = 0.35  # of the lesson's distinctive words the text names, at least
+LEAST = 2  # distinctive words in common, at least
+AHEAD = 1.5  # the lesson named must share this many times more than the next one
+BARE = frozenset({"number", "code", "time", "date"})  # kinds of figure that name no lesson
+# "never" as a verdict agrees with a lesson that says "never" itself ("… never edit the
+# signed row" restated as "… never an in-place edit")
+NEVER = re.compile(r"\bnever\b", re.IGNORECASE)
+
+
+def verdict_of(text: str) -> bool:
+    """The text carries a verdict on a claim (`VERDICT`), read on its first 20,000
+    characters (a verdict buried past them names no lesson)."""
+    return VERDICT.search(text[:20_000]) is not None
+
+
+def named_by_verdict(text: str, held: Sequence[tuple[str, str]]) -> str | None:
+    """The id of the one held lesson a text judging a claim names by its distinctive words
+    and figures (see the module docstring), or None."""
+    if not verdict_of(text):
+        return None
+    said = terms(text)
+    told = distinctive(said.content - FRAMING)
+    figures = _figures(said.values)
+    agrees = NEVER.search(text) is not None
+    scored: list[tuple[float, str]] = []
+    for memory_id, held_text in held:
+        if RETRACTED.match(held_text) or DENIED.search(held_text) or verdict_of(held_text):
+            continue  # a retraction, or a lesson agreeing with one, is not what it withdraws
+        if agrees and NEVER.search(held_text):
+            continue  # "never" said by both: the text agrees with the lesson
+        kept = terms(held_text)
+        own = distinctive(kept.content - FRAMING) | _figures(kept.values)
+        shared = own & (told | figures)
+        if len(shared) < LEAST or len(shared) < SHARE * len(own):
+            continue
+        if _revalued(kept.values, said.values) or _apart(text, held_text):
+            continue
+        scored.append((len(shared) / len(own), memory_id))
+    if not scored:
+        return None
+    scored.sort(reverse=True)
+    if len(scored) > 1 and scored[0][0] < AHEAD * scored[1][0]:
+        return None  # two lessons named alike: the text names neither for sure
+    return scored[0][1]
+
+
+def _apart(text: str, held: str) -> bool:
+    """The text names a thing apart from the lesson's (`set_apart`) or another instance of
+    it (`another_instance`: another year, bay 7 against bay 4, another code)."""
+    return set_apart(text, held) or another_instance(text, held)
+
+
+def _figures(values: Mapping[str, frozenset[str]]) -> frozenset[str]:
+    """A text's figures as items of its own, each with its unit ("4 h", "100 %"): a figure
+    is a lesson's rarest word. Bare numbers are left out (a count, a line number, a
+    subtitle's cue number say nothing of which lesson is named)."""
+    return frozenset(
+        f"{v} {kind}" for kind, found in values.items() if kind not in BARE for v in found
+    )
+
+
+def _revalued(kept: Mapping[str, frozenset[str]], said: Mapping[str, frozenset[str]]) -> bool:
+    """The text gives a figure of a unit the lesson gives, and not the lesson's: a new
+    value, or another thing's, never a verdict on the lesson's."""
+    return any(
+        kind not in BARE and said.get(kind) and not said[kind] & values
+        for kind, values in kept.items()
+    )
