@@ -146,3 +146,31 @@ def test_a_chat_retraction_takes_the_lesson_out_of_the_pack(tmp_path: Path) -> N
     )
     outcome = replay(pair, "lesson", tmp_path)
     assert not outcome.old_shown
+
+
+def test_a_denied_cause_of_another_subject_withdraws_nothing() -> None:
+    """'The west silo sensors never had a wiring problem' denies a cause of the west silo:
+    the lesson on the east silo's wiring stays, however many words they share."""
+    held = (
+        "semantic-aaaa00000007",
+        "East silo level sensors drop out at noon because their wiring loom chafes; re-tape it.",
+    )
+    text = (
+        "The west silo level sensors never had a wiring problem; their noon drop-outs came "
+        "from a loose gateway."
+    )
+    assert withdrawn(text, [held, OTHER]) == []
+
+
+def test_a_claim_read_in_its_own_words_keeps_a_lesson_it_did_not_name() -> None:
+    """A retraction whose claim the worded shapes read ('the cooling fan theory') withdraws
+    by that claim: a lesson sharing only the text's other words is kept."""
+    held = (
+        "semantic-aaaa00000008",
+        "Label printer 2 jams on glossy stock in the afternoon; feed it matte stock then.",
+    )
+    text = (
+        "That earlier printer lesson was wrong: the cooling fan was never the problem. Label "
+        "printer 2 jams on glossy stock because the afternoon batch is misread as matte."
+    )
+    assert held[0] not in withdrawn(text, [held, OTHER])

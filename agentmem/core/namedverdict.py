@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from agentmem.core.apart import set_apart
 from agentmem.core.deniedcause import distinctive
+from agentmem.core.disowned import SENTENCE, denials
 from agentmem.core.lookalike import another_instance
 from agentmem.core.statement import terms
+from agentmem.core.struck import struck
 from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED
 
 # Words that judge a claim, not a thing: "was wrong", "a myth", "misread", "never a rule",
@@ -42,16 +45,22 @@ VERDICT = re.compile(
     r"|\bno\s+such\b|\bnot\s+(?:a|an|the)\s+(?:rule|requirement|spec|policy|limit|thing|law)\b"
     r"|\b(?:scrap|scratch|strike|disregard|ignore|forget|delete|drop|remove)\s+(?:that|this|it)\b"
     r"|\b(?:delete|remove|drop|scrap|strike)\s+(?:the\s+)?['\"‘“][^'\"’”\n]{2,120}['\"’”]"
-    r"|\b(?:withdrawn|retracted|rescinded|revoked)\b"
     r"|\bclos(?:e|ing|ed)\s+(?:that|this|the)\s+(?:theory|idea|note)\b",
     re.IGNORECASE,
 )
 SHARE = 0.35  # of the lesson's distinctive words the text names, at least
 LEAST = 2  # distinctive words in common, at least
 AHEAD = 1.5  # the lesson named must share this many times more than the next one
+STEM = 5  # leading letters two words share that make them one word's forms
 BARE = frozenset({"number", "code", "time", "date"})  # kinds of figure that name no lesson
 # "never" as a verdict agrees with a lesson that says "never" itself ("… never edit the
 # signed row" restated as "… never an in-place edit")
+# words that say what binds or what a claim was, none a thing a lesson is about (stems)
+VERDICT_NOUNS = terms(
+    "rule spec specification limit requirement policy law regulation adopted here such thing "
+    "problem issue cause fix note theory idea rule"
+).content
+QUOTE = re.compile(r"['\"‘’“”]")  # a claim quoted by its short name
 NEVER = re.compile(r"\bnever\b", re.IGNORECASE)
 
 
@@ -83,6 +92,8 @@ def named_by_verdict(text: str, held: Sequence[tuple[str, str]]) -> str | None:
             continue
         if _revalued(kept.values, said.values) or _apart(text, held_text):
             continue
+        if not _denials_named(text, held_text):
+            continue
         scored.append((len(shared) / len(own), memory_id))
     if not scored:
         return None
@@ -90,6 +101,39 @@ def named_by_verdict(text: str, held: Sequence[tuple[str, str]]) -> str | None:
     if len(scored) > 1 and scored[0][0] < AHEAD * scored[1][0]:
         return None  # two lessons named alike: the text names neither for sure
     return scored[0][1]
+
+
+def claim_names(text: str, said: tuple[str, str], held: str) -> bool:
+    """Where a worded shape read the text's claim (`said`), the lesson a verdict names is
+    the one withdrawn only when that claim is bare (framing and verdict words: "That
+    lesson", "never a rule here"), or a record's, a struck line's or a quoted short name
+    sharing a distinctive word or figure with the lesson; a claim told in words of its own
+    was read by the picker, and a lesson it did not pick is kept."""
+    claim = _items(said[0]) - VERDICT_NOUNS
+    if not claim:
+        return True
+    marked = QUOTE.search(said[0]) is not None or said == struck(text)
+    kept = _items(held)
+    # a stem short of another's ("extens" of "extension", "extend" of "extended") names it
+    return marked and any(
+        w == k or (len(w) >= STEM and w[:STEM] == k[:STEM]) for w in claim for k in kept
+    )
+
+
+def _denials_named(text: str, held: str) -> bool:
+    """Every cause the text denies in so many words ("the south tank gauges never had a
+    battery problem") is the lesson's: all its distinctive words stand in the lesson. A
+    verdict noun denied ("no such limit", "never a spec") is no cause."""
+    kept = _items(held)
+    denied = [_items(d) - VERDICT_NOUNS for s in SENTENCE.split(text) for d in denials(s)]
+    return all(words <= kept for words in denied if words)
+
+
+@lru_cache(maxsize=4096)
+def _items(text: str) -> frozenset[str]:
+    """A text's distinctive words and figures."""
+    said = terms(text)
+    return distinctive(said.content - FRAMING) | _figures(said.values)
 
 
 def _apart(text: str, held: str) -> bool:
