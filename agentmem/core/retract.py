@@ -29,7 +29,10 @@ words than "wrong" ("not true that …", "that theory didn't hold up") is read b
 `agentmem.core.verdicts`; a cause answered by a fact ("the indexer does keep umlauts; the
 misses came from …") withdraws the lesson that gave it (`agentmem.core.answered`); a
 remedy found to have done nothing, a warning found needless ("it is safe to …") and a
-pointed-at claim said not to be so withdraw theirs too (`agentmem.core.nofix`)."""
+pointed-at claim said not to be so withdraw theirs too (`agentmem.core.nofix`). When no
+rule withdraws anything, a text carrying a verdict on a claim ("was a myth", "never a
+rule", "a misread memo") withdraws the one lesson it names by that lesson's own
+distinctive words and figures (`agentmem.core.namedverdict`)."""
 
 from __future__ import annotations
 
