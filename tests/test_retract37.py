@@ -27,6 +27,10 @@ QUEUE = (
     "Boards held more than 6 hours between solder paste print and reflow must be cleaned "
     "and reprinted.",
 )
+TWIN = (
+    "semantic-aaaa00000005",
+    "The air-handling unit in bay 4 runs at 100% fresh air during packing for the packers' comfort.",
+)
 OTHER = ("semantic-aaaa00000009", "Forklift batteries are swapped at the start of each shift.")
 
 
@@ -102,16 +106,12 @@ def test_bare_never_and_a_scrapped_part_are_no_verdicts() -> None:
 
 def test_two_lessons_named_alike_withdraw_neither() -> None:
     """When two held lessons share the named words alike, the text names neither for sure."""
-    twin = (
-        "semantic-aaaa00000005",
-        "The air-handling unit in bay 4 runs at 100% fresh air during packing for the packers' "
-        "comfort.",
-    )
     text = "The 100% fresh air rule for the bay 4 air-handling unit during packing was a myth."
-    assert named_by_verdict(text, [FRESH_AIR, twin]) is None
+    assert named_by_verdict(text, [FRESH_AIR, TWIN]) is None
 
 
 def test_a_lesson_that_is_itself_a_retraction_is_not_withdrawn() -> None:
+    """A held retraction agrees with the text; it is never the lesson withdrawn."""
     held = ("semantic-aaaa00000006", "Retracted: the 45-day Velmor adhesive limit was wrong.")
     text = "Velmor adhesive never had a 45-day limit; that was wrong."
     assert named_by_verdict(text, [held]) is None
