@@ -122,11 +122,13 @@ def claim_names(text: str, said: tuple[str, str], held: str) -> bool:
 
 def _denials_named(text: str, held: str) -> bool:
     """Every cause the text denies in so many words ("the south tank gauges never had a
-    battery problem") is the lesson's: all its distinctive words stand in the lesson. A
-    verdict noun denied ("no such limit", "never a spec") is no cause."""
+    battery problem") that the lesson names a part of is the lesson's: all its distinctive
+    words stand in the lesson. A denial sharing no word with the lesson is said of the
+    reason ("the line came from a draft bylaw that was not adopted"), and a verdict noun
+    denied ("no such limit", "never a spec") is no cause."""
     kept = _items(held)
     denied = [_items(d) - VERDICT_NOUNS for s in SENTENCE.split(text) for d in denials(s)]
-    return all(words <= kept for words in denied if words)
+    return all(words <= kept for words in denied if words & kept)
 
 
 @lru_cache(maxsize=4096)
