@@ -100,6 +100,10 @@ def test_bare_never_and_a_scrapped_part_are_no_verdicts() -> None:
     assert not verdict_of("Private clients are never auto-declined above a score of 850.")
     assert not verdict_of("Truck casings: scrap if older than 6 years by date code.")
     assert not verdict_of("Day totals stay wrong after an outage until someone reconciles.")
+    assert not verdict_of("Join on the valid-from time, never a plain join on the part id.")
+    assert not verdict_of("A new column is a warning, never a failed load.")
+    assert verdict_of("that was never the app, it was one broken test job")
+    assert verdict_of("# never an infection-control requirement; it was a pilot")
     assert verdict_of("that was a misunderstanding, scrap that rule")
     assert verdict_of("the encoding requirement was a myth")
 

@@ -40,8 +40,13 @@ VERDICT = re.compile(
     r"|\bwrong\s*(?:[-—–:;,.!)]|$)"
     r"|\bmyths?\b|\bmisunderst(?:ood|anding)\b|\bmisread(?:ing)?\b|\bgarbled\b|\bbogus\b"
     r"|\buntrue\b|\bnot\s+true\b|\b(?:was|were|is|are)\s+(?:a\s+)?mistake\b|\bmistaken(?:ly)?\b"
-    r"|\bnever\s+(?:was|were|been|existed|a|an|the|had|has|have|asked|issued|adopted|applied|"
+    r"|\bnever\s+(?:was|were|been|existed|had|has|have|asked|issued|adopted|applied|"
     r"required|requested|agreed|approved|policy|part\s+of)\b"
+    # "never a|the …" only as a verdict: after a copula ("that was never the app"), or of a
+    # rule's noun ("never an infection-control requirement"); "…, never a plain join" is
+    # an order of the lesson's own
+    r"|\b(?:was|is|were|are|'s|been)\s+never\s+(?:a|an|the)\b"
+    r"|\bnever\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:rule|requirement|spec|policy|law|regulation)\b"
     r"|\bno\s+such\b|\bnot\s+(?:a|an|the)\s+(?:rule|requirement|spec|policy|limit|thing|law)\b"
     r"|\b(?:scrap|scratch|strike|disregard|ignore|forget|delete|drop|remove)\s+(?:that|this|it)\b"
     r"|\b(?:delete|remove|drop|scrap|strike)\s+(?:the\s+)?['\"‘“][^'\"’”\n]{2,120}['\"’”]"
