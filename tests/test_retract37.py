@@ -178,3 +178,19 @@ def test_a_claim_read_in_its_own_words_keeps_a_lesson_it_did_not_name() -> None:
         "printer 2 jams on glossy stock because the afternoon batch is misread as matte."
     )
     assert held[0] not in withdrawn(text, [held, OTHER])
+
+
+def test_an_apostrophe_is_no_quoted_claim() -> None:
+    """ "Last week's note on X was wrong" names its claim in words of its own: a lesson
+    that tells the text's fix (its reason) is kept, not taken for the quoted claim."""
+    held = (
+        "semantic-aaaa00000010",
+        "Upsert pallets on pallet_ref, never on (dock, arrival time); delete rows whose "
+        "pallet_ref left the feed in the same transaction.",
+    )
+    text = (
+        "Last week's note on duplicate pallets was wrong. It wasn't a cron collision; the "
+        "sync keyed pallets on dock + arrival time and every re-timed pallet left its old row "
+        "behind. Fixed by keying on pallet_ref."
+    )
+    assert held[0] not in withdrawn(text, [held, OTHER])

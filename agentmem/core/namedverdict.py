@@ -65,7 +65,8 @@ VERDICT_NOUNS = terms(
     "rule spec specification limit requirement policy law regulation adopted here such thing "
     "problem issue cause fix note theory idea rule"
 ).content
-QUOTE = re.compile(r"['\"‘’“”]")  # a claim quoted by its short name
+# a claim quoted by its short name: a quote mark, not an apostrophe inside a word ("week's")
+QUOTE = re.compile(r"[\"“”]|(?<![A-Za-z])['‘’]|['‘’](?![A-Za-z])")
 NEVER = re.compile(r"\bnever\b", re.IGNORECASE)
 
 
