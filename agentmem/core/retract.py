@@ -29,7 +29,10 @@ words than "wrong" ("not true that …", "that theory didn't hold up") is read b
 `agentmem.core.verdicts`; a cause answered by a fact ("the indexer does keep umlauts; the
 misses came from …") withdraws the lesson that gave it (`agentmem.core.answered`); a
 remedy found to have done nothing, a warning found needless ("it is safe to …") and a
-pointed-at claim said not to be so withdraw theirs too (`agentmem.core.nofix`)."""
+pointed-at claim said not to be so withdraw theirs too (`agentmem.core.nofix`). When no
+rule withdraws anything, a text carrying a verdict on a claim ("was a myth", "never a
+rule", "a misread memo") withdraws the one lesson it names by that lesson's own
+distinctive words and figures (`agentmem.core.namedverdict`)."""
 
 from __future__ import annotations
 
@@ -45,6 +48,7 @@ from agentmem.core.deniedcause import denied_cause
 from agentmem.core.disowned import SENTENCE
 from agentmem.core.flipped import flipped
 from agentmem.core.gainsay import causes, gainsaid, swapped
+from agentmem.core.namedverdict import claim_names, named_by_verdict
 from agentmem.core.nofix import (
     negated_claim,
     no_effect,
@@ -125,7 +129,7 @@ def withdrawn(
         found += [i for i, t in lessons if i not in found and denies(text, t)]
         # the cause a lesson gave answered by a fact, beside another cause (`answered`)
         found += [i for i, t in lessons if i not in found and answered(text, t)]
-        return found[:MOST]
+        return found[:MOST] or _named(text, lessons, None)
     gone = taken_out(text)
     found += [i for i, t in lessons if i not in found and gone & set(names_in(t))]
     found += [i for i, t in lessons if i not in found and cured(t, said[0])]
@@ -142,7 +146,22 @@ def withdrawn(
     if found:  # what prescribes the practice outweighs a lesson sharing the claim's words
         return found[:MOST]
     found = found or [i for i, t in lessons if revalued(text, t, told)]
-    return found[:MOST]
+    return found[:MOST] or _named(text, lessons, said)
+
+
+def _named(
+    text: str, lessons: Sequence[tuple[str, str]], said: tuple[str, str] | None
+) -> list[str]:
+    """Last, the one lesson a text judging a claim names by its own distinctive words and
+    figures (`agentmem.core.namedverdict.named_by_verdict`), where a worded shape read no
+    claim of its own words, or a record's, a struck line's or a quoted one that the lesson
+    shares a word of (`claim_names`)."""
+    named = named_by_verdict(text, lessons)
+    if named is None:
+        return []
+    if said is not None and not claim_names(text, said, dict(lessons)[named]):
+        return []
+    return [named]
 
 
 def denies(text: str, held: str) -> bool:

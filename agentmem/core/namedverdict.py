@@ -1,0 +1,168 @@
+"""A retraction that names its target by the target's own distinctive words or values, in
+a voice no worded shape reads: "There's no 100% fresh-air requirement for pickers in room
+5; the note came from a misread memo" withdraws "The air-handling unit in room 5 must run
+at 100% fresh air … because of the pickers"; "delete KORDAN_SHELF_DAYS = 30 - Kordan tread
+never had a 30-day limit" withdraws "Tread rubber from supplier Kordan must be used within
+30 days …". No phrase of the claim is read: the text carries a verdict on a claim
+(`VERDICT`: it is wrong, a myth, a misreading, never a rule, to be scrapped), and the held
+lesson it withdraws is the one whose distinctive words the text names most, and whose
+figures it names when the lesson gives any.
+
+What keeps a look-alike apart: the verdict words are words about a claim ("never" alone is
+no verdict: "private clients are never auto-declined" is a rule of its own); the lesson
+must share with the text most of its distinctive words (`SHARE`, `LEAST`) and all of its
+figures; a text that names a thing apart (`set_apart`: another site, unit, year) or gives
+a figure of a unit the lesson gives in another value, or another instance of its thing
+(`another_instance`: bay 7 against bay 4), tells of another thing or a new value,
+and withdraws nothing here; and only one held lesson may be so named. A lesson that itself
+retracts or denies is never the one withdrawn. Every pattern is bounded, so a hostile text
+is read in linear time. `agentmem.core.retract.withdrawn` asks it when nothing else did."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+from agentmem.core.apart import set_apart
+from agentmem.core.deniedcause import distinctive
+from agentmem.core.disowned import SENTENCE, denials
+from agentmem.core.lookalike import another_instance
+from agentmem.core.statement import terms
+from agentmem.core.struck import struck
+from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED
+
+# Words that judge a claim, not a thing: "was wrong", "a myth", "misread", "never a rule",
+# "no such limit", "scrap that", "is withdrawn". Bare "never", "wrong" before a noun
+# ("the wrong valve") and "scrap" of a part ("scrap if older than …") say nothing of a claim.
+VERDICT = re.compile(
+    r"\b(?:was|is|were|are|'s|got\s+it|all|been|plain|just)\s+(?:\w+\s+){0,2}?wrong\b"
+    r"|\bwrong\s*(?:[-—–:;,.!)]|$)"
+    r"|\bmyths?\b|\bmisunderst(?:ood|anding)\b|\bmisread(?:ing)?\b|\bgarbled\b|\bbogus\b"
+    r"|\buntrue\b|\bnot\s+true\b|\b(?:was|were|is|are)\s+(?:a\s+)?mistake\b|\bmistaken(?:ly)?\b"
+    r"|\bnever\s+(?:was|were|been|existed|had|has|have|asked|issued|adopted|applied|"
+    r"required|requested|agreed|approved|policy|part\s+of)\b"
+    # "never a|the …" only as a verdict: after a copula ("that was never the app"), or of a
+    # rule's noun ("never an infection-control requirement"); "…, never a plain join" is
+    # an order of the lesson's own
+    r"|\b(?:was|is|were|are|'s|been)\s+never\s+(?:a|an|the)\b"
+    r"|\bnever\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:rule|requirement|spec|policy|law|regulation)\b"
+    r"|\bno\s+such\b|\bnot\s+(?:a|an|the)\s+(?:rule|requirement|spec|policy|limit|thing|law)\b"
+    r"|\b(?:scrap|scratch|strike|disregard|ignore|forget|delete|drop|remove)\s+(?:that|this|it)\b"
+    r"|\b(?:delete|remove|drop|scrap|strike)\s+(?:the\s+)?['\"‘“][^'\"’”\n]{2,120}['\"’”]"
+    r"|\bclos(?:e|ing|ed)\s+(?:that|this|the)\s+(?:theory|idea|note)\b",
+    re.IGNORECASE,
+)
+SHARE = 0.35  # of the lesson's distinctive words the text names, at least
+LEAST = 2  # distinctive words in common, at least
+AHEAD = 1.5  # the lesson named must share this many times more than the next one
+STEM = 5  # leading letters two words share that make them one word's forms
+BARE = frozenset({"number", "code", "time", "date"})  # kinds of figure that name no lesson
+# "never" as a verdict agrees with a lesson that says "never" itself ("… never edit the
+# signed row" restated as "… never an in-place edit")
+# words that say what binds or what a claim was, none a thing a lesson is about (stems)
+VERDICT_NOUNS = terms(
+    "rule spec specification limit requirement policy law regulation adopted here such thing "
+    "problem issue cause fix note theory idea rule"
+).content
+# a claim quoted by its short name: a quote mark, not an apostrophe inside a word ("week's")
+QUOTE = re.compile(r"[\"“”]|(?<![A-Za-z])['‘’]|['‘’](?![A-Za-z])")
+NEVER = re.compile(r"\bnever\b", re.IGNORECASE)
+
+
+def verdict_of(text: str) -> bool:
+    """The text carries a verdict on a claim (`VERDICT`), read on its first 20,000
+    characters (a verdict buried past them names no lesson)."""
+    return VERDICT.search(text[:20_000]) is not None
+
+
+def named_by_verdict(text: str, held: Sequence[tuple[str, str]]) -> str | None:
+    """The id of the one held lesson a text judging a claim names by its distinctive words
+    and figures (see the module docstring), or None."""
+    if not verdict_of(text):
+        return None
+    said = terms(text)
+    told = distinctive(said.content - FRAMING)
+    figures = _figures(said.values)
+    agrees = NEVER.search(text) is not None
+    scored: list[tuple[float, str]] = []
+    for memory_id, held_text in held:
+        if RETRACTED.match(held_text) or DENIED.search(held_text) or verdict_of(held_text):
+            continue  # a retraction, or a lesson agreeing with one, is not what it withdraws
+        if agrees and NEVER.search(held_text):
+            continue  # "never" said by both: the text agrees with the lesson
+        kept = terms(held_text)
+        own = distinctive(kept.content - FRAMING) | _figures(kept.values)
+        shared = own & (told | figures)
+        if len(shared) < LEAST or len(shared) < SHARE * len(own):
+            continue
+        if _revalued(kept.values, said.values) or _apart(text, held_text):
+            continue
+        if not _denials_named(text, held_text):
+            continue
+        scored.append((len(shared) / len(own), memory_id))
+    if not scored:
+        return None
+    scored.sort(reverse=True)
+    if len(scored) > 1 and scored[0][0] < AHEAD * scored[1][0]:
+        return None  # two lessons named alike: the text names neither for sure
+    return scored[0][1]
+
+
+def claim_names(text: str, said: tuple[str, str], held: str) -> bool:
+    """Where a worded shape read the text's claim (`said`), the lesson a verdict names is
+    the one withdrawn only when that claim is bare (framing and verdict words: "That
+    lesson", "never a rule here"), or a record's, a struck line's or a quoted short name
+    sharing a distinctive word or figure with the lesson; a claim told in words of its own
+    was read by the picker, and a lesson it did not pick is kept."""
+    claim = _items(said[0]) - VERDICT_NOUNS
+    if not claim:
+        return True
+    marked = QUOTE.search(said[0]) is not None or said == struck(text)
+    kept = _items(held)
+    # a stem short of another's ("extens" of "extension", "extend" of "extended") names it
+    return marked and any(
+        w == k or (len(w) >= STEM and w[:STEM] == k[:STEM]) for w in claim for k in kept
+    )
+
+
+def _denials_named(text: str, held: str) -> bool:
+    """Every cause the text denies in so many words ("the south tank gauges never had a
+    battery problem") that the lesson names a part of is the lesson's: all its distinctive
+    words stand in the lesson. A denial sharing no word with the lesson is said of the
+    reason ("the line came from a draft bylaw that was not adopted"), and a verdict noun
+    denied ("no such limit", "never a spec") is no cause."""
+    kept = _items(held)
+    denied = [_items(d) - VERDICT_NOUNS for s in SENTENCE.split(text) for d in denials(s)]
+    return all(words <= kept for words in denied if words & kept)
+
+
+@lru_cache(maxsize=4096)
+def _items(text: str) -> frozenset[str]:
+    """A text's distinctive words and figures."""
+    said = terms(text)
+    return distinctive(said.content - FRAMING) | _figures(said.values)
+
+
+def _apart(text: str, held: str) -> bool:
+    """The text names a thing apart from the lesson's (`set_apart`) or another instance of
+    it (`another_instance`: another year, bay 7 against bay 4, another code)."""
+    return set_apart(text, held) or another_instance(text, held)
+
+
+def _figures(values: Mapping[str, frozenset[str]]) -> frozenset[str]:
+    """A text's figures as items of its own, each with its unit ("4 h", "100 %"): a figure
+    is a lesson's rarest word. Bare numbers are left out (a count, a line number, a
+    subtitle's cue number say nothing of which lesson is named)."""
+    return frozenset(
+        f"{v} {kind}" for kind, found in values.items() if kind not in BARE for v in found
+    )
+
+
+def _revalued(kept: Mapping[str, frozenset[str]], said: Mapping[str, frozenset[str]]) -> bool:
+    """The text gives a figure of a unit the lesson gives, and not the lesson's: a new
+    value, or another thing's, never a verdict on the lesson's."""
+    return any(
+        kind not in BARE and said.get(kind) and not said[kind] & values
+        for kind, values in kept.items()
+    )
