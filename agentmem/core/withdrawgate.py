@@ -2,8 +2,9 @@
 `agentmem.core.retract.withdrawn` reads every live lesson against it.
 
 `withdrawn` withdraws nothing unless the draft is a retraction, corrects outdated notes,
-says the team no longer does a thing, says a practice fixed nothing, or holds the cue one
-of `denies`' rules (or `answered`) looks for in the draft before it reads a held lesson:
+says the team no longer does a thing, says a practice fixed nothing, passes a verdict on a
+claim (`agentmem.core.namedverdict`), or holds the cue one of `denies`' rules (or
+`answered`) looks for in the draft before it reads a held lesson:
 a clause that says no, a thing found sound, a remedy undone, … Each cue here is the rule's
 own test of the draft, asked with the rule module's own patterns (read from it when asked,
 so a pattern changed there changes the gate too), weaker than or equal to what the rule
@@ -41,6 +42,7 @@ from agentmem.core import (
     undoneremedy,
     unfounded,
 )
+from agentmem.core.namedverdict import verdict_of
 from agentmem.core.outdated import outdated
 from agentmem.core.practice import no_longer, refuted
 from agentmem.core.statement import content_and_values
@@ -202,6 +204,7 @@ DENIES: dict[str, Callable[[str], bool]] = {
 # withdraw on a cue the gate does not know.
 WITHDRAWN_CALLS = frozenset(
     {
+        "_named",
         "_outdated",
         "answered",
         "carried",
@@ -289,6 +292,6 @@ def _cued(text: str) -> bool:
     """The draft-only cues, the costliest (`COSTLY`) aside."""
     if retraction(text) is not None or outdated(text) is not None:
         return True
-    if no_longer(text) or refuted(text):
+    if no_longer(text) or refuted(text) or verdict_of(text):  # `_named` needs a verdict
         return True
     return _answered(text) or any(cue(text) for name, cue in DENIES.items() if name not in COSTLY)
