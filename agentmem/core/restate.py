@@ -151,11 +151,10 @@ def restated(a: str, b: str) -> bool:
     `NEAR_SUBJECT` of the shorter one's terms, with no value in conflict and no naming word
     swapped (`substituted`: two things told in one frame). A retraction never restates what it
     withdraws: it says the opposite."""
-    if RETRACTED.match(a) or RETRACTED.match(b):
+    read = _comparable(a, b)
+    if read is None:
         return False
-    ta, tb = read_together(a, b)
-    if conflict(ta, tb) or substituted(a, b):
-        return False
+    ta, tb = read
     if covered(ta, tb) or covered(tb, ta):
         return True
     if same_subject(ta, tb) and subject_overlap(ta, tb) >= NEAR_SUBJECT:
@@ -166,20 +165,27 @@ def restated(a: str, b: str) -> bool:
 @lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def told_alike(draft: str, held: str) -> bool:
     """The draft tells the held text's fact in other words (`one_fact`): a duplicate."""
-    if RETRACTED.match(draft) or RETRACTED.match(held):
-        return False
-    d, h = read_together(draft, held)
-    if conflict(d, h) or substituted(draft, held):
-        return False
-    return one_fact(draft, held, d, h)
+    read = _comparable(draft, held)
+    return read is not None and one_fact(draft, held, *read)
+
+
+def _comparable(a: str, b: str) -> tuple[Terms, Terms] | None:
+    """The two texts read together, when either may tell what the other does: neither a
+    retraction, no value in conflict, no naming word swapped (`substituted`); else None."""
+    if RETRACTED.match(a) or RETRACTED.match(b):
+        return None
+    ta, tb = read_together(a, b)
+    if conflict(ta, tb) or substituted(a, b):
+        return None
+    return ta, tb
 
 
 def one_fact(a: str, b: str, ta: Terms, tb: Terms) -> bool:
     """Two texts of one subject that state the same values and name the same things in other
     words ("rejects calls without the X-Trace header (400)", "returns 400 unless every
     request carries the X-Trace header"): one fact, when both open on the same two content
-    words and share `SAME_SUBJECT` of the longer one's terms, unless either says something changed, one says no where the other does not, or
-    one withdraws the other."""
+    words and share `SAME_SUBJECT` of the longer one's terms, unless either says something
+    changed, one says no where the other does not, or one withdraws the other."""
     stated = _stated(ta)
     if not stated or stated != _stated(tb) or ta.names != tb.names:
         return False
