@@ -19,20 +19,24 @@ Each leaves a text of any other shape as it is.
 from __future__ import annotations
 
 from agentmem.harvest.asciidoc import as_markdown as asciidoc_markdown
+from agentmem.harvest.chatlog import as_turns as chat_turns
 from agentmem.harvest.formrows import as_sections as form_sections
 from agentmem.harvest.htmlpage import as_markdown as page_markdown
 from agentmem.harvest.mail import own_lines
 from agentmem.harvest.outline import outlined
+from agentmem.harvest.pages import as_markdown as pages_markdown
 from agentmem.harvest.settingsfile import as_markdown as settings_markdown
 from agentmem.harvest.spokenmemo import as_written
 from agentmem.harvest.structured import as_markdown
 from agentmem.harvest.transcript import as_turns
 from agentmem.harvest.voices import plain_items
+from agentmem.harvest.xmldoc import as_markdown as xml_markdown
 
 
 def as_read(markdown: str, source: str) -> str:
     """The retro `markdown` (from `source`, a path or name) in the form the readers read."""
     # items in markup, a page's tags, AsciiDoc's marks: as the markdown they stand for
-    markdown = asciidoc_markdown(page_markdown(plain_items(markdown)))
+    markdown = asciidoc_markdown(page_markdown(plain_items(xml_markdown(markdown))))
     markdown = as_turns(form_sections(markdown))  # a form's answers, a meeting's turns
+    markdown = pages_markdown(chat_turns(markdown))  # a chat channel's export, PDF pages
     return outlined(as_written(own_lines(as_markdown(settings_markdown(markdown, source), source))))
