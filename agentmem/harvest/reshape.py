@@ -1,6 +1,6 @@
 """A retro as the distiller's readers read it.
 
-Before any lesson is looked for, ten shapes are put in the plain form the readers know:
+Before any lesson is looked for, ten shapes (and three fallbacks) are put in the plain form the readers know:
 a form's responses export as its answers under their questions
 (`agentmem.harvest.formrows`); a meeting's transcript as one line a turn, as its speakers
 meant it (`agentmem.harvest.transcript`); an annotated settings file as the changes, rules
@@ -13,6 +13,10 @@ a page kept as HTML as the markdown its tags stand for (`agentmem.harvest.htmlpa
 a document kept in AsciiDoc as the markdown its markup stands for (`agentmem.harvest.asciidoc`),
 and a bullet pasted in a markup voice (subtitle cues, an HTML fragment, a CI step) as its
 plain sentences (`agentmem.harvest.voices`).
+Three fallbacks read shapes no reader was built for, by what any such text has rather than
+by one app's marks: any XML document that is no HTML page, by its own structure
+(`agentmem.harvest.xmldoc`); a chat channel's export of any app, as a meeting's turns
+(`agentmem.harvest.chatlog`); text a PDF gave, by its pages (`agentmem.harvest.pages`).
 Each leaves a text of any other shape as it is.
 """
 
