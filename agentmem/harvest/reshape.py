@@ -1,7 +1,7 @@
 """A retro as the distiller's readers read it.
 
-Before any lesson is looked for, ten shapes (and three fallbacks) are put in the plain form the readers know:
-a form's responses export as its answers under their questions
+Before any lesson is looked for, ten shapes (and three fallbacks, below) are put in the
+plain form the readers know: a form's responses export as its answers under their questions
 (`agentmem.harvest.formrows`); a meeting's transcript as one line a turn, as its speakers
 meant it (`agentmem.harvest.transcript`); an annotated settings file as the changes, rules
 and facts its comments tell (`agentmem.harvest.settingsfile`); a retro written as data
