@@ -332,3 +332,16 @@ def test_only_retros_in_shapes_no_reader_knew_are_touched() -> None:
             "sugar-refinery",
         },
     }
+
+
+def test_pages_table_whose_last_cell_wraps() -> None:
+    """A table's cell that wraps onto lines of their own (under the column its header opens)
+    is joined to its row, not read as a second column of prose."""
+    block = (
+        "       Issue    Date          Description\n"
+        "       1        02.04.2026    First issue\n"
+        "       2        07.04.2026    Table 3-1 corrected: outlet limit 790 °C,\n"
+        "                              alarm 785 °C for the new charge.\n"
+    )
+    read = pages_markdown(f"Report\n\n{block}\fReport\n\nEnd.\n")
+    assert "| 2 | 07.04.2026 | Table 3-1 corrected: outlet limit 790 °C, alarm 785 °C for" in read

@@ -159,6 +159,9 @@ def _block(block: list[str], title: bool) -> list[str]:
         return ["#" * depth + " " + first["title"], "", *_block(block[1:], False)]
     if title and all(len(line) - len(line.lstrip()) >= 8 for line in block[:1]):
         return [f"# {_joined([block[0]])}", "", *(_block(block[1:], False) if block[1:] else [])]
+    wrapped = _wrapped_rows(block)
+    if wrapped is not None:
+        return _rows(wrapped)
     column = _column(block)
     if column is not None:
         label = _label(block, column)
@@ -235,9 +238,32 @@ def _table(block: list[str]) -> bool:
     return wide >= 2 and wide * 3 >= len(block) * 2
 
 
-def _rows(block: list[str]) -> list[str]:
+def _wrapped_rows(block: list[str]) -> list[list[str]] | None:
+    """A table whose last cells wrap onto lines of their own, each such line's text under
+    a column the header opens: the rows, each wrapped line joined to its row's cell."""
+    starts = [m.start() for m in re.finditer(r"(?:(?<=^)|(?<=\s{2}))\S", block[0])]
+    if len(block) < 3 or len(starts) < 3:
+        return None
+    rows: list[list[str]] = []
+    for line in block:
+        cells = _cells(line)
+        indent = len(line) - len(line.lstrip())
+        if len(cells) >= 3:
+            rows.append(cells)
+        elif rows and len(rows) > 1 and len(cells) == 1 and indent in starts[1:]:
+            at = starts.index(indent)
+            while len(rows[-1]) <= at:
+                rows[-1].append("")
+            rows[-1][at] = _joined([rows[-1][at], cells[0]])
+        else:
+            return None
+    wraps = len(block) - len(rows)
+    return rows if wraps and len(rows) >= 2 else None
+
+
+def _rows(block: list[str] | list[list[str]]) -> list[str]:
     """The block as a markdown table, its first line the header."""
-    rows = [_cells(line) for line in block]
+    rows = [_cells(line) if isinstance(line, str) else line for line in block]
     width = max(len(row) for row in rows)
     out = []
     for at, row in enumerate(rows):
