@@ -41,6 +41,7 @@ PREAMBLE = 12  # lines of a banner before the first message, at most
 DATE = r"(?:\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}\s[A-Z][a-z]{2,8}\s\d{4}|[A-Z][a-z]{2,8}\s\d{1,2},?\s\d{4})"
 TIME = r"\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?"
 STAMP = rf"(?P<stamp>\[{DATE},?\s{{1,3}}{TIME}\]|{DATE},?\s{{1,3}}{TIME}|\[{TIME}\])"
+DATED = re.compile(rf"\[?{DATE}")
 HOUR = re.compile(r"(\d{1,2}:\d{2})(?::\d{2})?\]?$|(\d{1,2}:\d{2})(?=\D*$)")
 WHO = r"(?P<who>@?[\w.'-]{2,32}(?:\s[A-Z][\w.'-]{0,30}){0,2})(?:\s\((?:BOT|bot|app)\)|\sBOT|\sAPP)?"
 # "[06/03/2026 16:02] dana.k", "06/03/2026, 16:02 - Dana K: text", "[16:02] dana: text"
@@ -83,7 +84,7 @@ def _head(line: str) -> re.Match[str] | None:
     if len(line) > 400:
         return None
     head = HEAD.match(line)
-    if head is not None and head["said"] and not re.match(rf"\[?{DATE}", head["stamp"]):
+    if head is not None and head["said"] and not DATED.match(head["stamp"]):
         return None  # "[00:00:12] Tom: …": a meeting's turn or a thread's line, theirs
     return head or HEAD_AFTER.match(line)
 
@@ -112,7 +113,8 @@ def _messages(text: str) -> tuple[str, list[Message]] | None:
             title = named["what"].strip()
     for at, start in enumerate(heads):
         head = _head(lines[start])
-        assert head is not None
+        if head is None:
+            continue
         end = heads[at + 1] if at + 1 < len(heads) else len(lines)
         body = [head["said"]] if head.groupdict().get("said") else []
         hour = HOUR.search(head["stamp"].rstrip("] "))
