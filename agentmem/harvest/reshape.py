@@ -1,7 +1,7 @@
 """A retro as the distiller's readers read it.
 
-Before any lesson is looked for, ten shapes are put in the plain form the readers know:
-a form's responses export as its answers under their questions
+Before any lesson is looked for, ten shapes (and three fallbacks, below) are put in the
+plain form the readers know: a form's responses export as its answers under their questions
 (`agentmem.harvest.formrows`); a meeting's transcript as one line a turn, as its speakers
 meant it (`agentmem.harvest.transcript`); an annotated settings file as the changes, rules
 and facts its comments tell (`agentmem.harvest.settingsfile`); a retro written as data
@@ -13,26 +13,34 @@ a page kept as HTML as the markdown its tags stand for (`agentmem.harvest.htmlpa
 a document kept in AsciiDoc as the markdown its markup stands for (`agentmem.harvest.asciidoc`),
 and a bullet pasted in a markup voice (subtitle cues, an HTML fragment, a CI step) as its
 plain sentences (`agentmem.harvest.voices`).
+Three fallbacks read shapes no reader was built for, by what any such text has rather than
+by one app's marks: any XML document that is no HTML page, by its own structure
+(`agentmem.harvest.xmldoc`); a chat channel's export of any app, as a meeting's turns
+(`agentmem.harvest.chatlog`); text a PDF gave, by its pages (`agentmem.harvest.pages`).
 Each leaves a text of any other shape as it is.
 """
 
 from __future__ import annotations
 
 from agentmem.harvest.asciidoc import as_markdown as asciidoc_markdown
+from agentmem.harvest.chatlog import as_turns as chat_turns
 from agentmem.harvest.formrows import as_sections as form_sections
 from agentmem.harvest.htmlpage import as_markdown as page_markdown
 from agentmem.harvest.mail import own_lines
 from agentmem.harvest.outline import outlined
+from agentmem.harvest.pages import as_markdown as pages_markdown
 from agentmem.harvest.settingsfile import as_markdown as settings_markdown
 from agentmem.harvest.spokenmemo import as_written
 from agentmem.harvest.structured import as_markdown
 from agentmem.harvest.transcript import as_turns
 from agentmem.harvest.voices import plain_items
+from agentmem.harvest.xmldoc import as_markdown as xml_markdown
 
 
 def as_read(markdown: str, source: str) -> str:
     """The retro `markdown` (from `source`, a path or name) in the form the readers read."""
     # items in markup, a page's tags, AsciiDoc's marks: as the markdown they stand for
-    markdown = asciidoc_markdown(page_markdown(plain_items(markdown)))
+    markdown = asciidoc_markdown(page_markdown(plain_items(xml_markdown(markdown))))
     markdown = as_turns(form_sections(markdown))  # a form's answers, a meeting's turns
+    markdown = pages_markdown(chat_turns(markdown))  # a chat channel's export, PDF pages
     return outlined(as_written(own_lines(as_markdown(settings_markdown(markdown, source), source))))
