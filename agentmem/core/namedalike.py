@@ -25,6 +25,7 @@ KIN = 5  # letters the shorter of two stems of one word has at least
 ACRONYM = re.compile(r"(?<![\w-])[A-Z]{3,6}(?![\w-])")
 LETTERED = re.compile(r"(?<![\w-])([A-Z])-?(\d{1,4})(?![\w.,-]?\d)")  # "U3", "U-3"
 WORD = re.compile(r"[A-Za-z][A-Za-z'-]{0,40}|\d{1,4}")
+JOINT = re.compile(r"\s[-—–]+\s|[,;:()\[\]!?.\"]")  # marks between two clauses' words
 BOUND = 20_000  # characters of a text read for its forms (as `namedverdict` reads verdicts)
 
 
@@ -56,11 +57,15 @@ def stands_in(words: frozenset[str], text: str, kept: frozenset[str], held: str)
 
 
 def qualifies(text: str, inside: frozenset[str], outside: frozenset[str]) -> bool:
-    """A word of `outside` stands right before one of `inside` in the text: a word the
-    lesson lacks that qualifies a thing it names ("west silo" of a lesson on the east
-    silo) tells of another one."""
-    stems = [s for s, _ in _words(text[:BOUND])]
-    return any(a in outside and b in inside for a, b in pairwise(stems))
+    """A word of `outside` stands right before one of `inside` in the text, no word nor
+    mark between them: a word the lesson lacks that qualifies a thing it names ("west
+    silo" of a lesson on the east silo) tells of another one; "… everybody quotes - that
+    portal" qualifies nothing."""
+    for part in JOINT.split(text[:BOUND]):
+        stems = [_stem(w) for w in WORD.findall(part)]
+        if any(a in outside and b in inside for a, b in pairwise(stems)):
+            return True
+    return False
 
 
 def spelled(text: str, held: str) -> frozenset[str]:
@@ -101,6 +106,11 @@ def _shorthand(text: str) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
     acronyms = frozenset(a.lower() for a in ACRONYM.findall(text))
     lettered = frozenset((m[1].lower(), m[2]) for m in LETTERED.finditer(text))
     return acronyms, lettered
+
+
+def _stem(word: str) -> str:
+    stems = tokenized(word.lower())
+    return stems[0] if stems else ""
 
 
 @lru_cache(maxsize=1024)

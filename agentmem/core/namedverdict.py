@@ -76,6 +76,7 @@ SHORT_NAME = re.compile(
     re.IGNORECASE,
 )
 BOUND = 2_000  # characters of a claim read for a short name
+LONGEST = 2_000  # characters of a sentence whose denials are read
 
 
 def verdict_of(text: str) -> bool:
@@ -95,7 +96,7 @@ def named_by_verdict(
         return None
     said = terms(text)
     told = distinctive(said.content - FRAMING)
-    figures = _figures(said.values)
+    figures = _figures(said.values) | _codes(said.proper)
     agrees = NEVER.search(text) is not None
     scored: list[tuple[float, str]] = []
     for memory_id, held_text in held:
@@ -104,7 +105,7 @@ def named_by_verdict(
         if agrees and NEVER.search(held_text):
             continue  # "never" said by both: the text agrees with the lesson
         kept = terms(held_text)
-        own = distinctive(kept.content - FRAMING) | _figures(kept.values)
+        own = distinctive(kept.content - FRAMING) | _figures(kept.values) | _codes(kept.proper)
         shared = named(own, text, told | figures, held_text)
         if len(shared) < LEAST or len(shared) < SHARE * len(own):
             continue
@@ -162,7 +163,10 @@ def _denials_named(text: str, held: str) -> bool:
     ("the line came from a draft bylaw that was not adopted"), and a verdict noun denied
     ("no such limit", "never a spec") is no cause."""
     kept = _items(held)
-    for d in (d for s in SENTENCE.split(text) for d in denials(s)):
+    # a "sentence" of thousands of characters is none: the denial patterns are not
+    # linear on one (a hostile text), and a cause is denied in a sentence of a few lines
+    sentences = [s for s in SENTENCE.split(text[:20_000]) if len(s) <= LONGEST]
+    for d in (d for s in sentences for d in denials(s)):
         words = _items(d) - VERDICT_NOUNS
         found = stands_in(words, d, kept, held)
         if found and (2 * len(found) < len(words) or qualifies(d, found, words - found)):
@@ -190,6 +194,12 @@ def _figures(values: Mapping[str, frozenset[str]]) -> frozenset[str]:
     return frozenset(
         f"{v} {kind}" for kind, found in values.items() if kind not in BARE for v in found
     )
+
+
+def _codes(proper: frozenset[str]) -> frozenset[str]:
+    """A text's codes (a proper name with a figure in it: "A2", "B7"), each a rare word
+    that names its thing as a figure does."""
+    return frozenset(p for p in proper if any(c.isdigit() for c in p))
 
 
 def _revalued(kept: Mapping[str, frozenset[str]], said: Mapping[str, frozenset[str]]) -> bool:
