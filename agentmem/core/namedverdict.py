@@ -28,6 +28,7 @@ from agentmem.core.apart import set_apart
 from agentmem.core.deniedcause import distinctive
 from agentmem.core.disowned import SENTENCE, denials
 from agentmem.core.lookalike import another_instance
+from agentmem.core.namedalike import named, qualifies, stands_in
 from agentmem.core.statement import terms
 from agentmem.core.struck import struck
 from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED
@@ -68,6 +69,14 @@ VERDICT_NOUNS = terms(
 # a claim quoted by its short name: a quote mark, not an apostrophe inside a word ("week's")
 QUOTE = re.compile(r"[\"“”]|(?<![A-Za-z])['‘’]|['‘’](?![A-Za-z])")
 NEVER = re.compile(r"\bnever\b", re.IGNORECASE)
+# a claim pointed at by a short name of its own: "that A2 note", "the spooler theory"
+SHORT_NAME = re.compile(
+    r"\b(?:that|this|the|my|our|your)\s+(?:earlier\s+|previous\s+|old\s+)?"
+    r"(?P<name>(?:[^\s;:,.]+\s+){1,3}?)(?:note|tip|theory|lesson|idea|rule|claim|line|advice)s?\b",
+    re.IGNORECASE,
+)
+BOUND = 2_000  # characters of a claim read for a short name
+LONGEST = 2_000  # characters of a sentence whose denials are read
 
 
 def verdict_of(text: str) -> bool:
@@ -76,14 +85,18 @@ def verdict_of(text: str) -> bool:
     return VERDICT.search(text[:20_000]) is not None
 
 
-def named_by_verdict(text: str, held: Sequence[tuple[str, str]]) -> str | None:
+def named_by_verdict(
+    text: str, held: Sequence[tuple[str, str]], judged: bool = False
+) -> str | None:
     """The id of the one held lesson a text judging a claim names by its distinctive words
-    and figures (see the module docstring), or None."""
-    if not verdict_of(text):
+    and figures, in the lesson's spelling or another (`agentmem.core.namedalike`; see the
+    module docstring), or None. `judged`: a worded shape read the text as a retraction,
+    which is a verdict whatever its words."""
+    if not (judged or verdict_of(text)):
         return None
     said = terms(text)
     told = distinctive(said.content - FRAMING)
-    figures = _figures(said.values)
+    figures = _figures(said.values) | _codes(said.proper)
     agrees = NEVER.search(text) is not None
     scored: list[tuple[float, str]] = []
     for memory_id, held_text in held:
@@ -92,8 +105,8 @@ def named_by_verdict(text: str, held: Sequence[tuple[str, str]]) -> str | None:
         if agrees and NEVER.search(held_text):
             continue  # "never" said by both: the text agrees with the lesson
         kept = terms(held_text)
-        own = distinctive(kept.content - FRAMING) | _figures(kept.values)
-        shared = own & (told | figures)
+        own = distinctive(kept.content - FRAMING) | _figures(kept.values) | _codes(kept.proper)
+        shared = named(own, text, told | figures, held_text)
         if len(shared) < LEAST or len(shared) < SHARE * len(own):
             continue
         if _revalued(kept.values, said.values) or _apart(text, held_text):
@@ -114,27 +127,51 @@ def claim_names(text: str, said: tuple[str, str], held: str) -> bool:
     the one withdrawn only when that claim is bare (framing and verdict words: "That
     lesson", "never a rule here"), or a record's, a struck line's or a quoted short name
     sharing a distinctive word or figure with the lesson; a claim told in words of its own
-    was read by the picker, and a lesson it did not pick is kept."""
+    was read by the picker, and a lesson it did not pick is kept. A proper name or code
+    pointed at inside the claim ("I wrote that A2 note …") is such a name too, and so is a
+    line the text strikes out, whatever claim a worded shape read elsewhere in it."""
     claim = _items(said[0]) - VERDICT_NOUNS
     if not claim:
         return True
-    marked = QUOTE.search(said[0]) is not None or said == struck(text)
     kept = _items(held)
-    # a stem short of another's ("extens" of "extension", "extend" of "extended") names it
-    return marked and any(
-        w == k or (len(w) >= STEM and w[:STEM] == k[:STEM]) for w in claim for k in kept
+    marked = QUOTE.search(said[0]) is not None or said == struck(text)
+    names = [claim] if marked else []
+    pointer = SHORT_NAME.search(said[0][:BOUND])
+    # by a proper name or a code ("that A2 note"); a common word ("that printer lesson")
+    # names a subject many lessons share, not the one withdrawn
+    if pointer is not None and terms(pointer["name"]).proper & terms(held).proper:
+        return True
+    if (line := struck(text)) is not None and line != said:
+        names.append(_items(line[0]) - VERDICT_NOUNS)
+    # a stem sharing its first letters with another's ("extens" of "extension"), or
+    # initials ("DAI" of "dynamic ad insertion"), names it
+    return any(
+        any(w == k or (len(w) >= STEM and w[:STEM] == k[:STEM]) for w in name for k in kept)
+        or stands_in(name, text, kept, held)
+        for name in names
+        if name
     )
 
 
 def _denials_named(text: str, held: str) -> bool:
     """Every cause the text denies in so many words ("the south tank gauges never had a
-    battery problem") that the lesson names a part of is the lesson's: all its distinctive
-    words stand in the lesson. A denial sharing no word with the lesson is said of the
-    reason ("the line came from a draft bylaw that was not adopted"), and a verdict noun
-    denied ("no such limit", "never a spec") is no cause."""
+    battery problem") that the lesson names a part of is the lesson's: at least half its
+    distinctive words stand in the lesson, in its spelling or another
+    (`agentmem.core.namedalike.stands_in`: "the 3-stop crash everybody talks about" of the
+    app that "crashes on jobs with more than 3 stops"), and none of the others qualifies a
+    thing the lesson names ("west silo" of a lesson on the east silo: `qualifies`). A denial sharing no word with the lesson is said of the reason
+    ("the line came from a draft bylaw that was not adopted"), and a verdict noun denied
+    ("no such limit", "never a spec") is no cause."""
     kept = _items(held)
-    denied = [_items(d) - VERDICT_NOUNS for s in SENTENCE.split(text) for d in denials(s)]
-    return all(words <= kept for words in denied if words & kept)
+    # a "sentence" of thousands of characters is none: the denial patterns are not
+    # linear on one (a hostile text), and a cause is denied in a sentence of a few lines
+    sentences = [s for s in SENTENCE.split(text[:20_000]) if len(s) <= LONGEST]
+    for d in (d for s in sentences for d in denials(s)):
+        words = _items(d) - VERDICT_NOUNS
+        found = stands_in(words, d, kept, held)
+        if found and (2 * len(found) < len(words) or qualifies(d, found, words - found)):
+            return False
+    return True
 
 
 @lru_cache(maxsize=4096)
@@ -157,6 +194,12 @@ def _figures(values: Mapping[str, frozenset[str]]) -> frozenset[str]:
     return frozenset(
         f"{v} {kind}" for kind, found in values.items() if kind not in BARE for v in found
     )
+
+
+def _codes(proper: frozenset[str]) -> frozenset[str]:
+    """A text's codes (a proper name with a figure in it: "A2", "B7"), each a rare word
+    that names its thing as a figure does."""
+    return frozenset(p for p in proper if any(c.isdigit() for c in p))
 
 
 def _revalued(kept: Mapping[str, frozenset[str]], said: Mapping[str, frozenset[str]]) -> bool:

@@ -93,6 +93,8 @@ __all__ = [
     "withdrawn",
 ]
 
+# a hyphen that breaks a word at a line's end, between two lower-case letters
+JOINED = re.compile(r"(?<=[a-z])-\r?\n(?=[a-z])")
 MOST = 3  # lessons one retraction withdraws at most
 ABOUT = 2  # other sentences naming a thing that make it what the text is about
 
@@ -113,6 +115,7 @@ def withdrawn(
     lesson was written (`retracted`: a claim naming its day). `earlier` are lessons a held
     one replaced since, as (id, text), and `restated` names, by id, the held lessons that
     replaced each (`carried`)."""
+    text = JOINED.sub("", text)  # a word broken over a line end ("fr-\nom") is one word
     held = [(i, t) for i, t in held if not of_another(text, t)]  # another problem's cause
     said = retraction(text)
     if said is None and (outdated_claim := outdated(text)) is not None:
@@ -156,7 +159,7 @@ def _named(
     figures (`agentmem.core.namedverdict.named_by_verdict`), where a worded shape read no
     claim of its own words, or a record's, a struck line's or a quoted one that the lesson
     shares a word of (`claim_names`)."""
-    named = named_by_verdict(text, lessons)
+    named = named_by_verdict(text, lessons, judged=said is not None)
     if named is None:
         return []
     if said is not None and not claim_names(text, said, dict(lessons)[named]):
