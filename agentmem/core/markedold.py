@@ -39,8 +39,9 @@ _SEP = r"\s,;()\[\]{}<>|~\"'`*"
 # every one of its characters.
 _TOKEN = rf"(?<![^{_SEP}])[^{_SEP}]{{1,60}}"
 _VALUE = rf"(?<![^{_SEP}])(?=[^{_SEP}]{{0,59}}?(?:[0-9A-Z]|\w[_:/.-]\w))" + _TOKEN
-# Up to three value tokens after a mark ("was SM7B on 3/4": the span stops at a word).
-_SPAN = rf"(?:(?i:the|an?|our|its)\s+)?{_VALUE}(?:\s+{_VALUE}){{0,2}}"
+# Up to three value tokens after a mark ("was SM7B on 3/4": the span stops at a word or at
+# a sentence's end).
+_SPAN = rf"(?:(?i:the|an?|our|its)\s+)?{_VALUE}(?:(?<![.:!?])\s+{_VALUE}){{0,2}}"
 STRUCK = re.compile(
     r"~~(?P<md>[^~\n]{1,120}?)~~"
     r"|(?<![~\w])~(?P<tilde>[^~\s][^~\n]{0,60}?)~(?![~\w])"
