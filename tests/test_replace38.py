@@ -69,6 +69,11 @@ APART = [
         "Express labels top out at 70 lb - heavier ones come back refused from /v2/labels "
         "and have to go ground.",
     ),
+    (  # "was" after a subject is a copula, no note of an old value
+        "Tank B-4 level drift comes from the transmitter TX-7; recalibrate it monthly.",
+        "Retraction: the B-4 level drift was not the transmitter. The cause was B-4's "
+        "stale calibration table; load table CAL-B4-2026 instead.",
+    ),
     (  # one thing marked old in the draft, but the held lesson is about another thing
         "Pallet wrap on line 3 uses 23 micron film from Berry.",
         "Office printer toner was HP 26A, now 58A; ordering through the portal.",

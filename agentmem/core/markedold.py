@@ -51,10 +51,13 @@ STRUCK = re.compile(
     re.IGNORECASE,
 )
 BEFORE = re.compile(
-    r"\b(?i:was|were|formerly|previously|instead\s+of|rather\s+than|used\s+to\s+be|"
+    # "was" with no subject before it, a note's ("(was 92 %)", "# was 0.5", "-- was 1200"):
+    # "the cause was T-2's table" or "I thought it was 24" calls nothing old
+    r"(?:(?:^|[(\[;,#:\n]|--|—)\s{0,3}(?i:was|were)"
+    r"|\b(?i:formerly|previously|instead\s+of|rather\s+than|used\s+to\s+be|"
     r"no\s+longer(?:\s+\w{1,20}){0,4}\s+(?:on|at|in|to|via|from)|moved\s+off|"
     r"(?:changed|moved|switched|lowered|raised|reduced|increased|cut|bumped|dropped|"
-    r"migrated|went|down|up)\s+from)\s+(?P<span>" + _SPAN + ")"
+    r"migrated|went|down|up)\s+from))\s+(?P<span>" + _SPAN + ")"
 )
 FROM_TO = re.compile(r"\b(?i:from)\s+(?P<span>" + _SPAN + r")\s+(?i:to|->|→|=>)\s")
 ARROW = re.compile(r"(?P<left>" + _TOKEN + r")\s{0,3}(?:->|→|=>)\s{0,3}(?P<right>" + _TOKEN + ")")
