@@ -28,6 +28,7 @@ from agentmem.core.joined import joins_apart
 from agentmem.core.later import recued, reequipped
 from agentmem.core.listed import relisted
 from agentmem.core.lookalike import another_instance
+from agentmem.core.markedold import marked_old
 from agentmem.core.minrelease import below_floor
 from agentmem.core.movedaddress import address_moved
 from agentmem.core.movedon import moved_on
@@ -113,6 +114,7 @@ TOLD_OTHERWISE = (
     refilled,  # the held sentence told again of another person, hour, amount (`core.refilled`)
     put_elsewhere,  # its thing said out of service, another named (`core.outofservice`)
     moved_on,  # the person it names said to have left, another named (`core.movedon`)
+    marked_old,  # its value marked old in any voice, another given (`core.markedold`)
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow

@@ -1,0 +1,165 @@
+"""A value of the held lesson that the draft marks as the old one, in whatever voice the
+mark is made, beside another value of the same kind: "mqtt_broker changed from
+cheese-mon-01:1883 to cheese-mon-02:8883", "co2_ppm = 900 -- was 1200", "~~60 min~~ 45
+minutes", "<s>Helen Shaw</s> Daniel Owusu", "res-spark-01 (8 workers) retired",
+"lead time 24h -> 18h". The held lesson that states the marked value ("the MQTT broker on
+cheese-mon-01 port 1883") is what the draft replaces, however differently the two are
+worded (`marked_old`).
+
+The mark is read by its shape, not by the words around the subject: a struck span
+(markdown, a single tilde pair, HTML, LaTeX, RTF), a value after "was", "formerly",
+"previously", "instead of", "rather than", "no longer" or "moved off", what a change went
+"from" ("from X to Y", "lowered from X"), a value before an arrow to another of its kind,
+and a value a state word follows ("gis01 decommissioned", "X retired", "X removed"). A
+value is a token with a digit, or a name or code (capitalised, or joined by "-", "_" or
+"."); a number is compared without its unit or thousands separators.
+
+Against false merges (a look-alike about another site, unit or year must stay apart): the
+draft must give, outside its marks, another value of the marked one's kind that the held
+lesson does not state; the held lesson must not mark the same value itself (a route "from
+Shanghai to Hamburg", a report of the same change); the two must share two content words
+besides the marked value (one thing, not two things with one value); and one frame told of
+two things (`agentmem.core.newvalue.parallel`) stays apart. The caller's guards (another
+thing, another kind of it: `agentmem.core.held._anew_told`) apply as to every rule there.
+Every pattern is bounded, so a hostile text is read in linear time."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from agentmem.core.newvalue import parallel
+from agentmem.core.together import read_together
+from agentmem.core.words import function_words
+from agentmem.stores.bm25 import tokenize
+
+# One token, and one that holds a value: a digit, a capital or a joiner in it.
+_SEP = r"\s,;()\[\]{}<>|~\"'`*"
+# A token starts only after a separator: a long run of one word is tried once, not at
+# every one of its characters.
+_TOKEN = rf"(?<![^{_SEP}])[^{_SEP}]{{1,60}}"
+_VALUE = rf"(?<![^{_SEP}])(?=[^{_SEP}]{{0,59}}?(?:[0-9A-Z]|\w[_:/.-]\w))" + _TOKEN
+# Up to three value tokens after a mark ("was SM7B on 3/4": the span stops at a word or at
+# a sentence's end).
+_SPAN = rf"(?:(?i:the|an?|our|its)\s+)?{_VALUE}(?:(?<![.:!?])\s+{_VALUE}){{0,2}}"
+STRUCK = re.compile(
+    r"~~(?P<md>[^~\n]{1,120}?)~~"
+    r"|(?<![~\w])~(?P<tilde>[^~\s][^~\n]{0,60}?)~(?![~\w])"
+    r"|<(?P<tag>del|s|strike)(?:\s[^<>\n]{0,80})?>(?P<html>[^<>\n]{1,200}?)</(?P=tag)\s*>"
+    r"|\\(?:sout|st|xout)\{(?P<tex>[^{}\n]{1,200})\}"
+    r"|\\strike\s(?P<rtf>[^\\\n]{1,200}?)\\strike0",
+    re.IGNORECASE,
+)
+BEFORE = re.compile(
+    # "was" with no subject before it, a note's ("(was 92 %)", "# was 0.5", "-- was 1200"):
+    # "the cause was T-2's table" or "I thought it was 24" calls nothing old
+    r"(?:(?:^|[(\[;,#:\n]|--|—)\s{0,3}(?i:was|were)"
+    r"|\b(?i:formerly|previously|instead\s+of|rather\s+than|used\s+to\s+be|"
+    r"no\s+longer(?:\s+\w{1,20}){0,4}\s+(?:on|at|in|to|via|from)|moved\s+off|"
+    r"(?:changed|moved|switched|lowered|raised|reduced|increased|cut|bumped|dropped|"
+    r"migrated|went|down|up)\s+from))\s+(?P<span>" + _SPAN + ")"
+)
+FROM_TO = re.compile(r"\b(?i:from)\s+(?P<span>" + _SPAN + r")\s+(?i:to|->|→|=>)\s")
+ARROW = re.compile(r"(?P<left>" + _TOKEN + r")\s{0,3}(?:->|→|=>)\s{0,3}(?P<right>" + _TOKEN + ")")
+AFTER = re.compile(
+    r"(?P<span>" + _VALUE + r"(?:\s+" + _TOKEN + r")?)\s+(?:\([^()\n]{0,40}\)\s+)?"
+    r"(?i:(?:is|was|were|has\s+been|got|now)\s+)?(?i:retired|decommissioned|removed|"
+    r"withdrawn|disabled|deprecated|demoted|switched\s+off|read-only)\b"
+)
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+# A number with its unit or measure word ("24h", "15-minute", "0.5"): compared as the number.
+_MEASURED = re.compile(r"(\d+(?:\.\d+)?)-?[a-z%°]{0,10}")
+_PART = re.compile(r"\d{1,2}:\d{2}(?!\d)|[A-Za-z0-9][\w.-]{0,59}")  # a time is one value
+_TIME = re.compile(r"\d{1,2}:\d{2}")
+_NAMED = re.compile(r"[A-Z]|\w[-_.]\w")
+_GROUPED = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # "1,200" is 1200
+MIN_SHARED = 2  # content words besides the marked value's: one thing, not two
+
+
+@lru_cache(maxsize=4096)  # a held lesson meets many drafts
+def _values(text: str) -> frozenset[str]:
+    """The value-like tokens of a text, as they are compared: a number without its unit
+    or thousands separators, a code ("cheese-mon-01", "SM7B") or a name lower-cased (not a
+    sentence's first word: its capital tells nothing)."""
+    text = _GROUPED.sub("", text)
+    return _read(text, 0, len(text))
+
+
+def _read(text: str, start: int, end: int) -> frozenset[str]:
+    """The values of `text[start:end]`, read in the whole text (whether a word opens a
+    sentence is read from what precedes it there)."""
+    out: set[str] = set()
+    for match in _PART.finditer(text, start, end):
+        part = match[0].rstrip(".-_")
+        measured = _MEASURED.fullmatch(part)
+        if measured:
+            out.add(measured[1])
+        elif any(c.isdigit() for c in part):
+            out.add(part.lower())
+        elif _NAMED.search(part) and _worded(part) and not _opening(text, match.start()):
+            out.add(part.lower())  # a name or code, not a stopword ("From", "The")
+    return frozenset(out)
+
+
+def _opening(text: str, start: int) -> bool:
+    """The word at `start` opens the text or a sentence (a look at the few characters
+    before it, never the whole text before: a text of many words is read in linear time)."""
+    before = text[max(0, start - 8) : start]
+    if before.strip(" \t\"'*#>-([|") and not before.rstrip().endswith((".", "!", "?", ":")):
+        return before.endswith("\n")
+    return True
+
+
+@lru_cache(maxsize=16384)
+def _worded(part: str) -> bool:
+    """A name carries a subject: no stopword or function word ("From", "The", "Since")."""
+    return part.lower() not in function_words() and bool(tokenize(part))
+
+
+def _kind(value: str) -> str:
+    """A number, a code (letters and digits) or a name: a new value is of the old one's."""
+    if _NUMBER.fullmatch(value) or _TIME.fullmatch(value):
+        return "number"
+    return "code" if any(c.isdigit() for c in value) else "name"
+
+
+@lru_cache(maxsize=4096)
+def marked(text: str) -> tuple[frozenset[str], str]:
+    """The values the text marks as old, and the text with its marked spans taken out."""
+    text = _GROUPED.sub("", text)
+    spans: list[tuple[int, int]] = []
+    for match in STRUCK.finditer(text):
+        spans.append(match.span())
+    for pattern in (BEFORE, FROM_TO, AFTER):
+        spans += [m.span("span") for m in pattern.finditer(text)]
+    for match in ARROW.finditer(text):
+        left, right = _values(match["left"]), _values(match["right"])
+        if {_kind(v) for v in left} & {_kind(v) for v in right}:
+            spans.append(match.span("left"))
+    old: set[str] = set()
+    rest = list(text)
+    for start, end in spans:
+        old |= _read(text, start, end)
+        rest[start:end] = " " * (end - start)
+    return frozenset(old), "".join(rest)
+
+
+def marked_old(draft: str, held: str) -> bool:
+    """The draft marks a value the held lesson states as the old one and gives another
+    of its kind (see the module docstring)."""
+    old, rest = marked(draft)
+    if not old:
+        return False
+    stated = _values(held)
+    hits = old & stated
+    if not hits or hits & marked(held)[0]:
+        return False
+    new = _values(rest) - stated - old
+    kinds = {_kind(v) for v in new}
+    if not any(_kind(v) in kinds for v in hits):
+        return False
+    d, h = read_together(draft, held)
+    drop = {w for v in hits for w in tokenize(v)}
+    if len((d.content & h.content) - drop) < MIN_SHARED:
+        return False
+    return not parallel(draft, held, d.people | h.people)
