@@ -30,7 +30,7 @@ from agentmem.core.disowned import SENTENCE, denials
 from agentmem.core.lookalike import another_instance
 from agentmem.core.namedalike import named, qualifies, stands_in
 from agentmem.core.statement import terms
-from agentmem.core.struck import struck
+from agentmem.core.struck import codes, struck
 from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED
 
 # Words that judge a claim, not a thing: "was wrong", "a myth", "misread", "never a rule",
@@ -183,8 +183,17 @@ def _items(text: str) -> frozenset[str]:
 
 def _apart(text: str, held: str) -> bool:
     """The text names a thing apart from the lesson's (`set_apart`) or another instance of
-    it (`another_instance`: another year, bay 7 against bay 4, another code)."""
-    return set_apart(text, held) or another_instance(text, held)
+    it (`another_instance`: another year, bay 7 against bay 4, another code), or another
+    record of the lesson's code family and not the lesson's own ("SOP-4.3 was never in the
+    binder" of the lesson SOP-4.2: another record, however many words they share)."""
+    return set_apart(text, held) or another_instance(text, held) or _other_record(text, held)
+
+
+def _other_record(text: str, held: str) -> bool:
+    """The text carries a code of a family the lesson's code is of, and not the lesson's."""
+    said, kept = codes(text), codes(held)
+    families = {family for family, _ in kept}
+    return not said & kept and any(family in families for family, _ in said)
 
 
 def _figures(values: Mapping[str, frozenset[str]]) -> frozenset[str]:
