@@ -281,6 +281,7 @@ def _quick(reader: object, text: str) -> None:
         "<?xml version='1.0'?><doc>" + "<w:p><w:del><w:r><w:delText>a b</w:delText></w:r></w:del>"
         "<w:ins><w:r><w:t>c d</w:t></w:r></w:ins></w:p>" * 1_200 + "</doc>",
         "<?xml version='1.0'?><!DOCTYPE x [" + "<!ENTITY a 'b'>" * 7_000,
+        "<?xml version='1.0'?><doc><a " + '"x" ' * 25_000 + ">hi</a></doc>",
     ],
 )
 def test_hostile_xml_is_read_in_bounded_time(text: str) -> None:
@@ -345,3 +346,13 @@ def test_pages_table_whose_last_cell_wraps() -> None:
     )
     read = pages_markdown(f"Report\n\n{block}\fReport\n\nEnd.\n")
     assert "| 2 | 07.04.2026 | Table 3-1 corrected: outlet limit 790 °C, alarm 785 °C for" in read
+
+
+def test_a_quoted_attribute_value_may_hold_the_marks_that_end_a_tag() -> None:
+    """A ">" inside a quoted value does not end its tag, a quote of the other kind inside one
+    is text; an unterminated value ends the reading."""
+    root = parse('<a b="1>2" c=\'x"y\'>t<b/></a><c d="open>')
+    (a,) = root.children
+    assert not isinstance(a, str)
+    assert a.attrs == {"b": "1>2", "c": 'x"y'}
+    assert a.children[0] == "t"

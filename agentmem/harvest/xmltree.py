@@ -63,22 +63,26 @@ def unescape(text: str) -> str:
 
 
 def _tag_end(text: str, start: int) -> int:
-    """Where the tag opened at `start` ends (its ">"), quoted values skipped; -1 if never."""
+    """Where the tag opened at `start` ends (its ">"), quoted values skipped; -1 if never.
+    Each mark's next place is looked for again only once the reading has passed it, so a
+    tag of many quoted values is read in one pass."""
     at = start
-    while True:
-        close = text.find(">", at)
-        if close < 0:
-            return -1
-        quote = min(
-            (q for q in (text.find('"', at, close), text.find("'", at, close)) if q >= 0),
-            default=-1,
-        )
+    close, double, single = text.find(">", at), text.find('"', at), text.find("'", at)
+    while close >= 0:
+        if 0 <= double < at:
+            double = text.find('"', at)
+        if 0 <= single < at:
+            single = text.find("'", at)
+        quote = min((q for q in (double, single) if 0 <= q < close), default=-1)
         if quote < 0:
             return close
         after = text.find(text[quote], quote + 1)
         if after < 0:
             return -1
         at = after + 1
+        if close < at:
+            close = text.find(">", at)
+    return -1
 
 
 def _skip(text: str, start: int) -> int:
