@@ -60,6 +60,12 @@ BEFORE = re.compile(
     r"migrated|went|down|up)\s+from))\s+(?P<span>" + _SPAN + ")"
 )
 FROM_TO = re.compile(r"\b(?i:from)\s+(?P<span>" + _SPAN + r")\s+(?i:to|->|→|=>)\s")
+# A conversion's "from X to Y" (a reprojection, a transcode, a unit conversion) turns one
+# value into another each time it runs: both stay true, nothing is retired.
+CONVERTED = re.compile(
+    r"\b(?i:reproject|convert|conversion|transform|translat|transcod|resampl|re-?encod|"
+    r"encod|decod)\w{0,6}\b[^.;:!?\n]{0,30}$"
+)
 ARROW = re.compile(r"(?P<left>" + _TOKEN + r")\s{0,3}(?:->|→|=>)\s{0,3}(?P<right>" + _TOKEN + ")")
 AFTER = re.compile(
     r"(?P<span>" + _VALUE + r"(?:\s+" + _TOKEN + r")?)\s+(?:\([^()\n]{0,40}\)\s+)?"
@@ -73,6 +79,8 @@ _PART = re.compile(r"\d{1,2}:\d{2}(?!\d)|[A-Za-z0-9][\w.-]{0,59}")  # a time is 
 _TIME = re.compile(r"\d{1,2}:\d{2}")
 _NAMED = re.compile(r"[A-Z]|\w[-_.]\w")
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # "1,200" is 1200
+# A word of letters alone directly before or after a number: the number's unit or currency.
+_WORD_BESIDE = re.compile(r"\b([A-Za-z]{1,12})\s?(?=\d)|(?<=\d)\s?([A-Za-z]{1,12})\b")
 MIN_SHARED = 2  # content words besides the marked value's: one thing, not two
 
 
@@ -99,6 +107,26 @@ def _read(text: str, start: int, end: int) -> frozenset[str]:
         elif _NAMED.search(part) and _worded(part) and not _opening(text, match.start()):
             out.add(part.lower())  # a name or code, not a stopword ("From", "The")
     return frozenset(out)
+
+
+def _converted(text: str, match: re.Match[str]) -> bool:
+    """A "from X to Y" a conversion verb a few words before governs (see `CONVERTED`)."""
+    if match.re is not FROM_TO:
+        return False
+    return bool(CONVERTED.search(text, max(0, match.start() - 48), match.start()))
+
+
+def _unitless(text: str, start: int, end: int) -> frozenset[str]:
+    """The values a marked span holds, a word beside a number in it read as the number's
+    unit or currency ("up from CHF 89", "was 40 EUR"), never as a value of its own: a
+    currency is no old value, and the held lesson that prices in it is not retired by it."""
+    values = _read(text, start, end)
+    numbers = {v for v in values if _kind(v) == "number"}
+    if not numbers:
+        return values
+    words = _WORD_BESIDE.findall(text, start, end)
+    beside = {w.lower() for pair in words for w in pair if w and not w[0].isdigit()}
+    return frozenset(v for v in values if v not in beside)
 
 
 def _opening(text: str, start: int) -> bool:
@@ -131,7 +159,7 @@ def marked(text: str) -> tuple[frozenset[str], str]:
     for match in STRUCK.finditer(text):
         spans.append(match.span())
     for pattern in (BEFORE, FROM_TO, AFTER):
-        spans += [m.span("span") for m in pattern.finditer(text)]
+        spans += [m.span("span") for m in pattern.finditer(text) if not _converted(text, m)]
     for match in ARROW.finditer(text):
         left, right = _values(match["left"]), _values(match["right"])
         if {_kind(v) for v in left} & {_kind(v) for v in right}:
@@ -139,7 +167,7 @@ def marked(text: str) -> tuple[frozenset[str], str]:
     old: set[str] = set()
     rest = list(text)
     for start, end in spans:
-        old |= _read(text, start, end)
+        old |= _unitless(text, start, end)
         rest[start:end] = " " * (end - start)
     return frozenset(old), "".join(rest)
 
