@@ -57,7 +57,14 @@ BEFORE = re.compile(
     r"|\b(?i:formerly|previously|instead\s+of|rather\s+than|used\s+to\s+be|"
     r"no\s+longer(?:\s+\w{1,20}){0,4}\s+(?:on|at|in|to|via|from)|moved\s+off|"
     r"(?:changed|moved|switched|lowered|raised|reduced|increased|cut|bumped|dropped|"
-    r"migrated|went|down|up)\s+from))\s+(?P<span>" + _SPAN + ")"
+    r"migrated|went|down|up)\s+from|"
+    # a new value and the old one denied beside it ("held at 455 °C now, not 449")
+    r"(?:now|nowadays|these\s+days)\s{0,2}[,;:–—-]?\s{0,2}(?:and\s+)?not|"
+    # a field's old value by its label ("Old value: MedLogix", "previous setting = 30")
+    r"(?:old|previous|prior|former)(?:\s+(?:value|values|setting|entry))?\s{0,2}[:=]|"
+    # what a new holder took the place of ("Lerøy takes over from Mowi", "replaces RB-7")
+    r"(?:takes?|took|taking)\s+over\s+from|replac(?:es|ed|ing)|supersed(?:es|ed|ing)|"
+    r"in\s+(?:the\s+)?place\s+of|successor\s+(?:to|of)))\s+(?P<span>" + _SPAN + ")"
 )
 FROM_TO = re.compile(r"\b(?i:from)\s+(?P<span>" + _SPAN + r")\s+(?i:to|->|→|=>)\s")
 # A conversion's "from X to Y" (a reprojection, a transcode, a unit conversion) turns one
@@ -70,7 +77,10 @@ ARROW = re.compile(r"(?P<left>" + _TOKEN + r")\s{0,3}(?:->|→|=>)\s{0,3}(?P<rig
 AFTER = re.compile(
     r"(?P<span>" + _VALUE + r"(?:\s+" + _TOKEN + r")?)\s+(?:\([^()\n]{0,40}\)\s+)?"
     r"(?i:(?:is|was|were|has\s+been|got|now)\s+)?(?i:retired|decommissioned|removed|"
-    r"withdrawn|disabled|deprecated|demoted|switched\s+off|read-only)\b"
+    r"withdrawn|disabled|deprecated|demoted|switched\s+off|read-only|dropped|discontinued|"
+    r"sunset|sunsetted|phased\s+out|scrapped|superseded|shut\s+down|out\s+of\s+service|"
+    r"is\s+dead|is\s+gone|closed\s+down|went\s+bust|lost\s+(?:its|their)\s+(?:permit|"
+    r"licen[cs]e|contract|certification|accreditation))\b"
 )
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 # A number with its unit or measure word ("24h", "15-minute", "0.5"): compared as the number.
@@ -78,6 +88,8 @@ _MEASURED = re.compile(r"(\d+(?:\.\d+)?)-?[a-z%°]{0,10}")
 _PART = re.compile(r"\d{1,2}:\d{2}(?!\d)|[A-Za-z0-9][\w.-]{0,59}")  # a time is one value
 _TIME = re.compile(r"\d{1,2}:\d{2}")
 _NAMED = re.compile(r"[A-Z]|\w[-_.]\w")
+# A capital inside a word ("MedLogix", "LBK") names a thing wherever the word stands.
+_INNER_CAPITAL = re.compile(r"(?<=\w)[A-Z]")
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # "1,200" is 1200
 # A word of letters alone directly before or after a number: the number's unit or currency.
 _WORD_BESIDE = re.compile(r"\b([A-Za-z]{1,12})\s?(?=\d)|(?<=\d)\s?([A-Za-z]{1,12})\b")
@@ -104,7 +116,9 @@ def _read(text: str, start: int, end: int) -> frozenset[str]:
             out.add(measured[1])
         elif any(c.isdigit() for c in part):
             out.add(part.lower())
-        elif _NAMED.search(part) and _worded(part) and not _opening(text, match.start()):
+        elif _NAMED.search(part) and _worded(part) and (
+            _INNER_CAPITAL.search(part) or not _opening(text, match.start())
+        ):
             out.add(part.lower())  # a name or code, not a stopword ("From", "The")
     return frozenset(out)
 
