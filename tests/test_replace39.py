@@ -61,3 +61,73 @@ def test_marks_are_read_in_linear_time_on_a_hostile_text() -> None:
     start = time.perf_counter()
     marked(text)
     assert time.perf_counter() - start < 2.0
+
+
+# (held lesson, later text marking its value old in a voice `markedold` did not read before)
+VOICES = [
+    (  # the new value, the old one denied beside it
+        "Zinc kettle 2 runs at 449 °C; set the bath setpoint to 449 before the morning shift.",
+        "Kettle 2 setpoint: metallurgy raised the bath, kettle 2 is held at 455 °C now, not 449.",
+    ),
+    (  # a field's old value by its label, a name with a capital inside it
+        "Cord blood units go to the lab in Leiden by MedLogix courier; book before 14:00.",
+        "Field: Courier for cord blood units to Leiden\nOld value: MedLogix\n"
+        "New value: BioTrans Express (book before 15:30)",
+    ),
+    (  # a thing its holder took out of use, named after the verb, a release with its "v"
+        "Mock theory tests use question bank v2023.4 from the agency export; load it in admin.",
+        "Mock theory tests: the loader reads question bank v2025.1 now; the agency withdrew "
+        "the 2023.4 set.",
+    ),
+    (  # a value and more words of its thing before the state word
+        "Twin-lift is disabled on the STS cranes for 20-foot boxes heavier than 24 tonnes.",
+        "Twin-lift on the STS cranes is allowed for 20-foot boxes up to 30 t each; the 24 t "
+        "cap is withdrawn.",
+    ),
+    (  # a new holder taking over from the old one
+        "Fresh salmon for the smokehouse arrives from Mowi Hitra on Monday and Thursday.",
+        "Fresh salmon for the smokehouse: Leroy Aurora takes over from Mowi Hitra, Tuesday "
+        "and Friday.",
+    ),
+]
+
+# (held lesson, a look-alike the new voices must leave apart)
+KEPT = [
+    (  # "not X" with no "now": advice, not a change
+        "Chiller setpoints are written through the BMS front end, not BACnet, for the audit.",
+        "Chiller setpoints go through the BMS UI, not BACnet WriteProperty, for the audit log.",
+    ),
+    (  # another line's old value
+        "Line 1 CO2 setpoint is 3.2 vol for the cola run; QA checks it hourly.",
+        "Line 2 CO2 setpoint for the cola run is 3.6 vol now, not 3.0; QA checks it hourly.",
+    ),
+    (  # the held lesson marks the value itself: a report of the same change
+        "The question bank v2023.4 was withdrawn by the agency; load v2025.1 in admin.",
+        "Mock tests load v2025.1; the agency withdrew the 2023.4 set last spring.",
+    ),
+    (  # a thing said gone that the held lesson does not state
+        "Reefer moves in block C are done by RTG 14 because of its cable reach.",
+        "RTG 9 is decommissioned; block D reefer moves go to RTG 12 from now on.",
+    ),
+]
+
+
+def test_each_new_voice_marks_the_old_value() -> None:
+    """Each voice of the old value replaces the held lesson that states it."""
+    for held, draft in VOICES:
+        assert marked_old(draft, held), draft
+
+
+def test_look_alikes_stay_apart() -> None:
+    """Advice with "not", another line's value, a repeated report, another thing's end."""
+    for held, draft in KEPT:
+        assert not marked_old(draft, held), draft
+
+
+def test_a_state_word_after_many_values_is_read_in_linear_time() -> None:
+    """Values with no state word, then state words after every value: both under a second
+    or two, however many values."""
+    for text in ("A1 " * 33_000 + "retired", "A1 retired " * 9_000, "now not " * 12_000):
+        start = time.perf_counter()
+        marked(text)
+        assert time.perf_counter() - start < 2.0

@@ -10,7 +10,12 @@ The mark is read by its shape, not by the words around the subject: a struck spa
 (markdown, a single tilde pair, HTML, LaTeX, RTF), a value after "was", "formerly",
 "previously", "instead of", "rather than", "no longer" or "moved off", what a change went
 "from" ("from X to Y", "lowered from X"), a value before an arrow to another of its kind,
-and a value a state word follows ("gis01 decommissioned", "X retired", "X removed"). A
+a value a state word follows ("gis01 decommissioned", "the 24 t cap is withdrawn", "X
+dropped") or a take-out-of-use verb precedes ("the agency withdrew the 2023.4 set"), a
+value denied beside a new one ("455 °C now, not 449"), a field's "Old value: X", and what a
+new holder "takes over from" or "replaces". A conversion's "from X to Y" ("reprojects from
+EPSG:26917 to EPSG:2240") marks nothing, and a currency or unit beside a marked number
+("up from CHF 89") is no value of its own. A
 value is a token with a digit, or a name or code (capitalised, or joined by "-", "_" or
 "."); a number is compared without its unit or thousands separators.
 
@@ -64,7 +69,11 @@ BEFORE = re.compile(
     r"(?:old|previous|prior|former)(?:\s+(?:value|values|setting|entry))?\s{0,2}[:=]|"
     # what a new holder took the place of ("Lerøy takes over from Mowi", "replaces RB-7")
     r"(?:takes?|took|taking)\s+over\s+from|replac(?:es|ed|ing)|supersed(?:es|ed|ing)|"
-    r"in\s+(?:the\s+)?place\s+of|successor\s+(?:to|of)))\s+(?P<span>" + _SPAN + ")"
+    r"in\s+(?:the\s+)?place\s+of|successor\s+(?:to|of)|"
+    # a thing its holder took out of use, named after the verb ("the agency withdrew the
+    # 2023.4 set", "Site IT retired gw01")
+    r"(?:withdrew|retired|decommissioned|disconnected|discontinued|"
+    r"switched\s+off|shut\s+down|phased\s+out)))\s+(?P<span>" + _SPAN + ")"
 )
 FROM_TO = re.compile(r"\b(?i:from)\s+(?P<span>" + _SPAN + r")\s+(?i:to|->|→|=>)\s")
 # A conversion's "from X to Y" (a reprojection, a transcode, a unit conversion) turns one
@@ -74,14 +83,21 @@ CONVERTED = re.compile(
     r"encod|decod)\w{0,6}\b[^.;:!?\n]{0,30}$"
 )
 ARROW = re.compile(r"(?P<left>" + _TOKEN + r")\s{0,3}(?:->|→|=>)\s{0,3}(?P<right>" + _TOKEN + ")")
-AFTER = re.compile(
-    r"(?P<span>" + _VALUE + r"(?:\s+" + _TOKEN + r")?)\s+(?:\([^()\n]{0,40}\)\s+)?"
-    r"(?i:(?:is|was|were|has\s+been|got|now)\s+)?(?i:retired|decommissioned|removed|"
+_GONE = (
+    r"(?i:retired|decommissioned|disconnected|removed|"
     r"withdrawn|disabled|deprecated|demoted|switched\s+off|read-only|dropped|discontinued|"
-    r"sunset|sunsetted|phased\s+out|scrapped|superseded|shut\s+down|out\s+of\s+service|"
+    r"sunset|sunsetted|phased\s+out|superseded|shut\s+down|out\s+of\s+service|"
     r"is\s+dead|is\s+gone|closed\s+down|went\s+bust|lost\s+(?:its|their)\s+(?:permit|"
     r"licen[cs]e|contract|certification|accreditation))\b"
 )
+GONE = re.compile(_GONE)
+AFTER = re.compile(
+    # a value and up to three more words of its thing ("pat-vm-03 and its card reader are
+    # decommissioned", "the 24 t cap is withdrawn")
+    r"(?P<span>" + _VALUE + r"(?:\s+" + _TOKEN + r"){0,3})\s+(?:\([^()\n]{0,40}\)\s+)?"
+    r"(?i:(?:is|are|was|were|has\s+been|have\s+been|got|now)\s+)?" + _GONE
+)
+_REACH = 320  # how far before a state word its value may start: four tokens and an aside
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 # A number with its unit or measure word ("24h", "15-minute", "0.5"): compared as the number.
 _MEASURED = re.compile(r"(\d+(?:\.\d+)?)-?[a-z%°]{0,10}")
@@ -90,6 +106,7 @@ _TIME = re.compile(r"\d{1,2}:\d{2}")
 _NAMED = re.compile(r"[A-Z]|\w[-_.]\w")
 # A capital inside a word ("MedLogix", "LBK") names a thing wherever the word stands.
 _INNER_CAPITAL = re.compile(r"(?<=\w)[A-Z]")
+_RELEASE = re.compile(r"^[vV](?=\d+\.\d)")
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # "1,200" is 1200
 # A word of letters alone directly before or after a number: the number's unit or currency.
 _WORD_BESIDE = re.compile(r"\b([A-Za-z]{1,12})\s?(?=\d)|(?<=\d)\s?([A-Za-z]{1,12})\b")
@@ -110,17 +127,33 @@ def _read(text: str, start: int, end: int) -> frozenset[str]:
     sentence is read from what precedes it there)."""
     out: set[str] = set()
     for match in _PART.finditer(text, start, end):
-        part = match[0].rstrip(".-_")
+        part = _RELEASE.sub("", match[0].rstrip(".-_"))  # "v2023.4" is release 2023.4
         measured = _MEASURED.fullmatch(part)
         if measured:
             out.add(measured[1])
         elif any(c.isdigit() for c in part):
             out.add(part.lower())
-        elif _NAMED.search(part) and _worded(part) and (
-            _INNER_CAPITAL.search(part) or not _opening(text, match.start())
+        elif (
+            _NAMED.search(part)
+            and _worded(part)
+            and (_INNER_CAPITAL.search(part) or not _opening(text, match.start()))
         ):
             out.add(part.lower())  # a name or code, not a stopword ("From", "The")
     return frozenset(out)
+
+
+def _gone_spans(text: str) -> list[tuple[int, int]]:
+    """The values a state word says are gone ("X retired"): `AFTER` is tried only in the
+    stretch before each state word, so a long text of values and no state word costs one
+    scan, not one attempt of four tokens at every value."""
+    out: set[tuple[int, int]] = set()
+    tried = 0
+    for state in GONE.finditer(text):
+        start = max(tried, state.start() - _REACH)
+        for match in AFTER.finditer(text, start, state.end()):
+            out.add(match.span("span"))
+        tried = state.start()
+    return sorted(out)
 
 
 def _converted(text: str, match: re.Match[str]) -> bool:
@@ -172,8 +205,9 @@ def marked(text: str) -> tuple[frozenset[str], str]:
     spans: list[tuple[int, int]] = []
     for match in STRUCK.finditer(text):
         spans.append(match.span())
-    for pattern in (BEFORE, FROM_TO, AFTER):
+    for pattern in (BEFORE, FROM_TO):
         spans += [m.span("span") for m in pattern.finditer(text) if not _converted(text, m)]
+    spans += _gone_spans(text)
     for match in ARROW.finditer(text):
         left, right = _values(match["left"]), _values(match["right"])
         if {_kind(v) for v in left} & {_kind(v) for v in right}:
