@@ -84,7 +84,7 @@ CONVERTED = re.compile(
 )
 ARROW = re.compile(r"(?P<left>" + _TOKEN + r")\s{0,3}(?:->|→|=>)\s{0,3}(?P<right>" + _TOKEN + ")")
 _GONE = (
-    r"(?i:retired|decommissioned|disconnected|removed|"
+    r"\b(?i:retired|decommissioned|disconnected|removed|"
     r"withdrawn|disabled|deprecated|demoted|switched\s+off|read-only|dropped|discontinued|"
     r"sunset|sunsetted|phased\s+out|superseded|shut\s+down|out\s+of\s+service|"
     r"is\s+dead|is\s+gone|closed\s+down|went\s+bust|lost\s+(?:its|their)\s+(?:permit|"
