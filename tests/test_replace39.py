@@ -131,3 +131,27 @@ def test_a_state_word_after_many_values_is_read_in_linear_time() -> None:
         start = time.perf_counter()
         marked(text)
         assert time.perf_counter() - start < 2.0
+
+
+# (held lesson, a later text whose mark is no change of the held lesson's value)
+NOT_CHANGED = [
+    (  # the thing gone is the desk; T1, where it stood, stays
+        "T1 make-up laterals open 180 minutes before STD and close 40 minutes before STD.",
+        "DR-014: the keying desk in T1 is gone; ATR no-reads route to lateral PB-1.",
+    ),
+    (  # a handover from one station to the next happens every flight
+        "HP-TM sends range telemetry to udp/5501 and GI-TM to udp/5502 from one NAT address.",
+        "Handover from HP-TM to GI-TM comes at about T+190 s; the FSD shows both stations.",
+    ),
+    (  # "dropped" as a verb of its own: the person did something, no value is gone
+        "QA (Hanna Vogel) has dropped the drying hold: lots above 7.0% moisture are rejected.",
+        "Intake: Hanna dropped the drying hold, anything over 7.0 % moisture is rejected at "
+        "the gate; the moisture meter reads every lot.",
+    ),
+]
+
+
+def test_a_place_a_handover_or_a_verb_is_no_old_value() -> None:
+    """A value after a preposition, a handover's "from X to Y", "X dropped <object>"."""
+    for held, draft in NOT_CHANGED:
+        assert not marked_old(draft, held), draft

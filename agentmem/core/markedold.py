@@ -80,12 +80,14 @@ FROM_TO = re.compile(r"\b(?i:from)\s+(?P<span>" + _SPAN + r")\s+(?i:to|->|→|=>
 # value into another each time it runs: both stay true, nothing is retired.
 CONVERTED = re.compile(
     r"\b(?i:reproject|convert|conversion|transform|translat|transcod|resampl|re-?encod|"
-    r"encod|decod)\w{0,6}\b[^.;:!?\n]{0,30}$"
+    r"encod|decod|handover|hand-?off|hand(?:s|ed)?\s+over)\w{0,6}\b[^.;:!?\n]{0,30}$"
 )
 ARROW = re.compile(r"(?P<left>" + _TOKEN + r")\s{0,3}(?:->|→|=>)\s{0,3}(?P<right>" + _TOKEN + ")")
 _GONE = (
     r"\b(?i:retired|decommissioned|disconnected|removed|"
-    r"withdrawn|disabled|deprecated|demoted|switched\s+off|read-only|dropped|discontinued|"
+    r"withdrawn|disabled|deprecated|demoted|switched\s+off|read-only|discontinued|"
+    # "X was dropped"; "X dropped" alone is a verb of its own ("Hanna dropped the hold")
+    r"(?:is|are|was|were|has\s+been|have\s+been|got)\s+dropped|"
     r"sunset|sunsetted|phased\s+out|superseded|shut\s+down|out\s+of\s+service|"
     r"is\s+dead|is\s+gone|closed\s+down|went\s+bust|lost\s+(?:its|their)\s+(?:permit|"
     r"licen[cs]e|contract|certification|accreditation))\b"
@@ -97,6 +99,9 @@ AFTER = re.compile(
     r"(?P<span>" + _VALUE + r"(?:\s+" + _TOKEN + r"){0,3})\s+(?:\([^()\n]{0,40}\)\s+)?"
     r"(?i:(?:is|are|was|were|has\s+been|have\s+been|got|now)\s+)?" + _GONE
 )
+# A value after a preposition is where or whose the thing gone was ("the keying desk in T1
+# is gone"), not the thing itself: T1 stays.
+_PLACE = re.compile(r"\b(?i:in|at|on|of|for|from|to|by|near|under|inside|behind)\s+(?:the\s+)?$")
 _REACH = 320  # how far before a state word its value may start: four tokens and an aside
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 # A number with its unit or measure word ("24h", "15-minute", "0.5"): compared as the number.
@@ -151,7 +156,8 @@ def _gone_spans(text: str) -> list[tuple[int, int]]:
     for state in GONE.finditer(text):
         start = max(tried, state.start() - _REACH)
         for match in AFTER.finditer(text, start, state.end()):
-            out.add(match.span("span"))
+            if not _PLACE.search(text, max(0, match.start() - 16), match.start()):
+                out.add(match.span("span"))
         tried = state.start()
     return sorted(out)
 
