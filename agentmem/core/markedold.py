@@ -10,7 +10,12 @@ The mark is read by its shape, not by the words around the subject: a struck spa
 (markdown, a single tilde pair, HTML, LaTeX, RTF), a value after "was", "formerly",
 "previously", "instead of", "rather than", "no longer" or "moved off", what a change went
 "from" ("from X to Y", "lowered from X"), a value before an arrow to another of its kind,
-and a value a state word follows ("gis01 decommissioned", "X retired", "X removed"). A
+a value a state word follows ("gis01 decommissioned", "the 24 t cap is withdrawn", "X
+dropped") or a take-out-of-use verb precedes ("the agency withdrew the 2023.4 set"), a
+value denied beside a new one ("455 °C now, not 449"), a field's "Old value: X", and what a
+new holder "takes over from" or "replaces". A conversion's "from X to Y" ("reprojects from
+EPSG:26917 to EPSG:2240") marks nothing, and a currency or unit beside a marked number
+("up from CHF 89") is no value of its own. A
 value is a token with a digit, or a name or code (capitalised, or joined by "-", "_" or
 "."); a number is compared without its unit or thousands separators.
 
@@ -57,22 +62,59 @@ BEFORE = re.compile(
     r"|\b(?i:formerly|previously|instead\s+of|rather\s+than|used\s+to\s+be|"
     r"no\s+longer(?:\s+\w{1,20}){0,4}\s+(?:on|at|in|to|via|from)|moved\s+off|"
     r"(?:changed|moved|switched|lowered|raised|reduced|increased|cut|bumped|dropped|"
-    r"migrated|went|down|up)\s+from))\s+(?P<span>" + _SPAN + ")"
+    r"migrated|went|down|up)\s+from|"
+    # a new value and the old one denied beside it ("held at 455 °C now, not 449")
+    r"(?:now|nowadays|these\s+days)\s{0,2}[,;:–—-]?\s{0,2}(?:and\s+)?not|"
+    # a field's old value by its label ("Old value: MedLogix", "previous setting = 30")
+    r"(?:old|previous|prior|former)(?:\s+(?:value|values|setting|entry))?\s{0,2}[:=]|"
+    # what a new holder took the place of ("Lerøy takes over from Mowi", "replaces RB-7")
+    r"(?:takes?|took|taking)\s+over\s+from|replac(?:es|ed|ing)|supersed(?:es|ed|ing)|"
+    r"in\s+(?:the\s+)?place\s+of|successor\s+(?:to|of)|"
+    # a thing its holder took out of use, named after the verb ("the agency withdrew the
+    # 2023.4 set", "Site IT retired gw01")
+    r"(?:withdrew|retired|decommissioned|disconnected|discontinued|"
+    r"switched\s+off|shut\s+down|phased\s+out)))\s+(?P<span>" + _SPAN + ")"
 )
 FROM_TO = re.compile(r"\b(?i:from)\s+(?P<span>" + _SPAN + r")\s+(?i:to|->|→|=>)\s")
-ARROW = re.compile(r"(?P<left>" + _TOKEN + r")\s{0,3}(?:->|→|=>)\s{0,3}(?P<right>" + _TOKEN + ")")
-AFTER = re.compile(
-    r"(?P<span>" + _VALUE + r"(?:\s+" + _TOKEN + r")?)\s+(?:\([^()\n]{0,40}\)\s+)?"
-    r"(?i:(?:is|was|were|has\s+been|got|now)\s+)?(?i:retired|decommissioned|removed|"
-    r"withdrawn|disabled|deprecated|demoted|switched\s+off|read-only)\b"
+# A conversion's "from X to Y" (a reprojection, a transcode, a unit conversion) turns one
+# value into another each time it runs: both stay true, nothing is retired.
+CONVERTED = re.compile(
+    r"\b(?i:reproject|convert|conversion|transform|translat|transcod|resampl|re-?encod|"
+    r"encod|decod|handover|hand-?off|hand(?:s|ed)?\s+over)\w{0,6}\b[^.;:!?\n]{0,30}$"
 )
+ARROW = re.compile(r"(?P<left>" + _TOKEN + r")\s{0,3}(?:->|→|=>)\s{0,3}(?P<right>" + _TOKEN + ")")
+_GONE = (
+    r"\b(?i:retired|decommissioned|disconnected|removed|"
+    r"withdrawn|disabled|deprecated|demoted|switched\s+off|read-only|discontinued|"
+    # "X was dropped"; "X dropped" alone is a verb of its own ("Hanna dropped the hold")
+    r"(?:is|are|was|were|has\s+been|have\s+been|got)\s+dropped|"
+    r"sunset|sunsetted|phased\s+out|superseded|shut\s+down|out\s+of\s+service|"
+    r"is\s+dead|is\s+gone|closed\s+down|went\s+bust|lost\s+(?:its|their)\s+(?:permit|"
+    r"licen[cs]e|contract|certification|accreditation))\b"
+)
+GONE = re.compile(_GONE)
+AFTER = re.compile(
+    # a value and up to three more words of its thing ("pat-vm-03 and its card reader are
+    # decommissioned", "the 24 t cap is withdrawn")
+    r"(?P<span>" + _VALUE + r"(?:\s+" + _TOKEN + r"){0,3})\s+(?:\([^()\n]{0,40}\)\s+)?"
+    r"(?i:(?:is|are|was|were|has\s+been|have\s+been|got|now)\s+)?" + _GONE
+)
+# A value after a preposition is where or whose the thing gone was ("the keying desk in T1
+# is gone"), not the thing itself: T1 stays.
+_PLACE = re.compile(r"\b(?i:in|at|on|of|for|from|to|by|near|under|inside|behind)\s+(?:the\s+)?$")
+_REACH = 320  # how far before a state word its value may start: four tokens and an aside
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 # A number with its unit or measure word ("24h", "15-minute", "0.5"): compared as the number.
 _MEASURED = re.compile(r"(\d+(?:\.\d+)?)-?[a-z%°]{0,10}")
 _PART = re.compile(r"\d{1,2}:\d{2}(?!\d)|[A-Za-z0-9][\w.-]{0,59}")  # a time is one value
 _TIME = re.compile(r"\d{1,2}:\d{2}")
 _NAMED = re.compile(r"[A-Z]|\w[-_.]\w")
+# A capital inside a word ("MedLogix", "LBK") names a thing wherever the word stands.
+_INNER_CAPITAL = re.compile(r"(?<=\w)[A-Z]")
+_RELEASE = re.compile(r"^[vV](?=\d+\.\d)")
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # "1,200" is 1200
+# A word of letters alone directly before or after a number: the number's unit or currency.
+_WORD_BESIDE = re.compile(r"\b([A-Za-z]{1,12})\s?(?=\d)|(?<=\d)\s?([A-Za-z]{1,12})\b")
 MIN_SHARED = 2  # content words besides the marked value's: one thing, not two
 
 
@@ -90,15 +132,54 @@ def _read(text: str, start: int, end: int) -> frozenset[str]:
     sentence is read from what precedes it there)."""
     out: set[str] = set()
     for match in _PART.finditer(text, start, end):
-        part = match[0].rstrip(".-_")
+        part = _RELEASE.sub("", match[0].rstrip(".-_"))  # "v2023.4" is release 2023.4
         measured = _MEASURED.fullmatch(part)
         if measured:
             out.add(measured[1])
         elif any(c.isdigit() for c in part):
             out.add(part.lower())
-        elif _NAMED.search(part) and _worded(part) and not _opening(text, match.start()):
+        elif (
+            _NAMED.search(part)
+            and _worded(part)
+            and (_INNER_CAPITAL.search(part) or not _opening(text, match.start()))
+        ):
             out.add(part.lower())  # a name or code, not a stopword ("From", "The")
     return frozenset(out)
+
+
+def _gone_spans(text: str) -> list[tuple[int, int]]:
+    """The values a state word says are gone ("X retired"): `AFTER` is tried only in the
+    stretch before each state word, so a long text of values and no state word costs one
+    scan, not one attempt of four tokens at every value."""
+    out: set[tuple[int, int]] = set()
+    tried = 0
+    for state in GONE.finditer(text):
+        start = max(tried, state.start() - _REACH)
+        for match in AFTER.finditer(text, start, state.end()):
+            if not _PLACE.search(text, max(0, match.start() - 16), match.start()):
+                out.add(match.span("span"))
+        tried = state.start()
+    return sorted(out)
+
+
+def _converted(text: str, match: re.Match[str]) -> bool:
+    """A "from X to Y" a conversion verb a few words before governs (see `CONVERTED`)."""
+    if match.re is not FROM_TO:
+        return False
+    return bool(CONVERTED.search(text, max(0, match.start() - 48), match.start()))
+
+
+def _unitless(text: str, start: int, end: int) -> frozenset[str]:
+    """The values a marked span holds, a word beside a number in it read as the number's
+    unit or currency ("up from CHF 89", "was 40 EUR"), never as a value of its own: a
+    currency is no old value, and the held lesson that prices in it is not retired by it."""
+    values = _read(text, start, end)
+    numbers = {v for v in values if _kind(v) == "number"}
+    if not numbers:
+        return values
+    words = _WORD_BESIDE.findall(text, start, end)
+    beside = {w.lower() for pair in words for w in pair if w and not w[0].isdigit()}
+    return frozenset(v for v in values if v not in beside)
 
 
 def _opening(text: str, start: int) -> bool:
@@ -130,8 +211,9 @@ def marked(text: str) -> tuple[frozenset[str], str]:
     spans: list[tuple[int, int]] = []
     for match in STRUCK.finditer(text):
         spans.append(match.span())
-    for pattern in (BEFORE, FROM_TO, AFTER):
-        spans += [m.span("span") for m in pattern.finditer(text)]
+    for pattern in (BEFORE, FROM_TO):
+        spans += [m.span("span") for m in pattern.finditer(text) if not _converted(text, m)]
+    spans += _gone_spans(text)
     for match in ARROW.finditer(text):
         left, right = _values(match["left"]), _values(match["right"])
         if {_kind(v) for v in left} & {_kind(v) for v in right}:
@@ -139,7 +221,7 @@ def marked(text: str) -> tuple[frozenset[str], str]:
     old: set[str] = set()
     rest = list(text)
     for start, end in spans:
-        old |= _read(text, start, end)
+        old |= _unitless(text, start, end)
         rest[start:end] = " " * (end - start)
     return frozenset(old), "".join(rest)
 
