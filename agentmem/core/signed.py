@@ -76,7 +76,7 @@ def _sign(text: str, at: int) -> str:
     """The mark of the minus at `at`, or "" when it is no sign."""
     before = text[at - 1] if at else " "
     key = _setting_key(text, at)
-    if not (before.isspace() or before in OPENS or before in SETTING):
+    if not (before.isspace() or before in OPENS or (before in SETTING and key is not None)):
         return ""
     number = WHOLE.match(text, at + 1)
     if number is None:
