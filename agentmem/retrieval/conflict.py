@@ -59,6 +59,7 @@ from agentmem.core.removal import mentions
 from agentmem.core.restate import retraction
 from agentmem.core.statement import CAPITALISED, CODED, RECORD, UNITS, content_and_values, terms
 from agentmem.retrieval.handover import holder_retired, holders
+from agentmem.retrieval.oneslot import one_slot
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
 
@@ -197,7 +198,7 @@ def slot_retired(old: str, new: str, common: set[str]) -> list[tuple[str, str, f
         if mentions(new.lower(), value.lower()):
             continue
         for (other, now), news in has.items():
-            if other != kind or (other, now) in had:
+            if other != kind or (other, now) in had or not one_slot(kind, old, value, new, now):
                 continue
             shared = words & news - set(kind.split())
             if len(shared) < SAME_SLOT or not shared - common:

@@ -56,6 +56,7 @@ from agentmem.retrieval.conflict import (
     slot_values,
     told_kinds,
 )
+from agentmem.retrieval.oneslot import one_slot
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS
 
 SAME_SUBJECT = 3  # content words the two value sentences share when nothing says a change
@@ -138,6 +139,8 @@ def values_displaced(
         for (other, now), _ in has.items():
             if other != kind or (other, now) in had or mentions(old_low, now.lower()):
                 continue
+            if not one_slot(kind, old.text, value, new.text, now):
+                continue  # two things measured, or a limit and a reading
             there = _sentence(new.text, now)
             shared = _words(said) & _words(there) - _words(f"{kind} {value} {now}")
             cued = says_change(there)
