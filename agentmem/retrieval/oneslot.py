@@ -29,7 +29,8 @@ from functools import lru_cache
 
 from agentmem.core.signed import MEASURES, measure
 from agentmem.core.spoken import MONTH_NAMES
-from agentmem.core.statement import content_and_values
+from agentmem.core.words import function_words
+from agentmem.stores.bm25 import tokenize
 
 MEASURE_KINDS = frozenset(MEASURES.values())
 LABEL = 4  # content words before a value that tell what it is a value of
@@ -148,5 +149,13 @@ def _label_words(text: str) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def _content(text: str) -> frozenset[str]:
-    words = content_and_values(text).content
-    return frozenset(t for t in words if len(t) >= 3 and not t.isdigit())
+    """The stemmed words of `text` of three letters or more, no function word: one pass of
+    the tokenizer, linear in the text."""
+    return frozenset(
+        t for t in tokenize(text) if len(t) >= 3 and not t.isdigit() and t not in _function()
+    )
+
+
+@lru_cache(maxsize=1)
+def _function() -> frozenset[str]:
+    return frozenset(t for w in function_words() for t in tokenize(w))
