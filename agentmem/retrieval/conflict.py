@@ -20,6 +20,8 @@ heads in common). Then the newer one retires:
   "from 3 May", "since the upgrade", "was removed") or the newer is a decision record
   ("ADR-12: ..."). "Kiln loads cool for 40 minutes before unpacking", then "since the
   new fans, kiln loads cool for 25 minutes", retires the 40;
+  a measure (a temperature, a level in dB, a pressure, a voltage) retires only a value
+  of one slot: said of the same thing, both or neither a bound (`agentmem.retrieval.oneslot`);
 - or the tool of a job (`tool_retired`): the older runs a command of one tool, the newer
   runs another tool's command in a clause sharing `SAME_SLOT` words with it and never
   names the old tool ("publish the atlas with `mapctl push --all`", then "atlas tiles go
