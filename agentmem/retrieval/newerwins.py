@@ -12,7 +12,8 @@ told the two side by side. Here the read judges such a pair itself, on what the 
 - the older states a value of a kind (a count of a unit, a length of time, a clock time,
   a version or figure, a URL or path: `agentmem.retrieval.conflict.slot_values`) that the
   newer never writes, and the newer states another value of that kind that the older
-  never writes;
+  never writes; a measure's two values (a temperature, a level in dB, a pressure) are of
+  one slot only (`agentmem.retrieval.oneslot`: said of one thing, both or neither a bound);
 - the sentences holding the two values share `SAME_SUBJECT` content words (unit words
   aside), one of them not a word of the query every candidate answers; `CUED_SUBJECT`
   are enough when the newer sentence says something changed;
