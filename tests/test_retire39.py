@@ -100,6 +100,16 @@ def test_two_product_bands_are_two_slots() -> None:
     assert not _displaced(old, new)
 
 
+def test_a_new_limit_leaves_the_alarm_and_the_other_limit_of_its_lesson() -> None:
+    """A lesson with three temperatures of three things (a crown limit, its alarm, a flue
+    limit); a newer one moves the crown limit and names the old one. The alarm and the flue
+    limit are no values of the crown limit's slot: the lesson keeps them."""
+    old = "The kiln crown is limited to 980 °C (high alarm at 970 °C); the flue limit is 420 °C."
+    new = "The kiln crown limit is now 950 °C (was 980 °C)."
+    assert not _displaced(old, new)
+    assert not _retires(old, new)
+
+
 def test_one_step_of_a_curve_is_displaced_by_its_own_step_only() -> None:
     """A newer curve that moves the resting temperature displaces the old resting value,
     not the chill temperature that stays."""

@@ -83,7 +83,24 @@ def one_slot(kind: str, old: str, value: str, new: str, now: str) -> bool:
         return False
     apart_old = mine - _content(new) - _changes()
     apart_new = theirs - _content(old) - _changes()
-    return not (apart_old and apart_new)
+    if apart_old and apart_new:
+        return False
+    # the new value is said of what another value of the older text is said of, more
+    # nearly than of this one: that one's new value ("crown limit now 950 °C" beside a
+    # lesson's crown limit of 980 °C and flue limit of 420 °C)
+    near = len(mine & theirs)
+    return not any(len(_label_at(old, at) & theirs) > near for at in _measures(old, kind))
+
+
+# A number and the unit after it, for the other values of a measure's kind in a text.
+MEASURED = re.compile(r"(?<![\w.,])[-+\u2212]?\d+(?:\.\d+)?\s?([°º]\s?[CFcf]?|[A-Za-z]{1,5}\b)")
+
+
+@lru_cache(maxsize=1024)
+def _measures(text: str, kind: str) -> tuple[int, ...]:
+    """Where `text` writes a number with a unit of `kind` (at most 50 of them)."""
+    out = [m.start() for m in MEASURED.finditer(text) if measure(m.group(1)) == kind]
+    return tuple(out[:50])
 
 
 @lru_cache(maxsize=4096)
@@ -94,8 +111,16 @@ def _reading(text: str, value: str) -> tuple[frozenset[str], bool] | None:
     if at is None:
         return None
     spans = _parts(text)
+    start, end = spans[max(k for k, (begin, _) in enumerate(spans) if begin <= at)]
+    return _label_at(text, at), BOUND.search(text[start:end]) is not None
+
+
+@lru_cache(maxsize=4096)
+def _label_at(text: str, at: int) -> frozenset[str]:
+    """The label of the value written at `at` (module docstring)."""
+    spans = _parts(text)
     i = max(k for k, (start, _) in enumerate(spans) if start <= at)
-    start, end = spans[i]
+    start = spans[i][0]
     label = _label_words(text[start:at])[::-1]  # nearest first
     j = i
     while len(label) < LABEL and j > 0 and i - j < 3:
@@ -109,7 +134,7 @@ def _reading(text: str, value: str) -> tuple[frozenset[str], bool] | None:
         lead = text[slice(*spans[j])]
         first = DIGIT.search(lead)
         label = _label_words(lead[: first.start()] if first else lead)[::-1]
-    return frozenset(label[:LABEL]), BOUND.search(text[start:end]) is not None
+    return frozenset(label[:LABEL])
 
 
 @lru_cache(maxsize=1)
