@@ -25,7 +25,7 @@ NEGATION = re.compile(r"\b(?:not|no|never|none|nor|cannot)\b|n't\b", re.IGNORECA
 FROM_TO = re.compile(
     r"\b(?:cut|raised|lowered|increased|decreased|reduced|moved|changed|bumped|dropped|"
     r"extended|shortened|grew|shrank|went|tightened|relaxed|upped)\b(?:[^.;:]|[.:](?=\w)){0,60}?\bfrom\s+"
-    r"(?:(?:a|an|the)\s+)?(?P<old>\S*\d[^\s,;]*(?:\s?[°º][CF]?|\s+[A-Za-z%]+)?)\s+to\s+(?:(?:a|an|the)\s+)?(?=\S*\d)",
+    r"(?:(?:a|an|the)\s+)?(?P<old>\S*\d[^\s,;]*(?:\s+[A-Za-z%]+)?)\s+to\s+(?:(?:a|an|the)\s+)?(?=\S*\d)",
     re.IGNORECASE,
 )
 # A value told beside the one it replaces: "10°, not 5°", "45 minutes, not 30", "$210

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from agentmem.core.cues import old_values
-from agentmem.core.signed import SIGN_C, SIGNS, measure, signs
 from agentmem.core.spoken import DAY_NAMES, MONTH_NAMES, WEEKDAYS, spoken_values
 from agentmem.core.words import CODE, function_words, tokenized
 from agentmem.stores.bm25 import WORD
@@ -72,11 +71,7 @@ IPV4 = re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}\b")
 VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b|\b\d{4}[vV]\d+(?:\.\d+)+\b")
 # A number with its unit; joined groups ("0-12", "03-01", "1,000") are one value. A unit
 # hyphenated before its noun is the same measure: "a 30-minute window" is 30 minutes.
-# A degree sign is a unit too ("-18 °C", "5°"), and a kind of its own (see `measure`).
-NUMBER = re.compile(
-    r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)"
-    r"(?:(?:\s?|-(?=[A-Za-z]))(%|[°º]\s?(?:[CFcf](?![A-Za-z]))?|[A-Za-z]+\b))?"
-)
+NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:(?:\s?|-(?=[A-Za-z]))(%|[A-Za-z]+\b))?")
 
 
 def raw_values(text: str) -> tuple[dict[str, set[str]], str]:
@@ -87,9 +82,7 @@ def raw_values(text: str) -> tuple[dict[str, set[str]], str]:
         values.setdefault("code", set()).add(" ".join(match.group(1).lower().split()))
     # no version inside code, no count inside markup (`<table width="600">` counts nothing)
     rest0 = MARKUP.sub(" ", CODE.sub(lambda m: m.group(0).replace(".", " "), text))
-    # a minus that is its number's sign marked before any value is blanked ("1st-15th"
-    # blanked as a day of the month leaves "-15th", which is no sign)
-    spoken, rest = spoken_values(signs(_without_old_values(rest0)))  # "Tue", "Oct 5"
+    spoken, rest = spoken_values(_without_old_values(rest0))  # "Tue", "Oct 5"
     for kind, said in spoken.items():
         values.setdefault(kind, set()).update(said)
     for match in (*CRON.finditer(rest), *MERIDIEM.finditer(rest)):
@@ -113,16 +106,11 @@ def raw_values(text: str) -> tuple[dict[str, set[str]], str]:
     for match in NUMBER.finditer(rest):
         # A decimal without a unit is a version (release 4.13, Airflow 2.9), not a measure;
         # a whole number right after a name is that thing's version ("Docusaurus 3").
-        # A version is never below zero: "-20.12 °C" is a measure.
         name = _named_before(rest, match.start())
-        mark = rest[match.start() - 1 : match.start()]
-        sign = "-" if mark in SIGNS else ""
-        unit = match.group(2) or ""
-        bare = "version" if "." in match.group(1) and not sign else "number"
+        bare = "version" if "." in match.group(1) else "number"
         bare = f"version of {name.group(1).lower()}" if name and bare == "number" else bare
-        bare = "°c" if mark == SIGN_C and not unit else bare
-        kind = UNITS.get(unit.lower()) or measure(unit) or bare
-        values.setdefault(kind, set()).add(sign + match.group(1).replace(",", ""))
+        kind = UNITS.get((match.group(2) or "").lower(), bare)
+        values.setdefault(kind, set()).add(match.group(1).replace(",", ""))
     for match in SPELLED.finditer(rest):
         word, unit = match.group(1).lower(), (match.group(2) or "").lower()
         if word == "one" and (not unit or unit in function_words() or not tokenized(unit)):

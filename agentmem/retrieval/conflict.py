@@ -20,8 +20,6 @@ heads in common). Then the newer one retires:
   "from 3 May", "since the upgrade", "was removed") or the newer is a decision record
   ("ADR-12: ..."). "Kiln loads cool for 40 minutes before unpacking", then "since the
   new fans, kiln loads cool for 25 minutes", retires the 40;
-  a measure (a temperature, a level in dB, a pressure, a voltage) retires only a value
-  of one slot: said of the same thing, both or neither a bound (`agentmem.retrieval.oneslot`);
 - or the tool of a job (`tool_retired`): the older runs a command of one tool, the newer
   runs another tool's command in a clause sharing `SAME_SLOT` words with it and never
   names the old tool ("publish the atlas with `mapctl push --all`", then "atlas tiles go
@@ -61,7 +59,6 @@ from agentmem.core.removal import mentions
 from agentmem.core.restate import retraction
 from agentmem.core.statement import CAPITALISED, CODED, RECORD, UNITS, content_and_values, terms
 from agentmem.retrieval.handover import holder_retired, holders
-from agentmem.retrieval.oneslot import one_slot
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
 
@@ -200,7 +197,7 @@ def slot_retired(old: str, new: str, common: set[str]) -> list[tuple[str, str, f
         if mentions(new.lower(), value.lower()):
             continue
         for (other, now), news in has.items():
-            if other != kind or (other, now) in had or not one_slot(kind, old, value, new, now):
+            if other != kind or (other, now) in had:
                 continue
             shared = words & news - set(kind.split())
             if len(shared) < SAME_SLOT or not shared - common:

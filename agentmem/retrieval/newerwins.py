@@ -12,8 +12,7 @@ told the two side by side. Here the read judges such a pair itself, on what the 
 - the older states a value of a kind (a count of a unit, a length of time, a clock time,
   a version or figure, a URL or path: `agentmem.retrieval.conflict.slot_values`) that the
   newer never writes, and the newer states another value of that kind that the older
-  never writes; a measure's two values (a temperature, a level in dB, a pressure) are of
-  one slot only (`agentmem.retrieval.oneslot`: said of one thing, both or neither a bound);
+  never writes;
 - the sentences holding the two values share `SAME_SUBJECT` content words (unit words
   aside), one of them not a word of the query every candidate answers; `CUED_SUBJECT`
   are enough when the newer sentence says something changed;
@@ -57,7 +56,6 @@ from agentmem.retrieval.conflict import (
     slot_values,
     told_kinds,
 )
-from agentmem.retrieval.oneslot import one_slot
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS
 
 SAME_SUBJECT = 3  # content words the two value sentences share when nothing says a change
@@ -140,8 +138,6 @@ def values_displaced(
         for (other, now), _ in has.items():
             if other != kind or (other, now) in had or mentions(old_low, now.lower()):
                 continue
-            if not one_slot(kind, old.text, value, new.text, now):
-                continue  # two things measured, or a limit and a reading
             there = _sentence(new.text, now)
             shared = _words(said) & _words(there) - _words(f"{kind} {value} {now}")
             cued = says_change(there)
