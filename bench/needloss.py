@@ -125,6 +125,7 @@ def diagnose(
                 "conf": m.confidence,
                 "text": m.text[:160],
                 "others": [v[0] for v in verdicts[1:]],
+                "each": {v[1].id: v[0] for v in verdicts},  # every carrier's own verdict
             }
         )
     return out
