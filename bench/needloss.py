@@ -20,6 +20,7 @@ import shutil
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,7 @@ from agentmem.retrieval.select import for_worker
 from agentmem.stores.base import Filters
 from agentmem.tools import Tools
 from bench.loopbench import Clock, _fire, _items, hook_settings, quiet_logs, staged
-from bench.loopformat import Scenario, load_scenario
+from bench.loopformat import Scenario, Step, load_scenario
 
 DEEP = 400  # how far down a search is read to find a memory's rank
 
@@ -125,19 +126,21 @@ def diagnose(
                 "conf": m.confidence,
                 "text": m.text[:160],
                 "others": [v[0] for v in verdicts[1:]],
+                "each": {v[1].id: v[0] for v in verdicts},  # every carrier's own verdict
             }
         )
     return out
 
 
-def run(scenario: Scenario) -> list[dict[str, Any]]:
+def missed_at(scenario: Scenario) -> Iterator[tuple[MemoryHooks, Step, list[str], list[str]]]:
+    """Replay a scenario and, at each pack or synthesis probe that missed needs, yield the
+    hooks (memory as it stands then), the step, the missed patterns and the packed ids."""
     work = Path(tempfile.mkdtemp(prefix="needloss-"))
     env_file = work / ".env.executive"
     env_file.write_text("#\n", encoding="utf-8")
     clock = Clock(scenario.clock_at(scenario.steps[0].day))
     settings = hook_settings(scenario.user_id, "deterministic", False)
     hooks = MemoryHooks.from_env(env_file, environ=settings, clock=clock)
-    found = []
     try:
         for step in scenario.steps:
             clock.now = scenario.clock_at(step.day)
@@ -151,41 +154,67 @@ def run(scenario: Scenario) -> list[dict[str, Any]]:
             missed = [p.pattern for p in step.needs if not any(p.search(t) for t in items)]
             packed = [e.id for e in result.pack.entries] if step.probe == "pack" else []
             if missed:
-                for d in diagnose(hooks, step.probe, step.context, missed, packed):
-                    found.append(
-                        {"scenario": scenario.name, "step": step.index, "probe": step.probe, **d}
-                    )
+                yield hooks, step, missed, packed
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return found
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(
-        description="For each need a loop-benchmark probe missed, say where it was lost "
-        "(never written, withdrawn, under the floor, another app, not retrieved, under the "
-        "bar, cut by the budget) and count the causes.",
-    )
+def run(scenario: Scenario) -> list[dict[str, Any]]:
+    return [
+        {"scenario": scenario.name, "step": step.index, "probe": step.probe, **d}
+        for hooks, step, missed, packed in missed_at(scenario)
+        for d in diagnose(hooks, step.probe, step.context, missed, packed)
+    ]
+
+
+def replayed(paths: list[str], run: Callable[[Scenario], list[dict[str, Any]]]) -> list[Any]:
+    """`run`'s rows for every scenario file, the library's prints kept off stdout."""
+    quiet_logs()
+    rows = []
+    for path in paths:
+        with contextlib.redirect_stdout(sys.stderr):
+            rows += run(load_scenario(path))
+    return rows
+
+
+def cli(
+    description: str,
+    run: Callable[[Scenario], list[dict[str, Any]]],
+    lines: Callable[[dict[str, Any]], list[str]],
+    kind: Callable[[dict[str, Any]], str],
+) -> int:
+    """A diagnosis's command line: its rows as a table (`lines` a row) or one JSON list,
+    and the count of each `kind` on stderr."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("scenarios", nargs="+", help="scenario files (bench/loopbench.py's format)")
     parser.add_argument(
         "--json", action="store_true", help="one JSON object on stdout instead of the table"
     )
     args = parser.parse_args()
-    quiet_logs()
-    rows = []
-    for path in args.scenarios:
-        with contextlib.redirect_stdout(sys.stderr):
-            rows += run(load_scenario(path))
+    rows = replayed(args.scenarios, run)
     if args.json:
         print(json.dumps(rows, indent=1))
-    else:
-        for r in rows:
-            print(f"{r['scenario']} step {r['step']} {r['probe']}: {r['cause']} :: {r['need']}")
-            if "memory" in r:
-                print(f"    [{r['type']} {r['app']} {r['conf']}] {r['text']}")
-    kinds = Counter(r["cause"].split(" (")[0] for r in rows)
-    print(json.dumps(kinds, indent=1), file=sys.stderr)
+    for line in [] if args.json else [line for r in rows for line in lines(r)]:
+        print(line)
+    print(json.dumps(Counter(kind(r) for r in rows), indent=1), file=sys.stderr)
     return 0
+
+
+def _lines(r: dict[str, Any]) -> list[str]:
+    head = f"{r['scenario']} step {r['step']} {r['probe']}: {r['cause']} :: {r['need']}"
+    memory = [f"    [{r['type']} {r['app']} {r['conf']}] {r['text']}"] if "memory" in r else []
+    return [head, *memory]
+
+
+def main() -> int:
+    return cli(
+        "For each need a loop-benchmark probe missed, say where it was lost (never written, "
+        "withdrawn, under the floor, another app, not retrieved, under the bar, cut by the "
+        "budget) and count the causes.",
+        run,
+        _lines,
+        lambda r: str(r["cause"]).split(" (")[0],
+    )
 
 
 if __name__ == "__main__":
