@@ -164,8 +164,6 @@ def _gone_spans(text: str) -> list[tuple[int, int]]:
 
 def _converted(text: str, match: re.Match[str]) -> bool:
     """A "from X to Y" a conversion verb a few words before governs (see `CONVERTED`)."""
-    if match.re is not FROM_TO:
-        return False
     return bool(CONVERTED.search(text, max(0, match.start() - 48), match.start()))
 
 
@@ -211,8 +209,8 @@ def marked(text: str) -> tuple[frozenset[str], str]:
     spans: list[tuple[int, int]] = []
     for match in STRUCK.finditer(text):
         spans.append(match.span())
-    for pattern in (BEFORE, FROM_TO):
-        spans += [m.span("span") for m in pattern.finditer(text) if not _converted(text, m)]
+    spans += [m.span("span") for m in BEFORE.finditer(text)]
+    spans += [m.span("span") for m in FROM_TO.finditer(text) if not _converted(text, m)]
     spans += _gone_spans(text)
     for match in ARROW.finditer(text):
         left, right = _values(match["left"]), _values(match["right"])
