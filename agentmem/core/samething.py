@@ -46,7 +46,7 @@ from agentmem.core.spoken import DAY_NAMES, MONTH_NAMES
 from agentmem.core.statement import terms
 from agentmem.core.stays import STAYS as STAYS
 from agentmem.core.subjects import named_apart
-from agentmem.core.textcache import textcached
+from agentmem.core.textcache import PAIRS, textcached
 from agentmem.core.unqualified import unqualified
 from agentmem.core.values import AMOUNT, UNITS, value_words
 from agentmem.core.withdrawal import retraction
@@ -219,7 +219,7 @@ def _around(text: str, value: Value) -> frozenset[str]:
     return frozenset(words - function_words() - value_words())
 
 
-@textcached
+@textcached(maxsize=PAIRS)
 def _slot(draft: str, held: str) -> bool:
     """Tests 1, 2 and the last of 4: a draft value of a measure the held text states,
     not among the held values of that measure, around words the held value's share; and
@@ -377,7 +377,7 @@ def given_anew(draft: str, held: str) -> bool:
     return in_held_slot(draft, held) and _as_news(draft, held)
 
 
-@textcached
+@textcached(maxsize=PAIRS)
 def in_held_slot(draft: str, held: str) -> bool:
     """Tests 1 to 4: a new value in the held lesson's slot, on its subject and nowhere
     else, told as news or not. A retraction is left to the withdrawal rules: what it says

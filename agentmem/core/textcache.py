@@ -23,7 +23,10 @@ from typing import Any, Generic, ParamSpec, TypeVar, cast, overload
 P = ParamSpec("P")
 R = TypeVar("R")
 
-MAXSIZE = 4096  # entries a memo keeps: about the drafts and held texts of 500 adds
+MAXSIZE = 4096  # entries a memo of one text keeps: about the drafts and held texts of 500 adds
+# entries a memo of two texts keeps: a pair is asked again within its add, by several rules,
+# and seldom after; its answer may hold both texts' readings (`restate._comparable`)
+PAIRS = 1024
 KEYWORDS = object()  # marks a key made with keyword arguments: (args, KEYWORDS, items)
 
 
