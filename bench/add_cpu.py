@@ -1,7 +1,7 @@
 """The writer's own CPU per add, on the files and postgres backends.
 
     python bench/add_cpu.py [--size 10000] [--adds 300] [--backend files,postgres]
-                            [--profile 30] [--json]
+                            [--profile 30] [--dump PATH] [--json]
 
 A store of `--size` made-up lessons (`bench.lessons`: values, times, commands, names,
 change words) is written straight to `entries/` and indexed (files), or loaded into a
@@ -12,7 +12,8 @@ lesson the store holds, so the judge meets real candidates. Printed per backend:
 writer's CPU per add (process time, ms), the wall time per add, the outcomes, the load
 average before and after, and for a local server its CPU per add. `--profile N` prints
 the N functions with the most cumulative CPU time (cProfile on a CPU clock, which
-inflates Python-heavy parts a little).
+inflates Python-heavy parts a little); `--dump PATH` writes that profile to
+PATH.<backend> for `pstats`.
 """
 
 from __future__ import annotations
@@ -110,7 +111,9 @@ def open_store(backend: str, tmp: Path, n: int, held: list[str], url: str) -> St
     return PostgresStore(writer_root, url, schema=schema)
 
 
-def measure(backend: str, n: int, adds: int, url: str, profile: int) -> dict[str, Any]:
+def measure(
+    backend: str, n: int, adds: int, url: str, profile: int, dump: str = ""
+) -> dict[str, Any]:
     from bench.scale_pg import server_cpu_s
 
     drafts, held = drafts_and_held(adds)
@@ -123,7 +126,7 @@ def measure(backend: str, n: int, adds: int, url: str, profile: int) -> dict[str
         writer.submit(drafts[0], trigger="manual")  # imports, the first statements: once
         load = [os.getloadavg()[0]]
         server = server_cpu_s() if backend == "postgres" else None
-        profiler = cProfile.Profile(time.process_time) if profile else None
+        profiler = cProfile.Profile(time.process_time) if profile or dump else None
         outcomes: Counter[str] = Counter()
         cpu, wall = time.process_time(), time.perf_counter()
         if profiler is not None:
@@ -136,7 +139,9 @@ def measure(backend: str, n: int, adds: int, url: str, profile: int) -> dict[str
         load.append(os.getloadavg()[0])
         after = server_cpu_s() if server is not None else None
         store.close()
-    if profiler is not None:
+    if profiler is not None and dump:
+        profiler.dump_stats(f"{dump}.{backend}")
+    if profiler is not None and profile:
         stats = pstats.Stats(profiler, stream=sys.stderr)
         stats.sort_stats("cumulative").print_stats(profile)
     return {
@@ -150,7 +155,7 @@ def measure(backend: str, n: int, adds: int, url: str, profile: int) -> dict[str
         else round(1000 * (after - server) / adds, 2),
         "outcomes": dict(outcomes),
         "load": [round(x, 1) for x in load],
-        "profiled": bool(profile),
+        "profiled": profiler is not None,
     }
 
 
@@ -160,6 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--adds", type=int, default=300)
     parser.add_argument("--backend", default="files,postgres", help="files, postgres or both")
     parser.add_argument("--profile", type=int, default=0, help="print the top N (cProfile)")
+    parser.add_argument("--dump", default="", help="write the cProfile to DUMP.<backend>")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     import logging
@@ -175,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         url = server_url()
     rows = []
     for backend in backends:
-        row = measure(backend, args.size, args.adds, url, args.profile)
+        row = measure(backend, args.size, args.adds, url, args.profile, args.dump)
         rows.append(row)
         if not args.json:
             print(

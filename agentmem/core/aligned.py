@@ -35,6 +35,7 @@ from functools import lru_cache
 from agentmem.core.cues import says_changed
 from agentmem.core.headed import COMMIT
 from agentmem.core.statement import terms
+from agentmem.core.textcache import textcached
 from agentmem.core.values import UNITS, value_words
 
 FRAME = 2  # content terms two clauses share around their values: one subject, one slot
@@ -130,6 +131,7 @@ def _aligned(
     return bool(shared - head) and len(shared) >= FRAME
 
 
+@textcached
 def _clauses(text: str) -> tuple[str, ...]:
     return _split(text)
 

@@ -20,6 +20,7 @@ import re
 
 from agentmem.core.apart import set_apart
 from agentmem.core.statement import terms
+from agentmem.core.textcache import textcached
 from agentmem.core.withdrawal import retraction
 from agentmem.core.words import tokenized
 
@@ -39,6 +40,7 @@ BESIDE = re.compile(
 )
 
 
+@textcached
 def _given(text: str) -> dict[frozenset[str], set[str]]:
     """Each role the text gives (its words' stems) and the units it gives it to."""
     out: dict[frozenset[str], set[str]] = {}

@@ -36,6 +36,7 @@ from agentmem.core.otherrecord import other_record
 from agentmem.core.plainnews import elsewhere_unsaid
 from agentmem.core.statement import terms
 from agentmem.core.swapped import BESIDE, uses
+from agentmem.core.textcache import textcached
 from agentmem.core.withdrawal import RETRACTED
 from agentmem.core.words import function_words
 
@@ -65,6 +66,7 @@ SHARED = 2  # content terms the new use's clause shares with the held text, at l
 NAMED_OLD = 2  # held terms a removal clause names that the new use's clause lacks
 
 
+@textcached
 def _guarded(draft: str) -> bool:
     return RETRACTED.match(draft) is not None or BESIDE.search(draft) is not None
 

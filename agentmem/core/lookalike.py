@@ -35,6 +35,7 @@ from agentmem.core.cues import says_changed
 from agentmem.core.otherrecord import other_record
 from agentmem.core.otherscope import numbers, other_scope
 from agentmem.core.samething import CODED, NEWS, NUMBERED, YEAR
+from agentmem.core.textcache import textcached
 from agentmem.core.values import UNITS
 from agentmem.core.words import function_words, tokenized
 
@@ -43,6 +44,7 @@ SHORT_ID = re.compile(r"\d{1,2}|[A-Z]")  # "plan 2", "hall C": no port, no count
 AFTER_WORD = re.compile(r"\b([A-Za-z][\w-]*)\s+([A-Z][a-z]{2,})\b")
 
 
+@textcached
 def _content(word: str) -> bool:
     return bool(tokenized(word)) and word.lower() not in function_words()
 
@@ -70,6 +72,7 @@ def _coded(text: str) -> frozenset[tuple[str, str]]:
     return frozenset((m[1], m[2]) for m in CODED.finditer(text) if len(m[1]) >= 2)
 
 
+@textcached
 def _renumbered(mine: frozenset[tuple[str, str]], theirs: frozenset[tuple[str, str]]) -> bool:
     """One label, another id, and the held id nowhere in the draft's."""
     return any(
@@ -79,6 +82,7 @@ def _renumbered(mine: frozenset[tuple[str, str]], theirs: frozenset[tuple[str, s
     )
 
 
+@textcached
 def _named_after(text: str) -> dict[str, set[str]]:
     """The names a text puts right after a content word, by that word (lower case)."""
     out: dict[str, set[str]] = {}

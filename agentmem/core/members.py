@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from agentmem.core.cues import says_changed
 from agentmem.core.spoken import MONTH_NAMES
+from agentmem.core.textcache import textcached
 from agentmem.core.values import UNITS
 from agentmem.core.words import function_words, tokenized
 
@@ -87,6 +88,7 @@ def _key(m: re.Match[str]) -> str:
     return f"{m[1]} {m[2]}".lower() if m[1] else f"{m[3]}-{m[4]}".lower()
 
 
+@textcached
 def _values(text: str) -> Values:
     out: Values = {}
     for key, _, found in _clauses(text):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.textcache import textcached
 from agentmem.core.words import function_words, tokenized
 
 LEFT = re.compile(
@@ -35,6 +36,7 @@ TRIES = 8  # leaves of named people read in one draft
 STILL = re.compile(r"\b(?:still|not|never|n't|also|too)\b", re.I)
 
 
+@textcached
 def _names(text: str) -> set[str]:
     small = function_words()
     return {m[0].lower() for m in CAPITAL.finditer(text) if m[0].lower() not in small}

@@ -40,6 +40,7 @@ from agentmem.core.holders import ROLE, TITLED, TITLES, people, two_things
 from agentmem.core.names import ZONES
 from agentmem.core.spoken import MONTH_NAMES, WEEKDAYS
 from agentmem.core.statement import terms
+from agentmem.core.textcache import textcached
 from agentmem.core.values import value_words
 from agentmem.core.withdrawal import retraction
 from agentmem.core.words import function_words, tokenized
@@ -111,6 +112,7 @@ class Name(NamedTuple):
     start: int
 
 
+@textcached
 def names(text: str) -> list[Name]:
     """The people and the named things of a text (see the module docstring, test 1)."""
     return list(_names(text))

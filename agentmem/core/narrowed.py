@@ -19,6 +19,7 @@ import re
 from agentmem.core.commands import command
 from agentmem.core.removal import removed
 from agentmem.core.statement import CODE
+from agentmem.core.textcache import textcached
 
 ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
 GONE = re.compile(
@@ -29,6 +30,7 @@ GONE = re.compile(
 CLAUSE = re.compile(r";\s+|\.\s+(?=[A-Z`])")
 
 
+@textcached
 def kept(draft: str) -> dict[str, set[tuple[str, ...]]]:
     """Per tool, the commands a clause of the draft says are all it keeps ("only")."""
     out: dict[str, set[tuple[str, ...]]] = {}

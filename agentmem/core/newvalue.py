@@ -35,6 +35,7 @@ from agentmem.core.names import ASIDE
 from agentmem.core.rehosted import rehosted
 from agentmem.core.retimed import SCHEDULE, retimed_within
 from agentmem.core.statement import Terms, terms, unlabelled
+from agentmem.core.textcache import textcached
 from agentmem.stores.bm25 import tokenize
 
 
@@ -99,6 +100,7 @@ def rerouted(draft: str, held: str) -> bool:
 RELEASE = re.compile(r"\b([A-Za-z][\w-]*[A-Za-z])\s+(v\d+(?:\.\d+)*|\d+\.\d+(?:\.\d+)*)(?![\w.])")
 
 
+@textcached
 def releases(text: str) -> dict[str, set[str]]:
     """The releases a text names, by the name they are of (a search term)."""
     out: dict[str, set[str]] = {}
@@ -179,6 +181,7 @@ def recounted(draft: str, held: str, d: Terms) -> bool:
 COUNT = re.compile(r"(?<![\w.:/-])(\d[\d,]*)\s+([A-Za-z][\w-]*\s+[A-Za-z][\w-]*)")
 
 
+@textcached
 def _counts(text: str) -> dict[tuple[str, ...], set[str]]:
     """The counts a text gives by the two words after the number, as search terms ("150
     order lines": ("order", "line")); a phrase with a function word counts nothing."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from agentmem.core.textcache import textcached
 from agentmem.core.words import function_words, tokenized
 
 RECORD_ID = re.compile(r"\b([A-Z]{2,5})-\d+(?:-\d+)*\b")  # "PM-2031-004", "DR-12"
@@ -24,6 +25,7 @@ RECORD_ID = re.compile(r"\b([A-Z]{2,5})-\d+(?:-\d+)*\b")  # "PM-2031-004", "DR-1
 HEADING = re.compile(r"^[^:.;]{0,40}?\b([A-Z]{2,5})-\d+(?:-\d+)*\b[^:.;]{0,40}?:")
 
 
+@textcached
 def _heading(text: str) -> tuple[set[str], set[str], str]:
     """The record ids a text names, the letters of the one heading it, and the text after
     its heading."""

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agentmem.core.textcache import textcached
 from agentmem.core.values import raw_values
 from agentmem.core.words import tokenized
 
@@ -109,6 +110,7 @@ def _sides(text: str) -> frozenset[tuple[str, str]]:
     return frozenset(out)
 
 
+@textcached
 def _opposite(draft: frozenset[tuple[str, str]], held: frozenset[tuple[str, str]]) -> bool:
     """One side of a place in each, the other side in the other, neither text on both."""
     flip = {"in": "out", "out": "in"}
@@ -122,6 +124,7 @@ def _opposite(draft: frozenset[tuple[str, str]], held: frozenset[tuple[str, str]
     )
 
 
+@textcached
 def _compass(text: str) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for m in COMPASS.finditer(text):

@@ -19,6 +19,7 @@ from agentmem.core.clauses import SENTENCES
 from agentmem.core.cues import says_changed
 from agentmem.core.spoken import MONTH_ORDER, WEEKDAYS
 from agentmem.core.statement import terms
+from agentmem.core.textcache import textcached
 from agentmem.core.values import value_words
 from agentmem.core.words import function_words, tokenized
 
@@ -48,6 +49,7 @@ def _terms(words: list[str]) -> set[str]:
     return {t for w in words for t in tokenized(w)}
 
 
+@textcached
 def _qualifier(clause: str, term: str) -> tuple[set[str], bool] | None:
     """The kind words around the first mention of `term` in `clause` (up to BEFORE content
     words right before it, and a "for …"/"of …" phrase after it), and whether "all" or

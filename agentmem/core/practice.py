@@ -33,6 +33,7 @@ import re
 from collections.abc import Iterable
 
 from agentmem.core.statement import terms
+from agentmem.core.textcache import textcached
 
 # One practice, other verbs (stems as `agentmem.stores.bm25.tokenize` gives them); the
 # first of each family stands for all of it.
@@ -117,6 +118,7 @@ NAME = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}[0-9]+\b")
 PREFIXES = frozenset({"pre", "non", "re", "co", "semi", "multi", "anti"})
 
 
+@textcached
 def words(text: str) -> frozenset[str]:
     """A text's content terms, each verb of a family as its family."""
     phrasal = {m.lastgroup for m in PHRASAL.finditer(text) if m.lastgroup}

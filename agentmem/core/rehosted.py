@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from agentmem.core.places import HOST_PORT
 from agentmem.core.statement import IDENTIFIER, Terms
+from agentmem.core.textcache import textcached
 
 
+@textcached
 def _hosts(text: str) -> dict[str, str]:
     """The hosts a text gives with their port, and the domain each is in ("db-2.corp.lan":
     "corp.lan")."""

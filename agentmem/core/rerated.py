@@ -19,6 +19,7 @@ from agentmem.core.cadence import SECONDS
 from agentmem.core.nolonger import NO_MORE
 from agentmem.core.qualified import qualifiers
 from agentmem.core.statement import UNITS, terms
+from agentmem.core.textcache import textcached
 
 # "every 30 s": a rate, its number and its unit (each unit one `statement.UNITS` reads)
 EVERY_N = (
@@ -41,6 +42,7 @@ def _seconds(n: str, unit: str) -> float:
 Rate = tuple[frozenset[str], str, set[float], frozenset[tuple[str, frozenset[str]]]]
 
 
+@textcached
 def _rates(text: str) -> list[Rate]:
     """Each clause's rate: the words before it, the last of them, every rate it gives, and
     the qualifiers its thing is named by (an environment, a region, a tier)."""

@@ -98,6 +98,7 @@ from agentmem.core.subjects import named_apart as named_apart  # its old home
 from agentmem.core.subjects import new_value as new_value  # its old home
 from agentmem.core.subjects import other_component as other_component  # its old home
 from agentmem.core.subjects import same_subject as same_subject  # its old home
+from agentmem.core.textcache import PAIRS, textcached
 from agentmem.core.together import read_together as read_together  # its old home
 from agentmem.core.versioned import reversioned
 from agentmem.stores.bm25 import tokenize
@@ -123,6 +124,7 @@ def restates(draft: str, held: str) -> bool:
     return covered(d, h)
 
 
+@textcached(maxsize=PAIRS)
 def substituted(a: str, b: str) -> bool:
     """One frame told of two things: a word of each text, missing from the other, between
     the same two words and before the same content word, the word it names ("canary the
@@ -169,6 +171,7 @@ def told_alike(draft: str, held: str) -> bool:
     return read is not None and one_fact(draft, held, *read)
 
 
+@textcached(maxsize=PAIRS)
 def _comparable(a: str, b: str) -> tuple[Terms, Terms] | None:
     """The two texts read together, when either may tell what the other does: neither a
     retraction, no value in conflict, no naming word swapped (`substituted`); else None."""

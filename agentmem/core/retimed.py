@@ -8,6 +8,7 @@ import re
 
 from agentmem.core.cues import CHANGE
 from agentmem.core.statement import TIME, terms
+from agentmem.core.textcache import textcached
 from agentmem.stores.bm25 import tokenize
 
 SCHEDULE = ("time", "day")  # when a job runs (see `agentmem.core.newvalue.retimed`)
@@ -21,10 +22,12 @@ NAMED_BY = 2  # content terms before a change that name the job it is of, at lea
 DETERMINER = re.compile(r"\b(?:the|a|an|our|its|their|this|that|so|and|but)\s+", re.IGNORECASE)
 
 
+@textcached
 def _clauses(text: str) -> list[str]:
     return [c for c in AFTER_OPENING.split(text) if c.strip()]
 
 
+@textcached
 def _schedule(text: str) -> dict[str, frozenset[str]]:
     values = terms(text).values
     return {k: values[k] for k in SCHEDULE if k in values}

@@ -41,6 +41,7 @@ from agentmem.core.names import ASIDE
 from agentmem.core.samething import STAYS
 from agentmem.core.spoken import MONTH_NAMES
 from agentmem.core.statement import terms
+from agentmem.core.textcache import textcached
 
 FRAME = 3  # words the two clauses open on alike before their values, at least
 CONTENT = 2  # content terms among them, at least
@@ -73,6 +74,7 @@ DATE = re.compile(
 )
 
 
+@textcached
 def _words(text: str) -> tuple[str, ...]:
     return tuple(w for w in re.findall(r"[\w'-]+", text.lower()) if w not in ARTICLES)
 
@@ -93,6 +95,7 @@ def _values(text: str) -> tuple[tuple[str, str, int, int], ...]:
     return tuple(out)
 
 
+@textcached
 def _frame(text: str, start: int) -> tuple[int, tuple[str, ...]]:
     """Where the clause holding a value at `start` begins, and its words before it."""
     cut = max((m.end() for m in BOUNDARY.finditer(text, 0, start)), default=0)

@@ -46,6 +46,7 @@ from agentmem.core.spoken import DAY_NAMES, MONTH_NAMES
 from agentmem.core.statement import terms
 from agentmem.core.stays import STAYS as STAYS
 from agentmem.core.subjects import named_apart
+from agentmem.core.textcache import PAIRS, textcached
 from agentmem.core.unqualified import unqualified
 from agentmem.core.values import AMOUNT, UNITS, value_words
 from agentmem.core.withdrawal import retraction
@@ -209,6 +210,7 @@ def _label(text: str, end: int, found: list[Value]) -> str:
     return f"value of {m[1].lower()}"
 
 
+@textcached
 def _around(text: str, value: Value) -> frozenset[str]:
     """The content terms of the words each side of a value: what it measures."""
     before = text[: value.start].split()[-AROUND:]
@@ -217,6 +219,7 @@ def _around(text: str, value: Value) -> frozenset[str]:
     return frozenset(words - function_words() - value_words())
 
 
+@textcached(maxsize=PAIRS)
 def _slot(draft: str, held: str) -> bool:
     """Tests 1, 2 and the last of 4: a draft value of a measure the held text states,
     not among the held values of that measure, around words the held value's share; and
@@ -247,6 +250,7 @@ def _slot(draft: str, held: str) -> bool:
     return False
 
 
+@textcached
 def _window(text: str, value: Value, words: int = AROUND) -> str:
     before = text[: value.start].split()[-words:]
     return " ".join((*before, *text[value.end :].split()[:words]))
@@ -261,6 +265,7 @@ def _named_otherwise(draft: str, new: Value, held: str, old: Value) -> bool:
     return bool(mine - theirs) and bool(theirs - mine)
 
 
+@textcached
 def _marked_old(text: str, value: Value) -> bool:
     """The value is told as the one left behind: "was 90 s", "from 7 to 5", "3.5 -> 4.2"."""
     before = text[max(0, value.start - 16) : value.start]
@@ -372,6 +377,7 @@ def given_anew(draft: str, held: str) -> bool:
     return in_held_slot(draft, held) and _as_news(draft, held)
 
 
+@textcached(maxsize=PAIRS)
 def in_held_slot(draft: str, held: str) -> bool:
     """Tests 1 to 4: a new value in the held lesson's slot, on its subject and nowhere
     else, told as news or not. A retraction is left to the withdrawal rules: what it says

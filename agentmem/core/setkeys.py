@@ -15,6 +15,7 @@ from agentmem.core.qualified import qualifiers
 from agentmem.core.slots import BREAK, SENTENCE, named_terms, slots
 from agentmem.core.spoken import MONTH_NAMES, WEEKDAYS, normalised
 from agentmem.core.statement import UNITS, terms
+from agentmem.core.textcache import textcached
 from agentmem.core.words import tokenized
 
 # A setting's key (words joined by underscores, any case) and the value written after its
@@ -45,6 +46,7 @@ FIELDS = frozenset(
 )
 
 
+@textcached
 def settings(text: str) -> dict[str, set[str]]:
     """Each key the text sets, with the values it writes after it, in lower case."""
     out: dict[str, set[str]] = {}

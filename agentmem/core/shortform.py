@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from agentmem.core.statement import terms
+from agentmem.core.textcache import textcached
 
 SHORT = re.compile(r"(?<![\w-])[A-Z]{3,6}(?![\w-])")  # a short form: capitals, no digit
 MIN_WORD = 5  # letters of a word a short form can stand for
@@ -59,6 +60,7 @@ IGNORES = re.compile(
 )
 
 
+@textcached
 def ignored(text: str) -> list[str]:
     """The words of what `text` says is ignored entirely ("ignores chapters entirely":
     chapters), lower case."""

@@ -18,6 +18,7 @@ import re
 from functools import lru_cache
 
 from agentmem.core.clockwords import clock_said
+from agentmem.core.textcache import textcached
 
 # Capitalised, so "sat", "sun" and "wed" as words are not days; "Tues", "Thur(s)" too.
 WEEKDAY = re.compile(r"\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\b(?!-\w|\.\w)")
@@ -91,6 +92,7 @@ def normalised(text: str) -> str:
     return ABBREVIATED.sub(lambda m: ABBREVIATIONS[m.group(1).lower()], text)
 
 
+@textcached
 def spoken_values(text: str) -> tuple[dict[str, set[str]], str]:
     """The values said the ways this module reads, by kind, and the text with each
     blanked (so no number of them is read again as a bare count)."""

@@ -46,6 +46,7 @@ from agentmem.core.samething import (
     _marked_old,
     readings,
 )
+from agentmem.core.textcache import textcached
 from agentmem.core.withdrawal import retraction
 from agentmem.core.words import tokenized
 
@@ -71,6 +72,7 @@ def _tags(text: str) -> tuple[tuple[str, str, int, int], ...]:
     return tuple(out)
 
 
+@textcached
 def _codes(text: str) -> frozenset[str]:
     return frozenset(code for _, code, _, _ in _tags(text))
 

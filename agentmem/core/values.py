@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from agentmem.core.cues import old_values
 from agentmem.core.spoken import DAY_NAMES, MONTH_NAMES, WEEKDAYS, spoken_values
+from agentmem.core.textcache import textcached
 from agentmem.core.words import CODE, function_words, tokenized
 from agentmem.stores.bm25 import WORD
 
@@ -74,6 +75,7 @@ VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b|\b\d{4}[vV]\d+(?:
 NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:(?:\s?|-(?=[A-Za-z]))(%|[A-Za-z]+\b))?")
 
 
+@textcached
 def raw_values(text: str) -> tuple[dict[str, set[str]], str]:
     """The values a (normalised) text states, by kind, and the text the values were read
     from (code and markup blanked)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agentmem.core.statement import Terms
+from agentmem.core.textcache import textcached
 from agentmem.stores.bm25 import tokenize
 
 MIN_SHARED = 3
@@ -21,6 +22,7 @@ OUTSIDE = 2  # shared terms outside the versioned name (a policy's, not a log's 
 SUFFIXED = re.compile(r"(?<![\w/.-])([A-Za-z][\w-]*?[A-Za-z])[-_][vV](\d+)(?![\w.-])")
 
 
+@textcached
 def suffixed(text: str) -> dict[str, set[int]]:
     """The versions a text names of each stem (lower case)."""
     out: dict[str, set[int]] = {}

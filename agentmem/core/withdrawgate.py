@@ -46,6 +46,7 @@ from agentmem.core.namedverdict import verdict_of
 from agentmem.core.outdated import outdated
 from agentmem.core.practice import no_longer, refuted
 from agentmem.core.statement import content_and_values
+from agentmem.core.textcache import textcached
 from agentmem.core.withdrawal import retraction
 
 __all__ = ["GATED", "may_withdraw"]
@@ -247,17 +248,20 @@ def _calls(function: Callable[..., object]) -> frozenset[str]:
 GATED = _calls(retract.denies) == frozenset(DENIES) and _calls(retract.withdrawn) == WITHDRAWN_CALLS
 
 
+@textcached
 def _blames(held: str) -> bool:
     """`denied_cause` reads only a held lesson that gives a cause or when it fails."""
     cause = _of(deniedcause, "HELD_CAUSE").search(held) or deniedcause.FAILS_WHEN.search(held)
     return cause is not None
 
 
+@textcached
 def _says_no(held: str) -> bool:
     """`flipped` reads only a held lesson saying a thing does not happen (`_negatives`)."""
     return bool(flipped._negatives(held))
 
 
+@textcached
 def _gives(held: str) -> bool:
     """`unfounded` reads only a held lesson that gives a cause."""
     return _of(unfounded, "GIVEN").search(held) is not None
