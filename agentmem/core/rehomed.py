@@ -1,0 +1,97 @@
+"""A held lesson's thing said to be held by another named thing now, in any voice.
+
+A later text often tells a lesson's new holder in other words than the lesson's: "Tyrecare
+Fleet Services does the tyre inspections" is followed by "Tyre inspections are done by
+Bridgeway Tyre Partners since 23 March", "W15 roast logs come from Artisan" by "Since 13
+February both roasters log to Cropster", "FTL limit tables live in ftl_limits.yaml" by
+"FTL limit tables moved to the rules-api service". The rules that read a slot need its
+words; these share only the subject. `rehomed` reads the structure instead: one sentence
+of the draft
+
+- says something changed (`agentmem.core.statement.Terms.change`, any voice),
+- names the held lesson's subject: two of its head terms (`Terms.head`, what it is about),
+- and names a thing the held lesson never mentions (a new holder, tool or place: a name);
+
+while the held lesson names a thing (its old holder) the draft never mentions anywhere.
+The guards every replacement rule passes in `agentmem.core.held` keep another site,
+instance, year or kind apart; this rule adds its own: a held lesson whose every name the
+draft also says (both holders told: two that hold, or a restatement) is never replaced.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from agentmem.core.cues import CHANGE, CUE_BACKWARD, CUE_FORWARD
+from agentmem.core.statement import terms
+from agentmem.core.words import tokenized
+
+SUBJECT = 2  # content terms of the held lesson, not its names, the draft's sentence names
+# A sentence's end, or a semicolon: the clause a change cue and its subject share.
+SENTENCE = re.compile(r"(?<=[.;!?])\s+|\n+")
+# A move told in the present, which `CHANGE` reads only in the past ("moved"): "Online
+# bidding moves to MartStream", "the desk is switching to Zendesk".
+MOVES = re.compile(r"\b(?:moves|moving|switches|switching|migrates|migrating)\s+(?:\w+\s+)?to\b", re.I)
+CUES = (CHANGE, CUE_FORWARD, CUE_BACKWARD, MOVES)
+WINDOW = 4  # words either side of a cue that may name the new holder: the cue points at it
+WORD = re.compile(r"[A-Za-z0-9][\w-]*")
+REACH = 160  # characters either side read for those words: a cue costs the same in any text
+
+
+@lru_cache(maxsize=4096)
+def _sentences(text: str) -> tuple[str, ...]:
+    return tuple(s for s in SENTENCE.split(text) if s.strip())
+
+
+def rehomed(draft: str, held: str) -> bool:
+    """Whether a sentence of the draft tells, with a change cue, the held lesson's subject
+    held by a name the lesson never mentions, and the lesson names a thing the draft never
+    does."""
+    told, old = terms(draft), terms(held)
+    said = told.tokens | told.content | told.proper
+    if not old.proper - said:  # the old holder: a name the draft never says
+        return False
+    subject = old.content - old.proper
+    known = old.tokens | old.content | old.proper
+    for sentence in _sentences(draft):
+        cues = [m for p in CUES for m in p.finditer(sentence)]
+        if not cues:
+            continue
+        here = terms(sentence)
+        if len(subject & here.content) < SUBJECT:
+            continue
+        # a name, or a thing written as a joined code ("the rules-api service")
+        new = (here.proper | {t for c in here.codes for t in tokenized(c)}) - known
+        if not new or _another_instance(sentence, held, new, old.proper - said):
+            continue
+        if any(new & _near(sentence, m.start(), m.end()) for m in cues):
+            return True  # a new holder named beside the change
+    return False
+
+
+def _near(sentence: str, start: int, end: int) -> set[str]:
+    """The tokens of the WINDOW words before and after a cue at `start`:`end`."""
+    before = sentence[max(0, start - REACH) : start].rsplit(None, WINDOW)[-WINDOW:]
+    after = sentence[end : end + REACH].split(None, WINDOW)[:WINDOW]
+    return {t for word in (*before, *after) for t in tokenized(word)}
+
+
+def _another_instance(sentence: str, held: str, new: set[str], gone: frozenset[str]) -> bool:
+    """A new name of the sentence and a name of the held lesson the draft never says each
+    stand before the same content word ("the Southgate depot", "the Northgate depot"):
+    another instance of the held thing (a site, a unit, a line), not a new holder of it."""
+    return bool(_named_before(sentence, new) & _named_before(held, gone))
+
+
+def _named_before(text: str, names: set[str] | frozenset[str]) -> set[str]:
+    """The content words (stemmed) that follow a word of `names` in the text."""
+    words = WORD.findall(text[:100_000])
+    content = terms(text).content
+    return {
+        t
+        for word, after in zip(words, words[1:], strict=False)
+        if set(tokenized(word)) & names
+        for t in tokenized(after)
+        if t in content and t not in names
+    }

@@ -1,0 +1,87 @@
+"""`agentmem.core.rehomed`: a held lesson's thing said, beside a change cue, to be held by a
+name the lesson never mentions, while the draft never mentions the lesson's own name, is
+replaced; the near misses stay apart: both holders named, another site, a new fact of the
+same subject that does not move it, a name far from any cue, a restatement. Asked through
+the writer's judge (`agentmem.core.held.judge`), lesson against lesson."""
+
+from __future__ import annotations
+
+import time
+
+from agentmem.core.held import Held, judge
+from agentmem.core.rehomed import rehomed
+
+
+def _replaced(draft: str, held: str) -> bool:
+    return judge(draft, [Held("semantic-1", held, "semantic")], "semantic").replaces == [
+        "semantic-1"
+    ]
+
+
+def test_a_new_holder_told_with_a_change_cue_replaces_the_old_one() -> None:
+    """The subject told in other words, a change cue beside the new holder's name, the old
+    holder nowhere in the draft: the lesson is replaced, in several voices of change."""
+    held = "Kestrel Hire cleans the site cabins on Monday and Thursday mornings."
+    for draft in (
+        "Site cabins are cleaned by Ortolan Services since 4 May: they come on Wednesdays.",
+        "Cabin cleaning for the site moves to Ortolan Services from the June contract.",
+        "The site cabins now get Ortolan Services crews for cleaning, booked per visit.",
+    ):
+        assert rehomed(draft, held), draft
+        assert _replaced(draft, held), draft
+
+
+def test_both_holders_named_replace_nothing() -> None:
+    """A draft that still names the old holder tells two that hold (or a split of work):
+    the lesson stays."""
+    held = "Kestrel Hire cleans the site cabins on Monday and Thursday mornings."
+    draft = "Site cabins are cleaned by Ortolan Services since 4 May, Kestrel Hire on weekends."
+    assert not rehomed(draft, held)
+
+
+def test_a_new_fact_about_the_subject_far_from_the_cue_replaces_nothing() -> None:
+    """A change of another side of the subject, the new name not beside the cue: no new
+    holder is told."""
+    held = "Online bidding runs on Lotwise Live; the catalogue goes up by 18:00 the day before."
+    draft = "Online bidding now needs every buyer to be approved in advance by Fernhill Bank."
+    assert not rehomed(draft, held)
+
+
+def test_a_change_told_of_another_subject_replaces_nothing() -> None:
+    """The cue and a new name, but the sentence shares fewer than two of the held lesson's
+    subject terms: it is about something else."""
+    held = "Kestrel Hire cleans the site cabins on Monday and Thursday mornings."
+    draft = "Since 4 May the crane inspections are done by Ortolan Services."
+    assert not rehomed(draft, held)
+    assert not _replaced(draft, held)
+
+
+def test_another_site_stays_apart() -> None:
+    """The same subject at another named site, a new holder there: the held site's
+    holder is not replaced."""
+    held = "At the Northgate depot, Kestrel Hire does the tyre inspections on Tuesday nights."
+    draft = "At the Southgate depot, tyre inspections are now done by Ortolan Tyres."
+    assert not rehomed(draft, held)
+    assert not _replaced(draft, held)
+
+
+def test_a_restatement_without_a_cue_is_no_replacement() -> None:
+    """No change cue: a new name alone is not read as a new holder."""
+    held = "Kestrel Hire cleans the site cabins on Monday and Thursday mornings."
+    draft = "Site cabins are cleaned by Ortolan Services on Wednesdays."
+    assert not rehomed(draft, held)
+
+
+def test_hostile_texts_are_read_in_linear_time() -> None:
+    """A huge text, a surrogate, long runs of cue words: no hang, no exception."""
+    held = "Kestrel Hire cleans the site cabins on Monday and Thursday mornings."
+    start = time.perf_counter()
+    for draft in (
+        "moves " * 20_000 + "to Ortolan",
+        "site cabins now " + "a" * 100_000,
+        "Site cabins \ud800 now cleaned by Ortolan Services.",
+        "switching " * 10_000 + "site cabins",
+    ):
+        rehomed(draft, held)
+        rehomed(held, draft)
+    assert time.perf_counter() - start < 30.0  # the texts' reading (`terms`) is most of it
