@@ -1,25 +1,29 @@
 """A held lesson's thing said to be held by another named thing now, in any voice.
 
-A later text often tells a lesson's new holder in other words than the lesson's: "Tyrecare
-Fleet Services does the tyre inspections" is followed by "Tyre inspections are done by
-Bridgeway Tyre Partners since 23 March", "W15 roast logs come from Artisan" by "Since 13
-February both roasters log to Cropster", "FTL limit tables live in ftl_limits.yaml" by
-"FTL limit tables moved to the rules-api service". The rules that read a slot need its
-words; these share only the subject. `rehomed` reads the structure instead: one sentence
-of the draft
+A later text often tells a lesson's new holder in other words than the lesson's: "Kestrel
+Hire cleans the site cabins" is followed by "Site cabins are cleaned by Ortolan Services
+since 4 May", or "cabin cleaning moves to Ortolan Services". The rules that read a slot
+need its words; these share only the subject. `rehomed` reads the structure instead: one
+sentence of the draft
 
-- says something changed (`agentmem.core.statement.Terms.change`, any voice),
-- names the held lesson's subject: two of its head terms (`Terms.head`, what it is about),
-- and names a thing the held lesson never mentions (a new holder, tool or place: a name);
+- says something changed: a change cue of `agentmem.core.cues` (`CHANGE`, `CUE_FORWARD`,
+  `CUE_BACKWARD`) or a move told in the present (`MOVES`), in any voice;
+- names the held lesson's subject: two of its content terms that are not its names;
+- and names, within `WINDOW` words of a cue, a thing the held lesson never mentions (a
+  name or a joined code: the new holder, tool or supplier);
 
 while the held lesson names a thing (its old holder) the draft never mentions anywhere.
-The guards every replacement rule passes in `agentmem.core.held` keep another site,
-instance, year or kind apart; this rule adds its own: a held lesson whose every name the
-draft also says (both holders told: two that hold, or a restatement) is never replaced.
+It is asked between two lessons, behind the guards every replacement rule passes in
+`agentmem.core.held` (another thing, kind, instance, year, side). Its own guards: a held
+lesson whose every name the draft also says (both holders told: a split or two that
+hold) is never replaced; a new name far from the cue tells another fact of the subject,
+not its new holder; a new name and an old one that each stand before the same content
+word ("the Southgate depot", "the Northgate depot") tell another instance of the thing.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 
@@ -32,7 +36,9 @@ SUBJECT = 2  # content terms of the held lesson, not its names, the draft's sent
 SENTENCE = re.compile(r"(?<=[.;!?])\s+|\n+")
 # A move told in the present, which `CHANGE` reads only in the past ("moved"): "Online
 # bidding moves to MartStream", "the desk is switching to Zendesk".
-MOVES = re.compile(r"\b(?:moves|moving|switches|switching|migrates|migrating)\s+(?:\w+\s+)?to\b", re.I)
+MOVES = re.compile(
+    r"\b(?:moves|moving|switches|switching|migrates|migrating)\s+(?:\w+\s+)?to\b", re.I
+)
 CUES = (CHANGE, CUE_FORWARD, CUE_BACKWARD, MOVES)
 WINDOW = 4  # words either side of a cue that may name the new holder: the cue points at it
 WORD = re.compile(r"[A-Za-z0-9][\w-]*")
@@ -90,7 +96,7 @@ def _named_before(text: str, names: set[str] | frozenset[str]) -> set[str]:
     content = terms(text).content
     return {
         t
-        for word, after in zip(words, words[1:], strict=False)
+        for word, after in itertools.pairwise(words)
         if set(tokenized(word)) & names
         for t in tokenized(after)
         if t in content and t not in names
