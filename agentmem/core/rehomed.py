@@ -83,14 +83,14 @@ def _near(sentence: str, start: int, end: int) -> set[str]:
     return {t for word in (*before, *after) for t in tokenized(word)}
 
 
-def _another_instance(sentence: str, held: str, new: set[str], gone: frozenset[str]) -> bool:
+def _another_instance(sentence: str, held: str, new: frozenset[str], gone: frozenset[str]) -> bool:
     """A new name of the sentence and a name of the held lesson the draft never says each
     stand before the same content word ("the Southgate depot", "the Northgate depot"):
     another instance of the held thing (a site, a unit, a line), not a new holder of it."""
     return bool(_named_before(sentence, new) & _named_before(held, gone))
 
 
-def _named_before(text: str, names: set[str] | frozenset[str]) -> set[str]:
+def _named_before(text: str, names: frozenset[str]) -> set[str]:
     """The content words (stemmed) that follow a word of `names` in the text."""
     words = WORD.findall(text[:100_000])
     content = terms(text).content
