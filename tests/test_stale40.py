@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from agentmem.core.held import Held, judge
 from agentmem.core.rehomed import rehomed
 
@@ -31,45 +33,38 @@ def test_a_new_holder_told_with_a_change_cue_replaces_the_old_one() -> None:
         assert _replaced(draft, held), draft
 
 
-def test_both_holders_named_replace_nothing() -> None:
-    """A draft that still names the old holder tells two that hold (or a split of work):
-    the lesson stays."""
-    held = "Kestrel Hire cleans the site cabins on Monday and Thursday mornings."
-    draft = "Site cabins are cleaned by Ortolan Services since 4 May, Kestrel Hire on weekends."
+CABINS = "Kestrel Hire cleans the site cabins on Monday and Thursday mornings."
+NEAR_MISSES = [
+    # both holders named: a split of the work, or two that hold
+    (CABINS, "Site cabins are cleaned by Ortolan Services since 4 May, Kestrel Hire on weekends."),
+    # a new fact of the subject, its name far from the cue: no new holder told
+    (
+        "Online bidding runs on Lotwise Live; the catalogue goes up by 18:00 the day before.",
+        "Online bidding now needs every buyer to be approved in advance by Fernhill Bank.",
+    ),
+    # a cue and a new name, fewer than two of the held subject's terms: another subject
+    (CABINS, "Since 4 May the crane inspections are done by Ortolan Services."),
+    # the same subject at another named site, a new holder there
+    (
+        "At the Northgate depot, Kestrel Hire does the tyre inspections on Tuesday nights.",
+        "At the Southgate depot, tyre inspections are now done by Ortolan Tyres.",
+    ),
+    # no change cue: a new name alone is not read as a new holder
+    (CABINS, "Site cabins are cleaned by Ortolan Services on Wednesdays."),
+]
+
+
+@pytest.mark.parametrize(("held", "draft"), NEAR_MISSES)
+def test_a_near_miss_is_no_new_holder(held: str, draft: str) -> None:
+    """Both holders named, a name far from the cue, another subject, another site, no
+    cue: `rehomed` reads no new holder of the held lesson's thing."""
     assert not rehomed(draft, held)
 
 
-def test_a_new_fact_about_the_subject_far_from_the_cue_replaces_nothing() -> None:
-    """A change of another side of the subject, the new name not beside the cue: no new
-    holder is told."""
-    held = "Online bidding runs on Lotwise Live; the catalogue goes up by 18:00 the day before."
-    draft = "Online bidding now needs every buyer to be approved in advance by Fernhill Bank."
-    assert not rehomed(draft, held)
-
-
-def test_a_change_told_of_another_subject_replaces_nothing() -> None:
-    """The cue and a new name, but the sentence shares fewer than two of the held lesson's
-    subject terms: it is about something else."""
-    held = "Kestrel Hire cleans the site cabins on Monday and Thursday mornings."
-    draft = "Since 4 May the crane inspections are done by Ortolan Services."
-    assert not rehomed(draft, held)
+@pytest.mark.parametrize(("held", "draft"), NEAR_MISSES[2:4])
+def test_another_subject_or_site_stays_apart_in_the_judge(held: str, draft: str) -> None:
+    """The writer's judge keeps another subject and another site's holder apart."""
     assert not _replaced(draft, held)
-
-
-def test_another_site_stays_apart() -> None:
-    """The same subject at another named site, a new holder there: the held site's
-    holder is not replaced."""
-    held = "At the Northgate depot, Kestrel Hire does the tyre inspections on Tuesday nights."
-    draft = "At the Southgate depot, tyre inspections are now done by Ortolan Tyres."
-    assert not rehomed(draft, held)
-    assert not _replaced(draft, held)
-
-
-def test_a_restatement_without_a_cue_is_no_replacement() -> None:
-    """No change cue: a new name alone is not read as a new holder."""
-    held = "Kestrel Hire cleans the site cabins on Monday and Thursday mornings."
-    draft = "Site cabins are cleaned by Ortolan Services on Wednesdays."
-    assert not rehomed(draft, held)
 
 
 def test_hostile_texts_are_read_in_linear_time() -> None:
