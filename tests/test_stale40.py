@@ -20,17 +20,27 @@ def _replaced(draft: str, held: str) -> bool:
     ]
 
 
-def test_a_new_holder_told_with_a_change_cue_replaces_the_old_one() -> None:
-    """The subject told in other words, a change cue beside the new holder's name, the old
-    holder nowhere in the draft: the lesson is replaced, in several voices of change."""
-    held = "Kestrel Hire cleans the site cabins on Monday and Thursday mornings."
-    for draft in (
-        "Site cabins are cleaned by Ortolan Services since 4 May: they come on Wednesdays.",
-        "Cabin cleaning for the site moves to Ortolan Services from the June contract.",
-        "The site cabins now get Ortolan Services crews for cleaning, booked per visit.",
-    ):
-        assert rehomed(draft, held), draft
-        assert _replaced(draft, held), draft
+@pytest.mark.parametrize(
+    ("held", "draft"),
+    [
+        (
+            "Kestrel Hire cleans the site cabins on Monday and Thursday mornings; book by"
+            " email to desk@kestrel.example.",
+            "Site cabin cleaning is done by Ortolan Services since 4 May: they come on"
+            " Wednesday nights and are booked in the Ortolan portal.",
+        ),
+        (
+            "Cabin cleaning for the site runs through Kestrel Hire; they invoice monthly.",
+            "Cabin cleaning for the site moves to Ortolan Services from the June contract.",
+        ),
+    ],
+)
+def test_a_new_holder_told_with_a_change_cue_replaces_the_old_one(held: str, draft: str) -> None:
+    """The subject told in other words, a change cue beside the new holder's name ("since
+    4 May", a move told in the present), the old holder nowhere in the draft: the lesson
+    is replaced, where no other rule of the judge reads it."""
+    assert rehomed(draft, held)
+    assert _replaced(draft, held)
 
 
 CABINS = "Kestrel Hire cleans the site cabins on Monday and Thursday mornings."
