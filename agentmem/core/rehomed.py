@@ -8,7 +8,10 @@ sentence of the draft
 
 - says something changed: a change cue of `agentmem.core.cues` (`CHANGE`, `CUE_FORWARD`,
   `CUE_BACKWARD`) or a move told in the present (`MOVES`), in any voice;
-- names the held lesson's subject: two of its content terms that are not its names;
+- is about the held lesson's subject: two of the first three of the lesson's content
+  terms that are not names (`ABOUT`: what it is about, not who holds it) are among the
+  sentence's own first four (not in a clause of time or cause: "from the 24 March prime
+  sale" tells when, and is not about the prime sale's commission);
 - and names, within `WINDOW` words of a cue, a thing the held lesson never mentions (a
   name or a joined code: the new holder, tool or supplier);
 
@@ -31,7 +34,8 @@ from agentmem.core.cues import CHANGE, CUE_BACKWARD, CUE_FORWARD
 from agentmem.core.statement import terms
 from agentmem.core.words import tokenized
 
-SUBJECT = 2  # content terms of the held lesson, not its names, the draft's sentence names
+SUBJECT = 2  # of the held lesson's leading terms, so many lead the draft's sentence too
+ABOUT = 3  # the leading content terms of a lesson, not its names: what it is about
 # A sentence's end, or a semicolon: the clause a change cue and its subject share.
 SENTENCE = re.compile(r"(?<=[.;!?])\s+|\n+")
 # A move told in the present, which `CHANGE` reads only in the past ("moved"): "Online
@@ -58,14 +62,14 @@ def rehomed(draft: str, held: str) -> bool:
     said = told.tokens | told.content | told.proper
     if not old.proper - said:  # the old holder: a name the draft never says
         return False
-    subject = old.content - old.proper
+    subject = _about(held, old.content - old.proper, ABOUT)
     known = old.tokens | old.content | old.proper
     for sentence in _sentences(draft):
         cues = [m for p in CUES for m in p.finditer(sentence)]
         if not cues:
             continue
         here = terms(sentence)
-        if len(subject & here.content) < SUBJECT:
+        if len(subject & _about(sentence, here.content - here.proper, ABOUT + 1)) < SUBJECT:
             continue
         # a name, or a thing written as a joined code ("the rules-api service")
         new = (here.proper | {t for c in here.codes for t in tokenized(c)}) - known
@@ -74,6 +78,20 @@ def rehomed(draft: str, held: str) -> bool:
         if any(new & _near(sentence, m.start(), m.end()) for m in cues):
             return True  # a new holder named beside the change
     return False
+
+
+@lru_cache(maxsize=4096)
+def _about(text: str, content: frozenset[str], first: int) -> frozenset[str]:
+    """The `first` of `content`'s terms in the text's order: what the text is about (its
+    subject), not the names of who or what holds it. A sentence is read one term further
+    than a lesson: it may open on a verb or a word of its own ("Site cabin cleaning is
+    done by …")."""
+    out: list[str] = []
+    for word in WORD.finditer(text[:100_000]):
+        out += [t for t in tokenized(word[0]) if t in content and t not in out]
+        if len(out) >= first:
+            break
+    return frozenset(out[:first])
 
 
 def _near(sentence: str, start: int, end: int) -> set[str]:
