@@ -61,6 +61,12 @@ NEAR_MISSES = [
     ),
     # no change cue: a new name alone is not read as a new holder
     (CABINS, "Site cabins are cleaned by Ortolan Services on Wednesdays."),
+    # one corner of the lesson told (its subject's words), not the lesson anew
+    (
+        "Duplicate ferry bookings come from Paylane retrying the payment webhook when our"
+        " handler is slow; bookings are keyed on the checkout id and a repeat returns 200.",
+        "From 1 June Harbourline ferry bookings close 12 hours before sailing.",
+    ),
 ]
 
 

@@ -15,7 +15,9 @@ sentence of the draft
 - and names, within `WINDOW` words of a cue, a thing the held lesson never mentions (a
   name or a joined code: the new holder, tool or supplier);
 
-while the held lesson names a thing (its old holder) the draft never mentions anywhere.
+while the held lesson names a thing (its old holder) the draft never mentions anywhere,
+and the draft tells most of the rest of the lesson (`FRAME`, `TOLD`: its content terms
+that are not names).
 It is asked between two lessons, behind the guards every replacement rule passes in
 `agentmem.core.held` (another thing, kind, instance, year, side). Its own guards: a held
 lesson whose every name the draft also says (both holders told: a split or two that
@@ -36,6 +38,10 @@ from agentmem.core.words import tokenized
 
 SUBJECT = 2  # of the held lesson's leading terms, so many lead the draft's sentence too
 ABOUT = 3  # the leading content terms of a lesson, not its names: what it is about
+# Of the held lesson's content terms that are not names, the draft tells at least so many
+# and so large a share: the lesson told anew with another holder, not one corner of it (a
+# timetable told beside a lesson on reservations "since the summer timetable").
+FRAME, TOLD = 3, 0.42
 # A sentence's end, or a semicolon: the clause a change cue and its subject share.
 SENTENCE = re.compile(r"(?<=[.;!?])\s+|\n+")
 # A move told in the present, which `CHANGE` reads only in the past ("moved"): "Online
@@ -62,7 +68,11 @@ def rehomed(draft: str, held: str) -> bool:
     said = told.tokens | told.content | told.proper
     if not old.proper - said:  # the old holder: a name the draft never says
         return False
-    subject = _about(held, old.content - old.proper, ABOUT)
+    frame = old.content - old.proper  # what the lesson says, less who or what holds it
+    told_again = len(frame & told.content)
+    if told_again < FRAME or told_again < TOLD * len(frame):
+        return False  # a corner of the lesson told, not the lesson anew
+    subject = _about(held, frame, ABOUT)
     known = old.tokens | old.content | old.proper
     for sentence in _sentences(draft):
         cues = [m for p in CUES for m in p.finditer(sentence)]
