@@ -59,6 +59,11 @@ NEAR_MISSES = [
         "At the Northgate depot, Kestrel Hire does the tyre inspections on Tuesday nights.",
         "At the Southgate depot, tyre inspections are now done by Ortolan Tyres.",
     ),
+    # another kind of the thing, told in the opening clause of each
+    (
+        "The pastry crew's proofing log is kept by Ida Moss.",
+        "The grill crew's proofing log is now kept by Leo Brandt.",
+    ),
     # no change cue: a new name alone is not read as a new holder
     (CABINS, "Site cabins are cleaned by Ortolan Services on Wednesdays."),
     # one corner of the lesson told (its subject's words), not the lesson anew

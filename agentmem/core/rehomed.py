@@ -23,7 +23,9 @@ It is asked between two lessons, behind the guards every replacement rule passes
 lesson whose every name the draft also says (both holders told: a split or two that
 hold) is never replaced; a new name far from the cue tells another fact of the subject,
 not its new holder; a new name and an old one that each stand before the same content
-word ("the Southgate depot", "the Northgate depot") tell another instance of the thing.
+word ("the Southgate depot", "the Northgate depot"), or two opening clauses that name two
+kinds of one thing ("the deli crew's freezer log", "the bakery crew's freezer log":
+`agentmem.core.holders.two_things`), tell another instance of the thing.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import re
 from functools import lru_cache
 
 from agentmem.core.cues import CHANGE, CUE_BACKWARD, CUE_FORWARD
+from agentmem.core.holders import two_things
 from agentmem.core.statement import terms
 from agentmem.core.words import tokenized
 
@@ -52,6 +55,7 @@ MOVES = re.compile(
 CUES = (CHANGE, CUE_FORWARD, CUE_BACKWARD, MOVES)
 WINDOW = 4  # words either side of a cue that may name the new holder: the cue points at it
 WORD = re.compile(r"[A-Za-z0-9][\w-]*")
+OPENING = re.compile(r"[:;(\u2014]|\s[-\u2013]\s")
 REACH = 160  # characters either side read for those words: a cue costs the same in any text
 
 
@@ -85,6 +89,8 @@ def rehomed(draft: str, held: str) -> bool:
         new = (here.proper | {t for c in here.codes for t in tokenized(c)}) - known
         if not new or _another_instance(sentence, held, new, old.proper - said):
             continue
+        if two_things(_opening(sentence), _opening(held), new | (old.proper - said)):
+            continue  # "the deli crew's log" against "the bakery crew's log": two logs
         if any(new & _near(sentence, m.start(), m.end()) for m in cues):
             return True  # a new holder named beside the change
     return False
@@ -102,6 +108,12 @@ def _about(text: str, content: frozenset[str], first: int) -> frozenset[str]:
         if len(out) >= first:
             break
     return frozenset(out[:first])
+
+
+def _opening(text: str) -> str:
+    """A text's first clause, up to a colon, a semicolon, a dash or a bracket: what it
+    tells of which thing."""
+    return OPENING.split(text[:100_000], maxsplit=1)[0]
 
 
 def _near(sentence: str, start: int, end: int) -> set[str]:
