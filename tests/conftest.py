@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -182,3 +183,16 @@ def packed_ids(hooks: MemoryHooks, goal: dict[str, object]) -> list[str]:
     result = hooks.pre_spawn_pack(goal=goal)
     assert result.pack is not None
     return [e.id for e in result.pack.entries]
+
+
+PAIRS_DIR = Path(__file__).resolve().parents[1] / "bench" / "pairs" / "written-blind"
+FIRST_PAIRS = ("a", "b", "c")  # first-half pairs files: development material
+
+
+def pair_texts(letters: tuple[str, ...] = FIRST_PAIRS) -> list[tuple[str, str]]:
+    """(new, old) of every pair of the written-blind pairs files named by `letters`."""
+    found: list[tuple[str, str]] = []
+    for letter in letters:
+        pairs = json.loads((PAIRS_DIR / f"pairs-{letter}.json").read_text(encoding="utf-8"))
+        found += [(p["new"], p["old"]) for p in pairs]
+    return found

@@ -6,7 +6,6 @@ child process within a bound (no hang)."""
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
@@ -23,9 +22,9 @@ from agentmem.core.retract import withdrawn
 from agentmem.core.withdrawgate import DENIES, WITHDRAWN_CALLS, may_withdraw
 from agentmem.stores import FileStore
 from agentmem.stores.base import Filters
+from tests.conftest import pair_texts
 
 ROOT = Path(__file__).resolve().parents[1]
-PAIRS = ("a", "b", "c")  # first-half pairs files: development material
 
 # Drafts each rule family withdraws by; the gate must let every one through.
 WITHDRAWING = [
@@ -56,14 +55,6 @@ HOSTILE = [
     ("the pump " * 10 + "was ") * 1_000,
     "x, " * 33_000,
 ]
-
-
-def _pairs() -> list[tuple[str, str]]:
-    found = []
-    for letter in PAIRS:
-        path = ROOT / "bench" / "pairs" / "written-blind" / f"pairs-{letter}.json"
-        found += [(p["new"], p["old"]) for p in json.loads(path.read_text(encoding="utf-8"))]
-    return found
 
 
 def test_the_gate_knows_every_rule_it_stands_for() -> None:
@@ -97,7 +88,7 @@ def test_a_plain_lesson_is_turned_away() -> None:
 def test_a_turned_away_draft_withdraws_nothing() -> None:
     """Of the first-half pairs (new against old, and old against new), every draft the
     gate turns away, given the lesson it meets, is withdrawn nothing; many are turned away."""
-    pairs = _pairs()
+    pairs = pair_texts()
     turned = 0
     for new, old in pairs:
         for draft, held in ((new, old), (old, new)):
@@ -110,7 +101,7 @@ def test_a_turned_away_draft_withdraws_nothing() -> None:
 def test_the_judge_answers_alike_with_the_gate_open(monkeypatch: pytest.MonkeyPatch) -> None:
     """`judge` of each first-half pair's draft against its old text gives the same
     verdict with the gate and with it held open."""
-    pairs = _pairs()[:120]
+    pairs = pair_texts()[:120]
 
     def verdicts() -> list[object]:
         return [
@@ -169,7 +160,7 @@ def test_told_over_answers_as_the_scan(draft: str, name: str) -> None:
 
 def test_told_over_answers_as_the_scan_on_the_pairs() -> None:
     """Every name of every first-half pair's old text, against its new text."""
-    for new, old in _pairs():
+    for new, old in pair_texts():
         for name in _named(old):
             assert _told_over(new, name) == _told_over_scanned(new, name), (new, name)
 

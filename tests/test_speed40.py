@@ -5,9 +5,7 @@ answer it was given by a memo, and a draft judged again reads no text anew."""
 
 from __future__ import annotations
 
-import json
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -15,17 +13,7 @@ from agentmem.core import textcache
 from agentmem.core.held import Held, judge
 from agentmem.core.setkeys import settings
 from agentmem.core.textcache import MAXSIZE, MEMOS, textcached
-
-ROOT = Path(__file__).resolve().parents[1]
-PAIRS = ("a", "b", "c")  # first-half pairs files: development material
-
-
-def _pairs() -> list[tuple[str, str]]:
-    out = []
-    for letter in PAIRS:
-        path = ROOT / "bench" / "pairs" / "written-blind" / f"pairs-{letter}.json"
-        out += [(p["new"], p["old"]) for p in json.loads(path.read_text(encoding="utf-8"))]
-    return out
+from tests.conftest import pair_texts
 
 
 def _verdicts(pairs: list[tuple[str, str]], cold: bool) -> list[tuple[str | None, list[str]]]:
@@ -92,7 +80,7 @@ def test_every_memo_of_the_judge_is_bounded() -> None:
 def test_the_judge_answers_the_same_cold_warm_and_in_any_order() -> None:
     """Each pair judged with every memo emptied first, and all pairs judged with the memos
     warm in the reverse order: the same verdicts."""
-    pairs = _pairs()
+    pairs = pair_texts()
     assert len(pairs) > 100
     cold = _verdicts(pairs, cold=True)
     textcache.clear()
@@ -106,7 +94,7 @@ def test_no_caller_changes_an_answer_a_memo_gave_it() -> None:
     """A reading returned as a dict or a list is shared by every caller of that text: after
     judging real pairs, every kept answer is still what the function answers."""
     textcache.clear()
-    _verdicts(_pairs(), cold=False)
+    _verdicts(pair_texts(), cold=False)
     assert sum(textcache.sizes().values()) > 0
     assert textcache.changed() == {}
 
