@@ -18,13 +18,13 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from agentmem.stores import pg_ahead, pg_trip
+from agentmem.stores import pg_admitted, pg_ahead, pg_trip
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
 from agentmem.stores.pg_local import LocalServer
 from agentmem.stores.pg_prune import run_ranking
 from agentmem.stores.pg_rank import RankRequest
-from agentmem.stores.pg_restate import Check
+from agentmem.stores.pg_restate import Check, scored
 from agentmem.stores.postgres import PostgresStore
 from tests.test_postgres_parity import NOW, corpus, loaded
 
@@ -127,5 +127,36 @@ def test_the_restatement_check_is_two_round_trips(pg_server: LocalServer, tmp_pa
         assert counted[0] <= 2
         assert not pg_trip.in_pipeline(conn)
     assert held in [r.record["text"] for r in best]
+    files.close()
+    server.close()
+
+
+def test_the_admitted_postings_and_a_holders_ranking_are_one_round_trip_each(
+    pg_server: LocalServer, tmp_path: Path
+) -> None:
+    """The other statements that ran with nested loops off in a transaction block (the
+    postings of what a filter admits, pg_admitted; the holders ranked again, pg_restate)
+    take one round trip and the pipeline's end, give what they gave, and leave the
+    connection's settings as they were."""
+    rng = random.Random(8)
+    files, server = loaded(tmp_path / "memory", pg_server, corpus(rng, 120))
+    assert isinstance(server, PostgresStore)
+    question = next(m.text for m in server.list() if m.app_id == "infra")
+    request = RankRequest(
+        tuple(tokenize(question)), 8, Filters(app_ids=("infra", "_global")), server.params,
+        NOW.timestamp(), explain=True,
+    )  # fmt: skip
+    with server.connection() as conn:
+        with trips(conn) as counted:
+            found = pg_admitted.candidates(conn, request)
+        assert counted[0] <= 2
+        assert found is not None and len(found.mem) > 0
+        seqs = [int(s) for s in found.mem[:5]]  # candidate memories (seq)
+        with trips(conn) as counted:
+            rows = scored(conn, request, seqs)
+        assert counted[0] <= 2
+        assert 0 < len(rows) <= len(seqs)
+        assert not pg_trip.in_pipeline(conn)
+        assert conn.execute(SETTINGS).fetchall() == DEFAULTS
     files.close()
     server.close()
