@@ -30,7 +30,7 @@ from typing import Any
 
 from psycopg import sql
 
-from agentmem.stores import pg_bound
+from agentmem.stores import pg_bound, pg_trip
 from agentmem.stores.base import Filters
 from agentmem.stores.pg_bound import Candidates
 from agentmem.stores.pg_rank import PLANNER, RankRequest, arguments, scoring, tail
@@ -118,7 +118,7 @@ def candidates(conn: Any, request: RankRequest) -> Candidates | None:
     pg_bound.POSTINGS_MAX."""
     args, _columns, _context, where = arguments(request)
     args["most"] = pg_bound.POSTINGS_MAX + 1
-    with conn.transaction():  # nested loops off: see pg_rank.PLANNER
+    with pg_trip.segment(conn):  # nested loops off: see pg_rank.PLANNER
         conn.execute(PLANNER)
         statement = sql.SQL(POSTINGS).format(where=where)
         rows = pg_bound.binary(conn).execute(statement, args, prepare=False).fetchall()

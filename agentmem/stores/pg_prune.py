@@ -38,6 +38,7 @@ from psycopg import sql
 
 from agentmem.retrieval.ranking import DECAY_FLOOR, DECAY_RATE, SECONDS_PER_DAY
 from agentmem.stores import pg_admitted, pg_bound, pg_rank
+from agentmem.stores import pg_trip as trip
 from agentmem.stores.pg_arrays import Float8s, Int4s, packed, register
 from agentmem.stores.pg_bound import Candidates, Ints, candidates
 from agentmem.stores.pg_rank import (
@@ -167,9 +168,11 @@ def run_ranking(
     and the plan: a third of a write's server CPU. A statement that may be prepared runs
     with sequential scans off, one prepared at once (`prepare` True: the check's) is
     planned once, one that records its hits' reads commits without waiting for the disk
-    (see `settings`)."""
-    with conn.transaction():
-        conn.execute(settings(prepared=prepare is not False, touch=touch, generic=prepare is True))
+    (see `settings`). The settings and the statement share one pipeline segment (see
+    pg_trip): one round trip, where a transaction block cost five."""
+    chosen = settings(prepared=prepare is not False, touch=touch, generic=prepare is True)
+    with trip.segment(conn):
+        conn.execute(chosen)
         return list(conn.execute(statement, args, prepare=prepare).fetchall())
 
 
@@ -208,8 +211,7 @@ def rank(
     if found is None or (held <= exact_max and not few_admitted) or signed:
         admitted = admitted and found is None  # too many admitted postings: all scored
         statement, args = (pg_admitted if admitted else pg_rank).search_sql(request)
-        with conn.pipeline():  # BEGIN, SET, the search: one trip
-            rows = run_ranking(conn, statement, args, few, request.touch)
+        rows = run_ranking(conn, statement, args, few, request.touch)
         if admitted:
             scored = int(rows[0][11]) if rows else 0
             seen.update(sent=scored, scored=scored)

@@ -254,7 +254,8 @@ def search_sql(request: RankRequest) -> tuple[sql.Composed, dict[str, Any]]:
     return sql.SQL(text).format(columns=columns, where=where), args
 
 
-PLANNER = "SET LOCAL enable_nestloop = off"  # see the module docstring
+PLANNER = "SELECT set_config('enable_nestloop', 'off', true)"  # see the module docstring;
+# local to its transaction: a transaction block's, or a pipeline segment's (pg_trip)
 DISTINCTIVE_CAP = 5000  # a word in more memories than this is never distinctive
 DISTINCTIVE_BUDGET = 300  # postings the restatement check ranks, about
 

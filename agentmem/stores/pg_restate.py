@@ -37,7 +37,6 @@ from agentmem.stores.pg_prune import rank, run_ranking
 from agentmem.stores.pg_rank import (
     DECAY,
     HEAD,
-    PLANNER,
     SCORE,
     Ranked,
     RankRequest,
@@ -119,9 +118,7 @@ def scored(conn: Any, request: RankRequest, seqs: Sequence[int]) -> list[Ranked]
         + tail("scored", explain=True, touch=False)
     )
     statement = sql.SQL(text).format(columns=columns, where=where)
-    with conn.transaction():
-        conn.execute(PLANNER)
-        return [ranked(r) for r in conn.execute(statement, args, prepare=False).fetchall()]
+    return [ranked(r) for r in run_ranking(conn, statement, args)]
 
 
 def _fetched(source: str) -> str:
