@@ -160,3 +160,27 @@ def test_the_admitted_postings_and_a_holders_ranking_are_one_round_trip_each(
         assert conn.execute(SETTINGS).fetchall() == DEFAULTS
     files.close()
     server.close()
+
+
+def test_the_vector_leg_searches_its_index_as_wide_as_asked_for_its_statement_alone(
+    pg_server: LocalServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pg_vector_rank.run's `hnsw.ef_search` (and nested loops off) hold for its statement,
+    capped at pgvector's ceiling, and not for the connection's next one."""
+    from agentmem.stores import pg_vector_rank
+
+    asked = sql.SQL(
+        "SELECT current_setting('hnsw.ef_search', true), current_setting('enable_nestloop')"
+    )
+    monkeypatch.setattr(pg_vector_rank, "_fused", tuple)
+    with psycopg.connect(pg_server.url, autocommit=True) as conn:
+        conn.execute("LOAD 'vector'")  # hnsw.ef_search as the index reads it, default 40
+        before = conn.execute(asked).fetchall()
+        assert before == [("40", "on")]
+        assert pg_vector_rank.run(conn, asked, {"near": 64}, ef_search=300) == [("300", "off")]
+        ceiling = pg_vector_rank.run(conn, asked, {"near": 5000})
+        assert ceiling == [(str(pg_vector_rank.EF_MAX), "off")]
+        assert conn.execute(asked).fetchall() == before
+        with trips(conn) as counted:
+            pg_vector_rank.run(conn, asked, {"near": 64})
+        assert counted[0] <= 2

@@ -46,12 +46,13 @@ import numpy as np
 from psycopg import sql
 
 from agentmem.retrieval.semantic import FUSION_WEIGHT
+from agentmem.stores import pg_trip
 from agentmem.stores.pg_arrays import Float8s, Int4s, packed, register
 from agentmem.stores.pg_bound import MARGIN, candidates
 from agentmem.stores.pg_prune import settings
 from agentmem.stores.pg_rank import DECAY, TOUCHED, Ranked, RankRequest, arguments, scoring
 from agentmem.stores.pg_rank import ranked as ranked_row
-from agentmem.stores.pg_vector_rank import EF_MAX, NEAR
+from agentmem.stores.pg_vector_rank import EF_MAX, EF_SEARCH, NEAR
 
 PRUNE_MIN = 500  # candidates up to which the fused statement scores them all
 SEED = 32  # candidates with the best bounds scored first, for θ
@@ -216,9 +217,9 @@ def rank(
     text = statement_text(len(neighbours), context, request.touch)
     statement = sql.SQL(text).format(columns=columns, where=where, ext=ext)
     ef = min(EF_MAX, max(near, ef_search or 0))
-    with conn.pipeline(), conn.transaction():  # one round trip
+    with pg_trip.segment(conn):  # the settings hold for the statement: one round trip
         conn.execute(settings(prepared=True, touch=request.touch, generic=True))
-        conn.execute(f"SET LOCAL hnsw.ef_search = {ef}")
+        conn.execute(EF_SEARCH, (str(ef),))
         rows = conn.execute(statement, args, prepare=True).fetchall()
     if seen is not None:
         seen.update(candidates=len(found.mem), theta=0.0, scored=0)

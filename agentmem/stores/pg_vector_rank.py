@@ -30,6 +30,7 @@ from typing import Any
 from psycopg import sql
 
 from agentmem.retrieval.semantic import FUSION_WEIGHT
+from agentmem.stores import pg_trip
 from agentmem.stores.pg_rank import (
     DECAY,
     EXPLAINED,
@@ -47,6 +48,8 @@ from agentmem.stores.pg_write import Conn
 EXACT_MAX = 2_000  # memories up to which every vector is read and every memory scored
 NEAR = 200  # nearest vectors the index gives above it, at least
 EF_MAX = 1000  # pgvector's ceiling for hnsw.ef_search
+# local to the statement's transaction (a pipeline segment's: see pg_trip)
+EF_SEARCH = "SELECT set_config('hnsw.ef_search', %s, true)"
 COSINE = "-(e.v OPERATOR({{ext}}.<#>) %(qv)s::{{ext}}.vector)"  # e's inner product with the query
 
 # After pg_rank's HEAD (bm: each memory holding a query term, its BM25) and its scoring
@@ -130,9 +133,9 @@ def run(
     vector, and the fused score), as the files backend's hits do. The index is searched
     with `ef_search` candidates (by default as many as the nearest wanted; never fewer)."""
     ef = max(int(args["near"]), ef_search or 0)
-    with conn.pipeline(), conn.transaction():  # one round trip
+    with pg_trip.segment(conn):  # the settings hold for the statement: one round trip
         conn.execute(PLANNER)
-        conn.execute(f"SET LOCAL hnsw.ef_search = {min(EF_MAX, ef)}")
+        conn.execute(EF_SEARCH, (str(min(EF_MAX, ef)),))
         rows = conn.execute(statement, args, prepare=False).fetchall()
     return [_fused(r) for r in rows]
 
