@@ -95,6 +95,13 @@ def test_a_team_handle_and_a_capitalised_thing_stay_names() -> None:
             "The old DASH step is gone; packaging now uses the Shaka packager.",
             "DASH packaging runs in the nightly job with MP4Box.",
         ),
+        # "the old …" at the named thing itself: the name is the slot, not a place beside it
+        (
+            "Job logs run on the Loki cluster (loki.buildfarm.net:3100, TLS) since 06-02; the old"
+            " Graylog box is off.",
+            "Build agents publish job logs to the Graylog server at gl1.buildfarm.local:12201;"
+            " streams are split per agent pool, messages are GELF.",
+        ),
         (
             "Since 1 May the Oslo courier pickup is at 15:00.",
             "The Oslo courier pickup is at 16:30 every weekday; labels print at the Oslo desk.",
@@ -107,7 +114,8 @@ def test_a_team_handle_and_a_capitalised_thing_stay_names() -> None:
 )
 def test_the_same_slot_told_anew_still_replaces(draft: str, held: str) -> None:
     """The near misses: a cue at the held text's own slot (the fee, where alarms go, the
-    pickup), a cue at the name the held text opens on, the same person signing a new value
-    of the setting she signed before. Each replaces the held lesson."""
+    pickup), a cue at the name the held text opens on or at the named thing gone, the same
+    person signing a new value of the setting she signed before. Each replaces the held
+    lesson."""
     assert replaces(draft, held)
     assert _replaced(draft, held)

@@ -181,14 +181,15 @@ def _pointed(draft: Terms, held: Terms) -> bool:
 
 def slot_elsewhere(draft: Terms, held: Terms, hit: frozenset[str], about: set[str]) -> bool:
     """The cue points at another slot than the held text's: the words it points at that the
-    held text lacks are as many as those it has, and none it has is what the held text is
-    about (`about`: the words it opens on, a word of its command). "Since 3 June the Paris
-    membership fee is …" points at a fee; a held note on the ticket scanner that mentions
-    its Paris region shares the place, not the slot."""
+    held text lacks are as many as those it has (a name the held text gives counts twice,
+    as in `_pointed`), and none it has is what the held text is about (`about`: the words it
+    opens on, a word of its command). "Since 3 June the Paris membership fee is …" points
+    at a fee; a held note on the ticket scanner that mentions its Paris region shares the
+    place, not the slot. "The old Graylog box is off" points at the named thing itself."""
     if hit & about:
         return False
     missing = draft.cued - draft.cue - held.tokens - held.parts
-    return len(missing) >= len(hit)
+    return len(missing) >= len(hit) + len(hit & held.names)
 
 
 def aimed_elsewhere(draft: str, held: str, d: Terms, h: Terms) -> bool:
