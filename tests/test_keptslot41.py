@@ -5,9 +5,9 @@ words of the held one's slot, a new value of the restated figure's own slot."""
 
 from __future__ import annotations
 
-from agentmem.core.held import Held, judge
 from agentmem.core.keptslot import linked_by_kept
 from agentmem.core.samething import given_anew, readings
+from tests.test_slot41 import replaced_lesson
 
 PLANT = (
     "The new pump controller is live on all 14 pumps since the weekend. **90 kW per pump**,"
@@ -19,12 +19,6 @@ MARGIN = (
 )
 
 
-def _replaced(draft: str, held: str) -> bool:
-    return judge(draft, [Held("semantic-1", held, "semantic")], "semantic").replaces == [
-        "semantic-1"
-    ]
-
-
 def test_a_margin_beside_a_restated_figure_is_no_new_value_of_another() -> None:
     """The 60 kW margin stands by "plant limit", the words of the 1.4 MW the draft gives
     again; the held 90 kW per pump shares only those words with it. The lesson stands."""
@@ -32,7 +26,7 @@ def test_a_margin_beside_a_restated_figure_is_no_new_value_of_another() -> None:
     per_pump = next(v for v in readings(PLANT) if v.amount == "90")
     assert linked_by_kept(MARGIN, margin, PLANT, per_pump, frozenset({"plant", "limit", "mw"}))
     assert not given_anew(MARGIN, PLANT)
-    assert not _replaced(MARGIN, PLANT)
+    assert not replaced_lesson(MARGIN, PLANT)
 
 
 def test_a_new_figure_by_its_own_slot_words_still_replaces() -> None:
@@ -42,7 +36,7 @@ def test_a_new_figure_by_its_own_slot_words_still_replaces() -> None:
         "Since the motor swap the pumps now run at 110 kW per pump; the plant limit stays 1.4 MW."
     )
     assert given_anew(draft, PLANT)
-    assert _replaced(draft, PLANT)
+    assert replaced_lesson(draft, PLANT)
 
 
 def test_no_restated_figure_leaves_the_pairing_alone() -> None:
