@@ -42,6 +42,7 @@ from agentmem.core.cadence import SECONDS
 from agentmem.core.clauses import DASHED
 from agentmem.core.commitscope import scoped_subject
 from agentmem.core.cues import NEGATION, says_changed
+from agentmem.core.keptslot import linked_by_kept
 from agentmem.core.spoken import DAY_NAMES, MONTH_NAMES
 from agentmem.core.statement import terms
 from agentmem.core.stays import STAYS as STAYS
@@ -237,6 +238,7 @@ def _slot(draft: str, held: str) -> bool:
         olds = [
             o for o in olds if near & _around(held, o) and not _named_otherwise(draft, new, held, o)
         ]
+        olds = [o for o in olds if not linked_by_kept(draft, new, held, o, near & _around(held, o))]
         if not olds:
             continue
         amounts = {o.amount for o in olds}

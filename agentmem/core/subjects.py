@@ -28,6 +28,8 @@ CUED_SHARED = 2  # ... when the draft says outright that it corrects or replaces
 # counts are no values of one slot.
 WEAK_KINDS = frozenset(("number",))
 NOT_MOVED = frozenset(("version", "date", "code"))  # kinds no "from X to Y" moves away from
+# a person mentioned by name in a note ("@Dana Reyes checked it"), not a handle ("@web/edge")
+MENTION = re.compile(r"(?<![\w@])@([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)+)")
 
 
 def covered(part: Terms, whole: Terms) -> bool:
@@ -106,7 +108,21 @@ def same_subject(draft: Terms, held: Terms) -> bool:
     # two files of one name (`plans/checkout.py`, `plans/checkout.js`) are one thing's.
     where = {t for path in draft.files & held.files for t in tokenize(path)}
     named = (draft.names & held.names) - (where & draft.in_files & held.in_files)
+    named -= signed(draft, held)
     return len(shared) >= SAME_SUBJECT * shorter or bool(named) or same_head
+
+
+def signed(draft: Terms, held: Terms) -> set[str]:
+    """The words of a person both texts mention by "@" and a capitalised name ("@Dana
+    Reyes"): who wrote, checked or was told, not what either is about. Two notes one
+    engineer signed are two notes; a person who holds a role is read by the role rules
+    (`agentmem.core.newvalue.reassigned`)."""
+    both = _mentioned(draft.text) & _mentioned(held.text)
+    return {t for person in both for t in tokenize(person)}
+
+
+def _mentioned(text: str) -> set[str]:
+    return {m.lower() for m in MENTION.findall(text)}
 
 
 def _coded_value(draft: Terms, held: Terms) -> bool:
@@ -158,7 +174,22 @@ def _pointed(draft: Terms, held: Terms) -> bool:
     # text opens on it: "loaner kits are no longer lent overnight" is not of "Loaner repairs
     # are billed weekly; overnight kits stay on site", which uses the two words of two things.
     pair = hit - (draft.behind - {*held.head, *held.inner})
-    return len(pair) >= 2 or bool(hit & {*held.names, *commands, *opens_on})
+    if not (len(pair) >= 2 or hit & {*held.names, *commands, *opens_on}):
+        return False
+    return not slot_elsewhere(draft, held, hit, {*held.head, *held.inner, *commands, *opens_on})
+
+
+def slot_elsewhere(draft: Terms, held: Terms, hit: frozenset[str], about: set[str]) -> bool:
+    """The cue points at another slot than the held text's: the words it points at that the
+    held text lacks are as many as those it has (a name the held text gives counts twice,
+    as in `_pointed`), and none it has is what the held text is about (`about`: the words it
+    opens on, a word of its command). "Since 3 June the Paris membership fee is …" points
+    at a fee; a held note on the ticket scanner that mentions its Paris region shares the
+    place, not the slot. "The old Graylog box is off" points at the named thing itself."""
+    if hit & about:
+        return False
+    missing = draft.cued - draft.cue - held.tokens - held.parts
+    return len(missing) >= len(hit) + len(hit & held.names)
 
 
 def aimed_elsewhere(draft: str, held: str, d: Terms, h: Terms) -> bool:
