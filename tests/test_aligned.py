@@ -86,10 +86,10 @@ def test_hostile_texts_are_read_in_linear_time() -> None:
     raises: a text past the lesson length is not read for values at all, and one just
     under it reads quickly."""
     nasty = ("a1.b2.c3-" * 2_000 + "9" * 5_000 + ". 1.1.1 % " * 1_000)[:100_000]
-    started = time.perf_counter()
+    started = time.process_time()
     assert not realigned(nasty, BUFFER)
     assert not realigned(BUFFER, nasty)
     under = nasty[:19_999]
     assert realigned(under, BUFFER) in (True, False)
     assert realigned("kiln-3 \ud800 now 1300 °C \udfff alarm threshold", BUFFER) in (True, False)
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 10

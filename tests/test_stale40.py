@@ -91,7 +91,7 @@ def test_another_subject_or_site_stays_apart_in_the_judge(held: str, draft: str)
 def test_hostile_texts_are_read_in_linear_time() -> None:
     """A huge text, a surrogate, long runs of cue words: no hang, no exception."""
     held = "Kestrel Hire cleans the site cabins on Monday and Thursday mornings."
-    start = time.perf_counter()
+    start = time.process_time()
     for draft in (
         "moves " * 20_000 + "to Ortolan",
         "site cabins now " + "a" * 100_000,
@@ -100,4 +100,4 @@ def test_hostile_texts_are_read_in_linear_time() -> None:
     ):
         rehomed(draft, held)
         rehomed(held, draft)
-    assert time.perf_counter() - start < 30.0  # the texts' reading (`terms`) is most of it
+    assert time.process_time() - start < 30.0  # the texts' reading (`terms`) is most of it

@@ -157,10 +157,10 @@ def test_hostile_markup_is_read_in_linear_time() -> None:
         "(obsolete" * 12_000,
         "~~\ud800~~ " * 20_000,
     ]
-    started = time.monotonic()
+    started = time.process_time()
     for text in texts:
         struck(text)
-    assert time.monotonic() - started < 10
+    assert time.process_time() - started < 10
 
 
 def test_a_struck_lesson_leaves_the_pack(hooks: MemoryHooks) -> None:

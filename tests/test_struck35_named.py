@@ -130,13 +130,13 @@ def test_hostile_codes_and_references_are_read_in_linear_time() -> None:
         "ABCDEFGHIJKL" * 9_000 + "-",
         "\ud800-1 " * 20_000,
     ]
-    started = time.monotonic()
+    started = time.process_time()
     for text in texts:
         CODE.findall(text)
         list(REFERS.finditer(text))
         struck(text)
         named_codes(text, ("x", "y"))
-    assert time.monotonic() - started < 10
+    assert time.process_time() - started < 10
 
 
 @pytest.mark.xfail(strict=True, reason="known gap: a title telling most of the lesson's words")

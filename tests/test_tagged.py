@@ -91,10 +91,10 @@ def test_near_misses_stay(draft: str, held: str) -> None:
     ],
 )
 def test_hostile_text_reads_in_linear_time(text: str) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     tagged_anew(text, REBOILER)
     tagged_anew(REBOILER, text)
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 10
 
 
 def test_a_pattern_s_count_of_runs_beside_a_tag_replaces_no_pattern() -> None:

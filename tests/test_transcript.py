@@ -88,12 +88,12 @@ def test_webvtt_cues_are_turns() -> None:
 
 def test_hostile_transcripts_do_not_raise_or_hang() -> None:
     """Huge turns, a long dash run, surrogates, unclosed voice tags: fast, no raise."""
-    started = time.perf_counter()
+    started = time.process_time()
     turn = "[00:00:01] Ana Ruiz: " + "word- " * 20_000
     as_turns("\n".join([turn] * 3))
     as_turns("WEBVTT\n\n" + "00:00:01.000 --> 00:00:02.000\n<v " + "a" * 100_000 + "\n\n" * 3)
     as_turns("[00:00:01] Ana: \ud800 odd\n[00:00:02] Tom: b\n[00:00:03] Ana: c " + "-" * 100_000)
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 10
 
 
 def test_numbers_said_in_a_turn_are_read_whole() -> None:

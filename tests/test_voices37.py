@@ -223,7 +223,7 @@ def test_hostile_texts_are_read_quickly_and_never_raise(name: str) -> None:
     marker characters, huge cues, steps, mails and calendar entries: no raise, and well
     under the seconds a pattern that backtracks would take (each well under 1 s idle)."""
     text = HOSTILE[name]
-    started = time.perf_counter()
+    started = time.process_time()
     plain(text)
     plain_items(f"# R\n\n- {text}\n")
-    assert time.perf_counter() - started < 5.0
+    assert time.process_time() - started < 10
