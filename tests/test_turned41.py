@@ -8,33 +8,41 @@ from __future__ import annotations
 
 import pytest
 
+from agentmem.core import held as held_rules
 from agentmem.core.held import Held, judge
 from agentmem.core.turned import turned
 
 TURNED = [
     (
-        "Overnight price sync is switched off since the vendor outage.",
-        "Overnight price sync is on for every store in the north region.",
+        "Overnight price sync is switched off since the vendor outage: stores key prices by hand.",
+        "Overnight price sync is on for every store; a failed batch retries twice.",
     ),
     (
-        "The staff lift is disabled after the inspection found a worn cable.",
-        "The staff lift is enabled for deliveries before opening hours.",
+        "Service lane L3 is two-way again after the widening work; vans may leave by it.",
+        "Lorries arrive by the main gate; service lane L3 is one-way (northbound) as it is narrow.",
+    ),
+]
+# Turns told in few of the lesson's words: no other rule of the judge reads them.
+TURNED_ALONE = [
+    (
+        "The staff lift is disabled after the inspection found a worn cable; deliveries use the "
+        "ramp by the bins.",
+        "Morning deliveries go up in the staff lift, which is enabled for trolleys before opening "
+        "hours; keep the door clear.",
     ),
     (
-        "Safety goggles in the potting shed are optional from this week.",
-        "Safety goggles in the potting shed are mandatory for anyone mixing compost.",
+        "Safety goggles in the potting shed are optional from this week, as the mixer is enclosed.",
+        "Safety goggles in the potting shed are mandatory for anyone mixing compost; the first-aid "
+        "box hangs by the door.",
     ),
     (
         "Chlorine dosing pump P-7 stays out of service until the new seals arrive.",
         "Keep chlorine dosing pump P-7 in service around the clock; it guards the reservoir.",
     ),
     (
-        "Service lane L3 is two-way again after the widening work.",
-        "Lorries use the main gate; service lane L3 is one-way (northbound) for them.",
-    ),
-    (
-        "Returned crates may be restacked again now that the new racks are bolted down.",
-        "Returned crates must not be restacked: the old racks wobble under a full load.",
+        "Returned crates may be restacked again since the new racks are bolted to the wall.",
+        "Returned crates must not be restacked: the old racks wobble under a full load; line them "
+        "up on the floor by bay 2.",
     ),
     (
         "Invoice matching for the café is done by hand since the scanner broke.",
@@ -85,7 +93,7 @@ KEPT = [
 ]
 
 
-@pytest.mark.parametrize(("draft", "held"), TURNED)
+@pytest.mark.parametrize(("draft", "held"), TURNED + TURNED_ALONE)
 def test_a_state_turned_round_replaces_the_lesson(draft: str, held: str) -> None:
     """The opposite state of the held lesson's thing ends the lesson."""
     assert turned(draft, held)
@@ -98,3 +106,14 @@ def test_a_near_miss_turns_nothing(draft: str, held: str) -> None:
     """Another thing's state, a condition, "still", "also", a negation, a lesson giving both
     states, another deed or a preposition: the rule reads no turn."""
     assert not turned(draft, held)
+
+
+@pytest.mark.parametrize(("draft", "held"), TURNED_ALONE)
+def test_the_turn_is_read_by_this_rule_alone(draft: str, held: str) -> None:
+    """Told in few of the lesson's words, the turn is read by no other rule of the judge:
+    without `turned` the lesson stays live."""
+    rules = tuple(f for f in held_rules.TOLD_OTHERWISE if f is not turned)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(held_rules, "TOLD_OTHERWISE", rules)
+        verdict = judge(draft, [Held("h1", held, "semantic")], "semantic")
+    assert verdict.replaces == []
