@@ -72,6 +72,7 @@ from agentmem.core.swapped import swapped
 from agentmem.core.tagged import tagged_anew
 from agentmem.core.takeover import took_over
 from agentmem.core.together import read_together
+from agentmem.core.turned import turned
 from agentmem.core.unchanged import left_alone, told_changed
 from agentmem.core.widened import widened
 from agentmem.core.withdrawgate import may_withdraw
@@ -116,6 +117,7 @@ TOLD_OTHERWISE = (
     put_elsewhere,  # its thing said out of service, another named (`core.outofservice`)
     moved_on,  # the person it names said to have left, another named (`core.movedon`)
     marked_old,  # its value marked old in any voice, another given (`core.markedold`)
+    turned,  # the opposite state of one it gives: "is off" of "is on" (`core.turned`)
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
 UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow

@@ -1,0 +1,105 @@
+"""A state turned round: "Auto-approval is switched off since the audit" after "Auto-approval
+is on for orders under 50 EUR", "Ramp R2 is two-way again" after "ramp R2 is one-way
+downhill", "Empty pallets may be stacked again" after "empty pallets must not be stacked",
+"the F-105 filter stays bypassed" after "keep filter F-105 in service". The draft tells the
+opposite state of one the held lesson gives (`OPPOSITES`: on/off, enabled/disabled,
+required/optional, allowed/forbidden, automatic/manual, in service/out of it, one-way/
+two-way, may/must not be done), so it tells no new value that the value rules read, and it
+shares too few words to be read as the lesson told anew; yet it ends the lesson.
+
+Against a false merge: what the draft's state is said of (the content words just before it
+in its sentence) is named, every word of it, just before the held state (a state of another
+component, "pump B is off" of "pump A is on", leaves the lesson); the draft's sentence says
+it in no condition ("if", "when", "during" …), with no "still", "also" or "too", and no
+negation just before the state ("is not off"); neither text gives both states (a rule per
+case, "on weekdays, off at weekends"); and a may/must-not pair is of one deed (the verb
+after it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+# A state an ambiguous word tells only after a verb of being or setting: "is on", "switched
+# off" (not "on the roof", "off the line").
+_LEAD = r"(?:\b(?:is|are|was|were|be|been|stays?|stayed|remains?|remained|kept|keep|left|set|switched|turned)\s+(?:now\s+)?)"
+_AFTER = (
+    r"(?=\s*(?:[.;:,!?()]|$|\b(?:since|for|again|from|until|now|by|at|in|during|after|on|and)\b))"
+)
+# Each pair: two opposite states of one thing, either of which the held lesson may give.
+OPPOSITES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
+    (re.compile(a, re.IGNORECASE), re.compile(b, re.IGNORECASE))
+    for a, b in (
+        (rf"{_LEAD}on{_AFTER}", rf"{_LEAD}off{_AFTER}"),
+        (
+            r"\b(?:enabled|switched\s+on|turned\s+on)\b",
+            r"\b(?:disabled|switched\s+off|turned\s+off)\b",
+        ),
+        (r"\b(?:required|mandatory|compulsory)\b", r"\b(?:optional|voluntary)\b"),
+        (
+            r"(?<!\bnot\s)\b(?:allowed|permitted)\b",
+            r"\b(?:forbidden|prohibited|banned|not\s+allowed|not\s+permitted)\b",
+        ),
+        (r"\b(?:automatic|automatically|automated)\b", r"\b(?:manual|manually|by\s+hand)\b"),
+        (r"\bin\s+service\b", r"\b(?:out\s+of\s+service|bypassed|decommissioned)\b"),
+        (r"\bone-way\b", r"\btwo-way\b"),
+        (
+            r"\b(?:may|can)\s+be\s+(?P<deed>[a-z]+ed)\b",
+            r"\b(?:must\s+not|may\s+not|cannot|can't|mustn't|must\s+never)\s+be\s+(?P<deed>[a-z]+ed)\b",
+        ),
+    )
+)
+SENTENCE = re.compile(r"[^.;:!?]+")
+WORD = re.compile(r"[^\W_][\w-]*")
+# Words of a sentence that say what a state is of no more than its verb does.
+_PLAIN = (
+    "a an the its our their this that these those is are was were be been being stays stay "
+    "stayed remains remain remained kept keep left set switched turned now again may can must "
+    "will would should it they we all every each of to for done made handled run runs go goes"
+)
+PLAIN = frozenset(_PLAIN.split())
+SUBJECT = 4  # content words before a state that say what it is of
+NEGATED = re.compile(r"\b(?:not|no|never|n't|nor)\b|n't\b", re.IGNORECASE)
+HEDGED = re.compile(
+    r"\b(?:still|also|too|if|unless|when|whenever|while|during|except)\b", re.IGNORECASE
+)
+
+
+def turned(draft: str, held: str) -> bool:
+    """The draft gives the opposite state of one the held lesson gives, of the same thing
+    (see the module docstring)."""
+    for a, b in OPPOSITES:
+        for old, new in ((a, b), (b, a)):
+            if _gives_both(held, a, b) or _gives_both(draft, a, b):
+                continue
+            told = list(_states(draft, new))
+            if not told:
+                continue
+            gone = list(_states(held, old))
+            for of, deed, sentence, start in told:
+                if HEDGED.search(sentence) or NEGATED.search(_before(sentence, start, 2)):
+                    continue
+                if any(of and of <= h_of and deed == h_deed for h_of, h_deed, _, _ in gone):
+                    return True
+    return False
+
+
+def _gives_both(text: str, a: re.Pattern[str], b: re.Pattern[str]) -> bool:
+    return bool(a.search(text)) and bool(b.search(text))
+
+
+def _states(text: str, state: re.Pattern[str]) -> Iterator[tuple[frozenset[str], str, str, int]]:
+    """Each place the text gives the state: what it is of (the content words just before it
+    in its sentence), the deed it allows or forbids, the sentence and where it starts."""
+    for s in SENTENCE.finditer(text):
+        sentence = s[0]
+        for m in state.finditer(sentence):
+            words = [w for w in WORD.findall(sentence[: m.start()].lower()) if w not in PLAIN]
+            of = frozenset(words[-SUBJECT:])
+            deed = m.groupdict().get("deed") or ""
+            yield of, deed.lower(), sentence, m.start()
+
+
+def _before(sentence: str, start: int, n: int) -> str:
+    return " ".join(sentence[:start].split()[-n:])
