@@ -5,6 +5,8 @@ words of the held one's slot, a new value of the restated figure's own slot."""
 
 from __future__ import annotations
 
+import time
+
 from agentmem.core.keptslot import linked_by_kept
 from agentmem.core.samething import given_anew, readings
 from tests.test_slot41 import replaced_lesson
@@ -47,3 +49,17 @@ def test_no_restated_figure_leaves_the_pairing_alone() -> None:
     per_pump = next(v for v in readings(PLANT) if v.amount == "90")
     assert not linked_by_kept(draft, value, PLANT, per_pump, frozenset({"pump"}))
     assert not linked_by_kept(draft, value, PLANT, per_pump, frozenset())
+
+
+def test_texts_of_many_figures_are_read_in_bounded_time() -> None:
+    """Two 24 KB texts (three times the writer's largest) of figures repeated hundreds of
+    times: each restated place is read once, not once for every pair of places (a first
+    version took a minute of CPU here, about 2 s at 8 KB). A hang guard on this process's
+    CPU time."""
+    held = "pump 90 kW plant limit 1.4 MW " * 800
+    draft = "the 1.4 MW plant limit stays; 60 kW under plant limit " * 436
+    margin = next(v for v in readings(draft) if v.amount == "60")
+    per_pump = next(v for v in readings(held) if v.amount == "90")
+    started = time.process_time()
+    linked_by_kept(draft, margin, held, per_pump, frozenset({"plant", "limit"}))
+    assert time.process_time() - started < 10

@@ -15,6 +15,7 @@ held text writes too, so the new value is of no slot the held one fills.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from typing import Protocol
 
 from agentmem.core.words import function_words, tokenized
@@ -22,6 +23,7 @@ from agentmem.core.words import function_words, tokenized
 # a number as written ("1.4", "2,000", "60"): the same digits in both texts are one figure
 FIGURE = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w,]|\.\d)")
 BESIDE = 3  # words each side of a restated figure that are its own
+WORD = re.compile(r"\S+")
 
 
 class Placed(Protocol):
@@ -40,25 +42,58 @@ def _figures(text: str) -> dict[str, list[tuple[int, int]]]:
     return out
 
 
-def _beside(text: str, start: int, end: int) -> set[str]:
-    before = text[:start].split()[-BESIDE:]
-    after = text[end:].split()[:BESIDE]
-    return {t for w in (*before, *after) for t in tokenized(w)} - function_words()
+class _Words:
+    """A text's whitespace-split words, found once: each question below is a bisection, so
+    a text of many figures is read in about linear time (one `split()` a figure was
+    quadratic, and a hostile 24 KB pair took a minute)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        found = list(WORD.finditer(text))
+        self.starts = [m.start() for m in found]
+        self.ends = [m.end() for m in found]
+
+    def before(self, at: int, most: int) -> list[str]:
+        """`text[:at].split()[-most:]`."""
+        i = bisect_left(self.starts, at)  # words starting before `at`
+        out = [
+            self.text[self.starts[j] : min(self.ends[j], at)] for j in range(max(0, i - most), i)
+        ]
+        return out
+
+    def after(self, at: int, most: int) -> list[str]:
+        """`text[at:].split()[:most]`."""
+        i = bisect_right(self.ends, at)  # words ending at or before `at` are behind it
+        out: list[str] = []
+        for j in range(i, min(i + most, len(self.starts))):
+            out.append(self.text[max(self.starts[j], at) : self.ends[j]])
+        return out
+
+    def index(self, at: int) -> int:
+        """The index of the word the character at `at` falls in (as `_word_at` counted)."""
+        return bisect_left(self.starts, at) - (0 if at == 0 or self.text[at - 1].isspace() else 1)
 
 
-def _word_at(text: str, at: int) -> int:
-    """The index of the whitespace-split word the character at `at` falls in."""
-    return len(text[:at].split()) - (0 if at == 0 or text[at - 1].isspace() else 1)
+def _beside(words: _Words, start: int, end: int) -> set[str]:
+    around = (*words.before(start, BESIDE), *words.after(end, BESIDE))
+    return {t for w in around for t in tokenized(w)} - function_words()
 
 
-def _nearer_kept(held: str, old: Placed, kept: list[tuple[int, int]], link: frozenset[str]) -> bool:
+def _nearest(sorted_at: list[int], i: int) -> int:
+    """The distance from `i` to the nearest of `sorted_at` (not empty)."""
+    j = bisect_left(sorted_at, i)
+    return min(abs(i - sorted_at[k]) for k in (j - 1, j) if 0 <= k < len(sorted_at))
+
+
+def _nearer_kept(held: str, old: Placed, kept: set[tuple[int, int]], link: frozenset[str]) -> bool:
     """Each link word stands, in the held text, nearer a restated figure than the old value."""
+    placed = _Words(held)
     words = [{*tokenized(w)} for w in held.split()]
-    here = _word_at(held, old.start)
-    theirs = [_word_at(held, s) for s, _ in kept]
+    here = placed.index(old.start)
+    theirs = sorted({placed.index(s) for s, _ in kept})
     for term in link:
         at = [i for i, w in enumerate(words) if term in w]
-        if not at or min(abs(i - here) for i in at) <= min(abs(i - k) for i in at for k in theirs):
+        if not at or min(abs(i - here) for i in at) <= min(_nearest(theirs, i) for i in at):
             return False
     return True
 
@@ -74,13 +109,14 @@ def linked_by_kept(draft: str, value: Placed, held: str, old: Placed, link: froz
     olds = {f for f, places in had.items() for s, e in places if s < old.end and old.start < e}
     if olds & told.keys():
         return False
+    words = _Words(draft)
     beside: set[str] = set()
-    kept: list[tuple[int, int]] = []
+    kept: set[tuple[int, int]] = set()
     for figure, places in told.items():
         if figure not in had or figure in olds:
             continue
         for s, e in places:
             if not (s < value.end and value.start < e):  # not the new value itself
-                beside |= _beside(draft, s, e)
-                kept += had[figure]
+                beside |= _beside(words, s, e)
+                kept.update(had[figure])
     return bool(kept) and link <= beside and _nearer_kept(held, old, kept, link)
