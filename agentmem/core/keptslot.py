@@ -56,18 +56,19 @@ class _Words:
     def before(self, at: int, most: int) -> list[str]:
         """`text[:at].split()[-most:]`."""
         i = bisect_left(self.starts, at)  # words starting before `at`
-        out = [
+        return [
             self.text[self.starts[j] : min(self.ends[j], at)] for j in range(max(0, i - most), i)
         ]
-        return out
 
     def after(self, at: int, most: int) -> list[str]:
         """`text[at:].split()[:most]`."""
         i = bisect_right(self.ends, at)  # words ending at or before `at` are behind it
-        out: list[str] = []
-        for j in range(i, min(i + most, len(self.starts))):
-            out.append(self.text[max(self.starts[j], at) : self.ends[j]])
-        return out
+        last = min(i + most, len(self.starts))
+        return [self.text[max(self.starts[j], at) : self.ends[j]] for j in range(i, last)]
+
+    def tokens(self) -> list[set[str]]:
+        """Each word's terms, in order (`text.split()`'s words)."""
+        return [{*tokenized(self.text[s:e])} for s, e in zip(self.starts, self.ends, strict=True)]
 
     def index(self, at: int) -> int:
         """The index of the word the character at `at` falls in (as `_word_at` counted)."""
@@ -88,7 +89,7 @@ def _nearest(sorted_at: list[int], i: int) -> int:
 def _nearer_kept(held: str, old: Placed, kept: set[tuple[int, int]], link: frozenset[str]) -> bool:
     """Each link word stands, in the held text, nearer a restated figure than the old value."""
     placed = _Words(held)
-    words = [{*tokenized(w)} for w in held.split()]
+    words = placed.tokens()
     here = placed.index(old.start)
     theirs = sorted({placed.index(s) for s, _ in kept})
     for term in link:

@@ -236,9 +236,12 @@ def _slot(draft: str, held: str) -> bool:
             continue
         near = _around(draft, new)
         olds = [
-            o for o in olds if near & _around(held, o) and not _named_otherwise(draft, new, held, o)
+            o
+            for o in olds
+            if (link := near & _around(held, o))
+            and not _named_otherwise(draft, new, held, o)
+            and not linked_by_kept(draft, new, held, o, link)
         ]
-        olds = [o for o in olds if not linked_by_kept(draft, new, held, o, near & _around(held, o))]
         if not olds:
             continue
         amounts = {o.amount for o in olds}

@@ -70,9 +70,9 @@ def turned(draft: str, held: str) -> bool:
     """The draft gives the opposite state of one the held lesson gives, of the same thing
     (see the module docstring)."""
     for a, b in OPPOSITES:
+        if _gives_both(held, a, b) or _gives_both(draft, a, b):
+            continue
         for old, new in ((a, b), (b, a)):
-            if _gives_both(held, a, b) or _gives_both(draft, a, b):
-                continue
             told = list(_states(draft, new))
             if not told:
                 continue
