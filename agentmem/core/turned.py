@@ -19,6 +19,7 @@ after it).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 
 # A state an ambiguous word tells only after a verb of being or setting: "is on", "switched
@@ -76,11 +77,20 @@ def turned(draft: str, held: str) -> bool:
             told = list(_states(draft, new))
             if not told:
                 continue
-            gone = list(_states(held, old))
+            gone: dict[str, set[frozenset[str]]] = {}
+            for h_of, h_deed, _, _ in _states(held, old):
+                gone.setdefault(h_deed, set()).add(h_of)
+            asked: set[tuple[frozenset[str], str]] = set()
+            hedged: dict[str, bool] = {}  # a sentence read once for all the states it gives
             for of, deed, sentence, start in told:
-                if HEDGED.search(sentence) or NEGATED.search(_before(sentence, start, 2)):
+                if not of or (of, deed) in asked:
                     continue
-                if any(of and of <= h_of and deed == h_deed for h_of, h_deed, _, _ in gone):
+                if sentence not in hedged:
+                    hedged[sentence] = bool(HEDGED.search(sentence))
+                if hedged[sentence] or NEGATED.search(_before(sentence, start, 2)):
+                    continue
+                asked.add((of, deed))
+                if any(of <= h_of for h_of in gone.get(deed, ())):
                     return True
     return False
 
@@ -94,12 +104,28 @@ def _states(text: str, state: re.Pattern[str]) -> Iterator[tuple[frozenset[str],
     in its sentence), the deed it allows or forbids, the sentence and where it starts."""
     for s in SENTENCE.finditer(text):
         sentence = s[0]
-        for m in state.finditer(sentence):
-            words = [w for w in WORD.findall(sentence[: m.start()].lower()) if w not in PLAIN]
-            of = frozenset(words[-SUBJECT:])
+        found = list(state.finditer(sentence))
+        if not found:
+            continue
+        # The sentence's content words and where each ends, read once for all its states.
+        words = list(WORD.finditer(sentence))
+        starts = [w.start() for w in words]
+        content = [
+            (w.end(), low) for w in words for low in WORD.findall(w[0].lower()) if low not in PLAIN
+        ]
+        ends = [end for end, _ in content]
+        for m in found:
+            start = m.start()
+            upto = bisect_right(ends, start)  # content words that end before the state
+            of_words = [w for _, w in content[max(0, upto - SUBJECT) : upto]]
+            cut = bisect_left(starts, start)
+            if cut and words[cut - 1].end() > start:  # the word the state's match begins in
+                piece = sentence[words[cut - 1].start() : start].lower()
+                of_words += [w for w in WORD.findall(piece) if w not in PLAIN]
+            of = frozenset(of_words[-SUBJECT:])
             deed = m.groupdict().get("deed") or ""
             yield of, deed.lower(), sentence, m.start()
 
 
 def _before(sentence: str, start: int, n: int) -> str:
-    return " ".join(sentence[:start].split()[-n:])
+    return " ".join(sentence[:start].rsplit(maxsplit=n)[-n:])
