@@ -40,6 +40,7 @@ from agentmem.core.cues import NEGATION
 from agentmem.core.words import tokenized
 
 SHARED = 2  # content terms the two subjects share
+UNSAID = 1  # terms of either subject the other text never says, at most
 # Frames that tie a subject before them to a holder named after them, by the way they
 # point: to the holder, from it, or done by, with or through it (which points either way).
 TO = (
@@ -225,4 +226,4 @@ def _one_duty(new: Holding, old: Holding, said: frozenset[str], known: frozenset
     if not common or len(common) + len(new.kind & old.kind) < SHARED:
         return False
     ours, theirs = new.subject - known, old.subject - said
-    return len(ours) + len(theirs) <= 1
+    return len(ours) + len(theirs) <= UNSAID
