@@ -128,7 +128,7 @@ def test_holdings_read_a_holder_beside_its_title() -> None:
     assert not found.marks
 
 
-def test_holdings_skip_a_long_text_quickly() -> None:
+def test_holdings_read_a_long_text_only_so_far() -> None:
     """A text far longer than a lesson is read only so far: a holding past it is not read."""
     text = (
         "Notes on the yard. " * 2000 + "Chiller compressor breakdowns go to Pennine Gas Services."

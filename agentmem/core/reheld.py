@@ -10,16 +10,18 @@ nothing says it changed. The rules that read a slot need its words, and the rule
 read a new holder need a change cue (`agentmem.core.rehomed`, `agentmem.core.handover`).
 Here each text is read for its holdings (`holdings`): a clause that ties a subject (the
 thing handled: "paint robot faults", "solvent samples") to a named holder by a frame
-(`FRAMES`: sent or handed to it, with it, from it, done by or through it), or a label
-whose whole value is a name ("Contractor: Rotec"). The draft tells the held duty's holder
-anew when one holding of each text
+(`FRAMES`: sent or handed to it, with it, from it, done by or through it), a holder named
+first ("Rotec took over paint robot maintenance"), or a label whose whole value is a name
+("Paint robot contractor: Rotec"). The draft tells the held duty's holder anew when one
+holding of each text
 
-- is of one duty: the two subjects share at least `SHARED` content terms, and each
-  subject's other terms are said somewhere in the other text, but for one term of one
-  side only (the held "MEL deferral extensions" as the draft's "MEL extension"; "paint
-  robot faults" and "paint robot maintenance" each said in the other text). A term of its
-  own on both sides ("paint robot faults" and "paint robot spare parts") is another duty
-  of the same thing;
+- is of one duty: the two share at least `SHARED` content terms, one of them at least of
+  the subjects and the others of what the holders are ("samples go to Norchem's lab",
+  "samples ship to Solvaris' lab"); and each subject's other terms are said somewhere in
+  the other text, but for `UNSAID` term of one side only (the held "MEL deferral
+  extensions" as the draft's "MEL extension"; "paint robot faults" and "paint robot
+  maintenance" each said in the other text). A term of its own on both sides ("paint robot
+  faults" and "paint robot spare parts") is another duty of the same thing;
 - names no instance the other text never names: a name, a code or a number in either
   subject ("Line B", "Booth 4", "T2") that the other text does not say is another site,
   line or unit with a holder of its own;
@@ -39,7 +41,7 @@ from functools import lru_cache
 from agentmem.core.cues import NEGATION
 from agentmem.core.words import tokenized
 
-SHARED = 2  # content terms the two subjects share
+SHARED = 2  # content terms two holdings share, of their subjects or their holders' kinds
 UNSAID = 1  # terms of either subject the other text never says, at most
 # Frames that tie a subject before them to a holder named after them, by the way they
 # point: to the holder, from it, or done by, with or through it (which points either way).
@@ -76,7 +78,8 @@ LABEL = re.compile(
     r"^(?P<subject>[A-Za-z][\w -]{2,60}?):\s+(?P<name>[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*){0,4})"
     r"\s*(?:[,;(]|\.(?:\s|$)|$)"
 )
-# Clauses: a sentence, a semicolon, a line, a colon before a space, a dash set apart.
+# Clauses: a sentence, a semicolon, a line, a dash set apart (a label's colon is read in
+# its clause: `LABEL`, and the words before a frame after a colon).
 CLAUSE = re.compile(r"(?<=[.;!?])\s+|\n+|\s[\u2014\u2013-]\s")
 ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 # Where a holder's name ends: a stop, or a word that starts what is said of it.
