@@ -32,6 +32,10 @@ REHELD = [
         "Window cleaning contractor: Brightside Facilities, every second Thursday.",
         "The window cleaning contractor is with Glasswell Ltd, every second Thursday.",
     ),
+    (  # one subject term, and the holders of one kind: a lab each
+        "Swabs ship to Vantor's lab in Leeds on Fridays.",
+        "Swabs go to Harbeck's lab in York every week.",
+    ),
     (  # the new holder leads the sentence
         "Harbourline Freight took over pallet collections for the east warehouse.",
         "Pallet collections for the east warehouse are done by Tamar Logistics on weekdays.",
@@ -42,6 +46,10 @@ LEFT = [
     (  # another unit: a number in the subject
         "Kiln 3 burner repairs are handled by Fenwick Refractories.",
         "Kiln 2 burner repairs are handled by Ostara Kilnworks.",
+    ),
+    (  # one subject term, and holders of two kinds: a depot is no lab
+        "Swabs ship to Vantor's depot in Leeds on Fridays.",
+        "Swabs go to Harbeck's lab in York every week.",
     ),
     (  # another duty of the same thing, told in the same frame
         "Chiller compressor oil inspections are done by Calder Heating.",
