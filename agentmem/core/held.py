@@ -50,6 +50,7 @@ from agentmem.core.plainnews import elsewhere_unsaid, told_plainly
 from agentmem.core.readdressed import moved_host, readdressed
 from agentmem.core.recounted import recounted
 from agentmem.core.refilled import refilled
+from agentmem.core.reheld import reheld
 from agentmem.core.rehomed import rehomed
 from agentmem.core.relieved import relieved
 from agentmem.core.renumbered import renumbered
@@ -229,6 +230,7 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
                 or (lessons and reframed(draft, held))  # the held clause's words, a new value
                 or (lessons and realigned(draft, held))  # one frame, a new value of its kind
                 or (lessons and rehomed(draft, held))  # its subject, a change, a new name
+                or (lessons and reheld(draft, held))  # its duty's holder, no cue (`core.reheld`)
             )
         )
     )
