@@ -1,7 +1,8 @@
 """Issue 17, the writer's CPU per add: a text's states (`agentmem.core.turned`) are read
-once per text, not once per pair it meets, with the same answers, right and near-miss;
-and the writer reads the key settings it guards against once per settings object, still
-refusing their values, and reads them again for new settings."""
+once per text, not once per pair it meets, with the same answers, right and near-miss; the
+writer reads the key settings it guards against once per settings object, still refusing
+their values, and reads them again for new settings; and every app's lessons are searched
+only for a retraction that denies a cause (the only draft `withdrawn_across` can act on)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from agentmem.core import textcache, turned
+from agentmem.core import across, textcache, turned
 from agentmem.core import writer as writer_module
+from agentmem.core.disowned import denied_causes
+from agentmem.core.model import Hit
+from agentmem.core.retract import retraction
 from agentmem.core.writer import Harvester
 from agentmem.settings import Settings, settings_from_values
 from agentmem.stores import FileStore
+from agentmem.stores.base import Filters
 
 
 def _turned_pair_by_pair(draft: str, held: str) -> bool:
@@ -144,3 +149,57 @@ def test_the_writer_reads_its_key_settings_once_per_settings(
     assert writer.submit(again, trigger="manual").status == "rejected"
     assert writer.submit(told, trigger="manual").status == "accepted"
     assert reads == [first, second]
+
+
+# -- the search across apps, asked only of a retraction that denies a cause ---------------
+
+DENIES = (
+    "The note on late parcels was wrong: the delays were not the sorter's firmware. "
+    "The real cause was a mislabelled pallet bay."
+)
+RETRACTS_ONLY = "The note on late parcels was wrong; ignore it."
+PLAIN = "Late parcels are sorted by hand after 18:00."
+
+
+def test_denies_across_is_the_retraction_of_a_denied_cause_alone() -> None:
+    """A retraction denying a cause may withdraw another app's lesson; a retraction that
+    denies no cause, or a plain lesson, cannot, whatever the hits."""
+    assert across.denies_across(DENIES)
+    assert not across.denies_across(RETRACTS_ONLY)
+    assert not across.denies_across(PLAIN)
+    for text in (RETRACTS_ONLY, PLAIN):
+        assert retraction(text) is None or not denied_causes(text)
+        assert across.withdrawn_across(text, "depot-a", "observation", []) == []
+
+
+def _harvester(tmp_path: Path) -> Harvester:
+    settings = _settings(tmp_path, "someKeyValue4242")
+    return Harvester(settings, FileStore(settings.root))
+
+
+@pytest.mark.parametrize(("text", "asked"), [(PLAIN, 0), (RETRACTS_ONLY, 0), (DENIES, 1)])
+def test_every_app_is_searched_only_for_a_retraction_that_denies_a_cause(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, asked: int
+) -> None:
+    """A lesson of one app that replaced nothing is compared with every app's lessons only
+    when it retracts and denies a cause (before, every such lesson cost a search); the one
+    that does still withdraws the other app's lesson naming the cause."""
+    writer = _harvester(tmp_path)
+    lesson = {"type": "semantic", "confidence": 0.8}
+    firmware = "Late parcels come from the sorter's firmware; roll the firmware back on Fridays."
+    held = writer.submit({**lesson, "text": firmware, "app_id": "depot-b"}, trigger="manual")
+    store = writer.store
+    real = store.lexical_search  # type: ignore[attr-defined]
+    every: list[str] = []
+
+    def counted(query: str, k: int, filters: Filters) -> list[Hit]:
+        if filters.app_ids is None:
+            every.append(query)
+        return real(query, k, filters)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(store, "lexical_search", counted)
+    outcome = writer.submit({**lesson, "text": text, "app_id": "depot-a"}, trigger="manual")
+    assert outcome.status == "accepted"
+    assert len(every) == asked
+    withdrawn = held.memory_id in (outcome.record.get("supersedes") or [])
+    assert withdrawn is (text == DENIES)
