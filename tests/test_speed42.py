@@ -82,12 +82,13 @@ def test_turned_matches_the_pair_by_pair_reading_on_every_pair_of_many_texts() -
             assert turned.turned(draft, held) is _turned_pair_by_pair(draft, held), (draft, held)
 
 
-def test_a_held_text_is_read_for_states_once_whatever_the_drafts_it_meets(
+def test_a_held_text_is_read_for_states_once_and_only_when_a_draft_turns_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A held lesson weighed against many drafts is searched for its states once: the
-    drafts' own readings are the only new ones (before, every pair read both texts again
-    for each of the sixteen states)."""
+    """A held lesson weighed against many drafts is searched for a state once, and only for
+    the state a draft gives the opposite of (whether it gives that state or not); one that
+    meets only a draft giving no state is never searched for states (before, every pair
+    read both texts again for each state)."""
     read: list[str] = []
     real = turned._states
 
@@ -98,14 +99,21 @@ def test_a_held_text_is_read_for_states_once_whatever_the_drafts_it_meets(
     monkeypatch.setattr(turned, "_states", counted)
     textcache.clear()
     held = "The loading ramp is one-way and the scanner is on."
-    drafts = [f"Ramp {n} is two-way now." for n in range(5)]
+    other = "Badges are checked at the gate."
+    drafts = [f"The loading ramp is two-way now (note {n})." for n in range(5)]
     for draft in drafts:
-        turned.turned(draft, held)
-    per_text = 2 * len(turned.OPPOSITES)
-    assert read.count(held) == per_text
-    assert all(read.count(d) == per_text for d in drafts)
+        assert turned.turned(draft, held)
+        assert not turned.turned(draft, other)
+    assert read.count(held) == 1  # its one-way places, for the drafts' two-way
+    assert read.count(other) == 1  # the same one state looked for, once
+    press = "The press is on."
+    assert not turned.turned("Badges are printed at the front desk.", press)
+    assert read.count(press) == 0  # the draft gives no state: the held text is not searched
+    per_draft = 2 * len(turned.OPPOSITES)  # a draft's every state, once
+    assert all(read.count(d) == per_draft for d in drafts)
+    before = len(read)
     turned.turned(drafts[0], held)
-    assert len(read) == per_text * (1 + len(drafts))  # asked again: nothing read anew
+    assert len(read) == before  # asked again: nothing read anew
     assert textcache.changed() == {}
 
 
