@@ -13,7 +13,7 @@ import psycopg
 import pytest
 from structlog.testing import capture_logs
 
-from agentmem.stores import pg_swap, postgres
+from agentmem.stores import pg_search, pg_swap
 from agentmem.stores.bm25 import INDEX_FORMAT
 from agentmem.stores.pg_local import LocalServer
 from agentmem.stores.pg_terms import KEY
@@ -106,7 +106,7 @@ def test_a_search_the_swap_comes_amid_is_run_again_on_the_new_postings(
     loop = _open(root, pg_server, "amid")
     loop.search("clay", 1, touch=False)  # connects: the remake starts
     assert pause.paused.wait(20)
-    real, calls = postgres.rank, []
+    real, calls = pg_search.rank, []
 
     def swapped_after(conn: Any, request: Any, **kwargs: Any) -> Any:
         rows = real(conn, request, **kwargs)
@@ -116,7 +116,7 @@ def test_a_search_the_swap_comes_amid_is_run_again_on_the_new_postings(
             assert loop.behind.wait(60)
         return rows
 
-    monkeypatch.setattr(postgres, "rank", swapped_after)
+    monkeypatch.setattr(pg_search, "rank", swapped_after)
     assert set(_searched(loop, "kiln")) == {"semantic-f00000", "semantic-f00004"}
     assert calls == [False, False]
     assert not loop.remaking

@@ -25,14 +25,20 @@ from agentmem.core.statement import terms
 RETRACTABLE = ("semantic", "procedural")
 
 
+def denies_across(text: str) -> bool:
+    """Whether `withdrawn_across` can withdraw anything for this text, whatever the hits:
+    it retracts and denies a cause. The writer asks it before reading every app's best
+    matches (issue 17: a search for each lesson that replaced nothing, all but a few of
+    them for nothing)."""
+    return retraction(text) is not None and bool(denied_causes(text))
+
+
 def withdrawn_across(text: str, app: str, kind: str, hits: Sequence[Hit]) -> list[str]:
     """The ids, among `hits` (the draft's best matches in every app), of other apps' live
     lessons the retraction `text` written for `app` withdraws (see the module docstring)."""
-    if retraction(text) is None:
+    if not denies_across(text):
         return []
     denied = [(terms(h).content, terms(t).content) for h, t in denied_causes(text)]
-    if not denied:
-        return []
     held = [
         (h.memory.id, h.memory.text)
         for h in hits

@@ -22,6 +22,8 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 
+from agentmem.core.textcache import textcached
+
 # A state an ambiguous word tells only after a verb of being or setting: "is on", "switched
 # off" (not "on the roof", "off the line").
 _LEAD = r"(?:\b(?:is|are|was|were|be|been|stays?|stayed|remains?|remained|kept|keep|left|set|switched|turned)\s+(?:now\s+)?)"
@@ -67,29 +69,56 @@ HEDGED = re.compile(
 )
 
 
+State = tuple[frozenset[str], str, str, int]  # what it is of, its deed, its sentence, where
+
+
+@textcached
+def _both(text: str) -> tuple[bool, ...]:
+    """For each pair of opposite states (`OPPOSITES`), whether the text gives both (a rule
+    per case), read once per text: a held lesson meets many drafts, a draft every candidate
+    of its add (issue 17)."""
+    return tuple(_gives_both(text, a, b) for a, b in OPPOSITES)
+
+
+@textcached
+def _given(text: str, pair: int, side: int) -> dict[str, frozenset[frozenset[str]]]:
+    """What the text gives one state of one pair (`OPPOSITES[pair][side]`) of, by the deed:
+    read once per text, a held text's only when a draft gives the opposite state."""
+    gone: dict[str, set[frozenset[str]]] = {}
+    for of, deed, _, _ in _states(text, OPPOSITES[pair][side]):
+        gone.setdefault(deed, set()).add(of)
+    return {deed: frozenset(ofs) for deed, ofs in gone.items()}
+
+
+@textcached
+def _told(text: str, pair: int, side: int) -> tuple[tuple[frozenset[str], str], ...]:
+    """What the text gives that state of, and the deed, each once: of something, in a
+    sentence with no hedge ("still", "if", …), not negated just before the state."""
+    told: dict[tuple[frozenset[str], str], None] = {}
+    hedged: dict[str, bool] = {}  # a sentence read once for all the states it gives
+    for of, deed, sentence, start in _states(text, OPPOSITES[pair][side]):
+        if not of or (of, deed) in told:
+            continue
+        if sentence not in hedged:
+            hedged[sentence] = bool(HEDGED.search(sentence))
+        if hedged[sentence] or NEGATED.search(_before(sentence, start, 2)):
+            continue
+        told[(of, deed)] = None
+    return tuple(told)
+
+
 def turned(draft: str, held: str) -> bool:
     """The draft gives the opposite state of one the held lesson gives, of the same thing
     (see the module docstring)."""
-    for a, b in OPPOSITES:
-        if _gives_both(held, a, b) or _gives_both(draft, a, b):
+    for pair, (mine, theirs) in enumerate(zip(_both(draft), _both(held), strict=True)):
+        if theirs or mine:
             continue
-        for old, new in ((a, b), (b, a)):
-            told = list(_states(draft, new))
+        for old, new in ((0, 1), (1, 0)):
+            told = _told(draft, pair, new)
             if not told:
                 continue
-            gone: dict[str, set[frozenset[str]]] = {}
-            for h_of, h_deed, _, _ in _states(held, old):
-                gone.setdefault(h_deed, set()).add(h_of)
-            asked: set[tuple[frozenset[str], str]] = set()
-            hedged: dict[str, bool] = {}  # a sentence read once for all the states it gives
-            for of, deed, sentence, start in told:
-                if not of or (of, deed) in asked:
-                    continue
-                if sentence not in hedged:
-                    hedged[sentence] = bool(HEDGED.search(sentence))
-                if hedged[sentence] or NEGATED.search(_before(sentence, start, 2)):
-                    continue
-                asked.add((of, deed))
+            gone = _given(held, pair, old)
+            for of, deed in told:
                 if any(of <= h_of for h_of in gone.get(deed, ())):
                     return True
     return False
@@ -99,7 +128,7 @@ def _gives_both(text: str, a: re.Pattern[str], b: re.Pattern[str]) -> bool:
     return bool(a.search(text)) and bool(b.search(text))
 
 
-def _states(text: str, state: re.Pattern[str]) -> Iterator[tuple[frozenset[str], str, str, int]]:
+def _states(text: str, state: re.Pattern[str]) -> Iterator[State]:
     """Each place the text gives the state: what it is of (the content words just before it
     in its sentence), the deed it allows or forbids, the sentence and where it starts."""
     for s in SENTENCE.finditer(text):

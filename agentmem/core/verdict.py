@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
-from agentmem.core.across import withdrawn_across
+from agentmem.core.across import denies_across, withdrawn_across
 from agentmem.core.apart import set_apart
 from agentmem.core.cues import says_changed
 from agentmem.core.held import (
@@ -177,7 +177,12 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Compared:
         verdict.replaces += by_key(store, record, filters, seen | set(verdict.replaces))
     if app != GLOBAL and says_changed(record["text"]):  # else no other app's lesson can be
         verdict.replaces += elsewhere(store, record, filters, {h.memory.id for h in hits})
-    if app != GLOBAL and not verdict.replaces and record.get("type") in RETRACTABLE:
+    if (
+        app != GLOBAL
+        and not verdict.replaces
+        and record.get("type") in RETRACTABLE
+        and denies_across(record["text"])  # else no other app's lesson is withdrawn
+    ):
         # a retraction of another app's lesson (`agentmem.core.across`)
         every = _matches(store, record["text"], replace(filters, app_ids=None), 2 * CANDIDATES)
         verdict.replaces += withdrawn_across(record["text"], app, kind, every)

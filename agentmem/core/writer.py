@@ -91,6 +91,8 @@ class Harvester:
         self._lock_path = store.root / ".agentmem" / "write.lock"
         self._writing: str | None = None  # the id whose file is being written, if any
         self.batched = True  # a fire's drafts made durable together (submit_many)
+        self._keys_of: Settings | None = None  # the settings `_keys` were read from
+        self._keys: list[str] = []
 
     def check_role(self) -> None:
         if self.settings.role == "worker":
@@ -160,7 +162,13 @@ class Harvester:
     def _held_keys(self) -> list[str]:
         # Real keys are long; a placeholder like AGENTMEM_REASONER_API_KEY=ollama must not
         # make every memory that mentions ollama a refused secret.
-        return [value for value in secret_values(self.settings) if len(value) >= MIN_KEY_CHARS]
+        # Settings are frozen: the keys are read once per settings object, not per draft
+        # (every field of the model was walked on each add: issue 17).
+        settings = self.settings
+        if self._keys_of is not settings:
+            self._keys = [v for v in secret_values(settings) if len(v) >= MIN_KEY_CHARS]
+            self._keys_of = settings
+        return list(self._keys)
 
     def _secrets(self, record: dict[str, Any]) -> list[Problem]:
         """Every string field (not only the text: a source URL can carry a password) is
