@@ -1,0 +1,94 @@
+"""Issue 13's stale goal: a duty's holder told anew in any of English's general shapes
+(`agentmem.core.reheld`): a deed tied to its holder by a preposition, a copula with a
+name, a question and its answer, a label with a role word; and the old holder named again
+only as ended. Another instance, another duty, a date, a comparison and a holder still
+named leave the held lesson."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentmem.core.held import Held, judge
+from agentmem.core.reheld import holdings, reheld
+
+REHELD = [
+    (  # a deed no frame lists, tied to the holder by "with"
+        "Forklift battery swaps get booked with Voltaro Energy before each night shift.",
+        "Forklift battery swaps are handled by Kestrel Power before each night shift.",
+    ),
+    (  # a copula with a name and nothing after
+        "The warehouse label printer is Zebrawing.",
+        "The warehouse label printer is supplied by Printek Systems.",
+    ),
+    (  # a question and its answer
+        "Who countersigns the quarterly hedge report? Margot Ellery, treasury lead.",
+        "The quarterly hedge report is countersigned by Tobias Rainer.",
+    ),
+    (  # a label with a role word: "queries" says who answers, not another duty
+        "Queries on tenancy deposits: Ruth Okafor.",
+        "Tenancy deposits are managed by Colm Fennessy in lettings.",
+    ),
+    (  # the old holder named again, only as ended
+        "Staff lanyards are printed by Badgecraft (formerly Idento).",
+        "Staff lanyards are printed by Idento in Leeds.",
+    ),
+    (  # the old holder struck through
+        "Staff lanyards are printed by Badgecraft, ~~Idento~~.",
+        "Staff lanyards are printed by Idento in Leeds.",
+    ),
+]
+
+LEFT = [
+    (  # a day is when, not who
+        "Forklift battery swaps moved to Thursday.",
+        "Forklift battery swaps are handled by Kestrel Power.",
+    ),
+    (  # a comparison ties nothing to a doer
+        "Forklift battery swaps compared with Voltaro Energy took twice as long.",
+        "Forklift battery swaps are handled by Kestrel Power.",
+    ),
+    (  # another unit: a number in the subject
+        "The label printer on dock 2 is Zebrawing.",
+        "The label printer on dock 1 is supplied by Printek Systems.",
+    ),
+    (  # a question and its answer of another duty of the same report
+        "Who drafts the quarterly hedge report appendix? Margot Ellery.",
+        "The quarterly hedge report is countersigned by Tobias Rainer.",
+    ),
+    (  # the old holder still named, not as ended
+        "Staff lanyards are printed by Badgecraft; Idento keeps the visitor passes.",
+        "Staff lanyards are printed by Idento in Leeds.",
+    ),
+    (  # the same holder told again in a copula
+        "The warehouse label printer is Printek Systems.",
+        "The warehouse label printer is supplied by Printek Systems.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("draft", "held"), REHELD)
+def test_reheld_reads_a_holder_in_general_shapes(draft: str, held: str) -> None:
+    """A new named holder of the held duty, told in a shape no verb list names."""
+    assert reheld(draft, held)
+
+
+@pytest.mark.parametrize(("draft", "held"), LEFT)
+def test_reheld_leaves_a_date_comparison_instance_duty_or_live_holder(
+    draft: str, held: str
+) -> None:
+    """A day, a comparison, another unit, another duty, the old holder still named or the
+    same holder: no new holder of the held duty."""
+    assert not reheld(draft, held)
+
+
+@pytest.mark.parametrize(("draft", "held"), REHELD)
+def test_judge_replaces_a_lesson_whose_holder_is_told_anew(draft: str, held: str) -> None:
+    """The writer's judge replaces the held lesson by the draft that names its new holder."""
+    verdict = judge(draft, [Held("m1", held, "semantic")], "semantic")
+    assert verdict.replaces == ["m1"]
+
+
+def test_holdings_read_no_holder_from_a_question_word() -> None:
+    """A question's "who" is no holder named first; its answer is."""
+    found = holdings("Who approves the rota? Priya Nair.")
+    assert [h.holder for h in found] == [frozenset({"priya", "nair"})]
