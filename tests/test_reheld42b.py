@@ -51,9 +51,9 @@ LEFT = [
         "The label printer on dock 2 is Zebrawing.",
         "The label printer on dock 1 is supplied by Printek Systems.",
     ),
-    (  # a question and its answer of another duty of the same report
+    (  # a question and its answer of another part of the same report: a term each
         "Who drafts the quarterly hedge report appendix? Margot Ellery.",
-        "The quarterly hedge report is countersigned by Tobias Rainer.",
+        "The quarterly hedge report cover sheet is countersigned by Tobias Rainer.",
     ),
     (  # the old holder still named, not as ended
         "Staff lanyards are printed by Badgecraft; Idento keeps the visitor passes.",

@@ -75,11 +75,12 @@ DEED = re.compile(
 )
 WAYS = {"to": "to", "into": "to", "from": "from"}  # by, with, through, via: "by"
 # Words before a preposition that tie nothing to a doer: "close to", "compared with",
-# "apart from", "due to", "along with", "similar to".
+# "apart from", "due to", "along with", "applies to" (an instance), "refer to" (a text).
 NO_DEED = frozenset(
     """according close next due compared similar addition apart away up prior along together
     different contrast relative opposed related equal identical aligned paired familiar
-    back forward down out""".split()  # noqa: SIM905 (a word list)
+    back forward down out apply applies applied refer refers referred see thanks subject
+    relevant specific unique limited restricted""".split()  # noqa: SIM905 (a word list)
 )
 PASSIVE = re.compile(r"(?:\b(?:is|are|was|were|be|been|being|get|gets|got|gotten)\s+)$", re.I)
 # A name the holder, with a copula and nothing after: "The OCR engine is DocLens."
@@ -88,9 +89,11 @@ COPULA = re.compile(
     rf"^(?P<subject>[A-Za-z][^:]{{2,80}}?)\s+(?:is|are)\s+(?:now\s+)?(?:the\s+|our\s+)?"
     rf"(?P<name>{NAMED})\s*(?:[,;(]|\.(?:\s|$)|$)"
 )
-# A question and its answer: "Who approves refund waivers? The Finance Director."
+# A question and its answer: "Who approves refund waivers? The Finance Director." The
+# question's deed, like a frame's verb, is no part of the subject.
 QUESTION = re.compile(
-    rf"\b(?:[Ww]ho|[Ww]here|[Ww]hich\s+\w+|[Ww]hat\s+\w+)\s+(?P<subject>[^?\n]{{3,100}})\?"
+    rf"\b(?:[Ww]ho|[Ww]here|[Ww]hich\s+\w+|[Ww]hat\s+\w+)\s+[\w-]+(?:\s+(?:off|up|over|out))?"
+    rf"\s+(?P<subject>[^?\n]{{3,100}})\?"
     rf"\s*(?:[-:\u2014\u2013]\s*)?(?:[Tt]he\s+)?(?P<name>{NAMED})(?=\s*(?:[,;(.!]|$))",
     re.MULTILINE,
 )
