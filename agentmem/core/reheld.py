@@ -12,8 +12,13 @@ Here each text is read for its holdings (`holdings`): a clause that ties a subje
 thing handled: "paint robot faults", "solvent samples") to a named holder by a frame
 (`FRAMES`: sent or handed to it, with it, from it, done by or through it), a holder named
 first ("Rotec took over paint robot maintenance"), or a label whose whole value is a name
-("Paint robot contractor: Rotec"). The draft tells the held duty's holder anew when one
-holding of each text
+("Paint robot contractor: Rotec"); and where no frame is listed, from English's general
+shapes: any deed tied to a named holder by a preposition (`DEED`: "swaps get booked with
+Voltaro", the way read from the preposition), a copula whose whole value is a name
+(`COPULA`: "The OCR engine is DocLens"), a question and its answer (`QUESTION`: "Who
+approves refunds? The Finance Director"). A role word ("questions on", "contact") is no
+part of the duty. The draft tells the held duty's holder anew when one holding of each
+text
 
 - is of one duty: the two share at least `SHARED` content terms, one of them at least of
   the subjects and the others of what the holders are ("samples go to Norchem's lab",
@@ -27,8 +32,8 @@ holding of each text
   line or unit with a holder of its own;
 - is told in frames that do not point opposite ways (sent to it, taken from it);
 - names a new holder the held text never says, while the held holding's holder has a
-  name the draft never says (the same holder restated, or both holders named, replace
-  nothing); neither holding names several holders ("ABB and Dürr"), and neither is a
+  name the draft never says but as ended (`ENDED`: struck through, "(was SM7B)", "not
+  Lifetouch"; the same holder restated, or both holders named, replace nothing); neither holding names several holders ("ABB and Dürr"), and neither is a
   cause, a condition, a negation or a holder beside another ("also", "backup", "only").
 """
 
