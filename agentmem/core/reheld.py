@@ -12,8 +12,13 @@ Here each text is read for its holdings (`holdings`): a clause that ties a subje
 thing handled: "paint robot faults", "solvent samples") to a named holder by a frame
 (`FRAMES`: sent or handed to it, with it, from it, done by or through it), a holder named
 first ("Rotec took over paint robot maintenance"), or a label whose whole value is a name
-("Paint robot contractor: Rotec"). The draft tells the held duty's holder anew when one
-holding of each text
+("Paint robot contractor: Rotec"); and where no frame is listed, from English's general
+shapes: any deed tied to a named holder by a preposition (`DEED`: "swaps get booked with
+Voltaro", the way read from the preposition), a copula whose whole value is a name
+(`COPULA`: "The OCR engine is DocLens"), a question and its answer (`QUESTION`: "Who
+approves refunds? The Finance Director"). A role word ("questions on", "contact") is no
+part of the duty. The draft tells the held duty's holder anew when one holding of each
+text
 
 - is of one duty: the two share at least `SHARED` content terms, one of them at least of
   the subjects and the others of what the holders are ("samples go to Norchem's lab",
@@ -27,8 +32,8 @@ holding of each text
   line or unit with a holder of its own;
 - is told in frames that do not point opposite ways (sent to it, taken from it);
 - names a new holder the held text never says, while the held holding's holder has a
-  name the draft never says (the same holder restated, or both holders named, replace
-  nothing); neither holding names several holders ("ABB and Dürr"), and neither is a
+  name the draft never says but as ended (`ENDED`: struck through, "(was SM7B)", "not
+  Lifetouch"; the same holder restated, or both holders named, replace nothing); neither holding names several holders ("ABB and Dürr"), and neither is a
   cause, a condition, a negation or a holder beside another ("also", "backup", "only").
 """
 
@@ -65,10 +70,56 @@ BY = (
 )
 FRAMES = re.compile(rf"\b(?:(?P<to>{TO})|(?P<from>{FROM})|(?P<by>{BY}))\b", re.IGNORECASE)
 OPPOSITE = frozenset({("to", "from"), ("from", "to")})
+# Any deed tied to a named holder by a preposition, where no frame above reads it: "Paint
+# robot faults get logged with Rotec", "Invoice scans pass into DocLens". The preposition
+# tells the way; the holder must start with a capital; the word before it is the deed (a
+# participle, or a word after a form of "be" or "get" is no part of the subject).
+DEED = re.compile(
+    r"\b(?P<deed>[A-Za-z][\w-]*)\s+(?P<prep>to|into|from|by|with|through|via)\s+"
+    r"(?=(?:(?:the|our|their)\s+)?[A-Z])"
+)
+WAYS = {"to": "to", "into": "to", "from": "from"}  # by, with, through, via: "by"
+# Words before a preposition that tie nothing to a doer: "close to", "compared with",
+# "apart from", "due to", "along with", "applies to" (an instance), "refer to" (a text).
+NO_DEED = frozenset(
+    """according close next due compared similar addition apart away up prior along together
+    different contrast relative opposed related equal identical aligned paired familiar
+    back forward down out apply applies applied refer refers referred see thanks subject
+    relevant specific unique limited restricted""".split()  # noqa: SIM905 (a word list)
+)
+PASSIVE = re.compile(r"(?:\b(?:is|are|was|were|be|been|being|get|gets|got|gotten)\s+)$", re.I)
+# A name the holder, with a copula and nothing after: "The OCR engine is DocLens."
+NAMED = r"[A-Z][\w'’&.-]*(?:\s+(?:[A-Z][\w'’&.-]*|&|of|de|van|von)){0,5}"
+COPULA = re.compile(
+    rf"^(?P<subject>[A-Za-z][^:]{{2,80}}?)\s+(?:is|are)\s+(?:now\s+)?(?:the\s+|our\s+)?"
+    rf"(?P<name>{NAMED})\s*(?:[,;(]|\.(?:\s|$)|$)"
+)
+# A question and its answer: "Who approves refund waivers? The Finance Director." The
+# question's deed, like a frame's verb, is no part of the subject.
+QUESTION = re.compile(
+    rf"\b(?:[Ww]ho|[Ww]here|[Ww]hich\s+\w+|[Ww]hat\s+\w+)\s+[\w-]+(?:\s+(?:off|up|over|out))?"
+    rf"\s+(?P<subject>[^?\n]{{3,100}})\?"
+    rf"\s*(?:[-:\u2014\u2013]\s*)?(?:[Tt]he\s+)?(?P<name>{NAMED})(?=\s*(?:[,;(.!]|$))",
+    re.MULTILINE,
+)
+# A name said only as ended: struck through, "(was SM7B)", "not Lifetouch", "formerly
+# Norchem", "instead of Piet": the old holder named so is not still named.
+ENDED = re.compile(
+    r"~~[^~\n]+~~|<(?:s|del|strike)>[^<]*</(?:s|del|strike)>|"
+    r"(?:\(\s*(?i:was|were|ex-?|formerly|previously|not)|"
+    r"\b(?i:not|formerly|previously|no\s+longer|instead\s+of|rather\s+than|replacing|"
+    r"replaces|replaced|ex-))\s*:?\s+(?:(?i:the|our)\s+)?"
+    rf"{NAMED}"
+)
+# Days and months are when, not who: "collections go to Friday".
+CALENDAR = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday january february march
+    april may june july august september october november december""".split()  # noqa: SIM905
+)
 # A holder named first, then what it does: "Rotec Industrial Services took over paint robot
 # maintenance", "Solvaris now handles the samples".
 LEADING = re.compile(
-    r"^(?P<name>(?:[A-Z][\w'’&.-]*|&)(?:\s+(?:[A-Z][\w'’&.-]*|&|of|de|van|von))*)\s+"
+    r"^(?!(?:Who|What|Which|Where|How)\b)(?P<name>(?:[A-Z][\w'’&.-]*|&)(?:\s+(?:[A-Z][\w'’&.-]*|&|of|de|van|von))*)\s+"
     r"(?:now\s+)?(?:took\s+over|takes\s+over|handles|does|runs|maintains|services|"
     r"supplies|collects|covers|owns|operates|hauls|analy[sz]es|tests|calibrates|"
     r"repairs|ships|delivers|approves|reviews|signs\s+off)\s+(?P<subject>[^.;:,()]+)"
@@ -103,7 +154,11 @@ UNHELD = re.compile(
 )
 # Words of a subject that tell how it is held, not what it is ("samples must go to …").
 FILLER = frozenset(
-    tokenized("need needs must should shall will can may always usually normally all every now")
+    tokenized(
+        "need needs must should shall will can may always usually normally all every now "
+        # a holder's role, not the duty: "Questions on redaction holds: Dale Price"
+        "contact contacts owner owners lead questions queries query point person who"
+    )
 )
 WORD = re.compile(r"[\w'’.-]+")
 
@@ -141,6 +196,8 @@ def _holding(way: str, subject: str, holder: str) -> Holding | None:
     if UNHELD.search(subject) or NEGATION.search(subject) or LIST.search(holder):
         return None
     words = WORD.findall(holder)
+    if any(w.lower() in CALENDAR for w in words):
+        return None
     held_by = frozenset(t for w in words if NAME.fullmatch(w) for t in tokenized(w))
     kind = frozenset(t for w in words if not NAME.fullmatch(w) for t in tokenized(w))
     marks = _marks(subject)
@@ -168,33 +225,45 @@ def _holder(after: str) -> str | None:
 
 @lru_cache(maxsize=4096)
 def holdings(text: str) -> tuple[Holding, ...]:
-    """Each holding the text tells, clause by clause (see the module docstring)."""
-    out: list[Holding] = []
-    for clause in CLAUSE.split(text[:20_000]):
+    """Each holding the text tells: a question and its answer, then clause by clause (see
+    the module docstring)."""
+    text = text[:20_000]
+    out = [_holding("by", q["subject"], q["name"]) for q in QUESTION.finditer(text)]
+    for clause in CLAUSE.split(text):
         clause = clause.strip(" *#>-\t")
-        if not clause:
-            continue
-        label = LABEL.match(clause)
-        if label:
-            found = _holding("by", label["subject"], label["name"])
-            out += [found] if found else []
-            continue
-        lead = LEADING.match(clause)
-        if lead:
-            found = _holding("by", lead["subject"], lead["name"])
-            out += [found] if found else []
-            continue
-        frame = FRAMES.search(clause)
-        if frame is None:
-            continue
+        if clause:
+            out.append(_clause(clause))
+    return tuple(found for found in out if found is not None)
+
+
+def _clause(clause: str) -> Holding | None:
+    """The holding one clause tells: a label, a holder named first, a frame, a deed and a
+    preposition, or a copula with a name; None when it tells none."""
+    label = LABEL.match(clause)
+    if label:
+        return _holding("by", label["subject"], label["name"])
+    lead = LEADING.match(clause)
+    if lead:
+        return _holding("by", lead["subject"], lead["name"])
+    frame = FRAMES.search(clause)
+    if frame is not None:
         before = clause[: frame.start()].rsplit(":", 1)[-1]  # after a label
         way = next(k for k, v in frame.groupdict().items() if v)
         if way == "from" and not re.match(r"(?i)come|came", frame[0]):
             before = f"{before} {frame[0].split()[0]}"  # "need approval from": approval's
         holder = _holder(clause[frame.end() :])
-        found = _holding(way, before, holder) if holder is not None else None
-        out += [found] if found else []
-    return tuple(out)
+        return _holding(way, before, holder) if holder is not None else None
+    for deed in DEED.finditer(clause):
+        if deed["deed"].lower() in NO_DEED:
+            continue
+        before = clause[: deed.start()].rsplit(":", 1)[-1]
+        if not (PASSIVE.search(before) or deed["deed"].lower().endswith("ed")):
+            before = f"{before} {deed['deed']}"  # "faults to …", "approvals from …"
+        holder = _holder(clause[deed.end() :])
+        way = WAYS.get(deed["prep"], "by")
+        return _holding(way, before, holder) if holder is not None else None
+    copula = COPULA.match(clause)
+    return _holding("by", copula["subject"], copula["name"]) if copula else None
 
 
 def reheld(draft: str, held: str) -> bool:
@@ -207,11 +276,12 @@ def reheld(draft: str, held: str) -> bool:
     if not new_all:
         return False
     said, known = frozenset(tokenized(draft)), frozenset(tokenized(held))
+    still = frozenset(tokenized(ENDED.sub(" ", draft)))  # not said only as ended
     for new in new_all:
         if not new.holder - known:
             continue  # no holder the held text never names
         for old in old_all:
-            if (new.way, old.way) in OPPOSITE or not old.holder - said:
+            if (new.way, old.way) in OPPOSITE or not old.holder - still:
                 continue  # opposite ways, or the old holder still named
             if new.marks - known or old.marks - said:
                 continue  # another site, line or unit
