@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agentmem.core.cues import NEGATION
+from agentmem.core.textcache import textcached
 from agentmem.core.words import tokenized
 
 SHARED = 2  # content terms two holdings share, of their subjects or their holders' kinds
@@ -275,8 +276,7 @@ def reheld(draft: str, held: str) -> bool:
     new_all = holdings(draft)
     if not new_all:
         return False
-    said, known = frozenset(tokenized(draft)), frozenset(tokenized(held))
-    still = frozenset(tokenized(ENDED.sub(" ", draft)))  # not said only as ended
+    said, known, still = _terms(draft), _terms(held), _unended(draft)
     for new in new_all:
         if not new.holder - known:
             continue  # no holder the held text never names
@@ -288,6 +288,19 @@ def reheld(draft: str, held: str) -> bool:
             if _one_duty(new, old, said, known):
                 return True
     return False
+
+
+@textcached
+def _terms(text: str) -> frozenset[str]:
+    """The text's terms, read once per text: a draft meets every held candidate of its add,
+    a held lesson many drafts."""
+    return frozenset(tokenized(text))
+
+
+@textcached
+def _unended(text: str) -> frozenset[str]:
+    """The terms the text says other than as ended (`ENDED`: struck, "(was X)", "not X")."""
+    return frozenset(tokenized(ENDED.sub(" ", text)))
 
 
 def _one_duty(new: Holding, old: Holding, said: frozenset[str], known: frozenset[str]) -> bool:
