@@ -73,6 +73,7 @@ from agentmem.core.swapped import swapped
 from agentmem.core.tagged import tagged_anew
 from agentmem.core.takeover import took_over
 from agentmem.core.together import read_together
+from agentmem.core.toldgate import opened
 from agentmem.core.turned import turned
 from agentmem.core.unchanged import left_alone, told_changed
 from agentmem.core.widened import widened
@@ -214,7 +215,9 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
     that reads its own voice of change, of another year, numbered or named instance of it
     (`another_instance`)."""
     return not (set_apart(draft, held) or own_kinds(draft, held) or of_the_other(draft, held)) and (
-        any(f(draft, held) for f in TOLD_OTHERWISE)
+        # only the rules whose cue the draft holds (`agentmem.core.toldgate`): read once a
+        # draft, so a held text is not read by rules that cannot act on this draft
+        any(f(draft, held) for f in opened(draft, TOLD_OTHERWISE))
         # a new value beside a tag both name (`core.tagged`), lesson against lesson: a
         # pattern's count of runs beside the tag it recurs on is no value of the tag's
         or (lessons and tagged_anew(draft, held) and not other_scope(draft, held))

@@ -1,0 +1,119 @@
+"""Which rules of a change told otherwise (`agentmem.core.held.TOLD_OTHERWISE`) can act on
+a draft at all, read from the draft alone, once per draft (issue 17).
+
+Each rule gated here first reads the draft for a cue of its own (a new filler of an opening
+clause, a state it gives, a role given to one unit, one address and a word of change, a
+thing placed anew, a post given to one holder, a named person who left) and answers False
+without one, whatever the held text says. The judge asks every rule of every candidate, so
+a draft with no such cue had each of these rules read each held text for nothing: a held
+text another writer wrote is read cold (a fleet's candidates are mostly each other's new
+rows), and its readings were most of what such a rule cost.
+
+A cue is the rule's own first test, asked with the rule module's own patterns and readings
+(one source: a pattern changed there changes the cue). A cue may say yes where the rule
+then answers no; it must never say no where the rule could answer yes, so a gate can cost
+speed, never an answer (`tests/test_toldgate43.py` asks each rule of many pairs whose draft
+the gate closes). A rule with no cue here is always asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from agentmem.core import (
+    dutyrole,
+    handover,
+    movedaddress,
+    movedon,
+    placed,
+    refilled,
+    restaffed,
+    turned,
+)
+from agentmem.core.newvalue import ALSO  # the patterns `address_moved` reads
+from agentmem.core.readdressed import SECOND
+from agentmem.core.textcache import textcached
+from agentmem.core.withdrawal import retraction
+
+Rule = Callable[[str, str], bool]
+MOVED_ON_READS = 20_000  # characters of a draft `moved_on` reads (its own slice)
+
+
+def _refilled(draft: str) -> bool:
+    """`refilled` reads the draft's opening clause: not over `LONGEST`, not saying no, and
+    with fillers of its own."""
+    if len(draft) > refilled.LONGEST:
+        return False
+    denied, fillers, _ = refilled._read(draft)
+    return not denied and bool(fillers)
+
+
+def _turned(draft: str) -> bool:
+    """`turned` needs a pair of opposite states the draft does not give both of, one of
+    which it gives of something (`_told`)."""
+    return any(
+        not both and (turned._told(draft, pair, 0) or turned._told(draft, pair, 1))
+        for pair, both in enumerate(turned._both(draft))
+    )
+
+
+def _role_given(draft: str) -> bool:
+    """`role_given` needs a draft that is no retraction, says nothing beside, and gives a
+    role to exactly one unit."""
+    if dutyrole.BESIDE.search(draft) or retraction(draft) is not None:
+        return False
+    return any(len(units) == 1 for units in dutyrole._given(draft).values())
+
+
+def _address_moved(draft: str) -> bool:
+    """`address_moved` needs one address in the draft, a word of change or of the old place
+    gone, and no word of a second place beside it."""
+    if len(movedaddress.addresses(draft)) != 1 or not movedaddress.says_moved(draft):
+        return False
+    return not (ALSO.search(draft) or SECOND.search(draft))
+
+
+def _placed_anew(draft: str) -> bool:
+    """`placed_anew` needs a thing the draft says is kept somewhere now."""
+    return any(
+        now and len(thing) >= placed.MIN_THING and place
+        for thing, place, now in placed.placements(draft)
+    )
+
+
+def _restaffed(draft: str) -> bool:
+    """`restaffed` needs a draft with no stand-in that gives a role one holder."""
+    if restaffed.STAND_IN.search(draft):
+        return False
+    return any(len(role.holders) == 1 for role in handover.roles(draft))
+
+
+def _moved_on(draft: str) -> bool:
+    """`moved_on` needs a named person the draft says left (within the part it reads)."""
+    return movedon.LEFT.search(draft[:MOVED_ON_READS]) is not None
+
+
+CUES: dict[Rule, Callable[[str], bool]] = {
+    refilled.refilled: _refilled,
+    turned.turned: _turned,
+    dutyrole.role_given: _role_given,
+    movedaddress.address_moved: _address_moved,
+    placed.placed_anew: _placed_anew,
+    restaffed.restaffed: _restaffed,
+    movedon.moved_on: _moved_on,
+}
+
+
+def may_act(rule: Rule, draft: str) -> bool:
+    """Whether `rule` could answer True for `draft` against some held text: False only
+    when its cue is missing from the draft."""
+    cue = CUES.get(rule)
+    return cue is None or cue(draft)
+
+
+@textcached
+def opened(draft: str, rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    """The rules of `rules` that could act on `draft`, in their order: read once per draft
+    (a draft meets every candidate of its add; the rules are the judge's tuple of the
+    moment, so a test that changes it gets its own answer)."""
+    return tuple(rule for rule in rules if may_act(rule, draft))
