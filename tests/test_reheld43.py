@@ -25,6 +25,10 @@ REHELD = [
         "The viscosity instrument is VS-02, an Anton Paar ViscoQC with LabX.",
         "All viscosity runs on the Brookfield DV2T (VS-01) with spindle 3.",
     ),
+    (  # a unit named by its series' letters ("HPLC"), the role's word ("QA") shared
+        "QA HPLC is the Waters Arc (HPLC-07): gradient method G2; results land in the LIMS.",
+        "QA assays run on the Agilent 1260 (HPLC-04) with gradient method G1.",
+    ),
     (  # a model's code with a slash is one holder, not a list
         "Dissolution checks are run by Erweka DT 126.",
         "Dissolution checks are run by Agilent 708-DS/850-DS.",
@@ -39,6 +43,14 @@ LEFT = [
     (  # the old unit still named as current: two units of one series
         "The viscosity instrument is VS-02, an Anton Paar ViscoQC; VS-01 keeps the old methods.",
         "All viscosity runs on the Brookfield DV2T (VS-01) with spindle 3.",
+    ),
+    (  # the old unit of the series still named as current
+        "QA HPLC is the Waters Arc (HPLC-07); HPLC-04 keeps the stability runs.",
+        "QA assays run on the Agilent 1260 (HPLC-04) with gradient method G1.",
+    ),
+    (  # a unit of another series: another instrument of the same lab
+        "QA balance is the Mettler XS205 (BAL-03): weigh standards to 0.01 mg.",
+        "QA assays run on the Agilent 1260 (HPLC-04) with gradient method G1.",
     ),
     (  # no series shared and one subject term alone: not read as one duty
         "The viscosity instrument is an Anton Paar ViscoQC.",
@@ -87,7 +99,7 @@ def test_another_unit_name_line_or_deed_is_no_new_holder(draft: str, held: str) 
 def test_a_succession_is_read_only_for_a_series_or_a_wider_word() -> None:
     """`held_in_turn` answers for a unit after another of one series and a name told by a
     wider word, not for a holder told anew of one duty (left to the look-alike guards)."""
-    series, parcels, widened = REHELD[2], REHELD[0], REHELD[4]
+    series, parcels, widened = REHELD[2], REHELD[0], REHELD[5]
     assert held_in_turn(*series)
     assert held_in_turn(*widened)
     assert not held_in_turn(*parcels)

@@ -123,7 +123,7 @@ HOLDER_END = re.compile(
 # one unit's model ("708-DS/850-DS").
 LIST = re.compile(r"\s(?:and|or|&)\s|\S*/\S*", re.IGNORECASE)
 # A unit's code, letters then a number ("VS-01", "T2"): its letters name the series.
-CODE = re.compile(r"\b(?P<series>[A-Za-z]{2,})[-_ ]?(?P<number>\d+)\b")
+CODE = re.compile(r"\b(?P<series>[A-Za-z]{2,})[-_]?(?P<number>\d+)\b")
 # A code set in brackets right after a holder's name: "Brookfield DV2T (VS-01)".
 TAGGED = re.compile(r"\s*\(\s*([A-Za-z]{2,}[-_]?\d+)\s*\)")
 # Names listed after a holder's: "…, Kuka and Fanuc", " or Kuka", " / Kuka".
@@ -203,22 +203,30 @@ def _holding(way: str, subject: str, holder: str, deed: str = "") -> Holding | N
         return None
     held_by = frozenset(t for w in words if NAME.fullmatch(w) for t in tokenized(w))
     kind = frozenset(t for w in words if not NAME.fullmatch(w) for t in tokenized(w))
-    marks = _marks(subject)
-    ordered = [t for t in tokenized(subject) if t not in FILLER and t not in marks]
-    if not held_by or not ordered:
-        return None
     series = frozenset(c["series"].lower() for c in codes)
+    # a subject's word that spells its holder's series names the kind of unit, no instance:
+    # "the QC GC-MS is the Shimadzu (GCMS-02)"
+    spelled = {t for w in WORD.findall(subject) if _letters(w) in series for t in tokenized(w)}
+    marks = _marks(subject) - spelled
+    ordered = [t for t in tokenized(subject) if t not in FILLER | marks | spelled]
+    if not held_by or not (ordered or (series and marks)):
+        return None
     return Holding(
         way,
         frozenset(ordered),
         marks,
         held_by,
         (kind - held_by) | series,
-        ordered[-1],
+        ordered[-1] if ordered else "",
         frozenset(tokenized(deed)),
         frozenset(code_of(c[0]) for c in codes),
         frozenset(t for w in PLAIN.findall(subject) for t in tokenized(w)),
     )
+
+
+def _letters(word: str) -> str:
+    """A word's letters alone, lower case: "gcms" of "GC-MS"."""
+    return re.sub(r"[^a-z]", "", word.lower())
 
 
 def code_of(code: str) -> str:

@@ -108,7 +108,7 @@ def _widened(new: Holding, old: Holding, said: frozenset[str], known: frozenset[
     (the same head: "H2SO4 totes", "acid totes"), by the same deed ("collected"), its
     name ("H2SO4") the only word of it the draft does not say, and at most one word of
     the draft's subject ("acid") not in the held text: a plain word, no other name."""
-    if new.head != old.head or not ((old.deed & said) or (new.deed & known)):
+    if not new.head or new.head != old.head or not ((old.deed & said) or (new.deed & known)):
         return False
     ours, theirs = new.subject - known, (old.subject - said) | (old.marks - said)
     return (
@@ -136,9 +136,13 @@ def _one_duty(new: Holding, old: Holding, said: frozenset[str], known: frozenset
     """Two holdings of one duty: SHARED terms in common, of the subjects or of what their
     holders are ("samples go to Norchem's lab", "samples ship to Solvaris' lab"), one of
     them of the subjects; and each subject's other terms said in the other text but for
-    one term of one side (see the module docstring)."""
-    common = new.subject & old.subject
+    one term of one side (see the module docstring). Of two units of one series, a
+    subject's marks are its words too ("the QC GC-MS" and "QC fingerprints" share "QC")."""
+    ours_all, theirs_all = new.subject, old.subject
+    if _series(new) & _series(old):
+        ours_all, theirs_all = new.subject | new.marks, old.subject | old.marks
+    common = ours_all & theirs_all
     if not common or len(common) + len(new.kind & old.kind) < SHARED:
         return False
-    ours, theirs = new.subject - known, old.subject - said
+    ours, theirs = ours_all - known, theirs_all - said
     return len(ours) + len(theirs) <= UNSAID
