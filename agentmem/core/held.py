@@ -50,7 +50,7 @@ from agentmem.core.plainnews import elsewhere_unsaid, told_plainly
 from agentmem.core.readdressed import moved_host, readdressed
 from agentmem.core.recounted import recounted
 from agentmem.core.refilled import refilled
-from agentmem.core.reheld import reheld
+from agentmem.core.reheld import held_in_turn, reheld
 from agentmem.core.rehomed import rehomed
 from agentmem.core.relieved import relieved
 from agentmem.core.renumbered import renumbered
@@ -214,6 +214,8 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
     not of another thing, nor of another kind of its thing (`own_kinds`): nor, but by a rule
     that reads its own voice of change, of another year, numbered or named instance of it
     (`another_instance`)."""
+    if lessons and held_in_turn(draft, held) and not set_apart(draft, held):
+        return True  # a unit after another of one series, a name by a wider word
     return not (set_apart(draft, held) or own_kinds(draft, held) or of_the_other(draft, held)) and (
         # only the rules whose cue the draft holds (`agentmem.core.toldgate`): read once a
         # draft, so a held text is not read by rules that cannot act on this draft
