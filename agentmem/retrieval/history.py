@@ -11,7 +11,8 @@ For each bundle, from two searches of its own words (lessons, run records):
   value it retired said of the same subject (`agentmem.retrieval.lingering.quotes_retired`:
   a lead time told in another unit), or one a later lesson told in the bundle outlived
   (`agentmem.retrieval.outlived`: it names the run's host, path or failed check and tells
-  a change of it); hook E's pattern of such runs is not told either;
+  a change of it), or one that tells a lesson a later memory took back
+  (`agentmem.retrieval.takenback`); hook E's pattern of such runs is not told either;
 - the lessons that apply (superseded ones never, nor an older one that still counts a thing
   the way a replaced lesson did: `agentmem.retrieval.recount`, nor one that says again
   what a replaced lesson said: `agentmem.retrieval.lingering`, nor one a newer lesson gave
@@ -29,7 +30,8 @@ For each bundle, from two searches of its own words (lessons, run records):
   record could be matched by ("the supplier is now the cooperative"), and when it quotes no
   value a change retired before the change took effect (a run through "portal v5" between
   a notice that the old portal "closes on 17 March" and that day); when the nearest is
-  older, the best run over the record bar that is not;
+  older, the best run over the record bar that is not; and of those, the newest that did
+  its work again or told a change of work of its shape (`agentmem.retrieval.runs.latest`);
 
 every line citing the memories it rests on, so a host can check each claim. Relevance is
 measured like the worker pack's, each kind against its own best: a lesson must score at
@@ -64,6 +66,8 @@ from agentmem.retrieval.places import LESSONS, RECORDS, RELEVANT, distinct, unwe
 from agentmem.retrieval.quoted import moved_hosts, names_moved_host, quotes_address
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.remedy import cause_words, on_cause
+from agentmem.retrieval.runs import latest as latest_run
+from agentmem.retrieval.takenback import untold
 from agentmem.stores.base import Filters
 
 CANDIDATES = 20
@@ -145,6 +149,7 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     # What a lesson's withdrawal or replacement took away, as a record quotes it (as packs).
     gone_by = taken([h.memory for h in every if h.memory.kind is Kind.OBSERVATION])
     records = [h for h in records if not quotes_taken(h.memory, gone_by)]
+    records = untold(records, every)  # nor tells a lesson taken back (as packs)
     advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
     bar = _bars(advice or lessons, scope)
     record_bar = RELEVANT * max((h.score for h in records), default=0.0)
@@ -276,13 +281,16 @@ def _nearest(
     month before the glaze moved to 1.50, "glazed at 1.50, no crawling" after), and the
     later one tells how the work goes now. On eighteen loop-benchmark scenarios it told a
     success in 44 more fires; synthesis need unchanged on the repository's ten and four
-    tuning ones, +1 need on four validation ones (0.897 -> 0.931), no stale line added."""
+    tuning ones, +1 need on four validation ones (0.897 -> 0.931), no stale line added.
+    Of the runs over the bar that are newer than the changes, the newest that did its work
+    again, or told a change of work of its shape, takes its place, as in packs
+    (`agentmem.retrieval.runs.latest`)."""
     wins = [h for h in records if h.score > 0 and h.memory.outcome not in SETBACKS]
     best = max(wins, key=lambda h: h.score, default=None)
-    if best is not None and _after(best.memory, changed, last, moved):
-        return best.memory
     later = [h for h in wins if h.score >= bar and _after(h.memory, changed, last, moved)]
-    return max(later, key=lambda h: h.score).memory if later else None
+    if best is not None and _after(best.memory, changed, last, moved):
+        return latest_run(later, best, later).memory  # the newest doing of its work (as packs)
+    return latest_run(later, max(later, key=lambda h: h.score), later).memory if later else None
 
 
 def _after(run: Memory, changed: dict[str, str], last: str, moved: Sequence[Change]) -> bool:

@@ -12,7 +12,11 @@ a threshold, a clock time) is named by a lesson on the query that says it stays,
 lesson that replaced it names any of them. A replacement that names the old value again
 ("A moves to 12:00; B keeps 14:00", after "A and B close at 14:00") judged the old lesson
 itself: the value may have moved for the very subject the old lesson told, so it stays
-replaced. It comes back at its own score, the replaced lesson's discount kept: a lesson the
+replaced. Nor does a lesson come back that a replacement takes back (it says the lesson no
+longer holds: "the dips were the transmitter drifting, not pump P2", of "the dips come from
+pump P2 cycling": `agentmem.retrieval.takenback.gainsays`, the writer's own reading): that
+replacement is no decision on a neighbour, and the values it leaves unnamed (the 1.0 bar
+the dips fall below) were never what it withdrew. It comes back at its own score, the replaced lesson's discount kept: a lesson the
 store judged replaced competes as a weaker one, and does not push out a live lesson.
 """
 
@@ -23,6 +27,7 @@ from collections.abc import Sequence
 
 from agentmem.core.model import Hit, Kind
 from agentmem.core.stays import STILL, any_word
+from agentmem.retrieval.takenback import gainsays
 
 # Words saying a thing did not change: "unchanged", "not affected", "stays", "excepted".
 # (`agentmem.core.stays`'s words, but not "remains" nor "kept", and a change denied:
@@ -54,6 +59,8 @@ def still_held(live: Sequence[Hit], every: Sequence[Hit], bar: float) -> list[Hi
         if not stated or not stated <= kept:
             continue
         by = [h for h in [*live, *every] if memory.id in h.memory.supersedes]
+        if any(gainsays(h.memory, memory) for h in by):
+            continue  # said no longer to hold, not mistaken for a neighbour's decision
         if by and not any(stated & values(h.memory.text) for h in by):
             out.append(hit)
             held.add(memory.id)

@@ -97,6 +97,7 @@ def choose(
     records: Sequence[Hit],
     goal_words: AbstractSet[str] = frozenset(),
     subject: AbstractSet[str] | None = None,
+    changes: Sequence[Hit] = (),
 ) -> list[Hit]:
     """Lessons over their bar, then up to MAX_FAILURES setbacks and MAX_SUCCESSES success.
 
@@ -116,6 +117,8 @@ def choose(
     common bar; so does hook E's pattern, an account of many runs: the lessons' bar is set
     by the best of the others, and a pattern over it competes for their places, at most
     `MAX_PATTERNS` of them (three once filled three of five places, the lessons left out).
+    `changes` are all the records the goal found (`runs.changed_later`: a later run of the
+    nearest success's shape that tells a change takes its place, in other words).
     """
     advice = [h for h in lessons if h.memory.kind is not Kind.ASSESSMENT]
     best = max((h.score for h in advice or lessons), default=0.0)
@@ -135,7 +138,8 @@ def choose(
     chosen += news(on_ground, chosen, best, named, [*chosen, *setbacks], goal_words)
     successes = [h for h in relevant if h.memory.outcome not in SETBACKS][:MAX_SUCCESSES]
     if successes and successes[0] is relevant[0]:
-        nearest = latest(relevant, successes[0])  # the newest doing of its work
+        # the newest doing of its work, or a later run of its shape telling a change
+        nearest = latest(relevant, successes[0], _over_bar(changes, RELEVANT))
         # Older than a packed setback, it tells how things went before: a sequel says more.
         successes = (sequel(relevant, setbacks) if before(nearest, setbacks) else []) or [nearest]
     elif chosen:

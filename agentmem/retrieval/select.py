@@ -34,7 +34,8 @@ chosen like this:
   partial or aborted) on the same ground, at most `MAX_FAILURES`, and at most one plain
   success: when no lesson was found, when it is the run nearest the goal (how the
   same work went well last time; the newest run that did that work again and went well
-  takes its place, `latest`), or when it did a packed setback's work again after it and
+  takes its place, `latest`, and so does a later run of its shape, filed under the same
+  tags, that tells a change: `agentmem.retrieval.runs.changed_later`), or when it did a packed setback's work again after it and
   went well (how the failure was got past, `sequel`; it also takes the place of a nearest
   run that went well before a packed setback). "The same ground" is judged on
   the run's goal, not on its whole record: a record is long and shares some word with any
@@ -59,7 +60,9 @@ plain success written before a lesson said the thing it names was removed ("the 
 flag was removed", "we deleted legacy_export.py"), unless it tells of that removal itself;
 so is any record written before a lesson was taken back or replaced that quotes the exact
 thing that took away (the withdrawn practice's flag, the replaced count:
-`agentmem.harvest.withdrawn.taken`); so is a record or hook E's pattern of runs before a
+`agentmem.harvest.withdrawn.taken`); so is the record of a run whose lesson a later memory
+took back, and a setback whose account followed that lesson while it stood, as hook E reads
+them (`agentmem.retrieval.takenback`); so is a record or hook E's pattern of runs before a
 change that quotes a value it retired on the same subject, or a tool it says is gone
 (`agentmem.retrieval.lingering.quotes_retired`, `agentmem.retrieval.beforechange.told_before`); so is a lesson written
 before it that states a value it retired of the same thing (`states_retired`); so is a
@@ -134,6 +137,7 @@ from agentmem.retrieval.places import unweighted as unweighted
 from agentmem.retrieval.places import within as within
 from agentmem.retrieval.siblings import MAX_SIBLINGS, siblings
 from agentmem.retrieval.sift import sift
+from agentmem.retrieval.takenback import untold
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
 
@@ -184,6 +188,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     gone_by = taken([h.memory for h in every if h.memory.kind is Kind.OBSERVATION])
     records = [h for h in records if not tells_retired(h.memory, before)]
     records = [h for h in records if not quotes_taken(h.memory, gone_by)]
+    records = untold(records, every)  # nor tells a lesson taken back (`takenback`)
     # A plain success that used what is gone tells how things were; a failure on it is
     # what its removal broke, or why: its cause is still worth a worker's reading.
     records = [
@@ -199,7 +204,8 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     low = [h for h in lessons if h.memory.confidence < floor and h.score >= LESSON_RELEVANT * top]
     lessons = [h for h in lessons if h.memory.confidence >= floor]
     goal_words = set(tokenize(query))
-    chosen = choose(lessons, same_work(records, query, told, subject), goal_words, subject)
+    work = same_work(records, query, told, subject)
+    chosen = choose(lessons, work, goal_words, subject, changes=records)
     chosen += own_app(lessons, chosen, goal.app_id, goal_words, subject)  # a short pack
     # How a packed failure was got past, sifted as the goal's lessons were, against them
     # and the lessons on its own words; and a packed lesson's sibling line of its record.
