@@ -1,0 +1,216 @@
+"""Comments in a retro's language or markup, left out before any lesson is looked for.
+
+A retro kept as a program (a Lua table, a Perl POD page, a Python dict), or in a markup
+with comments of its own, puts aside in comments what is not its current word: an old
+line "kept for the audit trail", a lesson commented out because it was wrong, an open
+question from the meeting, a template's guidance. Read as text, those comments were
+harvested as lessons like any other line, and an old value kept being served beside the
+new one.
+
+`uncommented` takes them out. A block comment is recognised by its form wherever it stands,
+since each form is no prose: HTML, XML and Markdown's "<!-- … -->", POD's "=begin comment" …
+"=end comment" and "=for comment" paragraph, Ruby's "=begin" … "=end", Lua's "--[[ … ]]"
+(and "--[==[ … ]==]"), LaTeX's "\\begin{comment}", Org's "#+begin_comment", MATLAB's "%{" …
+"%}" on lines of their own, Jinja's "{# … #}", and C's "/* … */" when its marks stand apart
+from words ("/* old: 5 */", not the glob "logs/*/app/*.log"). In a Marp slide deck an HTML
+comment is the presenter's note, said over the slide, and stays. A line comment is read only
+where the file's language is known by its name (`LINE_MARKS`): "--" in a .lua or .sql
+file, "#" in a .py or .rb one, "//" in a .js or .go one, "%" in a .tex one; a mark inside a
+quoted string stays. Settings files and YAML are not in that list: their comments are what
+a review added (`agentmem.harvest.settingsfile`, `agentmem.harvest.codevoices`).
+
+Prose is safe: a "--" dash, a "{" in text, "#" headings in Markdown and "/*" in a path are
+no comment, and a lesson that quotes code in backticks keeps it. Every pattern is bounded
+(a comment runs `SPAN` characters at most) and a text past `BOUND` is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+from pathlib import Path
+
+BOUND = 200_000  # a longer text is left as it is: no retro is that long
+SPAN = 20_000  # the longest block comment read; a longer one is no comment of a retro
+# Block comments, each by a form no prose takes.
+BLOCKS = (
+    re.compile(rf"<!--[\s\S]{{0,{SPAN}}}?-->"),
+    # POD: a "comment" region, and a "=for comment" paragraph (up to a blank line)
+    re.compile(
+        rf"^=begin[ \t]+:?comment\b[^\n]{{0,200}}\n[\s\S]{{0,{SPAN}}}?^=end[ \t]+:?comment\b[^\n]{{0,200}}$",
+        re.M,
+    ),
+    re.compile(r"^=for[ \t]+:?comment\b(?:[^\n]{0,2000}\n){0,50}?[ \t]*(?:\n|\Z)", re.M),
+    # Ruby's block comment: "=begin" alone on its line
+    re.compile(rf"^=begin[ \t]*\n[\s\S]{{0,{SPAN}}}?^=end[ \t]*$", re.M),
+    # Lua's long comment, any level of "=" ("--[==[ … ]==]")
+    re.compile(rf"--\[(?P<level>={{0,8}})\[[\s\S]{{0,{SPAN}}}?\](?P=level)\]"),
+    re.compile(
+        rf"\\begin\{{comment\}}[\s\S]{{0,{SPAN}}}?\\end\{{comment\}}",
+    ),
+    re.compile(
+        rf"^[ \t]*#\+begin_comment\b[\s\S]{{0,{SPAN}}}?^[ \t]*#\+end_comment\b.*$", re.M | re.I
+    ),
+    re.compile(rf"^[ \t]*%\{{[ \t]*\n[\s\S]{{0,{SPAN}}}?^[ \t]*%\}}[ \t]*$", re.M),
+    # Jinja's, a space after its mark (a heading's id "{#intro}" is none)
+    re.compile(rf"\{{#(?=\s)[\s\S]{{0,{SPAN}}}?#\}}"),
+    # C's block comment, its marks apart from words: at a line's start or after a space,
+    # and closed after a space or at a line's start ("/* was 5 */", not "logs/*/x/*.log")
+    re.compile(rf"(?:^|(?<=[ \t]))/\*(?=[\s*!])[\s\S]{{0,{SPAN}}}?(?<=\s)\*/", re.M),
+)
+# A Marp slide deck (its front matter says so): there an HTML comment is the presenter's
+# note, what is said over the slide, and no comment put aside.
+MARP = re.compile(r"\A\ufeff?---[ \t]*\n(?:[^\n]{0,300}\n){0,40}?marp[ \t]*:[ \t]*true\b", re.I)
+# A block comment's cheap cues, so a text with none is not read further.
+CUES = (
+    "<!--",
+    "=begin",
+    "=for",
+    "--[",
+    "\\begin{comment}",
+    "#+begin_comment",
+    "#+BEGIN_COMMENT",
+    "%{",
+    "{#",
+    "/*",
+)
+# Line comments by the language a file's name says it is in.
+LINE_MARKS: dict[str, str] = {
+    **dict.fromkeys((".lua", ".sql", ".hs", ".elm", ".ada", ".adb", ".ads", ".vhd", ".vhdl"), "--"),
+    **dict.fromkeys(
+        (
+            ".py",
+            ".rb",
+            ".sh",
+            ".bash",
+            ".zsh",
+            ".pl",
+            ".pm",
+            ".r",
+            ".ps1",
+            ".jl",
+            ".nim",
+            ".tcl",
+            ".cr",
+            ".ex",
+            ".exs",
+            ".coffee",
+            ".mk",
+            ".cmake",
+        ),
+        "#",
+    ),
+    **dict.fromkeys(
+        (
+            ".js",
+            ".mjs",
+            ".ts",
+            ".jsx",
+            ".tsx",
+            ".go",
+            ".c",
+            ".h",
+            ".cc",
+            ".cpp",
+            ".hpp",
+            ".java",
+            ".kt",
+            ".kts",
+            ".rs",
+            ".swift",
+            ".cs",
+            ".scala",
+            ".dart",
+            ".groovy",
+            ".gradle",
+            ".php",
+            ".zig",
+            ".v",
+            ".sv",
+            ".proto",
+            ".jsonc",
+            ".json5",
+        ),
+        "//",
+    ),
+    **dict.fromkeys((".tex", ".sty", ".cls", ".erl", ".hrl", ".m", ".pro"), "%"),
+    **dict.fromkeys((".lisp", ".cl", ".el", ".clj", ".cljs", ".scm", ".rkt", ".asm", ".s"), ";"),
+}
+QUOTES = "\"'`"
+# A string over lines: Lua's long bracket (in a "--" language), Python's triple quotes.
+LONG = re.compile(r"\[(=){0,8}\[|\"\"\"|'''")
+FENCE = re.compile(
+    rf"^[ \t]{{0,3}}(?:```|~~~)[^\n]{{0,200}}\n[\s\S]{{0,{SPAN}}}?^[ \t]{{0,3}}(?:```|~~~)[ \t]*$",
+    re.M,
+)
+
+
+def uncommented(text: str, source: str | Path = "") -> str:
+    """`text` without its comments (see the module docstring)."""
+    if len(text) > BOUND:
+        return text
+    if any(cue in text for cue in CUES):
+        for block in BLOCKS[1:] if MARP.match(text) else BLOCKS:
+            fences = [m.span() for m in FENCE.finditer(text)] if "``" in text else []
+            text = block.sub(partial(_blank, fences=fences), text)
+    mark = LINE_MARKS.get(Path(str(source)).suffix.lower())
+    if mark is not None and mark in text:
+        text = _code(text, mark)
+    return text
+
+
+def _blank(match: re.Match[str], fences: list[tuple[int, int]]) -> str:
+    """A block comment gone; the line breaks it held kept, so what stood on the lines
+    around it stays apart (a paragraph does not run into the next). One a lesson quotes
+    (in backticks on its line, or in a fenced block) is code, and stays."""
+    text, at = match.string, match.start()
+    if text[text.rfind("\n", 0, at) + 1 : at].count("`") % 2 or any(
+        start < at < end for start, end in fences
+    ):
+        return match.group(0)
+    return "\n" * match.group(0).count("\n")
+
+
+def _code(text: str, mark: str) -> str:
+    """The text with each line comment taken out: a mark outside any string (a quoted one
+    ends with its line; Lua's "[[ … ]]" and Python's triple quotes go on over lines), at a
+    line's start or after a space (see `_stands_apart`)."""
+    out: list[str] = []
+    quote = ""  # the open string's closing mark
+    at = kept = 0
+    while at < len(text):
+        char = text[at]
+        if quote:
+            if text.startswith(quote, at):
+                at, quote = at + len(quote), ""
+                continue
+            if char == "\\" and len(quote) == 1:
+                at += 2
+                continue
+            if char == "\n" and len(quote) == 1:
+                quote = ""  # an unclosed quote ends with its line: an apostrophe in words
+        elif (long := LONG.match(text, at)) is not None and (long[0][0] == "[") == (mark == "--"):
+            quote = long[0].replace("[", "]") if long[0][0] == "[" else long[0]
+            at = long.end()
+            continue
+        elif char in QUOTES and not (char == "'" and mark == ";"):
+            quote = char
+        elif text.startswith(mark, at) and _stands_apart(text, at, mark):
+            end = text.find("\n", at)
+            end = len(text) if end < 0 else end
+            out.append(text[kept:at].rstrip(" \t"))
+            at = kept = end
+            continue
+        at += 1
+    out.append(text[kept:])
+    return "".join(out)
+
+
+def _stands_apart(text: str, at: int, mark: str) -> bool:
+    """A comment's mark opens the line or follows a space; "%" follows no backslash and no
+    digit ("50%"); a "--" is no longer run of dashes (a "---" rule stays)."""
+    if mark == "--" and text[at + 2 : at + 3] == "-":
+        return False
+    if at and not text[at - 1].isspace():
+        return mark == "%" and text[at - 1] != "\\" and not text[at - 1].isdigit()
+    return True
