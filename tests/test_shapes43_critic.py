@@ -50,6 +50,17 @@ def test_a_reviewers_comment_and_highlight_are_no_lesson() -> None:
     assert not any("facilities" in text or "MK" in text for text in found)
 
 
+def test_a_comment_beside_an_edit_is_its_reason() -> None:
+    """A reviewer's comment on the line of an edit stays as the edit's reason, in
+    parentheses; one over lines, or beside no edit, is gone."""
+    text, _ = unstruck(
+        "# Lessons\n\n- Lot checks run {~~weekly~>daily~~} {>>the auditor asked for it<<}.\n"
+        "- Keep the fire door shut. {>>who wrote\nthis?<<}\n"
+    )
+    assert "- Lot checks run daily (the auditor asked for it)." in text
+    assert "who wrote" not in text and "{" not in text
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -7,7 +7,7 @@ Retros are written in many markups, and each strikes an old value its own way: m
 marks (CriticMarkup) are read as the edit they are: a deletion "{--old--}" is struck, a
 substitution "{~~old~>new~~}" strikes the old words and keeps the new, an addition
 "{++new++}" and a highlight "{==words==}" are their words, and a reviewer's comment
-"{>>…<<}" is no part of the text. Read as they are, a
+"{>>…<<}" is no lesson (beside an edit, it stays as the edit's reason, in parentheses). Read as they are, a
 line that strikes an old value and gives the new one ("\\sout{Brookfield depot.} All
 dispatch now starts from Ridgeview") became one lesson holding both, and the old value
 kept being served.
@@ -72,6 +72,7 @@ COMMENT_LINE = re.compile(
 )
 SUBSTITUTED = re.compile(r"\{~~(?P<old>[^\n]{0,300}?)~>(?P<new>[^\n]{0,300}?)~~\}")
 DELETED = re.compile(r"\{--(?P<body>[\s\S]{1,2000}?)--\}")
+EDITED = re.compile(r"\{(?:~~|--|\+\+)")  # an edit on a line (a highlight is none)
 KEPT = re.compile(r"\{(?P<mark>\+\+|==)(?P<body>[\s\S]{0,2000}?)(?P=mark)\}")
 STRUCK = re.compile(r"~~(?P<body>[^~\n]{2,300}?)~~")
 # Emphasis around the words after a span ("<strong>Wrong.</strong>", "\\textbf{wrong}"): a
@@ -111,14 +112,27 @@ def one_mark(text: str) -> str:
 
 def reviewed(text: str) -> str:
     """The text with CriticMarkup's edits made: what an edit deletes or substitutes away
-    struck ("~~old~~", new words after it), what it adds or highlights kept as words, a
-    reviewer's comment gone."""
+    struck ("~~old~~", new words after it), what it adds or highlights kept as words. A
+    reviewer's comment is no lesson: gone, unless it stands beside an edit on its line,
+    where it is the edit's reason ("{~~28 s~>32 s~~} {>>the new stampers run thicker<<}")
+    and stays as an aside, in parentheses, which tells the judge the edit is a change."""
     if "{" not in text:
         return text
-    text = REVIEW_COMMENT.sub("", COMMENT_LINE.sub("", text))
+    text = COMMENT_LINE.sub("", text)
+    if "{>>" in text:  # a comment over lines is no edit's aside: gone
+        text = REVIEW_COMMENT.sub(lambda m: "" if "\n" in m.group(0) else m.group(0), text)
+        text = "\n".join(
+            REVIEW_COMMENT.sub(_aside if EDITED.search(line) else "", line)
+            for line in text.split("\n")
+        )
     text = SUBSTITUTED.sub(lambda m: f"{_struck(m['old'])} {m['new'].strip()}", text)
     text = DELETED.sub(lambda m: _struck(m["body"]), text)
     return KEPT.sub(lambda m: m["body"], text)
+
+
+def _aside(match: re.Match[str]) -> str:
+    words = " ".join(match.group(0)[3:-3].split())
+    return f" ({words})" if words else ""
 
 
 def _struck(words: str) -> str:
