@@ -7,7 +7,14 @@ question from the meeting, a template's guidance. Read as text, those comments w
 harvested as lessons like any other line, and an old value kept being served beside the
 new one.
 
-`uncommented` takes them out. A block comment is recognised by its form wherever it stands,
+`uncommented` reads them apart. A comment beside words on its line is their note, kept in
+parentheses ("- Worming (notes: scrap the 8-week rule)"): a line is never cut to a
+fragment. A comment on lines of its own that holds a line in the file's own syntax (an
+assignment, a quoted entry, a statement, a markdown item) or says its words are old
+("Old: …", "superseded, R318 value: …", "… replaced by …") is an ended claim: handed on
+struck ("~~words~~", its label off), as `agentmem.harvest.strikes` reads struck text, so it
+may end a held lesson and is never a current one. Any other comment (a header, who came, an
+open question) is gone. A block comment is recognised by its form wherever it stands,
 since each form is no prose: HTML, XML and Markdown's "<!-- … -->", POD's "=begin comment" …
 "=end comment" and "=for comment" paragraph, Ruby's "=begin" … "=end", Lua's "--[[ … ]]"
 (and "--[==[ … ]==]"), LaTeX's "\\begin{comment}", Org's "#+begin_comment", MATLAB's "%{" …
@@ -57,6 +64,45 @@ BLOCKS = (
     # C's block comment, its marks apart from words: at a line's start or after a space,
     # and closed after a space or at a line's start ("/* was 5 */", not "logs/*/x/*.log")
     re.compile(rf"(?:^|(?<=[ \t]))/\*(?=[\s*!])[\s\S]{{0,{SPAN}}}?(?<=\s)\*/", re.M),
+)
+# A block comment's opening and closing marks, in each form `BLOCKS` reads.
+OPEN = re.compile(
+    r"\A(?:<!--|=begin(?:[ \t]+:?comment)?[^\n]{0,200}|=for[ \t]+:?comment|--\[=*\[|"
+    r"\\begin\{comment\}|[ \t]*#\+begin_comment[^\n]{0,200}|[ \t]*%\{|\{#|/\*+!?)",
+    re.I,
+)
+CLOSE = re.compile(
+    r"(?:-->|=end(?:[ \t]+:?comment)?[^\n]{0,200}|\]=*\]|\\end\{comment\}"
+    r"|[ \t]*#\+end_comment[^\n]{0,200}|[ \t]*%\}[ \t]*|#\}|\*+/)\Z",
+    re.I,
+)
+STAR = re.compile(r"^[ \t]*\*(?!\*)[ \t]?", re.M)
+# A comment's line that says its claim is old: opened by the word ("Old: …", "superseded,
+# R318 value: …", "was 5 min") or judging it ("… - replaced by …", "… is wrong").
+OLD = re.compile(
+    r"^(?:[-*+]\s+)?(?:the\s+)?(?:old|superseded|was|previously|formerly|replaced|outdated"
+    r"|wrong|obsolete|deprecated|retired)\b",
+    re.I,
+)
+ENDED = re.compile(
+    r"\b(?:superseded|replaced\s+by|obsolete|outdated|no\s+longer|(?:was|is)\s+wrong"
+    r"|deprecated)\b",
+    re.I,
+)
+# Its label, taken off the claim: "superseded, R318 value:", "Old:", "was".
+OLD_LABEL = re.compile(
+    r"^(?:[-*+]\s+)?(?:the\s+)?(?:old|superseded|was|previously|formerly|replaced|outdated"
+    r"|wrong|obsolete|deprecated|retired)\b(?:[^:\n]{0,40}:)?[ \t,]*",
+    re.I,
+)
+# A line in a file's own syntax, commented out: an assignment or a key's value, a quoted
+# entry, a statement ended by ";" or a call; a markdown item or table row.
+CODE = re.compile(
+    r"(?:[\w.$@\[\]\"'-]{1,60}[ \t]*(?:=|:=|<-|=>)(?!=)[ \t]*\S"
+    r"|[\"'][^\n]{0,300}[\"'][ \t]*[,;]?[ \t]*$"
+    r"|[^\n]{0,300}[=\[\]{}()\"'][^\n]{0,300}[;,][ \t]*$"
+    r"|[\w.]{1,60}\([^\n]{0,300}\)[ \t]*;?[ \t]*$"
+    r"|(?:[-*+]|\d{1,3}[.)])[ \t]+\S|\|[^\n]{0,300}\|[ \t]*$)"
 )
 # A Marp slide deck (its front matter says so): there an HTML comment is the presenter's
 # note, what is said over the slide, and no comment put aside.
@@ -160,24 +206,81 @@ def uncommented(text: str, source: str | Path = "") -> str:
 
 
 def _blank(match: re.Match[str], fences: list[tuple[int, int]]) -> str:
-    """A block comment gone; the line breaks it held kept, so what stood on the lines
-    around it stays apart (a paragraph does not run into the next). One a lesson quotes
-    (in backticks on its line, or in a fenced block) is code, and stays."""
-    text, at = match.string, match.start()
-    if text[text.rfind("\n", 0, at) + 1 : at].count("`") % 2 or any(
-        start < at < end for start, end in fences
-    ):
+    """A block comment read: one beside words on its line is their note, in parentheses;
+    one on lines of its own is an ended claim, struck (`_ended`), or else gone, the line
+    breaks it held kept, so what stood on the lines around it stays apart. One a lesson
+    quotes (in backticks on its line, or in a fenced block) is code, and stays."""
+    text, at, end = match.string, match.start(), match.end()
+    before = text[text.rfind("\n", 0, at) + 1 : at]
+    if before.count("`") % 2 or any(start < at < stop for start, stop in fences):
         return match.group(0)
-    return "\n" * match.group(0).count("\n")
+    body = _inner(match.group(0))
+    breaks = "\n" * match.group(0).count("\n")
+    after = text[end : (text.find("\n", end) + 1 or len(text) + 1) - 1]
+    if before.strip() or after.strip():
+        words = " ".join(body.split())
+        space = "" if before[-1:].isspace() else " "
+        return (f"{space}({words})" if words else "") + breaks
+    lines = [line for line in body.split("\n") if line.strip()]
+    if not lines or not (_ended(lines[0]) or all(CODE.match(line.strip()) for line in lines)):
+        return breaks
+    struck = "\n".join(_struck_lines(line.strip(), "", ended=True) for line in lines)
+    return struck + "\n" * max(0, breaks.count("\n") - struck.count("\n"))
+
+
+def _inner(comment: str) -> str:
+    """A block comment's words, its opening and closing marks (and a C comment's "*" at
+    each line's start) taken off."""
+    words = CLOSE.sub("", OPEN.sub("", comment, count=1), count=1)
+    return STAR.sub("", words) if comment.startswith("/*") else words
+
+
+def _ended(line: str) -> bool:
+    """Whether a comment's line says the claim it holds is old, or is the file's own
+    syntax (a commented-out line of the retro)."""
+    line = line.strip()
+    return bool(OLD.match(line) or ENDED.search(line) or CODE.match(line))
+
+
+def _struck_lines(claim: str, judged: str, *, ended: bool = False) -> str:
+    """A commented-out claim as struck words, the strikes reading's ended claim ("old: X"
+    gives "~~X~~"), its judgement after it; a comment that holds none, nothing."""
+    if not (ended or _ended(claim)):
+        return ""
+    claim = OLD_LABEL.sub("", claim, count=1).strip().replace("~", "")
+    if len(claim) < 2:
+        return ""
+    return f"~~{claim[:300]}~~" + (f" {judged}" if judged else "")
 
 
 def _code(text: str, mark: str) -> str:
-    """The text with each line comment taken out: a mark outside any string (a quoted one
-    ends with its line; Lua's "[[ … ]]" and Python's triple quotes go on over lines), at a
-    line's start or after a space (see `_stands_apart`)."""
+    """The text with each line comment read (`_spans`): one beside code on its line is the
+    line's note, in parentheses; one on a line of its own is an ended claim, struck, when it
+    is one (`_ended`), and gone when it is not."""
     out: list[str] = []
+    kept = 0
+    for at, end in _spans(text, mark):
+        before = text[kept:at]
+        body = text[at + len(mark) : end].strip()
+        if text[text.rfind("\n", 0, at) + 1 : at].strip():
+            out.append(before.rstrip(" \t") + (f" ({body})" if body else ""))
+        else:
+            inner = _spans(body, mark)[:1]  # "-- old_key = 5,  -- wrong": its judgement
+            claim = body[: inner[0][0]].strip() if inner else body
+            judged = body[inner[0][0] + len(mark) :].strip() if inner else ""
+            out.append(before + _struck_lines(claim, judged))
+        kept = end
+    out.append(text[kept:])
+    return "".join(out)
+
+
+def _spans(text: str, mark: str) -> list[tuple[int, int]]:
+    """Where each line comment stands, its mark to its line's end: a mark outside any
+    string (a quoted one ends with its line; Lua's "[[ … ]]" and Python's triple quotes go
+    on over lines), at a line's start or after a space (see `_stands_apart`)."""
+    found: list[tuple[int, int]] = []
     quote = ""  # the open string's closing mark
-    at = kept = 0
+    at = 0
     while at < len(text):
         char = text[at]
         if quote:
@@ -198,12 +301,11 @@ def _code(text: str, mark: str) -> str:
         elif text.startswith(mark, at) and _stands_apart(text, at, mark):
             end = text.find("\n", at)
             end = len(text) if end < 0 else end
-            out.append(text[kept:at].rstrip(" \t"))
-            at = kept = end
+            found.append((at, end))
+            at = end
             continue
         at += 1
-    out.append(text[kept:])
-    return "".join(out)
+    return found
 
 
 def _stands_apart(text: str, at: int, mark: str) -> bool:
