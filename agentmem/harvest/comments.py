@@ -79,22 +79,18 @@ CLOSE = re.compile(
 STAR = re.compile(r"^[ \t]*\*(?!\*)[ \t]?", re.M)
 # A comment's line that says its claim is old: opened by the word ("Old: …", "superseded,
 # R318 value: …", "was 5 min") or judging it ("… - replaced by …", "… is wrong").
-OLD = re.compile(
+OLD_WORD = (
     r"^(?:[-*+]\s+)?(?:the\s+)?(?:old|superseded|was|previously|formerly|replaced|outdated"
-    r"|wrong|obsolete|deprecated|retired)\b",
-    re.I,
+    r"|wrong|obsolete|deprecated|retired)\b"
 )
+OLD = re.compile(OLD_WORD, re.I)
 ENDED = re.compile(
     r"\b(?:superseded|replaced\s+by|obsolete|outdated|no\s+longer|(?:was|is)\s+wrong"
     r"|deprecated)\b",
     re.I,
 )
 # Its label, taken off the claim: "superseded, R318 value:", "Old:", "was".
-OLD_LABEL = re.compile(
-    r"^(?:[-*+]\s+)?(?:the\s+)?(?:old|superseded|was|previously|formerly|replaced|outdated"
-    r"|wrong|obsolete|deprecated|retired)\b(?:[^:\n]{0,40}:)?[ \t,]*",
-    re.I,
-)
+OLD_LABEL = re.compile(rf"{OLD_WORD}(?:[^:\n]{{0,40}}:)?[ \t,]*", re.I)
 # A line in a file's own syntax, commented out: an assignment or a key's value, a quoted
 # entry, a statement ended by ";" or a call; a markdown item or table row.
 CODE = re.compile(
