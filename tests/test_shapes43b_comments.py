@@ -25,7 +25,7 @@ from agentmem.harvest.comments import uncommented
         (
             "notes.md",
             "<!--\n- Dry the clay 2 days.\n-->\n- Dry it 3 days.\n",
-            "~~- Dry the clay 2 days.~~",
+            "- ~~Dry the clay 2 days.~~",
         ),
         ("r.c", "/*\n * was: int dry_days = 2;\n */\nint dry_days = 3;\n", "~~int dry_days = 2;~~"),
         ("r.lua", "return {\n  -- dry_days = 2,\n  dry_days = 3,\n}\n", "~~dry_days = 2,~~"),

@@ -91,6 +91,7 @@ ENDED = re.compile(
 )
 # Its label, taken off the claim: "superseded, R318 value:", "Old:", "was".
 OLD_LABEL = re.compile(rf"{OLD_WORD}(?:[^:\n]{{0,40}}:)?[ \t,]*", re.I)
+ITEM = re.compile(r"(?:[-*+]|\d{1,3}[.)])[ \t]+")  # a markdown item's mark
 # A line in a file's own syntax, commented out: an assignment or a key's value, a quoted
 # entry, a statement ended by ";" or a call; a markdown item or table row.
 CODE = re.compile(
@@ -240,13 +241,16 @@ def _ended(line: str) -> bool:
 
 def _struck_lines(claim: str, judged: str, *, ended: bool = False) -> str:
     """A commented-out claim as struck words, the strikes reading's ended claim ("old: X"
-    gives "~~X~~"), its judgement after it; a comment that holds none, nothing."""
+    gives "~~X~~", "- X" gives "- ~~X~~"), its judgement after it; a comment that holds
+    none, nothing."""
     if not (ended or _ended(claim)):
         return ""
     claim = OLD_LABEL.sub("", claim, count=1).strip().replace("~", "")
+    item = ITEM.match(claim)
+    mark, claim = (item[0], claim[item.end() :]) if item else ("", claim)
     if len(claim) < 2:
         return ""
-    return f"~~{claim[:300]}~~" + (f" {judged}" if judged else "")
+    return f"{mark}~~{claim[:300]}~~" + (f" {judged}" if judged else "")
 
 
 def _code(text: str, mark: str) -> str:
