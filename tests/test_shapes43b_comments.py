@@ -30,6 +30,11 @@ from agentmem.harvest.comments import uncommented
         ("r.c", "/*\n * was: int dry_days = 2;\n */\nint dry_days = 3;\n", "~~int dry_days = 2;~~"),
         ("r.lua", "return {\n  -- dry_days = 2,\n  dry_days = 3,\n}\n", "~~dry_days = 2,~~"),
         ("r.py", "# DRY_DAYS = 2  # too short\nDRY_DAYS = 3\n", "~~DRY_DAYS = 2~~ too short"),
+        (
+            "plant.gv",
+            '// p0 [label="Purge at 2 bar"];\np1 [label="Purge at 3 bar"];\n',
+            "~~p0 [label=",
+        ),
     ],
 )
 def test_a_commented_out_or_superseded_line_is_struck(source: str, text: str, struck: str) -> None:

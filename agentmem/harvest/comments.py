@@ -171,6 +171,8 @@ LINE_MARKS: dict[str, str] = {
             ".v",
             ".sv",
             ".proto",
+            ".dot",
+            ".gv",
             ".jsonc",
             ".json5",
         ),
