@@ -1,5 +1,5 @@
-"""A retro's comment is read, not dropped: a commented-out old line is an ended claim,
-struck; a comment beside words on their line is their note; any other comment is gone."""
+"""A retro's comment beside words on their line is their note, kept; a comment on lines of
+its own, a commented-out old line among them, is gone."""
 
 from __future__ import annotations
 
@@ -9,38 +9,29 @@ from agentmem.harvest.comments import uncommented
 
 
 @pytest.mark.parametrize(
-    ("source", "text", "struck"),
+    ("source", "text", "old"),
     [
         (
             "plant.dot",
             'digraph {\n  p1 [label="Purge valve opens at 3 bar"];\n'
             '  /* replaced, rev 7 value: p0 [label="Purge valve opens at 2 bar"]; */\n}\n',
-            '~~p0 [label="Purge valve opens at 2 bar"];~~',
+            "2 bar",
         ),
-        (
-            "notes.md",
-            "- Dry the clay 3 days.\n<!-- Old: dry the clay 2 days -->\n",
-            "~~dry the clay 2 days~~",
-        ),
-        (
-            "notes.md",
-            "<!--\n- Dry the clay 2 days.\n-->\n- Dry it 3 days.\n",
-            "- ~~Dry the clay 2 days.~~",
-        ),
-        ("r.c", "/*\n * was: int dry_days = 2;\n */\nint dry_days = 3;\n", "~~int dry_days = 2;~~"),
-        ("r.lua", "return {\n  -- dry_days = 2,\n  dry_days = 3,\n}\n", "~~dry_days = 2,~~"),
-        ("r.py", "# DRY_DAYS = 2  # too short\nDRY_DAYS = 3\n", "~~DRY_DAYS = 2~~ too short"),
-        (
-            "plant.gv",
-            '// p0 [label="Purge at 2 bar"];\np1 [label="Purge at 3 bar"];\n',
-            "~~p0 [label=",
-        ),
+        ("notes.md", "- Dry the clay 3 days.\n<!-- Old: dry the clay 2 days -->\n", "2 days"),
+        ("notes.md", "<!--\n- Dry the clay 2 days.\n-->\n- Dry it 3 days.\n", "2 days"),
+        ("r.c", "/*\n * was: int dry_days = 2;\n */\nint dry_days = 3;\n", "= 2"),
+        ("r.lua", "return {\n  -- dry_days = 2,\n  dry_days = 3,\n}\n", "= 2"),
+        ("r.py", "# DRY_DAYS = 2  # too short\nDRY_DAYS = 3\n", "= 2"),
+        ("plant.gv", '// p0 [label="Purge at 2 bar"];\np1 [label="Purge at 3 bar"];\n', "2 bar"),
     ],
 )
-def test_a_commented_out_or_superseded_line_is_struck(source: str, text: str, struck: str) -> None:
-    """A comment on lines of its own that holds a line in the file's own syntax, or says
-    its words are old, is handed on struck (an ended claim), its label off."""
-    assert struck in uncommented(text, source)
+def test_a_commented_out_or_superseded_line_is_gone(source: str, text: str, old: str) -> None:
+    """A comment on lines of its own, an old line or a superseded value among them, is
+    gone: never a current lesson (handing it on struck cost the first half needs while the
+    writer stores a lone struck line as a fact of its own), and the current line stays."""
+    out = uncommented(text, source)
+    assert old not in out
+    assert "3" in out
 
 
 @pytest.mark.parametrize(

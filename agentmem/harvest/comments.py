@@ -9,12 +9,11 @@ new one.
 
 `uncommented` reads them apart. A comment beside words on its line is their note, kept in
 parentheses ("- Worming (notes: scrap the 8-week rule)"): a line is never cut to a
-fragment. A comment on lines of its own that holds a line in the file's own syntax (an
-assignment, a quoted entry, a statement, a markdown item) or says its words are old
-("Old: …", "superseded, R318 value: …", "… replaced by …") is an ended claim: handed on
-struck ("~~words~~", its label off), as `agentmem.harvest.strikes` reads struck text, so it
-may end a held lesson and is never a current one. Any other comment (a header, who came, an
-open question) is gone. A block comment is recognised by its form wherever it stands,
+fragment. A comment on lines of its own is gone, whatever it holds: an old line, who came,
+an open question. (Handing a commented-out old line on struck, as an ended claim, was
+measured and cost the first half 6 needs and 4 stale items: the writer stores a lone struck
+line as a fact of its own, its struck words served in packs; that is the writer's to read
+first.) A block comment is recognised by its form wherever it stands,
 since each form is no prose: HTML, XML and Markdown's "<!-- … -->", POD's "=begin comment" …
 "=end comment" and "=for comment" paragraph, Ruby's "=begin" … "=end", Lua's "--[[ … ]]"
 (and "--[==[ … ]==]"), LaTeX's "\\begin{comment}", Org's "#+begin_comment", MATLAB's "%{" …
@@ -77,30 +76,6 @@ CLOSE = re.compile(
     re.I,
 )
 STAR = re.compile(r"^[ \t]*\*(?!\*)[ \t]?", re.M)
-# A comment's line that says its claim is old: opened by the word ("Old: …", "superseded,
-# R318 value: …", "was 5 min") or judging it ("… - replaced by …", "… is wrong").
-OLD_WORD = (
-    r"^(?:[-*+]\s+)?(?:the\s+)?(?:old|superseded|was|previously|formerly|replaced|outdated"
-    r"|wrong|obsolete|deprecated|retired)\b"
-)
-OLD = re.compile(OLD_WORD, re.I)
-ENDED = re.compile(
-    r"\b(?:superseded|replaced\s+by|obsolete|outdated|no\s+longer|(?:was|is)\s+wrong"
-    r"|deprecated)\b",
-    re.I,
-)
-# Its label, taken off the claim: "superseded, R318 value:", "Old:", "was".
-OLD_LABEL = re.compile(rf"{OLD_WORD}(?:[^:\n]{{0,40}}:)?[ \t,]*", re.I)
-ITEM = re.compile(r"(?:[-*+]|\d{1,3}[.)])[ \t]+")  # a markdown item's mark
-# A line in a file's own syntax, commented out: an assignment or a key's value, a quoted
-# entry, a statement ended by ";" or a call; a markdown item or table row.
-CODE = re.compile(
-    r"(?:[\w.$@\[\]\"'-]{1,60}[ \t]*(?:=|:=|<-|=>)(?!=)[ \t]*\S"
-    r"|[\"'][^\n]{0,300}[\"'][ \t]*[,;]?[ \t]*$"
-    r"|[^\n]{0,300}[=\[\]{}()\"'][^\n]{0,300}[;,][ \t]*$"
-    r"|[\w.]{1,60}\([^\n]{0,300}\)[ \t]*;?[ \t]*$"
-    r"|(?:[-*+]|\d{1,3}[.)])[ \t]+\S|\|[^\n]{0,300}\|[ \t]*$)"
-)
 # A Marp slide deck (its front matter says so): there an HTML comment is the presenter's
 # note, what is said over the slide, and no comment put aside.
 MARP = re.compile(r"\A\ufeff?---[ \t]*\n(?:[^\n]{0,300}\n){0,40}?marp[ \t]*:[ \t]*true\b", re.I)
@@ -206,25 +181,20 @@ def uncommented(text: str, source: str | Path = "") -> str:
 
 def _blank(match: re.Match[str], fences: list[tuple[int, int]]) -> str:
     """A block comment read: one beside words on its line is their note, in parentheses;
-    one on lines of its own is an ended claim, struck (`_ended`), or else gone, the line
-    breaks it held kept, so what stood on the lines around it stays apart. One a lesson
-    quotes (in backticks on its line, or in a fenced block) is code, and stays."""
+    one on lines of its own is gone, the line breaks it held kept, so what stood on the
+    lines around it stays apart. One a lesson quotes (in backticks on its line, or in a
+    fenced block) is code, and stays."""
     text, at, end = match.string, match.start(), match.end()
     before = text[text.rfind("\n", 0, at) + 1 : at]
     if before.count("`") % 2 or any(start < at < stop for start, stop in fences):
         return match.group(0)
-    body = _inner(match.group(0))
     breaks = "\n" * match.group(0).count("\n")
     after = text[end : (text.find("\n", end) + 1 or len(text) + 1) - 1]
     if before.strip() or after.strip():
-        words = " ".join(body.split())
+        words = " ".join(_inner(match.group(0)).split())
         space = "" if before[-1:].isspace() else " "
         return (f"{space}({words})" if words else "") + breaks
-    lines = [line for line in body.split("\n") if line.strip()]
-    if not lines or not (_ended(lines[0]) or all(CODE.match(line.strip()) for line in lines)):
-        return breaks
-    struck = "\n".join(_struck_lines(line.strip(), "", ended=True) for line in lines)
-    return struck + "\n" * max(0, breaks.count("\n") - struck.count("\n"))
+    return breaks
 
 
 def _inner(comment: str) -> str:
@@ -234,31 +204,9 @@ def _inner(comment: str) -> str:
     return STAR.sub("", words) if comment.startswith("/*") else words
 
 
-def _ended(line: str) -> bool:
-    """Whether a comment's line says the claim it holds is old, or is the file's own
-    syntax (a commented-out line of the retro)."""
-    line = line.strip()
-    return bool(OLD.match(line) or ENDED.search(line) or CODE.match(line))
-
-
-def _struck_lines(claim: str, judged: str, *, ended: bool = False) -> str:
-    """A commented-out claim as struck words, the strikes reading's ended claim ("old: X"
-    gives "~~X~~", "- X" gives "- ~~X~~"), its judgement after it; a comment that holds
-    none, nothing."""
-    if not (ended or _ended(claim)):
-        return ""
-    claim = OLD_LABEL.sub("", claim, count=1).strip().replace("~", "")
-    item = ITEM.match(claim)
-    mark, claim = (item[0], claim[item.end() :]) if item else ("", claim)
-    if len(claim) < 2:
-        return ""
-    return f"{mark}~~{claim[:300]}~~" + (f" {judged}" if judged else "")
-
-
 def _code(text: str, mark: str) -> str:
     """The text with each line comment read (`_spans`): one beside code on its line is the
-    line's note, in parentheses; one on a line of its own is an ended claim, struck, when it
-    is one (`_ended`), and gone when it is not."""
+    line's note, in parentheses; one on a line of its own is gone."""
     out: list[str] = []
     kept = 0
     for at, end in _spans(text, mark):
@@ -267,10 +215,7 @@ def _code(text: str, mark: str) -> str:
         if text[text.rfind("\n", 0, at) + 1 : at].strip():
             out.append(before.rstrip(" \t") + (f" ({body})" if body else ""))
         else:
-            inner = _spans(body, mark)[:1]  # "-- old_key = 5,  -- wrong": its judgement
-            claim = body[: inner[0][0]].strip() if inner else body
-            judged = body[inner[0][0] + len(mark) :].strip() if inner else ""
-            out.append(before + _struck_lines(claim, judged))
+            out.append(before)
         kept = end
     out.append(text[kept:])
     return "".join(out)
