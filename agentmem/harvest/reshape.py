@@ -1,7 +1,8 @@
 """A retro as the distiller's readers read it.
 
-Before any lesson is looked for, ten shapes (and three fallbacks, below) are put in the
-plain form the readers know: a form's responses export as its answers under their questions
+Before any lesson is looked for, the comments of the retro's language or markup are left
+out (`agentmem.harvest.comments`: what a file puts aside is no current lesson). Then ten
+shapes (and three fallbacks, below) are put in the plain form the readers know: a form's responses export as its answers under their questions
 (`agentmem.harvest.formrows`); a meeting's transcript as one line a turn, as its speakers
 meant it (`agentmem.harvest.transcript`); an annotated settings file as the changes, rules
 and facts its comments tell (`agentmem.harvest.settingsfile`); a retro written as data
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 from agentmem.harvest.asciidoc import as_markdown as asciidoc_markdown
 from agentmem.harvest.chatlog import as_turns as chat_turns
+from agentmem.harvest.comments import uncommented
 from agentmem.harvest.formrows import as_sections as form_sections
 from agentmem.harvest.htmlpage import as_markdown as page_markdown
 from agentmem.harvest.mail import own_lines
@@ -39,6 +41,7 @@ from agentmem.harvest.xmldoc import as_markdown as xml_markdown
 
 def as_read(markdown: str, source: str) -> str:
     """The retro `markdown` (from `source`, a path or name) in the form the readers read."""
+    markdown = uncommented(markdown, source)  # what its language or markup puts aside
     # items in markup, a page's tags, AsciiDoc's marks: as the markdown they stand for
     markdown = asciidoc_markdown(page_markdown(plain_items(xml_markdown(markdown))))
     markdown = as_turns(form_sections(markdown))  # a form's answers, a meeting's turns

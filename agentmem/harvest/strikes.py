@@ -3,7 +3,11 @@
 Retros are written in many markups, and each strikes an old value its own way: markdown
 "~~old~~", Slack "~old~", LaTeX "\\sout{old}" (also "\\st", "\\xout"), HTML "<del>",
 "<s>", "<strike>", BBCode "[s]old[/s]", AsciiDoc "[.line-through]#old#", RTF
-"\\strike old\\strike0", and letters with a combining stroke ("o̶l̶d̶"). Read as they are, a
+"\\strike old\\strike0", and letters with a combining stroke ("o̶l̶d̶"). A review's edit
+marks (CriticMarkup) are read as the edit they are: a deletion "{--old--}" is struck, a
+substitution "{~~old~>new~~}" strikes the old words and keeps the new, an addition
+"{++new++}" and a highlight "{==words==}" are their words, and a reviewer's comment
+"{>>…<<}" is no lesson (beside an edit, it stays as the edit's reason, in parentheses). Read as they are, a
 line that strikes an old value and gives the new one ("\\sout{Brookfield depot.} All
 dispatch now starts from Ridgeview") became one lesson holding both, and the old value
 kept being served.
@@ -58,6 +62,18 @@ MARKS = (
     ),
 )
 COMBINING = re.compile(r"[\u0335\u0336\u0338]")
+# CriticMarkup's edit marks, each bounded: a comment, a substitution, a deletion (its words
+# may run over lines), and the marks of an addition or highlight around words kept.
+REVIEW_COMMENT = re.compile(r"\{>>[\s\S]{0,2000}?<<\}")
+# A line that is a reviewer's comment alone, a list mark at most before it: the line goes.
+COMMENT_LINE = re.compile(
+    rf"^[ \t]{{0,12}}(?:[-*+]|\d{{1,3}}[.)])?[ \t]{{0,4}}{REVIEW_COMMENT.pattern}[ \t]*(?:\n|$)",
+    re.M,
+)
+SUBSTITUTED = re.compile(r"\{~~(?P<old>[^\n]{0,300}?)~>(?P<new>[^\n]{0,300}?)~~\}")
+DELETED = re.compile(r"\{--(?P<body>[\s\S]{1,2000}?)--\}")
+EDITED = re.compile(r"\{(?:~~|--|\+\+)")  # an edit on a line (a highlight is none)
+KEPT = re.compile(r"\{(?P<mark>\+\+|==)(?P<body>[\s\S]{0,2000}?)(?P=mark)\}")
 STRUCK = re.compile(r"~~(?P<body>[^~\n]{2,300}?)~~")
 # Emphasis around the words after a span ("<strong>Wrong.</strong>", "\\textbf{wrong}"): a
 # judgement in bold is a judgement.
@@ -86,10 +102,42 @@ class Struck:
 
 
 def one_mark(text: str) -> str:
-    """The text with every struck span, in any markup, written "~~words~~"."""
+    """The text with every struck span, in any markup, written "~~words~~"; a review's
+    edit marks read as the edit (`reviewed`)."""
+    text = reviewed(text)
     for mark in MARKS:
         text = mark.sub(_canonical, text)
     return text
+
+
+def reviewed(text: str) -> str:
+    """The text with CriticMarkup's edits made: what an edit deletes or substitutes away
+    struck ("~~old~~", new words after it), what it adds or highlights kept as words. A
+    reviewer's comment is no lesson: gone, unless it stands beside an edit on its line,
+    where it is the edit's reason ("{~~28 s~>32 s~~} {>>the new stampers run thicker<<}")
+    and stays as an aside, in parentheses, which tells the judge the edit is a change."""
+    if "{" not in text:
+        return text
+    text = COMMENT_LINE.sub("", text)
+    if "{>>" in text:  # a comment over lines is no edit's aside: gone
+        text = REVIEW_COMMENT.sub(lambda m: "" if "\n" in m.group(0) else m.group(0), text)
+        text = "\n".join(
+            REVIEW_COMMENT.sub(_aside if EDITED.search(line) else "", line)
+            for line in text.split("\n")
+        )
+    text = SUBSTITUTED.sub(lambda m: f"{_struck(m['old'])} {m['new'].strip()}", text)
+    text = DELETED.sub(lambda m: _struck(m["body"]), text)
+    return KEPT.sub(lambda m: m["body"], text)
+
+
+def _aside(match: re.Match[str]) -> str:
+    words = " ".join(match.group(0)[3:-3].split())
+    return f" ({words})" if words else ""
+
+
+def _struck(words: str) -> str:
+    """Deleted words struck, line by line (a struck span is one line)."""
+    return "\n".join(f"~~{line.strip()}~~" if line.strip() else line for line in words.split("\n"))
 
 
 def _canonical(match: re.Match[str]) -> str:
@@ -171,7 +219,21 @@ def _old_of_next(item: str, lines: list[str], after: list[tuple[int, int]]) -> s
     return None
 
 
-CUES = ("~", "\\sout", "\\st{", "\\xout", "del", "<s", "strike", "[s]", "line-through")
+CUES = (
+    "~",
+    "{--",
+    "{++",
+    "{==",
+    "{>>",
+    "\\sout",
+    "\\st{",
+    "\\xout",
+    "del",
+    "<s",
+    "strike",
+    "[s]",
+    "line-through",
+)
 
 
 def _marked(text: str) -> bool:

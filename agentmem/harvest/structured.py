@@ -24,10 +24,11 @@ words a table of changes is read in (`agentmem.harvest.tables.now_sentence`): "K
 firing schedule is now Tuesdays (was Mondays; reason: …)". Any other item of fields reads
 as a table's row does: its first value the subject, the others by their name.
 
-The same retro written as JSON (`{"changes": [{"what": …}]}`) or TOML (`[[changes]]`
-tables, `key = "value"` lines) reads the same. A document is read so when it parses as a
+The same retro written as JSON (`{"changes": [{"what": …}]}`), TOML (`[[changes]]`
+tables, `key = "value"` lines) or a Lua table (`return { changes = { … } }`,
+`agentmem.harvest.luatable`) reads the same. A document is read so when it parses as a
 mapping of two keys or more, one of them holding a list or a mapping, and either its name
-says it is data (`.yaml`, `.yml`, `.json`, `.toml`) or it has no markdown heading: a note
+says it is data (`.yaml`, `.yml`, `.json`, `.toml`, `.lua`) or it has no markdown heading: a note
 of "Owner: …" lines holds no list, and a markdown retro with headings stays markdown. A
 kanban board's export (columns and cards) is read as its columns (`agentmem.harvest.kanban`).
 """
@@ -44,9 +45,10 @@ import yaml
 
 from agentmem.harvest.kanban import as_markdown as board_markdown
 from agentmem.harvest.kanban import is_board
+from agentmem.harvest.luatable import parsed as lua_table
 from agentmem.harvest.tables import NEW, OLD
 
-DATA_SUFFIXES = (".yaml", ".yml", ".json", ".toml")
+DATA_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".lua")
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S", re.MULTILINE)
 KEY_WORDS = re.compile(r"[_\s]+")
 FEWEST_KEYS = 2
@@ -66,10 +68,18 @@ def _yaml(text: str) -> Any:
     return yaml.load(text, Loader=_PlainLoader)  # a SafeLoader that refuses aliases
 
 
+def _lua(text: str) -> Any:
+    """A Lua file that returns or assigns one table (`agentmem.harvest.luatable`)."""
+    data = lua_table(text)
+    if data is None:
+        raise ValueError("not a Lua table")
+    return data
+
+
 def parsed(text: str) -> dict[str, Any] | None:
     """The document as a mapping, from the first of JSON, TOML and YAML that reads it as
     one; None when none does (or it nests too deep to read)."""
-    loaders = (json.loads, tomllib.loads, _yaml)
+    loaders = (json.loads, tomllib.loads, _yaml, _lua)
     for load in loaders:
         try:
             data = load(text)

@@ -1,0 +1,265 @@
+"""Comments in a retro's language or markup, left out before any lesson is looked for.
+
+A retro kept as a program (a Lua table, a Perl POD page, a Python dict), or in a markup
+with comments of its own, puts aside in comments what is not its current word: an old
+line "kept for the audit trail", a lesson commented out because it was wrong, an open
+question from the meeting, a template's guidance. Read as text, those comments were
+harvested as lessons like any other line, and an old value kept being served beside the
+new one.
+
+`uncommented` reads them apart. A comment beside words on its line is their note, kept in
+parentheses ("- Worming (notes: scrap the 8-week rule)"): a line is never cut to a
+fragment. A comment on lines of its own is gone, whatever it holds: an old line, who came,
+an open question. (Handing a commented-out old line on struck, as an ended claim, was
+measured and cost the first half 6 needs and 4 stale items: the writer stores a lone struck
+line as a fact of its own, its struck words served in packs; that is the writer's to read
+first.) A block comment is recognised by its form wherever it stands,
+since each form is no prose: HTML, XML and Markdown's "<!-- … -->", POD's "=begin comment" …
+"=end comment" and "=for comment" paragraph, Ruby's "=begin" … "=end", Lua's "--[[ … ]]"
+(and "--[==[ … ]==]"), LaTeX's "\\begin{comment}", Org's "#+begin_comment", MATLAB's "%{" …
+"%}" on lines of their own, Jinja's "{# … #}", and C's "/* … */" when its marks stand apart
+from words ("/* old: 5 */", not the glob "logs/*/app/*.log"). In a Marp slide deck an HTML
+comment is the presenter's note, said over the slide, and stays. A line comment is read only
+where the file's language is known by its name (`LINE_MARKS`): "--" in a .lua or .sql
+file, "#" in a .py or .rb one, "//" in a .js or .go one, "%" in a .tex one; a mark inside a
+quoted string stays. Settings files and YAML are not in that list: their comments are what
+a review added (`agentmem.harvest.settingsfile`, `agentmem.harvest.codevoices`).
+
+Prose is safe: a "--" dash, a "{" in text, "#" headings in Markdown and "/*" in a path are
+no comment, and a lesson that quotes code in backticks keeps it. Every pattern is bounded
+(a comment runs `SPAN` characters at most) and a text past `BOUND` is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+from pathlib import Path
+
+BOUND = 200_000  # a longer text is left as it is: no retro is that long
+SPAN = 20_000  # the longest block comment read; a longer one is no comment of a retro
+# Block comments, each by a form no prose takes.
+BLOCKS = (
+    re.compile(rf"<!--[\s\S]{{0,{SPAN}}}?-->"),
+    # POD: a "comment" region, and a "=for comment" paragraph (up to a blank line)
+    re.compile(
+        rf"^=begin[ \t]+:?comment\b[^\n]{{0,200}}\n[\s\S]{{0,{SPAN}}}?^=end[ \t]+:?comment\b[^\n]{{0,200}}$",
+        re.M,
+    ),
+    re.compile(r"^=for[ \t]+:?comment\b(?:[^\n]{0,2000}\n){0,50}?[ \t]*(?:\n|\Z)", re.M),
+    # Ruby's block comment: "=begin" alone on its line
+    re.compile(rf"^=begin[ \t]*\n[\s\S]{{0,{SPAN}}}?^=end[ \t]*$", re.M),
+    # Lua's long comment, any level of "=" ("--[==[ … ]==]")
+    re.compile(rf"--\[(?P<level>={{0,8}})\[[\s\S]{{0,{SPAN}}}?\](?P=level)\]"),
+    re.compile(
+        rf"\\begin\{{comment\}}[\s\S]{{0,{SPAN}}}?\\end\{{comment\}}",
+    ),
+    re.compile(
+        rf"^[ \t]*#\+begin_comment\b[\s\S]{{0,{SPAN}}}?^[ \t]*#\+end_comment\b.*$", re.M | re.I
+    ),
+    re.compile(rf"^[ \t]*%\{{[ \t]*\n[\s\S]{{0,{SPAN}}}?^[ \t]*%\}}[ \t]*$", re.M),
+    # Jinja's, a space after its mark (a heading's id "{#intro}" is none)
+    re.compile(rf"\{{#(?=\s)[\s\S]{{0,{SPAN}}}?#\}}"),
+    # C's block comment, its marks apart from words: at a line's start or after a space,
+    # and closed after a space or at a line's start ("/* was 5 */", not "logs/*/x/*.log")
+    re.compile(rf"(?:^|(?<=[ \t]))/\*(?=[\s*!])[\s\S]{{0,{SPAN}}}?(?<=\s)\*/", re.M),
+)
+# A block comment's opening and closing marks, in each form `BLOCKS` reads.
+OPEN = re.compile(
+    r"\A(?:<!--|=begin(?:[ \t]+:?comment)?[^\n]{0,200}|=for[ \t]+:?comment|--\[=*\[|"
+    r"\\begin\{comment\}|[ \t]*#\+begin_comment[^\n]{0,200}|[ \t]*%\{|\{#|/\*+!?)",
+    re.I,
+)
+CLOSE = re.compile(
+    r"(?:-->|=end(?:[ \t]+:?comment)?[^\n]{0,200}|\]=*\]|\\end\{comment\}"
+    r"|[ \t]*#\+end_comment[^\n]{0,200}|[ \t]*%\}[ \t]*|#\}|\*+/)\Z",
+    re.I,
+)
+STAR = re.compile(r"^[ \t]*\*(?!\*)[ \t]?", re.M)
+# A Marp slide deck (its front matter says so): there an HTML comment is the presenter's
+# note, what is said over the slide, and no comment put aside.
+MARP = re.compile(r"\A\ufeff?---[ \t]*\n(?:[^\n]{0,300}\n){0,40}?marp[ \t]*:[ \t]*true\b", re.I)
+# A block comment's cheap cues, so a text with none is not read further.
+CUES = (
+    "<!--",
+    "=begin",
+    "=for",
+    "--[",
+    "\\begin{comment}",
+    "#+begin_comment",
+    "#+BEGIN_COMMENT",
+    "%{",
+    "{#",
+    "/*",
+)
+# Line comments by the language a file's name says it is in.
+LINE_MARKS: dict[str, str] = {
+    **dict.fromkeys((".lua", ".sql", ".hs", ".elm", ".ada", ".adb", ".ads", ".vhd", ".vhdl"), "--"),
+    **dict.fromkeys(
+        (
+            ".py",
+            ".rb",
+            ".sh",
+            ".bash",
+            ".zsh",
+            ".pl",
+            ".pm",
+            ".r",
+            ".ps1",
+            ".jl",
+            ".nim",
+            ".tcl",
+            ".cr",
+            ".ex",
+            ".exs",
+            ".coffee",
+            ".mk",
+            ".cmake",
+        ),
+        "#",
+    ),
+    **dict.fromkeys(
+        (
+            ".js",
+            ".mjs",
+            ".ts",
+            ".jsx",
+            ".tsx",
+            ".go",
+            ".c",
+            ".h",
+            ".cc",
+            ".cpp",
+            ".hpp",
+            ".java",
+            ".kt",
+            ".kts",
+            ".rs",
+            ".swift",
+            ".cs",
+            ".scala",
+            ".dart",
+            ".groovy",
+            ".gradle",
+            ".php",
+            ".zig",
+            ".v",
+            ".sv",
+            ".proto",
+            ".dot",
+            ".gv",
+            ".jsonc",
+            ".json5",
+        ),
+        "//",
+    ),
+    **dict.fromkeys((".tex", ".sty", ".cls", ".erl", ".hrl", ".m", ".pro"), "%"),
+    **dict.fromkeys((".lisp", ".cl", ".el", ".clj", ".cljs", ".scm", ".rkt", ".asm", ".s"), ";"),
+}
+QUOTES = "\"'`"
+# A string over lines: Lua's long bracket (in a "--" language), Python's triple quotes.
+LONG = re.compile(r"\[(=){0,8}\[|\"\"\"|'''")
+FENCE = re.compile(
+    rf"^[ \t]{{0,3}}(?:```|~~~)[^\n]{{0,200}}\n[\s\S]{{0,{SPAN}}}?^[ \t]{{0,3}}(?:```|~~~)[ \t]*$",
+    re.M,
+)
+
+
+def uncommented(text: str, source: str | Path = "") -> str:
+    """`text` without its comments (see the module docstring)."""
+    if len(text) > BOUND:
+        return text
+    if any(cue in text for cue in CUES):
+        for block in BLOCKS[1:] if MARP.match(text) else BLOCKS:
+            fences = [m.span() for m in FENCE.finditer(text)] if "``" in text else []
+            text = block.sub(partial(_blank, fences=fences), text)
+    mark = LINE_MARKS.get(Path(str(source)).suffix.lower())
+    if mark is not None and mark in text:
+        text = _code(text, mark)
+    return text
+
+
+def _blank(match: re.Match[str], fences: list[tuple[int, int]]) -> str:
+    """A block comment read: one beside words on its line is their note, in parentheses;
+    one on lines of its own is gone, the line breaks it held kept, so what stood on the
+    lines around it stays apart. One a lesson quotes (in backticks on its line, or in a
+    fenced block) is code, and stays."""
+    text, at, end = match.string, match.start(), match.end()
+    before = text[text.rfind("\n", 0, at) + 1 : at]
+    if before.count("`") % 2 or any(start < at < stop for start, stop in fences):
+        return match.group(0)
+    breaks = "\n" * match.group(0).count("\n")
+    after = text[end : (text.find("\n", end) + 1 or len(text) + 1) - 1]
+    if before.strip() or after.strip():
+        words = " ".join(_inner(match.group(0)).split())
+        space = "" if before[-1:].isspace() else " "
+        return (f"{space}({words})" if words else "") + breaks
+    return breaks
+
+
+def _inner(comment: str) -> str:
+    """A block comment's words, its opening and closing marks (and a C comment's "*" at
+    each line's start) taken off."""
+    words = CLOSE.sub("", OPEN.sub("", comment, count=1), count=1)
+    return STAR.sub("", words) if comment.startswith("/*") else words
+
+
+def _code(text: str, mark: str) -> str:
+    """The text with each line comment read (`_spans`): one beside code on its line is the
+    line's note, in parentheses; one on a line of its own is gone."""
+    out: list[str] = []
+    kept = 0
+    for at, end in _spans(text, mark):
+        before = text[kept:at]
+        body = text[at + len(mark) : end].strip()
+        if text[text.rfind("\n", 0, at) + 1 : at].strip():
+            out.append(before.rstrip(" \t") + (f" ({body})" if body else ""))
+        else:
+            out.append(before)
+        kept = end
+    out.append(text[kept:])
+    return "".join(out)
+
+
+def _spans(text: str, mark: str) -> list[tuple[int, int]]:
+    """Where each line comment stands, its mark to its line's end: a mark outside any
+    string (a quoted one ends with its line; Lua's "[[ … ]]" and Python's triple quotes go
+    on over lines), at a line's start or after a space (see `_stands_apart`)."""
+    found: list[tuple[int, int]] = []
+    quote = ""  # the open string's closing mark
+    at = 0
+    while at < len(text):
+        char = text[at]
+        if quote:
+            if text.startswith(quote, at):
+                at, quote = at + len(quote), ""
+                continue
+            if char == "\\" and len(quote) == 1:
+                at += 2
+                continue
+            if char == "\n" and len(quote) == 1:
+                quote = ""  # an unclosed quote ends with its line: an apostrophe in words
+        elif (long := LONG.match(text, at)) is not None and (long[0][0] == "[") == (mark == "--"):
+            quote = long[0].replace("[", "]") if long[0][0] == "[" else long[0]
+            at = long.end()
+            continue
+        elif char in QUOTES and not (char == "'" and mark == ";"):
+            quote = char
+        elif text.startswith(mark, at) and _stands_apart(text, at, mark):
+            end = text.find("\n", at)
+            end = len(text) if end < 0 else end
+            found.append((at, end))
+            at = end
+            continue
+        at += 1
+    return found
+
+
+def _stands_apart(text: str, at: int, mark: str) -> bool:
+    """A comment's mark opens the line or follows a space; "%" follows no backslash and no
+    digit ("50%"); a "--" is no longer run of dashes (a "---" rule stays)."""
+    if mark == "--" and text[at + 2 : at + 3] == "-":
+        return False
+    if at and not text[at - 1].isspace():
+        return mark == "%" and text[at - 1] != "\\" and not text[at - 1].isdigit()
+    return True
