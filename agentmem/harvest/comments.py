@@ -38,6 +38,9 @@ from pathlib import Path
 
 BOUND = 200_000  # a longer text is left as it is: no retro is that long
 SPAN = 20_000  # the longest block comment read; a longer one is no comment of a retro
+# The most block comments' opening marks a text's blocks are read for: each unclosed one
+# may be read `SPAN` characters on, so a text of thousands (no retro's) is left as it is.
+MOST_MARKS = 500
 # Block comments, each by a form no prose takes.
 BLOCKS = (
     re.compile(rf"<!--[\s\S]{{0,{SPAN}}}?-->"),
@@ -169,7 +172,7 @@ def uncommented(text: str, source: str | Path = "") -> str:
     """`text` without its comments (see the module docstring)."""
     if len(text) > BOUND:
         return text
-    if any(cue in text for cue in CUES):
+    if any(cue in text for cue in CUES) and sum(map(text.count, CUES)) <= MOST_MARKS:
         for block in BLOCKS[1:] if MARP.match(text) else BLOCKS:
             fences = [m.span() for m in FENCE.finditer(text)] if "``" in text else []
             text = block.sub(partial(_blank, fences=fences), text)

@@ -24,14 +24,16 @@ BOUND = 200_000  # a longer text is left as it is
 DEPTH = 20  # tables nested deeper than this are no retro
 TOKEN = re.compile(
     r"""(?P<space>\s+)
-    |(?P<comment>--(?:\[(?P<clevel>=*)\[[\s\S]*?\](?P=clevel)\]|[^\n]*))
-    |(?P<long>\[(?P<level>=*)\[(?P<longbody>[\s\S]*?)\](?P=level)\])
+    |(?P<comment>--[^\n]*)
     |(?P<string>"(?:[^"\\\n]|\\[\s\S])*"|'(?:[^'\\\n]|\\[\s\S])*')
     |(?P<number>0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
     |(?P<name>[A-Za-z_][A-Za-z0-9_]*)
     |(?P<op>[{}\[\]=,;.-])""",
     re.VERBOSE,
 )
+# A long bracket's opening ("[[", "[==["), a long comment's ("--[[") with it: its close is
+# found by one search forward, so an unclosed one costs one pass, not one a mark.
+LONG = re.compile(r"(?P<comment>--)?\[(?P<level>=*)\[")
 ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "'": "'", "\n": "\n"}
 
 
@@ -43,13 +45,21 @@ def _tokens(text: str) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     at = 0
     while at < len(text):
+        long = LONG.match(text, at)
+        if long is not None:
+            close = f"]{long['level']}]"
+            end = text.find(close, long.end())
+            if end < 0:
+                raise _NotData(f"a long bracket at {at} never closed")
+            if long["comment"] is None:
+                out.append(("string", text[long.end() : end].removeprefix("\n")))
+            at = end + len(close)
+            continue
         match = TOKEN.match(text, at)
         if match is None:
             raise _NotData(f"no Lua token at {at}")
         at = match.end()
-        if match["long"] is not None:
-            out.append(("string", match["longbody"].removeprefix("\n")))
-        elif match["string"] is not None:
+        if match["string"] is not None:
             out.append(("string", _unquote(match["string"][1:-1])))
         elif match["number"] is not None:
             out.append(("number", _number(match["number"])))
