@@ -26,6 +26,12 @@ OWN_TESTS = {
     "placed_anew": ["test_stalew15_told.py"],
     "restaffed": ["test_owners24_handover.py"],
     "moved_on": ["test_movedon.py"],
+    # gated from cpu44
+    "described_stopped": ["test_stale30_runchange.py"],
+    "relieved": ["test_stale13_write.py"],
+    "handed_on": ["test_handedon31.py", "test_roles12_handover.py"],
+    "joins_apart": ["test_retract21_joined.py"],
+    "rekeyed": ["test_values24_setkeys.py"],
 }
 
 # Written for this test: drafts that hold each cue and lessons they could act on, and
@@ -50,6 +56,22 @@ OWN = [
     "Also mirrored to backup.internal:22 for safety.",
     "Billing database reads from db2.internal:5432, the old host is decommissioned.",
     "The billing database reads from db1.internal:5432.",
+    # cpu44's cues
+    "The sorter no longer waits on the nightly manifest feed; it reads the live queue.",
+    "The sorter takes its batches from the nightly manifest feed.",
+    "Iris Cole no longer signs off freezer audits; ask the quality desk.",
+    "Freezer audits need sign-off from Iris Cole.",
+    "Iris Cole handed the freezer rota over to the night crew on Monday.",
+    "The freezer rota belongs to Iris Cole.",
+    "Iris Cole handed the freezer rota over on Monday, so do not page her about it.",
+    "Packing moved to hall B. The sorter no longer waits on the nightly manifest feed.",
+    "Iris Cole has not handed the freezer rota over yet.",
+    "Since the March policy the loyalty discount now stacks with the student fare.",
+    "Loyalty discount and student fare: one or the other, never both.",
+    "The loyalty discount and the student fare never stack, as always.",
+    "chill_wait_s: 40",
+    "chill_wait_s: 25",
+    "The chill wait is no longer an issue.",
     "",
     "x",
 ]

@@ -3,7 +3,9 @@ a draft at all, read from the draft alone, once per draft (issue 17).
 
 Each rule gated here first reads the draft for a cue of its own (a new filler of an opening
 clause, a state it gives, a role given to one unit, one address and a word of change, a
-thing placed anew, a post given to one holder, a named person who left) and answers False
+thing placed anew, a post given to one holder, a named person who left; from cpu44 a
+"<doer> no longer <verb> <what>", a role and a "no longer", a thing handed over, a clause
+joining two things beside a word of change, a key set) and answers False
 without one, whatever the held text says. The judge asks every rule of every candidate, so
 a draft with no such cue had each of these rules read each held text for nothing: a held
 text another writer wrote is read cold (a fleet's candidates are mostly each other's new
@@ -21,17 +23,24 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from agentmem.core import (
+    describedstop,
     dutyrole,
+    handedon,
     handover,
+    joined,
     movedaddress,
     movedon,
     placed,
     refilled,
+    relieved,
     restaffed,
+    setkeys,
     turned,
 )
+from agentmem.core.cues import says_changed
 from agentmem.core.newvalue import ALSO  # the patterns `address_moved` reads
 from agentmem.core.readdressed import SECOND
+from agentmem.core.statement import terms
 from agentmem.core.textcache import textcached
 from agentmem.core.withdrawal import retraction
 
@@ -93,6 +102,32 @@ def _moved_on(draft: str) -> bool:
     return movedon.LEFT.search(draft[:MOVED_ON_READS]) is not None
 
 
+def _described_stopped(draft: str) -> bool:
+    """`described_stopped` reads each "<doer> no longer <verb> <what>" of the draft."""
+    return describedstop.STOPPED.search(draft) is not None
+
+
+def _relieved(draft: str) -> bool:
+    """`relieved` needs a role the draft gives and a "no longer" that names who left it."""
+    return relieved.NO_LONGER.search(draft) is not None and bool(terms(draft).roles)
+
+
+def _handed_on(draft: str) -> bool:
+    """`handed_on` reads each "<giver> handed <thing> over" of the draft not said not."""
+    return any(not handedon.NOT.search(match.group(0)) for match in handedon.GIVEN.finditer(draft))
+
+
+def _joins_apart(draft: str) -> bool:
+    """`joins_apart` needs a draft that says something changed and a clause of it that
+    joins two things."""
+    return says_changed(draft) and bool(joined.joined(draft))
+
+
+def _rekeyed(draft: str) -> bool:
+    """`rekeyed` needs a key the draft sets."""
+    return bool(setkeys.settings(draft))
+
+
 CUES: dict[Rule, Callable[[str], bool]] = {
     refilled.refilled: _refilled,
     turned.turned: _turned,
@@ -101,6 +136,11 @@ CUES: dict[Rule, Callable[[str], bool]] = {
     placed.placed_anew: _placed_anew,
     restaffed.restaffed: _restaffed,
     movedon.moved_on: _moved_on,
+    describedstop.described_stopped: _described_stopped,
+    relieved.relieved: _relieved,
+    handedon.handed_on: _handed_on,
+    joined.joins_apart: _joins_apart,
+    setkeys.rekeyed: _rekeyed,
 }
 
 
