@@ -19,7 +19,13 @@ from tests.test_distill30_diffgone import _memory  # a held lesson, as the searc
         (
             "kiln.lua",
             "return {\n  -- firing_hours = 14,\n  firing_hours = 16,\n}\n",
-            "firing_hours = 14,",
+            "firing hours 14",
+        ),
+        (
+            "kiln.lua",
+            'return {\n  --[[ before 03-02, kept for reference only:\n  glaze = { maker = "Amaco",'
+            ' cone = 6 },\n  ]]\n  glaze = { maker = "Mayco", cone = 5 },\n}\n',
+            "glaze Amaco 6",
         ),
         (
             "kiln.lua",
@@ -48,7 +54,8 @@ from tests.test_distill30_diffgone import _memory  # a held lesson, as the searc
 )
 def test_a_commented_out_old_line_is_an_ended_claim(source: str, text: str, claim: str) -> None:
     """An old line in the file's own syntax, or lines a label calls old, is read as the
-    claim that ended (an entry's quoted text, its index and keys left off)."""
+    claim that ended: an entry's quoted text (its index and the row's other fields left off),
+    or a setting's key and values (the field names inside it left off)."""
     assert [c for c, _ in ended_claims(text, source)] == [claim]
 
 

@@ -110,6 +110,9 @@ CODE = re.compile(
 )
 # A quoted string of words in a line of code: an entry's text ("[3] = \"Close two …\"").
 QUOTED = re.compile(r"\"(?P<d>[^\"\n]{3,300})\"|'(?P<s>[^'\n]{3,300})'")
+# A key given a value in a line of code ("dose_g_per_t = 28"), and the marks around values.
+KEY = re.compile(r"(?P<key>[A-Za-z_][\w.]{0,60})[ \t]*(?:=|:=|<-|=>)(?!=)")
+SYNTAX = re.compile(r"[{}\[\]()\"',;]")
 # What is no claim at all: a question, an example, a template, a plan not yet decided.
 NO_CLAIM = re.compile(
     r"\?|\b(?:e\.g\.|for\s+example|example|template|sample|placeholder|maybe|perhaps"
@@ -362,7 +365,16 @@ def _claims(lines: list[str], judged: str) -> list[tuple[str, str]]:
 def _prose(line: str) -> str:
     """A commented-out line's claim: the text of the entry it holds when a quoted string of
     words is in it (its index, key and the row's other fields are the file's syntax), else
-    the line."""
+    the setting's key and values, else the line."""
     said = [m["d"] or m["s"] or "" for m in QUOTED.finditer(line)]
     words = [s for s in said if len(s.split()) >= 3]
-    return max(words, key=len) if words else line
+    if words:
+        return max(words, key=len)
+    first = KEY.search(line)
+    if first is None:
+        return line
+    # "collector = { supplier = \"Senmin\", dose_g = 28 }": its key and values, "collector
+    # Senmin 28" (inner keys are the file's field names, no words of the claim)
+    rest = KEY.sub(" ", line[first.end() :])
+    values = f"{first['key']} {rest}".replace("_", " ")
+    return " ".join(SYNTAX.sub(" ", values).split())
