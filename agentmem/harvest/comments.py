@@ -13,7 +13,11 @@ fragment. A comment on lines of its own is gone, whatever it holds: an old line,
 an open question. (Handing a commented-out old line on struck, as an ended claim, was
 measured and cost the first half 6 needs and 4 stale items: the writer stores a lone struck
 line as a fact of its own, its struck words served in packs; that is the writer's to read
-first.) A block comment is recognised by its form wherever it stands,
+first.) What such a comment holds is read apart all the same (`ended_claims`): an old line of
+the file's own syntax, or lines a label calls old ("Old: …", "kept for the audit trail:",
+"-- old roster"), are claims that ended, which `agentmem.harvest.strikes.superseding` may
+find among held lessons and retire, never a lesson of their own; a question, an example or a
+template, or any other comment, holds none. A block comment is recognised by its form wherever it stands,
 since each form is no prose: HTML, XML and Markdown's "<!-- … -->", POD's "=begin comment" …
 "=end comment" and "=for comment" paragraph, Ruby's "=begin" … "=end", Lua's "--[[ … ]]"
 (and "--[==[ … ]==]"), LaTeX's "\\begin{comment}", Org's "#+begin_comment", MATLAB's "%{" …
@@ -79,6 +83,42 @@ CLOSE = re.compile(
     re.I,
 )
 STAR = re.compile(r"^[ \t]*\*(?!\*)[ \t]?", re.M)
+# A comment's line that says its claim is old, opened by the word ("Old: …", "superseded,
+# R318 value: …", "was 5 min") or judging it ("… replaced by …", "kept for the audit trail").
+OLD_WORD = (
+    r"^(?:[-*+]\s+)?(?:the\s+)?(?:old|superseded|was|previously|formerly|replaced|outdated"
+    r"|wrong|obsolete|deprecated|retired|withdrawn|before)\b"
+)
+OLD = re.compile(OLD_WORD, re.I)
+ENDED = re.compile(
+    r"\b(?:superseded|replaced\s+by|obsolete|outdated|no\s+longer|(?:was|is)\s+wrong"
+    r"|deprecated|withdrawn|old\s+(?:line|value|setting|rule|roster|entry|row)s?"
+    r"|kept\s+(?:for|as)\s+(?:the\s+)?(?:audit|reference|history|record))\b",
+    re.I,
+)
+# Its label, taken off the claim: "superseded, R318 value:", "Old:", "was".
+OLD_LABEL = re.compile(rf"{OLD_WORD}(?:[^:\n]{{0,40}}:)?[ \t,]*", re.I)
+ITEM = re.compile(r"(?:[-*+]|\d{1,3}[.)])[ \t]+")  # a markdown item's mark
+# A line in a file's own syntax, commented out: an assignment or a key's value, a quoted
+# entry, a statement ended by ";" or ",", a call; a markdown item or table row.
+CODE = re.compile(
+    r"(?:[\w.$@\[\]\"'-]{1,60}[ \t]*(?:=|:=|<-|=>)(?!=)[ \t]*\S"
+    r"|[\"'][^\n]{0,300}[\"'][ \t]*[,;]?[ \t]*$"
+    r"|[^\n]{0,300}[=\[\]{}()\"'][^\n]{0,300}[;,][ \t]*$"
+    r"|[\w.]{1,60}\([^\n]{0,300}\)[ \t]*;?[ \t]*$"
+    r"|(?:[-*+]|\d{1,3}[.)])[ \t]+\S|\|[^\n]{0,300}\|[ \t]*$)"
+)
+# A quoted string of words in a line of code: an entry's text ("[3] = \"Close two …\"").
+QUOTED = re.compile(r"\"(?P<d>[^\"\n]{3,300})\"|'(?P<s>[^'\n]{3,300})'")
+# A key given a value in a line of code ("dose_g_per_t = 28"), and the marks around values.
+KEY = re.compile(r"(?P<key>[A-Za-z_][\w.]{0,60})[ \t]*(?:=|:=|<-|=>)(?!=)")
+SYNTAX = re.compile(r"[{}\[\]()\"',;]")
+# What is no claim at all: a question, an example, a template, a plan not yet decided.
+NO_CLAIM = re.compile(
+    r"\?|\b(?:e\.g\.|for\s+example|example|template|sample|placeholder|maybe|perhaps"
+    r"|todo|tbd|not\s+(?:a\s+)?decided|not\s+a\s+decision|open\s+question|proposal)\b",
+    re.I,
+)
 # A Marp slide deck (its front matter says so): there an HTML comment is the presenter's
 # note, what is said over the slide, and no comment put aside.
 MARP = re.compile(r"\A\ufeff?---[ \t]*\n(?:[^\n]{0,300}\n){0,40}?marp[ \t]*:[ \t]*true\b", re.I)
@@ -266,3 +306,75 @@ def _stands_apart(text: str, at: int, mark: str) -> bool:
     if at and not text[at - 1].isspace():
         return mark == "%" and text[at - 1] != "\\" and not text[at - 1].isdigit()
     return True
+
+
+def ended_claims(text: str, source: str | Path = "") -> list[tuple[str, str]]:
+    """The claims that comments on lines of their own hold as ended (see the module
+    docstring), each with the judgement beside it ("-- x = 5,  -- wrong, it is 6": "wrong,
+    it is 6"), read where `uncommented` reads the comments: a block comment by its form, a
+    line comment in a file whose language is known by its name."""
+    if len(text) > BOUND:
+        return []
+    found: list[tuple[str, str]] = []
+
+    def read(match: re.Match[str], fences: list[tuple[int, int]]) -> str:
+        at, end = match.span()
+        before = text_[text_.rfind("\n", 0, at) + 1 : at]
+        after = text_[end : (text_.find("\n", end) + 1 or len(text_) + 1) - 1]
+        quoted = before.count("`") % 2 or any(a < at < b for a, b in fences)
+        if not (quoted or before.strip() or after.strip()):
+            found.extend(_claims(_inner(match.group(0)).split("\n"), ""))
+        return "\n" * match.group(0).count("\n")
+
+    text_ = text
+    if 0 < sum(map(text.count, CUES)) <= MOST_MARKS:
+        for block in BLOCKS[1:] if MARP.match(text) else BLOCKS:
+            fences = [m.span() for m in FENCE.finditer(text_)] if "``" in text_ else []
+            text_ = block.sub(partial(read, fences=fences), text_)
+    mark = LINE_MARKS.get(Path(str(source)).suffix.lower())
+    if mark is not None and mark in text_:
+        for at, end in _spans(text_, mark):
+            if not text_[text_.rfind("\n", 0, at) + 1 : at].strip():
+                body = text_[at + len(mark) : end]
+                inner = _spans(body, mark)[:1]  # "-- old_key = 5,  -- wrong": its judgement
+                claim = body[: inner[0][0]] if inner else body
+                judged = body[inner[0][0] + len(mark) :].strip() if inner else ""
+                found += _claims([claim], judged)
+    return found
+
+
+def _claims(lines: list[str], judged: str) -> list[tuple[str, str]]:
+    """The ended claims among a comment's lines: each line when a label line before them
+    calls them old ("Old line, kept for the audit trail:"), else each line opened by a word
+    that calls it old ("Old: …", "was …") or in the file's own syntax; none in a comment that holds no claim
+    (`NO_CLAIM`)."""
+    lines = [line.strip() for line in lines if line.strip()]
+    if not lines or any(NO_CLAIM.search(line) for line in lines):
+        return []
+    labelled = lines[0].endswith(":") and bool(OLD.match(lines[0]) or ENDED.search(lines[0]))
+    out: list[tuple[str, str]] = []
+    for line in lines[1:] if labelled else lines:
+        if labelled or OLD.match(line) or CODE.match(line):
+            claim = OLD_LABEL.sub("", line, count=1).strip()
+            claim = _prose(ITEM.sub("", claim, count=1).strip())
+            if any(c.isalnum() for c in claim):
+                out.append((claim[:300], judged))
+    return out
+
+
+def _prose(line: str) -> str:
+    """A commented-out line's claim: the text of the entry it holds when a quoted string of
+    words is in it (its index, key and the row's other fields are the file's syntax), else
+    the setting's key and values, else the line."""
+    said = [m["d"] or m["s"] or "" for m in QUOTED.finditer(line)]
+    words = [s for s in said if len(s.split()) >= 3]
+    if words:
+        return max(words, key=len)
+    first = KEY.search(line)
+    if first is None:
+        return line
+    # "collector = { supplier = \"Senmin\", dose_g = 28 }": its key and values, "collector
+    # Senmin 28" (inner keys are the file's field names, no words of the claim)
+    rest = KEY.sub(" ", line[first.end() :])
+    values = f"{first['key']} {rest}".replace("_", " ")
+    return " ".join(SYNTAX.sub(" ", values).split())

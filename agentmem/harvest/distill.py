@@ -59,7 +59,7 @@ from agentmem.harvest.sections import (
 from agentmem.harvest.setting import sets_value
 from agentmem.harvest.standing import is_standing, standing_lessons
 from agentmem.harvest.startstop import is_start_stop, start_stop_lessons
-from agentmem.harvest.strikes import Struck, unstruck
+from agentmem.harvest.strikes import Struck, commented_out, unstruck
 from agentmem.harvest.thread import is_thread, thread_lessons
 from agentmem.stores.bm25 import tokenize
 
@@ -372,6 +372,7 @@ def distill(
     given its `run_id` (and not periodic) tells of one run: at most MAX_PER_RUN."""
     one_run = run_id is not None and not periodic
     # data, quotes, dictation, outlines (reshape); an old value struck, the new one alone
+    ended = commented_out(markdown, source)  # old lines its comments hold, ended claims
     markdown, struck = unstruck(as_read(markdown, source))
     diffed, markdown = diff_lessons(markdown)  # "- old" / "+ new" lines: the new alone
     standing = not one_run and not periodic and is_standing(source, markdown)
@@ -384,7 +385,7 @@ def distill(
     found = [*diffed, *(journal_lessons(markdown) if journal else found)]
     if periodic and not standing and not journal and len(found) < MIN_PERIODIC:  # in prose
         found = with_answers(markdown, found + told_in_prose(markdown, found))
-    result = Distilled(source, periodic, one_run=one_run, found=found, struck=struck)
+    result = Distilled(source, periodic, one_run=one_run, found=found, struck=struck + ended)
     run = run_id or retro_run_id(source)
     scope = {k: v for k, v in {"source": source, "run_id": run, "app_id": app_id}.items() if v}
     result.drafts = [

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from agentmem.core.statement import terms
 from agentmem.core.struck import struck_out
+from agentmem.harvest.comments import ended_claims
 from agentmem.harvest.diffgone import SHARED, Search, retires
 from agentmem.harvest.residue import plain
 
@@ -97,8 +98,10 @@ OPENS = re.compile(
 class Struck:
     """An old value struck out and the new words after it, in one item."""
 
-    new: str  # the item as it now reads, the struck span taken out
+    new: str  # the item as it now reads, the struck span taken out (or the judgement beside
+    # an ended claim read alone)
     old: str  # the struck words: what the item's lesson replaces
+    alone: bool = False  # an ended claim with no item of its own: a sibling lesson carries it
 
 
 def one_mark(text: str) -> str:
@@ -248,10 +251,13 @@ def superseding(
     item retire: a held lesson that says every name and number of the struck words and most
     of their words (`agentmem.harvest.diffgone.retires`), which the new words do not all
     say again, of the item's subject (`_of_subject`) and family member (`_members_said`). A
-    lesson is the item's when it holds most of the item's new words."""
+    lesson is the item's when it holds most of the item's new words. An ended claim read
+    alone (`commented_out`) has no item: the lesson most about its words carries the link
+    (what carries it need not be what replaced it), and the held lesson must say its values
+    of the same things and not already agree with its judgement (`_said_alike`)."""
     out: dict[int, list[str]] = {}
     for strike in found:
-        at = _lesson_of(strike.new, texts)
+        at = _carrier(strike.old, texts) if strike.alone else _lesson_of(strike.new, texts)
         if at is None:
             continue
         ids = [
@@ -260,20 +266,68 @@ def superseding(
             if retires(strike.old, texts[at], m.text)
             and _of_subject(strike, m.text)
             and _members_said(strike.old, m.text)
+            and (not strike.alone or _said_alike(strike, m.text))
         ]
         if ids:
             out[at] = list(dict.fromkeys([*out.get(at, []), *ids]))
     return out
 
 
+def commented_out(markdown: str, source: str) -> list[Struck]:
+    """The claims a retro's comments hold as ended (`agentmem.harvest.comments.ended_claims`:
+    an old line commented out, lines labelled old), each an ended claim read alone: it may
+    retire the held lesson it matches (`superseding`), and is never a lesson of its own."""
+    return [Struck(judged, claim, alone=True) for claim, judged in ended_claims(markdown, source)]
+
+
+# A value: a number ("6.2", "06:00"), and a code of letters and digits that names one thing
+# of a family ("BM-2", "HFDB-4202"), the number's holder when it comes before it.
+NUMBER = re.compile(r"(?<![\w.-])\d+(?:[.,:]\d+)*(?![\w-])")
+HOLDER = re.compile(r"(?<![\w.-])[A-Za-z]{1,12}[-_]?\d[\w.-]{0,20}(?<![.-])")
+
+
+def _said_alike(strike: Struck, held: str) -> bool:
+    """The held lesson says the ended claim's values of the same things: each number the
+    claim gives after a code ("BM-2 can run at 6.2 MW") follows that code in the held
+    lesson too ("BM-1 6.2 MW, BM-2 5.6 MW" gives 6.2 to BM-1: another thing's value); and
+    it says no value the judgement beside the claim gives that the claim does not ("--
+    wrong, BM-2 is 5.6 MW": a held lesson saying 5.6 agrees with the correction)."""
+    for number in NUMBER.finditer(strike.old):
+        holders = HOLDER.findall(strike.old, 0, number.start())
+        if holders and not any(
+            (HOLDER.findall(held, 0, m.start()) or [""])[-1].lower() == holders[-1].lower()
+            for m in re.finditer(rf"(?<![\w.-]){re.escape(number[0])}(?![\w-])", held)
+        ):
+            return False
+    given = _valued(strike.new) - _valued(strike.old)
+    return not given & _valued(held)
+
+
+def _valued(text: str) -> set[str]:
+    return {v.lower() for v in NUMBER.findall(text) + HOLDER.findall(text)}
+
+
+def _carrier(old: str, texts: Sequence[str]) -> int | None:
+    """The lesson that shares the most words with an ended claim read alone (the first
+    lesson when none does): the one to carry what the claim retires."""
+    if not texts:
+        return None
+    words = terms(plain(old)).content
+    shared = [len(words & terms(text).content) for text in texts]
+    return shared.index(max(shared))
+
+
 def _of_subject(strike: Struck, held: str) -> bool:
     """A few struck words ("~~Tove Lind~~ Ahmed signs off the invoices") name no lesson by
     themselves: the held lesson's other words must be the item's too, two or most of them
     ("Tove Lind signs off the invoices", not "Tove Lind books studio 2 on Mondays"). A
-    struck clause of its own (SHORT words or more) names its lesson."""
+    struck clause of its own (SHORT words or more) names its lesson; a shorter claim read
+    alone names it by two values or more ("report_lock = 06:00, 18:00")."""
     old = terms(strike.old).content
     if len(old) >= SHORT:
         return True
+    if strike.alone:
+        return len(_valued(strike.old)) >= 2
     rest = terms(held).content - old
     shared = len(rest & (terms(plain(strike.new)).content - old))
     return shared >= 2 or (shared >= 1 and 2 * shared > len(rest))
