@@ -9,7 +9,6 @@ from agentmem.harvest import jsonrows, nodes, sqlrows
 from agentmem.harvest.distill import distill
 from agentmem.harvest.records import Record, as_markdown, newest
 from agentmem.harvest.rowshapes import as_markdown as rows_markdown
-from agentmem.harvest.structured import parsed
 
 MIGRATION = """\
 -- weekly review of the print room, week 12
@@ -217,13 +216,6 @@ def test_json_without_kinded_items_is_not_rows():
     assert jsonrows.records({"x": {"kind": "lesson", "text": "Only one item here"}}) is None
 
 
-def test_single_key_wrapper_is_read_through():
-    """A retro written as data inside one wrapping key reads as the mapping inside it."""
-    wrapped = {"retro": {"lessons": ["Rinse the dark lots."], "changes": ["Gate moved."]}}
-    assert parsed(json.dumps(wrapped)) == wrapped["retro"]
-    assert parsed(json.dumps({"only": "a value"})) == {"only": "a value"}
-
-
 def test_newest_day_of_a_dump():
     """Rows written on earlier days (an earlier session's, in a dump of the whole table)
     are left out; rows that say no day are kept; a due date is no day written."""
@@ -256,3 +248,17 @@ def test_hostile_shapes_are_read_in_one_pass():
     assert rows_markdown(deep, "x.json") == deep
     opened = json.dumps({"log": {"text": json.dumps({"x": [{"y": "z"}] * 10})}})
     assert jsonrows.records(json.loads(opened)) is None
+
+
+def test_items_lying_openly_are_left_to_the_data_reader():
+    """Items in the data's own lists (no string to open, no pairs, no exchange) are a retro
+    written as data, read by `agentmem.harvest.structured`, not as buried items."""
+    data = {
+        "week": 12,
+        "items": [
+            {"kind": "lesson", "text": "Dark lots need a rinse after them."},
+            {"kind": "went_well", "text": "The pump held all week."},
+        ],
+    }
+    assert jsonrows.records(data) is None
+    assert rows_markdown(json.dumps(data), "retro.json") == json.dumps(data)

@@ -87,13 +87,19 @@ def _ids(data: Any, depth: int) -> Iterator[str]:
             yield from _ids(value, depth + 1)
 
 
-def _walk(data: Any, depth: int, edit: bool = False) -> Iterator[Record]:
+def _walk(data: Any, depth: int, edit: bool = False, deep: bool = True) -> Iterator[Record]:
     if depth > MAX_DEPTH:
         return
-    if isinstance(data, str):
+    if not deep and isinstance(data, list):  # openly: no pairs, no strings opened
+        for value in data:
+            yield from _walk(value, depth + 1, edit, deep)
+        return
+    if isinstance(data, str) and deep:
         opened = _opened(data)
         if opened is not data:
             yield from _walk(opened, depth + 1, edit)
+        return
+    if isinstance(data, str):
         return
     if isinstance(data, list):
         pairs = _pairs(data)
@@ -105,7 +111,7 @@ def _walk(data: Any, depth: int, edit: bool = False) -> Iterator[Record]:
         return
     if not isinstance(data, dict):
         return
-    if isinstance(data.get("request"), dict) and "response" in data:
+    if deep and isinstance(data.get("request"), dict) and "response" in data:
         yield from _exchange(data["request"], data["response"], depth)
         return
     fields = _scalars(data)
@@ -117,7 +123,7 @@ def _walk(data: Any, depth: int, edit: bool = False) -> Iterator[Record]:
         yield Record(kind=kind, fields=fields, id=lowered.get("id"), replaces=replaces)
         return
     for value in data.values():
-        yield from _walk(value, depth + 1, edit)
+        yield from _walk(value, depth + 1, edit, deep)
 
 
 def records(data: Any) -> list[Record] | None:
@@ -125,20 +131,9 @@ def records(data: Any) -> list[Record] | None:
     when it holds fewer than two."""
     try:
         found = list(_walk(data, 0))
+        open_ = list(_walk(data, 0, deep=False))
     except RecursionError:
         return None
-    return found if len(found) >= FEWEST else None
-
-
-def unwrapped(data: Any) -> Any:
-    """The data inside its wrappers: a mapping of one key whose value is a mapping (or a
-    string holding one) is read as that value, as deep as they go."""
-    for _ in range(MAX_DEPTH):
-        if not (isinstance(data, dict) and len(data) == 1):
-            return data
-        inner = next(iter(data.values()))
-        inner = _opened(inner) if isinstance(inner, str) else inner
-        if not isinstance(inner, dict):
-            return data
-        data = inner
-    return data
+    # items that lie openly in the data's lists are a retro written as data
+    # (`agentmem.harvest.structured` reads it); these are the items buried inside it
+    return found if len(found) >= FEWEST and len(open_) < len(found) else None

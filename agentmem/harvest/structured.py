@@ -43,7 +43,6 @@ from typing import Any
 
 import yaml
 
-from agentmem.harvest.jsonrows import unwrapped
 from agentmem.harvest.kanban import as_markdown as board_markdown
 from agentmem.harvest.kanban import is_board
 from agentmem.harvest.luatable import parsed as lua_table
@@ -86,7 +85,6 @@ def parsed(text: str) -> dict[str, Any] | None:
             data = load(text)
         except (ValueError, yaml.YAMLError, RecursionError):  # tomllib's, json's: ValueError
             continue
-        data = unwrapped(data)  # {"retro": {…}}: the mapping inside its wrapper
         if isinstance(data, dict):
             return {str(key): value for key, value in data.items()}
     return None
