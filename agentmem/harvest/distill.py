@@ -33,6 +33,7 @@ from agentmem.core.model import MemoryType, normalise_text
 from agentmem.core.practice import withdraws_practice
 from agentmem.core.retract import retraction
 from agentmem.harvest.blocks import blocks, first_heading
+from agentmem.harvest.fitted import fitted
 from agentmem.harvest.guess import GUESS as GUESS
 from agentmem.harvest.guess import SENTENCE_END as SENTENCE_END
 from agentmem.harvest.guess import sure
@@ -390,7 +391,7 @@ def distill(
     scope = {k: v for k, v in {"source": source, "run_id": run, "app_id": app_id}.items() if v}
     result.drafts = [
         {
-            "text": plain(lesson.text),  # markup that is never content left out
+            "text": fitted(plain(lesson.text)),  # markup left out; no longer than the writer takes
             "type": lesson.type.value,
             "confidence": CONFIDENCE[lesson.type],
             "tags": ["retro"],

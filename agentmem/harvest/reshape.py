@@ -1,7 +1,10 @@
 """A retro as the distiller's readers read it.
 
-Before any lesson is looked for, the comments of the retro's language or markup are left
-out (`agentmem.harvest.comments`: what a file puts aside is no current lesson). Then ten
+A retro kept as records (SQL that writes rows, items inside a JSON export, a file of
+config nodes such as KDL) is first read one item a record (`agentmem.harvest.rowshapes`),
+by readers that know their shape's comments. Any other retro has the comments of its
+language or markup left out (`agentmem.harvest.comments`: what a file puts aside is no
+current lesson). Then ten
 shapes (and three fallbacks, below) are put in the plain form the readers know: a form's responses export as its answers under their questions
 (`agentmem.harvest.formrows`); a meeting's transcript as one line a turn, as its speakers
 meant it (`agentmem.harvest.transcript`); an annotated settings file as the changes, rules
@@ -31,6 +34,7 @@ from agentmem.harvest.htmlpage import as_markdown as page_markdown
 from agentmem.harvest.mail import own_lines
 from agentmem.harvest.outline import outlined
 from agentmem.harvest.pages import as_markdown as pages_markdown
+from agentmem.harvest.rowshapes import as_markdown as rows_markdown
 from agentmem.harvest.settingsfile import as_markdown as settings_markdown
 from agentmem.harvest.spokenmemo import as_written
 from agentmem.harvest.structured import as_markdown
@@ -41,7 +45,10 @@ from agentmem.harvest.xmldoc import as_markdown as xml_markdown
 
 def as_read(markdown: str, source: str) -> str:
     """The retro `markdown` (from `source`, a path or name) in the form the readers read."""
-    markdown = uncommented(markdown, source)  # what its language or markup puts aside
+    # SQL rows, items inside a JSON export, config nodes: read as written (each reader
+    # knows its comments); any other text without what its language or markup puts aside
+    rows = rows_markdown(markdown, source)
+    markdown = rows if rows is not markdown else uncommented(markdown, source)
     # items in markup, a page's tags, AsciiDoc's marks: as the markdown they stand for
     markdown = asciidoc_markdown(page_markdown(plain_items(xml_markdown(markdown))))
     markdown = as_turns(form_sections(markdown))  # a form's answers, a meeting's turns
