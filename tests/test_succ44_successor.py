@@ -92,6 +92,8 @@ def test_another_holder_in_the_held_sentence_replaces(draft: str, held: str) -> 
             "The quarterly scrap report goes to Farid Benali by Friday noon.",
             REPORT,
         ),
+        # a value of another unit beside the new supplier: another measure, not the held one
+        ("Sagebrook Edge blades: 1.1 in kerf on the panel saw.", BLADES),
         # the draft names the held holder too
         ("Farid Benali now shares the monthly scrap report with Hannah Okoye.", REPORT),
         # too few shared words to be one slot

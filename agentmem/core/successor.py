@@ -12,18 +12,20 @@ supplier's name that leads the sentence, its value told anew beside it).
 nothing else differ. The draft is the held lesson's successor when one clause of each,
 their asides in brackets left out, are the same words but for:
 
-- one span of names (capitalised words, not a code: "T1", "V2", "HP3" number members of a
-  series) in the place of another, where a holder stands: closing the clause, before a
-  word of no content ("by Acme for …"), or opening it as a holder's slot ("<name> is the
-  first keyholder") or a supplier's label ("<name> stones: …"); not a name before a noun
-  in the middle of the clause ("for the Leeds depot" against "for the York depot": two
-  depots), nor one opening on what it does ("York North dispatches …": one of many places);
+- one span of names (capitalised words; a number or a code only beside a word of letters:
+  "T1", "V2", "DL-26-1187" alone number members of a series or records) in the place of
+  another, where a holder stands: opening the clause as a holder's slot ("<name> is the
+  first keyholder") or a supplier's label ("<name> stones: …"), or after a word that leads
+  to a holder ("from", "by", "via", "is") at the clause's end or before a word of no
+  content. Not a name before an instance noun ("the York depot"), nor one opening on what
+  it does ("York North dispatches …", "York North is open …": one of many places), nor one
+  after "for", "to" or "in" ("the berth window for <ship>", "trucks go to <town>"), which
+  tells which one of many;
 - and, only beside such a name, one value of the same unit in the place of another;
 
 and the frame they share holds at least `FRAME` content words. Each other clause of the
-draft is said in the held text. Neither name is in the other text; the draft adds no word of
-a second thing (`BOTH`: "also", "another", "unchanged", "too" …) nor names an instance noun
-beside the name (`INSTANCES`: "the York depot").
+draft is said in the held text. Neither name is in the other text, and the draft adds no word
+of a second thing (`BOTH`: "also", "another", "unchanged", "still", "too" …).
 """
 
 from __future__ import annotations
@@ -129,7 +131,13 @@ def _swapped(
         and _names(draft[s[2] : s[3]])
         and (_marked(held[s[0] : s[1]], s[0]) or _marked(draft[s[2] : s[3]], s[2]))
     ]
-    valued = [s for s in spans if _value(held[s[0] : s[1]]) and _value(draft[s[2] : s[3]])]
+    valued = [
+        s
+        for s in spans
+        if _value(held[s[0] : s[1]])
+        and _units(low_h[s[0] : s[1]]) == _units(low_d[s[2] : s[3]])
+        and _value(draft[s[2] : s[3]])
+    ]
     if len(named) != 1 or len(spans) != len(named) + len(valued):
         return None
     i1, i2, j1, j2 = named[0]
@@ -166,6 +174,11 @@ def _value(tokens: tuple[str, ...]) -> bool:
     return any(NUMBER.fullmatch(w) for w in words) and all(
         NUMBER.fullmatch(w) or w in value_words() or (len(w) <= 3 and w not in SMALL) for w in words
     )
+
+
+def _units(words: list[str]) -> set[str]:
+    """The words of a value's span that are not its numbers: its unit, the same in both."""
+    return {w for w in words if not NUMBER.fullmatch(w)}
 
 
 def _holder_place(words: list[str], start: int, end: int) -> bool:
