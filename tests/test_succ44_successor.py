@@ -92,6 +92,11 @@ def test_another_holder_in_the_held_sentence_replaces(draft: str, held: str) -> 
             "The quarterly scrap report goes to Farid Benali by Friday noon.",
             REPORT,
         ),
+        # a numbered member beside the new supplier: line 6's pumps, not line 4's
+        (
+            "Line 6 pumps are serviced by Corvel Pumps.",
+            "Line 4 pumps are serviced by Ardent Hydraulics.",
+        ),
         # a value of another unit beside the new supplier: another measure, not the held one
         ("Sagebrook Edge blades: 1.1 in kerf on the panel saw.", BLADES),
         # the draft names the held holder too

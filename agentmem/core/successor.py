@@ -33,8 +33,9 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
+from agentmem.core.aligned import EXTRA_UNITS
 from agentmem.core.textcache import textcached
-from agentmem.core.values import value_words
+from agentmem.core.values import UNITS, value_words
 from agentmem.core.words import function_words
 
 FRAME = 3  # content words the two clauses share besides the names and values
@@ -43,7 +44,7 @@ MOST_CLAUSES = 3
 
 CLAUSES = re.compile(r";\s+|[.!?]\s+(?=[A-Z(])|\n+")
 ASIDE = re.compile(r"\s*\([^()]{0,200}\)")
-TOKEN = re.compile(r"\w[\w'’/&+-]*\w|\w|:")
+TOKEN = re.compile(r"\w[\w'’/&+-]*\w|\w|[:%]")
 NUMBER = re.compile(r"\d[\d.,]*")
 SMALL = frozenset(
     """the a an of and or is are was to in on for at by as be it its with from via through
@@ -137,6 +138,7 @@ def _swapped(
         if _value(held[s[0] : s[1]])
         and _units(low_h[s[0] : s[1]]) == _units(low_d[s[2] : s[3]])
         and _value(draft[s[2] : s[3]])
+        and _measured(low_h, s[0], s[1])
     ]
     if len(named) != 1 or len(spans) != len(named) + len(valued):
         return None
@@ -179,6 +181,15 @@ def _value(tokens: tuple[str, ...]) -> bool:
 def _units(words: list[str]) -> set[str]:
     """The words of a value's span that are not its numbers: its unit, the same in both."""
     return {w for w in words if not NUMBER.fullmatch(w)}
+
+
+def _measured(words: list[str], start: int, end: int) -> bool:
+    """The number is a measure: a unit in its span or right after it ("0.8 mm", "1.45
+    EUR/kg", "48 %"), after no name ("Kiln 3 burner": the 3 numbers a kiln, not a value)."""
+    if start > 0 and words[start - 1] not in SMALL and _content(words[start - 1]):
+        return False
+    near = [*words[start:end], *words[end : end + 1]]
+    return any(w in UNITS or w in EXTRA_UNITS or "/" in w or w == "%" for w in near)
 
 
 def _holder_place(words: list[str], start: int, end: int) -> bool:
