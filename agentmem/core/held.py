@@ -69,6 +69,7 @@ from agentmem.core.statement import terms
 from agentmem.core.stillnamed import still_named
 from agentmem.core.stillsaid import still_told
 from agentmem.core.succeeded import succeeded
+from agentmem.core.successor import succeeds
 from agentmem.core.swapped import swapped
 from agentmem.core.tagged import tagged_anew
 from agentmem.core.takeover import took_over
@@ -216,6 +217,8 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
     (`another_instance`)."""
     if lessons and held_in_turn(draft, held) and not set_apart(draft, held):
         return True  # a unit after another of one series, a name by a wider word
+    if lessons and succeeds(draft, held):
+        return True  # its sentence again, another holder's name in one place (`core.successor`)
     return not (set_apart(draft, held) or own_kinds(draft, held) or of_the_other(draft, held)) and (
         # only the rules whose cue the draft holds (`agentmem.core.toldgate`): read once a
         # draft, so a held text is not read by rules that cannot act on this draft
