@@ -16,7 +16,11 @@ row naming the row it supersedes, a kind that says it corrects) stands under
 so the judge reads it as the correction it is; one that withdraws in its own words
 ("Withdrawn: …") stays as written. A record whose status says it is no longer in force
 (superseded, withdrawn) and one that an other record of the same text supersedes are
-left out: they are what the retro replaced.
+left out: they are what the retro replaced. A record's id names it within its table (a
+dump's `decisions` and `retro_items` both count from 1), so a row replaces only the row of
+its own table that it names. An edit of an action item (its words, owner or due date
+changed) is the action as it now stands, written under its kind, not a correction: an
+action sets no lesson right.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ WHO_WHEN = ("owner", "assignee", "due", "due_date", "since", "effective", "from"
 ASIDE_KEYS = WHY + WHO_WHEN
 # A status of a record no longer in force.
 NOT_IN_FORCE = re.compile(
-    r"^\W*(?:superseded|withdrawn|retracted|rejected|obsolete|replaced|deprecated|void)\b",
+    r"^\W*(?:superseded|withdrawn|retracted|rejected|obsolete|replaced|deprecated|void|reverted)\b",
     re.IGNORECASE,
 )
 # A kind that says the record sets an earlier one right.
@@ -54,6 +58,10 @@ WRITTEN = re.compile(
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 # Words that already say they set an earlier item right ("Correction: …").
 SETS_RIGHT = re.compile(r"^\W*(?:correct(?:ion|ed)|erratum|update)\b", re.IGNORECASE)
+# A kind of things to do, not of things learnt ("action_items", "todo").
+ACTION = re.compile(
+    r"^\W*(?:actions?|action[_\-\s]?items?|to[_\-\s]?dos?|tasks?|follow[_\-\s]?ups?)\W*$", re.I
+)
 
 
 @dataclass
@@ -66,6 +74,7 @@ class Record:
     corrects: str | None = None
     id: str | None = None
     replaces: str | None = None  # the id of an earlier record of the same retro it replaces
+    table: str | None = None  # where its id counts (a SQL table); None: the whole retro
 
 
 def text_of(fields: dict[str, str]) -> str | None:
@@ -147,18 +156,31 @@ def newest(records: list[Record]) -> list[Record]:
     return [record for record in records if _day(record) in (None, last)]
 
 
+def _kind(record: Record, kinds: dict[tuple[str | None, str], str | None]) -> str | None:
+    """The record's kind: its own, else (an edit that says none) the kind of the record it
+    replaces. A row's kind is its table's name when no column says it."""
+    if record.kind is None and record.replaces is not None:
+        return kinds.get((record.table, record.replaces))
+    return record.kind
+
+
 def as_markdown(records: list[Record], title: str | None = None) -> str:
     """The records as a markdown retro: a section per kind, in the order kinds first come,
     a bullet per record (see the module docstring)."""
-    replaced = {r.replaces for r in records if r.replaces}
+    replaced = {(r.table, r.replaces) for r in records if r.replaces}
+    kinds = {(r.table, r.id): r.kind for r in records if r.id is not None}
     records = newest(records)
     sections: dict[str, list[str]] = {}
     for record in records:
         status = record.fields.get("status", "")
-        if NOT_IN_FORCE.match(status) or (record.id is not None and record.id in replaced):
+        if NOT_IN_FORCE.match(status) or (record.table, record.id) in replaced:
             continue
         said = item(record)
         if said is None:
+            continue
+        kind = _kind(record, kinds)
+        if kind is not None and ACTION.match(kind):  # an action edited is the action now
+            sections.setdefault(heading(kind), []).append(said)
             continue
         correcting = record.corrects is not None or record.replaces is not None
         if record.kind and CORRECTS.match(record.kind):
@@ -167,7 +189,9 @@ def as_markdown(records: list[Record], title: str | None = None) -> str:
             sections.setdefault(CORRECTED, []).append(_corrected(record, said))
             continue
         sections.setdefault(heading(record.kind) if record.kind else "Items", []).append(said)
-    out = [f"# {_line(title)}", ""] if title else []
+    # an untitled retro still opens with a heading, an empty one: its first section's
+    # name is no title to lead its decisions with
+    out = [f"# {_line(title or '')}", ""] if title is not None else []
     for name, lines in sections.items():
         out += [f"## {name}", "", *(f"- {line}" for line in dict.fromkeys(lines)), ""]
     return "\n".join(out)

@@ -21,6 +21,14 @@ from agentmem.harvest.records import as_markdown as written
 
 FEWEST = 2
 TITLE_WORDS = re.compile(r"[_\-.\s]+")
+# A file name's part that only numbers or dates it: "2026", "05", "W37", "V043", "q3".
+NUMBERING = re.compile(r"^(?:[a-z]?\d+[a-z]{0,2})$", re.IGNORECASE)
+# Words a file name of any retro holds: they name no subject.
+ANY_RETRO = re.compile(
+    r"^(?:retro(?:spective)?s?|sessions?|notes|minutes|meeting|weekly|week|sprint|dump|export"
+    r"|backup)$",
+    re.IGNORECASE,
+)
 
 
 def _json(text: str) -> Any:
@@ -43,10 +51,22 @@ def rows(text: str) -> list[Record] | None:
     return nodes.items(text)
 
 
+def title(source: str) -> str:
+    """The subject a file's name gives its rows (a decision's rows are led by it, as a
+    decision record's are): its words less those that only number or date it; "" when
+    nothing else is left ("retro-2026-05-11", "V043__retro_2026_09_13"): a file's date
+    is no part of a lesson."""
+    words = [word for word in TITLE_WORDS.split(PurePath(source).stem) if word]
+    subject = [word for word in words if not NUMBERING.match(word)]
+    if all(ANY_RETRO.match(word) for word in subject):
+        return ""
+    return " ".join(subject)
+
+
 def as_markdown(text: str, source: str = "") -> str:
-    """The text as the markdown its rows stand for, titled by its file's name (a
-    decision's rows are led by it as a decision record's are), or as it is."""
+    """The text as the markdown its rows stand for, titled by its file's name's subject
+    (`title`), or as it is."""
     found = rows(text)
     if found is None:
         return text
-    return written(found, title=" ".join(TITLE_WORDS.split(PurePath(source).stem)).strip())
+    return written(found, title=title(source))

@@ -111,6 +111,7 @@ def _record(table: str, columns: list[str], values: list[str | None]) -> Record:
         fields=fields,
         id=lowered.get("id"),
         replaces=replaces,
+        table=table,
     )
 
 
@@ -148,7 +149,7 @@ def _update(statement: list[Token]) -> Iterator[Record]:
     if text_of(fields) is not None:
         where = kind_of(fields)
         what = f"an earlier {heading(where)}" if where else f"an earlier entry in {heading(table)}"
-        yield Record(kind=where or table, fields=fields, corrects=what.lower())
+        yield Record(kind=where or table, fields=fields, corrects=what.lower(), table=table)
 
 
 def _copied(text: str, start: int, table: str, columns: list[str]) -> tuple[list[Record], int]:
