@@ -106,11 +106,14 @@ def as_markdown(text: str, path: str | Path = "") -> str:
         return text
     data = parsed(text)
     assert data is not None  # is_structured parsed it
-    if is_board(data):  # a kanban board's export: its columns are the retro's sections
-        return board_markdown(data)
-    out: list[str] = []
-    for key, value in data.items():
-        out += _section(_heading(key), value)
+    try:
+        if is_board(data):  # a kanban board's export: its columns are the retro's sections
+            return board_markdown(data)
+        out: list[str] = []
+        for key, value in data.items():
+            out += _section(_heading(key), value)
+    except RecursionError:  # nested deeper than the interpreter reads: no retro's data
+        return text
     return "\n".join(out).strip() + "\n"
 
 
@@ -133,17 +136,20 @@ def _section(heading: str, value: Any) -> list[str]:
         return out + [f"- {_flat(key)}: {_flat(inner)}" for key, inner in value.items()]
     if isinstance(value, list):
         return out + [f"- {_item(item)}" for item in value if _item(item)]
-    return [*out, _flat(value)] if _flat(value) else []
+    flat = _flat(value)
+    return [*out, flat] if flat else []
 
 
 def _flat(value: Any) -> str:
-    """A scalar's text on one line (a folded or literal block's lines joined)."""
+    """A scalar's text on one line (a folded or literal block's lines joined); a list's or
+    a mapping's each inner value read once (read twice, a retro of lists nested 30 deep
+    took 2**30 readings)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
-        return "; ".join(_flat(inner) for inner in value if _flat(inner))
+        return "; ".join(flat for flat in map(_flat, value) if flat)
     if isinstance(value, dict):
         return "; ".join(f"{key}: {_flat(inner)}" for key, inner in value.items())
     return " ".join(str(value).split())
@@ -154,7 +160,8 @@ def _item(item: Any) -> str:
     its fields."""
     if not isinstance(item, dict):
         return _flat(item)
-    fields = {str(key): _flat(value) for key, value in item.items() if _flat(value)}
+    read = {str(key): _flat(value) for key, value in item.items()}
+    fields = {key: flat for key, flat in read.items() if flat}
     if not fields:
         return ""
     old = [key for key in fields if OLD.match(key)]
