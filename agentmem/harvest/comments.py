@@ -37,6 +37,7 @@ no comment, and a lesson that quotes code in backticks keeps it. Every pattern i
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -212,27 +213,47 @@ def uncommented(text: str, source: str | Path = "") -> str:
     """`text` without its comments (see the module docstring)."""
     if len(text) > BOUND:
         return text
-    if 0 < sum(map(text.count, CUES)) <= MOST_MARKS:  # one count: any cue, and not too many
-        for block in BLOCKS[1:] if MARP.match(text) else BLOCKS:
-            fences = [m.span() for m in FENCE.finditer(text)] if "``" in text else []
-            text = block.sub(partial(_blank, fences=fences), text)
+    text = _blocks_read(text, _blank)
     mark = LINE_MARKS.get(Path(str(source)).suffix.lower())
     if mark is not None and mark in text:
         text = _code(text, mark)
     return text
 
 
-def _blank(match: re.Match[str], fences: list[tuple[int, int]]) -> str:
+Fences = list[tuple[int, int]]  # where a text's fenced code blocks stand
+
+
+def _blocks_read(text: str, read: Callable[[Fences, re.Match[str]], str]) -> str:
+    """The text with each block comment, in each form `BLOCKS` reads, put as `read` makes
+    it (given where the fenced blocks stand); none read in a text with no cue or with more
+    than MOST_MARKS."""
+    if 0 < sum(map(text.count, CUES)) <= MOST_MARKS:  # one count: any cue, and not too many
+        for block in BLOCKS[1:] if MARP.match(text) else BLOCKS:
+            fences = [m.span() for m in FENCE.finditer(text)] if "``" in text else []
+            text = block.sub(partial(read, fences), text)
+    return text
+
+
+def _beside(fences: Fences, match: re.Match[str]) -> tuple[str, str] | None:
+    """What stands on a block comment's lines before and after it; None when a lesson
+    quotes it (in backticks on its line, or in a fenced block)."""
+    text, at, end = match.string, match.start(), match.end()
+    before = text[text.rfind("\n", 0, at) + 1 : at]
+    if before.count("`") % 2 or any(start < at < stop for start, stop in fences):
+        return None
+    return before, text[end : (text.find("\n", end) + 1 or len(text) + 1) - 1]
+
+
+def _blank(fences: Fences, match: re.Match[str]) -> str:
     """A block comment read: one beside words on its line is their note, in parentheses;
     one on lines of its own is gone, the line breaks it held kept, so what stood on the
     lines around it stays apart. One a lesson quotes (in backticks on its line, or in a
     fenced block) is code, and stays."""
-    text, at, end = match.string, match.start(), match.end()
-    before = text[text.rfind("\n", 0, at) + 1 : at]
-    if before.count("`") % 2 or any(start < at < stop for start, stop in fences):
+    beside = _beside(fences, match)
+    if beside is None:
         return match.group(0)
+    before, after = beside
     breaks = "\n" * match.group(0).count("\n")
-    after = text[end : (text.find("\n", end) + 1 or len(text) + 1) - 1]
     if before.strip() or after.strip():
         words = " ".join(_inner(match.group(0)).split())
         space = "" if before[-1:].isspace() else " "
@@ -317,20 +338,13 @@ def ended_claims(text: str, source: str | Path = "") -> list[tuple[str, str]]:
         return []
     found: list[tuple[str, str]] = []
 
-    def read(match: re.Match[str], fences: list[tuple[int, int]]) -> str:
-        at, end = match.span()
-        before = text_[text_.rfind("\n", 0, at) + 1 : at]
-        after = text_[end : (text_.find("\n", end) + 1 or len(text_) + 1) - 1]
-        quoted = before.count("`") % 2 or any(a < at < b for a, b in fences)
-        if not (quoted or before.strip() or after.strip()):
+    def read(fences: Fences, match: re.Match[str]) -> str:
+        beside = _beside(fences, match)
+        if beside is not None and not "".join(beside).strip():  # on lines of its own
             found.extend(_claims(_inner(match.group(0)).split("\n"), ""))
         return "\n" * match.group(0).count("\n")
 
-    text_ = text
-    if 0 < sum(map(text.count, CUES)) <= MOST_MARKS:
-        for block in BLOCKS[1:] if MARP.match(text) else BLOCKS:
-            fences = [m.span() for m in FENCE.finditer(text_)] if "``" in text_ else []
-            text_ = block.sub(partial(read, fences=fences), text_)
+    text_ = _blocks_read(text, read)
     mark = LINE_MARKS.get(Path(str(source)).suffix.lower())
     if mark is not None and mark in text_:
         for at, end in _spans(text_, mark):
