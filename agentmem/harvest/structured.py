@@ -92,7 +92,11 @@ def parsed(text: str) -> dict[str, Any] | None:
 
 def is_structured(text: str, path: str | Path = "") -> bool:
     """Whether the document is a retro written as data (see the module docstring)."""
-    data = parsed(text)
+    return _of_data(parsed(text), text, path)
+
+
+def _of_data(data: dict[str, Any] | None, text: str, path: str | Path) -> bool:
+    """Whether `data`, the document `text` parsed, is a retro written as data."""
     if data is None or len(data) < FEWEST_KEYS:
         return False
     if not any(isinstance(value, (list, dict)) and value for value in data.values()):
@@ -102,10 +106,9 @@ def is_structured(text: str, path: str | Path = "") -> bool:
 
 def as_markdown(text: str, path: str | Path = "") -> str:
     """The document as markdown when it is a retro written as data; else as it is."""
-    if not is_structured(text, path):
+    data = parsed(text)  # once: JSON, TOML, YAML and Lua are each tried in turn
+    if data is None or not _of_data(data, text, path):
         return text
-    data = parsed(text)
-    assert data is not None  # is_structured parsed it
     try:
         if is_board(data):  # a kanban board's export: its columns are the retro's sections
             return board_markdown(data)
