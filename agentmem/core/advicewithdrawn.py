@@ -32,6 +32,8 @@ from agentmem.core.withdrawal import FRAMING, RETRACTED
 
 __all__ = ["NOUNS", "WITHDRAWS", "advice_withdrawn", "withdrawn_objects"]
 
+# A character of a phrase up to its clause's end (a decimal point, "0.5 %", is no end).
+PHRASE = r"(?:[^.;:!?—–()\n]|(?<=\d)\.(?=\d))"
 KIN = 5  # letters two stems of one word share ("descal", "descale")
 SHARED = 2  # object words a lesson must say, beyond one-word objects
 NOUNS = (
@@ -42,9 +44,13 @@ NOUNS = (
 # 6-inch ice rule") or after it ("the advice to X", "the note on X", "the rule that X").
 OBJECT = (  # a template: `{name}` names its group
     r"(?P<{name}>(?:the|that|this|these|those|our|my|your|their|its|any)\s"
-    r"[^.;:!?—–()]{{0,80}}?\b(?:" + NOUNS + r")s?\b"
+    + PHRASE
+    + r"{{0,80}}?\b(?:"
+    + NOUNS
+    + r")s?\b"
     r"(?:\s+(?:to|on|about|that|for|of|regarding|saying|which\s+said|telling)\s+"
-    r"[^.;:!?—–()]{{2,160}})?)"
+    + PHRASE
+    + r"{{2,160}})?)"
 )
 # An act of withdrawing, done ("we withdrew", "QA has retracted") or asked for at a clause's
 # start ("please disregard", "scrap"), or the object said to be withdrawn ("… was struck").
@@ -56,14 +62,28 @@ ASKED = (
     r"withdraw|retract|rescind|revoke|scrap|drop|strike|pull|ditch|bin|delete|discard|"
     r"disregard|ignore|forget|abandon"
 )
+# What a label that says a thing is withdrawn may name: a claim, or a rule's own noun ("Withdrawn
+# by QA: the 0.5 % threshold was never agreed", "RETRACTED 2024-08-02: the 'X' page was wrong").
+# A product or a person behind such a label is no rule: "Withdrawn: the Arabica blend".
+RULED = (
+    NOUNS + r"|figure|line|page|cap|limit|hold|threshold|requirement|restriction|ban|entry|"
+    r"statement|answer|policy|procedure|practice|workaround|correction"
+)
+LABELLED = (
+    r"(?:^|(?<=[\s#;/*>_(\[-]))(?:withdrawn|retracted|rescinded|revoked)\b"
+    r"(?:\s+by\s+[^:.;\n]{1,40}?|\s+[\d-]{6,10})?\W{0,3}[:—–]\s*\W{0,3}"
+    r"(?P<label>(?:the|that|this|our|my)\s" + PHRASE + r"{0,100}?\b(?:" + RULED + r")s?\b)"
+)
+RULE_NOUN = re.compile(rf"\b(?:{RULED})s?$", re.IGNORECASE)
 START = r"(?:^|(?<=[.;:!?—–\n])|(?<=,\s)|(?<=\bso\s)|(?<=\band\s))"
 WITHDRAWS = re.compile(
     rf"\b\w+\s+(?:(?:have|has|had)\s+)?(?:now\s+|since\s+|just\s+)?"
     rf"(?:{DONE})\s+{OBJECT.format(name='done')}"
     rf"|{START}\W*(?:(?:please|kindly|just|so)\s+)?(?:{ASKED})\s+{OBJECT.format(name='asked')}"
-    rf"|(?P<passive>(?:the|that|this|our|my|their|any)\s[^.;:!?—–()]{{0,80}}?\b(?:{NOUNS})s?\b"
-    r"(?:\s+(?:to|on|about|that|for|of|regarding)\s+[^.;:!?—–()]{2,120}?)?)"
-    rf"\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+)?(?:{DONE})\b",
+    rf"|(?P<passive>(?:the|that|this|our|my|their|any)\s{PHRASE}{{0,80}}?\b(?:{NOUNS})s?\b"
+    rf"(?:\s+(?:to|on|about|that|for|of|regarding)\s+{PHRASE}{{2,120}}?)?)"
+    rf"\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+)?(?:{DONE})\b"
+    rf"|{LABELLED}",
     re.IGNORECASE,
 )
 # What says no to the act or puts it off, just before it in its clause.
@@ -96,13 +116,15 @@ def withdrawn_objects(text: str) -> list[str]:
         clause = before[_clause_start(before) :]
         if UNDONE.search(clause + " "):
             continue  # "we never withdrew the rule …", "we may drop the note …"
-        group = next(g for g in ("done", "asked", "passive") if match[g])
+        group = next(g for g in ("done", "asked", "passive", "label") if match[g])
         what = match[group]
-        if group != "passive" and UNDONE.search(text[match.start() : match.start(group)]):
+        if group in ("done", "asked") and UNDONE.search(text[match.start() : match.start(group)]):
             continue  # "we have not dropped the note", "QA will scrap the rule"
         what = REASON.sub("", what).strip()
-        said = _words(what)
-        if len(said) > 1 or (said and not AFTER.search(what)):
+        if group == "label":  # the rule's own noun ("the 0.5 % threshold") names no lesson
+            what = RULE_NOUN.sub("", what).strip()
+        said = len(_words(what)) + sum(len(v) for v in terms(what).values.values())
+        if said > 1 or (said and not AFTER.search(what)):
             out.append(what)
     return out
 
@@ -117,7 +139,7 @@ def advice_withdrawn(text: str, held: Sequence[tuple[str, str]]) -> list[str]:
         said = _words(what)
         scored = [(_share(said, what, t), i) for i, t in lessons]
         scored = [(s, i) for s, i in scored if s > 0]
-        if len(said) == 1 and len(scored) > 1:
+        if len(said) + sum(map(len, terms(what).values.values())) == 1 and len(scored) > 1:
             continue  # one word, said by more than one lesson: none is named
         best = max((s for s, _ in scored), default=0.0)
         found += [i for s, i in scored if s == best and i not in found]
@@ -148,10 +170,12 @@ def _share(said: frozenset[str], what: str, held: str) -> float:
     if any(not values <= figures for values in told.values.values()):
         return 0.0  # another figure, period or size than the lesson's
     held_words = words(held) | kept.tokens
-    shared = {w for w in said if any(_kin(w, h) for h in held_words)}
-    if len(shared) < min(SHARED, len(said)) or 2 * len(shared) < len(said):
+    # a figure the object gives is the lesson's (above): one more word of it said
+    given = sum(len(values) for values in told.values.values())
+    shared = len({w for w in said if any(_kin(w, h) for h in held_words)}) + given
+    if shared < min(SHARED, len(said) + given) or 2 * shared < len(said) + given:
         return 0.0
-    return len(shared) / len(said)
+    return shared / (len(said) + given)
 
 
 def _kin(one: str, other: str) -> bool:
