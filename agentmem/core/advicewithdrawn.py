@@ -30,7 +30,7 @@ from agentmem.core.practice import no_longer, words
 from agentmem.core.statement import terms
 from agentmem.core.withdrawal import FRAMING, RETRACTED
 
-__all__ = ["NOUNS", "WITHDRAWS", "advice_withdrawn", "withdrawn_objects"]
+__all__ = ["NOUNS", "WITHDRAWS", "advice_withdrawn", "withdrawn_objects", "withdraws"]
 
 # A character of a phrase up to its clause's end (a decimal point, "0.5 %", is no end).
 PHRASE = r"(?:[^.;:!?—–()\n]|(?<=\d)\.(?=\d))"
@@ -86,6 +86,8 @@ WITHDRAWS = re.compile(
     rf"|{LABELLED}",
     re.IGNORECASE,
 )
+# A word of the act, looked for before the whole pattern, which tries every "the" of a text.
+CUE = re.compile(rf"\b(?:{DONE}|{ASKED})\b", re.IGNORECASE)
 # What says no to the act or puts it off, just before it in its clause.
 UNDONE = re.compile(
     r"(?:\bnot|\bnever|n't|\bno\s+one|\bnobody|\bmay|\bmight|\bwould|\bcould|\bshould|\bwill|"
@@ -110,7 +112,9 @@ FRAME = FRAMING | frozenset(
 def withdrawn_objects(text: str) -> list[str]:
     """What the text withdraws, each as the words naming the claim (see the module
     docstring), in the order told."""
-    out = []
+    out: list[str] = []
+    if not withdraws(text):
+        return out
     for match in WITHDRAWS.finditer(text):
         before = text[: match.start()]
         clause = before[_clause_start(before) :]
@@ -127,6 +131,11 @@ def withdrawn_objects(text: str) -> list[str]:
         if said > 1 or (said and not AFTER.search(what)):
             out.append(what)
     return out
+
+
+def withdraws(text: str) -> bool:
+    """Whether the text tells a withdrawal's act at all (a cue asked before every lesson is read)."""
+    return CUE.search(text) is not None and WITHDRAWS.search(text) is not None
 
 
 def advice_withdrawn(text: str, held: Sequence[tuple[str, str]]) -> list[str]:

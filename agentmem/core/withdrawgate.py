@@ -42,7 +42,7 @@ from agentmem.core import (
     undoneremedy,
     unfounded,
 )
-from agentmem.core.advicewithdrawn import WITHDRAWS
+from agentmem.core.advicewithdrawn import withdraws
 from agentmem.core.namedverdict import verdict_of
 from agentmem.core.outdated import outdated
 from agentmem.core.practice import no_longer, refuted
@@ -300,6 +300,6 @@ def _cued(text: str) -> bool:
         return True
     if no_longer(text) or refuted(text) or verdict_of(text):  # `_named` needs a verdict
         return True
-    if WITHDRAWS.search(text):  # `advice_withdrawn` needs a withdrawal's act
+    if withdraws(text):  # `advice_withdrawn` needs a withdrawal's act
         return True
     return _answered(text) or any(cue(text) for name, cue in DENIES.items() if name not in COSTLY)
