@@ -16,7 +16,9 @@ define is removed from every config") also withdraws the lessons that keep that 
 they spell it (`+define+NO_FASTBOOT`), and one that says a practice does not cure a problem
 withdraws the lessons saying it clears that problem, however they name what was acted on
 ("restarting the spooler does not cure SpoolStuck" of "bouncing the print server clears
-SpoolStuck": `agentmem.core.practice.cured`). A text that is no retraction withdraws the lessons
+SpoolStuck": `agentmem.core.practice.cured`). A withdrawal told as an act anywhere in the
+text ("we withdrew the advice to X", "please drop the note that X") withdraws the lessons
+advising X in other words (`agentmem.core.advicewithdrawn`). A text that is no retraction withdraws the lessons
 prescribing what it says the team no longer does ("We no longer cut the contacts short …"),
 and those whose cause it says does not happen, beside a cause of its own ("the latches never
 lose power at 22:00; the jams came from …": `agentmem.core.gainsay.gainsaid`).
@@ -40,6 +42,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from agentmem.core.advicewithdrawn import advice_withdrawn
 from agentmem.core.affirmed import affirmed
 from agentmem.core.answered import answered
 from agentmem.core.cleared import cleared, genuine, mistaken
@@ -123,6 +126,8 @@ def withdrawn(
     told = practices(*said) if said is not None else no_longer(text)
     lessons = [(i, t) for i, t in held if not RETRACTED.match(t)]
     found = [i for i, t in lessons if told and prescribes(t, told)]
+    # what a withdrawal anywhere in the text names by what the lesson advised
+    found += [i for i in advice_withdrawn(text, lessons) if i not in found]
     if said is None:
         no_fix = refuted(text)
         found += [

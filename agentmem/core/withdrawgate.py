@@ -42,6 +42,7 @@ from agentmem.core import (
     undoneremedy,
     unfounded,
 )
+from agentmem.core.advicewithdrawn import withdraws
 from agentmem.core.namedverdict import verdict_of
 from agentmem.core.outdated import outdated
 from agentmem.core.practice import no_longer, refuted
@@ -207,6 +208,7 @@ WITHDRAWN_CALLS = frozenset(
     {
         "_named",
         "_outdated",
+        "advice_withdrawn",
         "answered",
         "carried",
         "causes",
@@ -297,5 +299,7 @@ def _cued(text: str) -> bool:
     if retraction(text) is not None or outdated(text) is not None:
         return True
     if no_longer(text) or refuted(text) or verdict_of(text):  # `_named` needs a verdict
+        return True
+    if withdraws(text):  # `advice_withdrawn` needs a withdrawal's act
         return True
     return _answered(text) or any(cue(text) for name, cue in DENIES.items() if name not in COSTLY)
