@@ -32,6 +32,9 @@ For each bundle, from two searches of its own words (lessons, run records):
   a notice that the old portal "closes on 17 March" and that day); when the nearest is
   older, the best run over the record bar that is not; and of those, the newest that did
   its work again or told a change of work of its shape (`agentmem.retrieval.runs.latest`);
+- of the other runs counted that a reader may trust as current, the clause of a summary
+  that carries a value or a name nothing told says (`agentmem.retrieval.synthfacts`),
+  told last;
 
 every line citing the memories it rests on, so a host can check each claim. Relevance is
 measured like the worker pack's, each kind against its own best: a lesson must score at
@@ -67,6 +70,7 @@ from agentmem.retrieval.quoted import moved_hosts, names_moved_host, quotes_addr
 from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.remedy import cause_words, on_cause
 from agentmem.retrieval.runs import latest as latest_run
+from agentmem.retrieval.synthfacts import Fact, run_facts
 from agentmem.retrieval.takenback import untold
 from agentmem.stores.base import Filters
 
@@ -105,6 +109,7 @@ class History:
     moved: list[Change] = field(default_factory=list)
     success: Memory | None = None  # the nearest run that went well, newer than any change
     failed_on_old: set[str] = field(default_factory=set)  # failed on a value since changed
+    facts: list[Fact] = field(default_factory=list)  # clauses of runs counted, not told whole
 
     @property
     def failures(self) -> list[Memory]:
@@ -185,8 +190,23 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     chosen += answers(below, chosen, found.failures[:MAX_FAILURES])
     told = [h.memory for h in chosen]
     found.lessons = told + [m for m in assessed if not outlived(m, told)]
-    found.success = _nearest(records, changed, _last_change(every), moved, record_bar)
+    last = _last_change(every)
+    found.success = _nearest(records, changed, last, moved, record_bar)
+    found.facts = run_facts(
+        runs,
+        found.failures,
+        [*(m.text for m in found.lessons), *(_said(m) for m in found.failures[:MAX_FAILURES])]
+        + ([found.success.text] if found.success is not None else []),
+        lambda run: _after(run, changed, last, moved),
+        {found.success.id} if found.success is not None else set(),
+    )
     return found
+
+
+def _said(run: Memory) -> str:
+    """What a failure's told cause says (`_cause`): its failed checks, else its summary."""
+    record = read_record(run.text)
+    return " ".join(f"{c.name} {c.detail}" for c in record.failed) or record.summary
 
 
 def _bars(advice: Sequence[Hit], scope: Filters) -> Callable[[Hit], float]:
@@ -309,7 +329,15 @@ def _invert(text: str) -> str:
 # a practice was dropped ("we stopped X": history beside a fact that holds now), then the
 # run counts, then the failures' causes, then how the nearest success went. Lines are shown
 # in the order the history is told.
-PRIORITY = {"lesson": 0, "dropped": 1, "runs": 2, "pattern": 3, "failure": 4, "success": 5}
+PRIORITY = {
+    "lesson": 0,
+    "dropped": 1,
+    "runs": 2,
+    "pattern": 3,
+    "failure": 4,
+    "success": 5,
+    "fact": 6,  # a clause of a run counted (`agentmem.retrieval.synthfacts`)
+}
 
 
 NAMES = {"semantic": "fact", "procedural": "how-to", "reflective": "pattern"}
@@ -341,6 +369,9 @@ def lines(label: str, found: History, inline: Callable[[str], str]) -> tuple[str
     if found.success is not None and (summary := read_record(found.success.text).summary):
         run = found.success
         out.append(Line("success", f"  - {run.run_id} succeeded: {inline(summary)} [{run.id}]"))
+    for fact in found.facts:
+        run, said = fact.run, WORDS.get((fact.run.outcome or Outcome.SUCCESS).value, "ended")
+        out.append(Line("fact", f"  - {run.run_id} {said}: {inline(fact.clause)} [{run.id}]"))
     return f"{label}:", out
 
 
