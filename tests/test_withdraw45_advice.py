@@ -116,3 +116,18 @@ def test_a_lesson_that_withdraws_is_no_advice_to_withdraw() -> None:
     held = "We withdrew the citric acid soak tip for baskets last spring."
     text = "Please disregard the note on citric acid soaks for baskets."
     assert advice_withdrawn(text, [("held", held)]) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Retracted: the press caps four cycles an hour; it was five.",
+        "Withdrawn: the press holds 4 t of coffee; it was 3 t.",
+        "Retracted: the grinder limits the dose to 18 g.",
+    ],
+)
+def test_a_label_over_a_claim_told_by_a_verb_withdraws_no_lesson_of_its_subject(text: str) -> None:
+    """A label over a claim whose rule word is its verb ("caps", "holds", "limits") withdraws
+    that claim, not every lesson about its subject (found in the lead's read: "the press"
+    alone was taken for the object, and the lesson on cleaning the press withdrawn)."""
+    assert _gone(text, "To clean the press, run the CIP program after each shift.") == []

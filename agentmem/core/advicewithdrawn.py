@@ -73,7 +73,9 @@ LABELLED = (
     r"(?:^|(?<=[\s#;/*>_(\[-]))(?:withdrawn|retracted|rescinded|revoked)\b"
     r"(?:\s+by\s+[^:.;\n]{1,40}?|\s+[\d-]{6,10})?\W{0,3}[:—–]\s*\W{0,3}"
     r"(?P<label>(?:the|that|this|our|my)\s" + PHRASE + r"{0,100}?\b(?:" + RULED + r")s?\b)"
-)
+    r"(?=\s*(?:$|[.;:!?,)\n—–]|(?:is|are|was|were|has|have|had|never|did|does)\b))"
+)  # the noun ends its phrase: "the relas caps four keguss" and "the press holds 4 t" tell a
+#    claim by a verb ("caps", "holds"), not a rule's noun
 RULE_NOUN = re.compile(rf"\b(?:{RULED})s?$", re.IGNORECASE)
 START = r"(?:^|(?<=[.;:!?—–\n])|(?<=,\s)|(?<=\bso\s)|(?<=\band\s))"
 WITHDRAWS = re.compile(
