@@ -195,18 +195,12 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     found.facts = run_facts(
         runs,
         found.failures,
-        [*(m.text for m in found.lessons), *(_said(m) for m in found.failures[:MAX_FAILURES])]
+        [*(m.text for m in found.lessons), *(_why(m) for m in found.failures[:MAX_FAILURES])]
         + ([found.success.text] if found.success is not None else []),
         lambda run: _after(run, changed, last, moved),
         {found.success.id} if found.success is not None else set(),
     )
     return found
-
-
-def _said(run: Memory) -> str:
-    """What a failure's told cause says (`_cause`): its failed checks, else its summary."""
-    record = read_record(run.text)
-    return " ".join(f"{c.name} {c.detail}" for c in record.failed) or record.summary
 
 
 def _bars(advice: Sequence[Hit], scope: Filters) -> Callable[[Hit], float]:
@@ -401,11 +395,17 @@ WORDS = {"success": "succeeded", "failure": "failed", "partial": "partial", "abo
 
 
 def _cause(run: Memory, inline: Callable[[str], str]) -> str:
-    """Why a run failed, in its record's words: the failed checks, else its summary."""
+    """Why a run failed, in its record's words (`_why`), else its whole text."""
+    why = _why(run) or run.text
+    return f"{run.run_id} {(run.outcome or Outcome.FAILURE).value}: {inline(why)}"
+
+
+def _why(run: Memory) -> str:
+    """A run's failed checks as its record tells them, else its summary: what hook A tells
+    of a failure (`_cause`), and so what the facts told beside it need not say again."""
     record = read_record(run.text)
     checks = "; ".join(f"{c.name}: {c.detail}" if c.detail else c.name for c in record.failed)
-    why = checks or record.summary or run.text
-    return f"{run.run_id} {(run.outcome or Outcome.FAILURE).value}: {inline(why)}"
+    return checks or record.summary
 
 
 def _cite(memories: Sequence[Memory]) -> str:
