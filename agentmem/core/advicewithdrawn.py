@@ -115,7 +115,7 @@ def withdrawn_objects(text: str) -> list[str]:
     """What the text withdraws, each as the words naming the claim (see the module
     docstring), in the order told."""
     out: list[str] = []
-    if not withdraws(text):
+    if CUE.search(text) is None:  # `withdraws`: the cue before the pattern, found below
         return out
     for match in WITHDRAWS.finditer(text):
         before = text[: match.start()]
@@ -145,8 +145,11 @@ def advice_withdrawn(text: str, held: Sequence[tuple[str, str]]) -> list[str]:
     advise (see the module docstring): for each object, the lessons saying the largest share
     of its words."""
     found: list[str] = []
+    objects = withdrawn_objects(text)
+    if not objects:  # most texts the judge asks: no held lesson need be read
+        return found
     lessons = [(i, t) for i, t in held if _advice(t)]
-    for what in withdrawn_objects(text):
+    for what in objects:
         said = _words(what)
         scored = [(_share(said, what, t), i) for i, t in lessons]
         scored = [(s, i) for s, i in scored if s > 0]
