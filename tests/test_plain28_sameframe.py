@@ -85,3 +85,20 @@ def test_a_name_after_a_word_that_is_no_place_is_no_new_value() -> None:
     """A numbered name that names the thing ("plan PX-7") is no place it moved to."""
     held = "The kiln shelves are scraped under plan PX-7 every 10 days."
     assert not reframed("The kiln shelves are scraped under plan PX-9 every 10 days.", held)
+
+
+@pytest.mark.parametrize(
+    "held",
+    [
+        "(Dull, flat CTC liquors came off DK-117 to DK-132.)",
+        '("Slow drains on tank TK-40 and TK-41 last week.")',
+        "(defvar notes '((:text \"Brittle sheets off press PR-12 and PR-14.\")))",
+    ],
+)
+def test_a_held_text_wholly_in_brackets_is_read_not_raised_on(held: str) -> None:
+    # every word of the clause is inside the brackets, so no plain frame word is left to
+    # say where the value is: no reframing, and the judge answers (it raised IndexError,
+    # which failed the run record's write)
+    draft = "Moisture is read on the MX-50 analyser and logged exactly as read."
+    assert not reframed(draft, held)
+    assert judge(draft, [Held("h1", held, "semantic")], "semantic").replaces == []

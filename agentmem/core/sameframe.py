@@ -168,8 +168,9 @@ def reframed(draft: str, held: str) -> bool:
         plain = _plain_frame(held, h_start)[0]
         if not exact and len(plain) < FRAME:
             continue
-        if kind != "cadence" and plain[-1] not in PLACE:
-            continue  # "under plan PX-7": a name of the thing, not where it is
+        if kind != "cadence" and (not plain or plain[-1] not in PLACE):
+            continue  # "under plan PX-7": a name of the thing, not where it is; a clause
+            # wholly inside brackets ("(… on DK-117 to DK-132.)") has no place word left
         for d_kind, new, d_start, d_end in told:
             if d_kind != kind or new == old:
                 continue
