@@ -6,7 +6,6 @@ answer is the one the old order gave."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,9 +14,9 @@ from agentmem.core import later, slots
 from agentmem.core.apart import set_apart
 from agentmem.core.cues import says_changed
 from agentmem.core.retract import RETRACTED
-from agentmem.core.slots import SENTENCE, named_terms, one_thing, reslotted
-from agentmem.core.statement import terms
+from agentmem.core.slots import SENTENCE, reslotted
 from tests.conftest import pair_texts
+from tests.test_cpu46_order import _recorder
 
 OWN = [
     ("The glaze kiln is now cooled for 4 hours.", "The glaze kiln is cooled for 6 hours."),
@@ -39,28 +38,11 @@ def _old_reslotted_start(draft: str, held: str) -> bool:
 
 def _old_recued(draft: str, held: str) -> bool:
     """`later.recued` as it read before cpu46: the pair set apart first, then every
-    sentence of the draft asked for a change word."""
+    sentence of the draft asked for a change word (`recued_in` is its loop, unchanged)."""
     if RETRACTED.match(draft) or set_apart(draft, held):
         return False
-    held_slots = slots.slots(held)
-    in_held = {(s.value, s.unit) for s in held_slots}
-    in_draft = {(s.value, s.unit) for s in slots.slots(draft)}
-    h_names, h_tokens = named_terms(held), terms(held).tokens
-    for sentence in SENTENCE.split(draft):
-        if not says_changed(sentence):
-            continue
-        d_names, d_tokens = named_terms(sentence), terms(sentence).tokens
-        for new in slots.slots(sentence):
-            for old in held_slots:
-                if not later._same_slot(new, old):
-                    continue
-                if (old.value, old.unit) in in_draft or (new.value, new.unit) in in_held:
-                    continue
-                if (new.clause & d_names) - h_tokens and (old.clause & h_names) - d_tokens:
-                    continue
-                if one_thing(sentence, held):
-                    return True
-    return False
+    cued = [s for s in SENTENCE.split(draft) if says_changed(s)]
+    return later.recued_in(cued, draft, held)
 
 
 def _pairs() -> list[tuple[str, str]]:
@@ -92,14 +74,6 @@ def test_a_draft_with_no_value_is_never_reslotted() -> None:
             assert not (answer and not slots.slots(a)), (a, b)
             found += answer
     assert found > 0
-
-
-def _recorder(calls: list[Any], function: Callable[..., Any]) -> Callable[..., Any]:
-    def call(*args: Any) -> Any:
-        calls.append(args)
-        return function(*args)
-
-    return call
 
 
 def test_reslotted_reads_no_held_text_for_a_draft_without_a_value(
