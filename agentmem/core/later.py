@@ -57,15 +57,22 @@ def _same_slot(new: Slot, old: Slot) -> bool:
 def recued(draft: str, held: str) -> bool:
     """A sentence of the draft that says something changed puts another value in a slot
     of the held text (see the module docstring)."""
-    if RETRACTED.match(draft) or set_apart(draft, held):
+    if RETRACTED.match(draft):
         return False
+    # the draft's sentences that say a change and give a value, read before the held text:
+    # without one nothing is recued, and a held text read cold is read for nothing
+    cued = [s for s in SENTENCE.split(draft) if says_changed(s) and slots(s)]
+    return bool(cued) and not set_apart(draft, held) and recued_in(cued, draft, held)
+
+
+def recued_in(sentences: list[str], draft: str, held: str) -> bool:
+    """One of `sentences` (of the draft) puts another value in a slot of the held text, of
+    one thing with it (`recued`'s reading, past its first tests)."""
     held_slots = slots(held)
     in_held = {(s.value, s.unit) for s in held_slots}
     in_draft = {(s.value, s.unit) for s in slots(draft)}
     h_names, h_tokens = named_terms(held), terms(held).tokens
-    for sentence in SENTENCE.split(draft):
-        if not says_changed(sentence):
-            continue
+    for sentence in sentences:
         d_names, d_tokens = named_terms(sentence), terms(sentence).tokens
         for new in slots(sentence):
             for old in held_slots:

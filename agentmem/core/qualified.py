@@ -137,9 +137,14 @@ def left_alone(draft: str, held: str) -> set[str]:
     """The kinds of qualifier both texts name in their first sentence, neither naming one of
     the other's anywhere, even as where a thing moved ("up from the APAC cap"): the draft
     tells of another environment (region, tier, platform) and leaves the held one's alone."""
-    mine, theirs = dict(_qualifiers(draft, True)), dict(_qualifiers(held, True))
+    # the first sentences first, the draft's before the held text's: most texts name no
+    # qualifier there, and then neither whole text need be read (issue 17)
     opening = {kind for kind, _ in _qualifiers(_first(draft))}
-    opening &= {kind for kind, _ in _qualifiers(_first(held))}
+    if opening:
+        opening &= {kind for kind, _ in _qualifiers(_first(held))}
+    if not opening:
+        return set()
+    mine, theirs = dict(_qualifiers(draft, True)), dict(_qualifiers(held, True))
     return {kind for kind in opening if not mine[kind] & theirs[kind]}
 
 

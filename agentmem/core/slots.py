@@ -191,7 +191,10 @@ def reslotted(draft: str, held: str) -> bool:
     as history: "was 5, now 3" is read by `agentmem.core.restate`), nor when the two
     clauses each name a thing the other text never mentions (the north site's gate, not
     the south site's)."""
-    held_slots, draft_slots = slots(held), slots(draft)
+    draft_slots = slots(draft)
+    if not draft_slots:  # no value of its own to put anywhere: the held text is not read
+        return False
+    held_slots = slots(held)
     # each text's values by unit: a text that states both values anywhere holds both or
     # tells the old one as history ("14 weeks, not the 10 weeks of the old course")
     in_draft = {(s.value, s.unit) for s in draft_slots}
