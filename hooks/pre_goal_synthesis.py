@@ -2,24 +2,25 @@
 
 For each bundle, what memory holds on the same ground (`agentmem.retrieval.history`): how
 many earlier runs bore on it and how they ended, why the failures failed (their failed
-checks' own words), and the lessons that apply, each saying what it replaced; memory text
-is rendered inline (one neutralised line, `agentmem.retrieval.render`). Every line
-but a bundle's heading cites the memories it rests on (no id, no claim); superseded
-memories are never cited as if they held. The runtime skips this hook with "nothing
-queued" before it is called, so it never reads about nothing. The whole synthesis stays
-within WORD_BUDGET words, shared fairly among the bundles; when a bundle's share runs
-short, its lessons are kept first, then its run counts, then hook E's pattern on it (a
-long account of its failures, which never takes a lesson's place), then its failures'
-causes.
+checks' own words), and the lessons that apply, each saying what it replaced, told in lines
+by `agentmem.retrieval.synthlines`; memory text is rendered inline (one neutralised line,
+`agentmem.retrieval.render`). Every line but a bundle's heading cites the memories it rests
+on (no id, no claim); superseded memories are never cited as if they held. The runtime
+skips this hook with "nothing queued" before it is called, so it never reads about nothing.
+The whole synthesis stays within WORD_BUDGET words, shared fairly among the bundles; when a
+bundle's share runs short, its lessons are kept first, then its run counts, then hook E's
+pattern on it (a long account of its failures, which never takes a lesson's place), then
+its failures' causes.
 """
 
 from __future__ import annotations
 
 from agentmem import Contribution, QueuedBundle, Tools, hookimpl
 from agentmem.retrieval.citations import CITED
-from agentmem.retrieval.history import fit, history, lines
+from agentmem.retrieval.history import history
 from agentmem.retrieval.reader import own_words
 from agentmem.retrieval.render import inline
+from agentmem.retrieval.synthlines import fit, lines
 
 # About 800 tokens for the whole queue (a worker's pack may hold 2,000 for one goal): at 400,
 # a queue of three or four bundles told each only two or three of the lessons that applied

@@ -7,7 +7,8 @@ on a daily log's event lines only."""
 from __future__ import annotations
 
 from agentmem.core.model import MemoryType
-from agentmem.harvest.distill import MAX_PER_RUN, distill, lessons
+from agentmem.harvest.distill import MAX_PER_RUN, distill
+from agentmem.harvest.sectioned import lessons
 
 DAILY = """# 2031-04-09
 

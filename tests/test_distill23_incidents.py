@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from agentmem.core.model import MemoryType
-from agentmem.harvest.distill import distill, lessons
+from agentmem.harvest.distill import distill
+from agentmem.harvest.sectioned import lessons
 
 ACCOUNT = """# INC-17: night batch printed no labels
 

@@ -4,7 +4,7 @@ its text is read as a lesson, without the quote marks."""
 from __future__ import annotations
 
 from agentmem.core.model import MemoryType
-from agentmem.harvest.distill import lessons
+from agentmem.harvest.sectioned import lessons
 
 REVIEW = """# Site sync, week 12
 

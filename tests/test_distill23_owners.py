@@ -4,7 +4,7 @@ that work must keep, read like a notes section."""
 from __future__ import annotations
 
 from agentmem.core.model import MemoryType
-from agentmem.harvest.distill import lessons
+from agentmem.harvest.sectioned import lessons
 
 
 def test_an_owners_section_holds_facts() -> None:

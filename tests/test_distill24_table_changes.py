@@ -4,7 +4,7 @@ that changed as a fact: "<row> is now <new> (was <old>)"."""
 from __future__ import annotations
 
 from agentmem.core.model import MemoryType
-from agentmem.harvest.distill import lessons
+from agentmem.harvest.sectioned import lessons
 from agentmem.harvest.tables import changes
 
 REVIEW = """# Stockroom review, 2026-04-02

@@ -5,7 +5,7 @@ release's notes pasted in under a heading that names them."""
 from __future__ import annotations
 
 from agentmem.core.model import MemoryType
-from agentmem.harvest.distill import lessons
+from agentmem.harvest.sectioned import lessons
 from agentmem.harvest.sections import section_type
 
 MEETING = """# Weekly kiln meeting

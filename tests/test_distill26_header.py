@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentmem.harvest.distill import lessons
+from agentmem.harvest.sectioned import lessons
 
 RECORD = """# Decision: loan limits owner
 

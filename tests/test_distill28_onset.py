@@ -5,8 +5,9 @@ sentence of a review's pasted message."""
 from __future__ import annotations
 
 from agentmem.core.model import MemoryType
-from agentmem.harvest.distill import distill, lessons
+from agentmem.harvest.distill import distill
 from agentmem.harvest.onset import in_force_from
+from agentmem.harvest.sectioned import lessons
 
 REPORT = """# Incident report: kiln 2 overfired a glaze batch
 

@@ -7,8 +7,8 @@ a quiet day), hedges its "now" or asks a question stays out."""
 from __future__ import annotations
 
 from agentmem.core.model import MemoryType
-from agentmem.harvest.distill import lessons
 from agentmem.harvest.news import tells_change
+from agentmem.harvest.sectioned import lessons
 
 WEEKLY = """# Bakery line, week 9
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from agentmem.core.model import MemoryType
-from agentmem.harvest.distill import lessons, section_type
+from agentmem.harvest.sectioned import lessons
+from agentmem.harvest.sections import section_type
 
 ADR = """# ADR 0012: Artifact registry moves to Release Engineering; snapshot retention 14 days
 

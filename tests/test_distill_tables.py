@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from agentmem import MemoryHooks
-from agentmem.harvest.distill import lessons
+from agentmem.harvest.sectioned import lessons
 from agentmem.harvest.tables import table_sentences
 
 WEEKLY = """# Weekly retro, week 12

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from agentmem import MemoryHooks
-from agentmem.harvest.distill import lessons
+from agentmem.harvest.sectioned import lessons
 
 REVIEW = """# Drift in the tank readings
 

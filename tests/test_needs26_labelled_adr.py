@@ -4,8 +4,8 @@ so, in a file with no status, is left as it was."""
 
 from __future__ import annotations
 
-from agentmem.harvest.distill import lessons
 from agentmem.harvest.labelled import as_sections
+from agentmem.harvest.sectioned import lessons
 
 RECORD = """# R-7: who signs off large refunds
 Status: accepted, 2026-03-02

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from agentmem.core.model import MemoryType
 from agentmem.core.restate import replaces
-from agentmem.harvest.distill import lessons, section_type
+from agentmem.harvest.sectioned import lessons
+from agentmem.harvest.sections import section_type
 
 REVIEW = """# Fleet review, week 12
 

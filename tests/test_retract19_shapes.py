@@ -16,9 +16,9 @@ from agentmem import MemoryHooks
 from agentmem.cli import main
 from agentmem.core.disowned import disowned, heads
 from agentmem.core.retract import retraction, withdrawn
-from agentmem.harvest.distill import lessons
 from agentmem.harvest.followed import follows, taken_back
 from agentmem.harvest.patterns import Failure
+from agentmem.harvest.sectioned import lessons
 from tests.conftest import held, packed_ids
 
 STALLS = "Label printer stalls come from the spooler queue filling up; purge the spooler queue every hour."

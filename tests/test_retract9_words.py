@@ -13,7 +13,7 @@ from pathlib import Path
 
 from agentmem import MemoryHooks
 from agentmem.core.verdict import Held, judge
-from agentmem.harvest.distill import lessons
+from agentmem.harvest.sectioned import lessons
 
 
 def withdrawn(draft: str, *held: str) -> list[str]:

@@ -11,8 +11,8 @@ import pytest
 
 from agentmem.core.cited import recited
 from agentmem.core.verdict import Held, judge
-from agentmem.harvest.distill import lessons
 from agentmem.harvest.onset import in_force_from
+from agentmem.harvest.sectioned import lessons
 
 
 def _replaces(draft: str, held: str, held_type: str = "semantic") -> bool:

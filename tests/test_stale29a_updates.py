@@ -4,7 +4,7 @@ longer stays live beside them."""
 
 from __future__ import annotations
 
-from agentmem.harvest.distill import lessons
+from agentmem.harvest.sectioned import lessons
 
 HUDDLE = """# Morning huddle - yard, Tue 4 Mar
 

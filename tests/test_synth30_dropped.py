@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from agentmem.core.model import Memory
-from agentmem.retrieval.history import History, Line, fit, lines
+from agentmem.retrieval.history import History
+from agentmem.retrieval.synthlines import Line, fit, lines
 
 FACT = Line(
     "lesson", "  - fact [semantic-aaa]: The kiln controller ramps at 80 °C an hour to 1180 °C."

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from agentmem import Hit
 from agentmem.core.model import Memory
-from agentmem.retrieval.history import history, lines
+from agentmem.retrieval.history import history
 from agentmem.retrieval.synthfacts import MAX_FACTS, clauses, new_facts, run_facts, told_tokens
+from agentmem.retrieval.synthlines import lines
 from agentmem.stores.base import Filters
 from tests.conftest import held, run_record
 

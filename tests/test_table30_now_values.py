@@ -4,7 +4,7 @@ the subject, where a reader would take it for the current one."""
 
 from __future__ import annotations
 
-from agentmem.harvest.distill import lessons
+from agentmem.harvest.sectioned import lessons
 from agentmem.harvest.tables import table_sentences
 
 TABLE = [

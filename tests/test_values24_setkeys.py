@@ -15,7 +15,7 @@ import pytest
 from agentmem.core.apart import set_apart
 from agentmem.core.setkeys import key_words, keyed_anew, rekeyed, settings
 from agentmem.core.verdict import Held, judge
-from agentmem.harvest.distill import lessons
+from agentmem.harvest.sectioned import lessons
 from agentmem.harvest.setting import sets_key, sets_value
 
 HELD = (

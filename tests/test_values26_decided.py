@@ -4,7 +4,7 @@ it was made, not planned."""
 
 from __future__ import annotations
 
-from agentmem.harvest.distill import lessons
+from agentmem.harvest.sectioned import lessons
 
 RECORD = """# Incident report: kiln review backlog
 

@@ -10,7 +10,7 @@ A short decision record often lists its parts as items under its status:
     - Consequences: the refund form routes to ana.ruiz@ instead.
 
 Its "Decision:" item is what its "## Decision" section would be. The distiller reads a
-decision record by its sections (`agentmem.harvest.distill.lessons`), so such a record
+decision record by its sections (`agentmem.harvest.sectioned.lessons`), so such a record
 yielded nothing. `as_sections` writes each labelled part as the section it stands for,
 and only in a record that has a status line and a part labelled as its decision: a
 retro's "- Decision: …" item among its lessons is left as it is.

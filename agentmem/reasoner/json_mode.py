@@ -27,10 +27,11 @@ from agentmem.core.model import HookName, Memory, MemoryType
 from agentmem.harvest.episode import scope as episode_scope
 from agentmem.harvest.span import daily_notes, resolve
 from agentmem.hookspecs import Contribution
-from agentmem.retrieval.history import MAX_FAILURES, History, history
+from agentmem.retrieval.history import History, history
 from agentmem.retrieval.pack import CANDIDATES, goal_question, prefer_for_goal
 from agentmem.retrieval.reader import own_words
 from agentmem.retrieval.select import for_worker
+from agentmem.retrieval.synthlines import MAX_FAILURES
 from agentmem.stores.base import Filters
 from agentmem.tools import Tools
 

@@ -36,7 +36,8 @@ For each bundle, from two searches of its own words (lessons, run records):
   that carries a value or a name nothing told says (`agentmem.retrieval.synthfacts`),
   told last;
 
-every line citing the memories it rests on, so a host can check each claim. Relevance is
+every line citing the memories it rests on, so a host can check each claim (the lines are
+put into words by `agentmem.retrieval.synthlines`). Relevance is
 measured like the worker pack's, each kind against its own best: a lesson must score at
 least `RELEVANT` of the best lesson (hook E's patterns aside), a run record `RELEVANT` of
 the best record. A record is long and repeats its goal, so a run whose goal names the
@@ -50,10 +51,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from agentmem.core.model import SETBACKS, Hit, Kind, Memory, Outcome
-from agentmem.core.practice import withdraws_practice
+from agentmem.core.model import SETBACKS, Hit, Kind, Memory
 from agentmem.core.verdict import GLOBAL
-from agentmem.harvest.runrecord import read_record
 from agentmem.harvest.withdrawn import quotes_taken, taken
 from agentmem.retrieval.beforechange import after_changes, retired, tells_retired, told_before
 from agentmem.retrieval.conflict import outdated
@@ -71,6 +70,7 @@ from agentmem.retrieval.recount import recounted, recounts
 from agentmem.retrieval.remedy import cause_words, on_cause
 from agentmem.retrieval.runs import latest as latest_run
 from agentmem.retrieval.synthfacts import Fact, run_facts
+from agentmem.retrieval.synthlines import MAX_FAILURES, why
 from agentmem.retrieval.takenback import untold
 from agentmem.stores.base import Filters
 
@@ -88,7 +88,6 @@ MAX_LESSONS = 5
 # 19.7 lines a synthesis.
 NEWER_LESSONS = 2
 MAX_PATTERNS = 1  # hook E's account of failures on it, told after the lessons if words are left
-MAX_FAILURES = 2
 # Under the bar: the own app's next lessons when fewer than FEW_TOLD are told, and a lesson
 # on the cause of a failure told (`agentmem.retrieval.remedy`). On four tuning loop-benchmark scenarios:
 # synthesis need 0.875 -> 0.969 (two scenarios gain, none lose), no stale line added; no
@@ -195,7 +194,7 @@ def history(search: Search, query: str, scope: Filters, floor: float) -> History
     found.facts = run_facts(
         runs,
         found.failures,
-        [*(m.text for m in found.lessons), *(_why(m) for m in found.failures[:MAX_FAILURES])]
+        [*(m.text for m in found.lessons), *(why(m) for m in found.failures[:MAX_FAILURES])]
         + ([found.success.text] if found.success is not None else []),
         lambda run: _after(run, changed, last, moved),
         {found.success.id} if found.success is not None else set(),
@@ -317,100 +316,3 @@ def _newest(memory: Memory) -> tuple[str, str]:
 
 def _invert(text: str) -> str:
     return "".join(chr(0x10FFFF - ord(c)) for c in text)
-
-
-# What is kept first when a bundle's words run short: the lessons, then those that only say
-# a practice was dropped ("we stopped X": history beside a fact that holds now), then the
-# run counts, then the failures' causes, then how the nearest success went. Lines are shown
-# in the order the history is told.
-PRIORITY = {
-    "lesson": 0,
-    "dropped": 1,
-    "runs": 2,
-    "pattern": 3,
-    "failure": 4,
-    "success": 5,
-    "fact": 6,  # a clause of a run counted (`agentmem.retrieval.synthfacts`)
-}
-
-
-NAMES = {"semantic": "fact", "procedural": "how-to", "reflective": "pattern"}
-MAX_CITED_RUNS = 5  # the newest runs a count line cites (the count covers them all)
-
-
-@dataclass(frozen=True)
-class Line:
-    kind: str  # a key of PRIORITY
-    text: str
-
-
-def lines(label: str, found: History, inline: Callable[[str], str]) -> tuple[str, list[Line]]:
-    """The bundle's heading and its lines in telling order, each citing what it says."""
-    if found.empty:
-        return f"{label}: memory holds nothing about it", []
-    out: list[Line] = []
-    if found.runs:
-        newest = _cite(found.runs[:MAX_CITED_RUNS])
-        out.append(Line("runs", f"  - {_counts(found.runs)}, newest {newest}"))
-    for run in found.failures[:MAX_FAILURES]:
-        out.append(Line("failure", f"  - {_cause(run, inline)} [{run.id}]"))
-    for lesson in found.lessons:
-        replaced = f" (replaces {_cite_ids(lesson.supersedes)})" if lesson.supersedes else ""
-        name = NAMES.get(lesson.type.value, lesson.type.value)
-        kind = "pattern" if lesson.kind is Kind.ASSESSMENT else "lesson"
-        kind = "dropped" if kind == "lesson" and withdraws_practice(lesson.text) else kind
-        out.append(Line(kind, f"  - {name} [{lesson.id}]{replaced}: {inline(lesson.text)}"))
-    if found.success is not None and (summary := read_record(found.success.text).summary):
-        run = found.success
-        out.append(Line("success", f"  - {run.run_id} succeeded: {inline(summary)} [{run.id}]"))
-    for fact in found.facts:
-        run, said = fact.run, WORDS.get((fact.run.outcome or Outcome.SUCCESS).value, "ended")
-        out.append(Line("fact", f"  - {run.run_id} {said}: {inline(fact.clause)} [{run.id}]"))
-    return f"{label}:", out
-
-
-def fit(found: list[Line], words: int) -> list[Line]:
-    """The lines that fit `words`, chosen by PRIORITY, shown in telling order."""
-    kept: set[int] = set()
-    for i in sorted(range(len(found)), key=lambda i: (PRIORITY[found[i].kind], i)):
-        cost = len(found[i].text.split())
-        if cost <= words:
-            kept.add(i)
-            words -= cost
-    return [line for i, line in enumerate(found) if i in kept]
-
-
-def _counts(runs: Sequence[Memory]) -> str:
-    by_outcome: dict[str, int] = {}
-    for run in runs:
-        outcome = (run.outcome or Outcome.SUCCESS).value
-        by_outcome[outcome] = by_outcome.get(outcome, 0) + 1
-    said = ", ".join(
-        f"{n} {WORDS.get(outcome, outcome)}" for outcome, n in sorted(by_outcome.items())
-    )
-    return f"{len(runs)} earlier run(s) on it: {said}"
-
-
-WORDS = {"success": "succeeded", "failure": "failed", "partial": "partial", "aborted": "aborted"}
-
-
-def _cause(run: Memory, inline: Callable[[str], str]) -> str:
-    """Why a run failed, in its record's words (`_why`), else its whole text."""
-    why = _why(run) or run.text
-    return f"{run.run_id} {(run.outcome or Outcome.FAILURE).value}: {inline(why)}"
-
-
-def _why(run: Memory) -> str:
-    """A run's failed checks as its record tells them, else its summary: what hook A tells
-    of a failure (`_cause`), and so what the facts told beside it need not say again."""
-    record = read_record(run.text)
-    checks = "; ".join(f"{c.name}: {c.detail}" if c.detail else c.name for c in record.failed)
-    return checks or record.summary
-
-
-def _cite(memories: Sequence[Memory]) -> str:
-    return _cite_ids([m.id for m in memories])
-
-
-def _cite_ids(ids: Sequence[str]) -> str:
-    return " ".join(f"[{i}]" for i in ids)
