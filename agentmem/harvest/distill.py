@@ -95,6 +95,13 @@ def retro_run_id(path: str | Path) -> str | None:
     return f"{match.group(1)}-retro" if match else None
 
 
+def worded(text: str) -> bool:
+    """The lesson says something in words: a line of markup alone that a reader took for
+    one ("#" of a config file's comment block, "---", "{.") has no letter or digit once its
+    markup is left out, and would be a draft the writer refuses, failing the fire."""
+    return any(char.isalnum() for char in plain(text))
+
+
 def distill(
     markdown: str,
     source: str,
@@ -118,6 +125,7 @@ def distill(
     found = start_stop_lessons(markdown) if is_start_stop(markdown) else found
     journal = is_journal(markdown)  # one entry a stamped line: read as entries, not prose
     found = [*diffed, *(journal_lessons(markdown) if journal else found)]
+    found = [lesson for lesson in found if worded(lesson.text)]  # markup alone says nothing
     if periodic and not standing and not journal and len(found) < MIN_PERIODIC:  # in prose
         found = with_answers(markdown, found + told_in_prose(markdown, found))
     result = Distilled(source, periodic, one_run=one_run, found=found, struck=struck + ended)
