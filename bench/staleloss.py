@@ -72,11 +72,15 @@ def _stemmed(a: str, b: str) -> bool:
 
 def _paired(old: str, texts: list[str]) -> str | None:
     """Of `texts`, the one of the old lesson's subject that says most of it, then most of
-    its words; None when none says a term of it."""
-    subject, words = _subject(old), _words(old)
-    scored = [(_of_subject(subject, t), len(words & _words(t)), t) for t in texts]
+    its content terms (stemmed: "trailers" of "trailer"; no "the" counted), then of its
+    words; None when none says a term of it."""
+    subject, words, content = _subject(old), _words(old), terms(old).content
+    scored = [
+        (_of_subject(subject, t), len(content & terms(t).content), len(words & _words(t)), t)
+        for t in texts
+    ]
     scored = [s for s in scored if s[0]]
-    return max(scored, key=lambda s: (s[0], s[1]))[2] if scored else None
+    return max(scored, key=lambda s: (s[0], s[1], s[2]))[3] if scored else None
 
 
 class Recorder:
