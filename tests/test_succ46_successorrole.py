@@ -90,6 +90,11 @@ APART = [
         "Schema migrations are approved by Ines Carvalho.",
         "In staging, schema migrations are approved by Dev Sharma.",
     ),
+    # the holder of a duty said to be kept
+    (
+        "Supplier cheques are countersigned by Ruth Abara.",
+        "Omar Qadir remains the one who countersigns supplier cheques.",
+    ),
     # a negation: a claim of another kind
     (
         "Supplier cheques are countersigned by Ruth Abara.",

@@ -79,7 +79,7 @@ BOTH = frozenset(
     """also too both another additional alongside backup alternative alternate unchanged
     still either other others extra besides plus same deputy deputise deputises cover
     covers covering standby relief second secondary well joint jointly together
-    shared""".split()  # noqa: SIM905 (a word list)
+    shared remains remain stays stay continues keeps""".split()  # noqa: SIM905 (a word list)
 )
 # a negation, or a condition, in the draft and not in the held text: another claim
 GUARDED = frozenset(
