@@ -5,10 +5,14 @@ written as a memory (the hooks dropped it)? A diagnosis, not a score.
 
     python bench/staleloss.py SCENARIO... [--json]
 
-The replacement is taken to be the later draft that matches one of the probe's needs and
-shares the most words with the stale lesson; when no draft matches a need, the scenario's
-own later texts are searched for one (then the text was never written: group c), and when
-none holds one the stale item is counted `unknown`.
+The replacement is taken to be a later draft that matches one of the probe's needs and is
+of the stale lesson's subject (`_subject`: it says one of the lesson's leading terms that
+are not names, what it is about: "sorter" of "Line 2's optical sorter is a Tomra …"), the
+one that says most of them, then most of the lesson's words. A probe asks several needs,
+and a draft of another need that shares more words ("Line 2", a unit, a date) is not what
+replaced the lesson. When no draft of its subject matches a need, the scenario's own later
+texts of its subject are searched for one (then the text was never written: group c), and
+when none holds one the stale item is counted `unknown`.
 """
 
 from __future__ import annotations
@@ -30,11 +34,13 @@ if __package__ in (None, ""):
 
 from agentmem import MemoryHooks
 from agentmem.core import verdict as judged
+from agentmem.core.statement import terms
 from bench.loopbench import Clock, _fire, _items, hook_settings, quiet_logs, staged
 from bench.loopformat import Scenario, Step, load_scenario
 from bench.loopscore import read_entries
 
 WORD = re.compile(r"[a-z0-9]{3,}")
+SUBJECT = 3  # a lesson's leading content terms that are not names: what it is about
 
 
 def _stamp(text: str) -> str:
@@ -43,6 +49,38 @@ def _stamp(text: str) -> str:
 
 def _words(text: str) -> set[str]:
     return set(WORD.findall(text.lower()))
+
+
+def _subject(text: str) -> frozenset[str]:
+    """The lesson's first SUBJECT content terms that are not names ("optical", "sorter" of
+    "Line 2's optical sorter is a Tomra Sentinel II"): its role, device or duty."""
+    told = terms(text)
+    return frozenset([t for t in told.head if t not in told.proper][:SUBJECT])
+
+
+def _of_subject(subject: frozenset[str], text: str) -> int:
+    """How many of the subject's terms the text says, a term as a word of its own stem
+    too ("sorts" of "sorter")."""
+    told = terms(text)
+    said = told.content | told.tokens
+    return sum(any(_stemmed(a, b) or _stemmed(b, a) for b in said) for a in subject)
+
+
+def _stemmed(a: str, b: str) -> bool:
+    return a == b or (len(b) >= 4 and a.startswith(b))
+
+
+def _paired(old: str, texts: list[str]) -> str | None:
+    """Of `texts`, the one of the old lesson's subject that says most of it, then most of
+    its content terms (stemmed: "trailers" of "trailer"; no "the" counted), then of its
+    words; None when none says a term of it."""
+    subject, words, content = _subject(old), _words(old), terms(old).content
+    scored = [
+        (_of_subject(subject, t), len(content & terms(t).content), len(words & _words(t)), t)
+        for t in texts
+    ]
+    scored = [s for s in scored if s[0]]
+    return max(scored, key=lambda s: (s[0], s[1], s[2]))[3] if scored else None
 
 
 class Recorder:
@@ -156,7 +194,6 @@ def _diagnose(
     row["old_id"] = old.id
     row["old_trigger"] = old.fields.get("trigger")
     born = _stamp(str(old.fields.get("created_at")))
-    words = _words(old.text)
     later = [
         c
         for c in calls
@@ -165,13 +202,16 @@ def _diagnose(
         and not any(p.search(c["text"]) for p in pats)
     ]
     lessons = [c for c in later if c["type"] in judged.JUDGED]
-    if not lessons and later:
-        row["new"] = max(later, key=lambda c: len(words & _words(c["text"])))["text"][:200]
-        row["group"] = "c (told only in a run record)"
-        return row
-    later = lessons
-    if later:
-        best = max(later, key=lambda c: len(words & _words(c["text"])))
+    by_text = {c["text"]: c for c in lessons}
+    paired = _paired(old.text, list(by_text))
+    if paired is None:
+        records = _paired(old.text, [c["text"] for c in later])
+        if records is not None:
+            row["new"] = records[:200]
+            row["group"] = "c (told only in a run record)"
+            return row
+    if paired is not None:
+        best = by_text[paired]
         row["new"] = best["text"][:200]
         row["new_trigger"] = best["trigger"]
         if old.id in best["replaces"]:
@@ -181,6 +221,7 @@ def _diagnose(
         else:
             row["group"] = "a (never compared)"
         return row
+    subject = _subject(old.text)
     for s in scenario.steps:
         if s.day <= step.day and s.index < step.index:
             for t in _step_texts(s):
@@ -188,6 +229,7 @@ def _diagnose(
                     any(p.search(t) for p in step.needs)
                     and not any(p.search(t) for p in pats)
                     and _stamp(str(scenario.clock_at(s.day))) > born
+                    and _of_subject(subject, t)
                 ):
                     row.setdefault("raw", t[:200])
     row["group"] = "c (never written)" if "raw" in row else "unknown"

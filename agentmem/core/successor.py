@@ -34,6 +34,7 @@ import re
 from difflib import SequenceMatcher
 
 from agentmem.core.aligned import EXTRA_UNITS
+from agentmem.core.successorrole import INSTANCES, retold_role
 from agentmem.core.textcache import textcached
 from agentmem.core.values import UNITS, value_words
 from agentmem.core.words import function_words
@@ -60,24 +61,17 @@ BOTH = frozenset(
     """also too both another additional alongside backup alternative alternate unchanged
     still either other others extra besides plus same""".split()  # noqa: SIM905 (a word list)
 )
-# a noun that names one of many places or units: a name before it names which one
-INSTANCES = frozenset(
-    """site sites plant plants depot depots warehouse warehouses branch branches office
-    offices store stores line lines hall halls room rooms floor building campus region
-    regions zone zones hub hubs route routes lane lanes dock docks bay bays gate gates
-    pen pens tank tanks unit units shift shifts desk desks team teams crew crews cell
-    cells station stations terminal terminals platform server servers host hosts cluster
-    clusters environment env product products model models range ranges press machine
-    machines oven kiln kilns vault vaults well wells field fields farm farms shop shops
-    market markets country countries city cities county counties state states customer
-    customers client clients account accounts project projects style styles sku skus
-    recipe recipes grade grades""".split()  # noqa: SIM905 (a word list)
-)
 
 
 def succeeds(draft: str, held: str) -> bool:
     """The draft tells the held lesson's sentence again with another holder in one place
-    (see the module docstring)."""
+    (see the module docstring), or its role, device or duty in a new sentence with another
+    single holder (`agentmem.core.successorrole.retold_role`)."""
+    return _sentence_again(draft, held) or retold_role(draft, held)
+
+
+def _sentence_again(draft: str, held: str) -> bool:
+    """The held lesson's sentence again, another holder's name in one place."""
     if len(draft) > LONGEST or len(held) > LONGEST:
         return False
     d_clauses, h_clauses = _clauses(draft), _clauses(held)
