@@ -15,6 +15,7 @@ import pytest
 from agentmem import MemoryHooks
 from agentmem.core.withdrawnvalue import named_withdrawn
 from agentmem.retrieval.newerwins import values_displaced
+from agentmem.retrieval.trim import without_history
 from tests.conftest import ManualClock, held, lesson, packed_ids
 
 APP = "pallet-wrap"
@@ -126,3 +127,40 @@ def test_a_withdrawal_in_another_app_leaves_this_apps_lesson(
     other = lesson(clocked_hooks, WITHDRAWS, "cross-dock-north")
     assert clocked_hooks.store.get(other).supersedes == ()
     assert old in packed_ids(clocked_hooks, GOAL)
+
+
+@pytest.mark.parametrize(
+    ("text", "served"),
+    [
+        (
+            "We withdrew the advice to wash at 3 °Bé — wash brine is now held at 5 °Bé.",
+            "Wash brine is now held at 5 °Bé.",
+        ),
+        (
+            "The brine-wash tip was scrapped. Brine tanks are washed at 5 °Bé from now on.",
+            "Brine tanks are washed at 5 °Bé from now on.",
+        ),
+    ],
+)
+def test_a_served_withdrawal_tells_the_new_rule_without_the_withdrawn_one(
+    text: str, served: str
+) -> None:
+    """The clause that only withdraws (and names the old 3 °Bé) leaves the pack entry when
+    the rest tells what holds now."""
+    assert without_history(text) == served
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # nothing new beside it: the entry stays as written
+        "Please disregard the note on stretch film turns at dock 4.",
+        # what follows leans on the withdrawn advice
+        "We withdrew the advice to restart the broker; it lost the queue.",
+        # a thing dropped is no claim withdrawn
+        "We dropped the pallets at dock 4; the forklift now parks at bay 2.",
+    ],
+)
+def test_a_withdrawal_without_a_standing_new_rule_stays_whole(text: str) -> None:
+    """Only a withdrawal beside a statement of what holds now is trimmed."""
+    assert without_history(text) == text
