@@ -30,7 +30,14 @@ from agentmem.core.practice import no_longer, words
 from agentmem.core.statement import terms
 from agentmem.core.withdrawal import FRAMING, RETRACTED
 
-__all__ = ["NOUNS", "WITHDRAWS", "advice_withdrawn", "withdrawn_objects", "withdraws"]
+__all__ = [
+    "NOUNS",
+    "WITHDRAWS",
+    "advice_withdrawn",
+    "withdrawal_spans",
+    "withdrawn_objects",
+    "withdraws",
+]
 
 # A character of a phrase up to its clause's end (a decimal point, "0.5 %", is no end).
 PHRASE = r"(?:[^.;:!?—–()\n]|(?<=\d)\.(?=\d))"
@@ -100,6 +107,8 @@ UNDONE = re.compile(
 # the tips of the asparagus into the stock"), where one before it is ("the citric rule").
 AFTER = re.compile(rf"\b(?:{NOUNS})s?\s+\w", re.IGNORECASE)
 CLAUSE_START = re.compile(r"[.;:!?—–\n]")
+# A clause's end after a withdrawal: a decimal point ("3.5 °Bé") ends none.
+CLAUSE_END = re.compile(r"[;:!?—–\n]|\.(?!\d)")
 # Where an object's words end and the reason begins: "…, it damaged the mesh".
 REASON = re.compile(
     r",\s+(?:it|this|that|which|because|as|since|but|so|and\s+it|they|we)\b.*$", re.IGNORECASE
@@ -114,7 +123,23 @@ FRAME = FRAMING | frozenset(
 def withdrawn_objects(text: str) -> list[str]:
     """What the text withdraws, each as the words naming the claim (see the module
     docstring), in the order told."""
-    out: list[str] = []
+    return [what for what, _ in _withdrawals(text)]
+
+
+def withdrawal_spans(text: str) -> list[tuple[int, int]]:
+    """Where the text tells each withdrawal (`withdrawn_objects`), as (start, end): from the
+    act to its clause's end ("Scrap the brand rule from 6 Nov", up to the colon), so what it
+    says after that clause ("— wash brine is now held at 5 °Bé") is outside it."""
+    spans = []
+    for _, match in _withdrawals(text):
+        end = CLAUSE_END.search(text, match.end())
+        spans.append((match.start(), end.start() if end else len(text)))
+    return spans
+
+
+def _withdrawals(text: str) -> list[tuple[str, re.Match[str]]]:
+    """Each withdrawal told: the words naming its claim, and the match telling it."""
+    out: list[tuple[str, re.Match[str]]] = []
     if CUE.search(text) is None:  # `withdraws`: the cue before the pattern, found below
         return out
     for match in WITHDRAWS.finditer(text):
@@ -131,7 +156,7 @@ def withdrawn_objects(text: str) -> list[str]:
             what = RULE_NOUN.sub("", what).strip()
         said = len(_words(what)) + sum(len(v) for v in terms(what).values.values())
         if said > 1 or (said and not AFTER.search(what)):
-            out.append(what)
+            out.append((what, match))
     return out
 
 

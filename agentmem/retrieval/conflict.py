@@ -30,6 +30,8 @@ heads in common). Then the newer one retires:
 
 Either holds only while no lesson written after the newer one states the old value of the
 same slot again, or names the old tool (then both ways live on: two kilns, two products).
+A value a text writes only to name the claim it withdraws ("scrap the film rule from 5 Oct:
+…") is none of its own, and retires or is retired by none (`agentmem.core.withdrawnvalue`).
 
 - or the holder of a role (`agentmem.retrieval.handover`): the newer one hands the older
   one's sign-off, ownership or on-call of the same thing to someone else and says so
@@ -58,6 +60,7 @@ from agentmem.core.places import places
 from agentmem.core.removal import mentions
 from agentmem.core.restate import retraction
 from agentmem.core.statement import CAPITALISED, CODED, RECORD, UNITS, content_and_values, terms
+from agentmem.core.withdrawnvalue import named_withdrawn
 from agentmem.retrieval.handover import holder_retired, holders
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS, DURATION, valued
 from agentmem.stores.bm25 import tokenize
@@ -204,9 +207,13 @@ def slot_retired(old: str, new: str, common: set[str]) -> list[tuple[str, str, f
                 continue
             if named_apart(_holding(CLAUSE, old, value), old, _holding(CLAUSE, new, now), new):
                 continue
-            if record or says_change(_holding(SENTENCE, new, now)):
+            if not (record or says_change(_holding(SENTENCE, new, now))):
+                continue
+            if named_withdrawn(new, now):
+                continue  # the day or figure of a claim the newer one withdraws
+            if not named_withdrawn(old, value):  # else no value of the older one's own
                 out.append((kind, value, words))
-                break
+            break
     return out
 
 

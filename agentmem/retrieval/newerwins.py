@@ -25,7 +25,11 @@ told the two side by side. Here the read judges such a pair itself, on what the 
   ("the ferry now leaves at 09:15 instead of 09:40" retires 09:40, not an older "the
   freight barge leaves at 11:00": `names_other_old`);
 - no lesson written after the newer one states the old value of the same slot again
-  (then both live on).
+  (then both live on);
+- neither value is one a text writes only to name the claim it withdraws ("Scrap the brand
+  rule from 6 Nov: … rank by unit price" gives no date of its own that "as of 18 Nov …"
+  could displace, and the new rule beside the withdrawal stays:
+  `agentmem.core.withdrawnvalue`).
 
 A run record or hook E's account of runs written before such a newer lesson that quotes
 the retired value in a sentence on the same subject, and neither the new value nor a word
@@ -45,6 +49,7 @@ from agentmem.core.lookalike import another_instance
 from agentmem.core.model import Hit, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions
 from agentmem.core.statement import content_and_values, terms
+from agentmem.core.withdrawnvalue import named_withdrawn
 from agentmem.retrieval.conflict import (
     GLOBAL,
     NO_SLOT,
@@ -149,6 +154,10 @@ def values_displaced(
                 continue
             if named_apart(_clause(old.text, value), old.text, _clause(new.text, now), new.text):
                 continue
+            if named_withdrawn(new.text, now):
+                continue  # the day or figure of a claim the newer one withdraws
+            if named_withdrawn(old.text, value):
+                break  # the older one names a claim it withdraws by it: none of its own
             gone = Displaced(kind, value, frozenset(_words(said)), now, new.created_at)
             if later is None:
                 later = [

@@ -14,7 +14,9 @@ pack renders such an entry without the part that only names what was retired
   the old side of a change "from A to B" after a verb of change;
 - a whole clause (between ; : — or a sentence) that only says a thing ended: "X is gone",
   "the old Y no longer applies", "Z goes away next month", "the former guidance … was
-  wrong", when a kept clause of the entry says what holds now.
+  wrong", "we withdrew the advice to wash at 3 °Bé" (a withdrawal told as an act, naming
+  the claim withdrawn: `agentmem.core.advicewithdrawn.withdrawal_spans`), when a kept
+  clause of the entry says what holds now.
 
 The rest must still stand alone: no kept clause that leans on the dropped one ("…; the
 new team owns it": "it" was in the dropped clause; after a sentence that says an older
@@ -36,6 +38,8 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
+
+from agentmem.core.advicewithdrawn import withdrawal_spans
 
 MIN_WORDS = 4  # words a kept sentence holds: a statement, not a fragment
 
@@ -218,6 +222,8 @@ def _ended(clause: str) -> bool:
 
 
 def _ends(clause: str) -> bool:
+    if _withdrawn(clause):
+        return True
     found = ENDED.search(clause)
     if found is None and OLDER.search(clause):
         found = ENDED_OLD.search(clause)
@@ -227,6 +233,21 @@ def _ends(clause: str) -> bool:
         return False
     rest = clause[: found.start()] + " " + clause[found.end() :]
     return NAMES_NEW.search(rest) is None
+
+
+# What may open a clause before the act it tells: "the team" of "the team withdrew …"
+LEAD = re.compile(r"\W*(?:\w+\W+){0,2}")
+
+
+def _withdrawn(clause: str) -> bool:
+    """The clause is a withdrawal told as an act and nothing else: "we withdrew the advice
+    to wash at 3 °Bé", "scrap the film rule from 5 Oct" (`withdrawal_spans`). What it names
+    is the claim withdrawn; beside a clause telling what holds now it only says an end."""
+    body = clause.rstrip(" .!?")
+    return any(
+        LEAD.fullmatch(body[:start]) is not None and end >= len(body)
+        for start, end in withdrawal_spans(body)
+    )
 
 
 def _judged_wrong(clause: str) -> bool:
