@@ -79,6 +79,8 @@ def slots(text: str) -> tuple[Slot, ...]:
     out: list[Slot] = []
     for clause in BREAK.split(normalised(text)):
         pieces = PIECE.findall(clause or "")
+        words: frozenset[str] | None = None  # the clause's, read once for all its values
+        past = False
         for i, piece in enumerate(pieces):
             command = COMMAND.fullmatch(piece)
             if not command and not VALUE.fullmatch(piece):
@@ -88,15 +90,17 @@ def slots(text: str) -> tuple[Slot, ...]:
             rest = pieces[i + 2 :] if unit else pieces[i + 1 :]
             if not unit and not command and (late := _late_unit(pieces[i + 1 : i + 3])):
                 unit, rest = late, [pieces[i + 1], *pieces[i + 3 :]]
+            if words is None:
+                words, past = frozenset(_words(pieces)), PAST.search(clause or "") is not None
             out.append(
                 Slot(
                     before=tuple(_words(pieces[max(0, i - NEAR) : i]))[-BEFORE:],
                     value=" ".join(piece.lower().split()) if command else _number(piece),
                     unit=unit,
                     after=tuple(_words(rest[:AFTER]))[:AFTER],
-                    clause=frozenset(_words(pieces)),
+                    clause=words,
                     measure=_measure(pieces[i + 1 : i + 2]),
-                    past=PAST.search(clause or "") is not None,
+                    past=past,
                 )
             )
     return tuple(out)
