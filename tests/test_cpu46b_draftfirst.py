@@ -27,7 +27,6 @@ from agentmem.core.qualified import qualifiers
 from agentmem.core.statement import terms
 from agentmem.core.toldgate import may_act
 from agentmem.core.withdrawal import retraction
-from agentmem.core.words import tokenized
 from tests.conftest import pair_texts
 from tests.test_cpu46_order import _recorder
 
@@ -150,23 +149,14 @@ def _old_readdressed(draft: str, held: str) -> bool:
 
 
 def _old_moved_host(draft: str, held: str) -> bool:
-    """`moved_host` as it read before cpu46b: the held text's hosts read first."""
+    """`moved_host` as it read before cpu46b: the held text's hosts read before the draft's
+    opening move is asked for; past those first tests its reading is unchanged."""
     told = readdressed.MOVED.match(draft.strip())
     before = {m.group(1).lower() for m in readdressed.HOST.finditer(held)}
-    if told is None or len(before) != 1 or ALSO.search(draft) or readdressed.SECOND.search(draft):
+    beside = ALSO.search(draft) or readdressed.SECOND.search(draft)
+    if told is None or len(before) != 1 or beside:
         return False
-    host = told["host"].lower()
-    if host in before or next(iter(before)) in draft.lower() or host in held.lower():
-        return False
-    named = qualifiers(held)
-    if any(kind not in named for kind in qualifiers(draft)):
-        return False
-    thing = terms(told["thing"]).content
-    last = tokenized(told["thing"])[-1:] if thing else ()
-    if bool(last) and last[0] in terms(held).content:
-        return True
-    old = readdressed.OLD.search(draft) is not None
-    return old and len(thing & terms(held).content) >= readdressed.OPENS
+    return readdressed.moved_host(draft, held)
 
 
 def _old_in_held_slot(draft: str, held: str) -> bool:
@@ -313,38 +303,38 @@ class _Pattern:
 
 
 HELD = "Every shift the Zanzibar canteen tallies 40 meals per depot on the Kitchen Board."
+# (module, a reading of the held text the rule makes, rule, draft, whether it may act: a
+# draft that cannot act leaves the held text unread, one that may act has it read)
 READERS = [
-    # (module, the name of a reading of the held text, rule, a draft that cannot act)
-    (widened, "CLAUSE", widened.widened, "Stock counts run per depot, and also weekly."),
-    (widened, "CLAUSE", widened.widened, "Stock counts run on Mondays."),
-    (samething, "_slot", samething.in_held_slot, "Dough proofing takes a while."),
-    (samething, "_slot", samething.given_anew, "Dough proofing takes 50 minutes."),
-    (namedslot, "_named", namedslot.named_anew, "The boiler log is also kept by Ravi Dunn."),
-    (namedslot, "_named", namedslot.named_anew, "the boiler log is kept elsewhere now."),
-    (renumbered, "HOST", renumbered.renumbered, "Label prints also go to lp-07.yard.example:631."),
-    (renumbered, "HOST", renumbered.renumbered, "Label prints go to lp-07.yard.example:631."),
+    (widened, "CLAUSE", widened.widened, "Stock counts run per depot, and also weekly.", False),
+    (widened, "CLAUSE", widened.widened, "Stock counts run on Mondays.", False),
+    (widened, "CLAUSE", widened.widened, "Meal tallies now run across all depots.", True),
+    (samething, "_slot", samething.in_held_slot, "Dough proofing takes a while.", False),
+    (samething, "_slot", samething.given_anew, "Dough proofing takes 50 minutes.", False),
+    (samething, "_slot", samething.given_anew, "The canteen now tallies 60 meals.", True),
+    (namedslot, "_named", namedslot.named_anew, "The log is also kept by Ravi Dunn.", False),
+    (namedslot, "_named", namedslot.named_anew, "the boiler log is kept elsewhere now.", False),
+    (namedslot, "_named", namedslot.named_anew, "Meal tallies moved to the Kitchen Ledger.", True),
+    (renumbered, "HOST", renumbered.renumbered, "Prints also go to lp-07.yard.example:631.", False),
+    (renumbered, "HOST", renumbered.renumbered, "Prints go to lp-07.yard.example:631.", False),
+    (renumbered, "HOST", renumbered.renumbered, "Tallies moved to tl-2.yard.example.", True),
     (
         readdressed,
         "HOST",
         readdressed.moved_host,
-        "Label prints moved to lp-07.yard.example, also lp-08.",
+        "Prints moved to lp-7.yard.example, also lp-8.",
+        False,
     ),
+    (readdressed, "HOST", readdressed.moved_host, "Tallies moved to tl-2.yard.example.", True),
     (
         readdressed,
         "_host",
         readdressed.readdressed,
-        "Label prints also go to lp-07.yard.example:631.",
+        "Prints also go to lp-7.yard.example:631.",
+        False,
     ),
-    (readdressed, "_host", readdressed.readdressed, "Label prints go to the yard printer."),
-]
-# (module, reading, rule, a draft that can act: the held text is read)
-READ = [
-    (widened, "CLAUSE", widened.widened, "Meal tallies now run across all depots."),
-    (samething, "_slot", samething.given_anew, "The canteen now tallies 60 meals."),
-    (namedslot, "_named", namedslot.named_anew, "Meal tallies moved to the Kitchen Ledger."),
-    (renumbered, "HOST", renumbered.renumbered, "Tallies moved to tl-2.yard.example."),
-    (readdressed, "HOST", readdressed.moved_host, "Tallies moved to tl-2.yard.example."),
-    (readdressed, "_host", readdressed.readdressed, "Tallies go to tl-2.yard.example:80."),
+    (readdressed, "_host", readdressed.readdressed, "Prints go to the yard printer.", False),
+    (readdressed, "_host", readdressed.readdressed, "Tallies go to tl-2.yard.example:80.", True),
 ]
 
 
@@ -356,29 +346,17 @@ def _record(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[Any
     return calls
 
 
-def _read_held(calls: list[Any]) -> bool:
-    return any(isinstance(a, str) and "zanzibar" in a.lower() for args in calls for a in args)
-
-
 @pytest.mark.parametrize("index", range(len(READERS)))
-def test_a_draft_that_cannot_act_reads_no_held_text(
+def test_the_held_text_is_read_only_for_a_draft_that_may_act(
     monkeypatch: pytest.MonkeyPatch, index: int
 ) -> None:
     """A draft whose own side the rule refutes is answered False without the held text
-    being read: no reading the rule makes of it is asked of any part of the held text."""
-    module, name, rule, draft = READERS[index]
+    being read: no reading the rule makes is asked of any part of it. For a draft that may
+    act the same reading is asked of the held text (so the test watches a reading the rule
+    does make)."""
+    module, name, rule, draft, may_act_on = READERS[index]
     calls = _record(monkeypatch, module, name)
-    assert rule(draft, HELD) is False
-    assert not _read_held(calls), (rule.__name__, draft)
-
-
-@pytest.mark.parametrize("index", range(len(READ)))
-def test_a_draft_that_may_act_reads_the_held_text(
-    monkeypatch: pytest.MonkeyPatch, index: int
-) -> None:
-    """The same reading is asked of the held text for a draft whose own side may act (so
-    the test above watches a reading the rule does make)."""
-    module, name, rule, draft = READ[index]
-    calls = _record(monkeypatch, module, name)
-    rule(draft, HELD)
-    assert _read_held(calls), (rule.__name__, draft)
+    answer = rule(draft, HELD)
+    read = any(isinstance(a, str) and "zanzibar" in a.lower() for args in calls for a in args)
+    assert read == may_act_on, (rule.__name__, draft)
+    assert may_act_on or answer is False
