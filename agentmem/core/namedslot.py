@@ -281,9 +281,20 @@ def _subject(draft: str, held: str, over: bool = False) -> bool:
     return len(shared) >= SHARED and (any(t in d.tokens for t in head) or bool(both))
 
 
+@textcached
+def may_name(draft: str) -> bool:
+    """The draft's own side of `named_anew`, read once a draft: it names someone or
+    something (`mine` is of its names), stands nothing beside the old one (`BESIDE`) and
+    is no retraction. Without it the rule answers False whatever the held text says
+    (issue 17)."""
+    return not BESIDE.search(draft) and retraction(draft) is None and bool(names(draft))
+
+
 def named_anew(draft: str, held: str) -> bool:
     """The draft puts another person or named thing where the held lesson names one (see
     the module docstring)."""
+    if not may_name(draft):
+        return False  # the draft's side first: the held text read only for a draft that can act
     over = _over(draft, held)
     if not (NEWS.search(draft) or says_changed(draft) or over):
         return False

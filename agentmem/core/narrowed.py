@@ -44,10 +44,15 @@ def kept(draft: str) -> dict[str, set[tuple[str, ...]]]:
     return out
 
 
+def removes(draft: str) -> bool:
+    """The draft says something was taken away: without it nothing was narrowed."""
+    return GONE.search(draft) is not None or bool(removed(draft))
+
+
 def narrowed(draft: str, held: str) -> bool:
     """The held lesson runs a command the draft says its tool no longer has (see the
     module docstring)."""
-    if not (GONE.search(draft) or removed(draft)):
+    if not removes(draft):
         return False
     left = kept(draft)
     if not left:

@@ -31,6 +31,12 @@ OPENS = 2  # terms the two texts open on alike, at least: the component they are
 EXCHANGED = 1  # terms besides those, before the host, both name: what goes to the host
 
 
+def beside(draft: str) -> bool:
+    """The draft adds a place beside the held one ("also", "a second", "mirrors"): neither
+    rule here reads it as a new place for the held text's thing."""
+    return ALSO.search(draft) is not None or SECOND.search(draft) is not None
+
+
 @lru_cache(maxsize=4096)  # a text meets many others per add: read once
 def _host(text: str) -> tuple[str, str] | None:
     """The one host the text gives with a port, and the text before it; None for none or
@@ -49,13 +55,14 @@ def readdressed(draft: str, held: str) -> bool:
     names the other's host, nor when the draft adds a place beside the held one ("also",
     "a second", "mirrors"), nor when it names an environment, region, platform or tier the
     held text names nothing of."""
-    now, before = _host(draft), _host(held)
-    if now is None or before is None or now[0] == before[0]:
+    now = _host(draft)  # the draft's side first: without a host, the held text is not read
+    if now is None or beside(draft):
+        return False  # one more place beside the held one, not a new one for it
+    before = _host(held)
+    if before is None or now[0] == before[0]:
         return False
     if now[0] in held.lower() or before[0] in draft.lower():
         return False
-    if ALSO.search(draft) or SECOND.search(draft):
-        return False  # one more place beside the held one, not a new one for it
     named = qualifiers(held)
     if any(kind not in named for kind in qualifiers(draft)):
         return False
@@ -85,8 +92,10 @@ def moved_host(draft: str, held: str) -> bool:
     thing is reached on the new host now. Not when either text names
     the other's host, nor when the draft adds a place beside the held one."""
     told = MOVED.match(draft.strip())
+    if told is None or beside(draft):
+        return False  # the draft's side first: the held text read only for a move
     before = {m.group(1).lower() for m in HOST.finditer(held)}
-    if told is None or len(before) != 1 or ALSO.search(draft) or SECOND.search(draft):
+    if len(before) != 1:
         return False
     host = told["host"].lower()
     if host in before or next(iter(before)) in draft.lower() or host in held.lower():

@@ -22,32 +22,45 @@ from __future__ import annotations
 
 import re
 
-from agentmem.core.newvalue import ALSO
 from agentmem.core.qualified import qualifiers
-from agentmem.core.readdressed import HOST, MOVED, SECOND
+from agentmem.core.readdressed import HOST, MOVED, beside
 from agentmem.core.statement import terms
+from agentmem.core.textcache import textcached
 
 DIGITS = re.compile(r"\d+")
 
 
-def _parts(found: re.Match[str]) -> tuple[str, str, str]:
+def _parts(host: str) -> tuple[str, str, str]:
     """A host's first label, the rest of its name and its port ("" for none), lower case."""
-    name, _, port = found.group(0).lower().partition(":")
+    name, _, port = host.lower().partition(":")
     first, _, rest = name.partition(".")
     return first, rest, port
+
+
+@textcached
+def moved_to(draft: str) -> tuple[str, str] | None:
+    """The draft's own side of the rule, read once a draft: the thing its opening "<thing>
+    moved to <host>" names and the first host it gives from there, or None when it says no
+    such move or adds a place beside one ("also", "a second"). Without it the rule answers
+    False whatever the held text says, so the held text is not read (issue 17)."""
+    told = MOVED.match(draft.strip())
+    if told is None or beside(draft):
+        return None
+    after = [m for m in HOST.finditer(draft) if m.start() >= told.start("host")][:1]
+    return (told["thing"], after[0].group(0)) if after else None
 
 
 def renumbered(draft: str, held: str) -> bool:
     """The draft moves the held lesson's thing to another machine of the same numbered line
     (see the module docstring)."""
-    told = MOVED.match(draft.strip())
-    before = {m.group(0).lower(): m for m in HOST.finditer(held)}
-    if told is None or len(before) != 1 or ALSO.search(draft) or SECOND.search(draft):
+    moved = moved_to(draft)
+    if moved is None:
         return False
-    after = [m for m in HOST.finditer(draft) if m.start() >= told.start("host")][:1]
-    if not after:
+    thing, host = moved
+    before = {m.group(0).lower() for m in HOST.finditer(held)}
+    if len(before) != 1:
         return False
-    new, old = _parts(after[0]), _parts(next(iter(before.values())))
+    new, old = _parts(host), _parts(next(iter(before)))
     if new[1:] != old[1:] or new[0] == old[0] or not DIGITS.search(old[0]):
         return False
     if DIGITS.sub("", new[0]) != DIGITS.sub("", old[0]) or old[0] in draft.lower():
@@ -55,4 +68,4 @@ def renumbered(draft: str, held: str) -> bool:
     named = qualifiers(held)
     if any(kind not in named for kind in qualifiers(draft)):
         return False
-    return bool(terms(told["thing"]).content & terms(held).content)
+    return bool(terms(thing).content & terms(held).content)

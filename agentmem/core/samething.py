@@ -379,7 +379,29 @@ def _renamed(draft: str, held: str) -> bool:
 def given_anew(draft: str, held: str) -> bool:
     """The draft gives a new value of what the held lesson states, on the same subject
     and nowhere else, told as news (see the module docstring)."""
-    return in_held_slot(draft, held) and _as_news(draft, held)
+    # the draft's side first: with no word of news and no release, no held text is read
+    return may_be_news(draft) and in_held_slot(draft, held) and _as_news(draft, held)
+
+
+@textcached
+def may_be_news(draft: str) -> bool:
+    """The draft's own side of `_as_news`: a word of news, a record's id, or a release
+    (which the held text may not name). Without one `_as_news` answers False whatever the
+    held text says (issue 17)."""
+    if NEWS.search(draft) or says_changed(draft) or RECORD.search(draft):
+        return True
+    return bool(terms(draft).values.get("version"))
+
+
+@textcached
+def gives_new_value(draft: str) -> bool:
+    """The draft's own side of `_slot`: a value it gives that it does not mark as the old
+    one nor say stays. Without one no value is put in a held slot, whatever the held text
+    says, so the held text is not read (issue 17)."""
+    return any(
+        not _marked_old(draft, v) and not STAYS.search(_window(draft, v, 3))
+        for v in readings(draft)
+    )
 
 
 @textcached(maxsize=PAIRS)
@@ -389,6 +411,7 @@ def in_held_slot(draft: str, held: str) -> bool:
     is wrong is no new value."""
     return (
         retraction(draft) is None
+        and gives_new_value(draft)
         and _slot(draft, held)
         and _subject(draft, held)
         and not _elsewhere(draft, held)

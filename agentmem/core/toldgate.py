@@ -5,7 +5,9 @@ Each rule gated here first reads the draft for a cue of its own (a new filler of
 clause, a state it gives, a role given to one unit, one address and a word of change, a
 thing placed anew, a post given to one holder, a named person who left; from cpu44 a
 "<doer> no longer <verb> <what>", a role and a "no longer", a thing handed over, a clause
-joining two things beside a word of change, a key set) and answers False
+joining two things beside a word of change, a key set; from cpu46b a value marked old, a
+thing moved to a host, one host and port, a post taken over as, a tool left "only" some
+commands) and answers False
 without one, whatever the held text says. The judge asks every rule of every candidate, so
 a draft with no such cue had each of these rules read each held text for nothing: a held
 text another writer wrote is read cold (a fleet's candidates are mostly each other's new
@@ -28,13 +30,18 @@ from agentmem.core import (
     handedon,
     handover,
     joined,
+    markedold,
     movedaddress,
     movedon,
+    narrowed,
     placed,
+    readdressed,
     refilled,
     relieved,
+    renumbered,
     restaffed,
     setkeys,
+    succeeded,
     turned,
 )
 from agentmem.core.cues import says_changed
@@ -128,6 +135,37 @@ def _rekeyed(draft: str) -> bool:
     return bool(setkeys.settings(draft))
 
 
+def _marked_old(draft: str) -> bool:
+    """`marked_old` needs a value the draft marks as the old one."""
+    return bool(markedold.marked(draft)[0])
+
+
+def _renumbered(draft: str) -> bool:
+    """`renumbered` needs a draft that opens by moving a thing to a host it names."""
+    return renumbered.moved_to(draft) is not None
+
+
+def _moved_host(draft: str) -> bool:
+    """`moved_host` needs a draft that opens by moving a thing to a host, no place beside."""
+    return readdressed.MOVED.match(draft.strip()) is not None and not readdressed.beside(draft)
+
+
+def _readdressed(draft: str) -> bool:
+    """`readdressed` needs one host with a port in the draft, no place beside it."""
+    return readdressed._host(draft) is not None and not readdressed.beside(draft)
+
+
+def _succeeded(draft: str) -> bool:
+    """`succeeded` needs a post the draft says someone took over, and no stand-in."""
+    return not restaffed.STAND_IN.search(draft) and bool(succeeded._taken(draft))
+
+
+def _narrowed(draft: str) -> bool:
+    """`narrowed` needs a word of removal in the draft and a tool it keeps "only" some
+    commands of."""
+    return narrowed.removes(draft) and bool(narrowed.kept(draft))
+
+
 CUES: dict[Rule, Callable[[str], bool]] = {
     refilled.refilled: _refilled,
     turned.turned: _turned,
@@ -141,6 +179,12 @@ CUES: dict[Rule, Callable[[str], bool]] = {
     handedon.handed_on: _handed_on,
     joined.joins_apart: _joins_apart,
     setkeys.rekeyed: _rekeyed,
+    markedold.marked_old: _marked_old,  # from cpu46b: a value marked old, read first
+    renumbered.renumbered: _renumbered,
+    readdressed.moved_host: _moved_host,
+    readdressed.readdressed: _readdressed,
+    succeeded.succeeded: _succeeded,
+    narrowed.narrowed: _narrowed,
 }
 
 

@@ -20,6 +20,7 @@ from agentmem.core.clauses import STOPS
 from agentmem.core.samething import STAYS, readings
 from agentmem.core.statement import terms
 from agentmem.core.swapped import BESIDE
+from agentmem.core.textcache import textcached
 
 # "per custodian", "per-tenant", "for each store", "once for each": done part by part.
 PER = re.compile(r"\b(?:per[\s-]+|for\s+each\s+|by\s+each\s+)(?P<part>[a-z]{3,})\b", re.I)
@@ -37,21 +38,35 @@ def _stem(word: str) -> str:
     return terms(word).head[0] if terms(word).head else word.lower()
 
 
-def widened(draft: str, held: str) -> bool:
-    """The held lesson does its task per part and the draft does that task across all the
-    parts (see the module docstring)."""
-    if BESIDE.search(draft) or STAYS.search(draft):
-        return False
-    per = [(m, clause) for clause in CLAUSE.split(held) for m in PER.finditer(clause)]
-    if not per or PER.search(draft):
-        return False
+@textcached
+def _wholes(draft: str) -> tuple[tuple[str | None, frozenset[str]], ...]:
+    """The draft's own side of `widened`, read once a draft: for each clause that does its
+    task across all the parts and gives no value of a measure, the parts it names (None for
+    "globally", "the whole …") and the content terms of the task before that reach; nothing
+    when the draft says the part rule stays, names a part rule itself or has no such
+    clause. Without one the rule answers False whatever the held text says (issue 17)."""
+    if BESIDE.search(draft) or STAYS.search(draft) or PER.search(draft):
+        return ()
+    out = []
     for clause in CLAUSE.split(draft):
         whole = WHOLE.search(clause)
         if whole is None or readings(clause):
             continue
-        task = terms(draft[: draft.find(clause) + whole.start()]).content
+        out.append((whole["parts"], terms(draft[: draft.find(clause) + whole.start()]).content))
+    return tuple(out)
+
+
+def widened(draft: str, held: str) -> bool:
+    """The held lesson does its task per part and the draft does that task across all the
+    parts (see the module docstring)."""
+    reaches = _wholes(draft)  # the draft's side first: the held text read only for a reach
+    if not reaches:
+        return False
+    per = [(m, clause) for clause in CLAUSE.split(held) for m in PER.finditer(clause)]
+    if not per:
+        return False
+    for parts, task in reaches:
         for m, held_clause in per:
-            parts = whole["parts"]
             if parts is not None and _stem(parts) != _stem(m["part"]):
                 continue
             before = terms(held_clause[: m.start()]).content
