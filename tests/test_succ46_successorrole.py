@@ -140,3 +140,23 @@ def test_role_retold_reads_one_holder_each() -> None:
         "Omar Qadir countersigns supplier cheques.",
         "Ruth Abara and Lena Fischer countersign supplier cheques.",
     )
+
+
+@pytest.mark.parametrize(
+    ("held", "draft"),
+    [
+        (
+            "The Market Square kiosk has a 2.4 m height restriction on its delivery lane.",
+            "Market Road kiosk (by the station): 3.1 m height limit on the delivery lane.",
+        ),
+        (
+            "The Station Square clinic has a 1.9 m height restriction on its car park ramp.",
+            "Station Road clinic (opposite the park): 2.1 m height limit on the car park ramp.",
+        ),
+    ],
+)
+def test_a_place_name_holding_a_unit_noun_is_which_one_not_a_holder(held: str, draft: str) -> None:
+    """ "Market Square" names which kiosk: read whole, its tail ("Square") is no holder's
+    name, and another place's kiosk ("Market Road") leaves the held lesson true."""
+    assert not retold_role(draft, held)
+    assert judge(draft, [Held(id="old", text=held, type="semantic")], "semantic").replaces == []

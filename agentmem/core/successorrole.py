@@ -195,6 +195,10 @@ def _read(text: str) -> Clause | None:
     at = 0
     while at < len(tokens):
         end = _name_end(tokens, at)
+        if end == at and (run := _instance_name(tokens, at)):
+            marks |= {t.lower() for t in tokens[at:run]}  # "Market Square": which one
+            at = run
+            continue
         if end == at:
             marks |= _mark(tokens, at)
             at += 1
@@ -262,6 +266,18 @@ def _name_end(tokens: list[str], start: int) -> int:
         return start  # a sentence's capital
     if start == 0 and len(words) == 1 and end - start == 2 and words[0] == tokens[0]:
         return start  # "Scale W3", "Kiln 4": a unit opening the clause, one of a series
+    return end
+
+
+def _instance_name(tokens: list[str], start: int) -> int:
+    """The end of a run of capitalised words from `start` that holds a unit noun
+    ("Market Square", "North Depot"), else 0: the name of which one of many, read whole,
+    so its tail ("Square") is not read as a holder's name."""
+    end = start
+    while end < len(tokens) and _capital(tokens[end]):
+        end += 1
+    if end - start < 2 or not any(t.lower() in INSTANCES for t in tokens[start:end]):
+        return 0
     return end
 
 
