@@ -27,7 +27,7 @@ WORD = re.compile(r"\S+")
 
 
 class Placed(Protocol):
-    """A value with its place in its text (`agentmem.core.samething.Value`)."""
+    """A value with its place in its text (`agentmem.core.valuereadings.Value`)."""
 
     @property
     def start(self) -> int: ...

@@ -16,7 +16,7 @@ one tag's slot cannot both hold), when:
 1. A tag (`TAG`: capitals and digits, or a capitalised code joined by a hyphen) is named in
    both texts, and the draft names no other tag of the held tag's family (the draft's
    "GR-2" is another thing than the held "GR-1", whatever it shares).
-2. A value of one measure (`samething.readings`) is told beside the shared tag in the
+2. A value of one measure (`valuereadings.readings`) is told beside the shared tag in the
    draft (of the tags of its clause, the nearest, within `NEAR` words), and a value of that
    measure but another amount beside the same tag in the held text, the words around the
    two sharing a content term besides the tag: the slot is the tag's.

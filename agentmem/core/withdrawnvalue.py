@@ -21,13 +21,16 @@ from __future__ import annotations
 import re
 
 from agentmem.core.advicewithdrawn import withdrawal_spans
+from agentmem.core.textcache import textcached
 from agentmem.core.withdrawal import retraction
 
 __all__ = ["named_withdrawn", "withdrawn_spans"]
 
 
-def withdrawn_spans(text: str) -> list[tuple[int, int]]:
-    """Where `text` names what it withdraws, as (start, end) (module docstring)."""
+@textcached
+def withdrawn_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where `text` names what it withdraws, as (start, end) (module docstring); read once
+    a text, as `named_withdrawn` asks it of each value the text writes."""
     spans = withdrawal_spans(text)
     said = retraction(text)
     low = text.lower()
@@ -35,7 +38,7 @@ def withdrawn_spans(text: str) -> list[tuple[int, int]]:
     for part in said[0].split(";") if said is not None else ():
         if (part := part.strip().lower()) and (at := low.find(part)) >= 0:
             spans.append((at, at + len(part)))
-    return spans
+    return tuple(spans)
 
 
 def named_withdrawn(text: str, value: str) -> bool:
