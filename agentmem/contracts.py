@@ -178,14 +178,19 @@ def copies_playbook(text: str) -> bool:
     return sum(run in grams for run in runs) / len(runs) >= COPY_SHARE
 
 
+def too_short(text: str) -> bool:
+    """Fewer characters or content words than a statement needs ("episode", "# Rakefile")."""
+    content = [w for w in WORD.findall(text.casefold()) if w not in EMPTY_WORDS]
+    return len(text.strip()) < MIN_CHARS or len(content) < MIN_WORDS
+
+
 def junk(text: str) -> list[str]:
     """Why a text is not a statement memory should hold (empty when it is one)."""
     reasons = []
     if HTML_ENTITY.search(text):
         reasons.append("holds HTML entities (e.g. &#34;): write the characters themselves")
     reasons += [f"holds {what}" for pattern, what in TEMPLATE if pattern.search(text)]
-    content = [w for w in WORD.findall(text.casefold()) if w not in EMPTY_WORDS]
-    if len(text.strip()) < MIN_CHARS or len(content) < MIN_WORDS:
+    if too_short(text):
         reasons.append("too short to be a statement: say what was learned, in a sentence")
     if copies_playbook(text):
         reasons.append("copies the playbook or the tool schema instead of stating a lesson")

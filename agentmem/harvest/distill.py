@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from agentmem.contracts import too_short
 from agentmem.core.model import MemoryType, normalise_text
 from agentmem.harvest.blocks import first_heading
 from agentmem.harvest.fitted import fitted
@@ -131,14 +132,16 @@ def distill(
     result = Distilled(source, periodic, one_run=one_run, found=found, struck=struck + ended)
     run = run_id or retro_run_id(source)
     scope = {k: v for k, v in {"source": source, "run_id": run, "app_id": app_id}.items() if v}
+    texts = [(fitted(plain(lesson.text)), lesson) for lesson in result.found[: result.cap]]
     result.drafts = [
         {
-            "text": fitted(plain(lesson.text)),  # markup left out; no longer than the writer takes
+            "text": text,  # markup left out; no longer than the writer takes
             "type": lesson.type.value,
             "confidence": CONFIDENCE[lesson.type],
             "tags": ["retro"],
             **scope,
         }
-        for lesson in result.found[: result.cap]
+        for text, lesson in texts
+        if not too_short(text)  # a lone label ("# Rakefile"): the writer would refuse it
     ]
     return result
