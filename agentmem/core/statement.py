@@ -57,7 +57,7 @@ from agentmem.core.values import value_words as value_words
 from agentmem.core.words import CODE as CODE
 from agentmem.core.words import FUNCTION_WORDS as FUNCTION_WORDS
 from agentmem.core.words import function_words as function_words
-from agentmem.core.words import tokenized, word_tokens
+from agentmem.core.words import tokenized, words_tokens
 from agentmem.stores.bm25 import WORD
 
 HEAD = 3  # leading content terms that name what a statement is about
@@ -325,14 +325,18 @@ def _joins(text: str) -> frozenset[tuple[str, frozenset[str]]]:
     """Each pair of adjacent words written as one word (its first word stemmed or not:
     "rolled back" is "rollback" too), with the terms the two words make apart."""
     words = WORD.findall(text.lower())
-    out = set()
+    pairs = []
     for first, second in itertools.pairwise(words):
         parts = frozenset((*tokenized(first), *tokenized(second)))  # each a word of the text
-        if not parts:
-            continue
-        for head in {first, *tokenized(first)}:
-            out |= {(joined, parts) for joined in word_tokens(head + second) if joined not in parts}
-    return frozenset(out)
+        if parts:
+            pairs += [(head + second, parts) for head in {first, *tokenized(first)}]
+    read = words_tokens([word for word, _ in pairs])  # stemmed in one call, not one a word
+    return frozenset(
+        (joined, parts)
+        for (_, parts), tokens in zip(pairs, read, strict=True)
+        for joined in tokens
+        if joined not in parts
+    )
 
 
 def _parts(token: str) -> list[str]:

@@ -73,6 +73,9 @@ VERSION = re.compile(r"\b[vV]\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b|\b\d{4}[vV]\d+(?:
 # A number with its unit; joined groups ("0-12", "03-01", "1,000") are one value. A unit
 # hyphenated before its noun is the same measure: "a 30-minute window" is 30 minutes.
 NUMBER = re.compile(r"(?<![\w.:/-])(\d[\d,]*(?:[.-]\d+)*)(?:(?:\s?|-(?=[A-Za-z]))(%|[A-Za-z]+\b))?")
+# Each pattern `_figures` reads holds a digit: a text with none has no value in figures,
+# and most texts a judge meets have none, or few (issue 17).
+DIGIT = re.compile(r"\d")
 
 
 @textcached
@@ -87,6 +90,23 @@ def raw_values(text: str) -> tuple[dict[str, set[str]], str]:
     spoken, rest = spoken_values(_without_old_values(rest0))  # "Tue", "Oct 5"
     for kind, said in spoken.items():
         values.setdefault(kind, set()).update(said)
+    if DIGIT.search(rest) is not None:  # each pattern `_figures` reads holds a digit
+        rest = _figures(rest, values)
+    for match in SPELLED.finditer(rest):
+        word, unit = match.group(1).lower(), (match.group(2) or "").lower()
+        if word == "one" and (not unit or unit in function_words() or not tokenized(unit)):
+            continue  # "the old one", "one of them": a pronoun, not a count
+        values.setdefault(UNITS.get(unit, "number"), set()).add(NUMBER_WORDS[word])
+    for word in WORD.findall(_without_old_values(text).lower()):
+        day = word.removesuffix("s")
+        if day in DAY_NAMES:
+            values.setdefault("day", set()).add(day)
+    return values, rest0
+
+
+def _figures(rest: str, values: dict[str, set[str]]) -> str:
+    """`raw_values`'s values in figures (clock times, dates, offsets, addresses, versions,
+    numbers with their unit) added to `values`, and `rest` with each blanked."""
     for match in (*CRON.finditer(rest), *MERIDIEM.finditer(rest)):
         hour = int(match["hour"])
         if "half" in match.groupdict():
@@ -113,16 +133,7 @@ def raw_values(text: str) -> tuple[dict[str, set[str]], str]:
         bare = f"version of {name.group(1).lower()}" if name and bare == "number" else bare
         kind = UNITS.get((match.group(2) or "").lower(), bare)
         values.setdefault(kind, set()).add(match.group(1).replace(",", ""))
-    for match in SPELLED.finditer(rest):
-        word, unit = match.group(1).lower(), (match.group(2) or "").lower()
-        if word == "one" and (not unit or unit in function_words() or not tokenized(unit)):
-            continue  # "the old one", "one of them": a pronoun, not a count
-        values.setdefault(UNITS.get(unit, "number"), set()).add(NUMBER_WORDS[word])
-    for word in WORD.findall(_without_old_values(text).lower()):
-        day = word.removesuffix("s")
-        if day in DAY_NAMES:
-            values.setdefault("day", set()).add(day)
-    return values, rest0
+    return rest
 
 
 def _named_before(text: str, end: int) -> re.Match[str] | None:

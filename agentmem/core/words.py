@@ -6,9 +6,11 @@ text in many rules and many pairs per add."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
-from agentmem.stores.bm25 import _stem, _stopwords, tokenize
+from agentmem.stores.bm25 import _stem, _stemmer, _stopwords, tokenize
+from agentmem.stores.folding import fold
 
 CODE = re.compile(r"`([^`\n]+)`")  # a command or a path as code: the value of "how to"
 # A text in the first person ("I moved it", "my shift"): who speaks is said elsewhere.
@@ -49,6 +51,20 @@ def word_tokens(word: str) -> tuple[str, ...]:
     if ONE_WORD.fullmatch(word) is None:
         return tokenized(word)
     return () if word in _stopwords() else (_stem(word),)
+
+
+def words_tokens(words: Sequence[str]) -> list[tuple[str, ...]]:
+    """`word_tokens` of each word, those it stems stemmed in one call of the stemmer: a new
+    text's adjacent words written as one (`statement._joins`) are dozens of words seen once,
+    and stemming each through `_stem` cost the first reading of a text a tenth of the
+    judge's time (issue 17)."""
+    stop = _stopwords()
+    whole = [w for w in words if ONE_WORD.fullmatch(w) is not None and w not in stop]
+    stems = dict(zip(whole, (fold(str(s)) for s in _stemmer().stemWords(whole)), strict=True))
+    return [
+        (stems[w],) if w in stems else () if ONE_WORD.fullmatch(w) is not None else tokenized(w)
+        for w in words
+    ]
 
 
 LETTERS = re.compile(r"[a-z]+")
