@@ -96,10 +96,29 @@ def test_an_httpd_retros_values_and_comments_are_its_lessons() -> None:
     assert not any("2 % O2" in text or text == "boilers" for text in found)
 
 
-def test_a_comment_sentence_follows_the_values_when_the_cap_allows() -> None:
+def test_comments_speak_only_when_no_value_does() -> None:
+    """A retro whose values say its findings is read by its values alone (its comments'
+    story of what happened crowded the packs); one whose values are all names and numbers
+    is read by its comments that end a sentence, a title that ends none left out."""
     found = texts(HTTPD, "conf.d/retros/2031-03-02-boiler.conf")
+    assert not any(text.startswith("What happened") for text in found)
+    bare = "\n".join(line for line in HTTPD.splitlines() if "RETRO_FINDING" not in line)
+    bare = bare.replace('Header set X-Retro-Cause "the damper', "#").replace("below it", "#")
+    found = texts(bare, "conf.d/retros/2031-03-02-boiler.conf")
     assert any(text.startswith("What happened: the burner was swapped") for text in found)
-    assert not any(text.startswith("Retro: boiler house") for text in found)  # a title
+    assert not any(text.startswith("Retro: boiler house") for text in found)
+
+
+def test_a_bibtex_comment_is_no_value() -> None:
+    """`@comment{old line: "…"}` puts its quoted line aside, as any comment does."""
+    text = (
+        '@comment{old line: "Samples ship with the old courier, pickup before 14:00"}\n'
+        "@techreport{retro:w23,\n"
+        '  note = "Samples ship with the new courier now, pickup booked before 16:00",\n}\n'
+    )
+    assert [lesson.text for lesson in program_lessons(text)] == [
+        "Samples ship with the new courier now, pickup booked before 16:00"
+    ]
 
 
 def test_a_makefile_retros_echoed_finding_is_its_lesson() -> None:

@@ -10,7 +10,10 @@ takes for a lesson; read as markdown, such a retro yields nothing, or lines of c
 `program_lessons` reads the text by what any such file has, never by one file's keys:
 each quoted value (in double or single quotes, a Nix `''…''` or a triple-quoted block,
 literals side by side joined as a catalogue's continued strings are) that is a sentence,
-then each comment that is a sentence, in order. A comment that holds code (a setting
+in order; only when no value is one, each comment that ends a sentence (the story a
+comment tells beside a value that says the finding crowded packs and syntheses: cement
+-kiln-plant's needs). A block a comment marks as outdated (a catalogue's "#, fuzzy"
+entry) and BibTeX's `@comment{…}` are put aside. A comment that holds code (a setting
 commented out, an old value kept for the record) is no sentence of it: it says what no
 longer holds (`agentmem.harvest.comments.ended_claims` reads it as ended). The
 distiller asks for it only when no other reader found a lesson in the retro, so a retro
@@ -33,14 +36,15 @@ from agentmem.harvest.sections import Lesson
 BOUND = 200_000
 # A string literal, a block comment or a line holds at most 4,000 characters (every
 # repeat below is bounded so): a longer one is no retro's.
-# One token of a program's text: a string literal, a block comment, or a line comment (its
-# mark at a line's start or after a space, so "a#b", "x--y" and "f(a;b)" are not one).
+# One token of a program's text: a string literal, a block comment (BibTeX's `@comment{…}`
+# one too), or a line comment (its mark at a line's start or after a space, so "a#b",
+# "x--y" and "f(a;b)" are not one).
 TOKEN = re.compile(
     r"''(?=[ \t]*\n)(?P<nixbody>[\s\S]{0,4000}?)''"
     r'|"""(?P<triple>[\s\S]{0,4000}?)"""'
     r'|"(?P<dq>(?:[^"\\]|\\[\s\S]){0,4000})"'
     r"|'(?P<sq>[^'\"\\\n]{0,4000})'"
-    r"|(?P<block>/\*[\s\S]{0,4000}?\*/|<!--[\s\S]{0,4000}?-->)"
+    r"|(?P<block>/\*[\s\S]{0,4000}?\*/|<!--[\s\S]{0,4000}?-->|@comment\{[^{}]{0,4000}\})"
     r"|(?P<comment>(?:^|(?<=\s))(?:#|//|--|;)[^\n]{0,4000})",
     re.M,
 )
@@ -195,15 +199,16 @@ def _data(text: str) -> bool:
 
 def program_lessons(text: str) -> list[Lesson]:
     """The sentences a config or program text carries, each a semantic lesson: its string
-    values first, then its comments that end a sentence ("# Why: the fan saturates."), in
-    order, each once, its guesses left out. None for a text of another shape."""
+    values, or when none is a sentence its comments that end one ("# Why: the fan
+    saturates."), in order, each once, its guesses left out. None for a text of another
+    shape."""
     if len(text) > BOUND or not is_program(text):
         return []
     found: list[str] = []
     for value in _values(text):
         escaped = "\\" in value
         found += [part for part in _value_parts(value, escaped=escaped) if _sentence(part)]
-    for unit in _comment_units(text):
+    for unit in [] if found else _comment_units(text):  # the values say it, if any do
         said = [s for s in SENTENCE_END.split(unit) if _sentence(s) and s.rstrip()[-1:] in ".!?"]
         if said:
             found.append(" ".join(said))
