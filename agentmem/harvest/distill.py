@@ -30,6 +30,7 @@ from agentmem.harvest.guess import SENTENCE_END as SENTENCE_END
 from agentmem.harvest.inprose import told_in_prose
 from agentmem.harvest.journal import is_journal, journal_lessons
 from agentmem.harvest.linelabels import is_labelled, line_lessons, unlabelled
+from agentmem.harvest.programtext import program_lessons
 from agentmem.harvest.reshape import as_read
 from agentmem.harvest.residue import plain
 from agentmem.harvest.roundtable import with_answers
@@ -116,6 +117,7 @@ def distill(
     one_run = run_id is not None and not periodic
     # data, quotes, dictation, outlines (reshape); an old value struck, the new one alone
     ended = commented_out(markdown, source)  # old lines its comments hold, ended claims
+    raw = markdown
     markdown, struck = unstruck(as_read(markdown, source))
     diffed, markdown = diff_lessons(markdown)  # "- old" / "+ new" lines: the new alone
     standing = not one_run and not periodic and is_standing(source, markdown)
@@ -129,6 +131,8 @@ def distill(
     found = [lesson for lesson in found if worded(lesson.text)]  # markup alone says nothing
     if periodic and not standing and not journal and len(found) < MIN_PERIODIC:  # in prose
         found = with_answers(markdown, found + told_in_prose(markdown, found))
+    # config or program text no reader took a lesson from: its values' and comments' prose
+    found = found or program_lessons(raw)
     result = Distilled(source, periodic, one_run=one_run, found=found, struck=struck + ended)
     run = run_id or retro_run_id(source)
     scope = {k: v for k, v in {"source": source, "run_id": run, "app_id": app_id}.items() if v}
