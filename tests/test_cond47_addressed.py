@@ -10,9 +10,10 @@ import time
 
 import pytest
 
-from agentmem.core.addressed import addressing, named
+from agentmem.core.addressed import addressed_before, addressing, named
 from agentmem.core.held import Held, judge
 from agentmem.core.slots import VALUE, reslotted, same_frame, slots
+from agentmem.core.statement import terms
 
 
 def replaced_lesson(draft: str, held: str) -> bool:
@@ -133,3 +134,41 @@ def test_naming_reads_a_long_clause_in_one_pass() -> None:
     without = time.process_time() - started
     assert with_nouns < 3 * without + 0.05
     assert len(named(addressed, VALUE)) == len(addressed) - 1
+
+
+@pytest.mark.parametrize(
+    ("draft", "held"),
+    [
+        (
+            "The compressor's Modbus map: discharge pressure is holding register 40021 in bar"
+            " × 100, slave id 4.",
+            "Compressor 2 settings: discharge pressure 7.0–7.5 bar, oil temperature no more"
+            " than 90 °C.",
+        ),
+        (
+            "The boiler's gateway is Modbus TCP unit id 5; flow temperature is input register"
+            " 30012 in °C × 10.",
+            "Boiler 1: flow temperature 70–75 °C, return temperature at least 55 °C.",
+        ),
+        (
+            "The kiln controller exports peak temperature on register 1222 in C.",
+            "Kiln peak temperature 1220-1240 C for stoneware, cone 6.",
+        ),
+        (
+            "The cold room logger is on RS-485 slave id 7; air temperature is register 100 in"
+            " °C × 10, humidity register 101.",
+            "The cold room: air temperature 2–4 °C, humidity 85–90 %.",
+        ),
+    ],
+)
+def test_a_protocol_map_states_no_new_value_of_the_held_quantity(draft: str, held: str) -> None:
+    """Read whole (`agentmem.core.restate`), a register's number and an encoding's scale
+    ("× 100") are no values of the measure the held lesson gives."""
+    assert not replaced_lesson(draft, held)
+
+
+def test_a_named_number_is_a_value_of_its_own_kind() -> None:
+    """A port's number is read as which one, beside a measure; "2 × 4" is a size, no scale."""
+    read = terms("The gateway listens on port 8080 and times out after 30 s.").values
+    assert read.get("which") == {"8080"} and "8080" not in read.get("number", set())
+    assert addressed_before("in mg/l × 100", 10) and not addressed_before("2 × 4", 4)

@@ -4,7 +4,8 @@ site notes address the things they speak of by a number after a noun of addressi
 number says WHICH register, device or bay, and is no value of the quantity its clause
 measures ("free chlorine is holding register 40101 in mg/l × 100" gives no new free
 chlorine). `agentmem.core.slots` marks such a value, and never reads it as a new value of
-a held slot.
+a held slot; `agentmem.core.values` reads it (and a scale, "× 100") as a value of a kind of
+its own, "which", that differs only from another such number ("port 8080", "port 9090").
 """
 
 from __future__ import annotations
@@ -51,3 +52,19 @@ def named(pieces: list[str], value: re.Pattern[str]) -> frozenset[int]:
         elif not (open_ and piece.lower() in JOINING and i - 1 in out):
             open_ = addressing(piece)
     return frozenset(out)
+
+
+def addressed_before(text: str, start: int) -> bool:
+    """The number at `start` of `text` names which one or scales an encoding, no value: it
+    follows a noun of addressing, a blank or a "#" between ("holding register 40101", "bay
+    #4"), or a times sign after a unit ("in mg/l × 100": the register holds the value a
+    hundred times over). Only the few characters before it are read."""
+    end = start
+    while end > 0 and text[end - 1] in " #":
+        end -= 1
+    if end > 0 and text[end - 1] == "×" and not text[: end - 1].rstrip()[-1:].isdigit():
+        return True  # a scale, not "2 × 4" (a size)
+    begin = end
+    while begin > 0 and (text[begin - 1].isalnum() or text[begin - 1] in "_-"):
+        begin -= 1
+    return end < start and begin < end and addressing(text[begin:end])
