@@ -172,3 +172,27 @@ def test_a_named_number_is_a_value_of_its_own_kind() -> None:
     read = terms("The gateway listens on port 8080 and times out after 30 s.").values
     assert read.get("which") == {"8080"} and "8080" not in read.get("number", set())
     assert addressed_before("in mg/l × 100", 10) and not addressed_before("2 × 4", 4)
+
+
+def test_a_shared_named_number_takes_no_other_lesson_along() -> None:
+    """`kin`: a lesson telling again the replaced one's "stage 1" (which stage, no value)
+    is not retold by it and stays; only a shared measure would take it along."""
+    from agentmem.core.held import kin
+
+    draft = (
+        "The 737-8 LEAP-1B HPT borescope stays on the Boeing MPD interval of 1,100 FC; AMP"
+        " Rev 15 covers only the A320neo fleet."
+    )
+    replaced = Held(
+        "a",
+        "With AMP Rev 15 the LEAP-1A HPT stage 1 borescope (72-00-00-210-801) is now due every"
+        " 800 FC; the planning rules were updated.",
+        "semantic",
+    )
+    other = Held(
+        "b",
+        "The HPT stage 1 borescope (task 72-00-00-210-801) is due every 800 FC; planning rules"
+        " and the D-AXNB forecast were updated.",
+        "semantic",
+    )
+    assert kin(draft, [replaced, other], ["a"]) == []

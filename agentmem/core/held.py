@@ -124,7 +124,7 @@ TOLD_OTHERWISE = (
     turned,  # the opposite state of one it gives: "is off" of "is on" (`core.turned`)
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
-UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
+UNKEPT = ("date", "code", "number", "version", "address", "which")  # not followed by `retold`
 
 
 @dataclass
