@@ -17,6 +17,7 @@ from agentmem.core.cited import recited
 from agentmem.core.claimed import also_claimed
 from agentmem.core.committed import removed_by_commit
 from agentmem.core.compound import kept_part, part_told
+from agentmem.core.conditional import in_case
 from agentmem.core.describedstop import described_stopped
 from agentmem.core.dropped import dropped
 from agentmem.core.dutyrole import role_given
@@ -123,7 +124,7 @@ TOLD_OTHERWISE = (
     turned,  # the opposite state of one it gives: "is off" of "is on" (`core.turned`)
 )
 RETRACTABLE = ("semantic", "procedural")  # lessons; a pattern or a principle is not withdrawn
-UNKEPT = ("date", "code", "number", "version", "address")  # values `retold` does not follow
+UNKEPT = ("date", "code", "number", "version", "address", "which")  # not followed by `retold`
 
 
 @dataclass
@@ -223,8 +224,10 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
     # changes no answer, and most pairs tell nothing anew, so a refutation read first (a
     # held text read cold by `set_apart`, `own_kinds`, `another_instance`) is mostly read
     # for nothing (issue 17).
-    return _told_anew(draft, held, lessons) and not (
-        set_apart(draft, held) or own_kinds(draft, held) or of_the_other(draft, held)
+    return (
+        _told_anew(draft, held, lessons)
+        and not (set_apart(draft, held) or own_kinds(draft, held) or of_the_other(draft, held))
+        and not in_case(draft, held)  # a case's threshold and target: no standing value
     )
 
 

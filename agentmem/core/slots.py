@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from agentmem.core.addressed import named
 from agentmem.core.clauses import LINES
 from agentmem.core.compound import nearest
 from agentmem.core.frames import naming
@@ -69,6 +70,7 @@ class Slot:
     clause: frozenset[str]  # the clause's content words, frame included
     measure: str = ""  # the physical unit after it ("C", "cm"), however its frame reads
     past: bool = False  # its clause is told in the past ("20 MB was too small")
+    names: bool = False  # it names which one ("register 40101"): no value of a quantity
 
 
 @lru_cache(maxsize=4096)
@@ -80,7 +82,7 @@ def slots(text: str) -> tuple[Slot, ...]:
     for clause in BREAK.split(normalised(text)):
         pieces = PIECE.findall(clause or "")
         words: frozenset[str] | None = None  # the clause's, read once for all its values
-        past = False
+        past, which = False, frozenset[int]()
         for i, piece in enumerate(pieces):
             command = COMMAND.fullmatch(piece)
             if not command and not VALUE.fullmatch(piece):
@@ -92,6 +94,7 @@ def slots(text: str) -> tuple[Slot, ...]:
                 unit, rest = late, [pieces[i + 1], *pieces[i + 3 :]]
             if words is None:
                 words, past = frozenset(_words(pieces)), PAST.search(clause or "") is not None
+                which = named(pieces, VALUE)
             out.append(
                 Slot(
                     before=tuple(_words(pieces[max(0, i - NEAR) : i]))[-BEFORE:],
@@ -101,6 +104,7 @@ def slots(text: str) -> tuple[Slot, ...]:
                     clause=words,
                     measure=_measure(pieces[i + 1 : i + 2]),
                     past=past,
+                    names=i in which,
                 )
             )
     return tuple(out)
@@ -160,7 +164,10 @@ def shared(a: Slot, b: Slot) -> int:
     when they stand in no one frame: of two units (or physical measures), no shared word before the value, or
     words after it that the other lacks where both have words there ("lock after 5 failed
     swipes" and "lock after 3 failed swipes" share four; "5 failed swipes" and "5 badge
-    readers" none)."""
+    readers" none). A number that names which one ("holding register 40101", "slave id 3":
+    `agentmem.core.addressed`) stands in no frame: it is no value of what its clause measures."""
+    if a.names or b.names:
+        return 0
     if a.unit != b.unit or a.measure != b.measure:
         return 0  # "900 C" and "cone 6", "2 cm" and "900 C": two settings
     before = set(a.before) & set(b.before)
@@ -201,12 +208,12 @@ def reslotted(draft: str, held: str) -> bool:
     held_slots = slots(held)
     # each text's values by unit: a text that states both values anywhere holds both or
     # tells the old one as history ("14 weeks, not the 10 weeks of the old course")
-    in_draft = {(s.value, s.unit) for s in draft_slots}
-    in_held = {(s.value, s.unit) for s in held_slots}
+    in_draft = {(s.value, s.unit) for s in draft_slots if not s.names}
+    in_held = {(s.value, s.unit) for s in held_slots if not s.names}
     # ... but a value the draft tells only in a clause of the past is what it was: beside a
     # new value told in the present, it is the old value as history ("the bin holds 40
     # kg; 50 kg was splitting the bags")
-    now = {(s.value, s.unit) for s in draft_slots if not s.past}
+    now = {(s.value, s.unit) for s in draft_slots if not s.past and not s.names}
     d_names, h_names = named_terms(draft), named_terms(held)
     d_tokens, h_tokens = terms(draft).tokens, terms(held).tokens
     for new in draft_slots:

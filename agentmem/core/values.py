@@ -11,6 +11,7 @@ import string
 from collections.abc import Mapping
 from functools import lru_cache
 
+from agentmem.core.addressed import addressed_before
 from agentmem.core.cues import old_values
 from agentmem.core.spoken import DAY_NAMES, MONTH_NAMES, WEEKDAYS, spoken_values
 from agentmem.core.textcache import textcached
@@ -126,6 +127,11 @@ def _figures(rest: str, values: dict[str, set[str]]) -> str:
             values.setdefault(kind, set()).add(found.zfill(5) if kind == "time" else found)
         rest = pattern.sub(" ", rest)
     for match in NUMBER.finditer(rest):
+        if addressed_before(rest, match.start()):
+            # "register 40101", "slave id 3", "× 100": which one or a scale, of a kind of its
+            # own: no value of a measure or a count (`agentmem.core.addressed`)
+            values.setdefault("which", set()).add(match.group(1).replace(",", ""))
+            continue
         # A decimal without a unit is a version (release 4.13, Airflow 2.9), not a measure;
         # a whole number right after a name is that thing's version ("Docusaurus 3").
         name = _named_before(rest, match.start())
