@@ -17,16 +17,21 @@ the first clause of each text, its asides in brackets left out, as
 names (capitalised words; a code only beside such a word, "Brandt ST9"), marks (which one
 of many: a unit noun with a number or code, "line 3", "Bay 4"; a lone code; a year, a
 month, a day; a name before a unit noun or after "in", "at", "for", "to": "the York
-depot", "trucks in Leeds") and content terms. The draft tells the held role anew when
+depot", "trucks in Leeds") and content terms. A comma ends a name ("Ana Ruiz, maintenance engineer": the title is no noun the name
+labels). The draft tells the held role anew when
 
 - each clause names exactly one holder, and neither holder's words are in the other text;
+  a name both texts write ("MEL", "CAMO" of "MEL extension approvals come from Aisha
+  Rahman, CAMO duty engineer") is of the role, and the one name left is its holder when it
+  is told after a word that leads to one ("from", "by", a comma);
 - their marks are the same: another line, site, unit, product or period is a role of its
   own, and both stay true;
 - they share at least `SHARED` content terms (one of a term's own stem: "stacks" of
   "stacker"), one of them of the held clause's subject (the words before its holder);
 - the subjects are one: a subject term of its own on both sides ("export cheques",
   "payroll cheques") is two duties; one side's own term alone is a wider or narrower
-  telling of one;
+  telling of one, and before a holder told after "from", "by" a term after the last one
+  both say is a verb, not a kind ("come" of "approvals come from");
 - a holder named first does the duty now (a verb in the present, "countersigns"), not a
   past deed ("Omar Qadir countersigned the cheques");
 - and the draft adds no word of a second holder or a kept one (`BOTH`: "also", "as well",
@@ -70,6 +75,7 @@ STEM = 4  # letters a shorter term keeps to be read as another's stem ("stack", 
 CLAUSE = re.compile(r";\s+|[.!?:]\s+|\n+|\s[-\u2013\u2014]\s")
 ASIDE = re.compile(r"\s*\([^()]{0,200}\)")
 TOKEN = re.compile(r"\w[\w'’/&+.-]*\w|\w")
+COMMA = re.compile(r"\w[\w'’/&+.-]*\w|\w|,")  # a comma ends a name: "Aisha Rahman, CAMO …"
 CODE = re.compile(r"(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]*")
 NUMBER = re.compile(r"\d[\d.,]*")
 POSSESSIVE = re.compile(r"['’]s$")
@@ -87,6 +93,7 @@ GUARDED = frozenset(
     only until""".split()  # noqa: SIM905 (a word list)
 )
 JOINS = frozenset({"of", "de", "van", "von", "&"})  # inside a name ("Marks & Co"); "and" lists
+LEADS = frozenset({"by", "from", "with", "via", "is", "are", ","})  # then a holder's name
 PLACE = frozenset({"in", "at", "for", "to"})  # a name after these: which one of many
 # the first letters of a month's or a day's name
 PERIODS = tuple(
@@ -102,6 +109,8 @@ class Clause:
     """A clause read for a role: who holds it, which one it is, and its terms."""
 
     holders: tuple[frozenset[str], ...]  # each name's words, lower case
+    names: tuple[frozenset[str], ...]  # each name's words as written
+    led: bool  # the first name told after a word that leads to a holder ("by", "from", ",")
     marks: frozenset[str]  # which one of many: unit numbers, codes, places, periods
     subject: tuple[str, ...]  # content terms before the holder (or after it, named first)
     terms: frozenset[str]  # every content term but the names'
@@ -137,10 +146,19 @@ def role_retold(draft: str, held: str) -> bool:
     single holder, in any sentence (see the module docstring)."""
     if len(draft) > LONGEST or len(held) > LONGEST:
         return False
-    new, old = _read(draft), _read(held)
-    if new is None or old is None or len(new.holders) != 1 or len(old.holders) != 1:
-        return False
     d_words, h_words = _words(draft), _words(held)
+    new, old = _read(draft), _read(held)
+    if new is None or old is None:
+        return False
+    d_names, h_names = _cased(draft), _cased(held)
+    if any(n <= h_names for n in new.names) or any(n <= d_names for n in old.names):
+        # a name both texts write is of the role, not its holder ("MEL", "CAMO" of "MEL
+        # extension approvals come from Aisha Rahman, CAMO duty engineer")
+        new, old = _read_apart(draft, h_names), _read_apart(held, d_names)
+        if new is None or old is None or not (new.led and old.led):
+            return False  # the one name left must be told as a holder: "from", "by" it
+    if len(new.holders) != 1 or len(old.holders) != 1:
+        return False
     if (d_words - h_words) & (BOTH | GUARDED) or " as well" in draft.lower():
         return False
     if new.holders[0] & h_words or old.holders[0] & d_words or new.marks != old.marks:
@@ -160,9 +178,19 @@ def role_retold(draft: str, held: str) -> bool:
         return False
     if not any(_said(t, old.terms) for t in new.subject):
         return False
-    ours = [t for t in new.subject if not _said(t, old.terms)]
-    theirs = [t for t in old.subject if not _said(t, new.terms)]
-    return not (ours and theirs)
+    return not (_own_kind(new, old.terms) and _own_kind(old, new.terms))
+
+
+def _own_kind(clause: Clause, other: frozenset[str]) -> bool:
+    """A term of the clause's subject the other clause does not say: which kind ("export"
+    of "export cheques"). Before a holder told after "by", "from" …, only among the role's
+    words (before the last term both say), not a verb after them ("come" of "MEL extension
+    approvals come from Aisha Rahman")."""
+    said = [_said(term, other) for term in clause.subject]
+    if not clause.led:
+        return not all(said)
+    last = max((at for at, yes in enumerate(said) if yes), default=-1)
+    return not all(said[:last])
 
 
 def _said(term: str, terms: frozenset[str]) -> bool:
@@ -179,6 +207,12 @@ def _present(deed: str) -> bool:
 
 
 @textcached
+def _cased(text: str) -> frozenset[str]:
+    """The text's words as written, a name's capitals kept."""
+    return frozenset(POSSESSIVE.sub("", t) for t in TOKEN.findall(text))
+
+
+@textcached
 def _words(text: str) -> frozenset[str]:
     return frozenset(t.lower().strip("'’") for t in TOKEN.findall(text))
 
@@ -186,8 +220,14 @@ def _words(text: str) -> frozenset[str]:
 @textcached
 def _read(text: str) -> Clause | None:
     """The text's first clause read for a role; None when it has none."""
+    return _read_apart(text, frozenset())
+
+
+def _read_apart(text: str, said: frozenset[str]) -> Clause | None:
+    """`_read`, a name whose words are all in `said` (the other text's words) read as
+    words of the clause, not as a holder."""
     first = CLAUSE.split(ASIDE.sub("", text).strip(), maxsplit=1)[0]
-    tokens = [POSSESSIVE.sub("", t) for t in TOKEN.findall(first.rstrip("."))]
+    tokens = [POSSESSIVE.sub("", t) for t in COMMA.findall(first.rstrip("."))]
     if len(tokens) < 3:
         return None
     holders: list[tuple[int, int]] = []
@@ -205,7 +245,7 @@ def _read(text: str) -> Clause | None:
             continue
         if _which_one(tokens, at, end):
             marks |= {t.lower() for t in tokens[at:end]}
-        else:
+        elif not set(tokens[at:end]) <= said:
             holders.append((at, end))
         at = end
     if not holders:
@@ -217,6 +257,8 @@ def _read(text: str) -> Clause | None:
     after = [t for tok in tokens[end:] for t in _terms(tok)]
     return Clause(
         holders=tuple(frozenset(t.lower() for t in tokens[a:b]) for a, b in holders),
+        names=tuple(frozenset(tokens[a:b]) for a, b in holders),
+        led=start > 0 and tokens[start - 1].lower() in LEADS,
         marks=frozenset(marks),
         subject=tuple(t for t in (before if start > 0 else after) if t not in marks),
         terms=frozenset(t for found in ordered for t in found) - marks,
