@@ -17,8 +17,8 @@ the first clause of each text, its asides in brackets left out, as
 names (capitalised words; a code only beside such a word, "Brandt ST9"), marks (which one
 of many: a unit noun with a number or code, "line 3", "Bay 4"; a lone code; a year, a
 month, a day; a name before a unit noun or after "in", "at", "for", "to": "the York
-depot", "trucks in Leeds") and content terms. A comma ends a name ("Ana Ruiz, maintenance engineer": the title is no noun the name
-labels). The draft tells the held role anew when
+depot", "trucks in Leeds") and content terms. A comma ends a name ("Ana Ruiz, maintenance
+engineer": the title is no noun the name labels). The draft tells the held role anew when
 
 - each clause names exactly one holder, and neither holder's words are in the other text;
   a name both texts write ("MEL", "CAMO" of "MEL extension approvals come from Aisha
