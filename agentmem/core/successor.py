@@ -77,6 +77,8 @@ def _sentence_again(draft: str, held: str) -> bool:
     d_clauses, h_clauses = _clauses(draft), _clauses(held)
     if not d_clauses or len(d_clauses) > MOST_CLAUSES or not h_clauses:
         return False
+    if not _may_swap(draft, held):
+        return False
     d_words, h_words = _lower(draft), _lower(held)
     if (d_words - h_words) & BOTH:
         return False
@@ -105,6 +107,42 @@ def _clauses(text: str) -> tuple[tuple[str, ...], ...]:
 @textcached
 def _lower(text: str) -> frozenset[str]:
     return frozenset(t.lower() for t in TOKEN.findall(text))
+
+
+def _may_swap(draft: str, held: str) -> bool:
+    """Whether the two texts may swap a name, read before the clauses are aligned: each
+    swapped name holds a capitalised word the other text does not write, and one of the
+    two is told by more than a sentence's capital (`_marked`). Most pairs have neither,
+    and aligning every clause of one with every clause of the other costs (issue 17)."""
+    d_worded, d_marked = _name_words(draft)
+    h_worded, h_marked = _name_words(held)
+    if not (d_worded and h_worded and (d_marked or h_marked)):
+        return False
+    d_words, h_words = _lower(draft), _lower(held)
+    if d_worded <= h_words or h_worded <= d_words:
+        return False
+    return not (d_marked <= h_words and h_marked <= d_words)
+
+
+@textcached
+def _name_words(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words (lower case) a name `_swapped` finds could hold: each capitalised word of
+    a clause (`_worded`), and of those the ones a `_marked` name could hold: after the
+    clause's first word, written with an inner capital, or before a capitalised word or a
+    number (a name of two words or more opening the clause)."""
+    worded, marked = set(), set()
+    for clause in _clauses(text):
+        for at, token in enumerate(clause):
+            if not token[0].isupper() or not _worded(token):
+                continue
+            worded.add(token.lower())
+            if (
+                at > 0
+                or any(c.isupper() for c in token[1:])
+                or (len(clause) > 1 and (clause[1][0].isupper() or clause[1].isdigit()))
+            ):
+                marked.add(token.lower())
+    return frozenset(worded), frozenset(marked)
 
 
 def _swapped(
@@ -152,8 +190,12 @@ def _names(tokens: tuple[str, ...]) -> bool:
     members of a series or records."""
     if any(t.lower() in INSTANCES for t in tokens):
         return False
-    worded = [t for t in tokens if t.replace("-", "").isalpha() and t[0].isupper() and len(t) > 2]
-    return bool(worded) and all(t[0].isupper() or t.isdigit() for t in tokens)
+    return any(_worded(t) for t in tokens) and all(t[0].isupper() or t.isdigit() for t in tokens)
+
+
+def _worded(token: str) -> bool:
+    """A capitalised word of letters of a name, not a code or a number."""
+    return token.replace("-", "").isalpha() and token[0].isupper() and len(token) > 2
 
 
 def _marked(tokens: tuple[str, ...], start: int) -> bool:

@@ -146,7 +146,13 @@ def role_retold(draft: str, held: str) -> bool:
     single holder, in any sentence (see the module docstring)."""
     if len(draft) > LONGEST or len(held) > LONGEST:
         return False
+    d_starts = _starts(draft)
+    h_starts = _starts(held) if d_starts else d_starts
+    if not h_starts:
+        return False
     d_words, h_words = _words(draft), _words(held)
+    if d_starts <= h_words or h_starts <= d_words:
+        return False  # no holder the other text does not write: read neither clause
     new, old = _read(draft), _read(held)
     if new is None or old is None:
         return False
@@ -226,8 +232,7 @@ def _read(text: str) -> Clause | None:
 def _read_apart(text: str, said: frozenset[str]) -> Clause | None:
     """`_read`, a name whose words are all in `said` (the other text's words) read as
     words of the clause, not as a holder."""
-    first = CLAUSE.split(ASIDE.sub("", text).strip(), maxsplit=1)[0]
-    tokens = [POSSESSIVE.sub("", t) for t in COMMA.findall(first.rstrip("."))]
+    tokens = list(_first(text))
     if len(tokens) < 3:
         return None
     holders: list[tuple[int, int]] = []
@@ -267,6 +272,27 @@ def _read_apart(text: str, said: frozenset[str]) -> Clause | None:
         after=_after(tokens, end) if start > 0 else "",
         near=tuple(after[:NEAR] if start == 0 else before[-NEAR:]),
     )
+
+
+@textcached
+def _first(text: str) -> tuple[str, ...]:
+    """The tokens of the text's first clause, its asides left out, "'s" dropped."""
+    first = CLAUSE.split(ASIDE.sub("", text).strip(), maxsplit=1)[0]
+    return tuple(POSSESSIVE.sub("", t) for t in COMMA.findall(first.rstrip(".")))
+
+
+@textcached
+def _starts(text: str) -> frozenset[str]:
+    """Words (lower case) every holder `_read` finds holds one of: a capitalised word after
+    the first, or the first when `_name_end` reads it alone (inner capitals or digits) or
+    before a code ("KS-40"): read before the clauses, cheaply (issue 17)."""
+    tokens = _first(text)
+    if len(tokens) < 3:
+        return frozenset()
+    found = {t.lower() for t in tokens[1:] if _capital(t)}
+    if _capital(tokens[0]) and (_marked(tokens[0]) or CODE.fullmatch(tokens[1])):
+        found.add(tokens[0].lower())
+    return frozenset(found)
 
 
 def _after(tokens: list[str], end: int) -> str:
