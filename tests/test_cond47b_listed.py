@@ -96,6 +96,13 @@ def test_value_alone_or_input_alone_say_how_much() -> None:
     assert named(["set", "the", "value", "3", "now"], VALUE) == frozenset()
 
 
+def test_an_analog_signal_span_is_a_value() -> None:
+    """"analog output 0–10 V", "analog input 4-20 mA": a span of the signal, no instance."""
+    assert "which" not in terms("The damper is driven by an analog output 0–10 V.").values
+    assert "which" not in terms("The transmitter feeds analog input 4-20 mA.").values
+    assert terms("The setpoint is analog value 17.").values.get("which") == {"17"}
+
+
 def test_listed_reads_only_a_short_clause() -> None:
     """A clause of more than a few words and one number goes on no list."""
     assert listed(["combined", "chlorine", "30003"], VALUE, "30001") == frozenset((2,))

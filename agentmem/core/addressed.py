@@ -36,6 +36,7 @@ SEPARATOR = re.compile(r"[_.\-/:=]+")
 # ("value 3" alone, "input 12 V" alone, say how much).
 OBJECT_TYPES = frozenset("analog analogue binary multistate multi-state".split())  # noqa: SIM905
 OBJECTS = frozenset("input output value".split())  # noqa: SIM905
+SPAN = re.compile(r"\d+\s*[.\-–]\s*\d")  # a decimal or a range ("0–10 V", "4-20 mA")
 # A list whose first item is addressed goes on after a comma with the few words naming each
 # next item ("input register 30001, combined chlorine 30003, pH 30005"): what may stand
 # between a listed number and the one before it. A number of another length ("register
@@ -112,6 +113,8 @@ def addressed_before(text: str, start: int) -> bool:
         return True
     if word.lower().removesuffix("s") not in OBJECTS:
         return False
+    if SPAN.match(text, start):
+        return False  # "analog output 0–10 V": the signal's span, no instance
     before = begin
     while before > 0 and text[before - 1] == " ":
         before -= 1
