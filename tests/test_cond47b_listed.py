@@ -97,7 +97,7 @@ def test_value_alone_or_input_alone_say_how_much() -> None:
 
 
 def test_an_analog_signal_span_is_a_value() -> None:
-    """"analog output 0–10 V", "analog input 4-20 mA": a span of the signal, no instance."""
+    """ "analog output 0–10 V", "analog input 4-20 mA": a span of the signal, no instance."""
     assert "which" not in terms("The damper is driven by an analog output 0–10 V.").values
     assert "which" not in terms("The transmitter feeds analog input 4-20 mA.").values
     assert terms("The setpoint is analog value 17.").values.get("which") == {"17"}
