@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from agentmem.core.addressed import named
+from agentmem.core.addressed import listed, named
 from agentmem.core.clauses import LINES
 from agentmem.core.compound import nearest
 from agentmem.core.frames import naming
@@ -79,6 +79,7 @@ def slots(text: str) -> tuple[Slot, ...]:
     word after it when that word is a unit ("5 minutes", "80%"); otherwise that word
     frames it ("5 failed swipes")."""
     out: list[Slot] = []
+    head = ""  # the addressed number a clause ended on with a comma: a list may go on
     for clause in BREAK.split(normalised(text)):
         pieces = PIECE.findall(clause or "")
         words: frozenset[str] | None = None  # the clause's, read once for all its values
@@ -94,7 +95,7 @@ def slots(text: str) -> tuple[Slot, ...]:
                 unit, rest = late, [pieces[i + 1], *pieces[i + 3 :]]
             if words is None:
                 words, past = frozenset(_words(pieces)), PAST.search(clause or "") is not None
-                which = named(pieces, VALUE)
+                which = named(pieces, VALUE) | listed(pieces, VALUE, head)
             out.append(
                 Slot(
                     before=tuple(_words(pieces[max(0, i - NEAR) : i]))[-BEFORE:],
@@ -107,6 +108,8 @@ def slots(text: str) -> tuple[Slot, ...]:
                     names=i in which,
                 )
             )
+        ends = bool(pieces) and len(pieces) - 1 in which and (clause or "").endswith(",")
+        head = _number(pieces[-1]) if ends else ""
     return tuple(out)
 
 

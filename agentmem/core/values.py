@@ -11,7 +11,7 @@ import string
 from collections.abc import Mapping
 from functools import lru_cache
 
-from agentmem.core.addressed import addressed_before
+from agentmem.core.addressed import addressed_before, listed_after, scaled_before
 from agentmem.core.cues import old_values
 from agentmem.core.spoken import DAY_NAMES, MONTH_NAMES, WEEKDAYS, spoken_values
 from agentmem.core.textcache import textcached
@@ -126,12 +126,23 @@ def _figures(rest: str, values: dict[str, set[str]]) -> str:
             found = match.group(0).lower().lstrip("v")
             values.setdefault(kind, set()).add(found.zfill(5) if kind == "time" else found)
         rest = pattern.sub(" ", rest)
+    head, since = "", 0  # the last number of an addressed list, and where it ended
     for match in NUMBER.finditer(rest):
-        if addressed_before(rest, match.start()):
+        number, word = match.group(1).replace(",", ""), (match.group(2) or "").lower()
+        # (NUMBER takes a comma after the digits along: "30001, combined")
+        digits_end = match.start(1) + len(match.group(1).rstrip(","))
+        after = rest[digits_end : digits_end + 1]
+        if addressed_before(rest, match.start()) or (
+            head and listed_after(rest[since : match.start()], head, number, after)
+        ):
             # "register 40101", "slave id 3", "× 100": which one or a scale, of a kind of its
-            # own: no value of a measure or a count (`agentmem.core.addressed`)
-            values.setdefault("which", set()).add(match.group(1).replace(",", ""))
+            # own: no value of a measure or a count (`agentmem.core.addressed`); so are the
+            # next numbers of its list ("register 30001, combined chlorine 30003")
+            values.setdefault("which", set()).add(number)
+            listing = word not in UNITS and not scaled_before(rest, match.start())
+            head, since = (number if listing else ""), digits_end
             continue
+        head = ""
         # A decimal without a unit is a version (release 4.13, Airflow 2.9), not a measure;
         # a whole number right after a name is that thing's version ("Docusaurus 3").
         name = _named_before(rest, match.start())
