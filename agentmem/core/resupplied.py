@@ -10,7 +10,8 @@ the rules that read a slot want the held clause's words around a value; these tw
 the material and the setting's subject, and nothing else tells the change but the names.
 
 `resupplied` reads a supply in each text (`SUPPLY`: a name, an optional grade, one or two
-lower-case words of what it supplies: "Norchem 96 % acid", "the Sawit Prima palm olein")
+lower-case words of what it supplies, after "with", "using", "from", "on" or a bracket:
+"with Norchem 96 % acid", "with the Sawit Prima palm olein")
 and takes the draft as the held lesson's new value when
 
 - both name a supply of one material (a material word in common), by two names: the draft
@@ -41,9 +42,12 @@ from agentmem.core.values import UNITS
 from agentmem.core.words import function_words
 from agentmem.stores.bm25 import tokenize
 
-# A supply: a name of capitalised words (a possessive allowed), an optional grade, then one
-# or two lower-case words of what is supplied ("Vestra Chemicals' 93 % acid").
+# A supply: after "with", "using", "from", "on" or a bracket (what a thing runs on, not
+# where: "in the UK marketplace"), a name of capitalised words (a possessive allowed), an
+# optional grade, then one or two lower-case words of what is supplied ("Vestra
+# Chemicals' 93 % acid").
 SUPPLY = re.compile(
+    r"(?:\b(?:[Ww]ith|[Uu]sing|[Ff]rom|[Oo]n)\s+(?:the\s+|our\s+)?|\()"
     r"(?P<name>(?:[A-Z][\w&.-]*\s+){0,2}[A-Z][\w&.-]*?)(?:['\u2019]s?)?\s+"
     r"(?:(?P<grade>\d+(?:[.,]\d+)?\s?(?:%|[A-Za-z]{1,3}\b))\s+)?"
     r"(?P<what>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)"
