@@ -56,6 +56,7 @@ from agentmem.core.rehomed import rehomed
 from agentmem.core.relieved import relieved
 from agentmem.core.renumbered import renumbered
 from agentmem.core.rerated import rerated
+from agentmem.core.resupplied import resupplied
 from agentmem.core.restaffed import restaffed, tells_no_one, tells_who
 from agentmem.core.restate import replaces, restated, restates, told_alike
 from agentmem.core.retract import CLAUSE, withdrawn
@@ -256,6 +257,7 @@ def _said_anew(draft: str, held: str, lessons: bool) -> bool:
         or (lessons and realigned(draft, held))  # one frame, a new value of its kind
         or (lessons and rehomed(draft, held))  # its subject, a change, a new name
         or (lessons and reheld(draft, held))  # its duty's holder, no cue (`core.reheld`)
+        or (lessons and resupplied(draft, held))  # a new supplier's value (`core.resupplied`)
     )
 
 
