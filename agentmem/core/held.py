@@ -79,6 +79,7 @@ from agentmem.core.together import read_together
 from agentmem.core.toldgate import opened
 from agentmem.core.turned import turned
 from agentmem.core.unchanged import left_alone, told_changed
+from agentmem.core.whichone import another_one
 from agentmem.core.widened import widened
 from agentmem.core.withdrawgate import may_withdraw
 from agentmem.core.withdrawnname import withdrawn_by_name
@@ -228,6 +229,7 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
     return (
         _told_anew(draft, held, lessons)
         and not (set_apart(draft, held) or own_kinds(draft, held) or of_the_other(draft, held))
+        and not (lessons and another_one(draft, held))  # another unit's, type's (`whichone`)
         and not in_case(draft, held)  # a case's threshold and target: no standing value
     )
 

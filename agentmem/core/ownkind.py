@@ -50,10 +50,11 @@ def _terms(words: list[str]) -> set[str]:
 
 
 @textcached
-def _qualifier(clause: str, term: str) -> tuple[set[str], bool] | None:
+def _qualifier(clause: str, term: str, states: bool = False) -> tuple[set[str], bool] | None:
     """The kind words around the first mention of `term` in `clause` (up to BEFORE content
     words right before it, and a "for …"/"of …" phrase after it), and whether "all" or
-    "every" comes before it; None when the clause does not name it."""
+    "every" comes before it; None when the clause does not name it. With `states`, a word
+    like "standard" is a kind too (`agentmem.core.whichone`)."""
     words = WORD.findall(clause)
     skip = function_words() | value_words()
     for at, word in enumerate(words):
@@ -66,7 +67,7 @@ def _qualifier(clause: str, term: str) -> tuple[set[str], bool] | None:
             if low in EVERY:
                 every = True
                 break
-            if not prior[0].isalpha() or low in skip or low in STATE:
+            if not prior[0].isalpha() or low in skip or (low in STATE and not states):
                 break
             before.append(prior)
         after: list[str] = []
@@ -84,18 +85,19 @@ def _qualifier(clause: str, term: str) -> tuple[set[str], bool] | None:
     return None
 
 
-def own_kinds(draft: str, held: str) -> bool:
+def own_kinds(draft: str, held: str, states: bool = False) -> bool:
     """The draft opens on a head noun the held text's first clause names, and each text
-    qualifies it with a word the other never writes (see the module docstring)."""
+    qualifies it with a word the other never writes (see the module docstring); with
+    `states`, "standard" or "regular" before it is a kind word too."""
     if says_changed(draft) or EFFECTIVE.search(draft) or OPENS_WHEN.search(draft):
         return False
     first = CLAUSE.split(draft, maxsplit=1)[0]
     held_first = CLAUSE.split(held, maxsplit=1)[0]
     for term in terms(first).head:
-        theirs = _qualifier(held_first, term)
+        theirs = _qualifier(held_first, term, states)
         if theirs is None:
             continue
-        ours = _qualifier(first, term)
+        ours = _qualifier(first, term, states)
         if ours is None or ours[1] or theirs[1]:
             return False
         held_terms = _terms(WORD.findall(held))  # read only for a head both name
