@@ -56,9 +56,9 @@ from agentmem.core.rehomed import rehomed
 from agentmem.core.relieved import relieved
 from agentmem.core.renumbered import renumbered
 from agentmem.core.rerated import rerated
-from agentmem.core.resupplied import resupplied
 from agentmem.core.restaffed import restaffed, tells_no_one, tells_who
 from agentmem.core.restate import replaces, restated, restates, told_alike
+from agentmem.core.resupplied import resupplied
 from agentmem.core.retract import CLAUSE, withdrawn
 from agentmem.core.sameframe import reframed
 from agentmem.core.samething import given_anew
@@ -229,8 +229,7 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
     return (
         _told_anew(draft, held, lessons)
         and not (set_apart(draft, held) or own_kinds(draft, held) or of_the_other(draft, held))
-        and not (lessons and another_one(draft, held))  # another unit's, type's (`whichone`)
-        and not in_case(draft, held)  # a case's threshold and target: no standing value
+        and not (in_case(draft, held) or (lessons and another_one(draft, held)))
     )
 
 
