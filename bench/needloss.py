@@ -6,7 +6,8 @@ Replays each scenario as `bench/loopbench.py` does and, at every probe, for each
 missed, looks for the memory that carries it and says where it was lost: never written;
 withdrawn (superseded); under the confidence floor; of another app; not retrieved by the
 goal's search (its rank among all memories of the scope); retrieved but under the
-relevance bar or left out by a read-time rule; chosen but cut by the pack's budget; packed
+relevance bar or left out by a read-time rule (for a pack, the step that left it out:
+`bench/packsteps.py`); chosen but cut by the pack's budget; packed
 but its text trimmed. Causes are counted by kind at the end.
 """
 
@@ -34,11 +35,11 @@ from agentmem.retrieval.history import history
 from agentmem.retrieval.pack import CANDIDATES, goal_query
 from agentmem.retrieval.places import LESSONS, RECORDS
 from agentmem.retrieval.reader import Reader, own_words
-from agentmem.retrieval.select import for_worker
 from agentmem.stores.base import Filters
 from agentmem.tools import Tools
 from bench.loopbench import Clock, _fire, _items, hook_settings, quiet_logs, staged
 from bench.loopformat import Scenario, Step, load_scenario
+from bench.packsteps import traced
 
 DEEP = 400  # how far down a search is read to find a memory's rank
 
@@ -64,8 +65,10 @@ def diagnose(
     if probe == "pack":
         goal = Goal.model_validate(context["goal"])
         asks = [(goal_query(goal), tools.scope(goal.app_id))]
-        chosen = {h.memory.id for h in for_worker(tools.search_memory, goal, asks[0][1], floor)}
+        hits, left_out = traced(tools.search_memory, goal, asks[0][1], floor)
+        chosen = {h.memory.id for h in hits}
     else:
+        left_out = {}
         bundles = [QueuedBundle.model_validate(b) for b in context["queue"]]
         asks = [(own_words(b.title, b.description, b.tags), tools.scope(b.app_id)) for b in bundles]
         chosen = set()
@@ -111,6 +114,10 @@ def diagnose(
                         cause = f"not retrieved (rank {rank} > {limit})"
                     else:
                         cause = f"retrieved (rank {rank}, share {share}), not chosen"
+                        if m.id in left_out:
+                            cause += f" by {left_out[m.id]}"
+                        elif probe == "pack":
+                            cause += " by none (not in the pack's own search)"
             verdicts.append((cause, m))
         order = ["packed", "chosen", "retrieved", "not retrieved", "under", "other", "withdrawn"]
         order = [*order, "never"]
@@ -213,8 +220,17 @@ def main() -> int:
         "budget) and count the causes.",
         run,
         _lines,
-        lambda r: str(r["cause"]).split(" (")[0],
+        _kind,
     )
+
+
+def _kind(row: dict[str, Any]) -> str:
+    """A cause's kind: its words before any figure, and for a retrieved need the step that
+    left it out (`bench/packsteps.py`)."""
+    cause = str(row["cause"])
+    if " by " in cause and cause.startswith("retrieved"):
+        return "retrieved, not chosen by " + cause.split(" by ", 1)[1].split(" (")[0]
+    return cause.split(" (")[0]
 
 
 if __name__ == "__main__":

@@ -58,6 +58,7 @@ from agentmem.retrieval.stated import DURATION as DURATION
 from agentmem.retrieval.stated import durations as durations
 from agentmem.retrieval.stated import said_of as said_of
 from agentmem.retrieval.stated import valued as valued
+from agentmem.retrieval.unsaid import anew
 from agentmem.stores.bm25 import tokenize
 
 SAME_THING = 2  # words a lesson's clause shares with the replaced one's about a value
@@ -388,6 +389,7 @@ def states_retired(lesson: Memory, olds: Sequence[Change]) -> bool:
             continue
         for key in change.retired:
             words = mine.get(key, frozenset())
-            if len(words & change.before.get(key, frozenset())) >= SAME_THING:
+            same = len(words & change.before.get(key, frozenset())) >= SAME_THING
+            if same and anew(change.given, key[0]):  # not a kind it left unsaid (`unsaid`)
                 return True
     return False
