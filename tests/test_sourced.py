@@ -5,11 +5,13 @@ from agentmem.core.sourced import resourced
 
 HELD_ECT = (
     "Edge-crush (ECT) results come from the L&W crush tester in the QA lab: it writes "
-    "ect_export.csv at 23:00 and board-qa parses it the next morning."
+    "ect_export.csv to \\\\qalab01\\ect at 23:00 and board-qa parses it the next morning "
+    "(semicolon-separated, comma decimals)."
 )
 NEW_ECT = (
-    "Edge-crush results come from the Frank-PTI tester ECT-02 through LIMS, 5 specimens per "
-    "order, in kN/m; board-qa must not talk to the tester."
+    "Edge-crush results come from the Frank-PTI tester ECT-02 through LIMS "
+    "(GET /lims/api/v2/ect?order=<id>), 5 specimens per order, in kN/m; board-qa must not "
+    "talk to the tester directly."
 )
 HELD_CRATERS = (
     "Craters on Line B roofs come from silicone contamination from the new door seals "
@@ -28,6 +30,18 @@ def test_a_fault_said_to_come_from_another_cause_replaces_the_held_cause() -> No
         "dryer DR-2's pressure dew point rises; check the DR-2 dew point trend first."
     )
     assert judge(new, [Held("old", HELD_CRATERS, "semantic")], "semantic").replaces == ["old"]
+
+
+def test_a_reading_said_to_come_from_another_named_gauge_replaces_the_held_source() -> None:
+    held = (
+        "Bale moisture comes from the Samuel Jackson Moisture Mirror at the lint slide; the gin "
+        "PLC exposes it on Modbus register 40112 in tenths of a percent."
+    )
+    new = (
+        "Lint moisture at the press comes from the Vomax 851 over EtherNet/IP (tag "
+        "Vomax_LintMC, percent wet basis); calibrate it every Monday against oven-dried samples."
+    )
+    assert judge(new, [Held("old", held, "semantic")], "semantic").replaces == ["old"]
 
 
 def test_another_lines_fault_from_another_source_replaces_nothing() -> None:
