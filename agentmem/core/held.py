@@ -67,6 +67,7 @@ from agentmem.core.separate import of_the_other
 from agentmem.core.setkeys import keyed_anew, rekeyed
 from agentmem.core.setto import set_anew
 from agentmem.core.slots import renewed, siblings
+from agentmem.core.sourced import resourced
 from agentmem.core.statement import terms
 from agentmem.core.stillnamed import still_named
 from agentmem.core.stillsaid import still_told
@@ -158,8 +159,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
     """
     verdict = Verdict()
     held = list(held)
-    # a new value where a held lesson's stood, however told, is read lesson for lesson: a
-    # pattern's counts of runs are no values of what it is about
+    # a new value where a held lesson's stood is read lesson for lesson (not a pattern's counts)
     lesson = draft_type in RETRACTABLE
     stale_match: str | None = None
     told = told_changed(draft)
@@ -258,7 +258,7 @@ def _said_anew(draft: str, held: str, lessons: bool) -> bool:
         or (lessons and realigned(draft, held))  # one frame, a new value of its kind
         or (lessons and rehomed(draft, held))  # its subject, a change, a new name
         or (lessons and reheld(draft, held))  # its duty's holder, no cue (`core.reheld`)
-        or (lessons and resupplied(draft, held))  # a new supplier's value (`core.resupplied`)
+        or (lessons and (resupplied(draft, held) or resourced(draft, held)))  # another source
     )
 
 

@@ -1,0 +1,66 @@
+"""A held "<thing> comes from <source>" lesson told again with another named source."""
+
+from agentmem.core.held import Held, judge
+from agentmem.core.sourced import resourced
+
+HELD_ECT = (
+    "Edge-crush (ECT) results come from the L&W crush tester in the QA lab: it writes "
+    "ect_export.csv to \\\\qalab01\\ect at 23:00 and board-qa parses it the next morning "
+    "(semicolon-separated, comma decimals)."
+)
+NEW_ECT = (
+    "Edge-crush results come from the Frank-PTI tester ECT-02 through LIMS "
+    "(GET /lims/api/v2/ect?order=<id>), 5 specimens per order, in kN/m; board-qa must not "
+    "talk to the tester directly."
+)
+HELD_CRATERS = (
+    "Craters on Line B roofs come from silicone contamination from the new door seals "
+    "(Sealtec batch 0912); wipe the seals with IPA before the body enters the booth."
+)
+
+
+def test_a_result_said_to_come_from_another_named_tester_replaces_the_held_source() -> None:
+    verdict = judge(NEW_ECT, [Held("old", HELD_ECT, "semantic")], "semantic")
+    assert verdict.replaces == ["old"]
+
+
+def test_a_fault_said_to_come_from_another_cause_replaces_the_held_cause() -> None:
+    new = (
+        "Roof craters on Line B come from oil carry-over in the booth compressed air when "
+        "dryer DR-2's pressure dew point rises; check the DR-2 dew point trend first."
+    )
+    assert judge(new, [Held("old", HELD_CRATERS, "semantic")], "semantic").replaces == ["old"]
+
+
+def test_a_reading_said_to_come_from_another_named_gauge_replaces_the_held_source() -> None:
+    held = (
+        "Bale moisture comes from the Samuel Jackson Moisture Mirror at the lint slide; the gin "
+        "PLC exposes it on Modbus register 40112 in tenths of a percent."
+    )
+    new = (
+        "Lint moisture at the press comes from the Vomax 851 over EtherNet/IP (tag "
+        "Vomax_LintMC, percent wet basis); calibrate it every Monday against oven-dried samples."
+    )
+    assert judge(new, [Held("old", held, "semantic")], "semantic").replaces == ["old"]
+
+
+def test_another_lines_fault_from_another_source_replaces_nothing() -> None:
+    new = "Roof craters on Line A come from oil in the compressed air at dryer DR-1."
+    assert not resourced(new, HELD_CRATERS)
+    assert judge(new, [Held("old", HELD_CRATERS, "semantic")], "semantic").replaces == []
+
+
+def test_a_source_said_to_be_an_addition_replaces_nothing() -> None:
+    new = "Edge-crush results also come from the Frank-PTI tester ECT-02 for rush orders."
+    assert not resourced(new, HELD_ECT)
+
+
+def test_another_reading_from_another_source_replaces_nothing() -> None:
+    new = "Burst strength results come from the Frank-PTI tester BST-01 through LIMS."
+    assert not resourced(new, HELD_ECT)
+    assert judge(new, [Held("old", HELD_ECT, "semantic")], "semantic").replaces == []
+
+
+def test_the_same_source_told_more_fully_is_no_new_source() -> None:
+    new = "Edge-crush results come from the L&W crush tester ECT-01 in the QA lab."
+    assert not resourced(new, HELD_ECT)
