@@ -79,15 +79,15 @@ def resourced(draft: str, held: str) -> bool:
     """The draft tells the held lesson's thing as coming from another named source."""
     if BESIDE.search(draft):
         return False
-    frames = _frames(draft)
-    if not frames:
+    frames, old_frames = _frames(draft), _frames(held)
+    if not frames or not old_frames:
         return False
     # a name either subject says ("(ECT)" of "Edge-crush (ECT) results") is no source's
     draft_names = terms(draft).proper - _subjects(draft)
     held_names = terms(held).proper - _subjects(held)
     for head, rest, told in frames:
         names, marks = _split(told)
-        for old_head, old_rest, old_told in _frames(held):
+        for old_head, old_rest, old_told in old_frames:
             old_names, old_marks = _split(old_told)
             if head != old_head or marks != old_marks:
                 continue  # another thing, or another unit of it ("Line A", "Line B")
@@ -98,6 +98,7 @@ def resourced(draft: str, held: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=4096)  # asked of each text once per pair the judge weighs
 def _subjects(text: str) -> frozenset[str]:
     """The tokens of the text's frames' subjects."""
     return frozenset(t for m in FRAME.finditer(text) for t in tokenize(m["subject"]))
