@@ -28,7 +28,14 @@ def _replaced(new: str, held: str) -> bool:
 
 
 def test_a_new_compounds_target_told_as_a_correction_replaces_the_old_compounds() -> None:
-    assert _replaced(NEW_LATEX, HELD_LATEX)
+    held = "With the Synthomer SBR 7340 compound the latex add-on target is 920 g/m² (±40)."
+    assert _replaced(NEW_LATEX, held)
+
+
+def test_a_held_lesson_setting_more_than_the_draft_retells_is_kept() -> None:
+    # the oven's 148 °C and 14 m/min are no part of the correction: the lesson still tells them
+    assert not product_swapped(NEW_LATEX, HELD_LATEX)
+    assert not _replaced(NEW_LATEX, HELD_LATEX)
 
 
 def test_a_new_stabilisers_ageing_time_with_the_rest_unchanged_replaces_the_old_one() -> None:

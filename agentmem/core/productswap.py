@@ -1,16 +1,16 @@
 """A held lesson's setting told anew for another named product, a word saying the old went.
 
-When a plant changes the product it runs on (a latex compound, a stabiliser, a dosing
+When a plant changes the product it runs on (a stabiliser, a latex compound, a dosing
 chemical), the lesson that gave a setting for the old product is written again for the
 new one, naming the new product by its maker's name and model code, and the setting's new
-value: "Correction: with Rovene 4042 the add-on target is 860 g/m² …; the figure posted
-above belonged to the previous compound" after "With the Synthomer SBR 7340 compound the
-stenter oven runs 148 °C …, and the latex add-on target is 920 g/m²", or "CreamLine CL-72
-mix (Nordic Gums AB, dosed at 0.40 %) ages at least 8 h at 2-5 °C before freezing … The 48 h
-maximum is unchanged" after "Mix made with Stabilex SE-30 (Hartmann Ingredients, 0.35 % of
-the mix) must age at least 4 h at 2-5 °C …". `agentmem.core.resupplied` reads a supplier
-named before the material it supplies ("with Vestra Chemicals' 93 % acid"); a product named
-by its code names no material, and may open the sentence.
+value: "CreamLine CL-72 mix (Nordic Gums AB, dosed at 0.40 %) ages at least 8 h at 2-5 °C
+before freezing … The 48 h maximum is unchanged" after "Mix made with Stabilex SE-30
+(Hartmann Ingredients, 0.35 % of the mix) must age at least 4 h at 2-5 °C …", or
+"Correction: with Rovene 4042 the add-on target is 860 g/m² …; the figure posted above
+belonged to the previous compound" after "With the Synthomer SBR 7340 compound the latex
+add-on target is 920 g/m²". `agentmem.core.resupplied` reads a supplier named before the
+material it supplies ("with Vestra Chemicals' 93 % acid"); a product named by its code
+names no material, and may open the sentence.
 
 `product_swapped` takes the draft as the held lesson's new value when
 
@@ -28,6 +28,9 @@ by its code names no material, and may open the sentence.
   finds among the held text's values of its unit one whose words before it share the most
   content terms with the draft's, at least `SHARED` (one slot of one thing), the two values
   apart and the held value nowhere in the draft;
+- the draft states a value of every unit the held text sets: a held lesson that sets
+  more ("the oven runs 148 °C at 14 m/min, and the add-on target is 920 g/m²") still tells
+  what the draft does not, and is kept;
 - the draft says its product is no addition nor a case of its own (`BESIDE`: "also",
   "only", "separate") and negates nothing.
 
@@ -115,8 +118,10 @@ def product_swapped(draft: str, held: str) -> bool:
     said, told = set(tokenize(draft)), set(tokenize(held))
     if mine[0][0] & told or theirs[0][0] & said or _members(draft) - _members(held):
         return False
-    before = _measures(held)
-    for unit, values in _measures(draft).items():
+    before, after = _measures(held), _measures(draft)
+    if set(before) - set(after):
+        return False  # the held lesson sets more than the draft tells anew: it keeps that
+    for unit, values in after.items():
         for new, near in values:
             shared = [(len(near & far), was) for was, far in before.get(unit, [])]
             most = max((n for n, _ in shared), default=0)
