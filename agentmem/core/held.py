@@ -48,6 +48,7 @@ from agentmem.core.pagetitle import page_holder
 from agentmem.core.percase import split_by_case
 from agentmem.core.placed import placed_anew
 from agentmem.core.plainnews import elsewhere_unsaid, told_plainly
+from agentmem.core.productswap import product_swapped
 from agentmem.core.readdressed import moved_host, readdressed
 from agentmem.core.recounted import recounted
 from agentmem.core.refilled import refilled
@@ -104,11 +105,10 @@ class Held:
 # no longer holds, what it tells said to hold no more, a cause it gave denied, a tool's
 # release below the one now needed, a value it calls the old one, a role handed on, a
 # thing kept elsewhere now, an old way said to be over, two things kept apart now joined, a
-# post given to another holder, a setting's key given another value, a setting named by
-# its key set anew, a component that reaches what it exchanges on another host, a thing
-# said to have moved to a host, a rule it applies now said to apply only to another thing,
-# another supplier named after its subject's label, another list of values in a list's slot,
-# a page's title naming another holder of the place.
+# post given to another holder, a setting's key given another value or named by its key
+# set anew, a component reaching what it exchanges on another host, a thing moved to a
+# host, a rule now said to apply only to another thing, another supplier after its
+# subject's label, another list in a list's slot, a page's title naming another holder.
 TOLD_OTHERWISE = (
     *(took_over, narrowed, retired, split_by_case, dropped),
     *(corrected, relieved, no_longer_of, not_the_cause, below_floor),
@@ -222,10 +222,9 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
         return True  # a unit after another of one series, a name by a wider word
     if lessons and succeeds(draft, held):
         return True  # its sentence again, another holder's name in one place (`core.successor`)
-    # The refuting tests asked last: each side is a pure test of the two texts, so the order
-    # changes no answer, and most pairs tell nothing anew, so a refutation read first (a
-    # held text read cold by `set_apart`, `own_kinds`, `another_instance`) is mostly read
-    # for nothing (issue 17).
+    # The refuting tests asked last: each a pure test of the two texts, so the order changes
+    # no answer, and as most pairs tell nothing anew a refutation read first (a held text read
+    # cold by `set_apart`, `own_kinds`, `another_instance`) is mostly read for nothing (#17).
     return (
         _told_anew(draft, held, lessons)
         and not (set_apart(draft, held) or own_kinds(draft, held) or of_the_other(draft, held))
@@ -259,6 +258,7 @@ def _said_anew(draft: str, held: str, lessons: bool) -> bool:
         or (lessons and rehomed(draft, held))  # its subject, a change, a new name
         or (lessons and reheld(draft, held))  # its duty's holder, no cue (`core.reheld`)
         or (lessons and (resupplied(draft, held) or resourced(draft, held)))  # another source
+        or (lessons and product_swapped(draft, held))  # another product's setting, the old gone
     )
 
 

@@ -36,6 +36,7 @@ from difflib import SequenceMatcher
 from agentmem.core.aligned import EXTRA_UNITS
 from agentmem.core.successorrole import INSTANCES, retold_role
 from agentmem.core.textcache import textcached
+from agentmem.core.unitrole import unit_role_retold
 from agentmem.core.values import UNITS, value_words
 from agentmem.core.words import function_words
 
@@ -66,8 +67,9 @@ BOTH = frozenset(
 def succeeds(draft: str, held: str) -> bool:
     """The draft tells the held lesson's sentence again with another holder in one place
     (see the module docstring), or its role, device or duty in a new sentence with another
-    single holder (`agentmem.core.successorrole.retold_role`)."""
-    return _sentence_again(draft, held) or retold_role(draft, held)
+    single holder (`agentmem.core.successorrole.retold_role`), with one term in common when
+    both open on one unit (`agentmem.core.unitrole`)."""
+    return _sentence_again(draft, held) or retold_role(draft, held) or unit_role_retold(draft, held)
 
 
 def _sentence_again(draft: str, held: str) -> bool:

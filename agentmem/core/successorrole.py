@@ -120,13 +120,13 @@ class Clause:
     near: tuple[str, ...]  # the NEAR content terms that tie the holder: its deed or noun
 
 
-def retold_role(draft: str, held: str) -> bool:
+def retold_role(draft: str, held: str, least: int = SHARED) -> bool:
     """`role_retold`, and neither text of another thing or kind by the judge's guards
     (`set_apart`, `own_kinds`, `of_the_other`), nor the draft of another instance by a
     word the held text lacks (`OTHER_INSTANCE`: "in staging", "on weekends"), words of
     the holders' names aside: "Dev Patel" names a person, not a dev environment. Asked
     ahead of the judge's guards, whose instance words would read such a name."""
-    if not role_retold(draft, held):
+    if not role_retold(draft, held, least):
         return False
     if set_apart(draft, held) or own_kinds(draft, held) or of_the_other(draft, held):
         return False
@@ -141,9 +141,9 @@ def _instances(text: str, names: set[str]) -> set[str]:
     return {w for w in found if w not in names}
 
 
-def role_retold(draft: str, held: str) -> bool:
+def role_retold(draft: str, held: str, least: int = SHARED) -> bool:
     """Whether the draft tells the held lesson's role, device or duty anew with another
-    single holder, in any sentence (see the module docstring)."""
+    single holder, in any sentence, sharing `least` content terms (module docstring)."""
     if len(draft) > LONGEST or len(held) > LONGEST:
         return False
     d_starts = _starts(draft)
@@ -180,7 +180,7 @@ def role_retold(draft: str, held: str) -> bool:
     ):
         return False  # a name before a noun of its own: "the Fexo endpoint", not a holder
     shared = {t for t in old.terms if _said(t, new.terms)}
-    if len(shared) < SHARED or not any(t in shared for t in old.subject):
+    if len(shared) < least or not any(t in shared for t in old.subject):
         return False
     if not any(_said(t, old.terms) for t in new.subject):
         return False
