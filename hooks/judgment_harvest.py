@@ -49,6 +49,7 @@ from agentmem import Contribution, Filters, HarvestWindow, Memory, MemoryType, T
 from agentmem.harvest.contradict import Contradiction, contradicted
 from agentmem.harvest.contradict import describe as describe_contradiction
 from agentmem.harvest.distill import distill
+from agentmem.harvest.once import CONFIDENCE, MAX_TOLD, ONCE_TAG, Once, digest, seen_once
 from agentmem.harvest.patterns import Pattern, mine
 from agentmem.harvest.present import in_present, recorded
 from agentmem.harvest.prose import describe, quoted_runs
@@ -138,6 +139,35 @@ def _grown(held: Memory, ids: set[str]) -> bool:
     return bool(held.cites) and set(held.cites) <= ids
 
 
+def once_drafts(
+    records: list[Memory],
+    recent: list[Memory],
+    found: list[Pattern],
+    held: list[Memory],
+    withdrawn: frozenset[str],
+) -> list[dict[str, Any]]:
+    """The failures of the window no pattern holds whose check or run named a cause, one
+    account per app, as a reflective assessment at the floor of the range that says each
+    was seen once (`agentmem.harvest.once`)."""
+    covered = {f.memory.id for p in found for f in p.failures} | {c for m in held for c in m.cites}
+    by_app: dict[str, list[Once]] = {}
+    for once in seen_once(records, {m.id for m in recent}, covered, withdrawn):
+        by_app.setdefault(once.failure.memory.app_id, []).append(once)
+    return [
+        {
+            "text": digest(app, told),
+            "type": MemoryType.REFLECTIVE.value,
+            "kind": "assessment",
+            "confidence": CONFIDENCE,
+            "app_id": app,
+            "run_id": f"{run_day(told[-1].failure.memory)}-harvest",
+            "cites": list(dict.fromkeys(o.failure.memory.id for o in told[-MAX_TOLD:])),
+            "tags": [ONCE_TAG],
+        }
+        for app, told in by_app.items()
+    ]
+
+
 def not_held(found: Contradiction) -> dict[str, Any]:
     """A lesson a later failure contradicts, as an assessment that supersedes it; the more
     failures ran with its setting, the surer (never past the reflective range)."""
@@ -185,7 +215,9 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
     lessons = tools.list_memories(
         replace(scope, types=("semantic", "procedural"), include_superseded=False)
     )
-    held = tools.list_memories(replace(scope, types=("reflective",), tags_any=(PATTERN_TAG,)))
+    held = tools.list_memories(
+        replace(scope, types=("reflective",), tags_any=(PATTERN_TAG, ONCE_TAG))
+    )
     judged = tools.list_memories(replace(scope, types=("semantic", "procedural", "reflective")))
     # Nor a run whose record names a cause a later lesson says was not it (`denied`).
     withdrawn = withdrawn_runs(judged, records) | denied_runs(records, lessons)
@@ -194,6 +226,7 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
         in_present(p, changes, withdrawn) for p in patterns(records, span, lessons, withdrawn, held)
     ]
     drafts = [draft_for(p, held) for p in found]
+    drafts += once_drafts(records, recent, found, held, withdrawn)
     evidence = [r for r in records if span.until is None or run_day(r) <= span.until]
     refuted = [
         c for c in contradicted(lessons, evidence) if any(in_span(f, span) for f in c.failures)
