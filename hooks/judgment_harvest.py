@@ -29,6 +29,11 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
   value or a command a recorded change (a lesson replaced by another; a later lesson of
   the app running another tool on the old command's arguments) retired
   (`agentmem.harvest.present`): its error phrase and example are told without it.
+- Failures seen once (`agentmem.harvest.once`): a failed check of the window no pattern
+  holds, whose check's detail (else its run's summary) names a cause, of no withdrawn run
+  and not contradicted by a later success, is told with the next successful run of its app
+  ("once, on <day>: …"), one account per app, at the floor of the reflective range (below
+  every pattern), out of packs; a pattern it grows into supersedes it.
 - Lessons that did not hold (`agentmem.harvest.contradict`): a live lesson whose measured
   setting a later failure on the same ground ran with, and still failed. The assessment
   cites the lesson and the failures and supersedes the lesson.
@@ -226,7 +231,8 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
         in_present(p, changes, withdrawn) for p in patterns(records, span, lessons, withdrawn, held)
     ]
     drafts = [draft_for(p, held) for p in found]
-    drafts += once_drafts(records, recent, found, held, withdrawn)
+    once = once_drafts(records, recent, found, held, withdrawn)
+    drafts += once
     evidence = [r for r in records if span.until is None or run_day(r) <= span.until]
     refuted = [
         c for c in contradicted(lessons, evidence) if any(in_span(f, span) for f in c.failures)
@@ -242,6 +248,7 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
             f"confidence {p.confidence}, causes: {', '.join(p.causes) or '-'}"
             for p in found
         ),
+        f"{len(once)} account(s) of failures seen once",
         f"{len(refuted)} lesson(s) a later failure contradicts",
         notes_line,
     ]
