@@ -45,7 +45,7 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
@@ -150,11 +150,13 @@ def once_drafts(
     found: list[Pattern],
     held: list[Memory],
     withdrawn: frozenset[str],
+    refuting: Sequence[Memory] = (),
 ) -> list[dict[str, Any]]:
     """The failures of the window no pattern holds whose check or run named a cause, one
     account per app, as a reflective assessment at the floor of the range that says each
     was seen once (`agentmem.harvest.once`)."""
     covered = {f.memory.id for p in found for f in p.failures} | {c for m in held for c in m.cites}
+    covered |= {m.id for m in refuting}
     by_app: dict[str, list[Once]] = {}
     for once in seen_once(records, {m.id for m in recent}, covered, withdrawn):
         by_app.setdefault(once.failure.memory.app_id, []).append(once)
@@ -231,12 +233,15 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
         in_present(p, changes, withdrawn) for p in patterns(records, span, lessons, withdrawn, held)
     ]
     drafts = [draft_for(p, held) for p in found]
-    once = once_drafts(records, recent, found, held, withdrawn)
-    drafts += once
     evidence = [r for r in records if span.until is None or run_day(r) <= span.until]
     refuted = [
         c for c in contradicted(lessons, evidence) if any(in_span(f, span) for f in c.failures)
     ]
+    # A failure a contradiction tells (it ran with a lesson and failed) is told there.
+    once = once_drafts(
+        records, recent, found, held, withdrawn, [f for c in refuted for f in c.failures]
+    )
+    drafts += once
     drafts += [not_held(c) for c in refuted]
     notes, notes_line = daily_lessons(tools, span, window.app_id)
     lines = [
