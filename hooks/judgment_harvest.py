@@ -29,6 +29,11 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
   value or a command a recorded change (a lesson replaced by another; a later lesson of
   the app running another tool on the old command's arguments) retired
   (`agentmem.harvest.present`): its error phrase and example are told without it.
+- Failures seen once (`agentmem.harvest.once`): a failed check of the window no pattern
+  holds, whose check's detail (else its run's summary) names a cause, of no withdrawn run
+  and not contradicted by a later success, is told with the next successful run of its app
+  ("once, on <day>: …"), one account per app, at the floor of the reflective range (below
+  every pattern), out of packs; a pattern it grows into supersedes it.
 - Lessons that did not hold (`agentmem.harvest.contradict`): a live lesson whose measured
   setting a later failure on the same ground ran with, and still failed. The assessment
   cites the lesson and the failures and supersedes the lesson.
@@ -40,7 +45,7 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
@@ -49,6 +54,7 @@ from agentmem import Contribution, Filters, HarvestWindow, Memory, MemoryType, T
 from agentmem.harvest.contradict import Contradiction, contradicted
 from agentmem.harvest.contradict import describe as describe_contradiction
 from agentmem.harvest.distill import distill
+from agentmem.harvest.once import CONFIDENCE, MAX_TOLD, ONCE_TAG, Once, digest, seen_once
 from agentmem.harvest.patterns import Pattern, mine
 from agentmem.harvest.present import in_present, recorded
 from agentmem.harvest.prose import describe, quoted_runs
@@ -138,6 +144,37 @@ def _grown(held: Memory, ids: set[str]) -> bool:
     return bool(held.cites) and set(held.cites) <= ids
 
 
+def once_drafts(
+    records: list[Memory],
+    recent: list[Memory],
+    found: list[Pattern],
+    held: list[Memory],
+    withdrawn: frozenset[str],
+    refuting: Sequence[Memory] = (),
+) -> list[dict[str, Any]]:
+    """The failures of the window no pattern holds whose check or run named a cause, one
+    account per app, as a reflective assessment at the floor of the range that says each
+    was seen once (`agentmem.harvest.once`)."""
+    covered = {f.memory.id for p in found for f in p.failures} | {c for m in held for c in m.cites}
+    covered |= {m.id for m in refuting}
+    by_app: dict[str, list[Once]] = {}
+    for once in seen_once(records, {m.id for m in recent}, covered, withdrawn):
+        by_app.setdefault(once.failure.memory.app_id, []).append(once)
+    return [
+        {
+            "text": digest(app, told),
+            "type": MemoryType.REFLECTIVE.value,
+            "kind": "assessment",
+            "confidence": CONFIDENCE,
+            "app_id": app,
+            "run_id": f"{run_day(told[-1].failure.memory)}-harvest",
+            "cites": list(dict.fromkeys(o.failure.memory.id for o in told[-MAX_TOLD:])),
+            "tags": [ONCE_TAG],
+        }
+        for app, told in by_app.items()
+    ]
+
+
 def not_held(found: Contradiction) -> dict[str, Any]:
     """A lesson a later failure contradicts, as an assessment that supersedes it; the more
     failures ran with its setting, the surer (never past the reflective range)."""
@@ -185,7 +222,9 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
     lessons = tools.list_memories(
         replace(scope, types=("semantic", "procedural"), include_superseded=False)
     )
-    held = tools.list_memories(replace(scope, types=("reflective",), tags_any=(PATTERN_TAG,)))
+    held = tools.list_memories(
+        replace(scope, types=("reflective",), tags_any=(PATTERN_TAG, ONCE_TAG))
+    )
     judged = tools.list_memories(replace(scope, types=("semantic", "procedural", "reflective")))
     # Nor a run whose record names a cause a later lesson says was not it (`denied`).
     withdrawn = withdrawn_runs(judged, records) | denied_runs(records, lessons)
@@ -198,6 +237,11 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
     refuted = [
         c for c in contradicted(lessons, evidence) if any(in_span(f, span) for f in c.failures)
     ]
+    # A failure a contradiction tells (it ran with a lesson and failed) is told there.
+    once = once_drafts(
+        records, recent, found, held, withdrawn, [f for c in refuted for f in c.failures]
+    )
+    drafts += once
     drafts += [not_held(c) for c in refuted]
     notes, notes_line = daily_lessons(tools, span, window.app_id)
     lines = [
@@ -209,6 +253,7 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
             f"confidence {p.confidence}, causes: {', '.join(p.causes) or '-'}"
             for p in found
         ),
+        f"{len(once)} account(s) of failures seen once",
         f"{len(refuted)} lesson(s) a later failure contradicts",
         notes_line,
     ]

@@ -15,6 +15,7 @@ from collections.abc import Set as AbstractSet
 from agentmem.core.model import SETBACKS, Hit, Kind, Memory, MemoryType
 from agentmem.core.restate import restated
 from agentmem.core.statement import terms
+from agentmem.harvest.once import ONCE_TAG
 from agentmem.harvest.runrecord import record_goal
 from agentmem.retrieval.news import news
 from agentmem.retrieval.remedy import cause_words, on_cause
@@ -191,8 +192,11 @@ def remedy(setback: Hit, lessons: Sequence[Hit], chosen: Sequence[Hit]) -> Hit |
 
 
 def few_patterns(hits: Sequence[Hit]) -> list[Hit]:
-    """The hits, hook E's patterns after the best `MAX_PATTERNS` left out."""
-    patterns = [h for h in hits if h.memory.kind is Kind.ASSESSMENT][:MAX_PATTERNS]
+    """The hits, hook E's patterns after the best `MAX_PATTERNS` left out, and its accounts
+    of failures seen once (`ONCE_TAG`: each restates run records a pack carries itself)."""
+    patterns = [
+        h for h in hits if h.memory.kind is Kind.ASSESSMENT and ONCE_TAG not in h.memory.tags
+    ][:MAX_PATTERNS]
     kept = {h.memory.id for h in patterns}
     return [h for h in hits if h.memory.kind is not Kind.ASSESSMENT or h.memory.id in kept]
 
