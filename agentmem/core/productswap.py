@@ -45,7 +45,7 @@ import re
 from functools import lru_cache
 
 from agentmem.core.cues import NEGATION
-from agentmem.core.resupplied import _UNITS, BEFORE, CLAUSE, MEASURE, SHARED, _says
+from agentmem.core.resupplied import BEFORE, CLAUSE, MEASURE, SETTING_UNITS, SHARED, says_value
 from agentmem.core.samething import NUMBERED
 from agentmem.core.successorrole import INSTANCES
 from agentmem.core.swapped import BESIDE
@@ -89,7 +89,7 @@ def _measures(text: str) -> dict[str, list[tuple[str, frozenset[str]]]]:
     for m in MEASURE.finditer(text):
         unit = re.sub(r"\s", "", m["unit"]).lower()
         unit = UNITS.get(unit, unit)
-        if (unit.isalpha() and unit not in _UNITS) or any(
+        if (unit.isalpha() and unit not in SETTING_UNITS) or any(
             a <= m.start() < b for _, (a, b) in products
         ):
             continue
@@ -126,6 +126,11 @@ def product_swapped(draft: str, held: str) -> bool:
             shared = [(len(near & far), was) for was, far in before.get(unit, [])]
             most = max((n for n, _ in shared), default=0)
             same = [was for n, was in shared if n == most]
-            if most >= SHARED and len(same) == 1 and same[0] != new and not _says(draft, same[0]):
+            if (
+                most >= SHARED
+                and len(same) == 1
+                and same[0] != new
+                and not says_value(draft, same[0])
+            ):
                 return True
     return False

@@ -95,7 +95,7 @@ def _measures(text: str) -> dict[str, list[tuple[str, frozenset[str]]]]:
     for m in MEASURE.finditer(text):
         unit = re.sub(r"\s", "", m["unit"]).lower()
         unit = UNITS.get(unit, unit)  # "4 hours" is "4 h"
-        if (unit.isalpha() and unit not in _UNITS) or any(
+        if (unit.isalpha() and unit not in SETTING_UNITS) or any(
             s.span[0] <= m.start() < s.span[1] for s in supplies
         ):
             continue
@@ -106,7 +106,7 @@ def _measures(text: str) -> dict[str, list[tuple[str, frozenset[str]]]]:
 
 
 # Units of a setting or a rate: a temperature, a pressure, a share, a time, a speed.
-_UNITS = frozenset(
+SETTING_UNITS = frozenset(
     ("bar", "mbar", "kpa", "mpa", "psi", "rpm", "hz", "m", "mm", "cm", "kg", "g", "mg", "l"),
 ) | frozenset(("ml", "ppm", "ph", "kv", "kw", "s", "min", "h", "day"))
 
@@ -136,10 +136,11 @@ def resupplied(draft: str, held: str) -> bool:
             continue
         new, near = values[0]
         same = [was for was, far in before.get(unit, []) if len(near & far) >= SHARED]
-        if len(same) == 1 and same[0] != new and not _says(draft, same[0]):
+        if len(same) == 1 and same[0] != new and not says_value(draft, same[0]):
             return True
     return False
 
 
-def _says(text: str, value: str) -> bool:
+def says_value(text: str, value: str) -> bool:
+    """Whether `text` measures `value` (a number as `MEASURE` reads it, a decimal comma as a point)."""
     return any(m["n"].replace(",", ".") == value for m in MEASURE.finditer(text))
