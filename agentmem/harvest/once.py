@@ -17,10 +17,12 @@ is not its fix says its cause words (`contradicted`: the check
 passed with the cause still there, so it was not the cause). The next successful run of
 its app is its fix, told after it in its own words.
 
-It is written as a reflective assessment at the floor of the reflective range, below every
-pattern of several runs (`CONFIDENCE`), tagged `ONCE_TAG`, citing the one record: "Seen
-once, on <day>, in <app>: <check> failed with "<detail>". <summary>". A later harvest that
-finds the failure in a pattern writes the pattern, which supersedes it (hook E's `held`).
+Hook E writes one account per app and harvest (`digest`), a reflective assessment at the
+floor of the reflective range, below every pattern of several runs (`CONFIDENCE`), tagged
+`ONCE_TAG`, citing the records it tells: "Failures seen once in <app> (no pattern yet):
+once, on <day>: <check> failed with "<detail>". <summary> The next run passed (<run>): …",
+the failures parted by " | ". A later harvest that finds a failure in a pattern writes the
+pattern, which supersedes the account (hook E's `held`).
 """
 
 from __future__ import annotations
@@ -143,6 +145,6 @@ def describe(once: Once) -> str:
 
 def digest(app_id: str, found: Sequence[Once]) -> str:
     """The failures one app saw once in a harvest's window (the newest `MAX_TOLD`), as one
-    line of prose: "Failures seen once in <app> (no pattern yet): once, on …; once, on …"."""
+    line: "Failures seen once in <app> (no pattern yet): once, on … | once, on …"."""
     told = [describe(o) for o in found][-MAX_TOLD:]
     return f"Failures seen once in {app_id} (no pattern yet): " + " | ".join(told)
