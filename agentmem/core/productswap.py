@@ -45,11 +45,10 @@ import re
 from functools import lru_cache
 
 from agentmem.core.cues import NEGATION
-from agentmem.core.resupplied import BEFORE, CLAUSE, MEASURE, SETTING_UNITS, SHARED, says_value
+from agentmem.core.resupplied import SHARED, says_value, setting_values
 from agentmem.core.samething import NUMBERED
 from agentmem.core.successorrole import INSTANCES
 from agentmem.core.swapped import BESIDE
-from agentmem.core.values import UNITS
 from agentmem.core.words import function_words
 from agentmem.stores.bm25 import tokenize
 
@@ -79,24 +78,13 @@ def _products(text: str) -> tuple[tuple[frozenset[str], tuple[int, int]], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
 def _measures(text: str) -> dict[str, list[tuple[str, frozenset[str]]]]:
-    """Each setting unit's values outside the text's products, each with the content terms
-    of the words before it in its clause (`BEFORE`), the products' names not among them."""
+    """Each setting unit's values outside the text's products, as
+    `agentmem.core.resupplied.setting_values` reads them, the products' names not among the
+    words before them."""
     products = _products(text)
-    names = {t for name, _ in products for t in name}
-    out: dict[str, list[tuple[str, frozenset[str]]]] = {}
-    for m in MEASURE.finditer(text):
-        unit = re.sub(r"\s", "", m["unit"]).lower()
-        unit = UNITS.get(unit, unit)
-        if (unit.isalpha() and unit not in SETTING_UNITS) or any(
-            a <= m.start() < b for _, (a, b) in products
-        ):
-            continue
-        start = max((c.end() for c in CLAUSE.finditer(text, 0, m.start())), default=0)
-        words = [t for t in tokenize(text[start : m.start()]) if t.isalpha() and t not in names]
-        out.setdefault(unit, []).append((m["n"].replace(",", "."), frozenset(words[-BEFORE:])))
-    return out
+    names = frozenset(t for name, _ in products for t in name)
+    return setting_values(text, tuple(span for _, span in products), names)
 
 
 def _members(text: str) -> set[tuple[str, str]]:

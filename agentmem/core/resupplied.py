@@ -84,19 +84,27 @@ def _supplies(text: str) -> tuple[Supply, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
 def _measures(text: str) -> dict[str, list[tuple[str, frozenset[str]]]]:
-    """Each unit's values outside the text's supplies (a grade is the material's), each
-    with the content terms of the words before it in its clause (`BEFORE`), no names of a
-    supply among them."""
+    """Each unit's values outside the text's supplies (a grade is the material's), as
+    `setting_values` reads them, no names of a supply among the words before them."""
     supplies = _supplies(text)
-    names = {t for s in supplies for t in s.name}
+    names = frozenset(t for s in supplies for t in s.name)
+    return setting_values(text, tuple(s.span for s in supplies), names)
+
+
+@lru_cache(maxsize=4096)  # a text meets many others per add: read once
+def setting_values(
+    text: str, outside: tuple[tuple[int, int], ...], names: frozenset[str]
+) -> dict[str, list[tuple[str, frozenset[str]]]]:
+    """Each setting unit's values (`SETTING_UNITS`, a temperature or a share) not within the
+    spans `outside` (a supply's grade, a product's code), each with the content terms of the
+    words before it in its clause (`BEFORE`), none of `names` among them."""
     out: dict[str, list[tuple[str, frozenset[str]]]] = {}
     for m in MEASURE.finditer(text):
         unit = re.sub(r"\s", "", m["unit"]).lower()
         unit = UNITS.get(unit, unit)  # "4 hours" is "4 h"
         if (unit.isalpha() and unit not in SETTING_UNITS) or any(
-            s.span[0] <= m.start() < s.span[1] for s in supplies
+            a <= m.start() < b for a, b in outside
         ):
             continue
         start = max((c.end() for c in CLAUSE.finditer(text, 0, m.start())), default=0)
