@@ -14,30 +14,23 @@ from __future__ import annotations
 
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agentmem import MemoryHooks
 from agentmem.core.model import SETBACKS, MemoryType
 from agentmem.harvest.runrecord import read_record
 from agentmem.stores.base import Filters
-from bench.loopbench import HARVEST_TRIGGER, ROOT, Clock, _fire, hook_settings, staged
+from bench.loopbench import HARVEST_TRIGGER, ROOT, _fire, staged
 from bench.loopformat import Scenario
 from bench.loopscore import read_entries, score_probe
-from bench.needloss import cli
+from bench.needloss import cli, fresh_hooks
 
 
 def run(scenario: Scenario) -> list[dict[str, Any]]:
-    work = Path(tempfile.mkdtemp(prefix="harvestloss-"))
-    env_file = work / ".env.executive"
-    env_file.write_text("#\n", encoding="utf-8")
-    clock = Clock(scenario.clock_at(scenario.steps[0].day))
-    settings = hook_settings(scenario.user_id, "deterministic", False)
-    hooks = MemoryHooks.from_env(env_file, environ=settings, clock=clock)
+    work, clock, hooks = fresh_hooks(scenario, "harvestloss-")
     rows: list[dict[str, Any]] = []
     try:
         for step in scenario.steps:

@@ -139,15 +139,21 @@ def diagnose(
     return out
 
 
-def missed_at(scenario: Scenario) -> Iterator[tuple[MemoryHooks, Step, list[str], list[str]]]:
-    """Replay a scenario and, at each pack or synthesis probe that missed needs, yield the
-    hooks (memory as it stands then), the step, the missed patterns and the packed ids."""
-    work = Path(tempfile.mkdtemp(prefix="needloss-"))
+def fresh_hooks(scenario: Scenario, prefix: str) -> tuple[Path, Clock, MemoryHooks]:
+    """A new temp folder (named with `prefix`), the scenario's clock at its first step, and
+    MemoryHooks there with every hook on, as `bench/loopbench.py` stages a replay."""
+    work = Path(tempfile.mkdtemp(prefix=prefix))
     env_file = work / ".env.executive"
     env_file.write_text("#\n", encoding="utf-8")
     clock = Clock(scenario.clock_at(scenario.steps[0].day))
     settings = hook_settings(scenario.user_id, "deterministic", False)
-    hooks = MemoryHooks.from_env(env_file, environ=settings, clock=clock)
+    return work, clock, MemoryHooks.from_env(env_file, environ=settings, clock=clock)
+
+
+def missed_at(scenario: Scenario) -> Iterator[tuple[MemoryHooks, Step, list[str], list[str]]]:
+    """Replay a scenario and, at each pack or synthesis probe that missed needs, yield the
+    hooks (memory as it stands then), the step, the missed patterns and the packed ids."""
+    work, clock, hooks = fresh_hooks(scenario, "needloss-")
     try:
         for step in scenario.steps:
             clock.now = scenario.clock_at(step.day)
