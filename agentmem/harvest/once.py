@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from agentmem.core.model import SETBACKS, Memory, Outcome
 from agentmem.harvest.patterns import Failure, failures_of, generic_words
@@ -55,6 +56,7 @@ class Once:
     fix: Memory | None
 
 
+@lru_cache(maxsize=1)  # two fixed texts, asked for every failure's words
 def bare() -> frozenset[str]:
     """Words that say a check failed, not why (`BARE` and hook E's generic words)."""
     return terms(BARE) | generic_words()
@@ -104,7 +106,8 @@ def seen_once(
                 continue
             later = _passed_later(failure, ordered)
             fix = later[0] if later else None
-            if any(_says(cause_words(said), m) for m in later[1:]):
+            words = cause_words(said)
+            if any(_says(words, m) for m in later[1:]):
                 continue  # contradicted: the check passed with its cause still there
             out.append(Once(failure, fix))
     return out
