@@ -47,12 +47,15 @@ PREPOSITION = frozenset(("on", "at", "in", "of", "for", "from", "to", "by", "wit
 # what tells one unit from another in a subject: a letter or a number ("Line B", "kiln 2")
 QUALIFIER = re.compile(r"\b(?:[a-z]|[a-z]*\d[\w-]*)\b")
 APART = 1  # other content words two subjects of one thing may differ by
+# A frame: its subject's head, the subject's other content terms, the source's names, the
+# subject's qualifiers ("b" of "Line B").
+Frame = tuple[str, frozenset[str], frozenset[str], frozenset[str]]
 
 
 @lru_cache(maxsize=4096)  # a text meets many others per add: read once
-def _frames(text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]:
-    """Each clause's subject head, the subject's other content terms and its source's
-    names."""
+def _frames(text: str) -> tuple[Frame, ...]:
+    """Each clause's subject head, the subject's other content terms, its source's names
+    and the subject's qualifiers."""
     proper = terms(text).proper
     out = []
     for m in FRAME.finditer(text):
@@ -63,7 +66,7 @@ def _frames(text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]
         names = frozenset(t for t in tokenize(m["source"]) if t in proper and t not in said)
         marks = frozenset(QUALIFIER.findall(m["subject"].lower()))
         if names:
-            out.append((head[-1], frozenset(head[:-1]), names | {f"#{q}" for q in marks}))
+            out.append((head[-1], frozenset(head[:-1]), names, marks))
     return tuple(out)
 
 
@@ -85,10 +88,8 @@ def resourced(draft: str, held: str) -> bool:
     # a name either subject says ("(ECT)" of "Edge-crush (ECT) results") is no source's
     draft_names = terms(draft).proper - _subjects(draft)
     held_names = terms(held).proper - _subjects(held)
-    for head, rest, told in frames:
-        names, marks = _split(told)
-        for old_head, old_rest, old_told in old_frames:
-            old_names, old_marks = _split(old_told)
+    for head, rest, names, marks in frames:
+        for old_head, old_rest, old_names, old_marks in old_frames:
             if head != old_head or marks != old_marks:
                 continue  # another thing, or another unit of it ("Line A", "Line B")
             if len(rest - old_rest) > APART or len(old_rest - rest) > APART:
@@ -102,11 +103,3 @@ def resourced(draft: str, held: str) -> bool:
 def _subjects(text: str) -> frozenset[str]:
     """The tokens of the text's frames' subjects."""
     return frozenset(t for m in FRAME.finditer(text) for t in tokenize(m["subject"]))
-
-
-def _split(told: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
-    """A frame's source names and its subject's qualifiers (kept with a "#")."""
-    return (
-        frozenset(t for t in told if not t.startswith("#")),
-        frozenset(t for t in told if t.startswith("#")),
-    )
