@@ -13,7 +13,15 @@ from datetime import date
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictFloat
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    model_validator,
+)
 
 from agentmem.core.model import MemoryType, Outcome
 
@@ -85,6 +93,13 @@ class Lesson(_Context):
     type: MemoryType = MemoryType.SEMANTIC
     confidence: StrictFloat = 0.75
     evidence: list[str] = Field(default_factory=list)  # names of verifiers that back it
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_text(cls, value: Any) -> Any:
+        # A run's report often lists what it learned as plain sentences (a model writes
+        # `"lessons": ["…", "…"]`): a bare string is a lesson with that text and the defaults.
+        return {"text": value} if isinstance(value, str) else value
 
 
 class RunOutcome(_Context):

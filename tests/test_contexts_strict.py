@@ -84,3 +84,20 @@ def test_a_queued_bundle_takes_a_goals_kind_and_still_refuses_a_stranger(
     odd = hooks.fire("pre_goal_synthesis", queue=[{**bundle, "priority": 2}])
     assert odd.ok is False and odd.error is not None and odd.error.type == "ContextError"
     assert "queue.0.priority" in odd.error.message
+
+
+def test_a_lesson_given_as_a_bare_string_is_that_lessons_text(hooks: MemoryHooks) -> None:
+    """A run's report that lists what it learned as plain sentences (`"lessons": ["…"]`, as
+    a model often writes them) is read as lessons with those texts and the defaults, as
+    `{"text": …}` is: the lesson is written, not the whole fire refused. Anything else that
+    is not a lesson is still refused, named."""
+    text = "The nightly export needs the replica's read lock released first."
+    passed = [{"name": "tests", "passed": True}]
+    run = {**RUN, "app_id": "exports", "verifiers": passed, "lessons": [text]}
+    result = hooks.fire("post_run_classify", run=run)
+    assert result.ok is True and result.error is None
+    assert text in [m.text for m in hooks.store.list()]
+    for odd in (5, None, ["a list"]):
+        refused = hooks.fire("post_run_classify", run={**RUN, "lessons": [odd]})
+        assert refused.ok is False and refused.error is not None
+        assert refused.error.type == "ContextError" and "run.lessons.0" in refused.error.message
