@@ -15,7 +15,14 @@ is not told when its run is one whose lesson was taken back or whose cause a lat
 denied (the `withdrawn` runs hook E reads), nor when a later successful run of its app that
 is not its fix says its cause words (`contradicted`: the check
 passed with the cause still there, so it was not the cause). The next successful run of
-its app is its fix, told after it in its own words.
+its app is its fix, told after it by the sentences of its summary that say a word of the
+failed check or run (`fixed_by`: "Stripped spaces from IBANs", not "batch submitted at
+15:05 CET, before the 15:30 cutoff"; none when it did other work), or, when that run wrote
+a lesson of it, left to the lesson ("wrote its fix as a lesson"). An account is read long
+after it is written and outlives what it quotes (a later harvest's account or pattern
+supersedes it, and the file stays): a setting, a cut-off time or a path the fix's run
+stated in passing is replaced later, and a fix told in a lesson is replaced or withdrawn
+in the lesson's own name, so the account quotes neither.
 
 Hook E writes one account per app and harvest (`digest`), a reflective assessment at the
 floor of the reflective range, below every pattern of several runs (`CONFIDENCE`), tagged
@@ -138,6 +145,7 @@ PART = re.compile(r"(?<=[.;!?])\s+")
 
 
 def _parts(summary: str, failure: Failure) -> list[str]:
+    """The sentences of `summary` that say a subject word of the failure's check or run."""
     words = _subject(f"{failure.detail} {failure.summary}")
     return [p for p in PART.split(summary.strip()) if _subject(p) & words]
 
@@ -153,6 +161,7 @@ def fixed_by(summary: str, failure: Failure) -> str:
 
 
 def _subject(text: str) -> frozenset[str]:
+    """A text's cause words but function words ("from", "after", "done"): what it is of."""
     return cause_words(text) - function_words()
 
 
