@@ -32,7 +32,7 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
 - Failures seen once (`agentmem.harvest.once`): a failed check of the window no pattern
   holds, whose check's detail (else its run's summary) names a cause, of no withdrawn run
   and not contradicted by a later success, is told with the next successful run of its app
-  ("once, on <day>: …"), one account per app, at the floor of the reflective range (below
+  ("once, on <day>: …": what it did of the failure, or that its lesson tells it), one account per app, at the floor of the reflective range (below
   every pattern), out of packs; a pattern it grows into supersedes it.
 - Lessons that did not hold (`agentmem.harvest.contradict`): a live lesson whose measured
   setting a later failure on the same ground ran with, and still failed. The assessment
@@ -151,10 +151,12 @@ def once_drafts(
     held: list[Memory],
     withdrawn: frozenset[str],
     refuting: Sequence[Memory] = (),
+    taught: Mapping[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """The failures of the window no pattern holds whose check or run named a cause, one
     account per app, as a reflective assessment at the floor of the range that says each
-    was seen once (`agentmem.harvest.once`)."""
+    was seen once (`agentmem.harvest.once`); a fix whose run wrote a lesson (`taught`: a run's
+    id to its lessons' text) is left to the lesson."""
     covered = {f.memory.id for p in found for f in p.failures} | {c for m in held for c in m.cites}
     covered |= {m.id for m in refuting}
     by_app: dict[str, list[Once]] = {}
@@ -162,7 +164,7 @@ def once_drafts(
         by_app.setdefault(once.failure.memory.app_id, []).append(once)
     return [
         {
-            "text": digest(app, told),
+            "text": digest(app, told, taught),
             "type": MemoryType.REFLECTIVE.value,
             "kind": "assessment",
             "confidence": CONFIDENCE,
@@ -238,8 +240,14 @@ def judgment_harvest(window: HarvestWindow, tools: Tools) -> Contribution:
         c for c in contradicted(lessons, evidence) if any(in_span(f, span) for f in c.failures)
     ]
     # A failure a contradiction tells (it ran with a lesson and failed) is told there.
+    # A run's own lesson tells its fix, kept current by the writer (`taught`: replaced ones
+    # too, the more so: what the fix did was changed since).
+    taught: dict[str, str] = {}
+    for m in judged:
+        if m.type is not MemoryType.REFLECTIVE:
+            taught[m.run_id] = f"{taught.get(m.run_id, '')} {m.text}".strip()
     once = once_drafts(
-        records, recent, found, held, withdrawn, [f for c in refuted for f in c.failures]
+        records, recent, found, held, withdrawn, [f for c in refuted for f in c.failures], taught
     )
     drafts += once
     drafts += [not_held(c) for c in refuted]

@@ -158,3 +158,92 @@ def test_an_account_of_failures_seen_once_takes_no_place_in_a_pack() -> None:
     )
     picked = [h.memory.id for h in choose([told, lesson], [], goal)]
     assert picked == [lesson.memory.id]
+
+
+IBAN = "IBAN checksum failed for 3 beneficiaries: spaces not stripped from imported IBANs"
+
+
+def passed(hooks: MemoryHooks, run_id: str, summary: str, lessons: tuple[str, ...] = ()) -> None:
+    """A successful run of the payouts app, with the lessons its worker wrote."""
+    run = {
+        "run_id": run_id,
+        "goal": "Submit the payout batch",
+        "outcome": "success",
+        "app_id": "payouts",
+        "summary": summary,
+        "verifiers": [{"name": "reconciliation", "passed": True}],
+        "lessons": [{"text": t, "type": "semantic", "confidence": 0.8} for t in lessons],
+    }
+    assert hooks.post_run_classify(run=run).ok
+
+
+def iban_failure(hooks: MemoryHooks) -> None:
+    episode(
+        hooks,
+        "2026-09-09-run-011",
+        "Import the supplier beneficiaries",
+        failed="reconciliation",
+        detail=IBAN,
+        summary="Import done; the reconciliation check failed.",
+        app_id="payouts",
+    )
+
+
+def test_the_fix_is_told_by_what_it_did_of_the_failure(hooks: MemoryHooks) -> None:
+    """The next run's summary is told by its sentences that speak of what failed
+    ("Stripped spaces from IBANs"), not by the rest of what it did: a cut-off time the run
+    met in passing is replaced later, under an account read long after."""
+    iban_failure(hooks)
+    passed(
+        hooks,
+        "2026-09-10-run-013",
+        "Stripped spaces from IBANs; batch submitted at 15:05 CET, before the 15:30 cutoff.",
+    )
+    assert hooks.judgment_harvest(window={"since": "2026-09-01"}).ok
+    [once] = seen_once(hooks, "payouts")
+    assert "The next run passed (2026-09-10-run-013): Stripped spaces from IBANs." in once.text
+    assert "15:30" not in once.text and "15:05" not in once.text
+
+
+def test_a_next_run_that_says_nothing_of_the_failure_is_not_quoted(hooks: MemoryHooks) -> None:
+    """The next successful run of the app did other work (its summary shares no word with
+    the failure's check or run): it passed, and that is all the account says of it."""
+    iban_failure(hooks)
+    passed(hooks, "2026-09-10-run-013", "Batch of 87 ACH payouts settled at 16:30 ET.")
+    assert hooks.judgment_harvest(window={"since": "2026-09-01"}).ok
+    [once] = seen_once(hooks, "payouts")
+    assert once.text.endswith("The next run passed (2026-09-10-run-013).")
+    assert "16:30" not in once.text and "ACH" not in once.text
+
+
+def test_a_fix_its_run_wrote_as_a_lesson_is_left_to_the_lesson(hooks: MemoryHooks) -> None:
+    """The fix's run wrote what it did as a lesson ("slowed to 650 rpm"): the account says
+    so and does not restate it, so when the lesson is replaced or taken back, no account of
+    hook E goes on saying the old setting."""
+    iban_failure(hooks)
+    passed(
+        hooks,
+        "2026-09-10-run-013",
+        "Stripped spaces from IBANs with iban-clean 2.1; batch settled.",
+        lessons=("Strip spaces from imported IBANs with iban-clean 2.1 before the import.",),
+    )
+    assert hooks.judgment_harvest(window={"since": "2026-09-01"}).ok
+    [once] = seen_once(hooks, "payouts")
+    assert "The next run passed (2026-09-10-run-013) and wrote its fix as a lesson." in once.text
+    assert "iban-clean" not in once.text and IBAN in once.text
+
+
+def test_a_lesson_of_something_else_does_not_stand_for_the_fix(hooks: MemoryHooks) -> None:
+    """The next run's lesson is of other work (no word of the failure): the account still
+    tells the fix from the run's summary, and does not say a lesson holds it."""
+    iban_failure(hooks)
+    passed(
+        hooks,
+        "2026-09-10-run-013",
+        "Stripped spaces from IBANs; the ACH batch went out at 16:30 ET.",
+        lessons=("US ACH payout batches must reach the bank before 16:45 ET.",),
+    )
+    assert hooks.judgment_harvest(window={"since": "2026-09-01"}).ok
+    [once] = seen_once(hooks, "payouts")
+    assert "The next run passed (2026-09-10-run-013): Stripped spaces from IBANs." in once.text
+    assert "as a lesson" not in once.text and "16:45" not in once.text

@@ -15,7 +15,14 @@ is not told when its run is one whose lesson was taken back or whose cause a lat
 denied (the `withdrawn` runs hook E reads), nor when a later successful run of its app that
 is not its fix says its cause words (`contradicted`: the check
 passed with the cause still there, so it was not the cause). The next successful run of
-its app is its fix, told after it in its own words.
+its app is its fix, told after it by the sentences of its summary that say a word of the
+failed check or run (`fixed_by`: "Stripped spaces from IBANs", not "batch submitted at
+15:05 CET, before the 15:30 cutoff"; none when it did other work), or, when that run wrote
+a lesson of it, left to the lesson ("wrote its fix as a lesson"). An account is read long
+after it is written and outlives what it quotes (a later harvest's account or pattern
+supersedes it, and the file stays): a setting, a cut-off time or a path the fix's run
+stated in passing is replaced later, and a fix told in a lesson is replaced or withdrawn
+in the lesson's own name, so the account quotes neither.
 
 Hook E writes one account per app and harvest (`digest`), a reflective assessment at the
 floor of the reflective range, below every pattern of several runs (`CONFIDENCE`), tagged
@@ -27,11 +34,13 @@ pattern, which supersedes the account (hook E's `held`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import re
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from agentmem.core.model import SETBACKS, Memory, Outcome
+from agentmem.core.words import function_words
 from agentmem.harvest.patterns import Failure, failures_of, generic_words
 from agentmem.harvest.phrases import terms
 from agentmem.harvest.runrecord import read_record, run_day
@@ -131,23 +140,56 @@ def _says(words: frozenset[str], success: Memory) -> bool:
     return len(said) >= max(2, (len(words) + 1) // 2)
 
 
-def describe(once: Once) -> str:
+# Where a run's summary parts one thing it did from another: a sentence's end, a semicolon.
+PART = re.compile(r"(?<=[.;!?])\s+")
+
+
+def _parts(summary: str, failure: Failure) -> list[str]:
+    """The sentences of `summary` that say a subject word of the failure's check or run."""
+    words = _subject(f"{failure.detail} {failure.summary}")
+    return [p for p in PART.split(summary.strip()) if _subject(p) & words]
+
+
+def fixed_by(summary: str, failure: Failure) -> str:
+    """The parts of the fix's summary that speak of what failed: those that say a cause
+    word of the failure's check or run ("Stripped spaces from IBANs" of "spaces not stripped
+    from imported IBANs"), not the rest of what the run did ("batch submitted at 15:05 CET,
+    before the 15:30 cutoff"), whose values are the run's own and are replaced as time goes
+    on, under an account that is read long after. None when no part says one."""
+    told = " ".join(_parts(summary, failure)).rstrip(";,")
+    return told if not told or told[-1] in ".!?" else told + "."
+
+
+def _subject(text: str) -> frozenset[str]:
+    """A text's cause words but function words ("from", "after", "done"): what it is of."""
+    return cause_words(text) - function_words()
+
+
+def describe(once: Once, taught: Mapping[str, str] | None = None) -> str:
     """One failure seen once, as a clause of its app's account: "once, on <day>: <check>
-    failed with "<detail>". <summary> The next run passed (<run>): <its summary>"."""
+    failed with "<detail>". <summary> The next run passed (<run>): <what it did of it>".
+    A fix whose run wrote a lesson of what failed (`taught`: a run's id to its lessons'
+    text) is not restated: the lesson says it, and is replaced or taken back in its own
+    name when it stops holding, where a restatement in this account would go on saying it."""
     failure = once.failure
     what = f"{failure.verifier} failed" if failure.verifier else "the run failed"
     said = f' with "{failure.detail}"' if names_cause(failure.detail) else ""
     parts = [f"once, on {run_day(failure.memory)}: {what}{said}."]
     if failure.summary:
         parts.append(failure.summary[:SUMMARY_CHARS])
-    if once.fix is not None:
-        summary = read_record(once.fix.text).summary[:FIX_CHARS]
-        parts.append(f"The next run passed ({once.fix.run_id}): {summary}".rstrip(": "))
+    lesson = (taught or {}).get(once.fix.run_id, "") if once.fix is not None else ""
+    if once.fix is not None and _parts(lesson, failure):
+        parts.append(f"The next run passed ({once.fix.run_id}) and wrote its fix as a lesson.")
+    elif once.fix is not None:
+        summary = fixed_by(read_record(once.fix.text).summary, failure)[:FIX_CHARS]
+        parts.append(
+            f"The next run passed ({once.fix.run_id})" + (f": {summary}" if summary else ".")
+        )
     return " ".join(parts)
 
 
-def digest(app_id: str, found: Sequence[Once]) -> str:
+def digest(app_id: str, found: Sequence[Once], taught: Mapping[str, str] | None = None) -> str:
     """The failures one app saw once in a harvest's window (the newest `MAX_TOLD`), as one
     line: "Failures seen once in <app> (no pattern yet): once, on … | once, on …"."""
-    told = [describe(o) for o in found][-MAX_TOLD:]
+    told = [describe(o, taught) for o in found][-MAX_TOLD:]
     return f"Failures seen once in {app_id} (no pattern yet): " + " | ".join(told)
