@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from agentmem.core.aligned import realigned
 from agentmem.core.apart import set_apart
+from agentmem.core.asbefore import other_instance, told_around
 from agentmem.core.asked import answered_anew
 from agentmem.core.cited import recited
 from agentmem.core.committed import removed_by_commit
@@ -106,13 +107,24 @@ TOLD_OTHERWISE = (
 def tells_anew(draft: str, told: str, held: str, lessons: bool) -> bool:
     """The draft replaces the held text, read whole, unless one of the two says in a clause
     that the other's thing did not change (`agentmem.core.unchanged.left_alone`); or read
-    without such clauses (`told`: the change alone), against the held text read so too."""
+    without such clauses (`told`: the change alone), against the held text read so too; or,
+    between two lessons, it says a value of the held one stayed and tells the rest of its
+    thing otherwise (`agentmem.core.asbefore.told_around`)."""
     if _anew_told(draft, held, lessons) and not (
         left_alone(draft, held) or left_alone(held, draft)
     ):
         return True
     text = told_changed(held)
-    return (told != draft or text != held) and _anew_told(told, text, lessons)
+    if (told != draft or text != held) and _anew_told(told, text, lessons):
+        return True
+    # a value of the held lesson said to stay as it was, the rest told otherwise: read whole,
+    # as the kept clause is what ties the change to this lesson (`agentmem.core.asbefore`)
+    return (
+        lessons
+        and told_around(draft, held)
+        and not (_refuted(draft, held, lessons) or _of_another_side(draft, held))
+        and not (other_instance(draft, held) or elsewhere_unsaid(draft, held))
+    )
 
 
 def _anew_told(draft: str, held: str, lessons: bool) -> bool:
@@ -128,10 +140,18 @@ def _anew_told(draft: str, held: str, lessons: bool) -> bool:
     # The refuting tests asked last: each a pure test of the two texts, so the order changes
     # no answer, and as most pairs tell nothing anew a refutation read first (a held text read
     # cold by `set_apart`, `own_kinds`, `another_instance`) is mostly read for nothing (#17).
+    return _told_anew(draft, held, lessons) and not _refuted(draft, held, lessons)
+
+
+def _refuted(draft: str, held: str, lessons: bool) -> bool:
+    """The draft is of another thing, kind or case of the held text's, or, between two
+    lessons, of another one of its things."""
     return (
-        _told_anew(draft, held, lessons)
-        and not (set_apart(draft, held) or own_kinds(draft, held) or of_the_other(draft, held))
-        and not (in_case(draft, held) or (lessons and another_one(draft, held)))
+        set_apart(draft, held)
+        or own_kinds(draft, held)
+        or of_the_other(draft, held)
+        or in_case(draft, held)
+        or (lessons and another_one(draft, held))
     )
 
 
