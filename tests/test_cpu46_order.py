@@ -1,4 +1,4 @@
-"""The judge's pair rules asked in a cheaper order (issue 17, cpu46): `held._anew_told` asks
+"""The judge's pair rules asked in a cheaper order (issue 17, cpu46): `toldanew._anew_told` asks
 the tests that refute a pair (another thing, kind, side or instance) only once a rule has
 told the held text anew, and `qualified.left_alone` reads the whole texts only when both
 first sentences name a qualifier. Each answer is the one the old order gave."""
@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from agentmem.core import held as held_rules
 from agentmem.core import qualified
-from agentmem.core.held import (
+from agentmem.core import toldanew as told_rules
+from agentmem.core.toldanew import (
     TOLD_OTHERWISE,
     _anew_told,
     _lesson_anew,
@@ -37,8 +37,8 @@ OWN = [
 
 
 def _old_anew_told(draft: str, held: str, lessons: bool) -> bool:
-    """`held._anew_told` as it read before cpu46: the refuting tests asked first."""
-    h = held_rules
+    """`toldanew._anew_told` as it read before cpu46: the refuting tests asked first."""
+    h = told_rules
     if lessons and h.held_in_turn(draft, held) and not h.set_apart(draft, held):
         return True
     if lessons and h.succeeds(draft, held):
@@ -121,7 +121,7 @@ def test_a_pair_told_nothing_anew_is_not_read_for_a_refutation(
     dawn" against a held note on seed-tray labels) is not read by the tests that would
     only refute it."""
     calls: list[Any] = []
-    monkeypatch.setattr(held_rules, name, _recorder(calls, getattr(held_rules, name)))
+    monkeypatch.setattr(told_rules, name, _recorder(calls, getattr(told_rules, name)))
     draft, held = (
         "The greenhouse vents open at dawn.",
         "Seed trays are labelled by the potting team.",

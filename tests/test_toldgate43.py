@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agentmem.core import held as held_rules
+from agentmem.core import toldanew as told_rules
 from agentmem.core import toldgate
 from agentmem.core.held import TOLD_OTHERWISE, Held, judge
 from agentmem.core.toldgate import CUES, may_act, opened
@@ -152,9 +152,9 @@ def test_moved_on_cue_reads_the_slice_the_rule_reads() -> None:
     """A leave told only past the part of a long draft `moved_on` reads is no cue, and one
     cut at that edge ("… Ana left" + "overs") is one, as the rule reads it."""
     pad = "x " * (toldgate.MOVED_ON_READS // 2)
-    assert not may_act(held_rules.moved_on, pad + "Ana Ruiz left, so Bo Li runs it.")
+    assert not may_act(told_rules.moved_on, pad + "Ana Ruiz left, so Bo Li runs it.")
     cut = "y" * (toldgate.MOVED_ON_READS - len("Ana Ruiz left")) + " Ana Ruiz left"
-    assert may_act(held_rules.moved_on, cut[1:] + "overs")
+    assert may_act(told_rules.moved_on, cut[1:] + "overs")
 
 
 def test_ungated_rules_are_always_asked() -> None:
@@ -170,9 +170,9 @@ def test_opened_keeps_the_order_and_reads_the_rules_given() -> None:
     draft = "Dara Quinn moved to the billing team, so Eli Moss now approves kiln schedules."
     full = opened(draft, TOLD_OTHERWISE)
     assert list(full) == [r for r in TOLD_OTHERWISE if r in full]
-    fewer = tuple(r for r in TOLD_OTHERWISE if r is not held_rules.moved_on)
-    assert held_rules.moved_on in full
-    assert held_rules.moved_on not in opened(draft, fewer)
+    fewer = tuple(r for r in TOLD_OTHERWISE if r is not told_rules.moved_on)
+    assert told_rules.moved_on in full
+    assert told_rules.moved_on not in opened(draft, fewer)
 
 
 def test_the_judge_answers_as_without_the_gate(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -183,5 +183,5 @@ def test_the_judge_answers_as_without_the_gate(monkeypatch: pytest.MonkeyPatch) 
         texts += [s for s in _strings(OWN_TESTS[name][0]) if len(s) > 20][:15]
     held = [Held(f"m{i}", t, "semantic") for i, t in enumerate(texts)]
     gated = [judge(d, held[:8], "semantic") for d in texts]
-    monkeypatch.setattr(held_rules, "opened", lambda draft, rules: rules)
+    monkeypatch.setattr(told_rules, "opened", lambda draft, rules: rules)
     assert [judge(d, held[:8], "semantic") for d in texts] == gated

@@ -8,34 +8,34 @@ from collections.abc import Callable
 
 import pytest
 
-from agentmem.core import held as held_rules
+from agentmem.core import toldanew as told_rules
 from agentmem.core.held import Held, judge
 from agentmem.core.toldgate import may_act
 
 # (rule, draft, a held text the rule replaces by that draft)
 ACTS = [
     (
-        held_rules.described_stopped,
+        told_rules.described_stopped,
         "Bake times moved in May. The mixer no longer draws on the weekly flour allocation list.",
         "The mixer draws its quantities from the weekly flour allocation list.",
     ),
     (
-        held_rules.relieved,
+        told_rules.relieved,
         "Oskar Vint no longer approves boiler permits; the site office does.",
         "Boiler permits need approval from Oskar Vint.",
     ),
     (
-        held_rules.handed_on,
+        told_rules.handed_on,
         "Marta handed the boiler log over to the site office last week.",
         "The boiler log belongs to the heating crew (Marta Sole); entries go through her.",
     ),
     (
-        held_rules.joins_apart,
+        told_rules.joins_apart,
         "From this quarter the staff rebate now stacks on top of the bulk rebate.",
         "Staff rebate and bulk rebate: one or the other, never both.",
     ),
     (
-        held_rules.rekeyed,
+        told_rules.rekeyed,
         "boiler_purge_s: 90",
         "boiler_purge_s: 60",
     ),
@@ -43,15 +43,15 @@ ACTS = [
 
 # (rule, a draft without the rule's cue: a near miss in words)
 CLOSED = [
-    (held_rules.described_stopped, "The mixer still draws on the weekly flour allocation list."),
-    (held_rules.relieved, "Oskar Vint no longer works weekends."),
-    (held_rules.relieved, "Boiler permits need approval from Oskar Vint."),
-    (held_rules.handed_on, "Marta has not handed the boiler log over yet."),
-    (held_rules.handed_on, "the boiler log was handed over."),
-    (held_rules.joins_apart, "Staff rebate stacks with the bulk rebate."),
-    (held_rules.joins_apart, "The staff rebate and the bulk rebate never stack."),
-    (held_rules.joins_apart, "Staff rebate stacks with the bulk rebate, as it always did."),
-    (held_rules.rekeyed, "The boiler purge takes 90 seconds now."),
+    (told_rules.described_stopped, "The mixer still draws on the weekly flour allocation list."),
+    (told_rules.relieved, "Oskar Vint no longer works weekends."),
+    (told_rules.relieved, "Boiler permits need approval from Oskar Vint."),
+    (told_rules.handed_on, "Marta has not handed the boiler log over yet."),
+    (told_rules.handed_on, "the boiler log was handed over."),
+    (told_rules.joins_apart, "Staff rebate stacks with the bulk rebate."),
+    (told_rules.joins_apart, "The staff rebate and the bulk rebate never stack."),
+    (told_rules.joins_apart, "Staff rebate stacks with the bulk rebate, as it always did."),
+    (told_rules.rekeyed, "The boiler purge takes 90 seconds now."),
 ]
 
 
@@ -81,5 +81,5 @@ def test_the_judge_answers_as_without_the_new_cues(monkeypatch: pytest.MonkeyPat
     texts = [t for _, d, h in ACTS for t in (d, h)] + [d for _, d in CLOSED]
     held = [Held(f"m{i}", t, "semantic") for i, t in enumerate(texts)]
     gated = [judge(d, held, "semantic").replaces for d in texts]
-    monkeypatch.setattr(held_rules, "opened", lambda draft, rules: rules)
+    monkeypatch.setattr(told_rules, "opened", lambda draft, rules: rules)
     assert [judge(d, held, "semantic").replaces for d in texts] == gated

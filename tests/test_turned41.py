@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from agentmem.core import held as held_rules
+from agentmem.core import toldanew as told_rules
 from agentmem.core.held import Held, judge
 from agentmem.core.turned import turned
 
@@ -114,9 +114,9 @@ def test_a_near_miss_turns_nothing(draft: str, held: str) -> None:
 def test_the_turn_is_read_by_this_rule_alone(draft: str, held: str) -> None:
     """Told in few of the lesson's words, the turn is read by no other rule of the judge:
     without `turned` the lesson stays live."""
-    rules = tuple(f for f in held_rules.TOLD_OTHERWISE if f is not turned)
+    rules = tuple(f for f in told_rules.TOLD_OTHERWISE if f is not turned)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(held_rules, "TOLD_OTHERWISE", rules)
+        patch.setattr(told_rules, "TOLD_OTHERWISE", rules)
         verdict = judge(draft, [Held("h1", held, "semantic")], "semantic")
     assert verdict.replaces == []
 

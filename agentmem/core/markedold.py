@@ -25,7 +25,7 @@ lesson does not state; the held lesson must not mark the same value itself (a ro
 Shanghai to Hamburg", a report of the same change); the two must share two content words
 besides the marked value (one thing, not two things with one value); and one frame told of
 two things (`agentmem.core.newvalue.parallel`) stays apart. The caller's guards (another
-thing, another kind of it: `agentmem.core.held._anew_told`) apply as to every rule there.
+thing, another kind of it: `agentmem.core.toldanew._anew_told`) apply as to every rule there.
 Every pattern is bounded, so a hostile text is read in linear time."""
 
 from __future__ import annotations

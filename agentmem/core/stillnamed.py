@@ -5,7 +5,7 @@ replaces "kiln repairs are done by Ember Works; tickets go to queue EMB-KILN". A
 lesson written beside the first, "cracked kiln shelves are ticketed to Ember Works in
 queue EMB-KILN; attach a photo", shares no value `agentmem.core.slots.siblings` reads,
 and still routes the work to the holder the draft took the role from. `still_named` takes
-it with the lesson replaced (`agentmem.core.held.kin`) when:
+it with the lesson replaced (`agentmem.core.kin.kin`) when:
 
 1. The replaced lesson names a holder (a person, a team, a firm: `holders.people`) that
    the draft does not name, and the draft names another one, each in a holder's place

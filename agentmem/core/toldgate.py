@@ -1,4 +1,4 @@
-"""Which rules of a change told otherwise (`agentmem.core.held.TOLD_OTHERWISE`) can act on
+"""Which rules of a change told otherwise (`agentmem.core.toldanew.TOLD_OTHERWISE`) can act on
 a draft at all, read from the draft alone, once per draft (issue 17).
 
 Each rule gated here first reads the draft for a cue of its own (a new filler of an opening
