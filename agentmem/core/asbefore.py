@@ -45,14 +45,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agentmem.core.lookalike import (
-    _coded,
-    _member_of_its_own,
-    _numbered,
-    _renamed_in_place,
-    _renumbered,
-    _years,
-)
+from agentmem.core.lookalike import another_of_its_kind, member_of_its_own, renamed_in_place
 from agentmem.core.otherrecord import other_record
 from agentmem.core.otherscope import other_scope
 from agentmem.core.statement import Terms, terms
@@ -134,7 +127,7 @@ def _new_word(change: tuple[str, ...], draft: str, held: str) -> bool:
                 old = theirs.values.get(kind, frozenset())
                 if found - old and any((kind, v) not in said for v in old):
                     return True
-    return _renamed_in_place(draft, held)
+    return renamed_in_place(draft, held)
 
 
 def told_around(draft: str, held: str) -> bool:
@@ -160,11 +153,6 @@ def other_instance(draft: str, held: str) -> bool:
     """The draft is of another record, year, numbered or coded thing, channel or holder
     than the held text (`agentmem.core.lookalike.another_instance` without its reading of a
     name in another's place, and told as news or not)."""
-    if other_record(draft, held) or _member_of_its_own(draft, held):
+    if other_record(draft, held) or member_of_its_own(draft, held):
         return True
-    years_d, years_h = _years(draft), _years(held)
-    if years_d and years_h and not years_d & years_h:
-        return True
-    if _renumbered(_numbered(draft), _numbered(held)):
-        return True
-    return _renumbered(_coded(draft), _coded(held)) or other_scope(draft, held)
+    return another_of_its_kind(draft, held) or other_scope(draft, held)

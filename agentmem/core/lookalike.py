@@ -23,7 +23,7 @@ A line of another record, alike only in its heading (`agentmem.core.otherrecord`
 look-alike even told as news: its news is of its own thing; so is a text opening on
 another member of the thing the held one opens on, each giving a number the other does
 not ("Line 2 filler now runs 220 bottles/min" beside "Line 1 filler runs at 240"):
-another member's own value, not a move of the held one (`_member_of_its_own`).
+another member's own value, not a move of the held one (`member_of_its_own`).
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def _named_after(text: str) -> dict[str, set[str]]:
     return out
 
 
-def _renamed_in_place(draft: str, held: str) -> bool:
+def renamed_in_place(draft: str, held: str) -> bool:
     """Both put a name after one word, the draft another name, the held one unmentioned."""
     mine, theirs = _named_after(draft), _named_after(held)
     low = draft.lower()
@@ -110,18 +110,25 @@ def another_instance(draft: str, held: str) -> bool:
     May, hall C is the overflow" moves the held thing to another instance."""
     if other_record(draft, held):  # news of another record's thing is no news of this one
         return True
-    if _member_of_its_own(draft, held):  # "Line 2 filler now runs 220/min": line 2's own
+    if member_of_its_own(draft, held):  # "Line 2 filler now runs 220/min": line 2's own
         return True
     if NEWS.search(draft) or says_changed(draft):
         return False
+    return (
+        another_of_its_kind(draft, held)
+        or renamed_in_place(draft, held)
+        or other_scope(draft, held)
+    )
+
+
+def another_of_its_kind(draft: str, held: str) -> bool:
+    """The draft names another year, or another numbered or coded thing, than the held text."""
     years_d, years_h = _years(draft), _years(held)
     if years_d and years_h and not years_d & years_h:
         return True
     if _renumbered(_numbered(draft), _numbered(held)):
         return True
-    if _renumbered(_coded(draft), _coded(held)):
-        return True
-    return _renamed_in_place(draft, held) or other_scope(draft, held)
+    return _renumbered(_coded(draft), _coded(held))
 
 
 OPENING = 24  # characters before a numbered thing that still open on it ("The line 1 ...")
@@ -143,7 +150,7 @@ def _opening_member(text: str) -> tuple[str, str] | None:
     return None
 
 
-def _member_of_its_own(draft: str, held: str) -> bool:
+def member_of_its_own(draft: str, held: str) -> bool:
     """Both open on one word's numbered thing, each another one, the held one nowhere in
     the draft, and each gives a number the other does not: the draft tells another member's
     own value, though told as news ("Line 2 filler now runs 220 bottles/min" beside "Line 1
