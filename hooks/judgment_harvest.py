@@ -32,8 +32,9 @@ its run happened (its run's day) or was recorded (its `created_at`) in it. Withi
 - Failures seen once (`agentmem.harvest.once`): a failed check of the window no pattern
   holds, whose check's detail (else its run's summary) names a cause, of no withdrawn run
   and not contradicted by a later success, is told with the next successful run of its app
-  ("once, on <day>: …": what it did of the failure, or that its lesson tells it), one account per app, at the floor of the reflective range (below
-  every pattern), out of packs; a pattern it grows into supersedes it.
+  ("once, on <day>: …": what it did of the failure, or that its lesson tells it), one
+  account per app, at the floor of the reflective range (below every pattern), out of
+  packs; a pattern it grows into supersedes it.
 - Lessons that did not hold (`agentmem.harvest.contradict`): a live lesson whose measured
   setting a later failure on the same ground ran with, and still failed. The assessment
   cites the lesson and the failures and supersedes the lesson.
