@@ -26,11 +26,12 @@ program is left to the readers as it was.
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from agentmem.harvest.codelex import PLACEHOLDER, Lexed, lexed
 from agentmem.harvest.livesettings import Setting, bare, settings
-from agentmem.harvest.programtext import CODE_COMMENT, PROSE_RUN, ROW, _code_line, _data
+from agentmem.harvest.programtext import CODE_COMMENT, ROW, _code_line, _data
 from agentmem.harvest.sections import Lesson
 
 CODE_SHARE = 0.6  # of a text's code lines (not blank, not comment): code
@@ -41,22 +42,50 @@ CALL = re.compile(r"[A-Za-z_][\w.]{0,60}\s{0,4}\((?P<args>[^()\n]{0,800})\)")
 ARG_NAME = re.compile(r"(?P<name>[A-Za-z_]\w{0,80})(?::\d{1,3}){0,2}")
 WORD = re.compile(r"[A-Za-z]{3,}")
 NUMBER = re.compile(r"[-+]?\d[\d_]*(?:\.\d+)?(?:[eE][-+]?\d+)?")
-SENTENCE_WORDS = 3
+SENTENCE_WORDS = 3  # words apart
+PROSE_WORDS = 2  # of them words of letters ("brokens 4.6 % on lot PB-0810")
 # A markdown list item, numbered item, heading or quote at a line's start: a document
 # (a program's lists sit inside its comments, indented).
 MARKDOWN = re.compile(r"^(?:[-*+]|\d{1,3}[.)]|#{2,6}|>)[ \t]+\S", re.M)
 MARKDOWN_LINES = 2
 DEPRECATED = re.compile(r"\b(?:deprecated|obsolete)\b", re.I)
 INTERPOLATED = re.compile(
-    r"\$\{(?P<name>[\w.]{1,80})\}|#\{(?P<n2>[\w.]{1,80})\}|\$\((?P<n3>[\w.]{1,80})\)|\$(?P<n4>[A-Za-z_]\w{0,80})"
+    r"\$\{(?P<name>[\w.]{1,80}(?:\[[\"'][\w.]{1,80}[\"']\])?)\}|#\{(?P<n2>[\w.]{1,80})\}|\$\((?P<n3>[\w.]{1,80})\)|\$(?P<n4>[A-Za-z_]\w{0,80})"
 )
 # What a name interpolated may stand under and still be the program's own setting (not a
 # loop variable's field).
 OWNERS = frozenset({"", "env", "params", "self", "this", "config", "settings"})
 CLOSERS = "'\"}{)(;, "
+KEYED = re.compile(r"\[[\"']([\w.]{1,80})[\"']\]")  # `settings["cook_hold_min"]`
+# A line that checks a reading (`require(x >= 5) { "${x} min is too short" }`, `error
+# "bars at ${env.T} °C"`): the value its message puts in is the reading, not the setting.
+GUARD = re.compile(
+    r"\b(?:require|assert\w*|check|error|raise|throw|fail|abort|halt|warn\w*|if|when|unless)\b"
+)
+# A mark of code in a lesson's own text (an assignment, a statement's end, a brace, a
+# call, a quote around a literal): a lesson of a string's prose alone has none.
+CODE_MARK = re.compile(r"[=;{}]|:=|\w\(|(?<!\w)['\"]|['\"](?!\w)")
+# A table's header row first (`date,section,item,details`): a CSV export, data.
+HEADER_ROW = re.compile(r"[\w .-]{1,40}(?:,[\w .-]{1,40}){2,}\r?\n")
+# A statement that changes what holds (`retract(finding(…))`, `remove(…)`): told as
+# written, for it says a lesson went.
+CHANGE_CALL = re.compile(
+    r"^[ \t]{0,80}(?P<call>(?:retract\w*|remove\w*|delete\w*|drop\w*|withdraw\w*|deprecate\w*"
+    r"|disable\w*|unset\w*|revoke\w*)\([^\n]{0,400}\))",
+    re.M | re.I,
+)
+# A value held to a number (`H >= 83`, `83 =< H`), not one name to another.
+COMPARED = re.compile(
+    r"(?:>=|=<|<=|(?<![-=<])>(?!=)|<(?![-=<])|==)[ \t]{0,8}[-+]?\d|\d[ \t]{0,8}(?:>=|=<|<=)"
+)
+# Where a clause ends: a `;` or a brace, or a line's end unless the line goes on (ends in
+# a comma, an open bracket, `:-` or an operator, as a Prolog clause's lines do).
+CLAUSE_END = re.compile(r"[;{}]|(?<![,(\[:\-&|+*/=<>\\ \t])[ \t]{0,80}\n|(?<=[ \t])\n")
+STRINGS_ONLY = re.compile(r"\x00\d{1,6}\x00(?:[\s+.&,]{0,8}\x00\d{1,6}\x00){0,20}")
 RECORD_LINES = 3  # a field this near a text field is the same record's
 FLAG = re.compile(r"\.?(?:true|false)\.?", re.I)
-FACT = re.compile(r"[a-z_]\w{0,60}\([^()\n]{1,400}\)\s{0,4}[.;]")  # `setting(a, b, 4).`
+# A fact or a call statement (`setting(a, b, 4).`), its arguments one call deep.
+FACT = re.compile(r"[a-z_]\w{0,60}\((?:[^()\n]|\([^()\n]{0,400}\)){1,400}\)\s{0,4}[.;]")
 
 
 def _space(text: str) -> str:
@@ -124,7 +153,8 @@ def _old(lex: Lexed, program: str) -> dict[str, tuple[str, str]]:
 def _rows(text: str) -> bool:
     """A table of rows (CSV and the like), which another reader reads."""
     lines = [line for line in text.splitlines() if line.strip()]
-    return sum(ROW.search(line) is not None for line in lines) >= CODE_SHARE * len(lines)
+    rows = sum(ROW.search(line) is not None and not FACT.fullmatch(line.strip()) for line in lines)
+    return rows >= CODE_SHARE * len(lines)
 
 
 def _coded(words: str) -> bool:
@@ -134,8 +164,9 @@ def _coded(words: str) -> bool:
 
 
 def _sentence(text: str) -> bool:
-    """Words a reader reads: three of them at least, apart (a path or a name is none)."""
-    return len(WORD.findall(text)) >= SENTENCE_WORDS and len(text.split()) >= SENTENCE_WORDS
+    """Words a reader reads: three at least, apart, two of letters (a path, a name or a
+    number is none)."""
+    return len(WORD.findall(text)) >= PROSE_WORDS and len(text.split()) >= SENTENCE_WORDS
 
 
 def _printed(lex: Lexed, values: dict[str, str]) -> list[str]:
@@ -153,7 +184,11 @@ def _printed(lex: Lexed, values: dict[str, str]) -> list[str]:
             elif (name := ARG_NAME.fullmatch(arg)) is not None and name["name"] in values:
                 parts.append(values[name["name"]])
         line = _space("".join(parts))
-        if _sentence(line) and not any(line in said for said in out):
+        if (
+            _sentence(line)
+            and not INTERPOLATED.search(line)
+            and not any(line in said for said in out)
+        ):
             out.append(line)
     return out
 
@@ -172,16 +207,22 @@ def _tell(setting: Setting, old: dict[str, tuple[str, str]], why: str) -> str:
 def told(raw: str, found: list[Lesson]) -> list[Lesson]:
     """The lessons `found` in the program text `raw`, each of code told in words (module
     docstring); `found` as it is when `raw` is no program."""
-    if _data(raw) or _rows(raw) or len(MARKDOWN.findall(raw)) >= MARKDOWN_LINES or not is_code(raw):
+    if (
+        _data(raw)
+        or _rows(raw)
+        or HEADER_ROW.match(raw.lstrip())
+        or len(MARKDOWN.findall(raw)) >= MARKDOWN_LINES
+        or not is_code(raw)
+    ):
         return found
     whole = lexed(raw)
     old = _old(whole, raw)
-    values = {s.key.rsplit(".", 1)[-1]: bare(s.value) for s in settings(whole)}
+    values = {KEYED.sub(r".\1", s.key).rsplit(".", 1)[-1]: bare(s.value) for s in settings(whole)}
     out: list[Lesson] = []
     told_anew: list[str] = []
     for lesson in found:
         source = _span(raw, lesson.text)
-        if not source or not is_code(source, raw) or not is_code(lesson.text, raw):
+        if not source or not is_code(source, raw) or not CODE_MARK.search(lesson.text):
             out.append(lesson)
             continue
         said = _said(lexed(source, raw), old, values)
@@ -205,7 +246,8 @@ def _filled(string: str, values: dict[str, str]) -> str:
     `#{temp}`, `$(TEMP)`, `$temp`): what it prints."""
 
     def value(match: re.Match[str]) -> str:
-        owner, _, name = next(group for group in match.groups() if group).rpartition(".")
+        said = next(group for group in match.groups() if group)
+        owner, _, name = KEYED.sub(r".\1", said).rpartition(".")
         return values.get(name, match.group()) if owner in OWNERS else match.group()
 
     return INTERPOLATED.sub(value, string)
@@ -214,7 +256,25 @@ def _filled(string: str, values: dict[str, str]) -> str:
 def _prose(lex: Lexed, setting: Setting) -> bool:
     """The setting's value is a string of prose (a finding's text), not a value."""
     strings = [int(m[1]) for m in PLACEHOLDER.finditer(setting.code)]
-    return bool(strings) and _sentence(" ".join(lex.strings[i] for i in strings))
+    only = STRINGS_ONLY.fullmatch(setting.code) is not None  # not a call with a string in it
+    return only and _sentence(" ".join(lex.strings[i] for i in strings))
+
+
+def _rules(lex: Lexed) -> list[str]:
+    """Each clause of the code that holds a value to a limit (`H >= 83, H =< 87`,
+    `require(x >= 15.0)`): a rule in the program's own form, between the marks that end
+    a statement (a `;`, a brace, a line that does not go on) ."""
+    code = lex.code
+    ends = [m.start() for m in CLAUSE_END.finditer(code)]
+    out: list[str] = []
+    for compared in COMPARED.finditer(code):
+        at = bisect.bisect_left(ends, compared.start())
+        start = ends[at - 1] + 1 if at else 0
+        end = ends[at] if at < len(ends) else len(code)
+        clause = _space(lex.restored(code[start:end])).strip(" .")
+        if clause and not any(clause in said for said in out):
+            out.append(clause)
+    return out
 
 
 def _deprecated(lex: Lexed) -> set[int]:
@@ -243,28 +303,30 @@ def _said(lex: Lexed, old: dict[str, tuple[str, str]], values: dict[str, str]) -
         if _prose(lex, setting):
             continue  # a text field (`F[1].Text := '…'`): its prose, below
         near = any(abs(line - setting.line) <= RECORD_LINES for line in texts)
-        if near and (strings or FLAG.fullmatch(setting.code)):
+        if near and not setting.generic and (strings or FLAG.fullmatch(setting.code)):
             continue  # a finding's owner, date or flag beside its text: filing
 
         parts.append(_tell(setting, old, _space(beside.pop(setting.line, ""))))
         used.update(strings)
     on = _string_lines(lex)
+    guarded = {at for at, line in enumerate(lex.code.split("\n")) if GUARD.search(line)}
     prose = [
-        _space(_filled(s, values))
+        _space(s if on[i] in guarded else _filled(s, values))
         for i, s in enumerate(lex.strings)
         if i not in used and _sentence(s) and on[i] not in aside
     ]
+    # a template whose values are a loop's or a reading's says no value: it is no lesson
+    prose = [p for p in prose if not INTERPOLATED.search(p)]
     printed = _printed(lex, values)
     prose = [p for p in prose if not any(p in line for line in printed)]
     put_aside = {c.line for c in lex.comments if _coded(c.words)}  # an entry commented out
     notes = [
         _space(c.words)
         for c in lex.comments
-        if not c.beside
-        and c.line not in put_aside
-        and not _coded(c.words)
-        and PROSE_RUN.search(c.words)
+        if not c.beside and c.line not in put_aside and not _coded(c.words) and _sentence(c.words)
     ]
-    notes += [_space(words) for words in beside.values() if PROSE_RUN.search(words)]
-    groups = ["; ".join(prose), *printed, "; ".join(parts), *notes]
+    notes += [_space(words) for words in beside.values() if _sentence(words)]
+    changes = [lex.restored(m["call"]) for m in CHANGE_CALL.finditer(lex.code)]
+    rules = _rules(lex)
+    groups = ["; ".join(changes), "; ".join(prose), *printed, "; ".join(parts), *rules, *notes]
     return ". ".join(g.rstrip(".") for g in groups if g)

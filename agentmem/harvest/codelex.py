@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 # Marks a line comment may start with, tried on each line's start (after indentation).
 LINE_MARKS = ("//", "--", "*>", "#", ";", "%", "!")
@@ -26,8 +27,11 @@ PASCAL = (
     re.compile(r"^[ \t]{0,40}begin\b", re.M | re.I),
     re.compile(r"^[ \t]{0,40}end[.;]", re.M | re.I),
 )
-STRINGS = r"(?P<tq>\"\"\"[\s\S]{0,4000}?\"\"\")|(?P<dq>\"(?:[^\"\\\n]|\\.){0,4000}\")|(?P<sq>(?<![\w])'(?:[^'\n]|''){0,4000}')"
-BLOCKS = r"/\*[\s\S]{0,4000}?\*/|\(\*[\s\S]{0,4000}?\*\)|<!--[\s\S]{0,4000}?-->"
+STRINGS = r"(?P<tq>\"\"\"[\s\S]{0,4000}?\"\"\")|(?P<dq>\"(?:\$\{[^{}\n]{0,200}\}|[^\"\\\n]|\\.){0,4000}\")|(?P<sq>(?<![\w])'(?:[^'\n]|''){0,4000}')"
+# Block comments, each tried only when the text closes one (an unclosed opener would
+# otherwise be scanned from every place it stands).
+BLOCKS = (r"/\*[\s\S]{0,4000}?\*/", r"\(\*[\s\S]{0,4000}?\*\)", r"<!--[\s\S]{0,4000}?-->")
+BLOCK_ENDS = ("*/", "*)", "-->")
 PASCAL_BLOCK = r"|\{(?!\$)[^{}]{0,4000}\}|\{\$[^{}]{0,400}\}"
 MAX_TEXT = 200_000
 
@@ -74,9 +78,11 @@ def pascal(text: str) -> bool:
     return all(sign.search(text) for sign in PASCAL)
 
 
+@lru_cache(maxsize=16)  # one program's stretches and comments are lexed with its marks
 def _token(text: str) -> re.Pattern[str]:
     """The tokens of comments and strings, with the marks `text` (a whole program) uses."""
-    blocks = BLOCKS + (PASCAL_BLOCK if pascal(text) else "")
+    closed = [b for b, end in zip(BLOCKS, BLOCK_ENDS, strict=True) if end in text]
+    blocks = "|".join(closed or ["(?!)"]) + (PASCAL_BLOCK if pascal(text) else "")
     found = marks(text)
     line = "|".join(re.escape(m) for m in found)
     comment = rf"|(?P<line>(?:^|(?<=\s))(?:{line})[^\n]{{0,4000}})"

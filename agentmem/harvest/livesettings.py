@@ -14,6 +14,7 @@ language:
   several (`A = 35;  B = 60;`, a namelist's `&settings x = 1.0, y = 2 /`), a declaration
   word before it (`const`, `val`, `let`, `set` …);
 - `key value;` (a value with a digit or a string in it);
+- an Erlang-style term `{fryer_oil_temp_c, 146}.`;
 - a call of literal arguments (a Prolog fact `setting(dryer_2, air_temp_c, 43).`, a CMake
   `set(KEY 4)`): its key is the call up to its last argument;
 - a generic key (`default`, `value`) inside a block is the block's: `variable
@@ -54,6 +55,13 @@ CALL = re.compile(
     r"^[ \t]{0,80}(?P<call>(?P<fn>[a-z_]\w{0,60})\((?P<args>[^()\n]{1,400})\))[ \t]{0,20}[.;]?[ \t]*$",
     re.M,
 )
+# An Erlang-style term `{key, value}.` standing alone on its line.
+TUPLE = re.compile(
+    r"^[ \t]{0,80}\{[ \t]{0,20}(?P<name>[a-z_]\w{0,80})[ \t]{0,20},[ \t]{0,20}"
+    r"(?P<value>[-+]?\d[\w.]{0,40}|\x00\d{1,6}\x00|[a-z]\w{0,40})[ \t]{0,20}\}"
+    r"(?=[ \t]{0,20}[.,]?[ \t]*$)",
+    re.M,
+)
 LITERAL = re.compile(
     r"[-+]?\d[\w.:/%-]{0,40}|\x00\d{1,6}\x00|\.(?:true|false)\.|true|false|[A-Za-z_]\w{0,40}"
 )
@@ -63,6 +71,7 @@ LITERAL_VALUE = re.compile(r"\d|\x00|\b(?:true|false|yes|no|on|off)\b", re.I)
 GENERIC = frozenset({"default", "value", "val"})
 END = re.compile(r"[\s,;/}]+$")
 OPENS = ("{", "[", "(", "<<")
+HEADER = 200  # characters of a block's header read before its `{`
 PAIRS = (("[", "]"), ("(", ")"))
 CONTROL = re.compile(r"^\s*(?:for|if|while|until|elif|elsif|case|when|return|unless)\b", re.I)
 
@@ -77,16 +86,19 @@ class Setting:
     value: str
     line: int
     code: str = ""  # the value as code: its strings left as placeholders
+    generic: bool = False  # a block's `default` or `value`: the block's own setting
 
 
 def _headers(code: str) -> list[tuple[int, int, str]]:
     """Each `{ … }` block of the code: its start, its end, the header before its `{`."""
     blocks: list[tuple[int, int, str]] = []
     stack: list[tuple[int, str]] = []
+    start = 0
     for at, char in enumerate(code):
-        if char == "{":
-            start = code.rfind("\n", 0, at) + 1
-            header = END.sub("", code[start:at]).rstrip(" =").strip()
+        if char == "\n":
+            start = at + 1
+        elif char == "{":
+            header = END.sub("", code[max(start, at - HEADER) : at]).rstrip(" =").strip()
             stack.append((at, header))
         elif char == "}" and stack:
             opened, header = stack.pop()
@@ -131,11 +143,12 @@ def settings(lex: Lexed) -> list[Setting]:
         within = _within(blocks, head.start())
         shown = f"{within[-1]} {name}" if name.lower() in GENERIC and within else name
         shown += (head["type"] or "").strip()
-        key = f"{within[-1]}.{name}" if name.lower() in GENERIC and within else name
+        generic = name.lower() in GENERIC and bool(within)
+        key = lex.restored(f"{within[-1]}.{name}" if generic else name)
         op = ":" if head["op"] == ":" else f" {head['op']}"
         text = lex.restored(f"{shown}{op} {value}")
         line = code.count("\n", 0, head.start("name"))
-        found.append((head.start(), Setting(key, text, lex.restored(value), line, value)))
+        found.append((head.start(), Setting(key, text, lex.restored(value), line, value, generic)))
     for match in SPACED.finditer(code):
         value = match["value"]
         if NUMBERISH.match(value) and match["name"].lower() not in ("return", "goto", "end"):
@@ -143,6 +156,12 @@ def settings(lex: Lexed) -> list[Setting]:
             at = match.start("name")
             line = code.count("\n", 0, at)
             found.append((at, Setting(match["name"], text, lex.restored(value), line, value)))
+    for match in TUPLE.finditer(code):
+        at = match.start()
+        line = code.count("\n", 0, at)
+        value = match["value"]
+        text = lex.restored(match.group().strip())
+        found.append((at, Setting(match["name"], text, lex.restored(value), line, value)))
     for match in CALL.finditer(code):
         args = [arg.strip() for arg in match["args"].split(",")]
         if len(args) == 1 and len(words := args[0].split()) >= 2:
