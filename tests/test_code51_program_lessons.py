@@ -269,3 +269,46 @@ def test_hostile_programs_cost_what_a_retro_costs(hostile: str) -> None:
     what a program retro of that size costs (compared in one run, not against a clock)."""
     benign = (PASCAL * (len(hostile) // len(PASCAL) + 1))[: len(hostile)]
     assert _cost(hostile) < 25 * max(_cost(benign), 1e-3)
+
+
+ERLANG = """%% Retro: palm olein supplier change
+{retro, "2031-09-21", [
+    {finding, "The new olein foams and darkens at the old setpoint",
+        [{cause, "higher starting FFA and a lower smoke point"}]}
+]}.
+
+%% Oil settings.  Old values left in for the audit, commented out:
+%% {fryer_oil_temp_c, 150}.
+{fryer_oil_temp_c, 146}.
+{ffa_discard_pct, 0.35}.       % as oleic acid
+"""
+
+
+def test_an_erlang_term_is_a_setting_with_its_old_value() -> None:
+    """`{key, value}.` standing alone is a setting; the term commented out above it is
+    what it was."""
+    texts = drafted(ERLANG, "retros/2031-09-21-oil.config")
+    line = next(text for text in texts if "fryer_oil_temp_c" in text)
+    assert "{fryer_oil_temp_c, 146} (was 150)" in line
+    assert "{ffa_discard_pct, 0.35} (as oleic acid)" in line
+
+
+def test_a_rule_held_to_a_limit_is_told_in_its_own_form() -> None:
+    """A clause that holds a value to a number (a Prolog rule over lines) is a rule the
+    program states: told as written, its comment with it; a retracting call is kept."""
+    text = (
+        "% RETRO 2031-08-24  husker rolls\n"
+        ":- dynamic setting/3.\n"
+        "\n"
+        "retract(finding(d20310813, parboil_line, _, _, _)).   % soak temperature was not it\n"
+        "\n"
+        "% incoming roll pairs\n"
+        "roll_pair_ok(R) :- supplier(R, ravi_polymers), shore_a(R, H),\n"
+        "    H >= 83, H =< 87.   % 30 min on husker_1\n"
+    )
+    texts = drafted(text, "retros/2031-08-24-husker.pl")
+    assert any(
+        "roll_pair_ok(R) :- supplier(R, ravi_polymers), shore_a(R, H), H >= 83, H =< 87" in one
+        for one in texts
+    )
+    assert any(one.startswith("retract(finding(d20310813, parboil_line") for one in texts)
