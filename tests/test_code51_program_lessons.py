@@ -89,6 +89,21 @@ NAMELIST = """! retros/2031-05-28-zinc.nml
 
 SEMANTIC = MemoryType.SEMANTIC
 
+LATEX = r"""\documentclass{article}
+\begin{document}
+\section{Changes effective immediately}
+\begin{enumerate}
+  \item \textbf{Main warehouse.} All
+        dispatch now starts from the Ridgeview Expo Hall (\texttt{WH-RDG}), 45 Fairground Rd.
+  \item Curfew is 22:00 in both counties.
+\end{enumerate}
+\end{document}
+"""
+LATEX_ITEM = (
+    r"\textbf{Main warehouse.} All dispatch now starts from the Ridgeview Expo Hall"
+    r" (\texttt{WH-RDG}), 45 Fairground Rd."
+)
+
 MARKDOWN = """# Retro 2031-04-20
 
 ## Lessons
@@ -232,6 +247,13 @@ def test_a_markdown_retro_is_read_as_before() -> None:
         "Keep the dryer at 80 C; the glue skins over above it.",
         "Call the carrier before 14:00 for a same-day pickup.",
     ]
+
+
+def test_a_latex_report_is_read_as_before() -> None:
+    """A document in TeX markup (its braces and backslashes look like code) is no program:
+    the lessons its readers found stand."""
+    found = [Lesson(SEMANTIC, LATEX_ITEM)]
+    assert told(LATEX, found) == found
 
 
 def test_hook_d_writes_a_program_retros_settings(hooks: MemoryHooks, tmp_path: Path) -> None:

@@ -48,6 +48,8 @@ PROSE_WORDS = 2  # of them words of letters ("brokens 4.6 % on lot PB-0810")
 # (a program's lists sit inside its comments, indented).
 MARKDOWN = re.compile(r"^(?:[-*+]|\d{1,3}[.)]|#{2,6}|>)[ \t]+\S", re.M)
 MARKDOWN_LINES = 2
+# A TeX or RTF command (`\section{`, `\item`, `\textbf{`): a document's markup.
+TEX_COMMAND = re.compile(r"\\(?:begin|end|section|item|textbf|emph|documentclass|par|rtf1)\b")
 DEPRECATED = re.compile(r"\b(?:deprecated|obsolete)\b", re.I)
 INTERPOLATED = re.compile(
     r"\$\{(?P<name>[\w.]{1,80}(?:\[[\"'][\w.]{1,80}[\"']\])?)\}|#\{(?P<n2>[\w.]{1,80})\}|\$\((?P<n3>[\w.]{1,80})\)|\$(?P<n4>[A-Za-z_]\w{0,80})"
@@ -211,6 +213,7 @@ def told(raw: str, found: list[Lesson]) -> list[Lesson]:
         _data(raw)
         or _rows(raw)
         or HEADER_ROW.match(raw.lstrip())
+        or len(TEX_COMMAND.findall(raw)) >= MARKDOWN_LINES
         or len(MARKDOWN.findall(raw)) >= MARKDOWN_LINES
         or not is_code(raw)
     ):
