@@ -24,6 +24,7 @@ from typing import Any
 from agentmem.contracts import too_short
 from agentmem.core.model import MemoryType, normalise_text
 from agentmem.harvest.blocks import first_heading
+from agentmem.harvest.codelessons import told
 from agentmem.harvest.fitted import fitted
 from agentmem.harvest.guess import GUESS as GUESS
 from agentmem.harvest.guess import SENTENCE_END as SENTENCE_END
@@ -133,6 +134,7 @@ def distill(
         found = with_answers(markdown, found + told_in_prose(markdown, found))
     # config or program text no reader took a lesson from: its values' and comments' prose
     found = found or program_lessons(raw)
+    found = told(raw, found)  # a program's lessons of code, told in words
     result = Distilled(source, periodic, one_run=one_run, found=found, struck=struck + ended)
     run = run_id or retro_run_id(source)
     scope = {k: v for k, v in {"source": source, "run_id": run, "app_id": app_id}.items() if v}
