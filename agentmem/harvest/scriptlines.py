@@ -46,7 +46,9 @@ Item = Said | Setting
 
 # --- Windows batch -------------------------------------------------------------------
 BAT_COMMENT = re.compile(r"^@?(?:rem(?:\s|$)|::)[ \t]?(?P<said>.*)$", re.I)
-BAT_SET = re.compile(r"^@?set\s+\"?(?P<key>[A-Za-z_][\w.\-]{0,80})=(?P<value>[^\"\n]*)\"?\s*$", re.I)
+BAT_SET = re.compile(
+    r"^@?set\s+\"?(?P<key>[A-Za-z_][\w.\-]{0,80})=(?P<value>[^\"\n]*)\"?\s*$", re.I
+)
 BAT_ECHO = re.compile(r"^@?echo(?:\s+|[.:])(?P<said>.*)$", re.I)
 # `if [not] A OP B echo …` (and `if defined X echo …`): the message is said on a condition
 BAT_IF = re.compile(
@@ -70,7 +72,9 @@ BAS_PRINT = re.compile(
     r"^(?:debug\.print|msgbox|wscript\.echo|print|console\.writeline)\b\s*\(?(?P<args>.*)$",
     re.I,
 )
-BAS_ASSIGN = re.compile(r"(?:^|:\s*)(?P<name>[A-Za-z_]\w{0,40})\s*=\s*(?P<value>\"[^\"\n]*\"|-?[\d.]+)\s*(?=:|$)")
+BAS_ASSIGN = re.compile(
+    r"(?:^|:\s*)(?P<name>[A-Za-z_]\w{0,40})\s*=\s*(?P<value>\"[^\"\n]*\"|-?[\d.]+)\s*(?=:|$)"
+)
 BAS_IF = re.compile(r"^if\s.{0,400}?\sthen\s+(?P<then>\S.*)$", re.I)
 STRING = re.compile(r"\"((?:[^\"\n]|\"\"){0,2000})\"")
 # The named constants of VBA that print as a space or a break.

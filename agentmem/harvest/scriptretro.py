@@ -94,7 +94,7 @@ def _finding(text: str) -> str:
     label = SHOUTED_LABEL.match(text)
     if label is not None:
         words = label["label"].strip()
-        text = f"{words[:1]}{words[1:].lower()}{text[len(words):]}"
+        text = f"{words[:1]}{words[1:].lower()}{text[len(words) :]}"
     return text
 
 
