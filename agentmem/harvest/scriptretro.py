@@ -9,15 +9,16 @@ lessons at most):
   is a change: "Vacuum mbar is now 60 (VACUUM_MBAR = 60).", under "## Changes"; the value
   put aside is never written (beside its subject it reads as current), nor its note, which
   told of it; a setting commented out and not live any more no longer applies;
+- the live settings are one fact, each with its key (which the writer reads as one
+  setting's: `agentmem.core.setkeys`), in words and with its note, under "## Facts";
 - each finding in words, a comment or a string the script prints, is a lesson of its own
   ("Finding 2: both cracked runs had noodles at 11.3-11.4 %"), under "## Lessons", in the
-  file's order;
-- the live settings are one fact, each with its key (which the writer reads as one
-  setting's: `agentmem.core.setkeys`), in words and with its note, under "## Facts".
+  file's order, after the settings: a retro's cap keeps the first of what it yields, and
+  a script's last lines are its checks, which repeat its findings.
 
 Filing is no lesson: the title comment (it names the retro), a line of who owns, chaired
-or attended ("Chair: H. Lindqvist. Minutes: P. Mensah"), a banner or a label of a few
-words. A file is read so when its name says the dialect (.bat, .cmd; .bas, .vba, .vbs,
+or attended ("Chair: H. Lindqvist. Minutes: P. Mensah") or where the file is kept ("Filed
+by OT on SCADA01"), a banner or a label of a few words. A file is read so when its name says the dialect (.bat, .cmd; .bas, .vba, .vbs,
 .cls) or its first line does ("@echo off", "Attribute VB_Name"), and it holds a finding or
 a setting; any other text is left as it is.
 """
