@@ -10,8 +10,8 @@ from agentmem.core.aligned import realigned
 from agentmem.core.apart import set_apart
 from agentmem.core.asbefore import other_instance, told_around
 from agentmem.core.asked import answered_anew
-from agentmem.core.coda import without_coda
 from agentmem.core.cited import recited
+from agentmem.core.coda import without_coda
 from agentmem.core.committed import removed_by_commit
 from agentmem.core.conditional import in_case
 from agentmem.core.describedstop import described_stopped
