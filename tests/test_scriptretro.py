@@ -44,7 +44,10 @@ BASIC = """\
 Attribute VB_Name = "Retro_20260310"
 Option Explicit
 ' Retro 10-Mar-2026 - filler line, underfilled bottles
+' Fillers 1 + 2, 500 ml line.
 ' QA: M. Kahn   Line: P. Ortiz
+'
+' Two stops a shift on filler 2 left 12 bottles short each time.
 Rem FINDING 1: nozzle 4 dripped after every stop - the seal was worn
 Rem            through on one side.                    Owner: P. Ortiz
 
@@ -119,13 +122,17 @@ def test_a_batch_retro_is_written_as_changes_facts_and_lessons() -> None:
 def test_a_vba_retro_tells_a_note_of_the_old_value_as_a_change() -> None:
     """A `Const` whose note says what it was ("raised from 1.5 s …") is a change too; an
     owner's name at a finding's end is left out, and a label in capitals is written as
-    words ("FINDING 1:" → "Finding 1:")."""
+    words ("FINDING 1:" → "Finding 1:"); the comment block the title opens (what the retro
+    covers, who came) is filing, up to a blank comment."""
     markdown = as_markdown(BASIC, "qa/Retro_20260310.bas")
     assert "- Dwell S is now 1.8 (DWELL_S = 1.8; raised from 1.5 s after the drips)." in markdown
     assert "- Fill ml is now 502 (FILL_ML = 502; new target with the 2 ml margin)." in markdown
     assert "before the May audit" not in markdown  # the old value's own note
     assert "Finding 1: nozzle 4 dripped after every stop" in markdown
     assert "Owner: P. Ortiz" not in markdown and "M. Kahn" not in markdown
+    # the comment block the title opens is filing; a finding after a blank comment is not
+    assert "Fillers 1 + 2" not in markdown
+    assert "- Two stops a shift on filler 2 left 12 bottles short each time." in markdown
 
 
 def test_script_retros_are_found_by_name_or_first_line() -> None:

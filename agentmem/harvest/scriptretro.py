@@ -16,7 +16,9 @@ lessons at most):
   file's order, after the settings: a retro's cap keeps the first of what it yields, and
   a script's last lines are its checks, which repeat its findings.
 
-Filing is no lesson: the title comment (it names the retro), a line of who owns, chaired
+Filing is no lesson: the title comment (it names the retro) and the comment lines that go
+on from it up to a blank comment, a banner or code (what the retro covers, who came), a
+line of who owns, chaired
 or attended ("Chair: H. Lindqvist. Minutes: P. Mensah") or where the file is kept ("Filed
 by OT on SCADA01"), a banner or a label of a few words. A file is read so when its name says the dialect (.bat, .cmd; .bas, .vba, .vbs,
 .cls) or its first line does ("@echo off", "Attribute VB_Name"), and it holds a finding or
@@ -143,12 +145,16 @@ def as_markdown(text: str, source: str = "") -> str:
         return text
     lessons: list[str] = []
     titled = False
+    in_title = False  # in the comment block the title opens: who, when, what it covers
     for item in items:
-        if not isinstance(item, Said) or not item.text:
+        if not isinstance(item, Said) or not LETTERS.search(item.text):
+            in_title = False  # a blank comment, a banner or a line of code ends the block
             continue
-        if item.comment and _filing(item.text, titled or bool(lessons)):
+        if item.comment and (in_title or _filing(item.text, titled or bool(lessons))):
+            in_title = in_title or (not titled and TITLE.search(item.text) is not None)
             titled = titled or TITLE.search(item.text) is not None
             continue
+        in_title = False
         lessons.append(_end(_finding(item.text)))
     changes, fact = _settings(items)
     out: list[str] = []
