@@ -17,12 +17,12 @@ lessons at most):
   a script's last lines are its checks, which repeat its findings.
 
 Filing is no lesson: the title comment (it names the retro) and the comment lines that go
-on from it up to a blank comment, a banner or code (what the retro covers, who came), a
-line of who owns, chaired
-or attended ("Chair: H. Lindqvist. Minutes: P. Mensah") or where the file is kept ("Filed
-by OT on SCADA01"), a banner or a label of a few words. A file is read so when its name says the dialect (.bat, .cmd; .bas, .vba, .vbs,
-.cls) or its first line does ("@echo off", "Attribute VB_Name"), and it holds a finding or
-a setting; any other text is left as it is.
+on from it up to a blank comment, a banner or code (what the retro covers, who came); a
+line of who owns, chaired or attended ("Chair: H. Lindqvist. Minutes: P. Mensah") or of
+where the file is kept ("Filed by OT on SCADA01"); a banner or a label of a few words. A
+file is read so when its name says the dialect (.bat, .cmd; .bas, .vba, .vbs, .cls) or its
+first line does ("@echo off", "Attribute VB_Name"), and it holds a finding or a setting;
+any other text is left as it is.
 """
 
 from __future__ import annotations
