@@ -15,6 +15,7 @@ def test_a_decimal_range_is_no_version() -> None:
     assert {"1.4", "1.8"} <= values["number"]
     assert "2.4" in values["version"]
     assert "0.5" in terms("hold 0.5 – 0.8 bar on the line").values["number"]
+    assert "3.0" in terms("water-phase salt between 3.0 and 3.5 %").values["number"]
 
 
 def test_a_range_of_another_thing_replaces_no_lesson_on_one_product() -> None:
