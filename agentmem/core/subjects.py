@@ -26,7 +26,9 @@ SAME_SUBJECT = 0.5  # share of the shorter text's terms that makes one subject o
 CUED_SHARED = 2  # ... when the draft says outright that it corrects or replaces something
 # Bare counts: what they count is said by the words around them, so a text's several
 # counts are no values of one slot.
-WEAK_KINDS = frozenset(("number", "which"))  # "which": a number naming one (`core.addressed`)
+# "which": a number naming one (`core.addressed`); "range": a decimal range's bound, whose
+# unit its other bound carries (`core.values`)
+WEAK_KINDS = frozenset(("number", "which", "range"))
 NOT_MOVED = frozenset(("version", "date", "code"))  # kinds no "from X to Y" moves away from
 # a person mentioned by name in a note ("@Dana Reyes checked it"), not a handle ("@web/edge")
 MENTION = re.compile(r"(?<![\w@])@([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)+)")

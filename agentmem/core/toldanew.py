@@ -11,6 +11,7 @@ from agentmem.core.apart import set_apart
 from agentmem.core.asbefore import other_instance, told_around
 from agentmem.core.asked import answered_anew
 from agentmem.core.cited import recited
+from agentmem.core.coda import without_coda
 from agentmem.core.committed import removed_by_commit
 from agentmem.core.conditional import in_case
 from agentmem.core.describedstop import described_stopped
@@ -116,6 +117,11 @@ def tells_anew(draft: str, told: str, held: str, lessons: bool) -> bool:
         return True
     text = told_changed(held)
     if (told != draft or text != held) and _anew_told(told, text, lessons):
+        return True
+    # a finding closed by a few words the draft never says ("… No CCP 3 breach."): its claim
+    # read alone (`agentmem.core.coda`)
+    claim = without_coda(held, draft)
+    if claim is not None and tells_anew(draft, told, claim, lessons):
         return True
     # a value of the held lesson said to stay as it was, the rest told otherwise: read whole,
     # as the kept clause is what ties the change to this lesson (`agentmem.core.asbefore`)

@@ -146,11 +146,21 @@ def _figures(rest: str, values: dict[str, set[str]]) -> str:
         # A decimal without a unit is a version (release 4.13, Airflow 2.9), not a measure;
         # a whole number right after a name is that thing's version ("Docusaurus 3").
         name = _named_before(rest, match.start())
-        bare = "version" if "." in match.group(1) else "number"
+        ranged = RANGED_AFTER.match(rest, digits_end) or RANGED_BEFORE.search(
+            rest, max(0, match.start(1) - 12), match.start(1)
+        )
+        bare = ("range" if ranged else "version") if "." in match.group(1) else "number"
         bare = f"version of {name.group(1).lower()}" if name and bare == "number" else bare
         kind = UNITS.get((match.group(2) or "").lower(), bare)
         values.setdefault(kind, set()).add(match.group(1).replace(",", ""))
     return rest
+
+
+# A decimal that bounds a range ("1.4–1.8 N·m") is a measure's bound, no release: a value
+# of a kind of its own, "range", that differs only from another range's bound, and, as a
+# bare count does, only on one subject (`agentmem.core.subjects.WEAK_KINDS`).
+RANGED_AFTER = re.compile(r"\s?[–-]\s?\d")
+RANGED_BEFORE = re.compile(r"\d\s?[–-]\s?\Z")
 
 
 def _named_before(text: str, end: int) -> re.Match[str] | None:

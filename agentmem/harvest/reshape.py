@@ -1,6 +1,8 @@
 """A retro as the distiller's readers read it.
 
-A retro kept as records (SQL that writes rows, items inside a JSON export, a file of
+A retro kept as a script (a Windows batch file, a VBA module) is read line by line, its
+comments and printed strings as findings and its settings as settings
+(`agentmem.harvest.scriptretro`), and by no other reader. A retro kept as records (SQL that writes rows, items inside a JSON export, a file of
 config nodes such as KDL) is first read one item a record (`agentmem.harvest.rowshapes`),
 by readers that know their shape's comments. Any other retro has the comments of its
 language or markup left out (`agentmem.harvest.comments`: what a file puts aside is no
@@ -35,6 +37,7 @@ from agentmem.harvest.mail import own_lines
 from agentmem.harvest.outline import outlined
 from agentmem.harvest.pages import as_markdown as pages_markdown
 from agentmem.harvest.rowshapes import as_markdown as rows_markdown
+from agentmem.harvest.scriptretro import as_markdown as script_markdown
 from agentmem.harvest.settingsfile import as_markdown as settings_markdown
 from agentmem.harvest.spokenmemo import as_written
 from agentmem.harvest.structured import as_markdown
@@ -45,6 +48,10 @@ from agentmem.harvest.xmldoc import as_markdown as xml_markdown
 
 def as_read(markdown: str, source: str) -> str:
     """The retro `markdown` (from `source`, a path or name) in the form the readers read."""
+    # a batch file or VBA module: line by line, its comments and printed strings findings
+    script = script_markdown(markdown, source)
+    if script is not markdown:
+        return script
     # SQL rows, items inside a JSON export, config nodes: read as written (each reader
     # knows its comments); any other text without what its language or markup puts aside
     rows = rows_markdown(markdown, source)

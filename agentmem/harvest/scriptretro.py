@@ -1,0 +1,166 @@
+"""A retro kept as a script (a Windows batch file, a VBA module), read as what it tells.
+
+`agentmem.harvest.scriptlines` reads the script line by line; `as_markdown` writes what
+its lines hold in the sections the readers know, most telling first (a retro yields a few
+lessons at most):
+
+- a setting given a new value, the old one commented out above it ("REM set
+  VACUUM_MBAR=55" then "set VACUUM_MBAR=60") or said in its note ("' raised from 2.0 s"),
+  is a change: "Vacuum mbar is now 60 (VACUUM_MBAR = 60).", under "## Changes"; the value
+  put aside is never written (beside its subject it reads as current), nor its note, which
+  told of it; a setting commented out and not live any more no longer applies;
+- the live settings are one fact, each with its key (which the writer reads as one
+  setting's: `agentmem.core.setkeys`), in words and with its note, under "## Facts";
+- each finding in words, a comment or a string the script prints, is a lesson of its own
+  ("Finding 2: both cracked runs had noodles at 11.3-11.4 %"), under "## Lessons", in the
+  file's order, after the settings: a retro's cap keeps the first of what it yields, and
+  a script's last lines are its checks, which repeat its findings.
+
+Filing is no lesson: the title comment (it names the retro) and the comment lines that go
+on from it up to a blank comment, a banner or code (what the retro covers, who came); a
+line of who owns, chaired or attended ("Chair: H. Lindqvist. Minutes: P. Mensah") or of
+where the file is kept ("Filed by OT on SCADA01"); a banner or a label of a few words. A
+file is read so when its name says the dialect (.bat, .cmd; .bas, .vba, .vbs, .cls) or its
+first line does ("@echo off", "Attribute VB_Name"), and it holds a finding or a setting;
+any other text is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+from agentmem.harvest.scriptlines import Item, Said, Setting, basic_lines, batch_lines
+
+BATCH = frozenset({".bat", ".cmd"})
+BASIC = frozenset({".bas", ".vba", ".vbs", ".cls"})
+BATCH_OPENING = re.compile(r"\A\ufeff?\s*@echo\s+off\b", re.I)
+BASIC_OPENING = re.compile(r"\A\ufeff?\s*attribute\s+vb_name\s*=", re.I)
+# The comment that names the retro: "RETRO 2024-10-25  Bar line 1 - …", "Monthly QA retro".
+TITLE = re.compile(r"\bretro(?:spective)?s?\b", re.I)
+# A person as filing names one: "H. Lindqvist", "P. Mensah (OT)", "OT (P. Mensah)".
+PERSON = r"[A-Z]\.\s?(?:[A-Z]\.\s?)?[A-Z][\w'’-]{1,30}(?:\s\([^()\n]{0,40}\))?"
+# A line of filing: labels, each naming people only ("Owners: P. Mensah (OT), L. Okafor").
+FILING = re.compile(
+    rf"^(?:[A-Z][\w /&-]{{0,30}}:\s*{PERSON}(?:\s*(?:,|and|&)\s*{PERSON}){{0,8}}[.;,]?\s*)+$"
+)
+# A note of who owns an item, after a wide gap at its end: "…  Owner: T. Walsh (closed)".
+OWNER_TAIL = re.compile(rf"\s{{3,}}owners?:\s*{PERSON}(?:,\s*{PERSON}){{0,4}}\.?\s*$", re.I)
+# A label in capitals opening a finding ("FINDING 1:", "ROOT CAUSE:", "RETRACTED (…):"),
+# written as a label of words: the readers know "Retracted:", not "RETRACTED:".
+# Letters and spaces only, five letters at least: "HS-PT:", "EMP:" name things, and stay.
+SHOUTED_LABEL = re.compile(
+    r"^(?P<label>[A-Z](?=[A-Z ]{4})[A-Z ]{3,30})(?=(?:\s\d{1,3})?\s?(?:\([^()\n]{0,40}\))?:)"
+)
+# A sentence of filing: where the file is kept and who filed it ("Filed by OT on SCADA01",
+# "Exported from QA_Retros_2024.xlsm", "File lives in …").
+FILED = re.compile(
+    r"^(?:(?:kept|filed|exported|saved|stored|prepared|written|minuted)\s+(?:by|on|in|from|at)\b"
+    r"|(?:this\s+)?file\s+(?:lives|is\s+kept)\b)",
+    re.I,
+)
+# Where a sentence ends: not after a name's initial ("P. Mensah").
+SENTENCE = re.compile(r"(?<=[.;!?])(?<!\b[A-Z]\.)\s+(?=[A-Z])")
+# A note that tells the value before: "raised from 2.0 s on 22-May", "…, was 50".
+WAS = re.compile(
+    r"\b(?:was|previously|formerly|used to be|(?:raised|lowered|changed|up|down|cut) from)\b",
+    re.I,
+)
+LETTERS = re.compile(r"[^\W\d_]{2,}")
+FEWEST_WORDS = 4  # a label of fewer ("--- Kiln ---", "Timeline") says nothing
+
+
+def dialect_lines(text: str, source: str) -> list[Item] | None:
+    """The script's lines read in its dialect, or None when it is no script retro."""
+    suffix = PurePath(source).suffix.lower()
+    if suffix in BATCH or (suffix not in BASIC and BATCH_OPENING.match(text)):
+        return batch_lines(text)
+    if suffix in BASIC or BASIC_OPENING.match(text):
+        return basic_lines(text)
+    return None
+
+
+def _filing(text: str, titled: bool) -> bool:
+    """Whether a comment is filing, not a finding (see the module docstring): the title is
+    the first comment that names the retro, before any finding (`titled` when past it)."""
+    if len(LETTERS.findall(text)) < FEWEST_WORDS:
+        return True
+    if all(FILING.match(part) or FILED.match(part) for part in SENTENCE.split(text)):
+        return True
+    return not titled and TITLE.search(text) is not None
+
+
+def _finding(text: str) -> str:
+    """A finding's words: an owner's name at its end left out, a label in capitals in
+    words ("RETRACTED (…):" → "Retracted (…):")."""
+    text = " ".join(OWNER_TAIL.sub("", text).split())
+    label = SHOUTED_LABEL.match(text)
+    if label is not None:
+        words = label["label"].strip()
+        text = f"{words[:1]}{words[1:].lower()}{text[len(words) :]}"
+    return text
+
+
+def _words(key: str) -> str:
+    """A key in words: "SMOKE_TEMP_C" → "smoke temp C" (a one-letter word is a unit)."""
+    words = [w if len(w) == 1 else w.lower() for w in re.split(r"[_.\-]+", key) if w]
+    return " ".join(words)
+
+
+def _end(text: str) -> str:
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+def _settings(items: list[Item]) -> tuple[list[str], str]:
+    """The changes the settings tell, and the live ones as one fact (`""` when none)."""
+    live: dict[str, Setting] = {}
+    aside: dict[str, Setting] = {}
+    for item in items:
+        if isinstance(item, Setting):
+            (aside if item.aside else live)[item.key] = item
+    changes: list[str] = []
+    facts: list[str] = []
+    for key, setting in live.items():
+        said = f"{key} = {setting.value}"
+        words = _words(key)
+        note = f"; {setting.note}" if setting.note else ""
+        old = aside.get(key)
+        if (old is not None and old.value != setting.value) or WAS.search(setting.note):
+            lead = f"{words[:1].upper()}{words[1:]}"
+            changes.append(_end(f"{lead} is now {setting.value} ({said}{note})"))
+        else:
+            facts.append(f"{said} ({words}{note})")
+    for key in aside.keys() - live.keys():
+        words = _words(key)
+        changes.append(f"{words[:1].upper()}{words[1:]} ({key}) no longer applies.")
+    fact = _end("Settings: " + "; ".join(facts)) if facts else ""
+    return changes, fact
+
+
+def as_markdown(text: str, source: str = "") -> str:
+    """The script retro as its changes, lessons and facts (see the module docstring), or
+    the text as it is."""
+    items = dialect_lines(text, source)
+    if items is None:
+        return text
+    lessons: list[str] = []
+    titled = False
+    in_title = False  # in the comment block the title opens: who, when, what it covers
+    for item in items:
+        if not isinstance(item, Said) or not LETTERS.search(item.text):
+            in_title = False  # a blank comment, a banner or a line of code ends the block
+            continue
+        if item.comment and (in_title or _filing(item.text, titled or bool(lessons))):
+            in_title = in_title or (not titled and TITLE.search(item.text) is not None)
+            titled = titled or TITLE.search(item.text) is not None
+            continue
+        in_title = False
+        lessons.append(_end(_finding(item.text)))
+    changes, fact = _settings(items)
+    out: list[str] = []
+    # the settings before the findings: a retro's cap keeps the first of what it yields
+    for heading, found in (("Changes", changes), ("Facts", [fact]), ("Lessons", lessons)):
+        found = [item for item in found if item]
+        if found:
+            out += ["", f"## {heading}", "", *(f"- {item}" for item in found)]
+    return "\n".join(out).strip() + "\n" if out else text
