@@ -33,6 +33,7 @@ KEPT = re.compile(
     r"|\b(?:is|are)\s+not\s+affected\b",
     re.IGNORECASE,
 )
+PART = re.compile(r"[,:]\s+")
 # When a change took effect: "since 1 May the desk keeps its 23:00 close" is a change.
 WHEN = re.compile(r"\b(?:since|from|starting|effective|as\s+of|beginning|until)\b", re.IGNORECASE)
 
@@ -42,6 +43,8 @@ def only_kept(draft: str) -> bool:
     """Every clause of the draft that gives a value says it is kept (module docstring)."""
     if says_changed(draft):  # "now X; Y keeps its 4 pm pickup": the change is X's
         return False
-    valued = [c for c in CLAUSE.split(draft) if c and VALUE.search(c)]
+    # a comma or a colon parts clauses too: "salt down to 45 g/L, shade still in tolerance"
+    parts = [p for c in CLAUSE.split(draft) if c for p in PART.split(c)]
+    valued = [p for p in parts if VALUE.search(p)]
     # "since May the desk keeps its 23:00 close": a change told with a word of keeping
     return bool(valued) and all(KEPT.search(c) and not WHEN.search(c) for c in valued)
