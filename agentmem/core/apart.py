@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agentmem.core.contrasted import contrasted_apart
 from agentmem.core.labels import opens_on_other_member
 from agentmem.core.otherkind import not_that_kind
 from agentmem.core.qualified import qualified_apart
@@ -141,6 +142,7 @@ def set_apart(draft: str, held: str) -> bool:
         kept_apart(draft, held)
         or opens_on_other_member(draft, held)  # "PM3 …" against "PM1 …"
         or compared_apart(draft, held)
+        or contrasted_apart(draft, held)  # "never copy C1's limits", "lower than Norte"
         or of_another_year(draft, held)
         or qualified_apart(draft, held)
         or not_that_kind(draft, held)

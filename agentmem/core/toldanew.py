@@ -22,6 +22,7 @@ from agentmem.core.handover import handed_over
 from agentmem.core.headed import commit_swapped, label_swapped, moved_to_name
 from agentmem.core.inunits import told_in_units
 from agentmem.core.joined import joins_apart
+from agentmem.core.keptonly import only_kept
 from agentmem.core.later import recued, reequipped
 from agentmem.core.listed import relisted
 from agentmem.core.lookalike import another_instance
@@ -110,13 +111,17 @@ def tells_anew(draft: str, told: str, held: str, lessons: bool) -> bool:
     that the other's thing did not change (`agentmem.core.unchanged.left_alone`); or read
     without such clauses (`told`: the change alone), against the held text read so too; or,
     between two lessons, it says a value of the held one stayed and tells the rest of its
-    thing otherwise (`agentmem.core.asbefore.told_around`)."""
-    if _anew_told(draft, held, lessons) and not (
-        left_alone(draft, held) or left_alone(held, draft)
+    thing otherwise (`agentmem.core.asbefore.told_around`). A lesson whose every value is
+    said to hold as it did (`agentmem.core.keptonly`) is read only that last way."""
+    kept = lessons and only_kept(draft)  # every value it gives said to hold as it did
+    if (
+        not kept
+        and _anew_told(draft, held, lessons)
+        and not (left_alone(draft, held) or left_alone(held, draft))
     ):
         return True
     text = told_changed(held)
-    if (told != draft or text != held) and _anew_told(told, text, lessons):
+    if not kept and (told != draft or text != held) and _anew_told(told, text, lessons):
         return True
     # a finding closed by a few words the draft never says ("… No CCP 3 breach."): its claim
     # read alone (`agentmem.core.coda`)
