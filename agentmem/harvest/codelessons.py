@@ -31,7 +31,7 @@ import re
 
 from agentmem.harvest.codelex import PLACEHOLDER, Lexed, lexed
 from agentmem.harvest.livesettings import Setting, bare, settings
-from agentmem.harvest.programtext import CODE_COMMENT, ROW, _code_line, _data
+from agentmem.harvest.programtext import CODE_COMMENT, ROW, code_line, is_data
 from agentmem.harvest.sections import Lesson
 
 CODE_SHARE = 0.6  # of a text's code lines (not blank, not comment): code
@@ -100,7 +100,7 @@ def is_code(text: str, program: str | None = None) -> bool:
     lex = lexed(text, program)
     lines = [line for line in PLACEHOLDER.sub('""', lex.code).splitlines() if line.strip()]
     share = CODE_SHARE if program is None else HALF
-    return bool(lines) and sum(_code_line(line) for line in lines) >= share * len(lines)
+    return bool(lines) and sum(code_line(line) for line in lines) >= share * len(lines)
 
 
 def _span(raw: str, lesson: str) -> str:
@@ -210,7 +210,7 @@ def told(raw: str, found: list[Lesson]) -> list[Lesson]:
     """The lessons `found` in the program text `raw`, each of code told in words (module
     docstring); `found` as it is when `raw` is no program."""
     if (
-        _data(raw)
+        is_data(raw)
         or _rows(raw)
         or HEADER_ROW.match(raw.lstrip())
         or len(TEX_COMMAND.findall(raw)) >= MARKDOWN_LINES

@@ -163,16 +163,17 @@ def is_program(text: str) -> bool:
     nor a comment are code (a sign of code, `=`, a bracket, a quoted value, a line that
     goes on, and no run of prose once strings are left out), and it is no document of
     data or markup another reader reads (JSON, a table of rows, XML or HTML)."""
-    if _data(text):
+    if is_data(text):
         return False
     bare = TOKEN.sub(lambda m: "" if m.lastgroup in ("block", "comment") else '""', text)
     lines = [line for line in CONTINUED.sub(" ", bare).splitlines() if line.strip()]
-    code = sum(_code_line(line) for line in lines)
+    code = sum(code_line(line) for line in lines)
     rows = sum(ROW.search(line) is not None for line in lines)
     return bool(lines) and code >= CODE_SHARE * len(lines) and rows < CODE_SHARE * len(lines)
 
 
-def _code_line(line: str) -> bool:
+def code_line(line: str) -> bool:
+    """A line of code: a sign of code (`=`, a bracket, a quoted value …) and no run of prose."""
     return (
         PROSE_RUN.search(line) is None
         and CODE_SIGN.search(line) is not None
@@ -180,7 +181,7 @@ def _code_line(line: str) -> bool:
     )
 
 
-def _data(text: str) -> bool:
+def is_data(text: str) -> bool:
     """JSON (a document or one a line) or markup (XML, HTML): data another reader reads."""
     head = text.lstrip()[:1]
     if head == "<":
