@@ -12,6 +12,7 @@ from agentmem.core.model import Hit, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions, removed
 from agentmem.core.restate import retired_values, retraction
 from agentmem.retrieval.lingering import Change, quotes_retired, states_retired
+from agentmem.retrieval.takenback import gainsays
 
 
 def retired(every: Sequence[Hit]) -> dict[str, str]:
@@ -19,13 +20,15 @@ def retired(every: Sequence[Hit]) -> dict[str, str]:
     command, a path, a version, a count), each with when it was replaced, from every lesson
     on the query (replaced ones included). Only observations count: hook E's updated
     pattern (3 runs where it said 2) is a new count of the same failures, not a change in
-    how things are."""
+    how things are. Nor does a lesson that takes its predecessor back (`gainsays`: "tempering
+    is NOT the cause of soft rings" of a tempering lesson): a withdrawn claim changes no
+    state, and dates no success that set it (`agentmem.retrieval.takenback`)."""
     hits = [h for h in every if h.memory.kind is Kind.OBSERVATION]
     held = {h.memory.id: h.memory for h in hits}
     out: dict[str, str] = {}
     for hit in hits:
         for old in hit.memory.supersedes:
-            if old in held:
+            if old in held and not gainsays(hit.memory, held[old]):
                 for value in retired_values(held[old].text, hit.memory.text):
                     out[value] = max(out.get(value, ""), hit.memory.created_at)
     return out

@@ -18,6 +18,12 @@ and the next run that followed it told it in the words of advice. Both leave a r
 (the query's lessons, replaced ones included): the same question found the claim and its
 taking back. A lesson merely replaced by a newer value is not taken back, and leaves the
 run's account standing (`agentmem.retrieval.beforechange` dates those).
+
+A success's record of that run leaves only when its own account (the summary, past its
+goal) tells what the denial says no to, sharing `SHARED` words with the denying sentence:
+a run that loaded a recipe ("Recipe HT-6205-IR: …, temper 170 °C 2 h") and wrote a lesson
+of its settings tells no cause a retro's "tempering is NOT the cause of soft rings" denies,
+and its record is the only memory left that says the recipe (`told_claim`).
 """
 
 from __future__ import annotations
@@ -40,6 +46,8 @@ DENIAL = re.compile(
 )
 SENTENCE = re.compile(r"(?<=[.;!?])\s+|\n+")
 SHARED = 2  # content words a denying sentence shares with the lesson it takes back
+# The words every record's frame says, whatever its run told.
+FRAME = terms("Run ended in success. All check(s) passed.")
 
 
 def gainsays(newer: Memory, lesson: Memory) -> bool:
@@ -76,8 +84,42 @@ def untold(records: Sequence[Hit], lessons: Sequence[Hit]) -> list[Hit]:
     if not denied:
         return list(records)
     runs = {m.run_id for m in held if m.id in denied}
+    said = denials(held, denied)
     practices = [p for p in taken_back(held) if p.lesson in denied]
-    return [h for h in records if h.memory.run_id not in runs and not followed(h, practices)]
+    return [
+        h
+        for h in records
+        if not (h.memory.run_id in runs and told_claim(h.memory, said.get(h.memory.run_id, [])))
+        and not followed(h, practices)
+    ]
+
+
+def denials(lessons: Sequence[Memory], denied: frozenset[str]) -> dict[str, list[frozenset[str]]]:
+    """By the run that wrote each denied lesson among `lessons`: the content words of the
+    sentences that say no about it (`gainsays`' reading)."""
+    by_id = {m.id: m for m in lessons}
+    out: dict[str, list[frozenset[str]]] = {}
+    for newer in lessons:
+        for old in (by_id.get(i) for i in newer.supersedes):
+            if old is None or old.id not in denied:
+                continue
+            own = terms(old.text) - function_words()
+            out.setdefault(old.run_id, []).extend(
+                frozenset(terms(part) - function_words())
+                for part in SENTENCE.split(newer.text)
+                if DENIAL.search(part) and len(terms(part) & own) >= SHARED
+            )
+    return out
+
+
+def told_claim(record: Memory, said: Sequence[frozenset[str]]) -> bool:
+    """Whether the record of a run that wrote a denied lesson tells the claim denied: a
+    setback always (its account is the claim's ground), a success when its account past its
+    goal shares `SHARED` words with a denying sentence (module docstring)."""
+    if record.outcome in SETBACKS or record.type is not MemoryType.EPISODIC:
+        return True
+    account = terms(record.text) - terms(record_goal(record.text)) - FRAME - function_words()
+    return any(len(account & part) >= SHARED for part in said)
 
 
 def followed(record: Hit, practices: Sequence[Practice]) -> bool:
