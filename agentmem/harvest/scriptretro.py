@@ -31,6 +31,7 @@ import re
 from pathlib import PurePath
 
 from agentmem.harvest.scriptlines import Item, Said, Setting, basic_lines, batch_lines
+from agentmem.harvest.settingsfile import full_stop
 
 BATCH = frozenset({".bat", ".cmd"})
 BASIC = frozenset({".bas", ".vba", ".vbs", ".cls"})
@@ -107,10 +108,6 @@ def _words(key: str) -> str:
     return " ".join(words)
 
 
-def _end(text: str) -> str:
-    return text if text.endswith((".", "!", "?")) else f"{text}."
-
-
 def _settings(items: list[Item]) -> tuple[list[str], str]:
     """The changes the settings tell, and the live ones as one fact (`""` when none)."""
     live: dict[str, Setting] = {}
@@ -127,13 +124,13 @@ def _settings(items: list[Item]) -> tuple[list[str], str]:
         old = aside.get(key)
         if (old is not None and old.value != setting.value) or WAS.search(setting.note):
             lead = f"{words[:1].upper()}{words[1:]}"
-            changes.append(_end(f"{lead} is now {setting.value} ({said}{note})"))
+            changes.append(full_stop(f"{lead} is now {setting.value} ({said}{note})"))
         else:
             facts.append(f"{said} ({words}{note})")
     for key in aside.keys() - live.keys():
         words = _words(key)
         changes.append(f"{words[:1].upper()}{words[1:]} ({key}) no longer applies.")
-    fact = _end("Settings: " + "; ".join(facts)) if facts else ""
+    fact = full_stop("Settings: " + "; ".join(facts)) if facts else ""
     return changes, fact
 
 
@@ -155,7 +152,7 @@ def as_markdown(text: str, source: str = "") -> str:
             titled = titled or TITLE.search(item.text) is not None
             continue
         in_title = False
-        lessons.append(_end(_finding(item.text)))
+        lessons.append(full_stop(_finding(item.text)))
     changes, fact = _settings(items)
     out: list[str] = []
     # the settings before the findings: a retro's cap keeps the first of what it yields

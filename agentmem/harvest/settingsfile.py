@@ -225,7 +225,8 @@ def _said(section: str, key: str) -> str:
     return f"In [{section}], {words}" if section else f"{words[:1].upper()}{words[1:]}"
 
 
-def _end(text: str) -> str:
+def full_stop(text: str) -> str:
+    """The text as a sentence: stripped, with a full stop unless it ends on one already."""
     text = text.strip()
     return text if text.endswith((".", "!", "?")) else f"{text}."
 
@@ -241,18 +242,20 @@ def _items(section: _Section) -> tuple[list[str], list[str], list[str]]:
         if before is not None and before[0] != value:
             # the value dropped is never written (beside the subject it reads as current),
             # nor its comment, which told of it
-            changes.append(_end(f"{said} is now {value}" + (f" ({comment})" if comment else "")))
+            changes.append(
+                full_stop(f"{said} is now {value}" + (f" ({comment})" if comment else ""))
+            )
         elif comment and WAS.match(comment):
-            changes.append(_end(f"{said} is now {value} ({comment})"))
+            changes.append(full_stop(f"{said} is now {value} ({comment})"))
         elif _rule(comment):
-            facts.append(_end(f"{said} is {value} ({comment})"))
+            facts.append(full_stop(f"{said} is {value} ({comment})"))
     for key, (_, comment) in section.dropped.items():
         if key not in section.live:
             aside = f" ({comment})" if comment else ""
-            changes.append(_end(f"{_said(section.name, key)} no longer applies{aside}"))
+            changes.append(full_stop(f"{_said(section.name, key)} no longer applies{aside}"))
     name = _name(section.name)
     lead = f"{name[:1].upper()}{name[1:]}: " if name else ""
-    lessons = [_end(f"{lead}{note}") for note in section.notes if _rule(note)]
+    lessons = [full_stop(f"{lead}{note}") for note in section.notes if _rule(note)]
     return changes, lessons, facts
 
 
