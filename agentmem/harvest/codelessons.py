@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import bisect
 import re
+from functools import lru_cache
 
 from agentmem.harvest.codelex import PLACEHOLDER, Lexed, lexed
 from agentmem.harvest.livesettings import Setting, bare, settings
-from agentmem.harvest.programtext import CODE_COMMENT, ROW, code_line, is_data
+from agentmem.harvest.programtext import CODE_COMMENT, CODE_SHARE, ROW, code_line, is_data
 from agentmem.harvest.sections import Lesson
 
-CODE_SHARE = 0.6  # of a text's code lines (not blank, not comment): code
 HALF = 0.5  # of a lesson's
 EDGE = 40  # characters of a lesson's opening and end looked for in the program
 SPREAD = 2  # a lesson found so stands within twice its length
@@ -103,19 +103,26 @@ def is_code(text: str, program: str | None = None) -> bool:
     return bool(lines) and sum(code_line(line) for line in lines) >= share * len(lines)
 
 
-def _span(raw: str, lesson: str) -> str:
-    """The whole lines of the program a lesson was read from: where its words stand in
-    the program's (spacing aside), its opening and its end found when a reader changed
-    a word between; empty when they stand nowhere."""
+@lru_cache(maxsize=4)  # one program's lessons are each looked for in it
+def _flat(raw: str) -> tuple[str, tuple[int, ...]]:
+    """The program with its spacing made single spaces, and each of that text's characters'
+    place in `raw`."""
     flat: list[str] = []
-    where: list[int] = []  # each character of `flat`: its place in `raw`
+    where: list[int] = []
     for match in re.finditer(r"\S+", raw):
         if flat:
             flat.append(" ")
             where.append(match.start())
         flat.extend(match.group())
         where.extend(range(match.start(), match.end()))
-    text, said = "".join(flat), _space(lesson)
+    return "".join(flat), tuple(where)
+
+
+def _span(raw: str, lesson: str) -> str:
+    """The whole lines of the program a lesson was read from: where its words stand in
+    the program's (spacing aside), its opening and its end found when a reader changed
+    a word between; empty when they stand nowhere."""
+    (text, where), said = _flat(raw), _space(lesson)
     if not said:
         return ""
     start = text.find(said)
