@@ -30,13 +30,12 @@ LEFT = 1  # content terms of it the held text does not say, at most (a verb: "re
 
 
 def retells_state(draft: str, d: Terms, h: Terms) -> bool:
-    """The draft names nothing the held text does not, says something changed in one
-    clause, and that clause tells only what the
-    held text already states, the held text saying no change of its own: every name and
-    value of the clause (but the day it took effect) is among the held text's tokens, at
-    least two of its content terms are and at most one is not. A clause that points back
-    at the state it ended ("no longer", "instead of", "from X to Y", "was") or is negated
-    tells what the held text said is over, so it is never read this way."""
+    """The draft names nothing the held text does not and says something changed in one
+    clause, which tells only what the held text (saying no change of its own) already
+    states: every value of the clause but the day it took effect is among the held text's
+    tokens, at least two of its content terms are and at most one is not. A clause that
+    points back at the state it ended ("no longer", "instead of", "from X to Y", "switched
+    off", "was") or is negated tells what the held text said is over: never read so."""
     if h.change or d.cued or d.moved or d.behind:
         return False
     if not (d.proper | d.names) <= h.tokens:
