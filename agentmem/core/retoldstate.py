@@ -25,6 +25,7 @@ BACKWARD = re.compile(
 )
 # a day a change took effect: no value of the state it tells ("on 09-23", "20 March")
 DAY = re.compile(r"^\d{1,4}-\d{2}(?:-\d{2})?$")
+ON_DAY = re.compile(r"\b\d{1,4}-\d{2}(?:-\d{2})?\b")  # the same, inside a clause
 SHARED = 2  # content terms of the change's clause the held text must also say, at least
 LEFT = 1  # content terms of it the held text does not say, at most (a verb: "reads", "load")
 
@@ -50,6 +51,10 @@ def retells_state(draft: str, d: Terms, h: Terms) -> bool:
         told = {v for v in values if not DAY.match(v)} if kind != "date" else set()
         if not told <= h.values.get(kind, frozenset()) | h.tokens:
             return False  # a value the held text never gives: a new state
+    # a number or code in it the held text never writes: "now qualified on NXT-06 too"
+    undated = ON_DAY.sub(" ", said[0])
+    if not {t for t in tokenize(undated) if any(c.isdigit() for c in t)} <= h.tokens:
+        return False
     cue = {t for m in CHANGE.finditer(said[0]) for t in tokenize(m.group(0))}
     words = clause.content - d.cue - cue - {"old", "one", "new"}
     shared = words & h.tokens
