@@ -71,6 +71,7 @@ from agentmem.core.newvalue import (
     told_of_another,
 )
 from agentmem.core.retiredvalues import retired_values as retired_values  # its old home
+from agentmem.core.retoldstate import retells_state
 from agentmem.core.retract import RETRACTED, withdrawn
 from agentmem.core.retract import retracted as retracted  # its old home
 from agentmem.core.retract import retraction as retraction  # its old home
@@ -277,6 +278,8 @@ def replaces(draft: str, held: str) -> bool:
     told = told and (bool(d.cued) or not counted_apart(draft, held, d, h))
     changed = (told or moved_from) and not agrees(d, h) and not aimed_elsewhere(draft, held, d, h)
     changed = changed and not agrees_by_name(draft, d, h)  # the held text's new state retold
+    # a change whose new state the held text states plainly (`agentmem.core.retoldstate`)
+    changed = changed and not retells_state(draft, d, h)
     # Same head, nearly the same words, each saying something the other does not: the
     # same thing told with other details (a keystore that moved to another vault). A
     # different head is another subject (the payments-api, not the orders-api).

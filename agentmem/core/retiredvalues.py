@@ -25,9 +25,16 @@ def retired_values(old: str, new: str) -> set[str]:
     kept |= {v for values in terms(rest).values.values() for v in values}
     kept |= {m.lower() for m in IDENTIFIER.findall(rest)}
     out = {v for v in said - kept if not v.isdigit() and v not in new.lower()}
+    return out | recounted(old, new)
+
+
+def recounted(old: str, new: str) -> set[str]:
+    """The counts of `old` that `new` gives another count of the same thing ("192 kbps"
+    where the newer says "128 kbps"): the one part of what a lesson stated that a text
+    taking it back still changes ("not from the bitrate: 128 kbps is fine" of "encode at
+    192 kbps"), where the rest it merely leaves unsaid (`agentmem.retrieval.beforechange`)."""
     now = counted(new)
-    counts = {c for word, cs in counted(old).items() if word in now for c in cs - now[word]}
-    return out | counts
+    return {c for word, cs in counted(old).items() if word in now for c in cs - now[word]}
 
 
 def counted(text: str) -> dict[str, set[str]]:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from agentmem.core.model import Hit, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions, removed
 from agentmem.core.restate import retired_values, retraction
+from agentmem.core.retiredvalues import recounted
 from agentmem.retrieval.lingering import Change, quotes_retired, states_retired
 from agentmem.retrieval.takenback import gainsays
 
@@ -22,14 +23,15 @@ def retired(every: Sequence[Hit]) -> dict[str, str]:
     pattern (3 runs where it said 2) is a new count of the same failures, not a change in
     how things are. Nor does a lesson that takes its predecessor back (`gainsays`: "tempering
     is NOT the cause of soft rings" of a tempering lesson): a withdrawn claim changes no
-    state, and dates no success that set it (`agentmem.retrieval.takenback`)."""
+    state, and dates no success that set it (`agentmem.retrieval.takenback`), save a count
+    it gives anew (`changed_values`)."""
     hits = [h for h in every if h.memory.kind is Kind.OBSERVATION]
     held = {h.memory.id: h.memory for h in hits}
     out: dict[str, str] = {}
     for hit in hits:
         for old in hit.memory.supersedes:
-            if old in held and not gainsays(hit.memory, held[old]):
-                for value in retired_values(held[old].text, hit.memory.text):
+            if old in held:
+                for value in changed_values(held[old], hit.memory):
                     out[value] = max(out.get(value, ""), hit.memory.created_at)
     return out
 
@@ -47,6 +49,18 @@ def removals(every: Sequence[Hit]) -> dict[str, str]:
         for thing in removed(hit.memory.text):
             out[thing] = max(out.get(thing, ""), hit.memory.created_at)
     return out
+
+
+def changed_values(old: Memory, newer: Memory) -> set[str]:
+    """What `newer` changed of `old`'s values (`retired_values`). A newer lesson that takes
+    `old` back (`gainsays`) changes only the counts it gives anew of the same thing ("not
+    from the bitrate: 128 kbps is fine" of "encode at 192 kbps": 192 kbps is over); the
+    values it leaves unsaid it did not change. Skipped whole, the one lesson left replacing
+    a bitrate lesson retired no bitrate, and the successes encoded at the old one were
+    packed as the way it is done."""
+    if gainsays(newer, old):
+        return recounted(old.text, newer.text)
+    return retired_values(old.text, newer.text)
 
 
 def after_changes(record: Memory, retired: Mapping[str, str]) -> bool:
