@@ -111,6 +111,12 @@ from agentmem.retrieval.followed import replaced_by as replaced_by
 from agentmem.retrieval.followed import replacement as replacement
 from agentmem.retrieval.kept import still_held
 from agentmem.retrieval.newerwins import quotes_displaced
+from agentmem.retrieval.onlymemory import (
+    alone_places,
+    only_memory,
+    quotes_values_only,
+    tells_values_only,
+)
 from agentmem.retrieval.outlived import outlived
 from agentmem.retrieval.ownapp import own_app
 from agentmem.retrieval.pack import BARE_NUMBER, CANDIDATES, goal_query, prefer_for_goal
@@ -175,18 +181,35 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     lessons, moved, newer_values = sifted.lessons, sifted.moved, sifted.newer_values
     records = outdated(records, pairs, query)
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
+    # A success that is the only memory of a value it set stays (`onlymemory`): the
+    # lessons it is weighed against are every lesson the read holds, replaced ones too.
+    held = [h.memory for h in [*pairs, *lessons]]
     # Left out, a record quoting a displaced value still shows what the same work is.
+    alone: set[str] = set()  # the ids of the records kept so, dated by no change after
+    for h in records:
+        if told_before(h.memory, moved) and quotes_values_only(h.memory, moved):
+            if only_memory(h.memory, held):
+                alone.add(h.memory.id)
     told = [
         h
         for h in records
-        if told_before(h.memory, moved) or quotes_displaced(h.memory, newer_values)
+        if (told_before(h.memory, moved) and h.memory.id not in alone)
+        or quotes_displaced(h.memory, newer_values)
     ]
     records = [h for h in records if h not in told]
     before, gone = retired(every), removals(every)
     # What a lesson's withdrawal or replacement took away, as a record quotes it: kept
     # apart from `before`, since a withdrawal changes no state and dates no plain success.
     gone_by = taken([h.memory for h in every if h.memory.kind is Kind.OBSERVATION])
-    records = [h for h in records if not tells_retired(h.memory, before)]
+    kept = []
+    for h in records:
+        if tells_retired(h.memory, before):
+            if not (tells_values_only(h.memory, before) and only_memory(h.memory, held)):
+                alone.discard(h.memory.id)
+                continue
+            alone.add(h.memory.id)
+        kept.append(h)
+    records = kept
     records = [h for h in records if not quotes_taken(h.memory, gone_by)]
     records = untold(records, every)  # nor tells a lesson taken back (`takenback`)
     # A plain success that used what is gone tells how things were; a failure on it is
@@ -194,8 +217,11 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     records = [
         h for h in records if h.memory.outcome in SETBACKS or not tells_retired(h.memory, gone)
     ]
+    # A record kept as the only memory of its values was weighed against those changes.
     records = [
-        h for h in records if h.memory.outcome in SETBACKS or after_changes(h.memory, before)
+        h
+        for h in records
+        if h.memory.outcome in SETBACKS or h.memory.id in alone or after_changes(h.memory, before)
     ]
     subject = set(tokenize(BARE_NUMBER.sub("", " ".join([goal.title, *goal.tags]))))
     # Under the floor: no place, no bar; over the bar, handed on for the pack to drop and
@@ -206,6 +232,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     goal_words = set(tokenize(query))
     work = same_work(records, query, told, subject)
     chosen = choose(lessons, work, goal_words, subject, changes=records)
+    chosen += alone_places(work, chosen, alone)  # the only memory of a value (`onlymemory`)
     chosen += own_app(lessons, chosen, goal.app_id, goal_words, subject)  # a short pack
     # How a packed failure was got past, sifted as the goal's lessons were, against them
     # and the lessons on its own words; and a packed lesson's sibling line of its record.
