@@ -24,8 +24,7 @@ thing ("temper 180 °C for 2 h" after "temper 170 °C"); that record still goes.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from collections.abc import Set
+from collections.abc import Mapping, Sequence, Set
 
 from agentmem.core.model import Hit, Kind, Memory, MemoryType, Outcome
 from agentmem.core.removal import mentions

@@ -188,8 +188,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     alone: set[str] = set()  # the ids of the records kept so, dated by no change after
     for h in records:
         if told_before(h.memory, moved) and quotes_values_only(h.memory, moved):
-            if only_memory(h.memory, held):
-                alone.add(h.memory.id)
+            alone |= {h.memory.id} if only_memory(h.memory, held) else set()
     told = [
         h
         for h in records
@@ -201,15 +200,15 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     # What a lesson's withdrawal or replacement took away, as a record quotes it: kept
     # apart from `before`, since a withdrawal changes no state and dates no plain success.
     gone_by = taken([h.memory for h in every if h.memory.kind is Kind.OBSERVATION])
-    kept = []
+    unretired = []
     for h in records:
         if tells_retired(h.memory, before):
             if not (tells_values_only(h.memory, before) and only_memory(h.memory, held)):
                 alone.discard(h.memory.id)
                 continue
             alone.add(h.memory.id)
-        kept.append(h)
-    records = kept
+        unretired.append(h)
+    records = unretired
     records = [h for h in records if not quotes_taken(h.memory, gone_by)]
     records = untold(records, every)  # nor tells a lesson taken back (`takenback`)
     # A plain success that used what is gone tells how things were; a failure on it is
