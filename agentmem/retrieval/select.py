@@ -186,15 +186,17 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     held = [h.memory for h in [*pairs, *lessons]]
     # Left out, a record quoting a displaced value still shows what the same work is.
     alone: set[str] = set()  # the ids of the records kept so, dated by no change after
+    told = []
     for h in records:
-        if told_before(h.memory, moved) and quotes_values_only(h.memory, moved):
-            alone |= {h.memory.id} if only_memory(h.memory, held) else set()
-    told = [
-        h
-        for h in records
-        if (told_before(h.memory, moved) and h.memory.id not in alone)
-        or quotes_displaced(h.memory, newer_values)
-    ]
+        before_change = told_before(h.memory, moved)
+        displaced = quotes_displaced(h.memory, newer_values)  # a value, by its reading
+        if not (before_change or displaced):
+            continue
+        values = not before_change or quotes_values_only(h.memory, moved)
+        if values and only_memory(h.memory, held):
+            alone.add(h.memory.id)
+        else:
+            told.append(h)
     records = [h for h in records if h not in told]
     before, gone = retired(every), removals(every)
     # What a lesson's withdrawal or replacement took away, as a record quotes it: kept
