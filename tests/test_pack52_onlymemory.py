@@ -133,8 +133,22 @@ def test_a_replacement_that_speaks_of_the_value_s_clause_retires_it() -> None:
 
 
 def test_a_unit_the_replacement_still_gives_a_number_of_is_kept() -> None:
-    """A replacement that no longer writes "N·m" but still states the record's 2.4 keeps
-    that value: no clause of the replaced lesson holding it is spoken of as retired."""
-    still = _adds("P3 capper: 2.4 holds for every jar size, re-check it hourly.", n=6)
-    still = still.model_copy(update={"supersedes": (REMEDY.id,)})
-    assert not spoken_of(TORQUED, [REMEDY, still])
+    """A replacement that no longer writes "mJ/cm²" but still states the record's 2100 keeps
+    that value, though it speaks of the clause that held it; a replacement silent on the
+    number retires it."""
+    dose = held(
+        "Lids of press P3 jars: the UV cure dose for the lid lacquer is 2100 mJ/cm² on both lines.",
+        2,
+        "semantic-000000000007",
+        app_id=APP,
+    )
+    cured = run_record(
+        3, 3, "Cure the P3 lid lacquer", "2100 mJ/cm² on both lines; lacquer fully cured.",
+        app_id=APP, check="cure-check", others=2,
+    )  # fmt: skip
+    lacquer = "The new lid lacquer of press P3 jars lets less light through, so the cure took"
+    still = _adds(f"{lacquer} longer; 2100 holds on both lines.", n=8)
+    still = still.model_copy(update={"supersedes": (dose.id,)})
+    assert not spoken_of(cured, [dose, still])
+    silent = still.model_copy(update={"text": f"{lacquer} longer on both lines."})
+    assert spoken_of(cured, [dose, silent])

@@ -75,6 +75,12 @@ record's host, path, identifier or failed check and tells a change of it, or is 
 of the run that fixed it, or says a cause the record names was not it
 (`agentmem.retrieval.outlived`, `agentmem.retrieval.denied`); so is a plain success one
 names anew ("db-orders02" for its "db-orders01", since a change: `renamed`). A
+plain success left out by `told_before`, `quotes_displaced` or `tells_retired` only for
+values it states comes back when it is the only memory of them: no lesson written after it
+gives those values' kind another value on the same thing, and no replacement speaks of the
+replaced lesson's clause that held them (`agentmem.retrieval.onlymemory`: "Spec table for
+N330 entered: iodine 77-87 g/kg", when the lesson that told the limits was replaced by one
+on the OAN tester); it takes a place beside the pack's one plain success. A
 lesson a newer live one retired on the read's own judgement (`agentmem.retrieval.conflict`)
 leaves, and the newer one scores at least what it scored (`outdated_in_place`). A
 replaced lesson comes back when a lesson on the query says the values it states stay and
