@@ -152,3 +152,18 @@ def test_a_unit_the_replacement_still_gives_a_number_of_is_kept() -> None:
     assert not spoken_of(cured, [dose, still])
     silent = still.model_copy(update={"text": f"{lacquer} longer on both lines."})
     assert spoken_of(cured, [dose, silent])
+
+
+def test_a_later_lesson_naming_the_value_as_the_old_one_retires_it() -> None:
+    """A later lesson that names the record's value as the one a change moved away from
+    ("was 16.0", "instead of 16:30") tells it went stale, whatever words it shares; a
+    temperature is read as a value ("glycol at 16 °C")."""
+    pitched = run_record(
+        3, 4, "Fill and pitch FV-01", "AB-1 pitched, glycol at 16 °C; SG 1.047 after a day.",
+        app_id=APP, check="ferment-check", others=2,
+    )  # fmt: skip
+    assert only_memory(pitched, [])
+    was = held("FermTempC = 12.0 (was 16.0: the AB-1 setpoint, retired with it)", 9, app_id=APP)
+    assert not only_memory(pitched, [was])
+    other = was.model_copy(update={"text": "FermTempC = 12.0 for the new strain (was 14.0)"})
+    assert only_memory(pitched, [other])

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence, Set
 
+from agentmem.core.cues import old_values
 from agentmem.core.model import Hit, Kind, Memory, MemoryType, Outcome
 from agentmem.core.removal import mentions
 from agentmem.core.retiredvalues import retired_values
@@ -61,22 +62,47 @@ def only_memory(record: Memory, lessons: Sequence[Memory]) -> bool:
         and m.kind is Kind.OBSERVATION
     ]
     for lesson in later:
+        if _names_old(lesson.text, [had for _, had in mine]):
+            return False
         for (kind, value), words in _values(lesson.text).items():
             for (own, had), said in mine.items():
                 if own != kind or same_value(value, had):
                     continue
-                if len(words & said) >= SAME_THING:
+                # a record's clause is short ("settled 2 h"): all of its words are enough
+                if said and len(words & said) >= min(SAME_THING, len(said)):
                     return False
     return True
 
 
+NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
+
+
+def _names_old(text: str, values: Sequence[str]) -> bool:
+    """`text` names one of `values` as the value a change moved away from ("instead of
+    16:30", "was 16.0"): a record quoting it tells how things were."""
+    for start, end in old_values(text):
+        span = text[start:end]
+        told = [span, *NUMBER.findall(span)]
+        if any(same_value(t.strip(" %"), v) for t in told for v in values):
+            return True
+    return False
+
+
+TEMPERATURE = re.compile(r"(-?\d+(?:[.,]\d+)?)\s*°\s*([CF])\b")
+
+
 def _values(text: str) -> Mapping[tuple[str, str], frozenset[str]]:
-    """The values `text` states of a kind a slot has, each with its clause's words."""
-    return {
+    """The values `text` states of a kind a slot has, each with its clause's words; a
+    temperature too ("glycol at 16 °C"), which the reader's readings leave out."""
+    out = {
         key: words
         for key, words in readings(text).items()
         if key[0] not in NO_SLOT and key[0] not in COMMON_KINDS
     }
+    for clause in CLAUSE.split(text):
+        for value, scale in TEMPERATURE.findall(clause):
+            out.setdefault((f"°{scale.lower()}", value), frozenset(_words(clause)))
+    return out
 
 
 def quotes_values_only(record: Memory, moved: Sequence[Change]) -> bool:
