@@ -167,3 +167,31 @@ def test_a_later_lesson_naming_the_value_as_the_old_one_retires_it() -> None:
     assert not only_memory(pitched, [was])
     other = was.model_copy(update={"text": "FermTempC = 12.0 for the new strain (was 14.0)"})
     assert only_memory(pitched, [other])
+
+
+def test_a_thing_said_changed_or_a_practice_taken_back_retires_the_record() -> None:
+    """The record's values were of a thing a later lesson says changed ("HGS-01 was
+    switched off"), or of a practice a later lesson takes back in the record's own words:
+    it tells how things were. A later lesson that only names the thing changes nothing."""
+    imported = run_record(
+        3, 6, "Nightly import from the ground station",
+        "Importer reads the CSV that ground station HGS-01 writes at 02:00; 7 aircraft loaded.",
+        app_id=APP, check="import-check", others=2,
+    )  # fmt: skip
+    assert only_memory(imported, [])
+    off = held("HGS-01 was switched off on 27 Sep; data comes from the API.", 9, app_id=APP)
+    assert not only_memory(imported, [off])
+    named = off.model_copy(update={"text": "HGS-01 keeps its own disk for the archive."})
+    assert only_memory(imported, [named])
+    longer = run_record(
+        3, 7, "Apply the longer cure to chamber 2", "Chamber 2 recipe set to 215 min; clean.",
+        app_id=APP, check="cure-check", others=2,
+    )  # fmt: skip
+    assert only_memory(longer, [])
+    back = held(
+        "Withdrawn: the longer chamber 2 cure did not stop the blisters and that lesson was"
+        " wrong; the recipe goes back.",
+        9,
+        app_id=APP,
+    )
+    assert not only_memory(longer, [back])

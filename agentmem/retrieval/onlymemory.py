@@ -43,11 +43,12 @@ from collections.abc import Mapping, Sequence, Set
 from agentmem.core.cues import old_values
 from agentmem.core.model import Hit, Kind, Memory, MemoryType, Outcome
 from agentmem.core.removal import mentions
+from agentmem.core.restate import retraction
 from agentmem.core.retiredvalues import retired_values
 from agentmem.core.statement import content_and_values
 from agentmem.harvest.runrecord import read_record
 from agentmem.retrieval.commanded import GONE, OPTION, TOOL
-from agentmem.retrieval.conflict import NO_SLOT
+from agentmem.retrieval.conflict import NO_SLOT, SENTENCE, says_change
 from agentmem.retrieval.lingering import Change, quotes_retired, readings, retired_by
 from agentmem.retrieval.newerwins import same_value
 from agentmem.retrieval.stated import CLAUSE, COMMON_KINDS
@@ -75,8 +76,12 @@ def only_memory(record: Memory, lessons: Sequence[Memory]) -> bool:
         and m.type is not MemoryType.EPISODIC
         and m.kind is Kind.OBSERVATION
     ]
+    labels = [value for kind, value in mine if kind.startswith("label")]
+    told = _words(record.text)
     for lesson in later:
         if _names_old(lesson.text, [had for _, had in mine]):
+            return False
+        if _changed_thing(lesson.text, labels) or _takes_back(lesson.text, told):
             return False
         for (kind, value), words in _values(lesson.text).items():
             for (own, had), said in mine.items():
@@ -86,6 +91,21 @@ def only_memory(record: Memory, lessons: Sequence[Memory]) -> bool:
                 if said and len(words & said) >= min(SAME_THING, len(said)):
                     return False
     return True
+
+
+def _changed_thing(text: str, labels: Sequence[str]) -> bool:
+    """A sentence of `text` names a thing the record names by its code ("HGS-01") and says
+    it changed ("HGS-01 was switched off on 27 Sep"): the record's values were of it."""
+    return any(
+        says_change(sentence) and any(mentions(sentence, label) for label in labels)
+        for sentence in SENTENCE.split(text)
+    )
+
+
+def _takes_back(text: str, told: Set[str]) -> bool:
+    """`text` takes back a lesson ("Withdrawn: the longer chamber 2 cure did not stop the
+    blisters") in `SPOKEN_OF` of the record's words: the run applied what was taken back."""
+    return bool(retraction(text)) and len(_words(text) & told) >= SPOKEN_OF
 
 
 NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
