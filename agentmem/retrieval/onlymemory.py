@@ -30,9 +30,15 @@ Such a record takes a place of its own beside the pack's one plain success
 it went, not the value an older run set. The records are weighed against every lesson the
 read holds, replaced ones included (`agentmem.retrieval.select`).
 
-On the 111 first-half written-blind scenarios (the six of the round before among them)
-pack need 1375 -> 1381 of 1522, stale items and synthesis unchanged; the first try, without
-the old-value reading, the temperatures and the short clauses, let back six stale records.
+Two more readings keep a record out: a later lesson that says the coded thing it names
+changed ("HGS-01 was switched off", `_changed_thing`), or takes back in its words the
+practice it applied ("Withdrawn: the longer chamber 2 cure …", `_takes_back`).
+
+Pack need on the written-blind scenarios: first half (111, four of the six of the round
+before among them) 1375 -> 1381 of 1522, second half (99) 1261 -> 1266 of 1395; stale items
+212 -> 212 and 253 -> 253, no need lost, the repository's ten unchanged. The first try,
+without the old values, the temperatures, the short clauses, the changed things and the
+takings back, let back six stale records on the first half and two on the second.
 """
 
 from __future__ import annotations
