@@ -75,6 +75,12 @@ record's host, path, identifier or failed check and tells a change of it, or is 
 of the run that fixed it, or says a cause the record names was not it
 (`agentmem.retrieval.outlived`, `agentmem.retrieval.denied`); so is a plain success one
 names anew ("db-orders02" for its "db-orders01", since a change: `renamed`). A
+plain success left out by `told_before`, `quotes_displaced` or `tells_retired` only for
+values it states comes back when it is the only memory of them: no lesson written after it
+gives those values' kind another value on the same thing, and no replacement speaks of the
+replaced lesson's clause that held them (`agentmem.retrieval.onlymemory`: "Spec table for
+N330 entered: iodine 77-87 g/kg", when the lesson that told the limits was replaced by one
+on the OAN tester); it takes a place beside the pack's one plain success. A
 lesson a newer live one retired on the read's own judgement (`agentmem.retrieval.conflict`)
 leaves, and the newer one scores at least what it scored (`outdated_in_place`). A
 replaced lesson comes back when a lesson on the query says the values it states stay and
@@ -111,6 +117,12 @@ from agentmem.retrieval.followed import replaced_by as replaced_by
 from agentmem.retrieval.followed import replacement as replacement
 from agentmem.retrieval.kept import still_held
 from agentmem.retrieval.newerwins import quotes_displaced
+from agentmem.retrieval.onlymemory import (
+    alone_places,
+    only_memory,
+    quotes_values_only,
+    tells_values_only,
+)
 from agentmem.retrieval.outlived import outlived
 from agentmem.retrieval.ownapp import own_app
 from agentmem.retrieval.pack import BARE_NUMBER, CANDIDATES, goal_query, prefer_for_goal
@@ -175,18 +187,36 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     lessons, moved, newer_values = sifted.lessons, sifted.moved, sifted.newer_values
     records = outdated(records, pairs, query)
     records = by_score(prefer_for_goal([unweighted(h) for h in records], goal))
+    # A success that is the only memory of a value it set stays (`onlymemory`): the
+    # lessons it is weighed against are every lesson the read holds, replaced ones too.
+    held = [h.memory for h in [*pairs, *lessons]]
     # Left out, a record quoting a displaced value still shows what the same work is.
-    told = [
-        h
-        for h in records
-        if told_before(h.memory, moved) or quotes_displaced(h.memory, newer_values)
-    ]
+    alone: set[str] = set()  # the ids of the records kept so, dated by no change after
+    told = []
+    for h in records:
+        before_change = told_before(h.memory, moved)
+        displaced = quotes_displaced(h.memory, newer_values)  # a value, by its reading
+        if not (before_change or displaced):
+            continue
+        values = not before_change or quotes_values_only(h.memory, moved)
+        if values and only_memory(h.memory, held):
+            alone.add(h.memory.id)
+        else:
+            told.append(h)
     records = [h for h in records if h not in told]
     before, gone = retired(every), removals(every)
     # What a lesson's withdrawal or replacement took away, as a record quotes it: kept
     # apart from `before`, since a withdrawal changes no state and dates no plain success.
     gone_by = taken([h.memory for h in every if h.memory.kind is Kind.OBSERVATION])
-    records = [h for h in records if not tells_retired(h.memory, before)]
+    unretired = []
+    for h in records:
+        if tells_retired(h.memory, before):
+            if not (tells_values_only(h.memory, before) and only_memory(h.memory, held)):
+                alone.discard(h.memory.id)
+                continue
+            alone.add(h.memory.id)
+        unretired.append(h)
+    records = unretired
     records = [h for h in records if not quotes_taken(h.memory, gone_by)]
     records = untold(records, every)  # nor tells a lesson taken back (`takenback`)
     # A plain success that used what is gone tells how things were; a failure on it is
@@ -194,8 +224,11 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     records = [
         h for h in records if h.memory.outcome in SETBACKS or not tells_retired(h.memory, gone)
     ]
+    # A record kept as the only memory of its values was weighed against those changes.
     records = [
-        h for h in records if h.memory.outcome in SETBACKS or after_changes(h.memory, before)
+        h
+        for h in records
+        if h.memory.outcome in SETBACKS or h.memory.id in alone or after_changes(h.memory, before)
     ]
     subject = set(tokenize(BARE_NUMBER.sub("", " ".join([goal.title, *goal.tags]))))
     # Under the floor: no place, no bar; over the bar, handed on for the pack to drop and
@@ -206,6 +239,7 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     goal_words = set(tokenize(query))
     work = same_work(records, query, told, subject)
     chosen = choose(lessons, work, goal_words, subject, changes=records)
+    chosen += alone_places(work, chosen, alone)  # the only memory of a value (`onlymemory`)
     chosen += own_app(lessons, chosen, goal.app_id, goal_words, subject)  # a short pack
     # How a packed failure was got past, sifted as the goal's lessons were, against them
     # and the lessons on its own words; and a packed lesson's sibling line of its record.
