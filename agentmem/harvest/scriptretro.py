@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from agentmem.harvest.codelines import code_lines
 from agentmem.harvest.scriptlines import Item, Said, Setting, basic_lines, batch_lines
 from agentmem.harvest.settingsfile import full_stop
 
@@ -138,9 +139,20 @@ def as_markdown(text: str, source: str = "") -> str:
     """The script retro as its changes, lessons and facts (see the module docstring), or
     the text as it is."""
     items = dialect_lines(text, source)
-    if items is None:
-        return text
+    return text if items is None else _written(items, generic=False) or text
+
+
+def code_markdown(text: str) -> str:
+    """A program retro of any other language read line by line by form
+    (`agentmem.harvest.codelines`), written as a script's is, what its statements say
+    before its comments; the text as it is when it is no such program."""
+    items = code_lines(text)
+    return text if items is None else _written(items, generic=True) or text
+
+
+def _written(items: list[Item], *, generic: bool) -> str:
     lessons: list[str] = []
+    printed: list[str] = []  # what a program of another language says in its statements
     titled = False
     in_title = False  # in the comment block the title opens: who, when, what it covers
     for item in items:
@@ -152,7 +164,9 @@ def as_markdown(text: str, source: str = "") -> str:
             titled = titled or TITLE.search(item.text) is not None
             continue
         in_title = False
-        lessons.append(full_stop(_finding(item.text)))
+        said = full_stop(_finding(item.text))
+        (printed if not item.comment and generic else lessons).append(said)
+    lessons = printed + lessons
     changes, fact = _settings(items)
     out: list[str] = []
     # the settings before the findings: a retro's cap keeps the first of what it yields
@@ -160,4 +174,4 @@ def as_markdown(text: str, source: str = "") -> str:
         found = [item for item in found if item]
         if found:
             out += ["", f"## {heading}", "", *(f"- {item}" for item in found)]
-    return "\n".join(out).strip() + "\n" if out else text
+    return "\n".join(out).strip() + "\n" if out else ""
