@@ -53,7 +53,7 @@ FOUND_LABEL = re.compile(
     r"|withdrawn|learned)\b[^:\n]{0,40}:",
     re.I,
 )
-STRING = re.compile(r"\"(?P<dq>(?:[^\"\\\n]|\\.){0,2000})\"|'(?P<sq>[^'\n]{0,2000})'")
+STRING = re.compile(r"\"(?P<dq>(?:[^\"\\\n]|\\.){0,2000})\"|(?<![\w&])'(?P<sq>[^'\n]{0,2000})'")
 NAME = r"[A-Za-z_][\w.\-]{0,80}"
 LITERAL = (
     r"(?:-?\d[\d_]{0,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?"
@@ -90,6 +90,10 @@ ESCAPES = re.compile(r"\\[ntr]")
 LETTERS = re.compile(r"[^\W\d_]{2,}")
 SAID_WORDS = 4  # words of letters a string says at least to be a finding
 LABEL = re.compile(r"^[A-Za-z][\w ()/&-]{0,30}\s?:")  # "OWNER  :", "Cause:" open a unit
+# A value given in a form not read here (a keyed or indexed name, a list): the program
+# readers tell it in the program's own form
+UNREAD_VALUE = re.compile(r"(?<![=!<>])=(?!=)\s*[-\d\[{\"']")
+FIELD = re.compile(r"[\w\]'\"]\s{0,8}:\s*$")  # `text: "…"`, `"key": "…"`: a field's value
 ENDS = (".", "!", "?", ";", ":")  # a comment line ending so ends its sentence
 OPENING = re.compile(r"^\s*[A-Za-z_][\w.:!]{0,60}")  # a statement opens on a name
 
@@ -172,8 +176,9 @@ def _said(code: str, known: dict[str, str]) -> str:
     if OPENING.match(code) is None:
         return ""
     spans = _strings(code)
-    if not spans or re.search(r"(?<![=!<>])=(?!=)", code[: spans[0][0]]):
-        return ""
+    before = code[: spans[0][0]] if spans else ""
+    if not spans or re.search(r"(?<![=!<>])=(?!=)", before) or FIELD.search(before):
+        return ""  # an assignment, or a record's field (`text: "…"`): data, not said
 
     def filled(match: re.Match[str]) -> str:
         name = next((g for g in match.group("a", "b", "c", "d", "e") if g), "")
@@ -234,9 +239,10 @@ def _line_comment(items: list[Item], said: str) -> None:
     _comment(items, said)
 
 
-def code_lines(text: str) -> list[Item] | None:
-    """The program text's lines read by form (module docstring), or None when it is no
-    program, or no statement of it says a sentence and it is no COBOL layout."""
+def _parsed(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | None:
+    """A program text's lines, each a comment, a block comment's line or a statement
+    (COBOL's joined to its full stop), with whether it is COBOL and its comment mark; None
+    when it is no program."""
     if len(text) > BOUND:
         return None
     lines = text.splitlines()
@@ -278,6 +284,26 @@ def code_lines(text: str) -> list[Item] | None:
         code.append(("code", stripped))
     if statement:
         code.append(("code", statement))
+    return cobol, mark, code
+
+
+def tells_findings(text: str) -> bool:
+    """A comment of the program opens on a label of what was found ("findings:", "# cause:",
+    "* FINDING :"): its comments are findings, not a story told beside its values."""
+    parsed = _parsed(text)
+    return parsed is not None and any(
+        kind != "code" and FOUND_LABEL.match(BULLET.sub("", body.strip()))
+        for kind, body in parsed[2]
+    )
+
+
+def code_lines(text: str) -> list[Item] | None:
+    """The program text's lines read by form (module docstring), or None when it is no
+    program, or no statement of it says a sentence and it is no COBOL layout."""
+    parsed = _parsed(text)
+    if parsed is None:
+        return None
+    cobol, mark, code = parsed
     items: list[Item] = []
     known: dict[str, str] = {}
     for kind, body in code:
@@ -309,18 +335,10 @@ def code_lines(text: str) -> list[Item] | None:
         else:
             items.append(Said("", comment=True))
             elsewhere += sum(_sentence(text) for _, _, text in _strings(live))
+            elsewhere += UNREAD_VALUE.search(live) is not None  # `s["k"] = 10`, `K = [5 7]`
     # findings kept in data (a record's fields, templates a loop fills) are the program
     # readers' (`agentmem.harvest.codelessons`): read so, they would be lost
     return items if cobol or (printed and printed >= elsewhere) else None
-
-
-LEAD = re.compile(r"^[\s#/;%!*>'\-•{}\[\](]{0,12}")
-
-
-def tells_findings(text: str) -> bool:
-    """A line of the text opens on a label of what was found ("findings:", "# cause:",
-    "* FINDING :"): its comments are findings, not a story told beside its values."""
-    return any(FOUND_LABEL.match(LEAD.sub("", line)) for line in text[:BOUND].splitlines())
 
 
 def _sentence(text: str) -> bool:

@@ -145,7 +145,7 @@ def distill(
     # a program the readers took lessons from read them as paragraphs of its code, and one
     # whose comments are labelled findings is more than its values: read by its lines
     # (comments, what its statements say, its settings) instead
-    lines = code_markdown(raw) if found or tells_findings(raw) else raw
+    lines = code_markdown(raw) if tells_findings(raw) else raw
     if lines is not raw:
         found, struck = _read(lines, source, one_run=one_run, periodic=periodic)
     # config or program text no reader took a lesson from: its values' and comments' prose
