@@ -21,11 +21,17 @@ the lines are read by what any such language has, never by one language's keywor
   it its note), `05 NAME PIC 9(3) VALUE 045.0.`; one commented out is the value it
   replaced.
 
-`agentmem.harvest.scriptretro` writes what they hold as it writes a batch file's. A text is
-read so only when it is program text (`agentmem.harvest.programtext.is_program`) and a
-statement of it says a sentence in a string, or it is laid out as fixed-format COBOL:
-a retro whose findings sit elsewhere is left to the readers that take it now. Every
-pattern is bounded; a text past `BOUND` is not read.
+`agentmem.harvest.scriptretro` writes what they hold as it writes a batch file's, what
+the statements say before the comments (a retro's cap keeps the first it yields, and a
+program's statements are its findings; its comments, the story around them). The
+distiller reads a text so only when a comment of it labels what was found ("findings:",
+"# cause:", "* FINDING :", `tells_findings`): a config whose comments tell a story beside
+the values that say its findings is read by its values as before
+(`agentmem.harvest.programtext`). `code_lines` takes a text only when it is program text
+(`agentmem.harvest.programtext.is_program`) whose statements say at least as many
+sentences as its data holds (a record's fields, templates a loop fills, values given
+to keyed names or lists, which `agentmem.harvest.codelessons` tells), or when it is laid
+out as fixed-format COBOL. Every pattern is bounded; a text past `BOUND` is not read.
 """
 
 from __future__ import annotations

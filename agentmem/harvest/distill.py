@@ -142,9 +142,9 @@ def distill(
     ended = commented_out(markdown, source)  # old lines its comments hold, ended claims
     raw = markdown
     found, struck = _read(as_read(markdown, source), source, one_run=one_run, periodic=periodic)
-    # a program the readers took lessons from read them as paragraphs of its code, and one
-    # whose comments are labelled findings is more than its values: read by its lines
-    # (comments, what its statements say, its settings) instead
+    # a program whose comments label what was found: its findings are in its comments and
+    # statements, which the readers ran together with its code or left as filing; read by
+    # its lines (comments, what its statements say, its settings) instead
     lines = code_markdown(raw) if tells_findings(raw) else raw
     if lines is not raw:
         found, struck = _read(lines, source, one_run=one_run, periodic=periodic)
