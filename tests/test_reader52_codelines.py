@@ -137,6 +137,25 @@ def test_findings_kept_in_data_are_left_to_the_program_readers() -> None:
     assert code_lines(RUBY) is None
 
 
+KEYED = """\
+// RETRO 2031-10-31  crumbly blocks
+// findings: over-stirring after the nigari goes in, not the press
+settings["stir_max_s"] = 10
+settings["curd_rest_min"] = 15
+BOSTWICK_RS = [5.0 7.0]
+println("Stir the curd for ten seconds at most after the nigari goes in")
+"""
+
+
+def test_values_in_a_form_not_read_here_are_left_to_the_program_readers() -> None:
+    """A program that gives its values to keyed names or lists (which the program readers
+    tell in the program's own form) is not read line by line: its values would be lost."""
+    assert code_lines(KEYED) is None
+    assert code_lines(KEYED.replace('settings["stir_max_s"]', "STIR_MAX_S")) is None
+    plain = "\n".join(line for line in KEYED.splitlines() if "=" not in line)
+    assert code_lines(plain) is not None
+
+
 def test_markdown_and_prose_are_no_program() -> None:
     """A markdown retro or plain prose is left to its readers."""
     assert code_lines("# Retro\n\n- Keep the dryer at 80 C; the glue skins over.\n") is None
