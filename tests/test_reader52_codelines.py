@@ -13,6 +13,7 @@ import pytest
 
 from agentmem import MemoryHooks
 from agentmem.harvest.codelines import code_lines
+from agentmem.harvest.distill import distill
 from agentmem.harvest.scriptlines import Said, Setting
 
 CMAKE = """\
@@ -96,7 +97,7 @@ def test_a_cmake_retros_messages_and_settings_are_written(
     written = _written(hooks, tmp_path, "retro/2031-06/CMakeLists.txt", CMAKE)
     assert any("filled tubes after a 24 h hold" in text for text in written)
     assert any("paste below 40 °C, or the menthol" in text for text in written)
-    assert any(text.startswith("Mix vacuum mbar is now 120") for text in written)
+    assert any(text.startswith("Mix vacuum is now 120 mbar (MIX_VACUUM_MBAR") for text in written)
     assert any("DEAERATOR_PASSES = 2" in text for text in written)
     assert any("sampling artefact" in text for text in written)
     assert not any("cmake_minimum_required" in text or "${" in text for text in written)
@@ -112,7 +113,7 @@ def test_a_gnuplot_retros_labels_and_header_findings_are_written(
     assert any("FV-402 sticks - stroke test weekly" in text for text in written)
     assert any("pulse air at 5.5 bar" in text and "25 mbar" in text for text in written)
     assert any("aerate the cone 10 minutes" in text for text in written)
-    assert any(text.startswith("Quench pos m is now 5.2") for text in written)
+    assert any(text.startswith("Quench pos is now 5.2 m (quench_pos_m") for text in written)
     assert not any("4.5" in text for text in written)
 
 
@@ -154,6 +155,17 @@ def test_values_in_a_form_not_read_here_are_left_to_the_program_readers() -> Non
     assert code_lines(KEYED.replace('settings["stir_max_s"]', "STIR_MAX_S")) is None
     plain = "\n".join(line for line in KEYED.splitlines() if "=" not in line)
     assert code_lines(plain) is not None
+
+
+def test_what_statements_say_comes_before_the_settings_fact() -> None:
+    """A retro's cap keeps the first it yields: a program's findings said by its statements
+    come after its changes and before the fact of its settings and its comments."""
+    drafts = distill(CMAKE, "retro/2031-06/CMakeLists.txt", periodic=False, run_id="2031-06-28-r1")
+    assert [d["text"][:24] for d in drafts.drafts] == [
+        "Mix vacuum is now 120 mb",
+        "Finding: micro samples a",
+        "Finding: flavour goes in",
+    ]
 
 
 def test_markdown_and_prose_are_no_program() -> None:
