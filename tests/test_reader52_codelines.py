@@ -168,20 +168,6 @@ def test_what_statements_say_comes_before_the_settings_fact() -> None:
     ]
 
 
-def test_a_keys_unit_follows_its_value_only_after_a_head_of_two_words() -> None:
-    """A change says "Mix vacuum is now 60 mbar"; a key of one word and a unit (MIX_MIN)
-    stays "Mix min is now 12": "Mix is now 12 min" read as a new value of any lesson on
-    the mix (its last 2 min) and replaced it."""
-    text = (
-        "# RETRO 2031-10-12\n# findings: the new base needs a longer mix at a lower vacuum\n"
-        "# set(MIX_MIN 14)\nset(MIX_MIN 12)\n# set(MIX_VACUUM_MBAR 120)\nset(MIX_VACUUM_MBAR 60)\n"
-        'message(STATUS "Finding: the new base needs the sigma jacket at 48 C for 12 min")\n'
-    )
-    texts = [d["text"] for d in distill(text, "retro/CMakeLists.txt", periodic=False).drafts]
-    assert "Mix min is now 12 (MIX_MIN = 12)." in texts
-    assert "Mix vacuum is now 60 mbar (MIX_VACUUM_MBAR = 60)." in texts
-
-
 def test_markdown_and_prose_are_no_program() -> None:
     """A markdown retro or plain prose is left to its readers."""
     assert code_lines("# Retro\n\n- Keep the dryer at 80 C; the glue skins over.\n") is None

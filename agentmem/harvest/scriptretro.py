@@ -116,12 +116,9 @@ def _words(key: str) -> str:
 
 def _unit_last(words: str, value: str) -> tuple[str, str]:
     """A key's trailing unit put after its value: ("mix vacuum mbar", "60") → ("mix
-    vacuum", "60 mbar"), as the value is said and searched for; a key of two words ("mix
-    min") and other keys as they are."""
+    vacuum", "60 mbar"), as the value is said and searched for; other keys as they are."""
     head, _, unit = words.rpartition(" ")
-    # a head of one word ("mix" of MIX_MIN) names too little: said alone it reads as a new
-    # value of any lesson on that word ("the last 2 min of the mix"), and replaced it
-    if " " in head and unit.lower() in UNITS and NUMBER.fullmatch(value):
+    if head and unit.lower() in UNITS and NUMBER.fullmatch(value):
         return head, f"{value} {UNITS[unit.lower()]}"
     return words, value
 
