@@ -71,6 +71,14 @@ ASSIGN = re.compile(
     rf"\s*(?::=|<-|\?=|(?<![=!<>])=(?!=))\s*(?P<value>{LITERAL})\s*[;,]?\s*$",
     re.I,
 )
+# `[declaring words] NAME = {…}` / `[…]` / `(…)`: a named table or list of values (a literal
+# of keys and numbers, a call on it after: `{"300mm": 0.3}.toTable`).
+COLLECTION = re.compile(
+    rf"^(?:[a-z]{{2,12}}\s+){{0,3}}(?P<key>{NAME})(?:\s*::?\s*[\w&<>\[\]]{{1,40}}\s*)?"
+    r"\s*(?::=|<-|(?<![=!<>])=(?!=))\s*(?P<value>[\[{(](?=[^\n]{0,200}\d)[^\n;=]{0,200}[\]})]"
+    r"(?:\.\w{1,20}(?:\(\))?)?)\s*[;,]?\s*$",
+    re.I,
+)
 # `verb(NAME args…)`: a call that names a key and gives it a value (CMake's set/option).
 KEYED_CALL = re.compile(
     rf"^(?P<verb>[a-z_]\w{{0,30}})\s*\(\s*(?P<key>{NAME})"
@@ -87,10 +95,11 @@ PIC_VALUE = re.compile(
     r"\s*\.?\s*$",
     re.I,
 )
-# A placeholder a loop or a format fills: `%s`, `%.1f`, `{row}`, `${x}`, `#{x}`, `$x`.
+# A placeholder a loop or a format fills: `%s`, `%.1f`, `{row}`, `${x}`, `#{x}`, `$x`, `\(.x)`.
 PLACEHOLDER = re.compile(
     r"%[-+ 0#]?\d{0,3}(?:\.\d{1,3})?[sdifgeEuxc]|\$\{(?P<a>[\w.]{1,80})\}|#\{(?P<b>[\w.]{1,80})\}"
     r"|\$\((?P<c>[\w.]{1,80})\)|\{(?P<d>[\w.]{0,80})\}|\$(?P<e>[A-Za-z_]\w{0,80})"
+    r"|\\\((?P<f>[^()\n]{1,80})\)"
 )
 ESCAPES = re.compile(r"\\[ntr]")
 LETTERS = re.compile(r"[^\W\d_]{2,}")
@@ -101,6 +110,11 @@ LABEL = re.compile(r"^[A-Za-z][\w ()/&-]{0,30}\s?:")  # "OWNER  :", "Cause:" ope
 UNREAD_VALUE = re.compile(r"(?<![=!<>])=(?!=)\s*[-\d\[{\"']")
 FIELD = re.compile(r"[\w\]'\"]\s{0,8}:\s*$")  # `text: "…"`, `"key": "…"`: a field's value
 ENDS = (".", "!", "?", ";", ":")  # a comment line ending so ends its sentence
+# A comparison in code (strings taken out): `<=`, `>=`, `==`, `!=`, `/=`, `~=`, ` < `, ` > `.
+COMPARES = re.compile(r"<=|>=|==|!=|/=|~=|\s[<>]\s")
+EQUALS = re.compile(r"(?<![:<>!=/+*\-])=(?![=>])")
+STATEMENT_ENDS = (";", "{", "}", ",", ":", "=", "(", "[")
+BLOCK_OPENS = re.compile(r"\b(?:then|do|begin|else|is)\s*$", re.I)  # a block's lines go on
 OPENING = re.compile(r"^\s*[A-Za-z_][\w.:!]{0,60}")  # a statement opens on a name
 
 
@@ -158,6 +172,8 @@ def _setting(code: str, note: str, *, aside: bool) -> Setting | None:
     if (match := ASSIGN.match(code)) is not None or (match := PIC_VALUE.match(code)) is not None:
         value = _unquoted(match["value"])
         return None if PLACEHOLDER.search(value) else Setting(match["key"], value, note, aside)
+    if (match := COLLECTION.match(code)) is not None:  # a table or list of values, as written
+        return Setting(match["key"], match["value"], note, aside)
     call = KEYED_CALL.match(code)
     if call is None or call["verb"].lower() not in SETTING_VERBS:
         return None
@@ -187,7 +203,7 @@ def _said(code: str, known: dict[str, str]) -> str:
         return ""  # an assignment, or a record's field (`text: "…"`): data, not said
 
     def filled(match: re.Match[str]) -> str:
-        name = next((g for g in match.group("a", "b", "c", "d", "e") if g), "")
+        name = next((g for g in match.group("a", "b", "c", "d", "e", "f") if g), "")
         return known.get(name.rsplit(".", 1)[-1], "\x00")
 
     best = ""
@@ -287,7 +303,7 @@ def _parsed(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | None:
         if mark is not None and stripped.startswith(mark):
             code.append(("comment", stripped[len(mark) :].lstrip(mark[:1])))
             continue
-        code.append(("code", stripped))
+        code.append(("code", line.rstrip()))  # its indent kept: a deeper line goes on
     if statement:
         code.append(("code", statement))
     return cobol, mark, code
@@ -314,11 +330,15 @@ def code_lines(text: str) -> list[Item] | None:
     known: dict[str, str] = {}
     for kind, body in code:
         if kind == "code":
-            live, note = _trailing(body, mark)
+            live, note = _trailing(body.strip(), mark)
             if (setting := _setting(live, note, aside=False)) is not None:
                 known[setting.key] = setting.value
     printed = elsewhere = 0
-    for kind, body in code:
+    before = (
+        ""  # the code line before: a check a message goes on (`assert x <= MAX` ⏎ `report "…"`)
+    )
+    for kind, line in code:
+        body = line.strip()
         if kind == "block":
             _block_line(items, body)
             continue
@@ -331,10 +351,15 @@ def code_lines(text: str) -> list[Item] | None:
             continue
         live, note = _trailing(body, mark)
         setting = _setting(live, note, aside=False)
-        if setting is not None and _sentence(setting.value):
+        checked = _checks(live) or (_goes_on(before, line) and _checks(before, alone=True))
+        before = line if body else before
+        if checked:  # the words a failed check says: an alarm, not what was found
+            items.append(Said("", comment=True))
+        elif setting is not None and _sentence(setting.value):
             items.append(Said(setting.value, comment=False))  # a finding's text, a cause
         elif setting is not None:
             items.append(setting)
+            elsewhere += COLLECTION.match(live) is not None  # a table: data, as before
         elif said := _said(live, known):
             items.append(Said(said, comment=False))
             printed += 1
@@ -345,6 +370,33 @@ def code_lines(text: str) -> list[Item] | None:
     # findings kept in data (a record's fields, templates a loop fills) are the program
     # readers' (`agentmem.harvest.codelessons`): read so, they would be lost
     return items if cobol or (printed and printed >= elsewhere) else None
+
+
+def _unstrung(code: str) -> str:
+    """A code line with its strings taken out."""
+    for start, end, _ in reversed(_strings(code)):
+        code = f"{code[:start]} {code[end:]}"
+    return code
+
+
+def _checks(code: str, *, alone: bool = False) -> bool:
+    """A statement that compares before the string it hands (`doAssert d <= MAX, "…"`,
+    `if .x == null then error("…")`): its string is what the check says when it fails.
+    `alone`: a line of a check whose message the next line gives, where a lone `=` compares
+    too (`assert flushed = '1'`)."""
+    spans = _strings(code)
+    head = code[: spans[0][0]] if spans and not alone else _unstrung(code)
+    return COMPARES.search(head) is not None or (alone and EQUALS.search(head) is not None)
+
+
+def _goes_on(before: str, line: str) -> bool:
+    """The line goes on the statement of the code line before: indented deeper, and that
+    line neither ended its statement nor opened a block."""
+    if not before.strip() or before.rstrip().endswith(STATEMENT_ENDS):
+        return False
+    if BLOCK_OPENS.search(before) is not None:
+        return False
+    return len(line) - len(line.lstrip()) > len(before) - len(before.lstrip())
 
 
 def _sentence(text: str) -> bool:

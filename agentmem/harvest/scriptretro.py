@@ -140,6 +140,8 @@ def _settings(items: list[Item], *, units: bool = False) -> tuple[list[str], str
         if (old is not None and old.value != setting.value) or WAS.search(setting.note):
             lead = f"{words[:1].upper()}{words[1:]}"
             lead, value = _unit_last(lead, setting.value) if units else (lead, setting.value)
+            if units and old is not None and old.value != setting.value:  # the value it ended
+                note += f"; was {old.value}" + (f": {old.note}" if old.note else "")
             changes.append(full_stop(f"{lead} is now {value} ({said}{note})"))
         else:
             facts.append(f"{said} ({words}{note})")
