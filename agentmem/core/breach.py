@@ -4,9 +4,11 @@ A retro's finding often tells where a run went past a limit a held lesson sets: 
 still 1 foamed over at 16,200 L charge" of a lesson that says the charge "must not exceed
 15,000 L", "the kiln ran at 1,290 C" of one that keeps it "under 1,250 C". The finding
 gives the limit's thing a value in its unit, so it was read as the limit told anew and the
-lesson that held it was withdrawn. A draft whose every value in a held limit's unit lies
-past that limit (above a ceiling, below a floor), which sets no limit itself and says no
-change ("now", "instead", "raised to"), tells the limit broken, not a new one (`breaks`).
+lesson that held it was withdrawn. A draft whose every value in the unit of a limit said
+as a prohibition ("must not exceed", "never go below", "no more than") lies past it, which
+sets no such limit itself and says no change ("now", "instead"), tells the limit broken,
+not a new one (`breaks`). A limit said as a setting ("under 35 PU", "capped at 9 kg/min",
+"below 0.05 mg/L") may be told anew in a later value, and is read as before.
 """
 
 from __future__ import annotations
@@ -18,19 +20,25 @@ from agentmem.core.cues import CHANGE
 NUM = r"\d{1,3}(?:[, ]\d{3})+(?!\d)|\d+(?:\.\d+)?"
 UNIT = r"(?P<unit>°\s?[CF]\b|%|[A-Za-z]{1,12}\b)"
 VALUE = re.compile(rf"(?<![\w.,])(?P<n>{NUM})\s?{UNIT}")
-# "must not exceed 15,000 L", "never over 40 C", "at most 3 h", "under 15 000 litres", "max 8 %"
+# "must not exceed 15,000 L", "never go over 40 C", "no more than 3 h": a limit said as a
+# prohibition (a setting's "under", "max", "capped at" may be told anew)
 CEILING = re.compile(
-    r"\b(?:(?:must|should|may|can)\s+not\s+(?:exceed|go\s+(?:over|above))|(?:must|should)n't\s+"
-    r"exceed|never\s+(?:exceed|above|over|more\s+than)|(?:not|no)\s+(?:more|higher|over)\s+than|"
-    r"at\s+most|up\s+to|under|below|max(?:imum)?|cap(?:ped)?\s+at|limit(?:ed)?\s+(?:of|to|at))"
-    rf"\s+(?:of\s+)?(?P<n>{NUM})\s?{UNIT}|(?:≤|<=)\s?(?P<m>{NUM})\s?(?P<u2>°\s?[CF]\b|%|[A-Za-z]{{1,12}}\b)",
+    r"\b(?:(?:must|should|may|can)\s*(?:not|n't)\s+(?:exceed|go\s+(?:over|above))"
+    r"|never\s+(?:exceed|go\s+(?:over|above))|(?:not|no)\s+more\s+than)"
+    rf"\s+(?P<n>{NUM})\s?{UNIT}",
     re.IGNORECASE,
 )
-# "at least 30 min", "not below 88 %", "min 20 min", "no less than 4 h"
+# "must not drop below 20 min", "never fall below 88 %", "no less than 4 h"
 FLOOR = re.compile(
-    r"\b(?:at\s+least|not\s+(?:below|under|less\s+than)|no\s+(?:less|lower|fewer)\s+than|"
-    r"min(?:imum)?|never\s+(?:below|under|less\s+than))"
-    rf"\s+(?:of\s+)?(?P<n>{NUM})\s?{UNIT}|(?:≥|>=)\s?(?P<m>{NUM})\s?(?P<u2>°\s?[CF]\b|%|[A-Za-z]{{1,12}}\b)",
+    r"\b(?:(?:must|should|may|can)\s*(?:not|n't)\s+(?:fall|drop|go)\s+below"
+    r"|never\s+(?:fall|drop|go)\s+below|(?:not|no)\s+(?:less|fewer)\s+than)"
+    rf"\s+(?P<n>{NUM})\s?{UNIT}",
+    re.IGNORECASE,
+)
+# A draft that gives a limit of its own, in any words, sets one: read as before.
+SETS_LIMIT = re.compile(
+    r"\b(?:exceed|at\s+(?:most|least)|up\s+to|under|below|above|max(?:imum)?|minimum"
+    r"|caps?|capped|limits?|thresholds?|more\s+than|less\s+than|fewer\s+than)\b",
     re.IGNORECASE,
 )
 SAME_UNIT = {"litre": "l", "litres": "l", "liter": "l", "liters": "l", "percent": "%"}
@@ -48,14 +56,13 @@ def _unit(text: str) -> str:
 def _bounds(pattern: re.Pattern[str], text: str) -> dict[str, float]:
     found: dict[str, float] = {}
     for match in pattern.finditer(text):
-        n, unit = (match["n"], match["unit"]) if match["n"] else (match["m"], match["u2"])
-        found[_unit(unit)] = _number(n)
+        found[_unit(match["unit"])] = _number(match["n"])
     return found
 
 
 def breaks(draft: str, held: str) -> bool:
     """The draft tells a held limit broken, not told anew (module docstring)."""
-    if CHANGE.search(draft) or CEILING.search(draft) or FLOOR.search(draft):
+    if CHANGE.search(draft) or SETS_LIMIT.search(draft):
         return False
     ceilings, floors = _bounds(CEILING, held), _bounds(FLOOR, held)
     if not ceilings and not floors:

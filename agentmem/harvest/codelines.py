@@ -18,8 +18,15 @@ the lines are read by what any such language has, never by one language's keywor
   value and is left out;
 - a named value: `NAME = 4.5` under any declaring words and type, `set(NAME 40 …)` or
   `option(NAME "…" ON)` (a call that names a key and gives it a literal, a string beside
-  it its note), `05 NAME PIC 9(3) VALUE 045.0.`; one commented out is the value it
-  replaced.
+  it its note), `05 NAME PIC 9(3) VALUE 045.0.`, a named table or list of values as
+  written (`let limits = {"300mm": 0.3}.toTable`); one commented out is the value it
+  replaced, and the change says it ("was 64.0: Glenmor, retired …").
+
+A string a statement hands after a comparison (`doAssert d <= MAX, "…"`, `if .x == null
+then error("…")`, or `assert x <= MAX` with `report "…"` on the deeper line after it) is
+what the check says when it fails: an alarm, not a finding, and it is left out (read so,
+"wash charge over 15000 L, foam-over" filled the pack beside the lessons that tell the
+limit). jq's `\\(.x)` is a placeholder like `%s`.
 
 `agentmem.harvest.scriptretro` writes what they hold as it writes a batch file's, what
 the statements say before the comments (a retro's cap keeps the first it yields, and a
