@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from agentmem.core.breach import breaks
 from agentmem.core.claimed import also_claimed
 from agentmem.core.compound import kept_part, part_told
 from agentmem.core.heldmemory import RETRACTABLE, Held, Verdict, replaceable
@@ -64,6 +65,7 @@ def judge(draft: str, held: Iterable[Held], draft_type: str | None = None) -> Ve
             not memory.superseded
             and replaceable(draft_type, memory.type)
             and tells_anew(draft, told, memory.text, lessons)
+            and not breaks(draft, memory.text)  # a value past the held limit: it broke
         ):
             verdict.replaces.append(memory.id)
     live = [(m.id, m.text) for m in held if not m.superseded and m.type in RETRACTABLE]

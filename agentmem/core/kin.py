@@ -15,6 +15,7 @@ from agentmem.core.retract import CLAUSE
 from agentmem.core.slots import siblings
 from agentmem.core.statement import terms
 from agentmem.core.stillnamed import still_named
+from agentmem.core.stillset import still_set
 from agentmem.core.together import read_together
 
 UNKEPT = ("date", "code", "number", "version", "address", "which")  # not followed by `retold`
@@ -37,6 +38,7 @@ def kin(draft: str, held: Sequence[Held], replaced: Sequence[str]) -> list[str]:
     ]
     found = siblings(draft, gone, others) + retold(draft, gone, others)
     found += [i for i in still_named(draft, gone, others) if i not in found]  # old holder
+    found += [i for i in still_set(draft, gone, others) if i not in found]  # a setting of it
     return found + [i for i in unrun(draft, gone, others) if i not in found]
 
 

@@ -25,6 +25,7 @@ from agentmem.contracts import too_short
 from agentmem.core.model import MemoryType, normalise_text
 from agentmem.harvest.blocks import first_heading
 from agentmem.harvest.codelessons import told
+from agentmem.harvest.codelines import tells_findings
 from agentmem.harvest.fitted import fitted
 from agentmem.harvest.guess import GUESS as GUESS
 from agentmem.harvest.guess import SENTENCE_END as SENTENCE_END
@@ -36,6 +37,7 @@ from agentmem.harvest.reshape import as_read
 from agentmem.harvest.residue import plain
 from agentmem.harvest.roundtable import with_answers
 from agentmem.harvest.rundiff import diff_lessons
+from agentmem.harvest.scriptretro import code_markdown
 from agentmem.harvest.sectioned import lessons
 from agentmem.harvest.sections import Lesson
 from agentmem.harvest.standing import is_standing, standing_lessons
@@ -105,6 +107,26 @@ def worded(text: str) -> bool:
     return any(char.isalnum() for char in plain(text))
 
 
+def _read(
+    markdown: str, source: str, *, one_run: bool, periodic: bool
+) -> tuple[list[Lesson], list[Struck]]:
+    """The lessons a retro read as markdown yields, and the old values struck in it."""
+    markdown, struck = unstruck(markdown)
+    diffed, markdown = diff_lessons(markdown)  # "- old" / "+ new" lines: the new alone
+    standing = not one_run and not periodic and is_standing(source, markdown)
+    found = _once(standing_lessons(markdown)) if standing else lessons(markdown)
+    if is_labelled(markdown):  # a status report, a standup, an interview: a unit a line
+        found = [*line_lessons(markdown), *lessons(unlabelled(markdown))]
+    found = thread_lessons(markdown) if is_thread(markdown) else found  # a chat, one a line
+    found = start_stop_lessons(markdown) if is_start_stop(markdown) else found
+    journal = is_journal(markdown)  # one entry a stamped line: read as entries, not prose
+    found = [*diffed, *(journal_lessons(markdown) if journal else found)]
+    found = [lesson for lesson in found if worded(lesson.text)]  # markup alone says nothing
+    if periodic and not standing and not journal and len(found) < MIN_PERIODIC:  # in prose
+        found = with_answers(markdown, found + told_in_prose(markdown, found))
+    return found, struck
+
+
 def distill(
     markdown: str,
     source: str,
@@ -119,19 +141,13 @@ def distill(
     # data, quotes, dictation, outlines (reshape); an old value struck, the new one alone
     ended = commented_out(markdown, source)  # old lines its comments hold, ended claims
     raw = markdown
-    markdown, struck = unstruck(as_read(markdown, source))
-    diffed, markdown = diff_lessons(markdown)  # "- old" / "+ new" lines: the new alone
-    standing = not one_run and not periodic and is_standing(source, markdown)
-    found = _once(standing_lessons(markdown)) if standing else lessons(markdown)
-    if is_labelled(markdown):  # a status report, a standup, an interview: a unit a line
-        found = [*line_lessons(markdown), *lessons(unlabelled(markdown))]
-    found = thread_lessons(markdown) if is_thread(markdown) else found  # a chat, one a line
-    found = start_stop_lessons(markdown) if is_start_stop(markdown) else found
-    journal = is_journal(markdown)  # one entry a stamped line: read as entries, not prose
-    found = [*diffed, *(journal_lessons(markdown) if journal else found)]
-    found = [lesson for lesson in found if worded(lesson.text)]  # markup alone says nothing
-    if periodic and not standing and not journal and len(found) < MIN_PERIODIC:  # in prose
-        found = with_answers(markdown, found + told_in_prose(markdown, found))
+    found, struck = _read(as_read(markdown, source), source, one_run=one_run, periodic=periodic)
+    # a program whose comments label what was found: its findings are in its comments and
+    # statements, which the readers ran together with its code or left as filing; read by
+    # its lines (comments, what its statements say, its settings) instead
+    lines = code_markdown(raw) if tells_findings(raw) else raw
+    if lines is not raw:
+        found, struck = _read(lines, source, one_run=one_run, periodic=periodic)
     # config or program text no reader took a lesson from: its values' and comments' prose
     found = found or program_lessons(raw)
     found = told(raw, found)  # a program's lessons of code, told in words

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from agentmem.harvest.codelines import code_lines
 from agentmem.harvest.scriptlines import Item, Said, Setting, basic_lines, batch_lines
 from agentmem.harvest.settingsfile import full_stop
 
@@ -68,6 +69,11 @@ WAS = re.compile(
     re.I,
 )
 LETTERS = re.compile(r"[^\W\d_]{2,}")
+NUMBER = re.compile(r"[-+]?\d[\d_]*(?:\.\d+)?")
+# A key's last word that is a unit ("…_TEMP_C", "…_MBAR", "…_PCT"), as the value says it.
+UNITS = {u: u for u in ("min", "h", "s", "ms", "d", "mbar", "bar", "psi", "kpa", "mm", "cm")}
+UNITS.update({u: u for u in ("m", "um", "g", "kg", "t", "ml", "l", "ppm", "rpm", "mv", "kw")})
+UNITS.update({"c": "°C", "f": "°F", "pct": "%", "days": "days", "hours": "h", "mins": "min"})
 FEWEST_WORDS = 4  # a label of fewer ("--- Kiln ---", "Timeline") says nothing
 
 
@@ -108,7 +114,16 @@ def _words(key: str) -> str:
     return " ".join(words)
 
 
-def _settings(items: list[Item]) -> tuple[list[str], str]:
+def _unit_last(words: str, value: str) -> tuple[str, str]:
+    """A key's trailing unit put after its value: ("mix vacuum mbar", "60") → ("mix
+    vacuum", "60 mbar"), as the value is said and searched for; other keys as they are."""
+    head, _, unit = words.rpartition(" ")
+    if head and unit.lower() in UNITS and NUMBER.fullmatch(value):
+        return head, f"{value} {UNITS[unit.lower()]}"
+    return words, value
+
+
+def _settings(items: list[Item], *, units: bool = False) -> tuple[list[str], str]:
     """The changes the settings tell, and the live ones as one fact (`""` when none)."""
     live: dict[str, Setting] = {}
     aside: dict[str, Setting] = {}
@@ -124,7 +139,10 @@ def _settings(items: list[Item]) -> tuple[list[str], str]:
         old = aside.get(key)
         if (old is not None and old.value != setting.value) or WAS.search(setting.note):
             lead = f"{words[:1].upper()}{words[1:]}"
-            changes.append(full_stop(f"{lead} is now {setting.value} ({said}{note})"))
+            lead, value = _unit_last(lead, setting.value) if units else (lead, setting.value)
+            if units and old is not None and old.value != setting.value:  # the value it ended
+                note += f"; was {old.value}" + (f": {old.note}" if old.note else "")
+            changes.append(full_stop(f"{lead} is now {value} ({said}{note})"))
         else:
             facts.append(f"{said} ({words}{note})")
     for key in aside.keys() - live.keys():
@@ -138,9 +156,20 @@ def as_markdown(text: str, source: str = "") -> str:
     """The script retro as its changes, lessons and facts (see the module docstring), or
     the text as it is."""
     items = dialect_lines(text, source)
-    if items is None:
-        return text
+    return text if items is None else _written(items, generic=False) or text
+
+
+def code_markdown(text: str) -> str:
+    """A program retro of any other language read line by line by form
+    (`agentmem.harvest.codelines`), written as a script's is, what its statements say
+    before its comments; the text as it is when it is no such program."""
+    items = code_lines(text)
+    return text if items is None else _written(items, generic=True) or text
+
+
+def _written(items: list[Item], *, generic: bool) -> str:
     lessons: list[str] = []
+    printed: list[str] = []  # what a program of another language says in its statements
     titled = False
     in_title = False  # in the comment block the title opens: who, when, what it covers
     for item in items:
@@ -152,12 +181,15 @@ def as_markdown(text: str, source: str = "") -> str:
             titled = titled or TITLE.search(item.text) is not None
             continue
         in_title = False
-        lessons.append(full_stop(_finding(item.text)))
-    changes, fact = _settings(items)
+        said = full_stop(_finding(item.text))
+        (printed if not item.comment and generic else lessons).append(said)
+    changes, fact = _settings(items, units=generic)
     out: list[str] = []
-    # the settings before the findings: a retro's cap keeps the first of what it yields
-    for heading, found in (("Changes", changes), ("Facts", [fact]), ("Lessons", lessons)):
+    # the settings before the findings: a retro's cap keeps the first of what it yields;
+    # a program's statements say its findings, before the fact of its settings
+    sections = [("Changes", changes), ("Lessons", printed), ("Facts", [fact]), ("Lessons", lessons)]
+    for heading, found in sections:
         found = [item for item in found if item]
         if found:
             out += ["", f"## {heading}", "", *(f"- {item}" for item in found)]
-    return "\n".join(out).strip() + "\n" if out else text
+    return "\n".join(out).strip() + "\n" if out else ""
