@@ -52,8 +52,12 @@ KINDS = (
 )
 READS = r"reads?|readings?|results?|measures?|measurements?"
 ON_IT = r"(?:read|measured|tested|checked|weighed|taken|logged)\b[^.;]{0,60}?\b(?:on|with|by)\s+"
+# words of a measurement that say only that it is one ("results", "data", "readings")
 GENERIC = frozenset(
-    ["now", "new", "the", "old", "all", "every", "each", "our", "line", "lab", "bench"]
+    tokenize(
+        "now new the old all every each our line lab bench data result results read "
+        "reading readings value values measurement measurements"
+    )
 )
 
 
