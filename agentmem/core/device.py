@@ -23,6 +23,7 @@ code and stays; so does one about another device, which measures something else.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from agentmem.stores.bm25 import tokenize
@@ -124,15 +125,15 @@ def old_devices(draft: str, held: str) -> set[str]:
     return {c for c in codes(held) - said if _as_device(held, c)}
 
 
-def retired_device(draft: str, held: str, known: frozenset[str] = frozenset()) -> bool:
+def retired_device(draft: str, held: str, known: Iterable[str] = ()) -> bool:
     """The draft says a new device took over the measurement the held lesson's device took
     (see the module docstring); `known` are the old device's codes found beside its maker."""
     told = takeover(draft)
     if told is None or told.new & codes(held):
         return False
-    old = old_devices(draft, held) | (codes(held) - codes(draft)) & known
+    old = old_devices(draft, held) | (codes(held) - codes(draft)) & set(known)
     if not old:
         return False
-    if old & known:
+    if old & set(known):
         return True
     return bool(told.measures & set(tokenize(held)))

@@ -342,7 +342,7 @@ def by_device(
     for query in queries:
         for hit in _matches(store, query, filters):
             if _open(hit, record, seen, out) and retired_device(
-                record["text"], hit.memory.text, frozenset(known)
+                record["text"], hit.memory.text, sorted(known)
             ):
                 out.append(hit.memory.id)
     return out
