@@ -38,6 +38,7 @@ PAIRS = (
     "replaces_elsewhere",
     "withdrawn_by_name",
     "keyed_anew",
+    "retired_device",
 )
 TEXTS = ("says_changed", "retraction", "told_apart", "withdrawn_names", "key_words")
 
@@ -61,7 +62,9 @@ def ask(call: dict[str, Any]) -> Any:
         from agentmem.core.retract import withdrawn
 
         return plain(withdrawn(args[0], [(p[0], p[1]) for p in args[1]]))
-    rule: Callable[..., Any] = getattr(verdict, name)
+    rule: Callable[..., Any] | None = getattr(verdict, name, None)
+    if rule is None:  # a reading the code on `sys.path` does not have retires nothing
+        return False
     return plain(rule(*args))
 
 

@@ -13,6 +13,10 @@ from agentmem._exceptions import MemoryNotFound
 from agentmem.core.across import denies_across, withdrawn_across
 from agentmem.core.apart import set_apart
 from agentmem.core.cues import says_changed
+from agentmem.core.device import aliases as device_aliases
+from agentmem.core.device import makers as device_makers
+from agentmem.core.device import retired_device
+from agentmem.core.device import takeover as device_takeover
 from agentmem.core.held import (
     RETRACTABLE,
     Held,
@@ -175,6 +179,8 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Compared:
         verdict.replaces += reread(store, record, filters, seen)
         verdict.replaces += by_name(store, record, filters, seen | set(verdict.replaces))
         verdict.replaces += by_key(store, record, filters, seen | set(verdict.replaces))
+        # a device replaced: its lessons, compared or not (`agentmem.core.device`)
+        verdict.replaces += by_device(store, record, filters, set(verdict.replaces))
     if app != GLOBAL and says_changed(record["text"]):  # else no other app's lesson can be
         verdict.replaces += elsewhere(store, record, filters, {h.memory.id for h in hits})
     if (
@@ -313,3 +319,30 @@ def _open(hit: Hit, record: Mapping[str, Any], seen: set[str], out: list[str]) -
         or memory.type.value not in RETRACTABLE
         or (one[0] and (memory.source, memory.run_id) == one)
     )
+
+
+def by_device(
+    store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
+) -> list[str]:
+    """The live lessons of a measuring device the draft says another device replaced
+    (`agentmem.core.device`), found by what the new device now measures and by the old
+    device's model codes, written beside its maker in held texts ("Krauss KM-2"): its
+    offsets and corrections share few words with the draft. Lessons of its own document
+    stay."""
+    told = device_takeover(record["text"])
+    if told is None:
+        return []
+    queries = [" ".join(sorted(told.measures))] if told.measures else []
+    known: set[str] = set()
+    for maker in device_makers(told):
+        texts = [h.memory.text for h in _matches(store, maker, filters)]
+        known |= device_aliases(told, texts)
+    queries += sorted(known)
+    out: list[str] = []
+    for query in queries:
+        for hit in _matches(store, query, filters):
+            if _open(hit, record, seen, out) and retired_device(
+                record["text"], hit.memory.text, sorted(known)
+            ):
+                out.append(hit.memory.id)
+    return out

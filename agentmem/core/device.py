@@ -1,0 +1,139 @@
+"""A measuring device replaced: "Fibre diameter now comes from the ODAC 32XY two-axis
+gauge", "HW-300 pH is now measured on the Metrohm 913", "The Dynotek FD-400 dynamometer
+replaced the old Krauss friction tester". Once the new device takes the measurement, the
+old device's lessons (its offset, its correction, its warm-up, "pH is read on the S220")
+are stale, though they name the old device only by its model code ("DG-2", "KM-2", "S220")
+and share few words with the draft.
+
+A draft tells a takeover in one of two ways (`takeover`):
+
+- "<measurement> now comes from / is now measured (read, tested …) on <device>": the
+  device has a model code (a word with a digit: "32XY", "913");
+- "<device> replaced the old <device>": the old one named by its maker or its kind.
+
+A held lesson is the old device's (`retired_device`) when it names, as a device, a model
+code the draft never names (beside a device word, "DG-2 laser gauge", or as what a reading
+is taken on, "read … on the S220", "KM-2 results"), never names the new device, and is of
+the same measurement: it says a word of what the draft says the new device now measures
+("diameter", "pH"), or its code is the old device's own, written beside its maker in a held
+text ("Krauss KM-2": `aliases`). A lesson about the measured thing itself names no device
+code and stays; so does one about another device, which measures something else.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from agentmem.stores.bm25 import tokenize
+
+# a model code: a word holding a digit and at least two characters ("DG-2", "S220", "913")
+_CODE = r"(?<![\w-])(?=[\w-]*\d)[A-Za-z0-9][\w-]*[A-Za-z0-9](?![\w-])"
+CODE = re.compile(_CODE)
+_DEVICE = r"[^.;,:()]{2,50}?"
+NOW_FROM = re.compile(
+    r"(?P<what>[^.;:()]{2,60}?)\s+(?:is\s+|are\s+)?now\s+"
+    r"(?:comes?\s+from|(?:measured|read|taken|tested|checked|logged|weighed)\s+"
+    r"(?:on|with|by|from))\s+(?:the\s+)?"
+    rf"(?P<new>{_DEVICE})(?=\s*(?:[.;,:()]|\s-\s|\bwith\b|\band\b|$))",
+    re.IGNORECASE,
+)
+REPLACED_OLD = re.compile(
+    rf"(?P<new>{_DEVICE})\s+(?:has\s+)?(?:replaced|replaces|took\s+over\s+from)\s+"
+    rf"the\s+old\s+(?P<old>{_DEVICE})(?=\s*(?:[.;,:()]|\s-\s|$))",
+    re.IGNORECASE,
+)
+# words that make a model code a device's (it reads, it is read on, it is one of these)
+KINDS = (
+    r"gauges?|gages?|meters?|testers?|analy[sz]ers?|sensors?|probes?|scales?|balances?|"
+    r"calipers?|micrometers?|dynamometers?|viscometers?|rheometers?|spectrometers?|"
+    r"photometers?|hygrometers?|thermometers?|titrators?|instruments?|machines?|rigs?|"
+    r"readers?|counters?|cameras?|scanners?|cmm"
+)
+READS = r"reads?|readings?|results?|measures?|measurements?"
+ON_IT = r"(?:read|measured|tested|checked|weighed|taken|logged)\b[^.;]{0,60}?\b(?:on|with|by)\s+"
+# words of a measurement that say only that it is one ("results", "data", "readings")
+GENERIC = frozenset(
+    tokenize(
+        "now new the old all every each our line lab bench data result results read "
+        "reading readings value values measurement measurements"
+    )
+)
+
+
+@dataclass(frozen=True)
+class Takeover:
+    """A new device said to take a measurement over: its model codes, the words of what it
+    measures (empty when not said), and the old device's words (empty when not named)."""
+
+    new: frozenset[str]
+    measures: frozenset[str]
+    old: tuple[str, ...]
+
+
+def codes(text: str) -> set[str]:
+    """The model codes a text writes, lower-cased."""
+    return {m.group(0).lower() for m in CODE.finditer(text)}
+
+
+def takeover(draft: str) -> Takeover | None:
+    """The takeover the draft tells, if any (see the module docstring)."""
+    m = NOW_FROM.search(draft)
+    if m is not None and codes(m["new"]):
+        what = set(tokenize(CODE.sub(" ", m["what"]))) - GENERIC - {"is", "are"}
+        return Takeover(frozenset(codes(m["new"])), frozenset(what), ())
+    m = REPLACED_OLD.search(draft)
+    if m is not None and codes(m["new"]) and not codes(m["old"]):
+        old = tuple(w for w in re.findall(r"[\w-]+", m["old"]) if w.lower() not in GENERIC)
+        return Takeover(frozenset(codes(m["new"])), frozenset(), old)
+    return None
+
+
+def makers(told: Takeover) -> list[str]:
+    """The old device's proper names in a takeover ("Krauss" of "the old Krauss friction
+    tester"): a held text that writes one right before a model code names its code."""
+    return [w for w in told.old if w[:1].isupper()]
+
+
+def aliases(told: Takeover, texts: list[str]) -> set[str]:
+    """The old device's model codes, as held texts write them right after its maker
+    ("Krauss KM-2: give the drum 30 min warm-up …")."""
+    out: set[str] = set()
+    for maker in makers(told):
+        pattern = re.compile(rf"\b{re.escape(maker)}\s+({_CODE})")
+        for text in texts:
+            out |= {m.group(1).lower() for m in pattern.finditer(text)}
+    return out - told.new
+
+
+def _as_device(held: str, code: str) -> bool:
+    """The held lesson writes the code as a device's: beside a device word, followed by
+    what it reads, or as what a reading is taken on."""
+    c = re.escape(code)
+    return (
+        re.search(rf"(?<![\w-]){c}(?![\w-])\s+(?:[\w-]+\s+)?(?:{KINDS}|{READS})\b", held, re.I)
+        is not None
+        or re.search(rf"\b{ON_IT}(?:[\w-]+\s+){{0,4}}{c}(?![\w-])", held, re.I) is not None
+        or re.search(rf"\b(?:{KINDS})\s+{c}(?![\w-])", held, re.I) is not None
+    )
+
+
+def old_devices(draft: str, held: str) -> set[str]:
+    """The model codes the held lesson writes as a device's and the draft never names."""
+    said = codes(draft)
+    return {c for c in codes(held) - said if _as_device(held, c)}
+
+
+def retired_device(draft: str, held: str, known: Iterable[str] = ()) -> bool:
+    """The draft says a new device took over the measurement the held lesson's device took
+    (see the module docstring); `known` are the old device's codes found beside its maker."""
+    told = takeover(draft)
+    if told is None or told.new & codes(held):
+        return False
+    old = old_devices(draft, held) | (codes(held) - codes(draft)) & set(known)
+    if not old:
+        return False
+    if old & set(known):
+        return True
+    return bool(told.measures & set(tokenize(held)))
