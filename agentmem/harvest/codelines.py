@@ -6,7 +6,7 @@ review agreed, a Gnuplot script whose `set label 1 "finding: …"` lines and `na
 # why` settings do, a COBOL copybook whose column-7 `*` comments and `05 NAME PIC …
 VALUE …` entries do. Read as paragraphs, such a file ran its code and its findings
 together, or left the findings in a comment block taken for filing, and the lessons it
-held were never written. Next round's retros come in languages no one here has seen, so
+held were never written. Retros come in languages no reader here was written for, so
 the lines are read by what any such language has, never by one language's keywords:
 
 - a comment in the file's own mark (the mark most of its comment lines open with: `#`,
