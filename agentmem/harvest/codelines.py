@@ -32,7 +32,7 @@ limit). jq's `\\(.x)` is a placeholder like `%s`.
 the statements say before the comments (a retro's cap keeps the first it yields, and a
 program's statements are its findings; its comments, the story around them). The
 distiller reads a text so only when a comment of it labels what was found ("findings:",
-"# cause:", "* FINDING :", `tells_findings`): a config whose comments tell a story beside
+"# cause:", "* FINDING :", `code_lines(text, labelled=True)`): a config whose comments tell a story beside
 the values that say its findings is read by its values as before
 (`agentmem.harvest.programtext`). `code_lines` takes a text only when it is program text
 (`agentmem.harvest.programtext.is_program`) whose statements say at least as many
@@ -316,21 +316,21 @@ def _parsed(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | None:
     return cobol, mark, code
 
 
-def tells_findings(text: str) -> bool:
+def _labels_findings(code: list[tuple[str, str]]) -> bool:
     """A comment of the program opens on a label of what was found ("findings:", "# cause:",
     "* FINDING :"): its comments are findings, not a story told beside its values."""
-    parsed = _parsed(text)
-    return parsed is not None and any(
-        kind != "code" and FOUND_LABEL.match(BULLET.sub("", body.strip()))
-        for kind, body in parsed[2]
+    return any(
+        kind != "code" and FOUND_LABEL.match(BULLET.sub("", body.strip())) for kind, body in code
     )
 
 
-def code_lines(text: str) -> list[Item] | None:
+def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
     """The program text's lines read by form (module docstring), or None when it is no
-    program, or no statement of it says a sentence and it is no COBOL layout."""
+    program, or no statement of it says a sentence and it is no COBOL layout. `labelled`:
+    None too when no comment of it labels what was found (`_labels_findings`), read from
+    the same parse."""
     parsed = _parsed(text)
-    if parsed is None:
+    if parsed is None or (labelled and not _labels_findings(parsed[2])):
         return None
     cobol, mark, code = parsed
     items: list[Item] = []

@@ -25,7 +25,6 @@ from agentmem.contracts import too_short
 from agentmem.core.model import MemoryType, normalise_text
 from agentmem.harvest.blocks import first_heading
 from agentmem.harvest.codelessons import told
-from agentmem.harvest.codelines import tells_findings
 from agentmem.harvest.fitted import fitted
 from agentmem.harvest.guess import GUESS as GUESS
 from agentmem.harvest.guess import SENTENCE_END as SENTENCE_END
@@ -141,13 +140,12 @@ def distill(
     # data, quotes, dictation, outlines (reshape); an old value struck, the new one alone
     ended = commented_out(markdown, source)  # old lines its comments hold, ended claims
     raw = markdown
-    found, struck = _read(as_read(markdown, source), source, one_run=one_run, periodic=periodic)
     # a program whose comments label what was found: its findings are in its comments and
     # statements, which the readers ran together with its code or left as filing; read by
     # its lines (comments, what its statements say, its settings) instead
-    lines = code_markdown(raw) if tells_findings(raw) else raw
-    if lines is not raw:
-        found, struck = _read(lines, source, one_run=one_run, periodic=periodic)
+    lines = code_markdown(raw, labelled=True)
+    read = lines if lines is not raw else as_read(markdown, source)
+    found, struck = _read(read, source, one_run=one_run, periodic=periodic)
     # config or program text no reader took a lesson from: its values' and comments' prose
     found = found or program_lessons(raw)
     found = told(raw, found)  # a program's lessons of code, told in words

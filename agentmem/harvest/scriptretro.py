@@ -159,11 +159,12 @@ def as_markdown(text: str, source: str = "") -> str:
     return text if items is None else _written(items, generic=False) or text
 
 
-def code_markdown(text: str) -> str:
+def code_markdown(text: str, *, labelled: bool = False) -> str:
     """A program retro of any other language read line by line by form
     (`agentmem.harvest.codelines`), written as a script's is, what its statements say
-    before its comments; the text as it is when it is no such program."""
-    items = code_lines(text)
+    before its comments; the text as it is when it is no such program (or, `labelled`, one
+    whose comments label no finding)."""
+    items = code_lines(text, labelled=labelled)
     return text if items is None else _written(items, generic=True) or text
 
 
