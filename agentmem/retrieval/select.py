@@ -211,7 +211,9 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     unretired = []
     for h in records:
         if tells_retired(h.memory, before):
-            if not (tells_values_only(h.memory, before) and only_memory(h.memory, held)):
+            values = tells_values_only(h.memory, before)
+            # one kept above was weighed against the same lessons: not asked again
+            if not (values and (h.memory.id in alone or only_memory(h.memory, held))):
                 alone.discard(h.memory.id)
                 continue
             alone.add(h.memory.id)
