@@ -1,0 +1,71 @@
+"""A remedy set aside by another for the same trouble (`agentmem.core.setaside`): the later
+text cures or explains the held lesson's trouble another way and undoes the held remedy's
+knob, so the held lesson is withdrawn; a second remedy told beside the first, or a cure of
+another line's trouble, leaves it."""
+
+from agentmem.core.retract import withdrawn
+from agentmem.core.setaside import set_aside
+
+DOSE = "Streaks on dyed yarn: raise the levelling agent to 1.2 % to slow the strike."
+ANTIFOAM = (
+    "Fermenter 4 needs silicone antifoam dosed at 30 ppm whenever the sugar feed starts, or "
+    "it foams over into the exhaust filter."
+)
+COUNT = (
+    "Aluminium cans leak at the seam unless the seamer runs a third roll pass; set roll "
+    "passes to 3."
+)
+
+
+def test_a_cure_told_another_way_with_the_setting_put_back_withdraws_the_remedy() -> None:
+    """"back to 0.8 %" in the unit the held lesson raised: its dose is undone."""
+    text = "Rinsing the yarn at 40 C before dyeing removed the streaks; levelling agent back to 0.8 %."
+    assert set_aside(text, DOSE)
+    assert withdrawn(text, [("procedural-aaaa00000001", DOSE)]) == ["procedural-aaaa00000001"]
+
+
+def test_a_cause_found_with_the_remedy_needed_no_more_withdraws_it() -> None:
+    """The trouble explained by another cause, and the held remedy's thing said unneeded."""
+    text = (
+        "Fermenter 4 foaming came from a cracked sparger ring pulling air in; with the ring "
+        "replaced the feed starts clean with no silicone antifoam."
+    )
+    assert set_aside(text, ANTIFOAM)
+    assert withdrawn(text, [("semantic-aaaa00000002", ANTIFOAM)]) == ["semantic-aaaa00000002"]
+
+
+def test_a_remedy_that_did_not_stop_it_and_the_knob_at_its_old_count_withdraws_it() -> None:
+    """"does not stop X: the cause was …" and the counted thing at another count."""
+    text = (
+        "An extra roll pass does not stop aluminium can seam leaks: the cause was worn chuck "
+        "lips; change the chucks and the seams hold with 2 roll passes."
+    )
+    assert set_aside(text, COUNT)
+    assert withdrawn(text, [("semantic-aaaa00000003", COUNT)]) == ["semantic-aaaa00000003"]
+
+
+def test_a_second_remedy_beside_the_first_leaves_it() -> None:
+    """No knob of the held remedy undone: the two fixes are both kept."""
+    text = "Rinsing the yarn at 40 C before dyeing also removed the streaks on the last lot."
+    assert not set_aside(text, DOSE)
+
+
+def test_another_products_trouble_leaves_the_lesson() -> None:
+    """A trouble word the held lesson lacks ("steel") tells another product's trouble."""
+    text = (
+        "An extra roll pass does not stop steel can seam leaks: the cause was worn chuck "
+        "lips; the seams hold with 2 roll passes."
+    )
+    assert not set_aside(text, COUNT)
+
+
+def test_a_setting_back_in_another_unit_leaves_the_lesson() -> None:
+    """"back to 40 C" undoes no value the held lesson set in %."""
+    text = "Rinsing the yarn before dyeing removed the streaks; rinse water back to 40 C."
+    assert not set_aside(text, DOSE)
+
+
+def test_the_trouble_gone_is_not_the_remedy_needed_no_more() -> None:
+    """"with no foam" says the trouble's own word: no thing of the remedy is undone."""
+    text = "Fermenter 4 foaming came from a cracked sparger ring; the feed now starts with no foam."
+    assert not set_aside(text, ANTIFOAM)
