@@ -69,3 +69,15 @@ def test_the_trouble_gone_is_not_the_remedy_needed_no_more() -> None:
     """"with no foam" says the trouble's own word: no thing of the remedy is undone."""
     text = "Fermenter 4 foaming came from a cracked sparger ring; the feed now starts with no foam."
     assert not set_aside(text, ANTIFOAM)
+
+
+def test_a_retraction_of_what_a_setting_cured_withdraws_the_finding_that_raised_it() -> None:
+    """"… hotter rinse cures the streaks …; rinse back to 40 C" of the finding that raised
+    the rinse to 55 C: the trouble the withdrawn claim cured, the setting put back."""
+    held = "findings: streaks on lot 12; rinse raised to 55 C on 03-02, two clean lots since."
+    text = (
+        "Retracted: the 03-02 note that a hotter rinse cures the streaks. They came back on "
+        "lot 15. Real cause = worn nozzles; rinse back to 40 C."
+    )
+    assert set_aside(text, held)
+    assert "semantic-aaaa00000004" in withdrawn(text, [("semantic-aaaa00000004", held)])

@@ -8,7 +8,8 @@ bump; set degas cycles to 3". The later text says no word against the old remedy
 retraction rule reads it, yet the team no longer applies it.
 
 Two things must both be told. The text cures or explains the held lesson's own trouble
-(`TOLD`: "removed the pinholes", "X foaming came from", "does not stop X: the cause was"),
+(`CURED`, `CAUSED`: "removed the pinholes", "X foaming came from", "does not stop X: the
+cause was", or what a retraction says the withdrawn claim cured: "hotter oil cures grit"),
 every word of that trouble the held lesson's (so "PC delamination" leaves a lesson on LT
 pads). And it undoes the held remedy's knob: the thing it acts on is said to be needed no
 more ("with no anti-foam", in the held lesson's words beyond the trouble's), a setting goes
@@ -29,7 +30,8 @@ PHRASE = r"[\w\s'-]{2,60}?"
 # A clause telling a trouble cured ("removed the pinholes"), explained ("X came from") or a
 # remedy that did not stop it, said beside its real cause ("… : the cause was …").
 CURED = re.compile(
-    rf"\b(?:removed|cured|fixed|stopped|cleared|solved|eliminated|got\s+rid\s+of)\s+"
+    rf"\b(?:remov(?:ed|es)|cur(?:ed|es)|fix(?:ed|es)|stop(?:ped|s)|clear(?:ed|s)|solv(?:ed|es)|"
+    rf"eliminat(?:ed|es)|got\s+rid\s+of)\s+"
     rf"(?:the\s+|all\s+|its\s+)?(?P<trouble>{PHRASE}){STOP}",
     re.IGNORECASE,
 )
