@@ -81,3 +81,25 @@ def test_a_retraction_of_what_a_setting_cured_withdraws_the_finding_that_raised_
     )
     assert set_aside(text, held)
     assert "semantic-aaaa00000004" in withdrawn(text, [("semantic-aaaa00000004", held)])
+
+
+RINSE = "Dye streaks come from rinse water that is too hard; soften it to 50 ppm first."
+
+
+def test_a_cause_told_in_the_past_sets_aside_the_cause_held() -> None:
+    """"… were from …", the same trouble, another cause sharing no word."""
+    text = "Dye streaks were from an overloaded dye bath: at 12 kg the liquor cannot circulate."
+    assert set_aside(text, RINSE)
+    assert withdrawn(text, [("semantic-aaaa00000005", RINSE)]) == ["semantic-aaaa00000005"]
+
+
+def test_a_second_cause_in_the_present_leaves_the_first() -> None:
+    """"also come from" tells a cause beside the held one."""
+    text = "Dye streaks also come from an overloaded dye bath; keep loads under 10 kg."
+    assert not set_aside(text, RINSE)
+
+
+def test_a_past_cause_of_another_trouble_leaves_the_lesson() -> None:
+    """"Print streaks" are not the dye streaks the held lesson explains."""
+    text = "Print streaks were from an overloaded dye bath."
+    assert not set_aside(text, RINSE)

@@ -16,12 +16,20 @@ more ("with no anti-foam", in the held lesson's words beyond the trouble's), a s
 "back to" another value in the unit the held lesson set ("back to 0.28 %" of "0.35 %"), or
 the thing it counts runs at another count ("with 2 degas cycles" of "degas cycles to 3").
 A second remedy told beside the first ("de-airing also helps") undoes no knob and leaves
-it. `agentmem.core.retract.denies` asks it."""
+it.
+
+A cause told as what the trouble was from, in the past ("Parboil brokens were from
+under-steaming: …") sets aside the held lesson giving that trouble another cause in the
+present ("Parboil brokens come from soak water that is too hot; soak at 60 C"): the same
+trouble (every word of it the held lesson's, before its cause, two at least), causes
+sharing no word. "Also come from", in the present, tells a second cause beside the first.
+`agentmem.core.retract.denies` asks it."""
 
 from __future__ import annotations
 
 import re
 
+from agentmem.core.gainsay import GIVEN
 from agentmem.core.statement import terms
 from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED
 
@@ -65,6 +73,12 @@ COUNTED = re.compile(
 CLAUSE = re.compile(r"[;:]\s+|(?<=[.!?])\s+")
 COUNT = re.compile(r"(?<![\w.])(\d+)(?![\w.])|\b(one|two|three|four|five|first|second|third)\b")
 WORDS = {"one": 1, "first": 1, "two": 2, "second": 2, "three": 3, "third": 3, "four": 4, "five": 5}
+WAS_FROM = re.compile(
+    rf"(?:^|[.;:!?]\s+)(?P<trouble>{PHRASE})\s+(?:were|was)\s+(?:from|down\s+to|due\s+to|"
+    rf"caused\s+by)\s+(?P<cause>[^.;:!?]{{3,120}})",
+    re.IGNORECASE,
+)
+TROUBLE = 2  # words of the trouble a cause told in the past names, at least
 STEM = 4  # letters two spellings of one word share from the start ("degass", "dega")
 
 
@@ -73,6 +87,8 @@ def set_aside(text: str, held: str) -> bool:
     the knob of the remedy the held lesson gave (see the module docstring)."""
     if RETRACTED.match(held) or DENIED.search(held):
         return False
+    if _was_from(text, held):
+        return True
     kept = terms(held).content
     trouble = _trouble(text, kept)
     if trouble is None:
@@ -99,6 +115,25 @@ def _trouble(text: str, kept: frozenset[str]) -> frozenset[str] | None:
         if _within(words, kept):
             return words
     return None
+
+
+def _was_from(text: str, held: str) -> bool:
+    """The trouble the held lesson gives a cause of, said to have been from another."""
+    given = GIVEN.search(held)
+    if given is None:
+        return False
+    before = re.split(r"[.;:!?]\s+", held[: given.start()])[-1]
+    failure, cause = terms(before).content, terms(given["cause"]).content
+    for match in WAS_FROM.finditer(text):
+        trouble = terms(match["trouble"]).content - FRAMING
+        told = terms(match["cause"]).content
+        if len(trouble) >= TROUBLE and _within(trouble, failure) and not _shared(told, cause):
+            return True
+    return False
+
+
+def _shared(a: frozenset[str], b: frozenset[str]) -> bool:
+    return any(_same(x, y) for x in a for y in b)
 
 
 def _no_more(text: str, held: str, trouble: frozenset[str]) -> bool:
