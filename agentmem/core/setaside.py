@@ -33,6 +33,8 @@ from agentmem.core.gainsay import GIVEN
 from agentmem.core.statement import terms
 from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED
 
+# "down to" a figure is a level, not a cause ("flow was down to about 40%")
+DOWN_TO = r"down\s+to(?!\s+(?:about\s+|around\s+|roughly\s+|~\s*)?[\d~])"
 STOP = r"(?=\s*[.;:,()!?]|\s+(?:on|in|at|for|with|and|by|after|once|when)\b|\s*$)"
 PHRASE = r"[\w\s'-]{2,60}?"
 # A clause telling a trouble cured ("removed the pinholes"), explained ("X came from") or a
@@ -45,7 +47,7 @@ CURED = re.compile(
 )
 CAUSED = re.compile(
     rf"(?:^|[.;:!?]\s+)(?P<trouble>{PHRASE})\s+(?:came|comes|come|were|was|stemmed)\s+"
-    rf"(?:from|down\s+to|due\s+to)\b",
+    rf"(?:from|{DOWN_TO}|due\s+to)\b",
     re.IGNORECASE,
 )
 UNSTOPPED = re.compile(
@@ -74,7 +76,7 @@ CLAUSE = re.compile(r"[;:]\s+|(?<=[.!?])\s+")
 COUNT = re.compile(r"(?<![\w.])(\d+)(?![\w.])|\b(one|two|three|four|five|first|second|third)\b")
 WORDS = {"one": 1, "first": 1, "two": 2, "second": 2, "three": 3, "third": 3, "four": 4, "five": 5}
 WAS_FROM = re.compile(
-    rf"(?:^|[.;:!?]\s+)(?P<trouble>{PHRASE})\s+(?:were|was)\s+(?:from|down\s+to|due\s+to|"
+    rf"(?:^|[.;:!?]\s+)(?P<trouble>{PHRASE})\s+(?:were|was)\s+(?:from|{DOWN_TO}|due\s+to|"
     rf"caused\s+by)\s+(?P<cause>[^.;:!?]{{3,120}})",
     re.IGNORECASE,
 )
