@@ -23,13 +23,17 @@ under-steaming: …") sets aside the held lesson giving that trouble another cau
 present ("Parboil brokens come from soak water that is too hot; soak at 60 C"): the same
 trouble (every word of it the held lesson's, before its cause, two at least), causes
 sharing no word. "Also come from", in the present, tells a second cause beside the first.
-`agentmem.core.retract.denies` asks it."""
+`agentmem.core.retract.denies` asks it. The run that finds the real cause often writes to
+another app (the lab's shear test) than the one whose remedy it sets aside (the press
+line's): `set_aside_across` reads other apps' lessons for a text that `may_set_aside`."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from agentmem.core.gainsay import GIVEN
+from agentmem.core.model import Hit
 from agentmem.core.statement import terms
 from agentmem.core.withdrawal import DENIED, FRAMING, RETRACTED
 
@@ -117,6 +121,35 @@ def _trouble(text: str, kept: frozenset[str]) -> frozenset[str] | None:
         if _within(words, kept):
             return words
     return None
+
+
+RETRACTABLE = ("semantic", "procedural")
+
+
+def may_set_aside(text: str) -> bool:
+    """Whether the text tells a trouble's cure or cause and undoes some knob, whatever the
+    held lessons: the writer asks it before reading every app's best matches (issue 17)."""
+    if WAS_FROM.search(text):
+        return True
+    told = CURED.search(text) or CAUSED.search(text)
+    told = told or (CAUSE_WAS.search(text) and UNSTOPPED.search(text))
+    return bool(told) and bool(NO_MORE.search(text) or BACK.search(text) or COUNTED.search(text))
+
+
+def set_aside_across(text: str, app: str, kind: str, hits: Sequence[Hit]) -> list[str]:
+    """The ids, among `hits` (the text's best matches in every app), of other apps' live
+    lessons whose remedy the text written for `app` sets aside (`set_aside`)."""
+    if not may_set_aside(text):
+        return []
+    return [
+        h.memory.id
+        for h in hits
+        if h.memory.app_id != app
+        and h.memory.kind.value == kind
+        and not h.explain.get("superseded")
+        and h.memory.type.value in RETRACTABLE
+        and set_aside(text, h.memory.text)
+    ]
 
 
 def _was_from(text: str, held: str) -> bool:
