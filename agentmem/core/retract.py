@@ -75,6 +75,7 @@ from agentmem.core.practice import (
 from agentmem.core.recaused import recaused
 from agentmem.core.removal import removed
 from agentmem.core.saidnot import said_not
+from agentmem.core.setaside import set_aside
 from agentmem.core.statement import terms
 from agentmem.core.topicwrong import named_wrong
 from agentmem.core.unbound import unbound
@@ -194,6 +195,7 @@ def denies(text: str, held: str) -> bool:
         or genuine(text, held)  # what it calls noise said to be real
         or recaused(text, held)  # another cause of its failure, told as a correction
         or unfounded(text, held)  # its cause there all along, its rule never asking it
+        or set_aside(text, held)  # its trouble cured another way, its remedy's knob undone
     )
 
 

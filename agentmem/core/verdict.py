@@ -32,6 +32,7 @@ from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.parted import partly_replaced
 from agentmem.core.restate import replaces, replaces_elsewhere, restates
 from agentmem.core.retract import retraction, withdrawn
+from agentmem.core.setaside import may_set_aside, set_aside_across
 from agentmem.core.setkeys import key_words, keyed_anew
 from agentmem.core.slots import told_apart
 from agentmem.core.validate import MAX_REFS
@@ -192,6 +193,15 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Compared:
         # a retraction of another app's lesson (`agentmem.core.across`)
         every = _matches(store, record["text"], replace(filters, app_ids=None), 2 * CANDIDATES)
         verdict.replaces += withdrawn_across(record["text"], app, kind, every)
+    if (
+        app != GLOBAL
+        and not verdict.replaces
+        and record.get("type") in RETRACTABLE
+        and may_set_aside(record["text"])  # else no other app's remedy is set aside
+    ):
+        # a remedy of another app set aside (`agentmem.core.setaside`)
+        every = _matches(store, record["text"], replace(filters, app_ids=None), 2 * CANDIDATES)
+        verdict.replaces += set_aside_across(record["text"], app, kind, every)
     if verdict.restates is None:  # one part of a held lesson told anew (`core.partial`)
         live = [h.memory for h in hits if not h.explain.get("superseded")]
         verdict.residuals = partly_replaced(record, live, siblings)
