@@ -37,6 +37,7 @@ from agentmem.core import (
     recaused,
     retract,
     saidnot,
+    setaside,
     topicwrong,
     unbound,
     undoneremedy,
@@ -183,6 +184,7 @@ def _answered(text: str) -> bool:
 # (their patterns try every opening of a sentence), so a draft with a cheap cue stops early.
 DENIES: dict[str, Callable[[str], bool]] = {
     "undone": _undone,
+    "set_aside": setaside.may_set_aside,
     "safe_after_all": _safe_after_all,
     "recaused": _recaused,
     "unbound": _unbound,
