@@ -28,6 +28,7 @@ CLAUSE = SENTENCES
 BEFORE = 2  # qualifying words read before the head noun
 AFTER = 3  # content words of a "for …" / "of …" phrase after it
 LINKS = frozenset({"for", "of"})
+ASIDE = re.compile(r"(?<=\s)\(([^()]{1,40})\)(?=\s)")  # " (light) ": a word in brackets
 EVERY = frozenset({"all", "every", "each", "any"})
 # a date the news takes effect on is a change told: "from 2026/27, …", "as of 1 June …"
 EFFECTIVE = re.compile(
@@ -55,7 +56,9 @@ def _qualifier(clause: str, term: str, states: bool = False) -> tuple[set[str], 
     words right before it, and a "for …"/"of …" phrase after it), and whether "all" or
     "every" comes before it; None when the clause does not name it. With `states`, a word
     like "standard" is a kind too (`agentmem.core.whichone`)."""
-    words = WORD.findall(clause)
+    # a kind in brackets is a kind all the same: "Usukuchi (light) release spec" (not a
+    # commit's scope: "chore(cache): …")
+    words = WORD.findall(ASIDE.sub(r" \1 ", clause))
     skip = function_words() | value_words()
     for at, word in enumerate(words):
         if term not in tokenized(word):

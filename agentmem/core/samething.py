@@ -40,6 +40,7 @@ from agentmem.core.clauses import DASHED
 from agentmem.core.commitscope import scoped_subject
 from agentmem.core.cues import NEGATION, says_changed
 from agentmem.core.keptslot import linked_by_kept
+from agentmem.core.property import other_property
 from agentmem.core.spoken import MONTH_NAMES
 from agentmem.core.statement import terms
 from agentmem.core.stays import STAYS as STAYS
@@ -138,6 +139,7 @@ def _slot(draft: str, held: str) -> bool:
             if (link := near & _around(held, o))
             and not _named_otherwise(draft, new, held, o)
             and not linked_by_kept(draft, new, held, o, link)
+            and not other_property(draft, new, held, o)  # ply bond, not the held ECT
         ]
         if not olds:
             continue

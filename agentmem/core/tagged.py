@@ -36,6 +36,7 @@ from functools import lru_cache
 
 from agentmem.core.cues import NEGATION
 from agentmem.core.plainnews import OTHER_INSTANCE
+from agentmem.core.property import other_property
 from agentmem.core.samething import (
     STAYS,
     YEAR,
@@ -147,7 +148,10 @@ def tagged_anew(draft: str, held: str) -> bool:
             olds = [
                 o
                 for o in had
-                if o.measure == new.measure and _tag_of(held, o) == code and near & _around(held, o)
+                if o.measure == new.measure
+                and _tag_of(held, o) == code
+                and near & _around(held, o)
+                and not other_property(draft, new, held, o)  # the tag's other limit
             ]
             if not olds:
                 continue
