@@ -100,6 +100,21 @@ def _matches(store: ReadableStore, text: str, filters: Filters, k: int = CANDIDA
     return store.search(text, k, filters, touch=False, explain=True)
 
 
+def across(
+    store: ReadableStore, record: Mapping[str, Any], filters: Filters, app: str, kind: str
+) -> list[str]:
+    """Other apps' live lessons the draft withdraws (`agentmem.core.across`) or, when it
+    withdraws none, whose remedy it sets aside (`agentmem.core.setaside`): both read the
+    same search of every app, made once, and only for a draft holding either's cue."""
+    text = record["text"]
+    withdraws, sets_aside = denies_across(text), may_set_aside(text)
+    if not (withdraws or sets_aside):
+        return []  # no other app's lesson can be withdrawn or set aside
+    every = _matches(store, text, replace(filters, app_ids=None), 2 * CANDIDATES)
+    found = withdrawn_across(text, app, kind, every) if withdraws else []
+    return found or (set_aside_across(text, app, kind, every) if sets_aside else [])
+
+
 def elsewhere(
     store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
 ) -> list[str]:
@@ -184,24 +199,8 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Compared:
         verdict.replaces += by_device(store, record, filters, set(verdict.replaces))
     if app != GLOBAL and says_changed(record["text"]):  # else no other app's lesson can be
         verdict.replaces += elsewhere(store, record, filters, {h.memory.id for h in hits})
-    if (
-        app != GLOBAL
-        and not verdict.replaces
-        and record.get("type") in RETRACTABLE
-        and denies_across(record["text"])  # else no other app's lesson is withdrawn
-    ):
-        # a retraction of another app's lesson (`agentmem.core.across`)
-        every = _matches(store, record["text"], replace(filters, app_ids=None), 2 * CANDIDATES)
-        verdict.replaces += withdrawn_across(record["text"], app, kind, every)
-    if (
-        app != GLOBAL
-        and not verdict.replaces
-        and record.get("type") in RETRACTABLE
-        and may_set_aside(record["text"])  # else no other app's remedy is set aside
-    ):
-        # a remedy of another app set aside (`agentmem.core.setaside`)
-        every = _matches(store, record["text"], replace(filters, app_ids=None), 2 * CANDIDATES)
-        verdict.replaces += set_aside_across(record["text"], app, kind, every)
+    if app != GLOBAL and not verdict.replaces and record.get("type") in RETRACTABLE:
+        verdict.replaces += across(store, record, filters, app, kind)
     if verdict.restates is None:  # one part of a held lesson told anew (`core.partial`)
         live = [h.memory for h in hits if not h.explain.get("superseded")]
         verdict.residuals = partly_replaced(record, live, siblings)
