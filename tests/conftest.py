@@ -157,6 +157,19 @@ def lesson(hooks: MemoryHooks, text: str, app_id: str) -> str:
     return memory_id
 
 
+def run_lesson(hooks: MemoryHooks, run_id: str, app_id: str, text: str, *, goal: str) -> str:
+    """The id of the semantic lesson a successful run of `app_id` teaches through hook C."""
+    result = hooks.post_run_classify(
+        run={
+            "run_id": run_id, "goal": goal, "outcome": "success", "summary": "Done.",
+            "app_id": app_id, "verifiers": [{"name": "check", "passed": True}],
+            "lessons": [{"text": text, "type": "semantic", "evidence": []}],
+        }
+    )  # fmt: skip
+    assert result.ok
+    return next(i for i in result.writes.accepted if i.startswith("semantic-"))
+
+
 def unlinked_pair(
     hooks: MemoryHooks,
     clock: ManualClock,

@@ -6,22 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from agentmem import MemoryHooks
+from tests.conftest import run_lesson
 
 
 def _run(hooks: MemoryHooks, run_id: str, app: str, text: str) -> str:
-    result = hooks.post_run_classify(
-        run={
-            "run_id": run_id,
-            "goal": "Look into the kiln line",
-            "outcome": "success",
-            "summary": "Done.",
-            "app_id": app,
-            "verifiers": [{"name": "check", "passed": True}],
-            "lessons": [{"text": text, "type": "semantic", "evidence": []}],
-        }
-    )
-    assert result.ok
-    return next(i for i in result.writes.accepted if i.startswith("semantic-"))
+    return run_lesson(hooks, run_id, app, text, goal="Look into the kiln line")
 
 
 BLAMED = (
