@@ -65,19 +65,26 @@ def _sentence(text: str, at: int) -> str:
     return text[start : end.start() if end else len(text)]
 
 
-def switches(text: str, names: frozenset[str]) -> frozenset[str]:
-    """The material words of a hand-over to a supplier among `names` (stemmed proper
-    tokens) the text tells, empty when it tells none."""
-    out: set[str] = set()
+def _handovers(text: str, names: frozenset[str]) -> list[tuple[set[str], str]]:
+    """Each hand-over to a supplier among `names` (stemmed proper tokens) the text tells:
+    the new supplier's tokens among them, and the sentence that tells it."""
+    out = []
     for pattern in TO_NEW:
         for m in pattern.finditer(text):
-            new = {t for w in m["new"].split() for t in tokenize(w)}
-            if not new & names:
-                continue
+            new = {t for w in m["new"].split() for t in tokenize(w)} & names
             said = _sentence(text, m.start())
-            if BESIDE.search(said) or re.search(r"\bsecond\b", said, re.I):
-                continue  # the old supplier stays on beside the new one
-            out |= set(tokenize(said)) - new - GENERIC - function_words()
+            if not new or BESIDE.search(said) or re.search(r"\bsecond\b", said, re.I):
+                continue  # another supplier, or the old one stays on beside the new one
+            out.append((new, said))
+    return out
+
+
+def switches(text: str, names: frozenset[str]) -> frozenset[str]:
+    """The material words of a hand-over to a supplier among `names` the text tells,
+    empty when it tells none."""
+    out: set[str] = set()
+    for new, said in _handovers(text, names):
+        out |= {t for t in tokenize(said) if t.isalpha()} - new - GENERIC - function_words()
     return frozenset(out)
 
 
@@ -102,7 +109,7 @@ def retired_supply(draft: str, held: str, handovers: Iterable[str]) -> bool:
     material &= held_words & set(tokenize(draft))
     if not material:
         return False
-    new = {t for text in histories for t in mine if t in terms(text).proper}
+    new = {t for text in histories for named, _ in _handovers(text, mine) for t in named}
     if new & theirs:
         return False  # the new supplier's own lesson
     others = {t for t in theirs - mine - set(tokenize(draft)) if t.isalpha()}
@@ -110,7 +117,9 @@ def retired_supply(draft: str, held: str, handovers: Iterable[str]) -> bool:
         told = {t for text in histories for t in tokenize(text)}
         if not others & told:
             return False  # another supplier, not the one handed over from
-        common = _content(draft, material | mine) & _content(held, material | theirs)
+        # the names of the two suppliers aside, not every proper word ("CoA", "ASTA")
+        drop = material | new | others
+        common = _content(draft, drop) & _content(held, drop)
         return len(common) >= SAME
     told_values = setting_values(draft, (), frozenset(mine))
     held_values = setting_values(held, (), frozenset(theirs))
