@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from agentmem.core.resupplied import SHARED, says_value, setting_values
+from agentmem.core.resupplied import SETTING_UNITS, SHARED, says_value, setting_values
 from agentmem.core.statement import terms
 from agentmem.core.swapped import BESIDE
 from agentmem.core.words import function_words
@@ -49,6 +49,7 @@ TO_NEW = (
     re.compile(r"(?:->|\u2192)\s*" + _NAME),
 )
 SENTENCE = re.compile(r"[.;!?](?:\s|$)|\n")
+UNIT_WORDS = frozenset(("w", "n", "ms", "v", "a", "ug", "mg", "kg", "rpm"))
 SAME = 3  # content terms a held rule shares with the draft, material and names aside
 # words of a hand-over that are no material
 GENERIC = frozenset(
@@ -88,8 +89,18 @@ def switches(text: str, names: frozenset[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+def named(text: str) -> frozenset[str]:
+    """The text's proper words, with a capitalised word that opens it ("Norvik Ir-Rh tip
+    wire needs 44 W"): a new supplier's lesson is often led by its name."""
+    first = re.match(r"\s*([A-Z][\w&-]*)", text)
+    lead = set(tokenize(first.group(1))) - function_words() if first else set()
+    return frozenset(t for t in terms(text).proper | lead if t.isalpha())
+
+
 def _content(text: str, drop: Iterable[str]) -> set[str]:
-    small = function_words()
+    """The text's content words, `drop` and units aside ("min" of "8 l/min" and of "min 30
+    N" is no word of what is set)."""
+    small = function_words() | SETTING_UNITS | UNIT_WORDS
     return {t for t in tokenize(text) if t.isalpha() and t not in small} - set(drop)
 
 
@@ -99,7 +110,7 @@ def retired_supply(draft: str, held: str, handovers: Iterable[str]) -> bool:
     module docstring)."""
     if BESIDE.search(draft):
         return False
-    mine = frozenset(t for t in terms(draft).proper if t.isalpha())
+    mine = named(draft)
     theirs = frozenset(t for t in terms(held).proper if t.isalpha())
     material: set[str] = set()
     histories = list(handovers)

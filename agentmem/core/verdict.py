@@ -35,8 +35,7 @@ from agentmem.core.retract import retraction, withdrawn
 from agentmem.core.setaside import may_set_aside, set_aside_across
 from agentmem.core.setkeys import key_words, keyed_anew
 from agentmem.core.slots import told_apart
-from agentmem.core.statement import terms
-from agentmem.core.supplierleft import retired_supply, switches
+from agentmem.core.supplierleft import named, retired_supply, switches
 from agentmem.core.validate import MAX_REFS
 from agentmem.core.withdrawnname import withdrawn_by_name, withdrawn_names
 from agentmem.stores.base import Filters, ReadableStore
@@ -368,7 +367,7 @@ def by_supplier(
     """The live lessons of an old supplier's setting or rule that the draft gives anew for
     the new supplier, once a stored text of any app (a run record, a retro) tells the supply
     handed over to it (`agentmem.core.supplierleft`). Lessons of its own document stay."""
-    names = terms(record["text"]).proper
+    names = named(record["text"])
     if not names:
         return []
     every = replace(filters, app_ids=None, types=None)
@@ -382,7 +381,7 @@ def by_supplier(
     out: list[str] = []
     for hit in _matches(store, record["text"], filters, 2 * CANDIDATES):
         if _open(hit, record, seen, out) and retired_supply(
-            record["text"], hit.memory.text, handovers.values()
+            record["text"], hit.memory.text, list(handovers.values())
         ):
             out.append(hit.memory.id)
     return out
