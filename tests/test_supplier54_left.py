@@ -73,3 +73,26 @@ def test_the_writer_retires_the_old_suppliers_lessons(hooks: MemoryHooks) -> Non
     assert temper in written[new].supersedes
     assert rule in written[newer].supersedes
     assert stored not in written[new].supersedes + written[newer].supersedes
+
+
+def test_a_draft_led_by_the_new_suppliers_name_names_it() -> None:
+    """ "Valdor cocoa butter tempers …": the name that opens the draft is the new
+    supplier's, as a name inside it is."""
+    led = "Valdor cocoa butter tempers the dark couverture at 30.8 °C on the tempering unit."
+    assert retired_supply(led, OLD_TEMPER, [HANDOVER])
+
+
+def test_units_are_no_words_of_a_setting() -> None:
+    """An acceptance rule sharing two words and a unit word ("min" of "2 l/min" and of "min
+    30 g") with the old supplier's feed setting is no new word of it."""
+    feed = "The tank melts Brenner cocoa butter at 2 l/min feed; keep the lid closed."
+    check = "Incoming Valdor cocoa butter: each lot stays on hold until a tank sample (min 30 g)"
+    assert not retired_supply(check + " passes the lid test.", feed, [HANDOVER])
+
+
+def test_only_the_two_suppliers_names_are_set_aside() -> None:
+    """An acceptance rule's proper words ("FFA", "PV", "CoA") are words of the rule, not
+    names of a supplier: the old rule shares them with the new one."""
+    old = "Cocoa butter lots from Brenner are released on the FFA and PV of the CoA alone."
+    new = "Every Valdor cocoa butter lot gets an in-house FFA and PV titration; the CoA is not enough."
+    assert retired_supply(new, old, [HANDOVER])
