@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from agentmem import MemoryHooks
 from agentmem.core.statement import terms
-from agentmem.core.supplierleft import retired_supply, switches
+from agentmem.core.supplierleft import named, retired_supply, switches
 from agentmem.stores.base import Filters
 from tests.conftest import lesson
 
@@ -96,3 +96,34 @@ def test_only_the_two_suppliers_names_are_set_aside() -> None:
     old = "Cocoa butter lots from Brenner are released on the FFA and PV of the CoA alone."
     new = "Every Valdor cocoa butter lot gets an in-house FFA and PV titration; the CoA is not enough."
     assert retired_supply(new, old, [HANDOVER])
+
+
+def test_an_arrow_between_two_suppliers_names_is_a_handover() -> None:
+    """ "<old> -> <new>" in a sentence that says a supply changed, the names with product
+    codes or closing the sentence, tells the hand-over."""
+    names = terms(NEW_TEMPER).proper
+    for said in (
+        "Retro: cocoa butter supplier change Brenner -> Valdor.",
+        "Retro: cocoa butter supplier switch: Brenner CB-40 -> Valdor VB-2 (owner: purchasing)",
+        "Cocoa butter lots changed over (Brenner \u2192 Valdor) in March.",
+    ):
+        assert {"cocoa", "butter"} <= switches(said, names), said
+
+
+def test_an_arrow_from_a_file_host_or_version_is_no_handover() -> None:
+    """An arrow out of a file name, a host or a version, one between the same name's two
+    versions, and one in a sentence that says no supply changed (a route, a mapping) tell
+    no hand-over: the word after it is no new supplier."""
+    names = named("Valdor cocoa butter: the Access-Control-Allow-Origin header is set.")
+    for said in (
+        "2/40 specs failed: tempering.spec.ts -> Access to fetch blocked for cocoa butter.",
+        "cocoa butter feed moved imgsrv-01.plant.internal -> Valdor cluster",
+        "cocoa butter supplier portal upgraded v2.3 -> Valdor 2.4",
+        "Cocoa butter supplier portal switched Valdor 1 -> Valdor 2",
+        "Cocoa butter trucks route Brenner Yard -> Valdor Gate every morning",
+    ):
+        assert not switches(said, names), said
+    held = "Tempering unit T3 with Brenner cocoa butter tempers at 31.5 °C from the tank."
+    failed = "Run 5 ended in failure: tempering.spec.ts -> Access to fetch at Valdor tank 31.5 °C."
+    draft = "Valdor cocoa butter: the Access-Control-Allow-Origin header tempers at 30.8 °C."
+    assert not retired_supply(draft, held, [failed])

@@ -46,7 +46,20 @@ TO_NEW = (
     re.compile(r"\b(?i:switch(?:es|ed|ing)?)\b[^.;\n]{0,60}?\bto\s+(?:the\s+)?" + _NAME),
     re.compile(r"\b(?i:new)\s+(?:[\w-]+\s+){0,2}(?i:suppliers?|source)\s+" + _NAME),
     re.compile(_NAME + r"(?:\s+[\w-]+){0,5}\s+(?i:replaces|replaced|took over from)\b"),
-    re.compile(r"(?:->|\u2192)\s*" + _NAME),
+)
+# "<old> -> <new>": a hand-over only between two names (a word set off on its own, opening
+# with a capital: "Kawada -> Norvik", "Duroplast PF-7020 -> Kemrez KR-310"), never from a
+# file, host, path or version ("map-zoom.spec.ts -> Access to fetch", "v2.3 -> v2.4").
+ARROW = re.compile(
+    r"(?<![\w.:/@-])(?P<old>[A-Z][\w&-]*(?:\s+[A-Z0-9][\w&-]*){0,2})\s*(?:->|\u2192)\s*"
+    + _NAME
+    + r"(?![\w:/@]|\.\w)"
+)
+# an arrow tells a supply handed over only where its sentence says a supply changed
+SUPPLY = re.compile(
+    r"\b(?:suppl\w*|vendors?|lots?|deliver\w*|sourc\w*|purchas\w*|procure\w*|switch\w*"
+    r"|change\w*|replac\w*|reload\w*)\b",
+    re.IGNORECASE,
 )
 SENTENCE = re.compile(r"[.;!?](?:\s|$)|\n")
 UNIT_WORDS = frozenset(("w", "n", "ms", "v", "a", "ug", "mg", "kg", "rpm"))
@@ -70,13 +83,16 @@ def _handovers(text: str, names: frozenset[str]) -> list[tuple[set[str], str]]:
     """Each hand-over to a supplier among `names` (stemmed proper tokens) the text tells:
     the new supplier's tokens among them, and the sentence that tells it."""
     out = []
-    for pattern in TO_NEW:
-        for m in pattern.finditer(text):
-            new = {t for w in m["new"].split() for t in tokenize(w)} & names
-            said = _sentence(text, m.start())
-            if not new or BESIDE.search(said) or re.search(r"\bsecond\b", said, re.I):
-                continue  # another supplier, or the old one stays on beside the new one
-            out.append((new, said))
+    for m in [m for pattern in (*TO_NEW, ARROW) for m in pattern.finditer(text)]:
+        new = {t for w in m["new"].split() for t in tokenize(w)} & names
+        said = _sentence(text, m.start())
+        if m.re is ARROW:
+            new -= {t for w in m["old"].split() for t in tokenize(w)}  # "Node 18 -> Node 20"
+            if not SUPPLY.search(said):
+                continue  # a route, a mapping, a conversion: no supply changed
+        if not new or BESIDE.search(said) or re.search(r"\bsecond\b", said, re.I):
+            continue  # another supplier, or the old one stays on beside the new one
+        out.append((new, said))
     return out
 
 
