@@ -11,8 +11,12 @@ products' limits are; what tells the change is the history: a record that the su
 over to the new supplier ("Purchasing switches yolk to NordOvo", "Qualify new gochugaru
 supplier Hanul Spice", "supplier change Kawada -> Norvik", "NordOvo ... replaces Hofgut").
 
-`switches` reads such a hand-over in a stored text (`TO_NEW`), never one that keeps the old
-supplier on beside the new (`BESIDE`: "also", "backup", "second"). `retired_supply` then
+`switches` reads such a hand-over in a stored text (`TO_NEW`, `ARROW`), never one that keeps
+the old supplier on beside the new (`BESIDE`: "also", "backup", "second"). An arrow is the
+loosest of these forms (test logs, routes, mappings and conversions are full of them), so it
+tells a hand-over only from a name to a name in a sentence that says a supply changed
+("supplier", "lot", "switch", "change" ...): "map-zoom.spec.ts -> Access to fetch" in a
+failed check hands nothing over to "Access". `retired_supply` then
 takes a held lesson as the old supplier's setting when
 
 - it never names the new supplier, and says a material word the draft and the hand-over
