@@ -39,6 +39,7 @@ PAIRS = (
     "withdrawn_by_name",
     "keyed_anew",
     "retired_device",
+    "retired_supply",
 )
 TEXTS = ("says_changed", "retraction", "told_apart", "withdrawn_names", "key_words")
 

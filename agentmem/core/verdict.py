@@ -35,6 +35,7 @@ from agentmem.core.retract import retraction, withdrawn
 from agentmem.core.setaside import may_set_aside, set_aside_across
 from agentmem.core.setkeys import key_words, keyed_anew
 from agentmem.core.slots import told_apart
+from agentmem.core.supplierleft import named, retired_supply, switches
 from agentmem.core.validate import MAX_REFS
 from agentmem.core.withdrawnname import withdrawn_by_name, withdrawn_names
 from agentmem.stores.base import Filters, ReadableStore
@@ -197,6 +198,8 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Compared:
         verdict.replaces += by_key(store, record, filters, seen | set(verdict.replaces))
         # a device replaced: its lessons, compared or not (`agentmem.core.device`)
         verdict.replaces += by_device(store, record, filters, set(verdict.replaces))
+        # an old supplier's setting, the supply handed over (`agentmem.core.supplierleft`)
+        verdict.replaces += by_supplier(store, record, filters, set(verdict.replaces))
     if app != GLOBAL and says_changed(record["text"]):  # else no other app's lesson can be
         verdict.replaces += elsewhere(store, record, filters, {h.memory.id for h in hits})
     if app != GLOBAL and not verdict.replaces and record.get("type") in RETRACTABLE:
@@ -354,4 +357,30 @@ def by_device(
                 record["text"], hit.memory.text, sorted(known)
             ):
                 out.append(hit.memory.id)
+    return out
+
+
+def by_supplier(
+    store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
+) -> list[str]:
+    """The live lessons of an old supplier's setting or rule that the draft gives anew for
+    the new supplier, once a stored text of any app (a run record, a retro) tells the supply
+    handed over to it (`agentmem.core.supplierleft`). Lessons of its own document stay."""
+    names = named(record["text"])
+    if not names:
+        return []
+    every = replace(filters, app_ids=None, types=None)
+    handovers: dict[str, str] = {}
+    for name in sorted(names):
+        for hit in _matches(store, name, every):
+            if switches(hit.memory.text, frozenset(names)):
+                handovers[hit.memory.id] = hit.memory.text
+    if not handovers:
+        return []
+    out: list[str] = []
+    for hit in _matches(store, record["text"], filters, 2 * CANDIDATES):
+        if _open(hit, record, seen, out) and retired_supply(
+            record["text"], hit.memory.text, list(handovers.values())
+        ):
+            out.append(hit.memory.id)
     return out
