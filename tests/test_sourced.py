@@ -101,3 +101,12 @@ def test_a_reading_also_read_on_another_meter_replaces_nothing() -> None:
     """A second meter said to read the same thing besides the first is no new source."""
     new = "Panel gloss is also read on the Rhopoint IQ-20 for export lots."
     assert not resourced(new, HELD_GLOSS)
+
+
+def test_too_of_degree_says_no_second_source() -> None:
+    """"too dark" is a degree, not "as well": the new meter still replaces the held one,
+    while "too" that adds a meter ("… CM-5 too.") keeps both."""
+    held = "Crust colour is read on the Lovibond RT-100 after cooling; under 40 tastes burnt."
+    new = "Crust colour is read on the Datacolor DC-9 in L*; below 53 is too dark."
+    assert resourced(new, held)
+    assert not resourced("Crust colour is read on the Datacolor DC-9 too.", held)

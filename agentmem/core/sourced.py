@@ -84,9 +84,13 @@ def _head(subject: str) -> list[str]:
     return [t for t in content if t not in function_words()]
 
 
+# "too" of degree ("below 53 is too dark", "too hot") says nothing of a second source
+DEGREE = re.compile(r"\btoo\s+(?=[a-z])", re.IGNORECASE)
+
+
 def resourced(draft: str, held: str) -> bool:
     """The draft tells the held lesson's thing as coming from another named source."""
-    if BESIDE.search(draft):
+    if BESIDE.search(DEGREE.sub(" ", draft)):
         return False
     frames, old_frames = _frames(draft), _frames(held)
     if not frames or not old_frames:
