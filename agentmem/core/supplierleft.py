@@ -124,6 +124,21 @@ def _content(text: str, drop: Iterable[str]) -> set[str]:
     return {t for t in tokenize(text) if t.isalpha() and t not in small} - set(drop)
 
 
+def may_retire(draft: str, held: str) -> bool:
+    """Whether `retired_supply` could say yes for some hand-over: the held lesson names a
+    supplier the draft does not, or gives a setting in a unit the draft gives one in. Read
+    before any stored text is searched for a hand-over, so a draft no held lesson could
+    answer costs no search of every app."""
+    if BESIDE.search(draft):
+        return False
+    mine = named(draft)
+    theirs = frozenset(t for t in terms(held).proper if t.isalpha())
+    if theirs - mine - set(tokenize(draft)):
+        return True
+    held_values = setting_values(held, (), theirs)
+    return any(unit in held_values for unit in setting_values(draft, (), mine))
+
+
 def retired_supply(draft: str, held: str, handovers: Iterable[str]) -> bool:
     """The held lesson is the old supplier's setting or rule the draft gives anew for the
     new supplier, `handovers` being the stored texts that tell the hand-over (see the

@@ -35,7 +35,7 @@ from agentmem.core.retract import retraction, withdrawn
 from agentmem.core.setaside import may_set_aside, set_aside_across
 from agentmem.core.setkeys import key_words, keyed_anew
 from agentmem.core.slots import told_apart
-from agentmem.core.supplierleft import named, retired_supply, switches
+from agentmem.core.supplierleft import may_retire, named, retired_supply, switches
 from agentmem.core.validate import MAX_REFS
 from agentmem.core.withdrawnname import withdrawn_by_name, withdrawn_names
 from agentmem.stores.base import Filters, ReadableStore
@@ -366,8 +366,18 @@ def by_supplier(
     """The live lessons of an old supplier's setting or rule that the draft gives anew for
     the new supplier, once a stored text of any app (a run record, a retro) tells the supply
     handed over to it (`agentmem.core.supplierleft`). Lessons of its own document stay."""
-    names = named(record["text"])
+    text = record["text"]
+    names = named(text)
     if not names:
+        return []
+    # the draft's own scope first: a search of every app for the hand-over only when a held
+    # lesson there could be an old supplier's (before, every draft naming a word cost one)
+    found = [
+        hit
+        for hit in _matches(store, text, filters, 2 * CANDIDATES)
+        if _open(hit, record, seen, []) and may_retire(text, hit.memory.text)
+    ]
+    if not found:
         return []
     every = replace(filters, app_ids=None, types=None)
     handovers: dict[str, str] = {}
@@ -378,9 +388,9 @@ def by_supplier(
     if not handovers:
         return []
     out: list[str] = []
-    for hit in _matches(store, record["text"], filters, 2 * CANDIDATES):
-        if _open(hit, record, seen, out) and retired_supply(
-            record["text"], hit.memory.text, list(handovers.values())
+    for hit in found:
+        if hit.memory.id not in out and retired_supply(
+            text, hit.memory.text, list(handovers.values())
         ):
             out.append(hit.memory.id)
     return out
