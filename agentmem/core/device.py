@@ -126,9 +126,10 @@ def codes(text: str) -> set[str]:
     return {m.group(0).lower() for m in CODE.finditer(text)}
 
 
-# What every match of NOW_FROM or REPLACED_OLD holds, found without their leading lazy
-# spans: those are tried from every position of the text (about 0.5 ms for a 180-character
-# draft, quadratic in a long one), and most drafts tell no takeover at all (issue 17).
+# What every match of NOW_FROM or REPLACED_OLD holds (and every draft of the kind form: its
+# GONE cue), found without their leading lazy spans: those are tried from every position of
+# the text (about 0.5 ms for a 180-character draft, quadratic in a long one), and most
+# drafts tell no takeover at all (issue 17).
 CUE = re.compile(
     r"\snow\s+(?:comes?|uses?|measured|read|taken|tested|checked|logged|weighed)\s"
     r"|(?:replaced|replaces|from)\s+the\s+old\s"
@@ -140,7 +141,7 @@ CUE = re.compile(
 def takeover(draft: str) -> Takeover | None:
     """The takeover the draft tells, if any (see the module docstring)."""
     if CUE.search(draft) is None:
-        return None  # neither pattern can match (CUE is a part of each of their matches)
+        return None  # no form can match (CUE is a part of each one's match)
     m = NOW_FROM.search(draft)
     if m is not None and codes(m["new"]) and (m["verb"] is None or KIND.search(m["new"].strip())):
         what = set(tokenize(CODE.sub(" ", m["what"]))) - GENERIC - {"is", "are"}
