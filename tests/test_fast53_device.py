@@ -37,13 +37,25 @@ WORDS = (  # noqa: SIM905 (a word list)
 def _old_takeover(draft: str) -> Takeover | None:
     """`takeover` as it was before the gate: both patterns asked of every draft."""
     m = NOW_FROM.search(draft)
-    if m is not None and device.codes(m["new"]):
+    if (
+        m is not None
+        and device.codes(m["new"])
+        and (m["verb"] is None or device.KIND.search(m["new"].strip()))
+    ):
         what = set(device.tokenize(device.CODE.sub(" ", m["what"]))) - device.GENERIC
         return Takeover(frozenset(device.codes(m["new"])), frozenset(what - {"is", "are"}), ())
     m = REPLACED_OLD.search(draft)
     if m is not None and device.codes(m["new"]) and not device.codes(m["old"]):
         old = tuple(w for w in re.findall(r"[\w-]+", m["old"]) if w.lower() not in device.GENERIC)
         return Takeover(frozenset(device.codes(m["new"])), frozenset(), old)
+    new = {  # a device of a kind, in a sentence saying the old way gone (device56)
+        c: k
+        for part in device.SENTENCE.split(draft)
+        if device.GONE.search(part)
+        for c, k in device.named(part).items()
+    }
+    if new:
+        return Takeover(frozenset(new), frozenset(), (), frozenset(new.values()))
     return None
 
 

@@ -5,11 +5,17 @@ old device's lessons (its offset, its correction, its warm-up, "pH is read on th
 are stale, though they name the old device only by its model code ("DG-2", "KM-2", "S220")
 and share few words with the draft.
 
-A draft tells a takeover in one of two ways (`takeover`):
+A draft tells a takeover in one of three ways (`takeover`):
 
-- "<measurement> now comes from / is now measured (read, tested …) on <device>": the
-  device has a model code (a word with a digit: "32XY", "913");
-- "<device> replaced the old <device>": the old one named by its maker or its kind.
+- "<measurement> now comes from / now uses / is now measured (read, tested …) on
+  <device>": the device has a model code (a word with a digit: "32XY", "913");
+- "<device> replaced the old <device>": the old one named by its maker or its kind;
+- a device named by its code and kind ("the MX-7 moisture analysers", `named`) in a draft
+  that says the old way gone ("no pan drying step any more", "no longer"): the old device
+  is the one held texts name by another code beside the same kind ("RX-40 moisture
+  analyser"; the kind is its word with the word before it, so a "DO meter" is no "pH
+  meter"), and its every lesson goes, one that names only its code ("the RX-40 inlet
+  hose") too.
 
 A held lesson is the old device's (`retired_device`) when it names, as a device, a model
 code the draft never names (beside a device word, "DG-2 laser gauge", or as what a reading
@@ -17,7 +23,8 @@ is taken on, "read … on the S220", "KM-2 results"), never names the new device
 the same measurement: it says a word of what the draft says the new device now measures
 ("diameter", "pH"), or its code is the old device's own, written beside its maker in a held
 text ("Krauss KM-2": `aliases`). A lesson about the measured thing itself names no device
-code and stays; so does one about another device, which measures something else.
+code and stays; so does one about another device, which measures something else, and one
+of another unit ("kiln 1" beside the draft's "kiln 2", `units`): two devices both in use.
 """
 
 from __future__ import annotations
@@ -34,7 +41,7 @@ CODE = re.compile(_CODE)
 _DEVICE = r"[^.;,:()]{2,50}?"
 NOW_FROM = re.compile(
     r"(?P<what>[^.;:()]{2,60}?)\s+(?:is\s+|are\s+)?now\s+"
-    r"(?:comes?\s+from|(?:measured|read|taken|tested|checked|logged|weighed)\s+"
+    r"(?:comes?\s+from|(?P<verb>uses?)|(?:measured|read|taken|tested|checked|logged|weighed)\s+"
     r"(?:on|with|by|from))\s+(?:the\s+)?"
     rf"(?P<new>{_DEVICE})(?=\s*(?:[.;,:()]|\s-\s|\bwith\b|\band\b|$))",
     re.IGNORECASE,
@@ -50,6 +57,14 @@ KINDS = (
     r"calipers?|micrometers?|dynamometers?|viscometers?|rheometers?|spectrometers?|"
     r"photometers?|hygrometers?|thermometers?|titrators?|instruments?|machines?|rigs?|"
     r"readers?|counters?|cameras?|scanners?|cmm"
+)
+# what "now uses" a measuring device with: an instrument word ends its name ("optical DO
+# meter"); a reader, a machine, a rig is as often a program's or a line's ("cp1252 reader")
+KIND = re.compile(
+    r"\b(?:gauges?|gages?|meters?|testers?|analy[sz]ers?|sensors?|probes?|calipers?|"
+    r"micrometers?|dynamometers?|viscometers?|rheometers?|spectrometers?|photometers?|"
+    r"hygrometers?|thermometers?|titrators?|counters?)$",
+    re.IGNORECASE,
 )
 READS = r"reads?|readings?|results?|measures?|measurements?"
 ON_IT = r"(?:read|measured|tested|checked|weighed|taken|logged)\b[^.;]{0,60}?\b(?:on|with|by)\s+"
@@ -70,6 +85,40 @@ class Takeover:
     new: frozenset[str]
     measures: frozenset[str]
     old: tuple[str, ...]
+    kinds: frozenset[tuple[str, ...]] = frozenset()
+
+
+# "<code> [word] <kind>": a device named by its model code and what it is ("CC-9 particle
+# counters", "PS-310 particle counter", "T50 titrator"); its kind is the kind word with the
+# word before it ("particle counter"), so a "DO meter" is no "pH meter"
+NAMED = re.compile(rf"({_CODE})\s+((?:[\w-]+\s+){{0,2}}?)({KINDS})\b", re.IGNORECASE)
+# the draft says the old way is gone ("there is no manual purge step any more")
+GONE = re.compile(r"\bany\s?more\b|\bno\s+longer\b", re.IGNORECASE)
+SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
+# a unit a lesson is of ("line 2", "block A"): two units, two devices both in use
+UNIT = re.compile(
+    r"\b(?:line|block|bench|unit|site|hall|room|station|pond|tank|kiln)\s+([A-Z]?\d+|[A-Z])\b",
+    re.IGNORECASE,
+)
+
+
+def named(text: str) -> dict[str, tuple[str, ...]]:
+    """The model codes a text names with their kind ("ps-310": ("particl", "counter")); a
+    code here holds a letter ("week 48 meter" names no device)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for m in NAMED.finditer(text):
+        if not re.search(r"[A-Za-z]", m.group(1)):
+            continue
+        words = [w for w in m.group(2).split() if not CODE.fullmatch(w)]
+        kind = tuple(tokenize(" ".join([*words[-1:], m.group(3)])))
+        if kind:
+            out[m.group(1).lower()] = kind
+    return out
+
+
+def units(text: str) -> set[str]:
+    """The units a text names ("line 2", "block a")."""
+    return {m.group(0).lower().split()[0] + " " + m.group(1).lower() for m in UNIT.finditer(text)}
 
 
 def codes(text: str) -> set[str]:
@@ -77,12 +126,14 @@ def codes(text: str) -> set[str]:
     return {m.group(0).lower() for m in CODE.finditer(text)}
 
 
-# What every match of NOW_FROM or REPLACED_OLD holds, found without their leading lazy
-# spans: those are tried from every position of the text (about 0.5 ms for a 180-character
-# draft, quadratic in a long one), and most drafts tell no takeover at all (issue 17).
+# What every match of NOW_FROM or REPLACED_OLD holds (and every draft of the kind form: its
+# GONE cue), found without their leading lazy spans: those are tried from every position of
+# the text (about 0.5 ms for a 180-character draft, quadratic in a long one), and most
+# drafts tell no takeover at all (issue 17).
 CUE = re.compile(
-    r"\snow\s+(?:comes?|measured|read|taken|tested|checked|logged|weighed)\s"
-    r"|(?:replaced|replaces|from)\s+the\s+old\s",
+    r"\snow\s+(?:comes?|uses?|measured|read|taken|tested|checked|logged|weighed)\s"
+    r"|(?:replaced|replaces|from)\s+the\s+old\s"
+    r"|\bany\s?more\b|\bno\s+longer\b",
     re.IGNORECASE,
 )
 
@@ -90,15 +141,21 @@ CUE = re.compile(
 def takeover(draft: str) -> Takeover | None:
     """The takeover the draft tells, if any (see the module docstring)."""
     if CUE.search(draft) is None:
-        return None  # neither pattern can match (CUE is a part of each of their matches)
+        return None  # no form can match (CUE is a part of each one's match)
     m = NOW_FROM.search(draft)
-    if m is not None and codes(m["new"]):
+    if m is not None and codes(m["new"]) and (m["verb"] is None or KIND.search(m["new"].strip())):
         what = set(tokenize(CODE.sub(" ", m["what"]))) - GENERIC - {"is", "are"}
         return Takeover(frozenset(codes(m["new"])), frozenset(what), ())
     m = REPLACED_OLD.search(draft)
     if m is not None and codes(m["new"]) and not codes(m["old"]):
         old = tuple(w for w in re.findall(r"[\w-]+", m["old"]) if w.lower() not in GENERIC)
         return Takeover(frozenset(codes(m["new"])), frozenset(), old)
+    # a device of a kind, in a sentence that says the old way gone
+    new = {
+        c: k for part in SENTENCE.split(draft) if GONE.search(part) for c, k in named(part).items()
+    }
+    if new:
+        return Takeover(frozenset(new), frozenset(), (), frozenset(new.values()))
     return None
 
 
@@ -116,6 +173,8 @@ def aliases(told: Takeover, texts: list[str]) -> set[str]:
         pattern = re.compile(rf"\b{re.escape(maker)}\s+({_CODE})")
         for text in texts:
             out |= {m.group(1).lower() for m in pattern.finditer(text)}
+    for text in texts:
+        out |= {code for code, kind in named(text).items() if kind in told.kinds}
     return out - told.new
 
 
@@ -143,6 +202,8 @@ def retired_device(draft: str, held: str, known: Iterable[str] = ()) -> bool:
     told = takeover(draft)
     if told is None or told.new & codes(held):
         return False
+    if units(draft) and units(held) and not units(draft) & units(held):
+        return False  # another line's device, both in use
     old = old_devices(draft, held) | (codes(held) - codes(draft)) & set(known)
     if not old:
         return False

@@ -349,6 +349,9 @@ def by_device(
     for maker in device_makers(told):
         texts = [h.memory.text for h in _matches(store, maker, filters)]
         known |= device_aliases(told, texts)
+    for kind in sorted(told.kinds):  # the old devices of the new one's kind
+        texts = [h.memory.text for h in _matches(store, " ".join(kind), filters)]
+        known |= device_aliases(told, texts)
     queries += sorted(known)
     out: list[str] = []
     for query in queries:
