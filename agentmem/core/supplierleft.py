@@ -74,7 +74,7 @@ ENDED = (
     re.compile(r"\b(?i:stops|stopped|discontinues|discontinued|drops|dropped)\s+" + _OLD),
     re.compile(
         _OLD + r"\s+(?:is\s+|was\s+|has\s+been\s+)?(?:discontinued|gone\b|"
-        r"(?i:contract|supply)\s+(?:ends|ended|runs\s+out)|stops\b)"
+        r"(?i:contract|supply)\s+(?:ends|ended|runs\s+out))"
     ),
 )
 # a rule on how a supply is taken in ("accepted on the CoA", "goes to the lab before use")
@@ -122,7 +122,8 @@ def ended(text: str, names: frozenset[str]) -> frozenset[str]:
     it names a supplier among `names` (stemmed proper tokens) that is not the old one; empty
     when it tells none, or keeps the old one on beside the new ("second", `BESIDE`)."""
     out: set[str] = set()
-    words = set(tokenize(text))
+    # the new supplier named as a name ("Flour" opening a draft is not "bread flour")
+    words = {t for w in re.findall(r"\b[A-Z][\w&-]*", text) for t in tokenize(w)}
     for m in [m for pattern in ENDED for m in pattern.finditer(text)]:
         old = {t for w in m["old"].split() for t in tokenize(w)} - function_words()
         said = _sentence(text, m.start())
@@ -170,12 +171,14 @@ def retired_supply(draft: str, held: str, handovers: Iterable[str]) -> bool:
     gone = {t for text in histories for t in ended(text, mine)} - mine
     # an acronym is a measure ("CP", "ABV", "FCR"), no supplier's name
     acronyms = {t for w in re.findall(r"\b[A-Z][A-Z0-9]+\b", draft) for t in tokenize(w)}
-    if theirs & gone and not theirs & (mine - acronyms):
+    # the held lesson's names with the word that opens it ("Hartmill T550 dough takes ...")
+    old = named(held)
+    if old & gone and not old & (mine - acronyms):
         # the held lesson names the supplier the history ended, the draft the one it took
         # on: the same supply; the same setting if they share `SAME` content terms, the
         # suppliers' names aside, or the draft gives anew a held value; the same intake
         # rule if both tell how a lot is taken in and share `SHARED` terms
-        drop = gone | mine | theirs
+        drop = gone | mine | old
         common = _content(draft, drop) & _content(held, drop)
         if len(common) >= SAME:
             return True
