@@ -90,3 +90,9 @@ def test_the_writer_retires_the_ended_suppliers_lessons(hooks: MemoryHooks) -> N
     assert intake in written[newer].supersedes
     kept = written[new].supersedes + written[newer].supersedes
     assert proof not in kept and stored not in kept
+
+
+def test_a_gateway_that_drops_a_header_ends_no_supply() -> None:
+    """'drops X' of a gateway or firewall ends nobody's supply."""
+    text = "The Korneo gateway drops Hartmill headers from every response."
+    assert not ended(text, named(NEW_WATER))

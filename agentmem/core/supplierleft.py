@@ -71,7 +71,7 @@ SENTENCE = re.compile(r"[.;!?](?:\s|$)|\n")
 # new supplier named in the same text, a hand-over even without a cue before the new name.
 _OLD = r"(?P<old>[A-Z][\w&-]*(?:\s+[A-Z0-9][\w&-]*){0,2})"
 ENDED = (
-    re.compile(r"\b(?i:stops|stopped|discontinues|discontinued|drops|dropped)\s+" + _OLD),
+    re.compile(r"\b(?i:stops|stopped|discontinues|discontinued)\s+" + _OLD),
     re.compile(
         _OLD + r"\s+(?:is\s+|was\s+|has\s+been\s+)?(?:discontinued|gone\b|"
         r"(?i:contract|supply)\s+(?:ends|ended|runs\s+out))"
