@@ -77,6 +77,7 @@ ENDED = (
         r"(?i:contract|supply)\s+(?:ends|ended|runs\s+out))"
     ),
 )
+NEAR = 150  # characters either side of an end told within which the new supplier is named
 # a rule on how a supply is taken in ("accepted on the CoA", "goes to the lab before use")
 ACCEPTANCE = re.compile(
     r"\b(?:accept\w*|refus\w*|reject\w*|quarantin\w*|lab|CoA|intake)\b", re.IGNORECASE
@@ -122,14 +123,16 @@ def ended(text: str, names: frozenset[str]) -> frozenset[str]:
     it names a supplier among `names` (stemmed proper tokens) that is not the old one; empty
     when it tells none, or keeps the old one on beside the new ("second", `BESIDE`)."""
     out: set[str] = set()
-    # the new supplier named as a name ("Flour" opening a draft is not "bread flour")
-    words = {t for w in re.findall(r"\b[A-Z][\w&-]*", text) for t in tokenize(w)}
     for m in [m for pattern in ENDED for m in pattern.finditer(text)]:
         old = {t for w in m["old"].split() for t in tokenize(w)} - function_words()
         said = _sentence(text, m.start())
         if BESIDE.search(said) or re.search(r"\bsecond\b", said, re.I):
             continue
-        if old and (names & words) - old:
+        # the new supplier named as a name ("Flour" opening a draft is not "bread flour"),
+        # next to the end told (a retro's other notes name other things)
+        near = text[max(0, m.start() - NEAR) : m.end() + NEAR]
+        words = {t for w in re.findall(r"\b[A-Z][\w&-]*", near) for t in tokenize(w)}
+        if old and (names & words) - old - function_words():
             out |= old
     return frozenset(out)
 
@@ -170,10 +173,14 @@ def retired_supply(draft: str, held: str, handovers: Iterable[str]) -> bool:
     histories = list(handovers)
     gone = {t for text in histories for t in ended(text, mine)} - mine
     # an acronym is a measure ("CP", "ABV", "FCR"), no supplier's name
-    acronyms = {t for w in re.findall(r"\b[A-Z][A-Z0-9]+\b", draft) for t in tokenize(w)}
+    # ("CE-210", "DV-Y44" are product names)
+    acronyms = {
+        t for w in re.findall(r"(?<![\w-])[A-Z][A-Z0-9]+\b(?!-\w)", draft) for t in tokenize(w)
+    }
     # the held lesson's names with the word that opens it ("Hartmill T550 dough takes ...")
     old = named(held)
-    if old & gone and not old & (mine - acronyms):
+    told = switches(held, mine) or ended(held, mine)  # the held lesson tells the hand-over
+    if old & gone and not old & (mine - acronyms) and not told:
         # the held lesson names the supplier the history ended, the draft the one it took
         # on: the same supply; the same setting if they share `SAME` content terms, the
         # suppliers' names aside, or the draft gives anew a held value; the same intake
