@@ -96,3 +96,26 @@ def test_a_gateway_that_drops_a_header_ends_no_supply() -> None:
     """'drops X' of a gateway or firewall ends nobody's supply."""
     text = "The Korneo gateway drops Hartmill headers from every response."
     assert not ended(text, named(NEW_WATER))
+
+
+def test_the_new_supplier_is_named_next_to_the_end() -> None:
+    """A retro's other note naming the draft's word ("Mixer") far from the end told names no
+    new supplier of that supply."""
+    far = "Hartmill contract ends in June." + " Nothing else to report here." * 8 + " Mixer ok."
+    assert not ended(far, frozenset({"mixer"}))
+    assert ended("Hartmill contract ends in June. Mixer ok.", frozenset({"mixer"}))
+
+
+def test_a_product_code_is_a_name_and_the_handover_lesson_stays() -> None:
+    """'KO-40' is the new supplier's product, no acronym: a lesson naming it beside the old
+    supplier is the new one's and stays; so does the lesson telling the hand-over to an
+    all-capitals supplier ('KRN replaces Hartmill T550')."""
+    handover = "Tender closed: KO-40 and KRN chosen, Hartmill T550 discontinued after April."
+    both = "KO-40 bread flour takes 65 % water where Hartmill T550 took 62 %; the lot log has both."
+    new = "Every KO-40 sack of bread flour takes 66 % water in the mixer; the lot goes on the log."
+    assert not retired_supply(new, both, [handover])
+    told = "KRN replaces Hartmill T550 as the bread flour from lot 25-07 on."
+    sieved = (
+        "Every KRN bread flour lot is sieved at 1 mm; the lot number goes on the bread flour log."
+    )
+    assert not retired_supply(sieved, told, [handover])
