@@ -11,6 +11,15 @@ products' limits are; what tells the change is the history: a record that the su
 over to the new supplier ("Purchasing switches yolk to NordOvo", "Qualify new gochugaru
 supplier Hanul Spice", "supplier change Kawada -> Norvik", "NordOvo ... replaces Hofgut").
 
+A hand-over is as often told by the old supply ending, the new supplier named beside it
+with no cue before its name ("Distributor stops AquaGrow 38 in April; Marivita Grower 40
+contracted from 04-12", "Danvik DV-Y44 chosen; YF-310 discontinued after April", "Orchard
+Vale contract ends in June"): `ended` reads the old supplier's name there (`ENDED`) when a
+name of the draft stands as a name within `NEAR` characters of it. A held lesson naming
+the ended supplier and not the new one is then the old supplier's setting when it shares
+`SAME` content terms with the draft or the draft gives one of its values anew, its intake
+rule when both tell how a lot is taken in (`ACCEPTANCE`) and share `SHARED` terms.
+
 `switches` reads such a hand-over in a stored text (`TO_NEW`, `ARROW`), never one that keeps
 the old supplier on beside the new (`BESIDE`: "also", "backup", "second"). An arrow is the
 loosest of these forms (test logs, routes, mappings and conversions are full of them), so it
