@@ -188,8 +188,8 @@ def retired_supply(draft: str, held: str, handovers: Iterable[str]) -> bool:
     }
     # the held lesson's names with the word that opens it ("Hartmill T550 dough takes ...")
     old = named(held)
-    told = switches(held, mine) or ended(held, mine)  # the held lesson tells the hand-over
-    if old & gone and not old & (mine - acronyms) and not told:
+    tells = switches(held, mine) or ended(held, mine)  # the held lesson tells the hand-over
+    if old & gone and not old & (mine - acronyms) and not tells:
         # the held lesson names the supplier the history ended, the draft the one it took
         # on: the same supply; the same setting if they share `SAME` content terms, the
         # suppliers' names aside, or the draft gives anew a held value; the same intake
