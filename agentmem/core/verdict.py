@@ -35,7 +35,7 @@ from agentmem.core.retract import retraction, withdrawn
 from agentmem.core.setaside import may_set_aside, set_aside_across
 from agentmem.core.setkeys import key_words, keyed_anew
 from agentmem.core.slots import told_apart
-from agentmem.core.supplierleft import may_retire, named, retired_supply, switches
+from agentmem.core.supplierleft import ended, may_retire, named, retired_supply, switches
 from agentmem.core.validate import MAX_REFS
 from agentmem.core.withdrawnname import withdrawn_by_name, withdrawn_names
 from agentmem.stores.base import Filters, ReadableStore
@@ -386,7 +386,7 @@ def by_supplier(
     handovers: dict[str, str] = {}
     for name in sorted(names):
         for hit in _matches(store, name, every):
-            if switches(hit.memory.text, frozenset(names)):
+            if switches(hit.memory.text, names) or ended(hit.memory.text, names):
                 handovers[hit.memory.id] = hit.memory.text
     if not handovers:
         return []
