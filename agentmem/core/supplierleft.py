@@ -48,6 +48,7 @@ import re
 from collections.abc import Iterable
 
 from agentmem.core.resupplied import SETTING_UNITS, SHARED, says_value, setting_values
+from agentmem.core.spoken import MONTH_NAMES
 from agentmem.core.statement import terms
 from agentmem.core.swapped import BESIDE
 from agentmem.core.words import function_words
@@ -95,13 +96,14 @@ ACCEPTANCE = re.compile(
 _ONLY_AMOUNT = re.compile(r"\bonly\s+(?=[~<>]?\d)", re.IGNORECASE)
 UNIT_WORDS = frozenset(("w", "n", "ms", "v", "a", "ug", "mg", "kg", "rpm"))
 SAME = 3  # content terms a held rule shares with the draft, material and names aside
-# words of a hand-over that are no material
+# words of a hand-over that are no material: its cue, its run, and when it is told (every
+# month's name: "from June" was no material, "from March" was)
 GENERIC = frozenset(
     tokenize(
         "switch switches switched new supplier suppliers source change changed replaces "
-        "replaced purchasing qualify lot lots from june run ended success failure"
+        "replaced purchasing qualify lot lots from run ended success failure"
     )
-)
+) | frozenset(tokenize(" ".join(MONTH_NAMES)))
 
 
 def _sentence(text: str, at: int) -> str:
@@ -171,18 +173,51 @@ def _content(text: str, drop: Iterable[str]) -> set[str]:
 
 
 def may_retire(draft: str, held: str) -> bool:
-    """Whether `retired_supply` could say yes for some hand-over: the held lesson names a
-    supplier the draft does not, or gives a setting in a unit the draft gives one in. Read
-    before any stored text is searched for a hand-over, so a draft no held lesson could
-    answer costs no search of every app."""
-    if BESIDE.search(draft):
+    """Whether `retired_supply` could say yes for some hand-over: a necessary condition of
+    each of its paths, read from the two texts alone, so a draft no held lesson could answer
+    costs no search of every app for a hand-over. `retired_supply(draft, held, h)` implies
+    `may_retire(draft, held)` for every `h` (tests/test_supplier57_gate.py): what a path
+    drops besides the names the texts give (the ended supplier, the material) only takes
+    terms away, and a value given anew with no material set aside is given anew with one.
+
+    - an ended supply: the held lesson names a supplier the draft does not (the ended one),
+      none the draft names, tells no hand-over itself, and shares `SAME` content terms with
+      the draft (`SHARED` when both tell how a lot is taken in), names aside, or the draft
+      gives one of its values anew;
+    - a hand-over told: a word of both that a hand-over can carry as the material, and
+      either the held lesson names another supplier and shares `SAME` content terms with the
+      draft besides that word and the other supplier, or the draft gives one of its values
+      anew."""
+    if BESIDE.search(_ONLY_AMOUNT.sub("", draft)):
         return False
     mine = named(draft)
     theirs = frozenset(t for t in terms(held).proper if t.isalpha())
-    if theirs - mine - set(tokenize(draft)):
-        return True
-    held_values = setting_values(held, (), theirs)
-    return any(unit in held_values for unit in setting_values(draft, (), mine))
+    anew = _given_anew(draft, held, mine, theirs, set())
+    old = named(held)
+    tells = switches(held, mine) or ended(held, mine)
+    if old - mine and not old & (mine - _acronyms(draft)) and not tells:
+        drop = mine | old
+        common = _content(draft, drop) & _content(held, drop)
+        if len(common) >= SAME or anew:
+            return True
+        if len(common) >= SHARED and ACCEPTANCE.search(draft) and ACCEPTANCE.search(held):
+            return True
+    words = set(tokenize(draft))
+    material = {t for t in set(tokenize(held)) & words if t.isalpha()}
+    material -= GENERIC | function_words()
+    if not material:
+        return False
+    others = {t for t in theirs - mine - words if t.isalpha()}
+    if not others:
+        return anew
+    common = _content(draft, others) & _content(held, others)
+    return any(len(common - {word}) >= SAME for word in material)
+
+
+def _acronyms(draft: str) -> set[str]:
+    """The draft's acronyms: a measure ("CP", "ABV", "FCR"), no supplier's name ("CE-210",
+    "DV-Y44" are product names)."""
+    return {t for w in re.findall(r"(?<![\w-])[A-Z][A-Z0-9]+\b(?!-\w)", draft) for t in tokenize(w)}
 
 
 def retired_supply(draft: str, held: str, handovers: Iterable[str]) -> bool:
@@ -196,11 +231,7 @@ def retired_supply(draft: str, held: str, handovers: Iterable[str]) -> bool:
     material: set[str] = set()
     histories = list(handovers)
     gone = {t for text in histories for t in ended(text, mine)} - mine
-    # an acronym is a measure ("CP", "ABV", "FCR"), no supplier's name
-    # ("CE-210", "DV-Y44" are product names)
-    acronyms = {
-        t for w in re.findall(r"(?<![\w-])[A-Z][A-Z0-9]+\b(?!-\w)", draft) for t in tokenize(w)
-    }
+    acronyms = _acronyms(draft)
     # the held lesson's names with the word that opens it ("Hartmill T550 dough takes ...")
     old = named(held)
     tells = switches(held, mine) or ended(held, mine)  # the held lesson tells the hand-over
