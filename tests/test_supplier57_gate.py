@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from agentmem.core import verdict
 from agentmem.core.model import Hit
-from agentmem.core.supplierleft import GENERIC, may_retire, named, retired_supply
+from agentmem.core.supplierleft import GENERIC, may_retire, named, retired_supply, switches
 from agentmem.core.writer import Harvester
 from agentmem.settings import settings_from_values
 from agentmem.stores import FileStore
@@ -223,3 +223,10 @@ def test_a_draft_of_two_names_reads_its_scope_first(
     asked.clear()
     writer.submit({**lesson, "text": draft.replace("65", "64")}, trigger="manual")
     assert [every for _, every in asked] == [False, True, True]
+
+
+def test_a_reload_hands_no_supply_over() -> None:
+    """A service reloaded from one upstream to another ("reload" was a supply word: no
+    scenario needs it, desalination-plant's one such arrow reads the same without it)."""
+    names = named("Beta upstream answers in 40 ms after the nginx reload.")
+    assert not switches("Nginx reload: Alpha -> Beta upstream for the api.", names)

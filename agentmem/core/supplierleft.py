@@ -72,7 +72,7 @@ ARROW = re.compile(
 # an arrow tells a supply handed over only where its sentence says a supply changed
 SUPPLY = re.compile(
     r"\b(?:suppl\w*|vendors?|lots?|deliver\w*|sourc\w*|purchas\w*|procure\w*|switch\w*"
-    r"|change\w*|replac\w*|reload\w*)\b",
+    r"|change\w*|replac\w*)\b",
     re.IGNORECASE,
 )
 SENTENCE = re.compile(r"[.;!?](?:\s|$)|\n")
