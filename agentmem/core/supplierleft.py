@@ -11,6 +11,15 @@ products' limits are; what tells the change is the history: a record that the su
 over to the new supplier ("Purchasing switches yolk to NordOvo", "Qualify new gochugaru
 supplier Hanul Spice", "supplier change Kawada -> Norvik", "NordOvo ... replaces Hofgut").
 
+A hand-over is as often told by the old supply ending, the new supplier named beside it
+with no cue before its name ("Distributor stops AquaGrow 38 in April; Marivita Grower 40
+contracted from 04-12", "Danvik DV-Y44 chosen; YF-310 discontinued after April", "Orchard
+Vale contract ends in June"): `ended` reads the old supplier's name there (`ENDED`) when a
+name of the draft stands as a name within `NEAR` characters of it. A held lesson naming
+the ended supplier and not the new one is then the old supplier's setting when it shares
+`SAME` content terms with the draft or the draft gives one of its values anew, its intake
+rule when both tell how a lot is taken in (`ACCEPTANCE`) and share `SHARED` terms.
+
 `switches` reads such a hand-over in a stored text (`TO_NEW`, `ARROW`), never one that keeps
 the old supplier on beside the new (`BESIDE`: "also", "backup", "second"). An arrow is the
 loosest of these forms (test logs, routes, mappings and conversions are full of them), so it
@@ -39,6 +48,7 @@ import re
 from collections.abc import Iterable
 
 from agentmem.core.resupplied import SETTING_UNITS, SHARED, says_value, setting_values
+from agentmem.core.spoken import MONTH_NAMES
 from agentmem.core.statement import terms
 from agentmem.core.swapped import BESIDE
 from agentmem.core.words import function_words
@@ -62,19 +72,38 @@ ARROW = re.compile(
 # an arrow tells a supply handed over only where its sentence says a supply changed
 SUPPLY = re.compile(
     r"\b(?:suppl\w*|vendors?|lots?|deliver\w*|sourc\w*|purchas\w*|procure\w*|switch\w*"
-    r"|change\w*|replac\w*|reload\w*)\b",
+    r"|change\w*|replac\w*)\b",
     re.IGNORECASE,
 )
 SENTENCE = re.compile(r"[.;!?](?:\s|$)|\n")
+# An old supplier's supply told ended ("Distributor stops AquaGrow 38", "CultiLac discontinues
+# YF-310", "YF-310 discontinued after April", "Orchard Vale contract ends in June"): with a
+# new supplier named in the same text, a hand-over even without a cue before the new name.
+_OLD = r"(?P<old>[A-Z][\w&-]*(?:\s+[A-Z0-9][\w&-]*){0,2})"
+ENDED = (
+    re.compile(r"\b(?i:stops|stopped|discontinues|discontinued)\s+" + _OLD),
+    re.compile(
+        _OLD + r"\s+(?:is\s+|was\s+|has\s+been\s+)?(?:discontinued|gone\b|"
+        r"(?i:contract|supply)\s+(?:ends|ended|runs\s+out))"
+    ),
+)
+NEAR = 150  # characters either side of an end told within which the new supplier is named
+# a rule on how a supply is taken in ("accepted on the CoA", "goes to the lab before use")
+ACCEPTANCE = re.compile(
+    r"\b(?:accept\w*|refus\w*|reject\w*|quarantin\w*|lab|CoA|intake)\b", re.IGNORECASE
+)
+# "needs only 3.0 %": an amount, not a scope ("only for the night shift")
+_ONLY_AMOUNT = re.compile(r"\bonly\s+(?=[~<>]?\d)", re.IGNORECASE)
 UNIT_WORDS = frozenset(("w", "n", "ms", "v", "a", "ug", "mg", "kg", "rpm"))
 SAME = 3  # content terms a held rule shares with the draft, material and names aside
-# words of a hand-over that are no material
+# words of a hand-over that are no material: its cue, its run, and when it is told (every
+# month's name: "from June" was no material, "from March" was)
 GENERIC = frozenset(
     tokenize(
         "switch switches switched new supplier suppliers source change changed replaces "
-        "replaced purchasing qualify lot lots from june run ended success failure"
+        "replaced purchasing qualify lot lots from run ended success failure"
     )
-)
+) | frozenset(tokenize(" ".join(MONTH_NAMES)))
 
 
 def _sentence(text: str, at: int) -> str:
@@ -98,6 +127,25 @@ def _handovers(text: str, names: frozenset[str]) -> list[tuple[set[str], str]]:
             continue  # another supplier, or the old one stays on beside the new one
         out.append((new, said))
     return out
+
+
+def ended(text: str, names: frozenset[str]) -> frozenset[str]:
+    """The stemmed names of old suppliers whose supply the text tells ended (`ENDED`) while
+    it names a supplier among `names` (stemmed proper tokens) that is not the old one; empty
+    when it tells none, or keeps the old one on beside the new ("second", `BESIDE`)."""
+    out: set[str] = set()
+    for m in [m for pattern in ENDED for m in pattern.finditer(text)]:
+        old = {t for w in m["old"].split() for t in tokenize(w)} - function_words()
+        said = _sentence(text, m.start())
+        if BESIDE.search(said) or re.search(r"\bsecond\b", said, re.I):
+            continue
+        # the new supplier named as a name ("Flour" opening a draft is not "bread flour"),
+        # next to the end told (a retro's other notes name other things)
+        near = text[max(0, m.start() - NEAR) : m.end() + NEAR]
+        words = {t for w in re.findall(r"\b[A-Z][\w&-]*", near) for t in tokenize(w)}
+        if old and (names & words) - old - function_words():
+            out |= old
+    return frozenset(out)
 
 
 def switches(text: str, names: frozenset[str]) -> frozenset[str]:
@@ -125,30 +173,80 @@ def _content(text: str, drop: Iterable[str]) -> set[str]:
 
 
 def may_retire(draft: str, held: str) -> bool:
-    """Whether `retired_supply` could say yes for some hand-over: the held lesson names a
-    supplier the draft does not, or gives a setting in a unit the draft gives one in. Read
-    before any stored text is searched for a hand-over, so a draft no held lesson could
-    answer costs no search of every app."""
-    if BESIDE.search(draft):
+    """Whether `retired_supply` could say yes for some hand-over: a necessary condition of
+    each of its paths, read from the two texts alone, so a draft no held lesson could answer
+    costs no search of every app for a hand-over. `retired_supply(draft, held, h)` implies
+    `may_retire(draft, held)` for every `h` (tests/test_supplier57_gate.py): what a path
+    drops besides the names the texts give (the ended supplier, the material) only takes
+    terms away, and a value given anew with no material set aside is given anew with one.
+
+    - an ended supply: the held lesson names a supplier the draft does not (the ended one),
+      none the draft names, tells no hand-over itself, and shares `SAME` content terms with
+      the draft (`SHARED` when both tell how a lot is taken in), names aside, or the draft
+      gives one of its values anew;
+    - a hand-over told: a word of both that a hand-over can carry as the material, and
+      either the held lesson names another supplier and shares `SAME` content terms with the
+      draft besides that word and the other supplier, or the draft gives one of its values
+      anew."""
+    if BESIDE.search(_ONLY_AMOUNT.sub("", draft)):
         return False
     mine = named(draft)
     theirs = frozenset(t for t in terms(held).proper if t.isalpha())
-    if theirs - mine - set(tokenize(draft)):
-        return True
-    held_values = setting_values(held, (), theirs)
-    return any(unit in held_values for unit in setting_values(draft, (), mine))
+    anew = _given_anew(draft, held, mine, theirs, set())
+    old = named(held)
+    tells = switches(held, mine) or ended(held, mine)
+    if old - mine and not old & (mine - _acronyms(draft)) and not tells:
+        drop = mine | old
+        common = _content(draft, drop) & _content(held, drop)
+        if len(common) >= SAME or anew:
+            return True
+        if len(common) >= SHARED and ACCEPTANCE.search(draft) and ACCEPTANCE.search(held):
+            return True
+    words = set(tokenize(draft))
+    material = {t for t in set(tokenize(held)) & words if t.isalpha()}
+    material -= GENERIC | function_words()
+    if not material:
+        return False
+    others = {t for t in theirs - mine - words if t.isalpha()}
+    if not others:
+        return anew
+    common = _content(draft, others) & _content(held, others)
+    return any(len(common - {word}) >= SAME for word in material)
+
+
+def _acronyms(draft: str) -> set[str]:
+    """The draft's acronyms: a measure ("CP", "ABV", "FCR"), no supplier's name ("CE-210",
+    "DV-Y44" are product names)."""
+    return {t for w in re.findall(r"(?<![\w-])[A-Z][A-Z0-9]+\b(?!-\w)", draft) for t in tokenize(w)}
 
 
 def retired_supply(draft: str, held: str, handovers: Iterable[str]) -> bool:
     """The held lesson is the old supplier's setting or rule the draft gives anew for the
     new supplier, `handovers` being the stored texts that tell the hand-over (see the
     module docstring)."""
-    if BESIDE.search(draft):
+    if BESIDE.search(_ONLY_AMOUNT.sub("", draft)):
         return False
     mine = named(draft)
     theirs = frozenset(t for t in terms(held).proper if t.isalpha())
     material: set[str] = set()
     histories = list(handovers)
+    gone = {t for text in histories for t in ended(text, mine)} - mine
+    acronyms = _acronyms(draft)
+    # the held lesson's names with the word that opens it ("Hartmill T550 dough takes ...")
+    old = named(held)
+    tells = switches(held, mine) or ended(held, mine)  # the held lesson tells the hand-over
+    if old & gone and not old & (mine - acronyms) and not tells:
+        # the held lesson names the supplier the history ended, the draft the one it took
+        # on: the same supply; the same setting if they share `SAME` content terms, the
+        # suppliers' names aside, or the draft gives anew a held value; the same intake
+        # rule if both tell how a lot is taken in and share `SHARED` terms
+        drop = gone | mine | old
+        common = _content(draft, drop) & _content(held, drop)
+        if len(common) >= SAME:
+            return True
+        if len(common) >= SHARED and ACCEPTANCE.search(draft) and ACCEPTANCE.search(held):
+            return True
+        return _given_anew(draft, held, mine, theirs, set())
     for text in histories:
         material |= switches(text, frozenset(mine))
     held_words = set(tokenize(held))
@@ -167,6 +265,15 @@ def retired_supply(draft: str, held: str, handovers: Iterable[str]) -> bool:
         drop = material | new | others
         common = _content(draft, drop) & _content(held, drop)
         return len(common) >= SAME
+    return _given_anew(draft, held, mine, theirs, material)
+
+
+def _given_anew(
+    draft: str, held: str, mine: frozenset[str], theirs: frozenset[str], material: set[str]
+) -> bool:
+    """The draft gives anew a value of a setting the held lesson gives (a unit in common,
+    `SHARED` terms besides `material` before both values, the held value nowhere in the
+    draft)."""
     told_values = setting_values(draft, (), frozenset(mine))
     held_values = setting_values(held, (), frozenset(theirs))
     for unit, values in told_values.items():

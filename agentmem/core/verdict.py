@@ -35,7 +35,7 @@ from agentmem.core.retract import retraction, withdrawn
 from agentmem.core.setaside import may_set_aside, set_aside_across
 from agentmem.core.setkeys import key_words, keyed_anew
 from agentmem.core.slots import told_apart
-from agentmem.core.supplierleft import may_retire, named, retired_supply, switches
+from agentmem.core.supplierleft import ended, may_retire, named, retired_supply, switches
 from agentmem.core.validate import MAX_REFS
 from agentmem.core.withdrawnname import withdrawn_by_name, withdrawn_names
 from agentmem.stores.base import Filters, ReadableStore
@@ -368,32 +368,44 @@ def by_supplier(
 ) -> list[str]:
     """The live lessons of an old supplier's setting or rule that the draft gives anew for
     the new supplier, once a stored text of any app (a run record, a retro) tells the supply
-    handed over to it (`agentmem.core.supplierleft`). Lessons of its own document stay."""
+    handed over to it (`agentmem.core.supplierleft`). Lessons of its own document stay.
+
+    Two reads, each needed only when the other found something: the draft's own scope for
+    a held lesson that could be an old supplier's (`may_retire`, one search) and every app
+    for a hand-over to one of the draft's names (a search a name). A draft of one name (a
+    lesson led by a word: every lesson of bench/scale.py) asks every app first: a text
+    telling a hand-over is rare, a held lesson sharing three words with the draft is not
+    (an ended supplier is named by the word opening a lesson). The answers do not depend
+    on the order."""
     text = record["text"]
     names = named(text)
     if not names:
         return []
-    # the draft's own scope first: a search of every app for the hand-over only when a held
-    # lesson there could be an old supplier's (before, every draft naming a word cost one)
-    found = [
-        hit
-        for hit in _matches(store, text, filters, 2 * CANDIDATES)
-        if _open(hit, record, seen, []) and may_retire(text, hit.memory.text)
-    ]
-    if not found:
-        return []
-    every = replace(filters, app_ids=None, types=None)
-    handovers: dict[str, str] = {}
-    for name in sorted(names):
-        for hit in _matches(store, name, every):
-            if switches(hit.memory.text, frozenset(names)):
-                handovers[hit.memory.id] = hit.memory.text
-    if not handovers:
-        return []
+
+    def held() -> list[Hit]:
+        return [
+            hit
+            for hit in _matches(store, text, filters, 2 * CANDIDATES)
+            if _open(hit, record, seen, []) and may_retire(text, hit.memory.text)
+        ]
+
+    def told() -> list[str]:
+        every = replace(filters, app_ids=None, types=None)
+        handovers: dict[str, str] = {}
+        for name in sorted(names):
+            for hit in _matches(store, name, every):
+                if switches(hit.memory.text, names) or ended(hit.memory.text, names):
+                    handovers[hit.memory.id] = hit.memory.text
+        return list(handovers.values())
+
+    if len(names) == 1:
+        handovers = told()
+        found = held() if handovers else []
+    else:
+        found = held()
+        handovers = told() if found else []
     out: list[str] = []
-    for hit in found:
-        if hit.memory.id not in out and retired_supply(
-            text, hit.memory.text, list(handovers.values())
-        ):
+    for hit in found if handovers else []:
+        if hit.memory.id not in out and retired_supply(text, hit.memory.text, handovers):
             out.append(hit.memory.id)
     return out
