@@ -11,8 +11,9 @@ of `agentmem.core.retract.withdrawn` found one.
 - the text opens with a label (`LABEL`: "Retracted:", "Withdrawn:", "Scrap that:"), the
   claim the label stands before being said in words of its own;
 - the lesson says a content word of the claim ("aerator");
-- the lesson is of the reason's subject: the reason's first head term is one of its
-  content terms ("aerators" of "Aerators run 24 h …");
+- the lesson tells what the reason tells: the reason's first two head terms, its subject
+  and what it does, are content terms of the lesson ("aerators", "run" of "Aerators run
+  24 h …"), so "kilns need a 2 h soak" is no value of "kilns fire 20 h";
 - the reason and the lesson give a value of one unit ("h"), and no value the reason gives
   of it is the lesson's: the lesson's value is the one taken back. A bare count or a time
   of day is no unit of a setting ("two dawn crashes", "at 05:00"), and a lesson that gives
@@ -44,7 +45,7 @@ def relabelled(text: str, said: tuple[str, str] | None, held: str) -> bool:
     if not (terms(claim).content - FRAMING) & kept.content:
         return False
     told = terms(reason)
-    if not told.head or told.head[0] not in kept.content:
+    if len(told.head) < 2 or not set(told.head[:2]) <= kept.content:
         return False
     for unit, values in told.values.items():
         if unit in UNITLESS or unit.startswith("version"):
