@@ -17,6 +17,15 @@ A draft tells a takeover in one of three ways (`takeover`):
   meter"), and its every lesson goes, one that names only its code ("the RX-40 inlet
   hose") too.
 
+A run may tell it in its record alone ("Commission the new TitraLine 7 titrator … TL7
+installed on bench 2", `commissioned`): a successful run that commissions a new (or a
+replacement) device of a kind, named by a code in the record, retires the lessons of the
+old one (`retired_by_run`): those naming, as a device or as their label ("Hanna
+HI-98161: …"), a code the record never names that held texts write beside the same kind
+("on the T50 titrator"), or that are of what the new device measures ("ph" of "pH meter",
+in the lesson's words or its tags). A lesson naming the new device stays, as does one of
+another unit.
+
 A held lesson is the old device's (`retired_device`) when it names, as a device, a model
 code the draft never names (beside a device word, "DG-2 laser gauge", or as what a reading
 is taken on, "read … on the S220", "KM-2 results"), never names the new device, and is of
