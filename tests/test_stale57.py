@@ -55,6 +55,11 @@ def test_going_back_to_a_value_undoes_the_change_that_moved_it() -> None:
     assert not returned(AGAIN, STANDING)
     assert not returned(AGAIN, OTHER_VAT)
     assert not went_back("B2 runs at 40 rpm; the curd sets in 50 min.")
+    # a unit spelled in capitals names no thing: unnamed, the clause's subject must be the
+    # lesson's ("interrogator"), and a lesson of another thing in dBm stays
+    back = "Interrogator is back at 59 dBm."
+    assert returned(back, "Fix low replies by raising the interrogator power to 61 dBm.")
+    assert not returned(back, "Raise the SWD transmitter power to 63 dBm.")
     assert may_withdraw(AGAIN, [RAISED])
     found = judge(AGAIN, [Held("r", RAISED, "semantic"), Held("s", STANDING, "semantic")])
     assert found.replaces == ["r"]

@@ -10,7 +10,9 @@ with its unit ("120 L/min"). `returned` takes a held lesson as undone when
 - it is a change itself: it says to raise, lower, set, try … a value (`CHANGED`): what is
   gone back from is a change, never the standing rule, which the draft restates;
 - it names the thing the draft's clause names by a name of its own (a code or a proper
-  name: "A1"), so another unit's lesson ("A2 runs at 150 L/min") stays;
+  name: "A1", never the unit's own spelling, "dBm"), or, where the clause names none, its
+  subject ("interrogator" of "Interrogator is back at 59 dBm"), so another unit's lesson
+  ("A2 runs at 150 L/min") stays;
 - it gives a value of the clause's unit, and none equal to the clause's: a lesson that
   says the value gone back to merely repeats it and stays.
 """
@@ -45,11 +47,6 @@ def _values(text: str) -> dict[str, set[str]]:
     return out
 
 
-def _names(text: str) -> frozenset[str]:
-    """The names a text gives things: proper names and codes ("a1")."""
-    return terms(text).proper
-
-
 @lru_cache(maxsize=4096)  # a draft meets every held lesson of an add
 def went_back(text: str) -> tuple[tuple[frozenset[str], str, frozenset[str]], ...]:
     """Each clause of the text that says a named thing is at a value again: (its names, the
@@ -58,11 +55,14 @@ def went_back(text: str) -> tuple[tuple[frozenset[str], str, frozenset[str]], ..
     for clause in CLAUSE.split(text):
         if not AGAIN.search(clause):
             continue
-        names = _names(clause)
-        if not names:
-            continue
+        told = terms(clause)
         for unit, values in _values(clause).items():
-            out.append((names, unit, frozenset(values)))
+            # a unit spelled in capitals ("dBm") is no name of the thing; unnamed, the
+            # thing is the clause's subject ("interrogator" of "Interrogator is back at …")
+            names = told.proper - set(terms(unit).tokens) - {unit}
+            subject = names or frozenset(told.head[:1])
+            if subject:
+                out.append((frozenset(subject), unit, frozenset(values)))
     return tuple(out)
 
 
@@ -72,9 +72,9 @@ def returned(text: str, held: str) -> bool:
     back = went_back(text)  # the draft's, first: most drafts go back to nothing
     if not back or RETRACTED.match(held) or not CHANGED.search(held):
         return False
-    given, names = _values(held), _names(held)
+    given, kept_terms = _values(held), terms(held)
     for said, unit, values in back:
         kept = given.get(unit)
-        if kept and said & names and not kept & values:
+        if kept and said & (kept_terms.proper | kept_terms.content) and not kept & values:
             return True
     return False
