@@ -17,6 +17,15 @@ A draft tells a takeover in one of three ways (`takeover`):
   meter"), and its every lesson goes, one that names only its code ("the RX-40 inlet
   hose") too.
 
+A run may tell it in its record alone ("Commission the new TitraLine 7 titrator … TL7
+installed on bench 2", `commissioned`): a successful run that commissions a new (or a
+replacement) device of a kind, named by a code in the record, retires the lessons of the
+old one (`retired_by_run`): those naming, as a device or as their label ("Hanna
+HI-98161: …"), a code the record never names that held texts write beside the same kind
+("on the T50 titrator"), or that are of what the new device measures ("ph" of "pH meter",
+in the lesson's words or its tags). A lesson naming the new device stays, as does one of
+another unit.
+
 A held lesson is the old device's (`retired_device`) when it names, as a device, a model
 code the draft never names (beside a device word, "DG-2 laser gauge", or as what a reading
 is taken on, "read … on the S220", "KM-2 results"), never names the new device, and is of
@@ -210,3 +219,65 @@ def retired_device(draft: str, held: str, known: Iterable[str] = ()) -> bool:
     if old & set(known):
         return True
     return bool(told.measures & set(tokenize(held)))
+
+
+# A run that commissions a new device of a kind: "Commission the new TitraLine 7 titrator",
+# "Commission replacement lab pH meter". The device's own name (capitalised, a code) is
+# not its kind: the kind is the kind word with the lower-case word before it ("ph meter").
+COMMISSION = re.compile(
+    r"\bcommission(?:s|ed|ing)?\s+(?:of\s+)?(?:the\s+|a\s+|an\s+|our\s+)?(?:new|replacement)\s+"
+    rf"(?P<what>(?:[\w-]+\s+){{0,4}}?)(?P<kind>{KINDS})\b",
+    re.IGNORECASE,
+)
+
+
+FIGURES = re.compile(r"\d*[.,/]?\d+(?:[.,/]\d+)+")
+
+
+def commissioned(record: str) -> Takeover | None:
+    """The takeover a run record tells by commissioning a new device of a kind, named in
+    the record by a model code ("TL7 installed on bench 2", "Knick Portamess 913 … in
+    service"): its codes, what it measures (the word before its kind word: "ph" of "pH
+    meter", none of "titrator") and its kind."""
+    m = COMMISSION.search(record)
+    new = codes(FIGURES.sub(" ", record))  # "4.01", "2.00/7.00" are readings, not names
+    if m is None or not new:
+        return None
+    words = [w for w in m["what"].split() if w[:1].islower() and not CODE.fullmatch(w)]
+    kind = tuple(tokenize(" ".join([*words[-1:], m["kind"]])))
+    measures = frozenset(tokenize(" ".join(words[-1:]))) - GENERIC
+    return Takeover(frozenset(new), measures, (), frozenset({kind}))
+
+
+def _labelled(held: str, code: str) -> bool:
+    """The held lesson is labelled by a device, its maker before its code ("Hanna
+    HI-98161: reads …", "AcidoMat T50: give it …"); a code with a letter (a bare number
+    after a word is a unit's, "Tank 12")."""
+    if not re.search(r"[a-z]", code):
+        return False
+    c = re.escape(code)
+    return re.match(rf"^\W*[A-Z][A-Za-z]+\s+{c}(?![\w-])\s*:", held, re.IGNORECASE) is not None
+
+
+def retired_by_run(
+    told: Takeover, record: str, held: str, known: Iterable[str] = (), tags: Iterable[str] = ()
+) -> bool:
+    """A commissioning run's takeover (`commissioned`) retires the held lesson of the old
+    device: one naming, as a device or as its label, a code the record never names, of the
+    old device (`known`: a code held texts write beside the new one's kind, "the T50
+    titrator") or of the measurement the new device takes (a word of it in the lesson or
+    its tags: "ph"). A lesson naming the new device stays, as does one of another unit
+    ("bench 1" beside the record's "bench 2"): two devices both in use."""
+    if told.new & codes(held):
+        return False
+    if units(record) and units(held) and not units(record) & units(held):
+        return False
+    said = codes(record)
+    old = {c for c in codes(held) - said if _as_device(held, c) or _labelled(held, c)}
+    old |= (codes(held) - said) & set(known)
+    if not old:
+        return False
+    if old & set(known):
+        return True
+    topic = set(tokenize(held)) | {t for tag in tags for t in tokenize(tag)}
+    return bool(told.measures & topic)

@@ -51,6 +51,7 @@ from agentmem.core.deniedcause import denied_cause
 from agentmem.core.disowned import SENTENCE
 from agentmem.core.flipped import flipped
 from agentmem.core.gainsay import causes, gainsaid, swapped
+from agentmem.core.labelled import relabelled
 from agentmem.core.namedverdict import claim_names, named_by_verdict
 from agentmem.core.nofix import (
     negated_claim,
@@ -81,6 +82,7 @@ from agentmem.core.topicwrong import named_wrong
 from agentmem.core.unbound import unbound
 from agentmem.core.undoneremedy import undone
 from agentmem.core.unfounded import unfounded
+from agentmem.core.wentback import returned
 from agentmem.core.withdrawal import CLAUSE, DAY, DENIED, FRAMING, RETRACTED, retraction
 
 __all__ = [
@@ -155,6 +157,8 @@ def withdrawn(
     if found:  # what prescribes the practice outweighs a lesson sharing the claim's words
         return found[:MOST]
     found = found or [i for i, t in lessons if revalued(text, t, told)]
+    # a labelled claim whose reason tells the thing's value now (`agentmem.core.labelled`)
+    found = found or [i for i, t in lessons if relabelled(text, said, t)]
     return found[:MOST] or _named(text, lessons, said)
 
 
@@ -196,6 +200,7 @@ def denies(text: str, held: str) -> bool:
         or recaused(text, held)  # another cause of its failure, told as a correction
         or unfounded(text, held)  # its cause there all along, its rule never asking it
         or set_aside(text, held)  # its trouble cured another way, its remedy's knob undone
+        or returned(text, held)  # the value its change moved away from told "again"
     )
 
 

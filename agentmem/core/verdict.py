@@ -14,8 +14,9 @@ from agentmem.core.across import denies_across, withdrawn_across
 from agentmem.core.apart import set_apart
 from agentmem.core.cues import says_changed
 from agentmem.core.device import aliases as device_aliases
+from agentmem.core.device import commissioned as device_commissioned
 from agentmem.core.device import makers as device_makers
-from agentmem.core.device import retired_device
+from agentmem.core.device import retired_by_run, retired_device
 from agentmem.core.device import takeover as device_takeover
 from agentmem.core.held import (
     RETRACTABLE,
@@ -143,14 +144,18 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Compared:
     replace something held? Held candidates are the draft's best lexical matches of its own
     kind in its scope (its app and `_global`; every app for a `_global` draft), principles
     included (a principle can be restated, never replaced)."""
-    if record.get("type") not in JUDGED:
-        return Compared()
     app = record.get("app_id", GLOBAL)
     filters = Filters(
         user_id=record.get("user_id"),
         app_ids=None if app == GLOBAL else (app, GLOBAL),
         types=(*JUDGED, "principle"),
     )
+    if record.get("type") not in JUDGED:
+        # a run record restates and replaces nothing, but a run that commissioned a new
+        # device retires the old one's lessons (`agentmem.core.device.commissioned`)
+        return (
+            Compared(replaces=by_commission(store, record, filters)) if _ran(record) else Compared()
+        )
     hits = _matches(store, record["text"], filters)
     # An assessment (what runs mean, citing them) neither restates nor replaces an
     # observation (a lesson), though it may quote one: each is judged against its own kind.
@@ -360,6 +365,45 @@ def by_device(
                 record["text"], hit.memory.text, sorted(known)
             ):
                 out.append(hit.memory.id)
+    return out
+
+
+def _ran(record: Mapping[str, Any]) -> bool:
+    """A record of a run that went well, written by hook C."""
+    return (
+        record.get("type") == "episodic"
+        and record.get("trigger") == RUN_HOOK
+        and record.get("outcome") == "success"
+    )
+
+
+def by_commission(store: ReadableStore, record: Mapping[str, Any], filters: Filters) -> list[str]:
+    """The live lessons of the device a successful run's record says it commissioned a new
+    one in place of (`agentmem.core.device.commissioned`): the old device is named by its
+    code beside the new one's kind in any held text (a run record's "on the T50
+    titrator"), or known by what the new one measures; its lessons are found by those
+    codes and words and by the record's own. Lessons of the run's own fire stay."""
+    text = record["text"]
+    told = device_commissioned(text)
+    if told is None:
+        return []
+    every = replace(filters, types=None)  # a run record names the old device as well
+    known: set[str] = set()
+    for kind in sorted(told.kinds):
+        texts = [h.memory.text for h in _matches(store, " ".join(kind), every)]
+        known |= device_aliases(told, texts)
+    queries = [text, *sorted(known)] + ([" ".join(sorted(told.measures))] if told.measures else [])
+    fire = (record.get("run_id"), RUN_HOOK, record.get("created_at"))
+    out: list[str] = []
+    for query in queries:
+        for hit in _matches(store, query, filters):
+            memory = hit.memory
+            if (memory.run_id, memory.trigger, memory.created_at) == fire:
+                continue  # the run's own lessons, told of the new device
+            if _open(hit, {**record, "kind": memory.kind.value}, set(), out) and retired_by_run(
+                told, text, memory.text, sorted(known), memory.tags
+            ):
+                out.append(memory.id)
     return out
 
 

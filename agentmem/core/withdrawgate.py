@@ -42,6 +42,7 @@ from agentmem.core import (
     unbound,
     undoneremedy,
     unfounded,
+    wentback,
 )
 from agentmem.core.advicewithdrawn import withdraws
 from agentmem.core.namedverdict import verdict_of
@@ -202,6 +203,7 @@ DENIES: dict[str, Callable[[str], bool]] = {
     "unfounded": _unfounded,
     "flipped": _flipped,
     "denied_cause": _denied_cause,
+    "returned": lambda text: bool(wentback.went_back(text)),
 }
 
 # What `withdrawn` calls, as this gate was derived from it: another call there may
@@ -226,6 +228,7 @@ WITHDRAWN_CALLS = frozenset(
         "prescribes",
         "prescribes_all",
         "refuted",
+        "relabelled",
         "retracted",
         "retraction",
         "revalued",

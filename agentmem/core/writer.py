@@ -241,7 +241,8 @@ class Harvester:
             if verdict.replaces:
                 given = list(record.get("supersedes") or ())
                 record["supersedes"] = list(dict.fromkeys([*given, *verdict.replaces]))
-                if not retraction(record["text"]):  # a withdrawal, not a new value
+                # a withdrawal is no new value, nor is a run's record a lesson of the same topic
+                if not retraction(record["text"]) and record.get("type") in judged.JUDGED:
                     record["tags"] = judged.inherited_tags(self.store, record, verdict.replaces)
             record["id"] = record.get("id") or memory_id(record["type"], key)
             memory = Memory.model_validate(record)
