@@ -49,10 +49,24 @@ _CODE = r"(?<![\w-])(?=[\w-]*\d)[A-Za-z0-9][\w-]*[A-Za-z0-9](?![\w-])"
 CODE = re.compile(_CODE)
 _DEVICE = r"[^.;,:()]{2,50}?"
 NOW_FROM = re.compile(
-    r"(?P<what>[^.;:()]{2,60}?)\s+(?:is\s+|are\s+)?now\s+"
-    r"(?:comes?\s+from|(?P<verb>uses?)|(?:measured|read|taken|tested|checked|logged|weighed)\s+"
+    r"(?P<what>[^.;:()]{2,60}?)\s+(?:is\s+|are\s+)?(?P<now>now\s+)?"
+    r"(?:comes?\s+from|(?P<verb>uses?)|(?:measured|read|run|taken|tested|checked|logged|weighed)\s+"
     r"(?:on|with|by|from))\s+(?:the\s+)?"
-    rf"(?P<new>{_DEVICE})(?=\s*(?:[.;,:()]|\s-\s|\bwith\b|\band\b|$))",
+    rf"(?P<new>{_DEVICE})(?=\s*(?:[.;,:()]|\s-\s|\bwith\b|\band\b|\bas\b|$))",
+    re.IGNORECASE,
+)
+# the draft says the old device's correction gone: "no correction is applied", "with no
+# PLC offset", "used as read"; a reading it tells taken on a named device without "now"
+# is then a takeover too ("Moisture on the line is read with the MW-2 microwave analyser;
+# … no correction is applied")
+NO_CORRECTION = re.compile(
+    r"\bno\s+(?:[\w-]+\s+)?(?:corrections?|offsets?)\b|\bused\s+as\s+read\b", re.IGNORECASE
+)
+# a held lesson telling how a device's reading is corrected: its offset, a correction, a
+# reading high or low, a re-zero, a drift
+CORRECTED = re.compile(
+    r"\b(?:offsets?|corrections?|subtract|re-?zero|drifts?)\b"
+    r"|\breads?\s+(?:[~\w.,+-]+\s+){0,4}?(?:high|low)\b",
     re.IGNORECASE,
 )
 REPLACED_OLD = re.compile(
@@ -65,14 +79,14 @@ KINDS = (
     r"gauges?|gages?|meters?|testers?|analy[sz]ers?|sensors?|probes?|scales?|balances?|"
     r"calipers?|micrometers?|dynamometers?|viscometers?|rheometers?|spectrometers?|"
     r"photometers?|hygrometers?|thermometers?|titrators?|instruments?|machines?|rigs?|"
-    r"readers?|counters?|cameras?|scanners?|cmm"
+    r"readers?|counters?|cameras?|scanners?|cmm|polariscopes?|thermocouples?"
 )
 # what "now uses" a measuring device with: an instrument word ends its name ("optical DO
 # meter"); a reader, a machine, a rig is as often a program's or a line's ("cp1252 reader")
 KIND = re.compile(
     r"\b(?:gauges?|gages?|meters?|testers?|analy[sz]ers?|sensors?|probes?|calipers?|"
     r"micrometers?|dynamometers?|viscometers?|rheometers?|spectrometers?|photometers?|"
-    r"hygrometers?|thermometers?|titrators?|counters?)$",
+    r"hygrometers?|thermometers?|titrators?|counters?|polariscopes?|thermocouples?)$",
     re.IGNORECASE,
 )
 READS = r"reads?|readings?|results?|measures?|measurements?"
@@ -95,6 +109,9 @@ class Takeover:
     measures: frozenset[str]
     old: tuple[str, ...]
     kinds: frozenset[tuple[str, ...]] = frozenset()
+    # codes said to be another kind of device now, its correction gone ("TC-F3 is now a
+    # type S thermocouple with no PLC offset"): the held lessons correcting it are the old one's
+    same: frozenset[str] = frozenset()
 
 
 # "<code> [word] <kind>": a device named by its model code and what it is ("CC-9 particle
@@ -102,7 +119,12 @@ class Takeover:
 # word before it ("particle counter"), so a "DO meter" is no "pH meter"
 NAMED = re.compile(rf"({_CODE})\s+((?:[\w-]+\s+){{0,2}}?)({KINDS})\b", re.IGNORECASE)
 # the draft says the old way is gone ("there is no manual purge step any more")
-GONE = re.compile(r"\bany\s?more\b|\bno\s+longer\b", re.IGNORECASE)
+GONE = re.compile(r"\bany\s?more\b|\bno\s+longer\b|" + NO_CORRECTION.pattern, re.IGNORECASE)
+# "<code> is now a <kind>": the thing under its tag is another kind of device now
+NOW_KIND = re.compile(
+    rf"({_CODE})\s+(?:is|are)\s+now\s+(?:an?\s+)?[^.;,:()]{{0,40}}?\b(?:{KINDS})\b",
+    re.IGNORECASE,
+)
 SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 # a unit a lesson is of ("line 2", "block A"): two units, two devices both in use
 UNIT = re.compile(
@@ -116,13 +138,28 @@ def named(text: str) -> dict[str, tuple[str, ...]]:
     code here holds a letter ("week 48 meter" names no device)."""
     out: dict[str, tuple[str, ...]] = {}
     for m in NAMED.finditer(text):
-        if not re.search(r"[A-Za-z]", m.group(1)):
+        if not re.search(r"[A-Za-z]", m.group(1)) and not _after_name(text, m.start()):
             continue
         words = [w for w in m.group(2).split() if not CODE.fullmatch(w)]
         kind = tuple(tokenize(" ".join([*words[-1:], m.group(3)])))
         if kind:
             out[m.group(1).lower()] = kind
     return out
+
+
+# a number after a maker's or a model's name is a model code ("Testo 104", "Ebro TDC 150");
+# one after a unit's word is the unit's ("Tank 12"), one after "The" is a count
+NAME_BEFORE = re.compile(r"(?<![\w-])([A-Z][A-Za-z]+)\s+$")
+NOT_A_NAME = frozenset(
+    ["the", "a", "an", "all", "our", "each", "every", "and", "or", "with", "on", "of", "in", "at", "for", "to", "from", "by", "line", "block", "bench", "unit", "site", "hall", "room", "station", "pond", "tank", "kiln", "zone", "lane", "cell", "bay", "week", "day", "year"]
+)
+
+
+def _after_name(text: str, start: int) -> bool:
+    """The number at `start` follows a capitalised name, not a unit's word nor a function
+    word."""
+    m = NAME_BEFORE.search(text[max(0, start - 40) : start])
+    return m is not None and m.group(1).lower() not in NOT_A_NAME
 
 
 def units(text: str) -> set[str]:
@@ -142,7 +179,7 @@ def codes(text: str) -> set[str]:
 CUE = re.compile(
     r"\snow\s+(?:comes?|uses?|measured|read|taken|tested|checked|logged|weighed)\s"
     r"|(?:replaced|replaces|from)\s+the\s+old\s"
-    r"|\bany\s?more\b|\bno\s+longer\b",
+    r"|\bany\s?more\b|\bno\s+longer\b|\snow\s+run\s|" + NO_CORRECTION.pattern,
     re.IGNORECASE,
 )
 
@@ -151,7 +188,13 @@ def takeover(draft: str) -> Takeover | None:
     """The takeover the draft tells, if any (see the module docstring)."""
     if CUE.search(draft) is None:
         return None  # no form can match (CUE is a part of each one's match)
+    gone = NO_CORRECTION.search(draft) is not None
+    same = frozenset(m.group(1).lower() for m in NOW_KIND.finditer(draft)) if gone else frozenset()
+    if same:
+        return Takeover(frozenset(), frozenset(), (), same=same)
     m = NOW_FROM.search(draft)
+    if m is not None and not (m["now"] or gone):
+        m = None  # "is read with <device>" alone tells where it is read, not a change
     if m is not None and codes(m["new"]) and (m["verb"] is None or KIND.search(m["new"].strip())):
         what = set(tokenize(CODE.sub(" ", m["what"]))) - GENERIC - {"is", "are"}
         return Takeover(frozenset(codes(m["new"])), frozenset(what), ())
@@ -192,7 +235,9 @@ def _as_device(held: str, code: str) -> bool:
     what it reads, or as what a reading is taken on."""
     c = re.escape(code)
     return (
-        re.search(rf"(?<![\w-]){c}(?![\w-])\s+(?:[\w-]+\s+)?(?:{KINDS}|{READS})\b", held, re.I)
+        re.search(
+            rf"(?<![\w-]){c}(?![\w-])\s+(?:[\w-]+\s+){{0,2}}?(?:{KINDS}|{READS})\b", held, re.I
+        )
         is not None
         or re.search(rf"\b{ON_IT}(?:[\w-]+\s+){{0,4}}{c}(?![\w-])", held, re.I) is not None
         or re.search(rf"\b(?:{KINDS})\s+{c}(?![\w-])", held, re.I) is not None
@@ -209,6 +254,10 @@ def retired_device(draft: str, held: str, known: Iterable[str] = ()) -> bool:
     """The draft says a new device took over the measurement the held lesson's device took
     (see the module docstring); `known` are the old device's codes found beside its maker."""
     told = takeover(draft)
+    if told is not None and told.same:
+        # its tag now another kind of device, the correction gone: the held lesson
+        # correcting the old one under that tag goes (`CORRECTED`)
+        return bool(told.same & codes(held)) and CORRECTED.search(held) is not None
     if told is None or told.new & codes(held):
         return False
     if units(draft) and units(held) and not units(draft) & units(held):
@@ -281,3 +330,16 @@ def retired_by_run(
         return True
     topic = set(tokenize(held)) | {t for tag in tags for t in tokenize(tag)}
     return bool(told.measures & topic)
+
+
+def of_the_reading(draft: str, held: str) -> bool:
+    """The draft tells a new device taking a reading over (`takeover`) and the held lesson
+    names no device (no code written as a device's, no instrument word): a limit or a
+    property of what is measured ("PK48 … release limits: peel adhesion >= 5.5 N/25 mm"),
+    which a new device leaves as it was."""
+    told = takeover(draft)
+    if told is None or told.same:
+        return False
+    return not re.search(rf"\b(?:{KINDS})\b", held, re.I) and not any(
+        _as_device(held, c) or _labelled(held, c) for c in codes(held)
+    )
