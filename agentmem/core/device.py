@@ -48,13 +48,16 @@ from agentmem.stores.bm25 import tokenize
 _CODE = r"(?<![\w-])(?=[\w-]*\d)[A-Za-z0-9][\w-]*[A-Za-z0-9](?![\w-])"
 CODE = re.compile(_CODE)
 _DEVICE = r"[^.;,:()]{2,50}?"
-NOW_FROM = re.compile(
-    r"(?P<what>[^.;:()]{2,60}?)\s+(?:is\s+|are\s+)?(?P<now>now\s+)?"
+_READING = (
     r"(?:comes?\s+from|(?P<verb>uses?)|(?:measured|read|run|taken|tested|checked|logged|weighed)\s+"
     r"(?:on|with|by|from))\s+(?:the\s+)?"
-    rf"(?P<new>{_DEVICE})(?=\s*(?:[.;,:()]|\s-\s|\bwith\b|\band\b|\bas\b|$))",
-    re.IGNORECASE,
+    rf"(?P<new>{_DEVICE})(?=\s*(?:[.;,:()]|\s-\s|\bwith\b|\band\b|\bas\b|$))"
 )
+NOW_FROM = re.compile(
+    r"(?P<what>[^.;:()]{2,60}?)\s+(?:is\s+|are\s+)?now\s+" + _READING, re.IGNORECASE
+)
+# the same without "now": a takeover only in a draft saying the old correction gone
+READ_ON = re.compile(r"(?P<what>[^.;:()]{2,60}?)\s+(?:is\s+|are\s+)?" + _READING, re.IGNORECASE)
 # the draft says the old device's correction gone: "no correction is applied", "with no
 # PLC offset", "used as read"; a reading it tells taken on a named device without "now"
 # is then a takeover too ("Moisture on the line is read with the MW-2 microwave analyser;
@@ -151,7 +154,44 @@ def named(text: str) -> dict[str, tuple[str, ...]]:
 # one after a unit's word is the unit's ("Tank 12"), one after "The" is a count
 NAME_BEFORE = re.compile(r"(?<![\w-])([A-Z][A-Za-z]+)\s+$")
 NOT_A_NAME = frozenset(
-    ["the", "a", "an", "all", "our", "each", "every", "and", "or", "with", "on", "of", "in", "at", "for", "to", "from", "by", "line", "block", "bench", "unit", "site", "hall", "room", "station", "pond", "tank", "kiln", "zone", "lane", "cell", "bay", "week", "day", "year"]
+    [
+        "the",
+        "a",
+        "an",
+        "all",
+        "our",
+        "each",
+        "every",
+        "and",
+        "or",
+        "with",
+        "on",
+        "of",
+        "in",
+        "at",
+        "for",
+        "to",
+        "from",
+        "by",
+        "line",
+        "block",
+        "bench",
+        "unit",
+        "site",
+        "hall",
+        "room",
+        "station",
+        "pond",
+        "tank",
+        "kiln",
+        "zone",
+        "lane",
+        "cell",
+        "bay",
+        "week",
+        "day",
+        "year",
+    ]
 )
 
 
@@ -192,10 +232,8 @@ def takeover(draft: str) -> Takeover | None:
     same = frozenset(m.group(1).lower() for m in NOW_KIND.finditer(draft)) if gone else frozenset()
     if same:
         return Takeover(frozenset(), frozenset(), (), same=same)
-    m = NOW_FROM.search(draft)
-    if m is not None and not (m["now"] or gone):
-        m = None  # "is read with <device>" alone tells where it is read, not a change
-    if m is not None and codes(m["new"]) and (m["verb"] is None or KIND.search(m["new"].strip())):
+    m = _reading(draft, gone)
+    if m is not None:
         what = set(tokenize(CODE.sub(" ", m["what"]))) - GENERIC - {"is", "are"}
         return Takeover(frozenset(codes(m["new"])), frozenset(what), ())
     m = REPLACED_OLD.search(draft)
@@ -208,6 +246,21 @@ def takeover(draft: str) -> Takeover | None:
     }
     if new:
         return Takeover(frozenset(new), frozenset(), (), frozenset(new.values()))
+    return None
+
+
+def _reading(draft: str, gone: bool) -> re.Match[str] | None:
+    """A reading said taken on a new device ("now measured on <device>"); without "now"
+    ("is read with <device>") only when the draft says the old correction gone: alone it
+    tells where a reading is taken, not a change."""
+    for pattern in (NOW_FROM, READ_ON) if gone else (NOW_FROM,):
+        m = pattern.search(draft)
+        if (
+            m is not None
+            and codes(m["new"])
+            and (m["verb"] is None or KIND.search(m["new"].strip()))
+        ):
+            return m
     return None
 
 
