@@ -77,6 +77,7 @@ def test_a_number_after_a_makers_name_is_a_model_code() -> None:
     assert named(OLD_GAUGE) == {"330": ("pressur", "gaug")}
     assert named("Tank 12 level sensor") == {}
     assert named("The 30 pressure gauges") == {}
+    assert named("RETRO 2024-08-14 pressure gauge change") == {}  # a date
     told = takeover(NEW_GAUGE)
     assert told is not None and told.new == {"210"}
     known = aliases(told, [OLD_GAUGE, OTHER_READING])
@@ -91,6 +92,8 @@ def test_a_new_device_leaves_the_limit_of_what_it_measures() -> None:
     told = takeover(NEW_TENSILE)
     assert told is not None and told.new == {"5965"}
     assert retired_device(NEW_TENSILE, OLD_TENSILE)
+    # what is run on a day or an hour is no device's reading
+    assert takeover("Crew changes now run on Fridays at 07:00 from the east pontoon.") is None
     assert realigned(NEW_TENSILE, LIMIT)  # what the device rule keeps from retiring it
     assert of_the_reading(NEW_TENSILE, LIMIT)
     assert not of_the_reading(NEW_TENSILE, OLD_TENSILE)

@@ -45,6 +45,10 @@ def _old_takeover(draft: str) -> Takeover | None:
         device.codes(m["new"]) and (m["verb"] is None or device.KIND.search(m["new"].strip()))
     ):
         m = device.READ_ON.search(draft) if gone else None  # "is read with" (device58)
+    if (m is not None and m.re is device.READ_ON) or (m is not None and m["run"]):
+        # device58: "run on" and a reading without "now" want a device's name
+        named = [c for c in device.codes(m["new"]) if device._device_code(m["new"], c)]
+        m = m if named else None
     if (
         m is not None
         and device.codes(m["new"])

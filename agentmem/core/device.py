@@ -49,7 +49,7 @@ _CODE = r"(?<![\w-])(?=[\w-]*\d)[A-Za-z0-9][\w-]*[A-Za-z0-9](?![\w-])"
 CODE = re.compile(_CODE)
 _DEVICE = r"[^.;,:()]{2,50}?"
 _READING = (
-    r"(?:comes?\s+from|(?P<verb>uses?)|(?:measured|read|run|taken|tested|checked|logged|weighed)\s+"
+    r"(?:comes?\s+from|(?P<verb>uses?)|(?:measured|read|(?P<run>run)|taken|tested|checked|logged|weighed)\s+"
     r"(?:on|with|by|from))\s+(?:the\s+)?"
     rf"(?P<new>{_DEVICE})(?=\s*(?:[.;,:()]|\s-\s|\bwith\b|\band\b|\bas\b|$))"
 )
@@ -141,7 +141,7 @@ def named(text: str) -> dict[str, tuple[str, ...]]:
     code here holds a letter ("week 48 meter" names no device)."""
     out: dict[str, tuple[str, ...]] = {}
     for m in NAMED.finditer(text):
-        if not re.search(r"[A-Za-z]", m.group(1)) and not _after_name(text, m.start()):
+        if not re.search(r"[A-Za-z]", m.group(1)) and not _after_name(text, m.start(1)):
             continue
         words = [w for w in m.group(2).split() if not CODE.fullmatch(w)]
         kind = tuple(tokenize(" ".join([*words[-1:], m.group(3)])))
@@ -196,8 +196,10 @@ NOT_A_NAME = frozenset(
 
 
 def _after_name(text: str, start: int) -> bool:
-    """The number at `start` follows a capitalised name, not a unit's word nor a function
-    word."""
+    """The number at `start` (digits alone: "2024-08-14" is a date) follows a capitalised
+    name, not a unit's word nor a function word."""
+    if not re.match(r"\d+(?![\w-])", text[start:]):
+        return False
     m = NAME_BEFORE.search(text[max(0, start - 40) : start])
     return m is not None and m.group(1).lower() not in NOT_A_NAME
 
@@ -255,13 +257,22 @@ def _reading(draft: str, gone: bool) -> re.Match[str] | None:
     tells where a reading is taken, not a change."""
     for pattern in (NOW_FROM, READ_ON) if gone else (NOW_FROM,):
         m = pattern.search(draft)
-        if (
-            m is not None
-            and codes(m["new"])
-            and (m["verb"] is None or KIND.search(m["new"].strip()))
-        ):
+        if m is None or (m["verb"] is not None and not KIND.search(m["new"].strip())):
+            continue
+        # "run on" and a reading without "now" want a device's name: a code with a letter
+        # or a number after a maker's name ("Instron 3343"), not "Fridays at 07:00"
+        strict = m["run"] is not None or pattern is READ_ON
+        if any(not strict or _device_code(m["new"], c) for c in codes(m["new"])):
             return m
     return None
+
+
+def _device_code(text: str, code: str) -> bool:
+    """The code names a device: it holds a letter, or it is a number after a name."""
+    if re.search(r"[a-z]", code):
+        return True
+    m = re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text, re.IGNORECASE)
+    return m is not None and _after_name(text, m.start())
 
 
 def makers(told: Takeover) -> list[str]:
