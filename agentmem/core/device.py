@@ -5,17 +5,30 @@ old device's lessons (its offset, its correction, its warm-up, "pH is read on th
 are stale, though they name the old device only by its model code ("DG-2", "KM-2", "S220")
 and share few words with the draft.
 
-A draft tells a takeover in one of three ways (`takeover`):
+A draft tells a takeover in one of four ways (`takeover`):
 
-- "<measurement> now comes from / now uses / is now measured (read, tested …) on
-  <device>": the device has a model code (a word with a digit: "32XY", "913");
+- "<measurement> now comes from / now uses / is now measured (read, run, tested …) on
+  <device>": the device has a model code (a word with a digit: "32XY", "913"); its name
+  ends at a clause's end or "as" ("… polariscope as retardation in nm/mm"); a reading
+  "run on" wants a device's name, not "Fridays at 07:00";
+- the same without "now" ("Moisture on the line is read with the MW-2 microwave
+  analyser") when the draft says the old correction gone (`NO_CORRECTION`: "no correction
+  is applied", "no offset", "used as read"): alone it tells where a reading is taken;
 - "<device> replaced the old <device>": the old one named by its maker or its kind;
-- a device named by its code and kind ("the MX-7 moisture analysers", `named`) in a draft
-  that says the old way gone ("no pan drying step any more", "no longer"): the old device
-  is the one held texts name by another code beside the same kind ("RX-40 moisture
+- a device named by its code and kind ("the MX-7 moisture analysers", `named`; a number
+  after a maker's name is a code too, "Testo 104 core probe") in a draft that says the old
+  way gone ("no pan drying step any more", "no longer", the correction gone): the old
+  device is the one held texts name by another code beside the same kind ("RX-40 moisture
   analyser"; the kind is its word with the word before it, so a "DO meter" is no "pH
   meter"), and its every lesson goes, one that names only its code ("the RX-40 inlet
   hose") too.
+
+A tag said to be another kind of device now, its correction gone ("TC-F3 is now a type S
+thermocouple with no PLC offset", `NOW_KIND`), retires the held lessons that correct the
+reading under that tag (`CORRECTED`: an offset, a correction, "reads 15 °C low"); one of
+the tag's place stays. A new device leaves what it measures as it was: a held text naming
+no device (a product's limit, "PK48 release limits: peel adhesion >= 5.5 N/25 mm") is
+not told anew by the draft's figures (`of_the_reading`, asked by the judge).
 
 A run may tell it in its record alone ("Commission the new TitraLine 7 titrator … TL7
 installed on bench 2", `commissioned`): a successful run that commissions a new (or a
