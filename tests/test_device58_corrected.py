@@ -97,6 +97,12 @@ def test_a_new_device_leaves_the_limit_of_what_it_measures() -> None:
     assert realigned(NEW_TENSILE, LIMIT)  # what the device rule keeps from retiring it
     assert of_the_reading(NEW_TENSILE, LIMIT)
     assert not of_the_reading(NEW_TENSILE, OLD_TENSILE)
+    # a lesson of the old way that gives no limit, or a limit of another thing, is no limit
+    # of what the new device measures: the judge may retire it as before
+    assert not of_the_reading(
+        NEW_TENSILE, "Tensile strength is run on the Zeta frame at 20 mm/min."
+    )
+    assert not of_the_reading(NEW_TENSILE, "FX-20 film limits: haze <= 2 %, gloss >= 80.")
     assert not judge(NEW_TENSILE, [Held("l", LIMIT, "semantic")], "semantic").replaces
 
 

@@ -409,14 +409,20 @@ def retired_by_run(
     return bool(told.measures & topic)
 
 
+# a limit a held text gives: "peel adhesion >= 5.5 N/25 mm", "release limits"
+LIMIT = re.compile(r"[<>]=|[≤≥]|\blimits?\b", re.IGNORECASE)
+
+
 def of_the_reading(draft: str, held: str) -> bool:
     """The draft tells a new device taking a reading over (`takeover`) and the held lesson
-    names no device (no code written as a device's, no instrument word): a limit or a
-    property of what is measured ("PK48 … release limits: peel adhesion >= 5.5 N/25 mm"),
-    which a new device leaves as it was."""
+    names no device (no code written as a device's, no instrument word) and gives a limit
+    (`LIMIT`) of what the new device measures ("PK48 … release limits: peel adhesion >=
+    5.5 N/25 mm"), which a new device leaves as it was."""
     told = takeover(draft)
-    if told is None or told.same:
+    if told is None or told.same or LIMIT.search(held) is None:
         return False
+    if not told.measures & set(tokenize(held)):
+        return False  # a limit of another thing than the new device measures
     return not re.search(rf"\b(?:{KINDS})\b", held, re.I) and not any(
         _as_device(held, c) or _labelled(held, c) for c in codes(held)
     )
