@@ -357,7 +357,7 @@ def by_device(
     for kind in sorted(told.kinds):  # the old devices of the new one's kind
         texts = [h.memory.text for h in _matches(store, " ".join(kind), filters)]
         known |= device_aliases(told, texts)
-    queries += sorted(known)
+    queries += sorted(known | told.same)  # a tag now another kind of device: its lessons
     out: list[str] = []
     for query in queries:
         for hit in _matches(store, query, filters):
