@@ -143,10 +143,11 @@ NOW_KIND = re.compile(
 )
 SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 # a unit a lesson is of ("line 2", "block A"): two units, two devices both in use
-UNIT = re.compile(
-    r"\b(?:line|block|bench|unit|site|hall|room|station|pond|tank|kiln)\s+([A-Z]?\d+|[A-Z])\b",
-    re.IGNORECASE,
+UNIT_WORDS = (
+    *("line", "block", "bench", "unit", "site", "hall", "room", "station", "pond", "tank"),
+    "kiln",
 )
+UNIT = re.compile(rf"\b(?:{'|'.join(UNIT_WORDS)})\s+([A-Z]?\d+|[A-Z])\b", re.IGNORECASE)
 
 
 def named(text: str) -> dict[str, tuple[str, ...]]:
@@ -167,44 +168,12 @@ def named(text: str) -> dict[str, tuple[str, ...]]:
 # one after a unit's word is the unit's ("Tank 12"), one after "The" is a count
 NAME_BEFORE = re.compile(r"(?<![\w-])([A-Z][A-Za-z]+)\s+$")
 NOT_A_NAME = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "all",
-        "our",
-        "each",
-        "every",
-        "and",
-        "or",
-        "with",
-        "on",
-        "of",
-        "in",
-        "at",
-        "for",
-        "to",
-        "from",
-        "by",
-        "line",
-        "block",
-        "bench",
-        "unit",
-        "site",
-        "hall",
-        "room",
-        "station",
-        "pond",
-        "tank",
-        "kiln",
-        "zone",
-        "lane",
-        "cell",
-        "bay",
-        "week",
-        "day",
+    (
+        *("the", "a", "an", "all", "our", "each", "every", "and", "or", "with", "on", "of"),
+        *("in", "at", "for", "to", "from", "by", "zone", "lane", "cell", "bay", "week", "day"),
         "year",
-    ]
+        *UNIT_WORDS,  # a number after a unit's word is the unit's ("Tank 12")
+    )
 )
 
 

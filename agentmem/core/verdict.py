@@ -13,6 +13,7 @@ from agentmem._exceptions import MemoryNotFound
 from agentmem.core.across import denies_across, withdrawn_across
 from agentmem.core.apart import set_apart
 from agentmem.core.cues import says_changed
+from agentmem.core.device import Takeover as DeviceTakeover
 from agentmem.core.device import aliases as device_aliases
 from agentmem.core.device import commissioned as device_commissioned
 from agentmem.core.device import makers as device_makers
@@ -373,6 +374,22 @@ def _open(hit: Hit, record: Mapping[str, Any], seen: set[str], out: list[str]) -
     )
 
 
+def _kinds(told: DeviceTakeover) -> list[str]:
+    """The new device's kinds as queries ("ph meter")."""
+    return [" ".join(kind) for kind in sorted(told.kinds)]
+
+
+def _aliases(
+    store: ReadableStore, told: DeviceTakeover, queries: list[str], filters: Filters
+) -> set[str]:
+    """The old device's model codes that the held texts found by each query (a maker, a
+    kind) write beside it (`agentmem.core.device.aliases`)."""
+    known: set[str] = set()
+    for query in queries:
+        known |= device_aliases(told, [h.memory.text for h in _matches(store, query, filters)])
+    return known
+
+
 def by_device(
     store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
 ) -> list[str]:
@@ -385,13 +402,8 @@ def by_device(
     if told is None:
         return []
     queries = [" ".join(sorted(told.measures))] if told.measures else []
-    known: set[str] = set()
-    for maker in device_makers(told):
-        texts = [h.memory.text for h in _matches(store, maker, filters)]
-        known |= device_aliases(told, texts)
-    for kind in sorted(told.kinds):  # the old devices of the new one's kind
-        texts = [h.memory.text for h in _matches(store, " ".join(kind), filters)]
-        known |= device_aliases(told, texts)
+    # the old device's codes beside its maker, and beside the new one's kind
+    known = _aliases(store, told, [*device_makers(told), *_kinds(told)], filters)
     queries += sorted(known | told.same)  # a tag now another kind of device: its lessons
     out: list[str] = []
     for query in queries:
@@ -423,10 +435,7 @@ def by_commission(store: ReadableStore, record: Mapping[str, Any], filters: Filt
     if told is None:
         return []
     every = replace(filters, types=None)  # a run record names the old device as well
-    known: set[str] = set()
-    for kind in sorted(told.kinds):
-        texts = [h.memory.text for h in _matches(store, " ".join(kind), every)]
-        known |= device_aliases(told, texts)
+    known = _aliases(store, told, _kinds(told), every)
     queries = [text, *sorted(known)] + ([" ".join(sorted(told.measures))] if told.measures else [])
     fire = (record.get("run_id"), RUN_HOOK, record.get("created_at"))
     out: list[str] = []

@@ -165,8 +165,8 @@ class ServerSearch(BatchedRows):
             found = self.call(rankings)
         except ProjectionError as exc:
             self._failed("remote_search_failed", exc, answered_from="files")
+            reason = f"{self.backend} search failed: {exc}"
             for i, query, k, filters, _ in asked:
-                reason = f"{self.backend} search failed: {exc}"
                 out[i] = self._from_files(query, k, filters, reason, explain=explain)
             return out
         self.answered_by = "server"
