@@ -40,7 +40,6 @@ def near_top(records: Sequence[Hit], subject: AbstractSet[str], found: Sequence[
     return [
         h
         for h in records
-        if h.memory.outcome in SETBACKS
-        and h.score >= NEAR_TOP * top
+        if (h.memory.outcome in SETBACKS and h.score >= NEAR_TOP * top or h.score >= top)
         and len(subject & set(tokenize(record_goal(h.memory.text)))) >= SUBJECT_WORDS
     ]
