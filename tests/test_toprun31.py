@@ -3,8 +3,9 @@
 A goal's tags count four times in its query, so a run whose goal names one tag outweighs
 the run whose goal names the goal's title, and `same_work` cut the second though the
 goal's search ranked it first. A failure near the top of the search whose goal names two
-words of the goal's subject (title and tags) is the same work; one naming a single word of
-it, one low in the search, or a plain success (it would take a lesson's place) is not."""
+words of the goal's subject (title and tags) is the same work, and so is a plain success
+the search ranks first; one naming a single word of it, one low in the search, or a plain
+success under the first (it would take a lesson's place) is not."""
 
 from __future__ import annotations
 
@@ -55,7 +56,18 @@ def test_a_failure_low_in_the_search_naming_the_subject_stays_out() -> None:
     assert kept(TAGGED, low) == {1}
 
 
-def test_a_success_at_the_top_naming_the_subject_stays_out() -> None:
-    """A plain success read this way would take the next lesson's place: it stays out."""
+def test_the_success_the_search_ranks_first_naming_the_subject_is_the_same_work() -> None:
+    """A plain success the search ranks first, its goal naming the subject, is the goal's
+    own work: the pack's one success place is the run nearest the goal, not one that names
+    a tag (its accounts of the work, "every truck gets a strip test before unload", were
+    cut while a run on other work of the same tag stayed)."""
     top = record(2, 10.0, "Fire the first glaze batches", Outcome.SUCCESS)
-    assert kept(TAGGED, top) == {1}
+    assert kept(TAGGED, top) == {1, 2}
+
+
+def test_a_success_under_the_first_naming_the_subject_stays_out() -> None:
+    """A plain success the search ranks under the best record is read by its goal alone: a
+    pack holds one, and the nearest run's place is not for it."""
+    first = record(1, 10.0, "Move the shelving rota to the winter hours", Outcome.SUCCESS)
+    near = record(2, 9.0, "Fire the first glaze batches", Outcome.SUCCESS)
+    assert kept(first, near) == {1}

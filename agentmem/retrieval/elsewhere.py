@@ -11,15 +11,21 @@ of another app among the best `CANDIDATES` of that search enters the candidates 
 shares at least `SHARED_WORDS` distinct words with the goal and scores at least `REACH` of
 the best lesson of the goal's own app; it competes for a place at `DISCOUNT` of its score,
 so a lesson of the goal's own app wins a tie. Hook E's accounts of runs stay with their
-apps (they count one app's runs).
+apps (they count one app's runs). A name the goal's title writes as a code with a number
+("TR-6", "QA2") counts as one word more when the lesson names it whole: the goal's search
+reads it without its number (`agentmem.retrieval.pack.goal_query`), so the lab's spec of
+the product a production goal names shared only the code's letters and one word with it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from agentmem.core.model import Hit, Kind
+from agentmem.core.names import CODED
 from agentmem.stores.base import Filters
 from agentmem.stores.bm25 import tokenize
 
@@ -36,12 +42,18 @@ MAX_ELSEWHERE = 2  # places at most: the goal's own app comes first
 CANDIDATES = 3  # the every-app search's best: a lesson further down is no sibling's word
 
 
+def coded(text: str) -> set[str]:
+    """The names written as a code with a number in `text` ("TR-6", "QA2"), lowercased."""
+    return {m.lower() for m in CODED.findall(text) if re.search(r"\d", m)}
+
+
 def from_siblings(
     search: Search,
     query: str,
     scope: Filters,
     lessons: Sequence[Hit],
     types: tuple[str, ...],
+    codes: AbstractSet[str] = frozenset(),
 ) -> list[Hit]:
     """Other apps' live lessons on the query, over the bar above, at `DISCOUNT` of their
     score (`lessons` are the own app's candidates, scored the same way, without
@@ -62,7 +74,8 @@ def from_siblings(
         if memory.kind is Kind.ASSESSMENT:
             continue
         score = hit.score / memory.confidence if memory.confidence > 0 else hit.score
-        if score < REACH * best or len(words & set(tokenize(memory.text))) < SHARED_WORDS:
+        shared = len(words & set(tokenize(memory.text))) + len(codes & coded(memory.text))
+        if score < REACH * best or shared < SHARED_WORDS:
             continue
         explain = {**hit.explain, "elsewhere": DISCOUNT}
         out.append(hit.model_copy(update={"score": score * DISCOUNT, "explain": explain}))

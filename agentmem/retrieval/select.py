@@ -109,7 +109,7 @@ from agentmem.retrieval.beforechange import (
 )
 from agentmem.retrieval.conflict import outdated
 from agentmem.retrieval.denied import denied_here
-from agentmem.retrieval.elsewhere import from_siblings
+from agentmem.retrieval.elsewhere import coded, from_siblings
 from agentmem.retrieval.fixrun import fixes
 from agentmem.retrieval.followed import MAX_FOLLOWED as MAX_FOLLOWED
 from agentmem.retrieval.followed import in_their_place as in_their_place
@@ -176,7 +176,8 @@ def for_worker(search: Search, goal: Goal, scope: Filters, floor: float = 0.0) -
     lessons, every = in_their_place(
         search, query, scope, [unweighted(h) for h in lessons], add_missed=True
     )
-    lessons += from_siblings(search, query, scope, lessons, LESSONS)  # another app's
+    codes = coded(goal.title)  # its product's or machine's code, whole (`elsewhere`)
+    lessons += from_siblings(search, query, scope, lessons, LESSONS, codes)  # another app's
     best = max((h.score for h in lessons), default=0.0)
     lessons += still_held(lessons, [unweighted(h) for h in every], LESSON_RELEVANT * best)
     # The goal's tags and kind lift some: the order to choose from is the lifted one.
