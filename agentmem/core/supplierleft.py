@@ -77,14 +77,15 @@ SUPPLY = re.compile(
 )
 SENTENCE = re.compile(r"[.;!?](?:\s|$)|\n")
 # An old supplier's supply told ended ("Distributor stops AquaGrow 38", "CultiLac discontinues
-# YF-310", "YF-310 discontinued after April", "Orchard Vale contract ends in June"): with a
+# YF-310", "YF-310 discontinued after April", "Orchard Vale contract ends in June", "Darmex is
+# phased out", "we are phasing out Chromaxa"): with a
 # new supplier named in the same text, a hand-over even without a cue before the new name.
 _OLD = r"(?P<old>[A-Z][\w&-]*(?:\s+[A-Z0-9][\w&-]*){0,2})"
 ENDED = (
-    re.compile(r"\b(?i:stops|stopped|discontinues|discontinued)\s+" + _OLD),
+    re.compile(r"\b(?i:stops|stopped|discontinues|discontinued|phas(?:es|ed|ing)\s+out)\s+" + _OLD),
     re.compile(
-        _OLD + r"\s+(?:is\s+|was\s+|has\s+been\s+)?(?:discontinued|gone\b|"
-        r"(?i:contract|supply)\s+(?:ends|ended|runs\s+out))"
+        _OLD + r"\s+(?:is\s+|was\s+|has\s+been\s+)?(?:being\s+)?(?:discontinued|gone\b|"
+        r"phased\s+out\b|(?i:contract|supply)\s+(?:ends|ended|runs\s+out))"
     ),
 )
 NEAR = 150  # characters either side of an end told within which the new supplier is named
