@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from agentmem.core.held import Held, judge
 from agentmem.core.whichone import other_size
+from agentmem.retrieval.newerwins import values_displaced
+from tests.conftest import held
 
 SMALL = "330 ml spec: dome reversal at least 90 psi (6.2 bar), axial load at least 1100 N."
 LARGE = "500 ml cans: dome reversal >= 95 psi (6.55 bar) and axial load >= 1250 N."
@@ -42,3 +44,10 @@ def test_a_change_word_or_another_unit_is_no_other_size() -> None:
     assert not other_size(
         "500 ml cans: the limits were changed to dome >= 95 psi, axial >= 1250 N.", SMALL
     )
+
+
+def test_the_read_keeps_both_sizes_limits() -> None:
+    """Read side (`agentmem.retrieval.newerwins`): the newer 500 ml limits displace no value
+    of the older 330 ml lesson (they did before the rule)."""
+    old = held(SMALL, 1, "semantic-a", app_id="qc-lab")
+    assert not values_displaced(old, held(LARGE, 15, "semantic-b", app_id="qc-lab"), set())
