@@ -46,7 +46,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from agentmem.harvest.programtext import is_program
+from agentmem.harvest.programtext import code_line, is_program
+from agentmem.harvest.programtext import is_sentence as prose_sentence
 from agentmem.harvest.scriptlines import BOUND, Item, Said, Setting, _comment
 
 # Line comment marks, longest first so "//" is not read as "/".
@@ -86,9 +87,17 @@ COLLECTION = re.compile(
     r"(?:\.\w{1,20}(?:\(\))?)?)\s*[;,]?\s*$",
     re.I,
 )
+# `declaring-word NAME: value;`: a definition that binds a name with a colon (jq's `def
+# coat_within_h: 4;`, `def limits: {min: 30, max: 40};`); the declaring word and the
+# statement's end are asked, so a label ("Cause: 4") or a record's field is none.
+DEFINITION = re.compile(
+    rf"^(?:[a-z]{{2,12}}\s+){{1,3}}(?P<key>{NAME})\s*:\s*(?P<value>{LITERAL}"
+    r"|[\[{(](?=[^\n]{0,200}\d)[^\n;=]{0,200}[\]})])\s*;\s*$",
+    re.I,
+)
 # `verb(NAME args…)`: a call that names a key and gives it a value (CMake's set/option).
 KEYED_CALL = re.compile(
-    rf"^(?P<verb>[a-z_]\w{{0,30}})\s*\(\s*(?P<key>{NAME})"
+    rf"^(?P<verb>[a-z_]\w{{0,30}})\s*\(\s*(?P<q>[\"']?)(?P<key>{NAME})(?P=q)\s*,?"
     r"(?P<args>(?:[^()\"'\n]|\"[^\"\n]{0,400}\"|'[^'\n]{0,400}'){0,40})\)\s*;?$",
     re.I,
 )
@@ -123,6 +132,25 @@ EQUALS = re.compile(r"(?<![:<>!=/+*\-])=(?![=>])")
 STATEMENT_ENDS = (";", "{", "}", ",", ":", "=", "(", "[")
 BLOCK_OPENS = re.compile(r"\b(?:then|do|begin|else|is)\s*$", re.I)  # a block's lines go on
 OPENING = re.compile(r"^\s*[A-Za-z_][\w.:!]{0,60}")  # a statement opens on a name
+# A here-document opened at a line's end (`$note = <<<EOT`, `cat <<-'EOF'`): its lines,
+# up to the one that is its tag alone, are a string as written.
+HEREDOC = re.compile(
+    r"(?:<<<[ \t]{0,4}|<<[-~]?)(?P<q>[\"']?)(?P<tag>[A-Z][A-Z0-9_]{1,30})(?P=q)\s*[;,)]{0,3}\s*$"
+)
+# A condition's keyword opening a block of a check.
+CONDITION = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|elsif|else\s+if|unless|when)\b", re.I)
+# A key and its numbers, as a directive config sets one (`furnace-setpoint 2140`).
+KEY_NUMBERS = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?:\s+-?\d[\d.]*){1,4}$", re.I)
+PROSE_RUN = re.compile(r"[A-Za-z][\w'’-]{0,40}(?:,? [A-Za-z0-9][\w'’.-]{0,40}){4}")
+CODE_PUNCTUATION = re.compile(r"(?<![<>!])=|[{};]\s*$|[{}]|\(\)")
+MARGIN = re.compile(r"^\s*\*(?!/)")  # a `/** … */` block's ` * ` margin
+# A line of a directive config (`interface Furnace0/1`, `no winding-tension 55`): it
+# opens on a lower-case keyword.
+DIRECTIVE = re.compile(r"^\s*[a-z][\w-]{1,40}(?:\s|$)")
+DIRECTIVE_SHARE = 0.6  # of its lines that are no comment
+# A directive's words that are a sentence (`description Change the muffle at 350 h; …`,
+# a banner's ` Tower 2: check the argon purge first.`): prose, not code.
+PROSE = re.compile(r"^\s*(?:[a-z][\w-]{1,40}\s+)?(?P<said>[A-Z][^\n]{0,2000})$")
 
 
 def _mark(lines: list[str]) -> str | None:
@@ -181,6 +209,9 @@ def _setting(code: str, note: str, *, aside: bool) -> Setting | None:
         return None if PLACEHOLDER.search(value) else Setting(match["key"], value, note, aside)
     if (match := COLLECTION.match(code)) is not None:  # a table or list of values, as written
         return Setting(match["key"], match["value"], note, aside)
+    if (match := DEFINITION.match(code)) is not None:
+        value = _unquoted(match["value"])
+        return None if PLACEHOLDER.search(value) else Setting(match["key"], value, note, aside)
     call = KEYED_CALL.match(code)
     if call is None or call["verb"].lower() not in SETTING_VERBS:
         return None
@@ -236,7 +267,13 @@ def _block_line(items: list[Item], words: str) -> None:
         items.append(Said(BULLET.sub("", words), comment=True))
         return
     last = items[-1] if items else None
-    if isinstance(last, Said) and last.comment and last.text and not last.text.endswith(":"):
+    if (
+        isinstance(last, Said)
+        and last.comment
+        and last.text
+        and not last.text.endswith(":")
+        and not FOUND_LABEL.match(words)  # "Findings:", "Cause:" open a unit of their own
+    ):
         items[-1] = Said(f"{last.text} {words}", comment=True)
     else:
         items.append(Said(words, comment=True))
@@ -276,16 +313,24 @@ def _parsed(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | None:
         return None
     lines = text.splitlines()
     cobol = _cobol(lines)
-    if not cobol and not is_program(text):
+    if not cobol and not is_program(text) and not _directives(lines):
         return None
     mark = None if cobol else _mark(lines)
-    code: list[tuple[str, str]] = []  # ("comment" | "block" | "code", text)
+    code: list[tuple[str, str]] = []  # ("comment" | "block" | "here" | "code", text)
     closing: re.Pattern[str] | None = None
+    margin = False  # in a `/* … */` block: a line's leading `*` is its margin
+    here = ""  # the tag that ends the here-document the lines are in
     statement = ""
-    for line in lines:
+    last = {line.strip().rstrip(";,)"): n for n, line in enumerate(lines)}  # a tag's last line
+    for n, line in enumerate(lines):
+        if here:
+            here = "" if line.strip().rstrip(";,)") == here else here
+            code.append(("here", line) if here else ("code", ""))
+            continue
         if closing is not None:
             end = closing.search(line)
-            code.append(("block", line[: end.start()] if end else line))
+            said = line[: end.start()] if end else line
+            code.append(("block", MARGIN.sub("", said) if margin else said))
             closing = None if end else closing
             continue
         if cobol:
@@ -302,6 +347,8 @@ def _parsed(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | None:
         if opened is not None:
             key = opened["open"][:2] if opened["open"] != "<!--" else "<!--"
             rest = line[opened.end() :]
+            margin = key == "/*"
+            rest = rest.lstrip("*") if margin else rest  # `/**` opens a doc block
             end = BLOCK_CLOSE[key].search(rest)
             code.append(("block", rest[: end.start()] if end else rest))
             closing = None if end else BLOCK_CLOSE[key]
@@ -311,9 +358,26 @@ def _parsed(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | None:
             code.append(("comment", stripped[len(mark) :].lstrip(mark[:1])))
             continue
         code.append(("code", line.rstrip()))  # its indent kept: a deeper line goes on
+        opened_here = HEREDOC.search(line)
+        if opened_here is not None and last.get(opened_here["tag"], -1) > n:
+            here = opened_here["tag"]  # closed further down: a here-document, not `x << BITS`
     if statement:
         code.append(("code", statement))
     return cobol, mark, code
+
+
+def _directives(lines: list[str]) -> bool:
+    """A config of directives (a router's, a switch's: `interface Furnace0/1`,
+    `description …`) whose comments open in a mark of their own (`!`): most lines that are
+    no comment open on a lower-case keyword. It is no program by its signs of code, yet
+    it is read by its lines as one is."""
+    mark = _mark(lines)
+    if mark is None:
+        return False
+    said = [line for line in lines if line.strip() and not line.lstrip().startswith(mark)]
+    comments = sum(line.lstrip().startswith(mark) for line in lines)
+    keyed = sum(DIRECTIVE.match(line) is not None for line in said)
+    return comments >= 3 and bool(said) and keyed >= DIRECTIVE_SHARE * len(said)
 
 
 def _labels_findings(code: list[tuple[str, str]]) -> bool:
@@ -330,7 +394,10 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
     None too when no comment of it labels what was found (`_labels_findings`), read from
     the same parse."""
     parsed = _parsed(text)
-    if parsed is None or (labelled and not _labels_findings(parsed[2])):
+    if parsed is None:
+        return None
+    directives = not parsed[0] and not is_program(text)  # read by its lines, as no other
+    if labelled and not directives and not _labels_findings(parsed[2]):
         return None
     cobol, mark, code = parsed
     items: list[Item] = []
@@ -349,16 +416,28 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
         if kind == "block":
             _block_line(items, body)
             continue
+        if kind == "here":  # a here-document's line: prose as a block comment's, or code
+            if body and not code_line(body):
+                _block_line(items, body)
+            else:
+                _break(items)
+            continue
         if kind == "comment":
             inner, note = _trailing(body.strip(), mark)
             if (setting := _setting(inner, note, aside=True)) is not None:
                 items.append(setting)
+            elif _commented_code(inner):  # an old line kept for the record: no finding
+                _break(items)
             else:
                 _line_comment(items, body)
             continue
         live, note = _trailing(body, mark)
         setting = _setting(live, note, aside=False)
-        checked = _checks(live) or (_goes_on(before, line) and _checks(before, alone=True))
+        checked = (
+            _checks(live)
+            or (_goes_on(before, line) and _checks(before, alone=True))
+            or _guarded(before, line)
+        )
         before = line if body else before
         if checked:  # the words a failed check says: an alarm, not what was found
             items.append(Said("", comment=True))
@@ -370,13 +449,61 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
         elif said := _said(live, known):
             items.append(Said(said, comment=False))
             printed += 1
+        elif (prose := _prose(live)) is not None:
+            items.append(Said("", comment=True))
+            items.append(Said(prose, comment=True))
         else:
             items.append(Said("", comment=True))
-            elsewhere += sum(_sentence(text) for _, _, text in _strings(live))
+            elsewhere += sum(
+                _sentence(text) and _filled(text, known) for _, _, text in _strings(live)
+            )
             elsewhere += UNREAD_VALUE.search(live) is not None  # `s["k"] = 10`, `K = [5 7]`
-    # findings kept in data (a record's fields, templates a loop fills) are the program
-    # readers' (`agentmem.harvest.codelessons`): read so, they would be lost
-    return items if cobol or (printed and printed >= elsewhere) else None
+    # findings kept in data (a record's fields) are the program readers'
+    # (`agentmem.harvest.codelessons`): read so, they would be lost. A program whose
+    # statements say nothing and keep nothing in data, its comments labelling what was
+    # found (a jq filter's `# Finding:` lines above its `def`s), is read by its lines too
+    told = printed or directives or _labels_findings(code)
+    return items if cobol or (told and printed >= elsewhere) else None
+
+
+def _commented_code(words: str) -> bool:
+    """A comment that is a line of code put aside (`furnace-setpoint 2140   <- old`,
+    `x = f(3);`), its note after an arrow left out: code signs or a key and its numbers,
+    and no run of prose."""
+    head = re.split(r"\s<-|\s//\s|\s#\s", words, maxsplit=1)[0].strip()
+    if PROSE_RUN.search(head) is not None or not head:
+        return False
+    return KEY_NUMBERS.match(head) is not None or re.search(r"[=(){}\[\];]", head) is not None
+
+
+def _break(items: list[Item]) -> None:
+    items.append(Said("", comment=True))
+
+
+def _prose(code: str) -> str | None:
+    """The sentence a statement is, its string-less words read as prose (a directive's
+    `description …`, a banner's line), or None: a line of code, or too few words."""
+    match = PROSE.match(code)
+    if match is None or _strings(code):
+        return None
+    said = match["said"].strip()
+    # a comparison in a sentence ("1550 nm <= 0.20 dB/km") is the sentence's; an
+    # assignment, a statement's end or a block is code
+    if code_line(code) and CODE_PUNCTUATION.search(said) is not None:
+        return None
+    ended = said.endswith((".", "!", "?")) and _sentence(said)  # "Ship limits: … dB/km."
+    return said if prose_sentence(said) or ended else None
+
+
+def _filled(text: str, known: dict[str, str]) -> bool:
+    """A string says its words as they stand, or with settings of the program put in: a
+    template holding a field no setting fills (jq's `"\\(.lot) gel time \\(.gel_time_s) s"`,
+    a loop's `%s`) says no finding, in data or printed."""
+    for match in PLACEHOLDER.finditer(text):
+        name = next((g for g in match.group("a", "b", "c", "d", "e", "f") if g), "")
+        if name.rsplit(".", 1)[-1] not in known:
+            return False
+    return True
 
 
 def _unstrung(code: str) -> str:
@@ -391,9 +518,23 @@ def _checks(code: str, *, alone: bool = False) -> bool:
     `if .x == null then error("…")`): its string is what the check says when it fails.
     `alone`: a line of a check whose message the next line gives, where a lone `=` compares
     too (`assert flushed = '1'`)."""
-    spans = _strings(code)
-    head = code[: spans[0][0]] if spans and not alone else _unstrung(code)
+    spans = _strings(code)  # up to the last string: `if ($lot['fe'] > MAX) { throw …("…")`
+    if not spans and not alone:
+        return False  # it hands no words
+    head = _unstrung(code[: spans[-1][0]]) if spans and not alone else _unstrung(code)
     return COMPARES.search(head) is not None or (alone and EQUALS.search(head) is not None)
+
+
+def _guarded(before: str, line: str) -> bool:
+    """The line is the first of a block a condition opens (`if ($pct > 0.30) {` ⏎ `throw
+    new RuntimeException("…")`): what it hands is the check's message."""
+    if not before.strip() or not (
+        before.rstrip().endswith(("{", ":")) or BLOCK_OPENS.search(before)
+    ):
+        return False
+    if CONDITION.search(before) is None or COMPARES.search(_unstrung(before)) is None:
+        return False
+    return len(line) - len(line.lstrip()) > len(before) - len(before.lstrip())
 
 
 def _goes_on(before: str, line: str) -> bool:
