@@ -56,7 +56,8 @@ MARKS = ("//", "--", "#", "%", ";", "!", "'")
 COBOL_COMMENT = re.compile(r"^[ \d]{6}[*/](?:>)?(?P<said>.*)$")
 COBOL_CODE = re.compile(r"^[ \d]{6} (?P<code>.*)$")
 # Block comments, and how each ends.
-BLOCK_OPEN = re.compile(r"^\s*(?P<open>#\[=*\[|/\*|\{-|%\{|\(\*|<!--)")
+# (Matlab's `%{` opens a block alone on its line, closed by a `%}` line; Elixir's opens a map)
+BLOCK_OPEN = re.compile(r"^\s*(?P<open>#\[=*\[|/\*|\{-|%\{(?=\s*$)|\(\*|<!--)")
 BLOCK_CLOSE = {"#[": re.compile(r"\]=*\]"), "/*": re.compile(r"\*/"), "{-": re.compile(r"-\}")}
 BLOCK_CLOSE.update({"%{": re.compile(r"%\}"), "(*": re.compile(r"\*\)")})
 BLOCK_CLOSE["<!--"] = re.compile(r"-->")
@@ -113,7 +114,7 @@ PIC_VALUE = re.compile(
 )
 # A placeholder a loop or a format fills: `%s`, `%.1f`, `{row}`, `${x}`, `#{x}`, `$x`, `\(.x)`.
 PLACEHOLDER = re.compile(
-    r"%[-+ 0#]?\d{0,3}(?:\.\d{1,3})?[sdifgeEuxc]|\$\{(?P<a>[\w.]{1,80})\}|#\{(?P<b>[\w.]{1,80})\}"
+    r"%[-+0#]?\d{0,3}(?:\.\d{1,3})?[sdifgeEuxc]|\$\{(?P<a>[\w.]{1,80})\}|#\{(?P<b>[\w.]{1,80})\}"
     r"|\$\((?P<c>[\w.]{1,80})\)|\{(?P<d>[\w.]{0,80})\}|\$(?P<e>[A-Za-z_]\w{0,80})"
     r"|\\\((?P<f>[^()\n]{1,80})\)"
 )
@@ -344,6 +345,8 @@ def _parsed(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | None:
                 statement = ""
             continue
         opened = BLOCK_OPEN.match(line)
+        if opened is not None and opened["open"] == "%{" and last.get("%}", -1) <= n:
+            opened = None  # never closed by a `%}` line: Elixir's map, not Matlab's block
         if opened is not None:
             key = opened["open"][:2] if opened["open"] != "<!--" else "<!--"
             rest = line[opened.end() :]
@@ -417,7 +420,8 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
             _block_line(items, body)
             continue
         if kind == "here":  # a here-document's line: prose as a block comment's, or code
-            if body and not code_line(body):
+            prose = bool(body) and not code_line(body)
+            if prose and (prose_sentence(body) or _goes_on_prose(items)):
                 _block_line(items, body)
             else:
                 _break(items)
@@ -474,6 +478,12 @@ def _commented_code(words: str) -> bool:
     if PROSE_RUN.search(head) is not None or not head:
         return False
     return KEY_NUMBERS.match(head) is not None or re.search(r"[=(){}\[\];]", head) is not None
+
+
+def _goes_on_prose(items: list[Item]) -> bool:
+    """The unit before is prose its line left open (a here-document's sentence wraps)."""
+    last = items[-1] if items else None
+    return isinstance(last, Said) and last.comment and bool(last.text)
 
 
 def _break(items: list[Item]) -> None:
