@@ -175,3 +175,34 @@ def test_hostile_heredocs_and_directives_are_read_fast(hostile: str) -> None:
     start = time.process_time()
     code_lines(hostile, labelled=True)
     assert time.process_time() - start < 1.0
+
+
+ELIXIR = """\
+# RETRO 2031-04-27
+import Config
+
+config :retros, :"2031-04-27",
+  findings: [
+    %{
+      text: "Batch 24-118 soaped and the glycerine never split in the separator.",
+      cause: "wet feed lot, 0.9 % water against our limit of 0.5 % water",
+      owner: "intake"
+    }
+  ]
+"""
+
+
+def test_an_elixir_map_is_no_block_comment() -> None:
+    """Elixir's `%{` alone on a line opens a map (Matlab's block comment is closed by a
+    `%}` line): its `cause:` field labels no comment, and the retro's findings, kept in
+    data, stay with the program readers."""
+    assert code_lines(ELIXIR, labelled=True) is None
+    matlab = "% RETRO\n%{\nFindings: the pump lost prime twice.\n%}\nx = 4;\ndisp('Pump P-2 loses prime below 1.2 bar suction, check the strainer')\n"
+    said = _said(code_lines(matlab, labelled=True))
+    assert "Findings: the pump lost prime twice." in said
+
+
+def test_a_percent_sign_in_a_sentence_is_no_placeholder() -> None:
+    """ "1.0 % for both grades" says a value; `%s`, `%.1f` and `%d` are placeholders."""
+    text = "// findings: volatiles\necho 'Volatiles limit is 1.0 % for both UD grades.'\n"
+    assert "Volatiles limit is 1.0 % for both UD grades." in _said(code_lines(text, labelled=True))

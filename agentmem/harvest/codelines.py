@@ -16,15 +16,27 @@ the lines are read by what any such language has, never by one language's keywor
   1 "…" at …`, `println!("…")`, `DISPLAY '…'`), the settings it interpolates put in; a
   string still holding a placeholder no setting fills (a loop's `%s`, `{row}`) says no
   value and is left out;
-- a named value: `NAME = 4.5` under any declaring words and type, `set(NAME 40 …)` or
+- a here-document of prose (`$note = <<<EOT` … `EOT;`, `<<~TEXT`), its lines read as a
+  block comment's; one of code (a query, a script) is left out;
+- a statement that is a sentence in words, no string around it: a directive's
+  `description Change the muffle at 350 h; …`, a banner's line;
+- a named value: `NAME = 4.5` under any declaring words and type, `def NAME: 4;` (a
+  definition bound with a colon, jq's), `set(NAME 40 …)`, `define('NAME', 0.28)` or
   `option(NAME "…" ON)` (a call that names a key and gives it a literal, a string beside
   it its note), `05 NAME PIC 9(3) VALUE 045.0.`, a named table or list of values as
   written (`let limits = {"300mm": 0.3}.toTable`); one commented out is the value it
-  replaced, and the change says it ("was 64.0: Glenmor, retired …").
+  replaced, and the change says it ("was 64.0: Glenmor, retired …"); any other line of
+  code commented out (`! furnace-setpoint 2140   <- old`) is no finding.
+
+A config of directives (a router's: `interface …`, `description …`, comments opening in
+`!`) is no program by its signs of code, yet it is read so too: most of its lines open on
+a lower-case keyword, and no other reader takes its comments apart from its directives.
 
 A string a statement hands after a comparison (`doAssert d <= MAX, "…"`, `if .x == null
 then error("…")`, or `assert x <= MAX` with `report "…"` on the deeper line after it) is
-what the check says when it fails: an alarm, not a finding, and it is left out (read so,
+what the check says when it fails: an alarm, not a finding, and it is left out, as is
+the first statement of a block a comparing condition opens (`if ($pct > 0.30) {` ⏎ `throw
+new RuntimeException("…")`) (read so,
 "wash charge over 15000 L, foam-over" filled the pack beside the lessons that tell the
 limit). jq's `\\(.x)` is a placeholder like `%s`.
 
@@ -35,10 +47,12 @@ distiller reads a text so only when a comment of it labels what was found ("find
 "# cause:", "* FINDING :", `code_lines(text, labelled=True)`): a config whose comments tell a story beside
 the values that say its findings is read by its values as before
 (`agentmem.harvest.programtext`). `code_lines` takes a text only when it is program text
-(`agentmem.harvest.programtext.is_program`) whose statements say at least as many
-sentences as its data holds (a record's fields, templates a loop fills, values given
-to keyed names or lists, which `agentmem.harvest.codelessons` tells), or when it is laid
-out as fixed-format COBOL. Every pattern is bounded; a text past `BOUND` is not read.
+(`agentmem.harvest.programtext.is_program`) or a config of directives, whose statements
+say at least as many sentences as its data holds (a record's fields, values given to
+keyed names or lists, which `agentmem.harvest.codelessons` tells; a template holding a
+field no setting fills says none), and which says something: a statement's sentence, a
+comment labelling what was found (a jq filter's `# Finding:` lines over its `def`s), or
+the directives' own; or when it is laid out as fixed-format COBOL. Every pattern is bounded; a text past `BOUND` is not read.
 """
 
 from __future__ import annotations
