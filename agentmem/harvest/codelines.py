@@ -467,9 +467,9 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
         elif said := _said(live, known):
             items.append(Said(said, comment=False))
             printed += 1
-        elif (prose := _prose(live)) is not None:
+        elif (sentence := _prose(live)) is not None:
             items.append(Said("", comment=True))
-            items.append(Said(prose, comment=True))
+            items.append(Said(sentence, comment=True))
         else:
             items.append(Said("", comment=True))
             elsewhere += sum(
