@@ -206,3 +206,22 @@ def test_a_percent_sign_in_a_sentence_is_no_placeholder() -> None:
     """ "1.0 % for both grades" says a value; `%s`, `%.1f` and `%d` are placeholders."""
     text = "// findings: volatiles\necho 'Volatiles limit is 1.0 % for both UD grades.'\n"
     assert "Volatiles limit is 1.0 % for both UD grades." in _said(code_lines(text, labelled=True))
+
+
+TCL = """\
+# retro -- liner switch (forming line)
+# by the forming loop, reviewed with purchasing
+# What happened: the night shift ran the new reels at 92 m/min.
+set retro(date)  2031-05-14
+dict set findings f1 text  {Reels need more belt time to bond at the edges}
+dict set findings f2 text  "Night shift ran 92 m/min on the new reels; 31 boards with open edges"
+array set line_limits {
+    max_speed_mpm   84
+}
+"""
+
+
+def test_a_script_of_hash_comments_is_no_directive_config() -> None:
+    """A Tcl script (lines of `set …`, `#` comments), no program by its signs of code,
+    is left to the program readers: `#` marks a script's comments as well as a config's."""
+    assert code_lines(TCL, labelled=True) is None

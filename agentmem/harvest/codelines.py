@@ -385,11 +385,12 @@ def _parsed(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | None:
 
 def _directives(lines: list[str]) -> bool:
     """A config of directives (a router's, a switch's: `interface Furnace0/1`,
-    `description …`) whose comments open in a mark of their own (`!`): most lines that are
-    no comment open on a lower-case keyword. It is no program by its signs of code, yet
-    it is read by its lines as one is."""
+    `description …`) whose comments open in a mark of their own (`!`, not a script's `#`:
+    a Tcl or shell script of `set …` lines is read by the program readers): most lines
+    that are no comment open on a lower-case keyword. It is no program by its signs of
+    code, yet it is read by its lines as one is."""
     mark = _mark(lines)
-    if mark is None:
+    if mark is None or mark == "#":  # `#` marks a script's comments too (Tcl's, a shell's)
         return False
     said = [line for line in lines if line.strip() and not line.lstrip().startswith(mark)]
     comments = sum(line.lstrip().startswith(mark) for line in lines)
