@@ -225,3 +225,17 @@ def test_a_script_of_hash_comments_is_no_directive_config() -> None:
     """A Tcl script (lines of `set …`, `#` comments), no program by its signs of code,
     is left to the program readers: `#` marks a script's comments as well as a config's."""
     assert code_lines(TCL, labelled=True) is None
+
+
+def test_a_heredoc_line_holding_a_field_no_setting_fills_is_no_finding() -> None:
+    """A here-document's line with a placeholder no setting fills is a template, left out;
+    its other lines are read."""
+    text = (
+        "<?php\n// findings: decals\ndefine('KILN', 2);\n$t = <<<EOT\n"
+        "Decals fire at 820 C on the decal kiln, never stacked on the car.\n"
+        "Lot {$lot} fired on kiln {$row} at the usual curve for the decals.\nEOT;\n"
+        'echo "Finding: the decal kiln runs a 90 min cycle for every on-glaze lot";\n'
+    )
+    said = _said(code_lines(text, labelled=True))
+    assert "Decals fire at 820 C on the decal kiln, never stacked on the car." in said
+    assert not any("{$" in text or "usual curve" in text for text in said)

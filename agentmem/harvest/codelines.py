@@ -435,8 +435,8 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
             _block_line(items, body)
             continue
         if kind == "here":  # a here-document's line: prose as a block comment's, or code
-            prose = bool(body) and not code_line(body)
-            if prose and (prose_sentence(body) or _goes_on_prose(items)):
+            prose = bool(body) and not code_line(body) and _filled(body, known)
+            if prose and (prose_sentence(body) or _goes_on_prose(items)):  # no template
                 _block_line(items, body)
             else:
                 _break(items)
