@@ -154,6 +154,9 @@ HEREDOC = re.compile(
 )
 # A condition's keyword opening a block of a check.
 CONDITION = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|elsif|else\s+if|unless|when)\b", re.I)
+# A message worded as a rule ("never release an untested lot", "always …", "do not …"):
+# what the check enforces, told as a lesson would tell it, not the reading it failed on.
+RULE = re.compile(r"^\W{0,3}(?:never|always|do not|don't|must not|must)\b", re.I)
 # A key and its numbers, as a directive config sets one (`furnace-setpoint 2140`).
 KEY_NUMBERS = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?:\s+-?\d[\d.]*){1,4}$", re.I)
 PROSE_RUN = re.compile(r"[A-Za-z][\w'’-]{0,40}(?:,? [A-Za-z0-9][\w'’.-]{0,40}){4}")
@@ -455,7 +458,7 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
         checked = (
             _checks(live)
             or (_goes_on(before, line) and _checks(before, alone=True))
-            or _guarded(before, line)
+            or (_guarded(before, line) and not _rules(live))
         )
         before = line if body else before
         if checked:  # the words a failed check says: an alarm, not what was found
@@ -548,6 +551,13 @@ def _checks(code: str, *, alone: bool = False) -> bool:
         return False  # it hands no words
     head = _unstrung(code[: spans[-1][0]]) if spans and not alone else _unstrung(code)
     return COMPARES.search(head) is not None or (alone and EQUALS.search(head) is not None)
+
+
+def _rules(code: str) -> bool:
+    """A string the line hands is worded as a rule (`RULE`): the check's message is the
+    lesson the check keeps, a finding as a printed one is (a Dart retro's `throw
+    StateError('never run production rope after a long stop without the leader rope')`)."""
+    return any(RULE.match(text) is not None for _, _, text in _strings(code))
 
 
 def _guarded(before: str, line: str) -> bool:
