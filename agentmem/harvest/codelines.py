@@ -16,15 +16,27 @@ the lines are read by what any such language has, never by one language's keywor
   1 "…" at …`, `println!("…")`, `DISPLAY '…'`), the settings it interpolates put in; a
   string still holding a placeholder no setting fills (a loop's `%s`, `{row}`) says no
   value and is left out;
-- a named value: `NAME = 4.5` under any declaring words and type, `set(NAME 40 …)` or
+- a here-document of prose (`$note = <<<EOT` … `EOT;`, `<<~TEXT`), its lines read as a
+  block comment's; one of code (a query, a script) is left out;
+- a statement that is a sentence in words, no string around it: a directive's
+  `description Change the muffle at 350 h; …`, a banner's line;
+- a named value: `NAME = 4.5` under any declaring words and type, `def NAME: 4;` (a
+  definition bound with a colon, jq's), `set(NAME 40 …)`, `define('NAME', 0.28)` or
   `option(NAME "…" ON)` (a call that names a key and gives it a literal, a string beside
   it its note), `05 NAME PIC 9(3) VALUE 045.0.`, a named table or list of values as
   written (`let limits = {"300mm": 0.3}.toTable`); one commented out is the value it
-  replaced, and the change says it ("was 64.0: Glenmor, retired …").
+  replaced, and the change says it ("was 64.0: Glenmor, retired …"); any other line of
+  code commented out (`! furnace-setpoint 2140   <- old`) is no finding.
+
+A config of directives (a router's: `interface …`, `description …`, comments opening in
+`!`) is no program by its signs of code, yet it is read so too: most of its lines open on
+a lower-case keyword, and no other reader takes its comments apart from its directives.
 
 A string a statement hands after a comparison (`doAssert d <= MAX, "…"`, `if .x == null
 then error("…")`, or `assert x <= MAX` with `report "…"` on the deeper line after it) is
-what the check says when it fails: an alarm, not a finding, and it is left out (read so,
+what the check says when it fails: an alarm, not a finding, and it is left out, as is
+the first statement of a block a comparing condition opens (`if ($pct > 0.30) {` ⏎ `throw
+new RuntimeException("…")`) (read so,
 "wash charge over 15000 L, foam-over" filled the pack beside the lessons that tell the
 limit). jq's `\\(.x)` is a placeholder like `%s`.
 
@@ -35,10 +47,12 @@ distiller reads a text so only when a comment of it labels what was found ("find
 "# cause:", "* FINDING :", `code_lines(text, labelled=True)`): a config whose comments tell a story beside
 the values that say its findings is read by its values as before
 (`agentmem.harvest.programtext`). `code_lines` takes a text only when it is program text
-(`agentmem.harvest.programtext.is_program`) whose statements say at least as many
-sentences as its data holds (a record's fields, templates a loop fills, values given
-to keyed names or lists, which `agentmem.harvest.codelessons` tells), or when it is laid
-out as fixed-format COBOL. Every pattern is bounded; a text past `BOUND` is not read.
+(`agentmem.harvest.programtext.is_program`) or a config of directives, whose statements
+say at least as many sentences as its data holds (a record's fields, values given to
+keyed names or lists, which `agentmem.harvest.codelessons` tells; a template holding a
+field no setting fills says none), and which says something: a statement's sentence, a
+comment labelling what was found (a jq filter's `# Finding:` lines over its `def`s), or
+the directives' own; or when it is laid out as fixed-format COBOL. Every pattern is bounded; a text past `BOUND` is not read.
 """
 
 from __future__ import annotations
@@ -46,7 +60,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from agentmem.harvest.programtext import is_program
+from agentmem.harvest.programtext import code_line, is_program
+from agentmem.harvest.programtext import is_sentence as prose_sentence
 from agentmem.harvest.scriptlines import BOUND, Item, Said, Setting, _comment
 
 # Line comment marks, longest first so "//" is not read as "/".
@@ -55,7 +70,8 @@ MARKS = ("//", "--", "#", "%", ";", "!", "'")
 COBOL_COMMENT = re.compile(r"^[ \d]{6}[*/](?:>)?(?P<said>.*)$")
 COBOL_CODE = re.compile(r"^[ \d]{6} (?P<code>.*)$")
 # Block comments, and how each ends.
-BLOCK_OPEN = re.compile(r"^\s*(?P<open>#\[=*\[|/\*|\{-|%\{|\(\*|<!--)")
+# (Matlab's `%{` opens a block alone on its line, closed by a `%}` line; Elixir's opens a map)
+BLOCK_OPEN = re.compile(r"^\s*(?P<open>#\[=*\[|/\*|\{-|%\{(?=\s*$)|\(\*|<!--)")
 BLOCK_CLOSE = {"#[": re.compile(r"\]=*\]"), "/*": re.compile(r"\*/"), "{-": re.compile(r"-\}")}
 BLOCK_CLOSE.update({"%{": re.compile(r"%\}"), "(*": re.compile(r"\*\)")})
 BLOCK_CLOSE["<!--"] = re.compile(r"-->")
@@ -86,9 +102,17 @@ COLLECTION = re.compile(
     r"(?:\.\w{1,20}(?:\(\))?)?)\s*[;,]?\s*$",
     re.I,
 )
+# `declaring-word NAME: value;`: a definition that binds a name with a colon (jq's `def
+# coat_within_h: 4;`, `def limits: {min: 30, max: 40};`); the declaring word and the
+# statement's end are asked, so a label ("Cause: 4") or a record's field is none.
+DEFINITION = re.compile(
+    rf"^(?:[a-z]{{2,12}}\s+){{1,3}}(?P<key>{NAME})\s*:\s*(?P<value>{LITERAL}"
+    r"|[\[{(](?=[^\n]{0,200}\d)[^\n;=]{0,200}[\]})])\s*;\s*$",
+    re.I,
+)
 # `verb(NAME args…)`: a call that names a key and gives it a value (CMake's set/option).
 KEYED_CALL = re.compile(
-    rf"^(?P<verb>[a-z_]\w{{0,30}})\s*\(\s*(?P<key>{NAME})"
+    rf"^(?P<verb>[a-z_]\w{{0,30}})\s*\(\s*(?P<q>[\"']?)(?P<key>{NAME})(?P=q)\s*,?"
     r"(?P<args>(?:[^()\"'\n]|\"[^\"\n]{0,400}\"|'[^'\n]{0,400}'){0,40})\)\s*;?$",
     re.I,
 )
@@ -104,7 +128,7 @@ PIC_VALUE = re.compile(
 )
 # A placeholder a loop or a format fills: `%s`, `%.1f`, `{row}`, `${x}`, `#{x}`, `$x`, `\(.x)`.
 PLACEHOLDER = re.compile(
-    r"%[-+ 0#]?\d{0,3}(?:\.\d{1,3})?[sdifgeEuxc]|\$\{(?P<a>[\w.]{1,80})\}|#\{(?P<b>[\w.]{1,80})\}"
+    r"%[-+0#]?\d{0,3}(?:\.\d{1,3})?[sdifgeEuxc]|\$\{(?P<a>[\w.]{1,80})\}|#\{(?P<b>[\w.]{1,80})\}"
     r"|\$\((?P<c>[\w.]{1,80})\)|\{(?P<d>[\w.]{0,80})\}|\$(?P<e>[A-Za-z_]\w{0,80})"
     r"|\\\((?P<f>[^()\n]{1,80})\)"
 )
@@ -123,6 +147,28 @@ EQUALS = re.compile(r"(?<![:<>!=/+*\-])=(?![=>])")
 STATEMENT_ENDS = (";", "{", "}", ",", ":", "=", "(", "[")
 BLOCK_OPENS = re.compile(r"\b(?:then|do|begin|else|is)\s*$", re.I)  # a block's lines go on
 OPENING = re.compile(r"^\s*[A-Za-z_][\w.:!]{0,60}")  # a statement opens on a name
+# A here-document opened at a line's end (`$note = <<<EOT`, `cat <<-'EOF'`): its lines,
+# up to the one that is its tag alone, are a string as written.
+HEREDOC = re.compile(
+    r"(?:<<<[ \t]{0,4}|<<[-~]?)(?P<q>[\"']?)(?P<tag>[A-Z][A-Z0-9_]{1,30})(?P=q)\s*[;,)]{0,3}\s*$"
+)
+# A condition's keyword opening a block of a check.
+CONDITION = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|elsif|else\s+if|unless|when)\b", re.I)
+# A message worded as a rule ("never release an untested lot", "always …", "do not …"):
+# what the check enforces, told as a lesson would tell it, not the reading it failed on.
+RULE = re.compile(r"^\W{0,3}(?:never|always|do not|don't|must not|must)\b", re.I)
+# A key and its numbers, as a directive config sets one (`furnace-setpoint 2140`).
+KEY_NUMBERS = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?:\s+-?\d[\d.]*){1,4}$", re.I)
+PROSE_RUN = re.compile(r"[A-Za-z][\w'’-]{0,40}(?:,? [A-Za-z0-9][\w'’.-]{0,40}){4}")
+CODE_PUNCTUATION = re.compile(r"(?<![<>!])=|[{};]\s*$|[{}]|\(\)")
+MARGIN = re.compile(r"^\s*\*(?!/)")  # a `/** … */` block's ` * ` margin
+# A line of a directive config (`interface Furnace0/1`, `no winding-tension 55`): it
+# opens on a lower-case keyword.
+DIRECTIVE = re.compile(r"^\s*[a-z][\w-]{1,40}(?:\s|$)")
+DIRECTIVE_SHARE = 0.6  # of its lines that are no comment
+# A directive's words that are a sentence (`description Change the muffle at 350 h; …`,
+# a banner's ` Tower 2: check the argon purge first.`): prose, not code.
+PROSE = re.compile(r"^\s*(?:[a-z][\w-]{1,40}\s+)?(?P<said>[A-Z][^\n]{0,2000})$")
 
 
 def _mark(lines: list[str]) -> str | None:
@@ -181,6 +227,9 @@ def _setting(code: str, note: str, *, aside: bool) -> Setting | None:
         return None if PLACEHOLDER.search(value) else Setting(match["key"], value, note, aside)
     if (match := COLLECTION.match(code)) is not None:  # a table or list of values, as written
         return Setting(match["key"], match["value"], note, aside)
+    if (match := DEFINITION.match(code)) is not None:
+        value = _unquoted(match["value"])
+        return None if PLACEHOLDER.search(value) else Setting(match["key"], value, note, aside)
     call = KEYED_CALL.match(code)
     if call is None or call["verb"].lower() not in SETTING_VERBS:
         return None
@@ -236,7 +285,13 @@ def _block_line(items: list[Item], words: str) -> None:
         items.append(Said(BULLET.sub("", words), comment=True))
         return
     last = items[-1] if items else None
-    if isinstance(last, Said) and last.comment and last.text and not last.text.endswith(":"):
+    if (
+        isinstance(last, Said)
+        and last.comment
+        and last.text
+        and not last.text.endswith(":")
+        and not FOUND_LABEL.match(words)  # "Findings:", "Cause:" open a unit of their own
+    ):
         items[-1] = Said(f"{last.text} {words}", comment=True)
     else:
         items.append(Said(words, comment=True))
@@ -276,16 +331,24 @@ def _parsed(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | None:
         return None
     lines = text.splitlines()
     cobol = _cobol(lines)
-    if not cobol and not is_program(text):
+    if not cobol and not is_program(text) and not _directives(lines):
         return None
     mark = None if cobol else _mark(lines)
-    code: list[tuple[str, str]] = []  # ("comment" | "block" | "code", text)
+    code: list[tuple[str, str]] = []  # ("comment" | "block" | "here" | "code", text)
     closing: re.Pattern[str] | None = None
+    margin = False  # in a `/* … */` block: a line's leading `*` is its margin
+    here = ""  # the tag that ends the here-document the lines are in
     statement = ""
-    for line in lines:
+    last = {line.strip().rstrip(";,)"): n for n, line in enumerate(lines)}  # a tag's last line
+    for n, line in enumerate(lines):
+        if here:
+            here = "" if line.strip().rstrip(";,)") == here else here
+            code.append(("here", line) if here else ("code", ""))
+            continue
         if closing is not None:
             end = closing.search(line)
-            code.append(("block", line[: end.start()] if end else line))
+            said = line[: end.start()] if end else line
+            code.append(("block", MARGIN.sub("", said) if margin else said))
             closing = None if end else closing
             continue
         if cobol:
@@ -299,9 +362,13 @@ def _parsed(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | None:
                 statement = ""
             continue
         opened = BLOCK_OPEN.match(line)
+        if opened is not None and opened["open"] == "%{" and last.get("%}", -1) <= n:
+            opened = None  # never closed by a `%}` line: Elixir's map, not Matlab's block
         if opened is not None:
             key = opened["open"][:2] if opened["open"] != "<!--" else "<!--"
             rest = line[opened.end() :]
+            margin = key == "/*"
+            rest = rest.lstrip("*") if margin else rest  # `/**` opens a doc block
             end = BLOCK_CLOSE[key].search(rest)
             code.append(("block", rest[: end.start()] if end else rest))
             closing = None if end else BLOCK_CLOSE[key]
@@ -311,9 +378,27 @@ def _parsed(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | None:
             code.append(("comment", stripped[len(mark) :].lstrip(mark[:1])))
             continue
         code.append(("code", line.rstrip()))  # its indent kept: a deeper line goes on
+        opened_here = HEREDOC.search(line)
+        if opened_here is not None and last.get(opened_here["tag"], -1) > n:
+            here = opened_here["tag"]  # closed further down: a here-document, not `x << BITS`
     if statement:
         code.append(("code", statement))
     return cobol, mark, code
+
+
+def _directives(lines: list[str]) -> bool:
+    """A config of directives (a router's, a switch's: `interface Furnace0/1`,
+    `description …`) whose comments open in a mark of their own (`!`, not a script's `#`:
+    a Tcl or shell script of `set …` lines is read by the program readers): most lines
+    that are no comment open on a lower-case keyword. It is no program by its signs of
+    code, yet it is read by its lines as one is."""
+    mark = _mark(lines)
+    if mark is None or mark == "#":  # `#` marks a script's comments too (Tcl's, a shell's)
+        return False
+    said = [line for line in lines if line.strip() and not line.lstrip().startswith(mark)]
+    comments = sum(line.lstrip().startswith(mark) for line in lines)
+    keyed = sum(DIRECTIVE.match(line) is not None for line in said)
+    return comments >= 3 and bool(said) and keyed >= DIRECTIVE_SHARE * len(said)
 
 
 def _labels_findings(code: list[tuple[str, str]]) -> bool:
@@ -330,7 +415,10 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
     None too when no comment of it labels what was found (`_labels_findings`), read from
     the same parse."""
     parsed = _parsed(text)
-    if parsed is None or (labelled and not _labels_findings(parsed[2])):
+    if parsed is None:
+        return None
+    directives = not parsed[0] and not is_program(text)  # read by its lines, as no other
+    if labelled and not directives and not _labels_findings(parsed[2]):
         return None
     cobol, mark, code = parsed
     items: list[Item] = []
@@ -349,16 +437,29 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
         if kind == "block":
             _block_line(items, body)
             continue
+        if kind == "here":  # a here-document's line: prose as a block comment's, or code
+            prose = bool(body) and not code_line(body) and _filled(body, known)
+            if prose and (prose_sentence(body) or _goes_on_prose(items)):  # no template
+                _block_line(items, body)
+            else:
+                _break(items)
+            continue
         if kind == "comment":
             inner, note = _trailing(body.strip(), mark)
             if (setting := _setting(inner, note, aside=True)) is not None:
                 items.append(setting)
+            elif _commented_code(inner):  # an old line kept for the record: no finding
+                _break(items)
             else:
                 _line_comment(items, body)
             continue
         live, note = _trailing(body, mark)
         setting = _setting(live, note, aside=False)
-        checked = _checks(live) or (_goes_on(before, line) and _checks(before, alone=True))
+        checked = (
+            _checks(live)
+            or (_goes_on(before, line) and _checks(before, alone=True))
+            or (_guarded(before, line) and not _rules(live))
+        )
         before = line if body else before
         if checked:  # the words a failed check says: an alarm, not what was found
             items.append(Said("", comment=True))
@@ -370,13 +471,67 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
         elif said := _said(live, known):
             items.append(Said(said, comment=False))
             printed += 1
+        elif (sentence := _prose(live)) is not None:
+            items.append(Said("", comment=True))
+            items.append(Said(sentence, comment=True))
         else:
             items.append(Said("", comment=True))
-            elsewhere += sum(_sentence(text) for _, _, text in _strings(live))
+            elsewhere += sum(
+                _sentence(text) and _filled(text, known) for _, _, text in _strings(live)
+            )
             elsewhere += UNREAD_VALUE.search(live) is not None  # `s["k"] = 10`, `K = [5 7]`
-    # findings kept in data (a record's fields, templates a loop fills) are the program
-    # readers' (`agentmem.harvest.codelessons`): read so, they would be lost
-    return items if cobol or (printed and printed >= elsewhere) else None
+    # findings kept in data (a record's fields) are the program readers'
+    # (`agentmem.harvest.codelessons`): read so, they would be lost. A program whose
+    # statements say nothing and keep nothing in data, its comments labelling what was
+    # found (a jq filter's `# Finding:` lines above its `def`s), is read by its lines too
+    told = printed or directives or _labels_findings(code)
+    return items if cobol or (told and printed >= elsewhere) else None
+
+
+def _commented_code(words: str) -> bool:
+    """A comment that is a line of code put aside (`furnace-setpoint 2140   <- old`,
+    `x = f(3);`), its note after an arrow left out: code signs or a key and its numbers,
+    and no run of prose."""
+    head = re.split(r"\s<-|\s//\s|\s#\s", words, maxsplit=1)[0].strip()
+    if PROSE_RUN.search(head) is not None or not head:
+        return False
+    return KEY_NUMBERS.match(head) is not None or re.search(r"[=(){}\[\];]", head) is not None
+
+
+def _goes_on_prose(items: list[Item]) -> bool:
+    """The unit before is prose its line left open (a here-document's sentence wraps)."""
+    last = items[-1] if items else None
+    return isinstance(last, Said) and last.comment and bool(last.text)
+
+
+def _break(items: list[Item]) -> None:
+    items.append(Said("", comment=True))
+
+
+def _prose(code: str) -> str | None:
+    """The sentence a statement is, its string-less words read as prose (a directive's
+    `description …`, a banner's line), or None: a line of code, or too few words."""
+    match = PROSE.match(code)
+    if match is None or _strings(code):
+        return None
+    said = match["said"].strip()
+    # a comparison in a sentence ("1550 nm <= 0.20 dB/km") is the sentence's; an
+    # assignment, a statement's end or a block is code
+    if code_line(code) and CODE_PUNCTUATION.search(said) is not None:
+        return None
+    ended = said.endswith((".", "!", "?")) and _sentence(said)  # "Ship limits: … dB/km."
+    return said if prose_sentence(said) or ended else None
+
+
+def _filled(text: str, known: dict[str, str]) -> bool:
+    """A string says its words as they stand, or with settings of the program put in: a
+    template holding a field no setting fills (jq's `"\\(.lot) gel time \\(.gel_time_s) s"`,
+    a loop's `%s`) says no finding, in data or printed."""
+    for match in PLACEHOLDER.finditer(text):
+        name = next((g for g in match.group("a", "b", "c", "d", "e", "f") if g), "")
+        if name.rsplit(".", 1)[-1] not in known:
+            return False
+    return True
 
 
 def _unstrung(code: str) -> str:
@@ -391,9 +546,30 @@ def _checks(code: str, *, alone: bool = False) -> bool:
     `if .x == null then error("…")`): its string is what the check says when it fails.
     `alone`: a line of a check whose message the next line gives, where a lone `=` compares
     too (`assert flushed = '1'`)."""
-    spans = _strings(code)
-    head = code[: spans[0][0]] if spans and not alone else _unstrung(code)
+    spans = _strings(code)  # up to the last string: `if ($lot['fe'] > MAX) { throw …("…")`
+    if not spans and not alone:
+        return False  # it hands no words
+    head = _unstrung(code[: spans[-1][0]]) if spans and not alone else _unstrung(code)
     return COMPARES.search(head) is not None or (alone and EQUALS.search(head) is not None)
+
+
+def _rules(code: str) -> bool:
+    """A string the line hands is worded as a rule (`RULE`): the check's message is the
+    lesson the check keeps, a finding as a printed one is (a Dart retro's `throw
+    StateError('never run production rope after a long stop without the leader rope')`)."""
+    return any(RULE.match(text) is not None for _, _, text in _strings(code))
+
+
+def _guarded(before: str, line: str) -> bool:
+    """The line is the first of a block a condition opens (`if ($pct > 0.30) {` ⏎ `throw
+    new RuntimeException("…")`): what it hands is the check's message."""
+    if not before.strip() or not (
+        before.rstrip().endswith(("{", ":")) or BLOCK_OPENS.search(before)
+    ):
+        return False
+    if CONDITION.search(before) is None or COMPARES.search(_unstrung(before)) is None:
+        return False
+    return len(line) - len(line.lstrip()) > len(before) - len(before.lstrip())
 
 
 def _goes_on(before: str, line: str) -> bool:
