@@ -11,7 +11,11 @@ the lines are read by what any such language has, never by one language's keywor
 
 - a comment in the file's own mark (the mark most of its comment lines open with: `#`,
   `//`, `--`, `%`, `;`, `!`, a fixed-format COBOL line's column-7 `*`), and the lines of
-  a block comment (`#[[ … ]]`, `/* … */`, `{- … -}`), a bullet opening a unit of its own;
+  a block comment (`#[[ … ]]`, `/* … */`, `{- … -}`), apart from the comments before it (a
+  title's line comments do not swallow its findings), a bullet opening a unit of its own
+  and its deeper lines going on it ("Cause: …" under "1. …" is that item's cause, not a
+  fragment), a label opening one and one naming people only ("Owner: H. Lind (press
+  shop)") whole, so the sentence after it is not run into the finding before it;
 - a string a statement hands to a call or a command (`message(STATUS "…")`, `set label
   1 "…" at …`, `println!("…")`, `DISPLAY '…'`), the settings it interpolates put in; a
   string still holding a placeholder no setting fills (a loop's `%s`, `{row}`) says no
@@ -76,7 +80,7 @@ from agentmem.harvest.codevalues import (
 )
 from agentmem.harvest.programtext import code_line, is_program
 from agentmem.harvest.programtext import is_sentence as prose_sentence
-from agentmem.harvest.scriptlines import Item, Said, _comment
+from agentmem.harvest.scriptlines import FILING, Item, Said, _comment
 
 __all__ = ["PLACEHOLDER", "code_lines"]  # PLACEHOLDER: where the checks' tests read it
 
@@ -117,6 +121,8 @@ def _block_line(items: list[Item], words: str) -> None:
         and last.text
         and not last.text.endswith(":")
         and not FOUND_LABEL.match(words)  # "Findings:", "Cause:" open a unit of their own
+        and not LABEL.match(words)  # "Owner:" opens a unit, as in a line comment
+        and FILING.match(last.text) is None  # "Owner: H. Lind (press shop)" is whole
     ):
         items[-1] = Said(f"{last.text} {words}", comment=True)
     else:
@@ -180,11 +186,18 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
     before = (
         ""  # the code line before: a check a message goes on (`assert x <= MAX` ⏎ `report "…"`)
     )
+    under = -1  # the indent of the bullet a block comment's unit opened on
     for kind, line in code:
         body = line.strip()
         if kind == "block":
+            indent = len(line) - len(line.lstrip())
+            if body and 0 <= under < indent and _goes_on_prose(items):
+                _go_on(items, body)  # a bullet's deeper line ("Cause: …" under "1. …") is its
+                continue
+            under = indent if BULLET.match(body) else -1
             _block_line(items, body)
             continue
+        under = -1
         if kind == "here":  # a here-document's line: prose as a block comment's, or code
             prose = bool(body) and not code_line(body) and is_filled(body, known)
             if prose and (prose_sentence(body) or _goes_on_prose(items)):  # no template
@@ -250,6 +263,13 @@ def _goes_on_prose(items: list[Item]) -> bool:
     """The unit before is prose its line left open (a here-document's sentence wraps)."""
     last = items[-1] if items else None
     return isinstance(last, Said) and last.comment and bool(last.text)
+
+
+def _go_on(items: list[Item], words: str) -> None:
+    """The unit before goes on with `words` (`_goes_on_prose` said it is prose)."""
+    last = items[-1]
+    assert isinstance(last, Said)
+    items[-1] = Said(f"{last.text} {words}", comment=True)
 
 
 def _break(items: list[Item]) -> None:

@@ -131,6 +131,7 @@ def read_lines(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | No
             margin = key == "/*"
             rest = rest.lstrip("*") if margin else rest  # `/**` opens a doc block
             end = BLOCK_CLOSE[key].search(rest)
+            code.append(("block", ""))  # a block comment is apart from the comments before it
             code.append(("block", rest[: end.start()] if end else rest))
             closing = None if end else BLOCK_CLOSE[key]
             continue
