@@ -121,12 +121,20 @@ def _block_line(items: list[Item], words: str) -> None:
         and last.text
         and not last.text.endswith(":")
         and not FOUND_LABEL.match(words)  # "Findings:", "Cause:" open a unit of their own
-        and not LABEL.match(words)  # "Owner:" opens a unit, as in a line comment
+        and not _opens_fields(last.text, words)
         and FILING.match(last.text) is None  # "Owner: H. Lind (press shop)" is whole
     ):
         items[-1] = Said(f"{last.text} {words}", comment=True)
     else:
         items.append(Said(words, comment=True))
+
+
+def _opens_fields(before: str, words: str) -> bool:
+    """A label opens a unit of a block comment when it names people only ("Owner: H. Lind")
+    or when the unit before opened with a label too (fields in a row, as line comments give
+    them); in prose ("The old gauge went back. ⏎ New gauge: …") it goes on the sentence
+    before, which tells what it replaces."""
+    return bool(LABEL.match(words)) and bool(FILING.match(words) or LABEL.match(before))
 
 
 def _line_comment(items: list[Item], said: str) -> None:
