@@ -68,7 +68,7 @@ from __future__ import annotations
 import re
 
 from agentmem.harvest.codechecks import goes_on, is_check, is_guarded, worded_as_rule
-from agentmem.harvest.codeparse import read_lines, split_comment, string_spans
+from agentmem.harvest.codeparse import is_code, read_lines, split_comment, string_spans
 from agentmem.harvest.codevalues import (
     COLLECTION,
     LETTERS,
@@ -78,7 +78,7 @@ from agentmem.harvest.codevalues import (
     said_string,
     says_sentence,
 )
-from agentmem.harvest.programtext import code_line, is_program
+from agentmem.harvest.programtext import code_line
 from agentmem.harvest.programtext import is_sentence as prose_sentence
 from agentmem.harvest.scriptlines import FILING, Item, Said, _comment
 
@@ -102,6 +102,7 @@ PROSE_RUN = re.compile(r"[A-Za-z][\w'’-]{0,40}(?:,? [A-Za-z0-9][\w'’.-]{0,40
 CODE_PUNCTUATION = re.compile(r"(?<![<>!])=|[{};]\s*$|[{}]|\(\)")
 # A directive's words that are a sentence (`description Change the muffle at 350 h; …`,
 # a banner's ` Tower 2: check the argon purge first.`): prose, not code.
+KEYED = re.compile(r"^\{\s*[\"']?[A-Za-z_]\w{0,40}[\"']?\s*:\s*[-\d\"'.]")  # `{'do_min': 4.0, …}`
 PROSE = re.compile(r"^\s*(?:[a-z][\w-]{1,40}\s+)?(?P<said>[A-Z][^\n]{0,2000})$")
 
 
@@ -179,7 +180,7 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
     parsed = read_lines(text)
     if parsed is None:
         return None
-    directives = not parsed[0] and not is_program(text)  # read by its lines, as no other
+    directives = not parsed[0] and not is_code(text, parsed[1])  # read by its lines, as no other
     if labelled and not directives and not _labels_findings(parsed[2]):
         return None
     cobol, mark, code = parsed
@@ -232,7 +233,7 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
         before = line if body else before
         if checked:  # the words a failed check says: an alarm, not what was found
             items.append(Said("", comment=True))
-        elif setting is not None and says_sentence(setting.value):
+        elif setting is not None and says_sentence(setting.value) and not _keyed(setting.value):
             items.append(Said(setting.value, comment=False))  # a finding's text, a cause
         elif setting is not None:
             items.append(setting)
@@ -271,6 +272,11 @@ def _goes_on_prose(items: list[Item]) -> bool:
     """The unit before is prose its line left open (a here-document's sentence wraps)."""
     last = items[-1] if items else None
     return isinstance(last, Said) and last.comment and bool(last.text)
+
+
+def _keyed(value: str) -> bool:
+    """A table of keys and values (`{'do_min': 4.0, 'sal_min': 10}`): data, no sentence."""
+    return KEYED.match(value) is not None
 
 
 def _go_on(items: list[Item], words: str) -> None:

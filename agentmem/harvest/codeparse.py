@@ -40,6 +40,21 @@ HEREDOC = re.compile(
 # opens on a lower-case keyword.
 DIRECTIVE = re.compile(r"^\s*[a-z][\w-]{1,40}(?:\s|$)")
 DIRECTIVE_SHARE = 0.6  # of its lines that are no comment
+QUOTE = '"'  # a line comment's mark when it opens a line and never closes (Vim's `" …`)
+
+
+def _quote_comment(stripped: str) -> bool:
+    """A whole line opened by a quote that no other quote on it closes, a space after it:
+    a comment in that mark (`" Finding: …`), not a string (`"key": 1`, a docstring)."""
+    if not stripped.startswith(QUOTE) or stripped[1:2] not in (" ", "\t", ""):
+        return False
+    # a quote closing it (an odd count aside): a string's last line (`" and more";`)
+    return stripped.count(QUOTE) % 2 == 1 or not stripped.rstrip(" ;,)+").endswith(QUOTE)
+
+
+def _opens(stripped: str, mark: str) -> bool:
+    """The line (stripped) is a whole-line comment in `mark`."""
+    return _quote_comment(stripped) if mark == QUOTE else stripped.startswith(mark)
 
 
 def _mark(lines: list[str]) -> str | None:
@@ -47,8 +62,8 @@ def _mark(lines: list[str]) -> str | None:
     counts: Counter[str] = Counter()
     for line in lines:
         stripped = line.lstrip()
-        for mark in MARKS:
-            if stripped.startswith(mark):
+        for mark in (*MARKS, QUOTE):
+            if _opens(stripped, mark):
                 counts[mark] += 1
                 break
     return counts.most_common(1)[0][0] if counts else None
@@ -92,9 +107,9 @@ def read_lines(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | No
         return None
     lines = text.splitlines()
     cobol = _cobol(lines)
-    if not cobol and not is_program(text) and not _directives(lines):
-        return None
     mark = None if cobol else _mark(lines)
+    if not cobol and not is_code(text, mark) and not _directives(lines):
+        return None
     code: list[tuple[str, str]] = []  # ("comment" | "block" | "here" | "code", text)
     closing: re.Pattern[str] | None = None
     margin = False  # in a `/* … */` block: a line's leading `*` is its margin
@@ -136,7 +151,7 @@ def read_lines(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | No
             closing = None if end else BLOCK_CLOSE[key]
             continue
         stripped = line.strip()
-        if mark is not None and stripped.startswith(mark):
+        if mark is not None and _opens(stripped, mark):
             code.append(("comment", stripped[len(mark) :].lstrip(mark[:1])))
             continue
         code.append(("code", line.rstrip()))  # its indent kept: a deeper line goes on
@@ -146,6 +161,19 @@ def read_lines(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | No
     if statement:
         code.append(("code", statement))
     return cobol, mark, code
+
+
+def is_code(text: str, mark: str | None) -> bool:
+    """`is_program` of the text, its whole-line comments in a quote mark left out."""
+    return is_program(_uncommented(text, mark))
+
+
+def _uncommented(text: str, mark: str | None) -> str:
+    """The text without its whole-line comments in a quote mark (`is_program` knows the
+    other marks' comments, not one that is a string's quote elsewhere)."""
+    if mark != QUOTE:
+        return text
+    return "\n".join(line for line in text.splitlines() if not _quote_comment(line.strip()))
 
 
 def _directives(lines: list[str]) -> bool:

@@ -17,20 +17,23 @@ from agentmem.harvest.codeparse import string_spans
 from agentmem.harvest.scriptlines import Setting
 
 NAME = r"[A-Za-z_][\w.\-]{0,80}"
+# A name's scope, one letter and a colon on it (Vim's `g:feed_rate`, `s:limits`): no type
+# (`x: int`, `x:int` name a type after a name of their own)
+SCOPE = r"(?:\b[a-z]:(?=[A-Za-z_]\w{0,80}\s*=))?"
 LITERAL = (
     r"(?:-?\d[\d_]{0,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?"
     r"|\"[^\"\n]{0,200}\"|'[^'\n]{0,200}'|true|false|on|off|yes|no)"
 )
 # `[declaring words] NAME [: Type] = literal [;]`: a named value in most languages.
 ASSIGN = re.compile(
-    rf"^(?:[a-z]{{2,12}}\s+){{0,3}}(?P<key>{NAME})(?:\s*::?\s*[\w&<>\[\]]{{1,40}}\s*)?"
+    rf"^(?:[a-z]{{2,12}}\s+){{0,3}}{SCOPE}(?P<key>{NAME})(?:\s*::?\s*[\w&<>\[\]]{{1,40}}\s*)?"
     rf"\s*(?::=|<-|\?=|(?<![=!<>])=(?!=))\s*(?P<value>{LITERAL})\s*[;,]?\s*$",
     re.I,
 )
 # `[declaring words] NAME = {…}` / `[…]` / `(…)`: a named table or list of values (a literal
 # of keys and numbers, a call on it after: `{"300mm": 0.3}.toTable`).
 COLLECTION = re.compile(
-    rf"^(?:[a-z]{{2,12}}\s+){{0,3}}(?P<key>{NAME})(?:\s*::?\s*[\w&<>\[\]]{{1,40}}\s*)?"
+    rf"^(?:[a-z]{{2,12}}\s+){{0,3}}{SCOPE}(?P<key>{NAME})(?:\s*::?\s*[\w&<>\[\]]{{1,40}}\s*)?"
     r"\s*(?::=|<-|(?<![=!<>])=(?!=))\s*(?P<value>[\[{(](?=[^\n]{0,200}\d)[^\n;=]{0,200}[\]})]"
     r"(?:\.\w{1,20}(?:\(\))?)?)\s*[;,]?\s*$",
     re.I,
