@@ -14,8 +14,10 @@ the lines are read by what any such language has, never by one language's keywor
   a block comment (`#[[ … ]]`, `/* … */`, `{- … -}`), apart from the comments before it (a
   title's line comments do not swallow its findings), a bullet opening a unit of its own
   and its deeper lines going on it ("Cause: …" under "1. …" is that item's cause, not a
-  fragment), a label opening one and one naming people only ("Owner: H. Lind (press
-  shop)") whole, so the sentence after it is not run into the finding before it;
+  fragment), a label naming people only ("Owner: H. Lind (press shop)") opening one,
+  whole, so the sentence after it is not run into the finding before it, and any label
+  after a labelled unit; in prose a label goes on the sentence before ("The old gauge
+  went back. ⏎ New gauge: …" tells what the new one replaces);
 - a string a statement hands to a call or a command (`message(STATUS "…")`, `set label
   1 "…" at …`, `println!("…")`, `DISPLAY '…'`), the settings it interpolates put in; a
   string still holding a placeholder no setting fills (a loop's `%s`, `{row}`) says no
@@ -68,7 +70,7 @@ from __future__ import annotations
 import re
 
 from agentmem.harvest.codechecks import goes_on, is_check, is_guarded, worded_as_rule
-from agentmem.harvest.codeparse import is_code, read_lines, split_comment, string_spans
+from agentmem.harvest.codeparse import read_lines, split_comment, string_spans
 from agentmem.harvest.codevalues import (
     COLLECTION,
     LETTERS,
@@ -78,7 +80,7 @@ from agentmem.harvest.codevalues import (
     said_string,
     says_sentence,
 )
-from agentmem.harvest.programtext import code_line
+from agentmem.harvest.programtext import code_line, is_program
 from agentmem.harvest.programtext import is_sentence as prose_sentence
 from agentmem.harvest.scriptlines import FILING, Item, Said, _comment
 
@@ -180,7 +182,7 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
     parsed = read_lines(text)
     if parsed is None:
         return None
-    directives = not parsed[0] and not is_code(text, parsed[1])  # read by its lines, as no other
+    directives = not parsed[0] and not is_program(text)  # read by its lines, as no other
     if labelled and not directives and not _labels_findings(parsed[2]):
         return None
     cobol, mark, code = parsed

@@ -3,7 +3,8 @@ and statements, by the marks any language has (`agentmem.harvest.codelines` read
 each says).
 
 Apart from what the lines say, because the marks are the one thing every language's
-retro shares: a comment's mark is the one most of the text's comment lines open with, a
+retro shares: a comment's mark is the one most of the text's comment lines open with (a
+quote only when nothing on its line closes it: Vim's `" …`, not a string's line), a
 block comment runs to its own close, a here-document to its tag alone on a line, and a
 fixed-format COBOL statement to its full stop. A config of directives (a router's,
 comments opening in `!`) is no program by its signs of code, yet it is read into lines so
@@ -108,7 +109,7 @@ def read_lines(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | No
     lines = text.splitlines()
     cobol = _cobol(lines)
     mark = None if cobol else _mark(lines)
-    if not cobol and not is_code(text, mark) and not _directives(lines):
+    if not cobol and not is_program(text) and not _directives(lines):
         return None
     code: list[tuple[str, str]] = []  # ("comment" | "block" | "here" | "code", text)
     closing: re.Pattern[str] | None = None
@@ -161,19 +162,6 @@ def read_lines(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | No
     if statement:
         code.append(("code", statement))
     return cobol, mark, code
-
-
-def is_code(text: str, mark: str | None) -> bool:
-    """`is_program` of the text, its whole-line comments in a quote mark left out."""
-    return is_program(_uncommented(text, mark))
-
-
-def _uncommented(text: str, mark: str | None) -> str:
-    """The text without its whole-line comments in a quote mark (`is_program` knows the
-    other marks' comments, not one that is a string's quote elsewhere)."""
-    if mark != QUOTE:
-        return text
-    return "\n".join(line for line in text.splitlines() if not _quote_comment(line.strip()))
 
 
 def _directives(lines: list[str]) -> bool:
