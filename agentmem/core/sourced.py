@@ -9,8 +9,13 @@ roofs come from silicone contamination from the new door seals (Sealtec batch 09
 rules that read a slot want the held clause's words around one value; here the whole
 source, a phrase of its own, is what changed.
 
-`resourced` reads in each text a clause "<subject> come(s)/came from <source>" (`FRAME`)
-and takes the draft as the held lesson's new source when
+`resourced` reads in each text a clause "<subject> come(s)/came from <source>" or
+"<subject> is/are read (measured) on/by/with <source>" (`FRAME`): a reading's instrument is
+its source, and a new meter is told in either frame with no change word ("Roast colour is
+read on the <new meter>" after "Roast colour is read on the <old one>"; "Line 1 density is
+read by the <new gauge>" after "Line 1 density comes from the <old gauge>"; the held
+lesson was compared with it and kept). It takes the draft as the held lesson's new source
+when
 
 - the two subjects have one head (`_head`: the last content word before a preposition,
   "results" of "Edge-crush (ECT) results", "craters" of "Craters on Line B roofs") and
@@ -36,10 +41,11 @@ from agentmem.core.swapped import BESIDE
 from agentmem.core.words import function_words
 from agentmem.stores.bm25 import tokenize
 
-# "<subject> comes from <source>" at a clause's start: the subject no longer than a phrase,
+# "<subject> comes from <source>" (or "is read on <source>") at a clause's start: the subject no longer than a phrase,
 # the source up to the clause's end.
 FRAME = re.compile(
-    r"(?:^|(?<=[.;:]\s))(?P<subject>[^.;:\n]{3,80}?)\s+(?:comes?|came)\s+from\s+"
+    r"(?:^|(?<=[.;:]\s))(?P<subject>[^.;:\n]{3,80}?)\s+"
+    r"(?:(?:comes?|came)\s+from|(?:is|are)\s+(?:read|measured)\s+(?:on|by|with))\s+"
     r"(?P<source>[^.;:\n]+)",
     re.IGNORECASE,
 )
@@ -78,9 +84,13 @@ def _head(subject: str) -> list[str]:
     return [t for t in content if t not in function_words()]
 
 
+# "too" of degree ("below 53 is too dark", "too hot") says nothing of a second source
+DEGREE = re.compile(r"\btoo\s+(?=[a-z])", re.IGNORECASE)
+
+
 def resourced(draft: str, held: str) -> bool:
     """The draft tells the held lesson's thing as coming from another named source."""
-    if BESIDE.search(draft):
+    if BESIDE.search(DEGREE.sub(" ", draft)):
         return False
     frames, old_frames = _frames(draft), _frames(held)
     if not frames or not old_frames:
