@@ -31,7 +31,15 @@ import re
 from pathlib import PurePath
 
 from agentmem.harvest.codelines import code_lines
-from agentmem.harvest.scriptlines import Item, Said, Setting, basic_lines, batch_lines
+from agentmem.harvest.scriptlines import (
+    FILING,
+    PERSON,
+    Item,
+    Said,
+    Setting,
+    basic_lines,
+    batch_lines,
+)
 from agentmem.harvest.settingsfile import full_stop
 
 BATCH = frozenset({".bat", ".cmd"})
@@ -40,12 +48,6 @@ BATCH_OPENING = re.compile(r"\A\ufeff?\s*@echo\s+off\b", re.I)
 BASIC_OPENING = re.compile(r"\A\ufeff?\s*attribute\s+vb_name\s*=", re.I)
 # The comment that names the retro: "RETRO 2024-10-25  Bar line 1 - …", "Monthly QA retro".
 TITLE = re.compile(r"\bretro(?:spective)?s?\b", re.I)
-# A person as filing names one: "H. Lindqvist", "P. Mensah (OT)", "OT (P. Mensah)".
-PERSON = r"[A-Z]\.\s?(?:[A-Z]\.\s?)?[A-Z][\w'’-]{1,30}(?:\s\([^()\n]{0,40}\))?"
-# A line of filing: labels, each naming people only ("Owners: P. Mensah (OT), L. Okafor").
-FILING = re.compile(
-    rf"^(?:[A-Z][\w /&-]{{0,30}}:\s*{PERSON}(?:\s*(?:,|and|&)\s*{PERSON}){{0,8}}[.;,]?\s*)+$"
-)
 # A note of who owns an item, after a wide gap at its end: "…  Owner: T. Walsh (closed)".
 OWNER_TAIL = re.compile(rf"\s{{3,}}owners?:\s*{PERSON}(?:,\s*{PERSON}){{0,4}}\.?\s*$", re.I)
 # A label in capitals opening a finding ("FINDING 1:", "ROOT CAUSE:", "RETRACTED (…):"),
