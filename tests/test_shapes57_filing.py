@@ -68,3 +68,26 @@ def test_who_owns_a_finding_is_left_off_its_end() -> None:
     cold = next(lesson for lesson in lessons if lesson.startswith("two rolls opened"))
     assert "thaw time not shown anywhere" in cold
     assert "Lindqvist" not in cold
+
+
+QUOTED = """\
+" RETRO 2031-04-06  weeks 3-4
+" Owners: Somchai (ponds), Noi (processing)
+
+let g:aerator_hours = 18
+
+" Dr. Anong: our own lab runs PCR on a pooled sample of 150 PL from every batch.
+let g:pcr_sample_pl = 150
+
+" Pattern: ammonia spikes follow uneaten feed on the trays; cut the next meal.
+echom "Finding: 3 TAN spikes in 2 weeks, all with uneaten feed on trays"
+"""
+
+
+def test_a_pattern_label_says_what_was_found() -> None:
+    """ "Pattern: …" labels what a retro found, as "Finding:" does: a program retro whose
+    comments say it is read by its lines (a Vim script's findings were never written)."""
+    read = code_markdown(QUOTED, labelled=True)  # as the distiller asks
+    lessons = [line[2:] for line in read.splitlines() if line.startswith("- ")]
+    assert any("150 PL" in lesson for lesson in lessons)
+    assert any(lesson.startswith("Pattern: ammonia spikes") for lesson in lessons)

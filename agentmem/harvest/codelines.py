@@ -87,9 +87,10 @@ from agentmem.harvest.scriptlines import FILING, Item, Said, _comment
 __all__ = ["PLACEHOLDER", "code_lines"]  # PLACEHOLDER: where the checks' tests read it
 
 BULLET = re.compile(r"^(?:[-*•+]|\d{1,3}[.)])\s+")
-# A comment that opens what a retro found, not its filing: "findings:", "cause (…):".
+# A comment that opens what a retro found, not its filing: "findings:", "cause (…):",
+# "Pattern: …" (what runs showed again and again: a Vim retro's were never read).
 FOUND_LABEL = re.compile(
-    r"^(?:findings?|causes?|root cause|lessons?|fix(?:es)?|actions?|decisions?|retracted"
+    r"^(?:findings?|causes?|root cause|lessons?|patterns?|fix(?:es)?|actions?|decisions?|retracted"
     r"|withdrawn|learned)\b[^:\n]{0,40}:",
     re.I,
 )
