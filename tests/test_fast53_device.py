@@ -35,8 +35,20 @@ WORDS = (  # noqa: SIM905 (a word list)
 
 
 def _old_takeover(draft: str) -> Takeover | None:
-    """`takeover` as it was before the gate: both patterns asked of every draft."""
+    """`takeover` as it was before the gate: every pattern asked of every draft."""
+    gone = device.NO_CORRECTION.search(draft) is not None
+    same = [m.group(1).lower() for m in device.NOW_KIND.finditer(draft)]
+    if gone and same:  # a tag now another kind of device, its correction gone (device58)
+        return Takeover(frozenset(), frozenset(), (), same=frozenset(same))
     m = NOW_FROM.search(draft)
+    if m is None or not (
+        device.codes(m["new"]) and (m["verb"] is None or device.KIND.search(m["new"].strip()))
+    ):
+        m = device.READ_ON.search(draft) if gone else None  # "is read with" (device58)
+    if (m is not None and m.re is device.READ_ON) or (m is not None and m["run"]):
+        # device58: "run on" and a reading without "now" want a device's name
+        named = [c for c in device.codes(m["new"]) if device._device_code(m["new"], c)]
+        m = m if named else None
     if (
         m is not None
         and device.codes(m["new"])

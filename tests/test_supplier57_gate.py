@@ -158,9 +158,16 @@ def _writer(tmp_path: Path) -> Harvester:
 
 
 def _counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool]]:
-    """by_supplier's searches: (query, of every app?)."""
+    """by_supplier's searches: (query, of every app?), its first ask too, which `compare`
+    makes with its own search (`verdict._handover_asks`)."""
     asked: list[tuple[str, bool]] = []
     real = verdict._matches
+    real_matched = verdict._matched
+
+    def matched(store: object, asks: list[tuple[str, Filters]]) -> list[list[Hit]]:
+        asked.extend((text, f.app_ids is None and f.types is None) for text, f in asks[1:])
+        return real_matched(store, asks)  # type: ignore[arg-type]
+
     real_by = verdict.by_supplier
     inside = [False]
 
@@ -179,6 +186,7 @@ def _counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool]]:
             inside[0] = False
 
     monkeypatch.setattr(verdict, "_matches", matches)
+    monkeypatch.setattr(verdict, "_matched", matched)
     monkeypatch.setattr(verdict, "by_supplier", by_supplier)
     return asked
 

@@ -5,17 +5,30 @@ old device's lessons (its offset, its correction, its warm-up, "pH is read on th
 are stale, though they name the old device only by its model code ("DG-2", "KM-2", "S220")
 and share few words with the draft.
 
-A draft tells a takeover in one of three ways (`takeover`):
+A draft tells a takeover in one of four ways (`takeover`):
 
-- "<measurement> now comes from / now uses / is now measured (read, tested …) on
-  <device>": the device has a model code (a word with a digit: "32XY", "913");
+- "<measurement> now comes from / now uses / is now measured (read, run, tested …) on
+  <device>": the device has a model code (a word with a digit: "32XY", "913"); its name
+  ends at a clause's end or "as" ("… polariscope as retardation in nm/mm"); a reading
+  "run on" wants a device's name, not "Fridays at 07:00";
+- the same without "now" ("Moisture on the line is read with the MW-2 microwave
+  analyser") when the draft says the old correction gone (`NO_CORRECTION`: "no correction
+  is applied", "no offset", "used as read"): alone it tells where a reading is taken;
 - "<device> replaced the old <device>": the old one named by its maker or its kind;
-- a device named by its code and kind ("the MX-7 moisture analysers", `named`) in a draft
-  that says the old way gone ("no pan drying step any more", "no longer"): the old device
-  is the one held texts name by another code beside the same kind ("RX-40 moisture
+- a device named by its code and kind ("the MX-7 moisture analysers", `named`; a number
+  after a maker's name is a code too, "Testo 104 core probe") in a draft that says the old
+  way gone ("no pan drying step any more", "no longer", the correction gone): the old
+  device is the one held texts name by another code beside the same kind ("RX-40 moisture
   analyser"; the kind is its word with the word before it, so a "DO meter" is no "pH
   meter"), and its every lesson goes, one that names only its code ("the RX-40 inlet
   hose") too.
+
+A tag said to be another kind of device now, its correction gone ("TC-F3 is now a type S
+thermocouple with no PLC offset", `NOW_KIND`), retires the held lessons that correct the
+reading under that tag (`CORRECTED`: an offset, a correction, "reads 15 °C low"); one of
+the tag's place stays. A new device leaves what it measures as it was: a held text naming
+no device (a product's limit, "PK48 release limits: peel adhesion >= 5.5 N/25 mm") is
+not told anew by the draft's figures (`of_the_reading`, asked by the judge).
 
 A run may tell it in its record alone ("Commission the new TitraLine 7 titrator … TL7
 installed on bench 2", `commissioned`): a successful run that commissions a new (or a
@@ -48,11 +61,28 @@ from agentmem.stores.bm25 import tokenize
 _CODE = r"(?<![\w-])(?=[\w-]*\d)[A-Za-z0-9][\w-]*[A-Za-z0-9](?![\w-])"
 CODE = re.compile(_CODE)
 _DEVICE = r"[^.;,:()]{2,50}?"
-NOW_FROM = re.compile(
-    r"(?P<what>[^.;:()]{2,60}?)\s+(?:is\s+|are\s+)?now\s+"
-    r"(?:comes?\s+from|(?P<verb>uses?)|(?:measured|read|taken|tested|checked|logged|weighed)\s+"
+_READING = (
+    r"(?:comes?\s+from|(?P<verb>uses?)|(?:measured|read|(?P<run>run)|taken|tested|checked|logged|weighed)\s+"
     r"(?:on|with|by|from))\s+(?:the\s+)?"
-    rf"(?P<new>{_DEVICE})(?=\s*(?:[.;,:()]|\s-\s|\bwith\b|\band\b|$))",
+    rf"(?P<new>{_DEVICE})(?=\s*(?:[.;,:()]|\s-\s|\bwith\b|\band\b|\bas\b|$))"
+)
+NOW_FROM = re.compile(
+    r"(?P<what>[^.;:()]{2,60}?)\s+(?:is\s+|are\s+)?now\s+" + _READING, re.IGNORECASE
+)
+# the same without "now": a takeover only in a draft saying the old correction gone
+READ_ON = re.compile(r"(?P<what>[^.;:()]{2,60}?)\s+(?:is\s+|are\s+)?" + _READING, re.IGNORECASE)
+# the draft says the old device's correction gone: "no correction is applied", "with no
+# PLC offset", "used as read"; a reading it tells taken on a named device without "now"
+# is then a takeover too ("Moisture on the line is read with the MW-2 microwave analyser;
+# … no correction is applied")
+NO_CORRECTION = re.compile(
+    r"\bno\s+(?:[\w-]+\s+)?(?:corrections?|offsets?)\b|\bused\s+as\s+read\b", re.IGNORECASE
+)
+# a held lesson telling how a device's reading is corrected: its offset, a correction, a
+# reading high or low, a re-zero, a drift
+CORRECTED = re.compile(
+    r"\b(?:offsets?|corrections?|subtract|re-?zero|drifts?)\b"
+    r"|\breads?\s+(?:[~\w.,+-]+\s+){0,4}?(?:high|low)\b",
     re.IGNORECASE,
 )
 REPLACED_OLD = re.compile(
@@ -65,14 +95,14 @@ KINDS = (
     r"gauges?|gages?|meters?|testers?|analy[sz]ers?|sensors?|probes?|scales?|balances?|"
     r"calipers?|micrometers?|dynamometers?|viscometers?|rheometers?|spectrometers?|"
     r"photometers?|hygrometers?|thermometers?|titrators?|instruments?|machines?|rigs?|"
-    r"readers?|counters?|cameras?|scanners?|cmm"
+    r"readers?|counters?|cameras?|scanners?|cmm|polariscopes?|thermocouples?"
 )
 # what "now uses" a measuring device with: an instrument word ends its name ("optical DO
 # meter"); a reader, a machine, a rig is as often a program's or a line's ("cp1252 reader")
 KIND = re.compile(
     r"\b(?:gauges?|gages?|meters?|testers?|analy[sz]ers?|sensors?|probes?|calipers?|"
     r"micrometers?|dynamometers?|viscometers?|rheometers?|spectrometers?|photometers?|"
-    r"hygrometers?|thermometers?|titrators?|counters?)$",
+    r"hygrometers?|thermometers?|titrators?|counters?|polariscopes?|thermocouples?)$",
     re.IGNORECASE,
 )
 READS = r"reads?|readings?|results?|measures?|measurements?"
@@ -95,6 +125,9 @@ class Takeover:
     measures: frozenset[str]
     old: tuple[str, ...]
     kinds: frozenset[tuple[str, ...]] = frozenset()
+    # codes said to be another kind of device now, its correction gone ("TC-F3 is now a
+    # type S thermocouple with no PLC offset"): the held lessons correcting it are the old one's
+    same: frozenset[str] = frozenset()
 
 
 # "<code> [word] <kind>": a device named by its model code and what it is ("CC-9 particle
@@ -102,13 +135,19 @@ class Takeover:
 # word before it ("particle counter"), so a "DO meter" is no "pH meter"
 NAMED = re.compile(rf"({_CODE})\s+((?:[\w-]+\s+){{0,2}}?)({KINDS})\b", re.IGNORECASE)
 # the draft says the old way is gone ("there is no manual purge step any more")
-GONE = re.compile(r"\bany\s?more\b|\bno\s+longer\b", re.IGNORECASE)
-SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
-# a unit a lesson is of ("line 2", "block A"): two units, two devices both in use
-UNIT = re.compile(
-    r"\b(?:line|block|bench|unit|site|hall|room|station|pond|tank|kiln)\s+([A-Z]?\d+|[A-Z])\b",
+GONE = re.compile(r"\bany\s?more\b|\bno\s+longer\b|" + NO_CORRECTION.pattern, re.IGNORECASE)
+# "<code> is now a <kind>": the thing under its tag is another kind of device now
+NOW_KIND = re.compile(
+    rf"({_CODE})\s+(?:is|are)\s+now\s+(?:an?\s+)?[^.;,:()]{{0,40}}?\b(?:{KINDS})\b",
     re.IGNORECASE,
 )
+SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
+# a unit a lesson is of ("line 2", "block A"): two units, two devices both in use
+UNIT_WORDS = (
+    *("line", "block", "bench", "unit", "site", "hall", "room", "station", "pond", "tank"),
+    "kiln",
+)
+UNIT = re.compile(rf"\b(?:{'|'.join(UNIT_WORDS)})\s+([A-Z]?\d+|[A-Z])\b", re.IGNORECASE)
 
 
 def named(text: str) -> dict[str, tuple[str, ...]]:
@@ -116,13 +155,35 @@ def named(text: str) -> dict[str, tuple[str, ...]]:
     code here holds a letter ("week 48 meter" names no device)."""
     out: dict[str, tuple[str, ...]] = {}
     for m in NAMED.finditer(text):
-        if not re.search(r"[A-Za-z]", m.group(1)):
+        if not re.search(r"[A-Za-z]", m.group(1)) and not _after_name(text, m.start(1)):
             continue
         words = [w for w in m.group(2).split() if not CODE.fullmatch(w)]
         kind = tuple(tokenize(" ".join([*words[-1:], m.group(3)])))
         if kind:
             out[m.group(1).lower()] = kind
     return out
+
+
+# a number after a maker's or a model's name is a model code ("Testo 104", "Ebro TDC 150");
+# one after a unit's word is the unit's ("Tank 12"), one after "The" is a count
+NAME_BEFORE = re.compile(r"(?<![\w-])([A-Z][A-Za-z]+)\s+$")
+NOT_A_NAME = frozenset(
+    (
+        *("the", "a", "an", "all", "our", "each", "every", "and", "or", "with", "on", "of"),
+        *("in", "at", "for", "to", "from", "by", "zone", "lane", "cell", "bay", "week", "day"),
+        "year",
+        *UNIT_WORDS,  # a number after a unit's word is the unit's ("Tank 12")
+    )
+)
+
+
+def _after_name(text: str, start: int) -> bool:
+    """The number at `start` (digits alone: "2024-08-14" is a date) follows a capitalised
+    name, not a unit's word nor a function word."""
+    if not re.match(r"\d+(?![\w-])", text[start:]):
+        return False
+    m = NAME_BEFORE.search(text[max(0, start - 40) : start])
+    return m is not None and m.group(1).lower() not in NOT_A_NAME
 
 
 def units(text: str) -> set[str]:
@@ -142,7 +203,7 @@ def codes(text: str) -> set[str]:
 CUE = re.compile(
     r"\snow\s+(?:comes?|uses?|measured|read|taken|tested|checked|logged|weighed)\s"
     r"|(?:replaced|replaces|from)\s+the\s+old\s"
-    r"|\bany\s?more\b|\bno\s+longer\b",
+    r"|\bany\s?more\b|\bno\s+longer\b|\snow\s+run\s|" + NO_CORRECTION.pattern,
     re.IGNORECASE,
 )
 
@@ -151,8 +212,12 @@ def takeover(draft: str) -> Takeover | None:
     """The takeover the draft tells, if any (see the module docstring)."""
     if CUE.search(draft) is None:
         return None  # no form can match (CUE is a part of each one's match)
-    m = NOW_FROM.search(draft)
-    if m is not None and codes(m["new"]) and (m["verb"] is None or KIND.search(m["new"].strip())):
+    gone = NO_CORRECTION.search(draft) is not None
+    same = frozenset(m.group(1).lower() for m in NOW_KIND.finditer(draft)) if gone else frozenset()
+    if same:
+        return Takeover(frozenset(), frozenset(), (), same=same)
+    m = _reading(draft, gone)
+    if m is not None:
         what = set(tokenize(CODE.sub(" ", m["what"]))) - GENERIC - {"is", "are"}
         return Takeover(frozenset(codes(m["new"])), frozenset(what), ())
     m = REPLACED_OLD.search(draft)
@@ -166,6 +231,30 @@ def takeover(draft: str) -> Takeover | None:
     if new:
         return Takeover(frozenset(new), frozenset(), (), frozenset(new.values()))
     return None
+
+
+def _reading(draft: str, gone: bool) -> re.Match[str] | None:
+    """A reading said taken on a new device ("now measured on <device>"); without "now"
+    ("is read with <device>") only when the draft says the old correction gone: alone it
+    tells where a reading is taken, not a change."""
+    for pattern in (NOW_FROM, READ_ON) if gone else (NOW_FROM,):
+        m = pattern.search(draft)
+        if m is None or (m["verb"] is not None and not KIND.search(m["new"].strip())):
+            continue
+        # "run on" and a reading without "now" want a device's name: a code with a letter
+        # or a number after a maker's name ("Instron 3343"), not "Fridays at 07:00"
+        strict = m["run"] is not None or pattern is READ_ON
+        if any(not strict or _device_code(m["new"], c) for c in codes(m["new"])):
+            return m
+    return None
+
+
+def _device_code(text: str, code: str) -> bool:
+    """The code names a device: it holds a letter, or it is a number after a name."""
+    if re.search(r"[a-z]", code):
+        return True
+    m = re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text, re.IGNORECASE)
+    return m is not None and _after_name(text, m.start())
 
 
 def makers(told: Takeover) -> list[str]:
@@ -192,7 +281,9 @@ def _as_device(held: str, code: str) -> bool:
     what it reads, or as what a reading is taken on."""
     c = re.escape(code)
     return (
-        re.search(rf"(?<![\w-]){c}(?![\w-])\s+(?:[\w-]+\s+)?(?:{KINDS}|{READS})\b", held, re.I)
+        re.search(
+            rf"(?<![\w-]){c}(?![\w-])\s+(?:[\w-]+\s+){{0,2}}?(?:{KINDS}|{READS})\b", held, re.I
+        )
         is not None
         or re.search(rf"\b{ON_IT}(?:[\w-]+\s+){{0,4}}{c}(?![\w-])", held, re.I) is not None
         or re.search(rf"\b(?:{KINDS})\s+{c}(?![\w-])", held, re.I) is not None
@@ -209,6 +300,10 @@ def retired_device(draft: str, held: str, known: Iterable[str] = ()) -> bool:
     """The draft says a new device took over the measurement the held lesson's device took
     (see the module docstring); `known` are the old device's codes found beside its maker."""
     told = takeover(draft)
+    if told is not None and told.same:
+        # its tag now another kind of device, the correction gone: the held lesson
+        # correcting the old one under that tag goes (`CORRECTED`)
+        return bool(told.same & codes(held)) and CORRECTED.search(held) is not None
     if told is None or told.new & codes(held):
         return False
     if units(draft) and units(held) and not units(draft) & units(held):
@@ -281,3 +376,22 @@ def retired_by_run(
         return True
     topic = set(tokenize(held)) | {t for tag in tags for t in tokenize(tag)}
     return bool(told.measures & topic)
+
+
+# a limit a held text gives: "peel adhesion >= 5.5 N/25 mm", "release limits"
+LIMIT = re.compile(r"[<>]=|[≤≥]|\blimits?\b", re.IGNORECASE)
+
+
+def of_the_reading(draft: str, held: str) -> bool:
+    """The draft tells a new device taking a reading over (`takeover`) and the held lesson
+    names no device (no code written as a device's, no instrument word) and gives a limit
+    (`LIMIT`) of what the new device measures ("PK48 … release limits: peel adhesion >=
+    5.5 N/25 mm"), which a new device leaves as it was."""
+    told = takeover(draft)
+    if told is None or told.same or LIMIT.search(held) is None:
+        return False
+    if not told.measures & set(tokenize(held)):
+        return False  # a limit of another thing than the new device measures
+    return not re.search(rf"\b(?:{KINDS})\b", held, re.I) and not any(
+        _as_device(held, c) or _labelled(held, c) for c in codes(held)
+    )

@@ -13,6 +13,7 @@ from agentmem._exceptions import MemoryNotFound
 from agentmem.core.across import denies_across, helped_across, withdrawn_across
 from agentmem.core.apart import set_apart
 from agentmem.core.cues import says_changed
+from agentmem.core.device import Takeover as DeviceTakeover
 from agentmem.core.device import aliases as device_aliases
 from agentmem.core.device import commissioned as device_commissioned
 from agentmem.core.device import makers as device_makers
@@ -97,10 +98,41 @@ CANDIDATES = 8
 GLOBAL = "_global"
 
 
+@runtime_checkable
+class Searches(Protocol):
+    """A store that answers several of the writer's searches in one call to its server
+    (the postgres backend: `PostgresStore.lexical_searches`)."""
+
+    def lexical_searches(self, asks: Sequence[tuple[str, int, Filters]]) -> list[list[Hit]]: ...
+
+
 def _matches(store: ReadableStore, text: str, filters: Filters, k: int = CANDIDATES) -> list[Hit]:
     if isinstance(store, Lexical):  # BM25 alone: no query encoding, no remote call
         return store.lexical_search(text, k, filters)
     return store.search(text, k, filters, touch=False, explain=True)
+
+
+def _matched(store: ReadableStore, asks: Sequence[tuple[str, Filters]]) -> list[list[Hit]]:
+    """`_matches` of each ask, in one call to the server where the store can (the answers
+    are the same as asked one by one: nothing is written between them)."""
+    if isinstance(store, Searches):
+        return store.lexical_searches([(text, CANDIDATES, f) for text, f in asks])
+    return [_matches(store, text, f) for text, f in asks]
+
+
+def _every(filters: Filters) -> Filters:
+    """The supplier rule's scope for a hand-over: every app, every type."""
+    return replace(filters, app_ids=None, types=None)
+
+
+def _handover_asks(record: Mapping[str, Any], filters: Filters) -> list[tuple[str, Filters]]:
+    """What `by_supplier` asks first when it will be asked (a draft of a retractable type
+    naming one name): every app for a hand-over to that name. `compare` sends it with its own
+    search, so a draft costs no call of its own to a server for it."""
+    if record.get("type") not in RETRACTABLE:
+        return []
+    names = named(record["text"])
+    return [(name, _every(filters)) for name in sorted(names)] if len(names) == 1 else []
 
 
 def across(
@@ -169,7 +201,9 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Compared:
         return (
             Compared(replaces=by_commission(store, record, filters)) if _ran(record) else Compared()
         )
-    hits = _matches(store, record["text"], filters)
+    # the supplier rule's first ask (`by_supplier`) made in the same call as the draft's own
+    asks = _handover_asks(record, filters)
+    hits, *asked = _matched(store, [(record["text"], filters), *asks])
     # An assessment (what runs mean, citing them) neither restates nor replaces an
     # observation (a lesson), though it may quote one: each is judged against its own kind.
     kind = record.get("kind", "observation")
@@ -217,7 +251,9 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Compared:
         # a device replaced: its lessons, compared or not (`agentmem.core.device`)
         verdict.replaces += by_device(store, record, filters, set(verdict.replaces))
         # an old supplier's setting, the supply handed over (`agentmem.core.supplierleft`)
-        verdict.replaces += by_supplier(store, record, filters, set(verdict.replaces))
+        verdict.replaces += by_supplier(
+            store, record, filters, set(verdict.replaces), dict(zip(asks, asked, strict=True))
+        )
     if app != GLOBAL and says_changed(record["text"]):  # else no other app's lesson can be
         verdict.replaces += elsewhere(store, record, filters, {h.memory.id for h in hits})
     if app != GLOBAL and record.get("type") in RETRACTABLE:
@@ -354,6 +390,22 @@ def _open(hit: Hit, record: Mapping[str, Any], seen: set[str], out: list[str]) -
     )
 
 
+def _kinds(told: DeviceTakeover) -> list[str]:
+    """The new device's kinds as queries ("ph meter")."""
+    return [" ".join(kind) for kind in sorted(told.kinds)]
+
+
+def _aliases(
+    store: ReadableStore, told: DeviceTakeover, queries: list[str], filters: Filters
+) -> set[str]:
+    """The old device's model codes that the held texts found by each query (a maker, a
+    kind) write beside it (`agentmem.core.device.aliases`)."""
+    known: set[str] = set()
+    for query in queries:
+        known |= device_aliases(told, [h.memory.text for h in _matches(store, query, filters)])
+    return known
+
+
 def by_device(
     store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
 ) -> list[str]:
@@ -366,14 +418,9 @@ def by_device(
     if told is None:
         return []
     queries = [" ".join(sorted(told.measures))] if told.measures else []
-    known: set[str] = set()
-    for maker in device_makers(told):
-        texts = [h.memory.text for h in _matches(store, maker, filters)]
-        known |= device_aliases(told, texts)
-    for kind in sorted(told.kinds):  # the old devices of the new one's kind
-        texts = [h.memory.text for h in _matches(store, " ".join(kind), filters)]
-        known |= device_aliases(told, texts)
-    queries += sorted(known)
+    # the old device's codes beside its maker, and beside the new one's kind
+    known = _aliases(store, told, [*device_makers(told), *_kinds(told)], filters)
+    queries += sorted(known | told.same)  # a tag now another kind of device: its lessons
     out: list[str] = []
     for query in queries:
         for hit in _matches(store, query, filters):
@@ -404,10 +451,7 @@ def by_commission(store: ReadableStore, record: Mapping[str, Any], filters: Filt
     if told is None:
         return []
     every = replace(filters, types=None)  # a run record names the old device as well
-    known: set[str] = set()
-    for kind in sorted(told.kinds):
-        texts = [h.memory.text for h in _matches(store, " ".join(kind), every)]
-        known |= device_aliases(told, texts)
+    known = _aliases(store, told, _kinds(told), every)
     queries = [text, *sorted(known)] + ([" ".join(sorted(told.measures))] if told.measures else [])
     fire = (record.get("run_id"), RUN_HOOK, record.get("created_at"))
     out: list[str] = []
@@ -424,7 +468,11 @@ def by_commission(store: ReadableStore, record: Mapping[str, Any], filters: Filt
 
 
 def by_supplier(
-    store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
+    store: ReadableStore,
+    record: Mapping[str, Any],
+    filters: Filters,
+    seen: set[str],
+    asked: Mapping[tuple[str, Filters], list[Hit]] | None = None,
 ) -> list[str]:
     """The live lessons of an old supplier's setting or rule that the draft gives anew for
     the new supplier, once a stored text of any app (a run record, a retro) tells the supply
@@ -436,7 +484,8 @@ def by_supplier(
     lesson led by a word: every lesson of bench/scale.py) asks every app first: a text
     telling a hand-over is rare, a held lesson sharing three words with the draft is not
     (an ended supplier is named by the word opening a lesson). The answers do not depend
-    on the order."""
+    on the order. `asked`: the searches of every app already made (`_handover_asks`, by
+    `compare` with its own), by query and scope."""
     text = record["text"]
     names = named(text)
     if not names:
@@ -450,10 +499,11 @@ def by_supplier(
         ]
 
     def told() -> list[str]:
-        every = replace(filters, app_ids=None, types=None)
+        every = _every(filters)
         handovers: dict[str, str] = {}
         for name in sorted(names):
-            for hit in _matches(store, name, every):
+            made = (asked or {}).get((name, every))
+            for hit in made if made is not None else _matches(store, name, every):
                 if switches(hit.memory.text, names) or ended(hit.memory.text, names):
                     handovers[hit.memory.id] = hit.memory.text
         return list(handovers.values())

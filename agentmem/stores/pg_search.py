@@ -9,7 +9,7 @@ why). `get`, `list` and `count` read the fleet the same way: this root's files w
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from agentmem._exceptions import MemoryNotFound
@@ -69,6 +69,15 @@ class ServerSearch(BatchedRows):
         server could not (the runtime's `watch` puts it on the fire's `reads.fallbacks`)."""
         return self._answer(query, k, filters, touch=touch, explain=explain, narrow=False)
 
+    def lexical_searches(
+        self, asks: Sequence[tuple[str, int, Filters]]
+    ) -> builtins.list[builtins.list[Hit]]:
+        """Several restatement checks (`lexical_search`, each answered exactly as alone) in
+        one call to the server: the writer's own-scope check and the supplier rule's ask of
+        every app for a hand-over (agentmem.core.verdict.compare) share one pooled
+        connection and the words counted by the add's lookup."""
+        return [hits for hits, _ in self._answers(asks, touch=False, explain=True, narrow=True)]
+
     def _answer(
         self,
         query: str,
@@ -79,53 +88,97 @@ class ServerSearch(BatchedRows):
         explain: bool,
         narrow: bool,
     ) -> tuple[builtins.list[Hit], Fallback | None]:
-        if k <= 0:
-            return [], None
+        asks = [(query, k, filters or Filters())]
+        return self._answers(asks, touch=touch, explain=explain, narrow=narrow)[0]
+
+    def _answers(
+        self,
+        asks: Sequence[tuple[str, int, Filters]],
+        *,
+        touch: bool,
+        explain: bool,
+        narrow: bool,
+    ) -> builtins.list[tuple[builtins.list[Hit], Fallback | None]]:
+        """Each ask's hits, its searches made in one call to the server (the files answer
+        each while the server is resting or when the call fails)."""
+        out: builtins.list[tuple[builtins.list[Hit], Fallback | None]] = [([], None) for _ in asks]
+        asked = [
+            (i, query, k, filters, tokenize(query))
+            for i, (query, k, filters) in enumerate(asks)
+            if k > 0
+        ]
+        if not asked:
+            return out
         self.replay_due()
-        filters = filters or Filters()
-        terms = tokenize(query)
-        if not terms and (self.fuse is None or narrow):  # the semantic leg needs no words
-            return [], None
+        # the semantic leg needs no words
+        asked = [a for a in asked if a[4] or (self.fuse is not None and not narrow)]
+        if not asked:
+            return out
         if self._resting():
             reason = (
                 f"{self.backend} is resting after a failure (searches go to the files for "
                 f"{self.replay_interval_s:g} s): {self._last_error}"
             )
-            return self._from_files(query, k, filters, reason, explain=explain)
+            for i, query, k, filters, _ in asked:
+                out[i] = self._from_files(query, k, filters, reason, explain=explain)
+            return out
         now = self.clock().timestamp()
 
-        def ranking(conn: pg_write.Conn) -> builtins.list[Ranked]:
+        def rankings(conn: pg_write.Conn) -> builtins.list[builtins.list[Ranked]]:
+            return [
+                ranking(conn, query, k, filters, terms) for _, query, k, filters, terms in asked
+            ]
+
+        def ranking(
+            conn: pg_write.Conn, query: str, k: int, filters: Filters, terms: builtins.list[str]
+        ) -> builtins.list[Ranked]:
             if not self.remaking:
-                return ranked(conn, touch)
+                return ranked(conn, query, k, filters, terms, touch)
             # pg_behind: run again if the swap came amid its statements; reads counted after
-            rows = pg_behind.consistent(self, conn, lambda: ranked(conn, False))
+            rows = pg_behind.consistent(
+                self, conn, lambda: ranked(conn, query, k, filters, terms, False)
+            )
             if touch:
                 pg_write.count_reads(conn, [r.memory_id for r in rows], now)
             return rows
 
-        def ranked(conn: pg_write.Conn, touch: bool) -> builtins.list[Ranked]:
-            asked = pg_rank.RankRequest(tuple(terms), k, filters, self.params, now, explain, touch)
+        def ranked(
+            conn: pg_write.Conn,
+            query: str,
+            k: int,
+            filters: Filters,
+            terms: builtins.list[str],
+            touch: bool,
+        ) -> builtins.list[Ranked]:
+            request = pg_rank.RankRequest(
+                tuple(terms), k, filters, self.params, now, explain, touch
+            )
             if narrow:  # the writer's restatement check: pg_restate
                 limits = (self.distinctive_cap, self.distinctive_budget, self.exact_max)
                 check = pg_restate.Check(*limits, self._term_counts, self.counted_ahead(query))
-                return check.rank(conn, query, asked)
+                return check.rank(conn, query, request)
             if self.fuse is not None:  # the semantic leg, fused with BM25
-                return self.fuse(conn, query, asked)
-            return rank(conn, asked, exact_max=self.exact_max)
+                return self.fuse(conn, query, request)
+            return rank(conn, request, exact_max=self.exact_max)
 
         try:
-            rows = self.call(ranking)
+            found = self.call(rankings)
         except ProjectionError as exc:
             self._failed("remote_search_failed", exc, answered_from="files")
             reason = f"{self.backend} search failed: {exc}"
-            return self._from_files(query, k, filters, reason, explain=explain)
+            for i, query, k, filters, _ in asked:
+                out[i] = self._from_files(query, k, filters, reason, explain=explain)
+            return out
         self.answered_by = "server"
         with self.lock:
             self.catalog.refresh()
             local = self.catalog.memories
-            return [
-                pg_rank.hit(r, local.get(r.memory_id), explain, self.backend) for r in rows
-            ], None
+            for (i, *_), rows in zip(asked, found, strict=True):
+                out[i] = (
+                    [pg_rank.hit(r, local.get(r.memory_id), explain, self.backend) for r in rows],
+                    None,
+                )
+        return out
 
     def _from_files(
         self, query: str, k: int, filters: Filters, reason: str, *, explain: bool
