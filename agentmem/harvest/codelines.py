@@ -70,6 +70,7 @@ from __future__ import annotations
 import re
 
 from agentmem.harvest.codechecks import goes_on, is_check, is_guarded, worded_as_rule
+from agentmem.harvest.codelayout import relaid
 from agentmem.harvest.codeparse import read_lines, split_comment, string_spans
 from agentmem.harvest.codevalues import (
     COLLECTION,
@@ -106,6 +107,9 @@ CODE_PUNCTUATION = re.compile(r"(?<![<>!])=|[{};]\s*$|[{}]|\(\)")
 # A directive's words that are a sentence (`description Change the muffle at 350 h; …`,
 # a banner's ` Tower 2: check the argon purge first.`): prose, not code.
 KEYED = re.compile(r"^\{\s*[\"']?[A-Za-z_]\w{0,40}[\"']?\s*:\s*[-\d\"'.]")  # `{'do_min': 4.0, …}`
+# A line that is one string of a list (`'("PA-58 skins … 60 C now"`, `"…",`): the list's
+# item, said as written (a Lisp's list of findings the program prints one by one).
+LIST_ITEM = re.compile(r"^\s*'?\(?\s*\"(?P<said>[^\"\n]{1,2000})\"\s*\)*\s*,?\s*$")
 PROSE = re.compile(r"^\s*(?:[a-z][\w-]{1,40}\s+)?(?P<said>[A-Z][^\n]{0,2000})$")
 
 
@@ -184,7 +188,10 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
     if parsed is None:
         return None
     directives = not parsed[0] and not is_program(text)  # read by its lines, as no other
-    if labelled and not directives and not _labels_findings(parsed[2]):
+    # laid out in a form of its own, it is read by its lines whatever its comments say: a
+    # reader of prose ran its lines together (`agentmem.harvest.codelayout`)
+    own_layout = relaid(text) is not text
+    if labelled and not directives and not own_layout and not _labels_findings(parsed[2]):
         return None
     cobol, mark, code = parsed
     items: list[Item] = []
@@ -241,6 +248,9 @@ def code_lines(text: str, *, labelled: bool = False) -> list[Item] | None:
         elif setting is not None:
             items.append(setting)
             elsewhere += COLLECTION.match(live) is not None  # a table: data, as before
+        elif (item := LIST_ITEM.match(live)) is not None and says_sentence(item["said"]):
+            items.append(Said(item["said"], comment=False))  # a list's item, said as written
+            printed += 1
         elif said := said_string(live, known):
             items.append(Said(said, comment=False))
             printed += 1

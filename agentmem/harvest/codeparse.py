@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from agentmem.harvest.codelayout import relaid
 from agentmem.harvest.programtext import is_program
 from agentmem.harvest.scriptlines import BOUND
 
@@ -26,10 +27,11 @@ COBOL_COMMENT = re.compile(r"^[ \d]{6}[*/](?:>)?(?P<said>.*)$")
 COBOL_CODE = re.compile(r"^[ \d]{6} (?P<code>.*)$")
 # Block comments, and how each ends.
 # (Matlab's `%{` opens a block alone on its line, closed by a `%}` line; Elixir's opens a map)
-BLOCK_OPEN = re.compile(r"^\s*(?P<open>#\[=*\[|/\*|\{-|%\{(?=\s*$)|\(\*|<!--)")
+BLOCK_OPEN = re.compile(r"^\s*(?P<open>#\[=*\[|/\*|\{-|%\{(?=\s*$)|\(\*|<!--|#\|)")
 BLOCK_CLOSE = {"#[": re.compile(r"\]=*\]"), "/*": re.compile(r"\*/"), "{-": re.compile(r"-\}")}
 BLOCK_CLOSE.update({"%{": re.compile(r"%\}"), "(*": re.compile(r"\*\)")})
 BLOCK_CLOSE["<!--"] = re.compile(r"-->")
+BLOCK_CLOSE["#|"] = re.compile(r"\|#")  # a Lisp's (Racket's, Scheme's) block comment
 STRING = re.compile(r"\"(?P<dq>(?:[^\"\\\n]|\\.){0,2000})\"|(?<![\w&])'(?P<sq>[^'\n]{0,2000})'")
 MARGIN = re.compile(r"^\s*\*(?!/)")  # a `/** … */` block's ` * ` margin
 # A here-document opened at a line's end (`$note = <<<EOT`, `cat <<-'EOF'`): its lines,
@@ -102,14 +104,17 @@ def split_comment(code: str, mark: str | None) -> tuple[str, str]:
 
 def read_lines(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | None:
     """A program text's lines, each a comment, a block comment's line or a statement
-    (COBOL's joined to its full stop), with whether it is COBOL and its comment mark; None
-    when it is no program."""
+    (COBOL's joined to its full stop), with whether it is laid out as one (COBOL's columns,
+    BASIC's line numbers, a Smalltalk fileout's chunks: `agentmem.harvest.codelayout`) and
+    its comment mark; None when it is no program."""
     if len(text) > BOUND:
         return None
-    lines = text.splitlines()
+    bare = relaid(text)
+    laid_out = bare is not text  # a numbered program, a fileout: a program by its layout
+    lines = bare.splitlines()
     cobol = _cobol(lines)
     mark = None if cobol else _mark(lines)
-    if not cobol and not is_program(text) and not _directives(lines):
+    if not cobol and not laid_out and not is_program(text) and not _directives(lines):
         return None
     code: list[tuple[str, str]] = []  # ("comment" | "block" | "here" | "code", text)
     closing: re.Pattern[str] | None = None
@@ -141,6 +146,8 @@ def read_lines(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | No
         opened = BLOCK_OPEN.match(line)
         if opened is not None and opened["open"] == "%{" and last.get("%}", -1) <= n:
             opened = None  # never closed by a `%}` line: Elixir's map, not Matlab's block
+        if opened is not None and opened["open"] == "#|" and "|#" not in "".join(lines[n:]):
+            opened = None  # never closed: gettext's `#| msgid …`, not a Lisp's block
         if opened is not None:
             key = opened["open"][:2] if opened["open"] != "<!--" else "<!--"
             rest = line[opened.end() :]
@@ -161,7 +168,7 @@ def read_lines(text: str) -> tuple[bool, str | None, list[tuple[str, str]]] | No
             here = opened_here["tag"]  # closed further down: a here-document, not `x << BITS`
     if statement:
         code.append(("code", statement))
-    return cobol, mark, code
+    return cobol or laid_out, mark, code
 
 
 def _directives(lines: list[str]) -> bool:
