@@ -138,9 +138,15 @@ def _finding(text: str) -> str:
     return text
 
 
+CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")  # "dryerMoisture": a word's end and the next's
+
+
 def _words(key: str) -> str:
-    """A key in words: "SMOKE_TEMP_C" → "smoke temp C" (a one-letter word is a unit)."""
-    words = [w if len(w) == 1 else w.lower() for w in re.split(r"[_.\-]+", key) if w]
+    """A key in words: "SMOKE_TEMP_C" → "smoke temp C" (a one-letter word is a unit), and
+    a camel-case one so too: "dryerMoistureTargetPct" → "dryer moisture target pct" (as one
+    word, "dryermoisturetargetpct", no search for the dryer's moisture target found it)."""
+    key = CAMEL.sub(" ", key)
+    words = [w if len(w) == 1 else w.lower() for w in re.split(r"[_.\- ]+", key) if w]
     return " ".join(words)
 
 
