@@ -236,8 +236,8 @@ def takeover(draft: str) -> Takeover | None:
     m = IS_NOW.search(draft) if gone else None
     if m is not None and any(_device_code(m["new"], c) for c in codes(m["new"])):
         kind = tuple(tokenize(f"{m['what']} {m['kind']}"))
-        what = frozenset(tokenize(m["what"])) - GENERIC
-        return Takeover(frozenset(codes(m["new"])), what, (), frozenset({kind}))
+        measures = frozenset(tokenize(m["what"])) - GENERIC
+        return Takeover(frozenset(codes(m["new"])), measures, (), frozenset({kind}))
     m = REPLACED_OLD.search(draft)
     if m is not None and codes(m["new"]) and not codes(m["old"]):
         old = tuple(w for w in re.findall(r"[\w-]+", m["old"]) if w.lower() not in GENERIC)
