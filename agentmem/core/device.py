@@ -23,6 +23,21 @@ A draft tells a takeover in one of four ways (`takeover`):
   meter"), and its every lesson goes, one that names only its code ("the RX-40 inlet
   hose") too.
 
+Three more forms (device60), each only in a draft saying the old way gone:
+
+- "<what> <kind> is now the <device>" ("The ILD tester is now the Instron 68SC-5 …
+  used as read", `IS_NOW`): the kind is its word with the word before it; held texts name
+  the old device by a code beside the same kind or written before the kind's readings
+  ("Zwick Z010 ILD readings");
+- "<measurement> now <done> on <device>" with any verb of doing ("Cubes are now crushed on
+  the Form+Test Alpha 3000 … no correction"): without the correction gone, a verb of doing
+  on a code ("now qualified on NXT-06") tells no takeover;
+- "no <step> needed" says the old way gone, as "no longer" does ("Photon PX-9 light tester:
+  … no warm-up needed"), for a device of the old one's kind.
+
+A press is a kind of device ("C46 cube press"), and "results from the C46" write the C46
+as a device.
+
 A tag said to be another kind of device now, its correction gone ("TC-F3 is now a type S
 thermocouple with no PLC offset", `NOW_KIND`), retires the held lessons that correct the
 reading under that tag (`CORRECTED`: an offset, a correction, "reads 15 °C low"); one of
