@@ -41,6 +41,8 @@ def _old_takeover(draft: str) -> Takeover | None:
     if gone and same:  # a tag now another kind of device, its correction gone (device58)
         return Takeover(frozenset(), frozenset(), (), same=frozenset(same))
     m = NOW_FROM.search(draft)
+    if m is not None and m["any"] is not None and not gone:
+        m = None  # device60: "now crushed on" only with the correction gone
     if m is None or not (
         device.codes(m["new"]) and (m["verb"] is None or device.KIND.search(m["new"].strip()))
     ):
@@ -56,6 +58,11 @@ def _old_takeover(draft: str) -> Takeover | None:
     ):
         what = set(device.tokenize(device.CODE.sub(" ", m["what"]))) - device.GENERIC
         return Takeover(frozenset(device.codes(m["new"])), frozenset(what - {"is", "are"}), ())
+    m = device.IS_NOW.search(draft) if gone else None  # device60: "<kind> is now the <new>"
+    if m is not None and any(device._device_code(m["new"], c) for c in device.codes(m["new"])):
+        kind = tuple(device.tokenize(f"{m['what']} {m['kind']}"))
+        what = frozenset(device.tokenize(m["what"])) - device.GENERIC
+        return Takeover(frozenset(device.codes(m["new"])), what, (), frozenset({kind}))
     m = REPLACED_OLD.search(draft)
     if m is not None and device.codes(m["new"]) and not device.codes(m["old"]):
         old = tuple(w for w in re.findall(r"[\w-]+", m["old"]) if w.lower() not in device.GENERIC)

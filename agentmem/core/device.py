@@ -23,6 +23,21 @@ A draft tells a takeover in one of four ways (`takeover`):
   meter"), and its every lesson goes, one that names only its code ("the RX-40 inlet
   hose") too.
 
+Three more forms (device60), each only in a draft saying the old way gone:
+
+- "<what> <kind> is now the <device>" ("The ILD tester is now the Instron 68SC-5 …
+  used as read", `IS_NOW`): the kind is its word with the word before it; held texts name
+  the old device by a code beside the same kind or written before the kind's readings
+  ("Zwick Z010 ILD readings");
+- "<measurement> now <done> on <device>" with any verb of doing ("Cubes are now crushed on
+  the Form+Test Alpha 3000 … no correction"): without the correction gone, a verb of doing
+  on a code ("now qualified on NXT-06") tells no takeover;
+- "no <step> needed" says the old way gone, as "no longer" does ("Photon PX-9 light tester:
+  … no warm-up needed"), for a device of the old one's kind.
+
+A press is a kind of device ("C46 cube press"), and "results from the C46" write the C46
+as a device.
+
 A tag said to be another kind of device now, its correction gone ("TC-F3 is now a type S
 thermocouple with no PLC offset", `NOW_KIND`), retires the held lessons that correct the
 reading under that tag (`CORRECTED`: an offset, a correction, "reads 15 °C low"); one of
@@ -62,7 +77,8 @@ _CODE = r"(?<![\w-])(?=[\w-]*\d)[A-Za-z0-9][\w-]*[A-Za-z0-9](?![\w-])"
 CODE = re.compile(_CODE)
 _DEVICE = r"[^.;,:()]{2,50}?"
 _READING = (
-    r"(?:comes?\s+from|(?P<verb>uses?)|(?:measured|read|(?P<run>run)|taken|tested|checked|logged|weighed)\s+"
+    r"(?:comes?\s+from|(?P<verb>uses?)|(?:measured|read|(?P<run>run)|taken|tested|checked|logged|weighed"
+    r"|(?P<any>done|[a-z]{3,}ed))\s+"
     r"(?:on|with|by|from))\s+(?:the\s+)?"
     rf"(?P<new>{_DEVICE})(?=\s*(?:[.;,:()]|\s-\s|\bwith\b|\band\b|\bas\b|$))"
 )
@@ -95,7 +111,7 @@ KINDS = (
     r"gauges?|gages?|meters?|testers?|analy[sz]ers?|sensors?|probes?|scales?|balances?|"
     r"calipers?|micrometers?|dynamometers?|viscometers?|rheometers?|spectrometers?|"
     r"photometers?|hygrometers?|thermometers?|titrators?|instruments?|machines?|rigs?|"
-    r"readers?|counters?|cameras?|scanners?|cmm|polariscopes?|thermocouples?"
+    r"readers?|counters?|cameras?|scanners?|cmm|polariscopes?|thermocouples?|presses|press"
 )
 # what "now uses" a measuring device with: an instrument word ends its name ("optical DO
 # meter"); a reader, a machine, a rig is as often a program's or a line's ("cp1252 reader")
@@ -135,7 +151,18 @@ class Takeover:
 # word before it ("particle counter"), so a "DO meter" is no "pH meter"
 NAMED = re.compile(rf"({_CODE})\s+((?:[\w-]+\s+){{0,2}}?)({KINDS})\b", re.IGNORECASE)
 # the draft says the old way is gone ("there is no manual purge step any more")
-GONE = re.compile(r"\bany\s?more\b|\bno\s+longer\b|" + NO_CORRECTION.pattern, re.IGNORECASE)
+GONE = re.compile(
+    r"\bany\s?more\b|\bno\s+longer\b|\bno\s+[\w-]+\s+needed\b|" + NO_CORRECTION.pattern,
+    re.IGNORECASE,
+)
+# "the <what> <kind> is now the <device>" ("The ILD tester is now the Instron 68SC-5"): a
+# takeover when the draft says the old correction gone; the kind is its word with the word
+# before it
+IS_NOW = re.compile(
+    rf"(?P<what>[\w-]+)\s+(?P<kind>{KINDS})\s+(?:is|are)\s+now\s+(?:the\s+|an?\s+)?"
+    rf"(?P<new>{_DEVICE})(?=\s*(?:[.;,:()]|$))",
+    re.IGNORECASE,
+)
 # "<code> is now a <kind>": the thing under its tag is another kind of device now
 NOW_KIND = re.compile(
     rf"({_CODE})\s+(?:is|are)\s+now\s+(?:an?\s+)?[^.;,:()]{{0,40}}?\b(?:{KINDS})\b",
@@ -201,7 +228,8 @@ def codes(text: str) -> set[str]:
 # the text (about 0.5 ms for a 180-character draft, quadratic in a long one), and most
 # drafts tell no takeover at all (issue 17).
 CUE = re.compile(
-    r"\snow\s+(?:comes?|uses?|measured|read|taken|tested|checked|logged|weighed)\s"
+    r"\snow\s+(?:comes?|uses?|measured|read|taken|tested|checked|logged|weighed|done|[a-z]{3,}ed)\s"
+    r"|\s(?:is|are)\s+now\s+the\s|\bno\s+[\w-]+\s+needed\b"
     r"|(?:replaced|replaces|from)\s+the\s+old\s"
     r"|\bany\s?more\b|\bno\s+longer\b|\snow\s+run\s|" + NO_CORRECTION.pattern,
     re.IGNORECASE,
@@ -220,6 +248,11 @@ def takeover(draft: str) -> Takeover | None:
     if m is not None:
         what = set(tokenize(CODE.sub(" ", m["what"]))) - GENERIC - {"is", "are"}
         return Takeover(frozenset(codes(m["new"])), frozenset(what), ())
+    m = IS_NOW.search(draft) if gone else None
+    if m is not None and any(_device_code(m["new"], c) for c in codes(m["new"])):
+        kind = tuple(tokenize(f"{m['what']} {m['kind']}"))
+        measures = frozenset(tokenize(m["what"])) - GENERIC
+        return Takeover(frozenset(codes(m["new"])), measures, (), frozenset({kind}))
     m = REPLACED_OLD.search(draft)
     if m is not None and codes(m["new"]) and not codes(m["old"]):
         old = tuple(w for w in re.findall(r"[\w-]+", m["old"]) if w.lower() not in GENERIC)
@@ -243,6 +276,8 @@ def _reading(draft: str, gone: bool) -> re.Match[str] | None:
             continue
         # "run on" and a reading without "now" want a device's name: a code with a letter
         # or a number after a maker's name ("Instron 3343"), not "Fridays at 07:00"
+        if m["any"] is not None and not gone:
+            continue  # "now crushed on <device>": a takeover when the old correction is gone
         strict = m["run"] is not None or pattern is READ_ON
         if any(not strict or _device_code(m["new"], c) for c in codes(m["new"])):
             return m
@@ -273,6 +308,13 @@ def aliases(told: Takeover, texts: list[str]) -> set[str]:
             out |= {m.group(1).lower() for m in pattern.finditer(text)}
     for text in texts:
         out |= {code for code, kind in named(text).items() if kind in told.kinds}
+    # a code written before what the kind measures and a reading ("Z010 ILD readings")
+    for kind in (k for k in told.kinds if len(k) == 2):
+        pattern = re.compile(
+            rf"(?<![\w-])({_CODE})\s+{re.escape(kind[0])}[\w-]*\s+(?:{READS})\b", re.IGNORECASE
+        )
+        for text in texts:
+            out |= {m.group(1).lower() for m in pattern.finditer(text)}
     return out - told.new
 
 
@@ -287,6 +329,8 @@ def _as_device(held: str, code: str) -> bool:
         is not None
         or re.search(rf"\b{ON_IT}(?:[\w-]+\s+){{0,4}}{c}(?![\w-])", held, re.I) is not None
         or re.search(rf"\b(?:{KINDS})\s+{c}(?![\w-])", held, re.I) is not None
+        # the readings it gives: "Cube results from the C46"
+        or re.search(rf"\b(?:{READS})\s+from\s+(?:the\s+)?{c}(?![\w-])", held, re.I) is not None
     )
 
 

@@ -31,7 +31,9 @@ words than "wrong" ("not true that …", "that theory didn't hold up") is read b
 `agentmem.core.verdicts`; a cause answered by a fact ("the indexer does keep umlauts; the
 misses came from …") withdraws the lesson that gave it (`agentmem.core.answered`); a
 remedy found to have done nothing, a warning found needless ("it is safe to …") and a
-pointed-at claim said not to be so withdraw theirs too (`agentmem.core.nofix`). When no
+pointed-at claim said not to be so withdraw theirs too (`agentmem.core.nofix`); a change
+said not to have fixed a problem withdraws the finding that it cut the problem's figure
+(`agentmem.core.helpednot`). When no
 rule withdraws anything, a text carrying a verdict on a claim ("was a myth", "never a
 rule", "a misread memo") withdraws the one lesson it names by that lesson's own
 distinctive words and figures (`agentmem.core.namedverdict`)."""
@@ -51,6 +53,7 @@ from agentmem.core.deniedcause import denied_cause
 from agentmem.core.disowned import SENTENCE
 from agentmem.core.flipped import flipped
 from agentmem.core.gainsay import causes, gainsaid, swapped
+from agentmem.core.helpednot import helped_not
 from agentmem.core.labelled import relabelled
 from agentmem.core.namedverdict import claim_names, named_by_verdict
 from agentmem.core.nofix import (
@@ -201,6 +204,7 @@ def denies(text: str, held: str) -> bool:
         or unfounded(text, held)  # its cause there all along, its rule never asking it
         or set_aside(text, held)  # its trouble cured another way, its remedy's knob undone
         or returned(text, held)  # the value its change moved away from told "again"
+        or helped_not(text, held)  # the fall it tells with a change said to be no fix
     )
 
 

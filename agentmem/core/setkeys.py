@@ -105,6 +105,18 @@ def rekeyed(draft: str, held: str) -> bool:
     return any(values.isdisjoint(before.get(key, values)) for key, values in now.items())
 
 
+# The value a change says it replaced: "(MIX_MIN = 12; was 14)", "was 14.0: Polibase".
+WAS = re.compile(r"\bwas (-?\d{1,12}(?:\.\d{1,6})?)\b(?![.,]\d)", re.I)
+
+
+def _number(value: str) -> float | str:
+    """A value as a number where it is one ("14", "14.0"), so either writing is one."""
+    try:
+        return float(value)
+    except ValueError:
+        return value
+
+
 LETTERS = re.compile(r"[a-z0-9]+")
 JOINED = 3  # words of the held clause a key's word may join ("lastgasp" of "last-gasp")
 
@@ -139,6 +151,9 @@ def keyed_anew(draft: str, held: str) -> bool:
     if not now or _one_case(draft, held):
         return False
     written = {(s.value, s.unit) for s in slots(draft)}
+    # the draft says what the value was ("MIX_MIN = 12; was 14"): a held clause of another
+    # value in that unit ("the last 2 min of the mix") tells of another thing
+    was = {_number(v) for v in WAS.findall(draft)}
     for key, values in now.items():
         *named, last = key.split("_")
         unit = UNITS.get(last, "")
@@ -148,7 +163,10 @@ def keyed_anew(draft: str, held: str) -> bool:
             if not clause or not all(_named_in(word, clause) for word in named):
                 continue
             if any(
-                old.unit == unit and old.value not in values and (old.value, unit) not in written
+                old.unit == unit
+                and old.value not in values
+                and (old.value, unit) not in written
+                and (not was or _number(old.value) in was)
                 for old in slots(clause)
             ):
                 return True

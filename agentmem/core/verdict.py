@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from agentmem._exceptions import MemoryNotFound
-from agentmem.core.across import denies_across, withdrawn_across
+from agentmem.core.across import denies_across, helped_across, withdrawn_across
 from agentmem.core.apart import set_apart
 from agentmem.core.cues import says_changed
 from agentmem.core.device import Takeover as DeviceTakeover
@@ -29,6 +29,7 @@ from agentmem.core.held import (
     replaceable,
     retold,
 )
+from agentmem.core.helpednot import not_fixed
 from agentmem.core.members import renewed_members
 from agentmem.core.model import MAX_TAGS, Hit
 from agentmem.core.parted import partly_replaced
@@ -149,6 +150,18 @@ def across(
     return found or (set_aside_across(text, app, kind, every) if sets_aside else [])
 
 
+def helped_elsewhere(
+    store: ReadableStore, record: Mapping[str, Any], filters: Filters, app: str, kind: str
+) -> list[str]:
+    """Other apps' live findings that a change the draft says did not fix a problem cut
+    its figure (`agentmem.core.across.helped_across`), read only for a draft saying so."""
+    text = record["text"]
+    if not not_fixed(text):
+        return []
+    every = _matches(store, text, replace(filters, app_ids=None), 2 * CANDIDATES)
+    return helped_across(text, app, kind, every)
+
+
 def elsewhere(
     store: ReadableStore, record: Mapping[str, Any], filters: Filters, seen: set[str]
 ) -> list[str]:
@@ -243,8 +256,11 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Compared:
         )
     if app != GLOBAL and says_changed(record["text"]):  # else no other app's lesson can be
         verdict.replaces += elsewhere(store, record, filters, {h.memory.id for h in hits})
-    if app != GLOBAL and not verdict.replaces and record.get("type") in RETRACTABLE:
-        verdict.replaces += across(store, record, filters, app, kind)
+    if app != GLOBAL and record.get("type") in RETRACTABLE:
+        if not verdict.replaces:
+            verdict.replaces += across(store, record, filters, app, kind)
+        else:  # a change said no fix: another app's finding that it helped goes too
+            verdict.replaces += helped_elsewhere(store, record, filters, app, kind)
     if verdict.restates is None:  # one part of a held lesson told anew (`core.partial`)
         live = [h.memory for h in hits if not h.explain.get("superseded")]
         verdict.residuals = partly_replaced(record, live, siblings)

@@ -22,6 +22,14 @@ Two readings, each of how the two texts name their thing, not of their values:
   noun the held text opens on with a kind word of its own (`agentmem.core.ownkind`); here
   a word like "standard" or "regular" is a kind (a product type), not a state.
 
+- another size, the texts' labels (`other_size`): "330 ml spec: dome reversal at least
+  90 psi, axial load at least 1100 N" held, then "500 ml cans: dome reversal >= 95 psi and
+  axial load >= 1250 N": each text opens on a size of one unit ("330 ml", "500 ml", "250 g",
+  "12 kg") in a label closed by a colon, so the size names which product the values are
+  of, not a value of its own; the draft's size is another, the held one nowhere in the
+  draft, no change said, and each gives a number of its own. A size told as a change
+  ("Cans: 330 ml, now 500 ml") opens no label and is left to the rules.
+
 A later text that names the held member or kind as what it changes ("kiln 1 and kiln 2
 now alarm at 1.8 %", "standard board slurry now runs 0.80") is not read here.
 `agentmem.core.held` asks `another_one` among its refutations of a new value.
@@ -33,7 +41,7 @@ import re
 from functools import lru_cache
 
 from agentmem.core.clauses import SENTENCES
-from agentmem.core.cues import says_changed
+from agentmem.core.cues import CUE_BACKWARD, says_changed
 from agentmem.core.lookalike import SHORT_ID
 from agentmem.core.otherscope import numbers
 from agentmem.core.ownkind import OPENS_WHEN, own_kinds
@@ -54,6 +62,15 @@ PLURAL = re.compile(r"[a-z]{2,}s")  # "22 bags", "3 pallets": a count, no member
 YARDSTICK = re.compile(
     r"\b(?:than|unlike|versus|vs\.?|compared\s+(?:with|to)|relative\s+to)\s+"
     r"(?:the\s+|our\s+|a\s+|an\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,2}",
+    re.IGNORECASE,
+)
+
+
+# A label opening on a size: a number, a unit of volume, mass or length, up to three words,
+# a colon ("330 ml spec:", "500 ml cans:", "250 g portions:", "12 kg wheels:").
+SIZE_LABEL = re.compile(
+    r"\s*(\d+(?:[.,]\d+)?)\s?(ml|cl|l|g|kg|mm|cm|m|oz|lb|in)\b[ \t]*(?:[\w'’()/-]+[ \t]+){0,3}"
+    r"?[\w'’()/-]*:(?!\S)",
     re.IGNORECASE,
 )
 
@@ -123,5 +140,27 @@ def kind_compared(draft: str, held: str) -> bool:
 
 
 def another_one(draft: str, held: str) -> bool:
-    """The draft is about another member or kind of the held text's thing."""
-    return other_member(draft, held) or kind_compared(draft, held)
+    """The draft is about another member, kind or size of the held text's thing."""
+    return other_member(draft, held) or kind_compared(draft, held) or other_size(draft, held)
+
+
+def _size_label(text: str) -> tuple[str, str] | None:
+    """The size a text's opening label names ("330 ml spec:" -> ("330", "ml")), if any."""
+    m = SIZE_LABEL.match(text)
+    return (m[1].replace(",", "."), m[2].lower()) if m else None
+
+
+def other_size(draft: str, held: str) -> bool:
+    """Both texts open on a label naming a size of one unit, another size each, the held
+    size nowhere in the draft, no change said, and each with a number of its own (see the
+    module docstring)."""
+    mine, theirs = _size_label(draft), _size_label(held)
+    if mine is None or theirs is None or mine[1] != theirs[1] or mine[0] == theirs[0]:
+        return False
+    if re.search(rf"(?<![\d.,]){re.escape(theirs[0])}\s*{re.escape(theirs[1])}\b", draft, re.I):
+        return False  # the held size named again: the draft is of it too
+    if says_changed(draft) or CUE_BACKWARD.search(draft):
+        return False
+    own_d = {v.lower() for v in numbers(draft)} - {mine[0], theirs[0]}
+    own_h = {v.lower() for v in numbers(held)} - {mine[0], theirs[0]}
+    return bool(own_d - own_h) and bool(own_h - own_d)

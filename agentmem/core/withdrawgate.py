@@ -33,6 +33,7 @@ from agentmem.core import (
     deniedcause,
     flipped,
     gainsay,
+    helpednot,
     nofix,
     recaused,
     retract,
@@ -204,6 +205,7 @@ DENIES: dict[str, Callable[[str], bool]] = {
     "flipped": _flipped,
     "denied_cause": _denied_cause,
     "returned": lambda text: bool(wentback.went_back(text)),
+    "helped_not": lambda text: bool(helpednot.not_fixed(text)),
 }
 
 # What `withdrawn` calls, as this gate was derived from it: another call there may

@@ -87,7 +87,7 @@ def _blank(block: re.Match[str]) -> str:
     return "\n" * text.count("\n") if OUTDATED.search(text) else text
 
 
-def _sentence(text: str) -> bool:
+def is_sentence(text: str) -> bool:
     """`text` reads as a sentence: five words or more, three of them lower case, no
     address or interpolated code making up its words."""
     if URL.search(text):
@@ -184,8 +184,8 @@ def code_line(line: str) -> bool:
 def is_data(text: str) -> bool:
     """JSON (a document or one a line) or markup (XML, HTML): data another reader reads."""
     head = text.lstrip()[:1]
-    if head == "<":
-        return True
+    if head == "<":  # markup, but PHP's opening tag opens a program
+        return not text.lstrip().startswith("<?php")
     if head not in ("{", "["):
         return False
     try:
@@ -208,9 +208,9 @@ def program_lessons(text: str) -> list[Lesson]:
     found: list[str] = []
     for value in _values(text):
         escaped = "\\" in value
-        found += [part for part in _value_parts(value, escaped=escaped) if _sentence(part)]
+        found += [part for part in _value_parts(value, escaped=escaped) if is_sentence(part)]
     for unit in [] if found else _comment_units(text):  # the values say it, if any do
-        said = [s for s in SENTENCE_END.split(unit) if _sentence(s) and s.rstrip()[-1:] in ".!?"]
+        said = [s for s in SENTENCE_END.split(unit) if is_sentence(s) and s.rstrip()[-1:] in ".!?"]
         if said:
             found.append(" ".join(said))
     seen: set[str] = set()

@@ -36,6 +36,7 @@ from agentmem.harvest.htmlpage import as_markdown as page_markdown
 from agentmem.harvest.mail import own_lines
 from agentmem.harvest.outline import outlined
 from agentmem.harvest.pages import as_markdown as pages_markdown
+from agentmem.harvest.recfile import as_markdown as rec_markdown
 from agentmem.harvest.rowshapes import as_markdown as rows_markdown
 from agentmem.harvest.scriptretro import as_markdown as script_markdown
 from agentmem.harvest.settingsfile import as_markdown as settings_markdown
@@ -48,6 +49,10 @@ from agentmem.harvest.xmldoc import as_markdown as xml_markdown
 
 def as_read(markdown: str, source: str) -> str:
     """The retro `markdown` (from `source`, a path or name) in the form the readers read."""
+    # a recutils file: one lesson a record, its descriptors and continued lines no lessons
+    records = rec_markdown(markdown)
+    if records is not markdown:
+        return records
     # a batch file or VBA module: line by line, its comments and printed strings findings
     script = script_markdown(markdown, source)
     if script is not markdown:

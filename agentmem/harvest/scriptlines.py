@@ -22,6 +22,12 @@ import re
 from dataclasses import dataclass
 
 BOUND = 200_000
+# A person as filing names one: "H. Lindqvist", "P. Mensah (OT)", "OT (P. Mensah)".
+PERSON = r"[A-Z]\.\s?(?:[A-Z]\.\s?)?[A-Z][\w'’-]{1,30}(?:\s\([^()\n]{0,40}\))?"
+# A line of filing: labels, each naming people only ("Owners: P. Mensah (OT), L. Okafor").
+FILING = re.compile(
+    rf"^(?:[A-Z][\w /&-]{{0,30}}:\s*{PERSON}(?:\s*(?:,|and|&)\s*{PERSON}){{0,8}}[.;,]?\s*)+$"
+)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,9 @@ lessons at most):
 Filing is no lesson: the title comment (it names the retro) and the comment lines that go
 on from it up to a blank comment, a banner or code (what the retro covers, who came); a
 line of who owns, chaired or attended ("Chair: H. Lindqvist. Minutes: P. Mensah") or of
-where the file is kept ("Filed by OT on SCADA01"); a banner or a label of a few words. A
+where the file is kept ("Filed by OT on SCADA01"); a banner or a label of a few words; a
+tally of the period's runs ("Month in numbers: 41 runs, 31 green, 10 red."), which took a
+place of the cap; who owns a finding, said at its end ("…, owner: T. Brandt"). A
 file is read so when its name says the dialect (.bat, .cmd; .bas, .vba, .vbs, .cls) or its
 first line does ("@echo off", "Attribute VB_Name"), and it holds a finding or a setting;
 any other text is left as it is.
@@ -31,7 +33,15 @@ import re
 from pathlib import PurePath
 
 from agentmem.harvest.codelines import code_lines
-from agentmem.harvest.scriptlines import Item, Said, Setting, basic_lines, batch_lines
+from agentmem.harvest.scriptlines import (
+    FILING,
+    PERSON,
+    Item,
+    Said,
+    Setting,
+    basic_lines,
+    batch_lines,
+)
 from agentmem.harvest.settingsfile import full_stop
 
 BATCH = frozenset({".bat", ".cmd"})
@@ -40,14 +50,19 @@ BATCH_OPENING = re.compile(r"\A\ufeff?\s*@echo\s+off\b", re.I)
 BASIC_OPENING = re.compile(r"\A\ufeff?\s*attribute\s+vb_name\s*=", re.I)
 # The comment that names the retro: "RETRO 2024-10-25  Bar line 1 - …", "Monthly QA retro".
 TITLE = re.compile(r"\bretro(?:spective)?s?\b", re.I)
-# A person as filing names one: "H. Lindqvist", "P. Mensah (OT)", "OT (P. Mensah)".
-PERSON = r"[A-Z]\.\s?(?:[A-Z]\.\s?)?[A-Z][\w'’-]{1,30}(?:\s\([^()\n]{0,40}\))?"
-# A line of filing: labels, each naming people only ("Owners: P. Mensah (OT), L. Okafor").
-FILING = re.compile(
-    rf"^(?:[A-Z][\w /&-]{{0,30}}:\s*{PERSON}(?:\s*(?:,|and|&)\s*{PERSON}){{0,8}}[.;,]?\s*)+$"
+# A note of who owns an item at its end: after a wide gap ("…  Owner: T. Walsh (closed)"),
+# as a clause ("…, owner: T. Brandt") or as a sentence of its own ("… Owner: R. Alvarez
+# (process eng.)", a bullet's deeper line gone on it). Who owns a finding is filing: kept,
+# the name alone made one team's finding a new word of another file's note on that person.
+OWNER_TAIL = re.compile(
+    rf"(?:\s{{3,}}|\s*[,;]\s*|(?<=[.!?])\s+)owners?\s*:\s*{PERSON}(?:,\s*{PERSON}){{0,4}}\.?\s*$",
+    re.I,
 )
-# A note of who owns an item, after a wide gap at its end: "…  Owner: T. Walsh (closed)".
-OWNER_TAIL = re.compile(rf"\s{{3,}}owners?:\s*{PERSON}(?:,\s*{PERSON}){{0,4}}\.?\s*$", re.I)
+# A tally of the period: counts of runs and outcomes, no finding ("Month in numbers: 41
+# runs, 31 green, 10 red."): an optional label, then two or more whole counts, each with
+# a word or two of what it counts (each another), the later ones parts of the first.
+TALLY_PART = re.compile(r"^(\d{1,6})\s+[A-Za-z][a-z]+(?:\s[a-z]{3,})?$")
+TALLY_LABEL = re.compile(r"^[A-Z][\w ]{0,40}:\s*")
 # A label in capitals opening a finding ("FINDING 1:", "ROOT CAUSE:", "RETRACTED (…):"),
 # written as a label of words: the readers know "Retracted:", not "RETRACTED:".
 # Letters and spaces only, five letters at least: "HS-PT:", "EMP:" name things, and stay.
@@ -87,6 +102,21 @@ def dialect_lines(text: str, source: str) -> list[Item] | None:
     return None
 
 
+def is_tally(text: str) -> bool:
+    """Whether the words are a tally of the period (`TALLY_PART`): counts of a whole and
+    its parts, which no reader needs as a lesson and which take a place of the cap."""
+    parts = [p.strip() for p in re.split(r"[,;]", TALLY_LABEL.sub("", text.strip()).rstrip("."))]
+    counts = [m for m in (TALLY_PART.match(p) for p in parts) if m is not None]
+    if len(parts) < 2 or len(counts) < len(parts):
+        return False
+    # what each counts is another word (runs, green, red): one unit again is a measure
+    # given twice ("8 hours, 6 hours"), no tally
+    if len({m[0].split(None, 1)[1].lower() for m in counts}) < len(counts):
+        return False
+    first, *rest = (int(m[1]) for m in counts)
+    return sum(rest) <= first
+
+
 def _filing(text: str, titled: bool) -> bool:
     """Whether a comment is filing, not a finding (see the module docstring): the title is
     the first comment that names the retro, before any finding (`titled` when past it)."""
@@ -108,9 +138,15 @@ def _finding(text: str) -> str:
     return text
 
 
+CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")  # "dryerMoisture": a word's end and the next's
+
+
 def _words(key: str) -> str:
-    """A key in words: "SMOKE_TEMP_C" → "smoke temp C" (a one-letter word is a unit)."""
-    words = [w if len(w) == 1 else w.lower() for w in re.split(r"[_.\-]+", key) if w]
+    """A key in words: "SMOKE_TEMP_C" → "smoke temp C" (a one-letter word is a unit), and
+    a camel-case one so too: "dryerMoistureTargetPct" → "dryer moisture target pct" (as one
+    word, "dryermoisturetargetpct", no search for the dryer's moisture target found it)."""
+    key = CAMEL.sub(" ", key)
+    words = [w if len(w) == 1 else w.lower() for w in re.split(r"[_.\- ]+", key) if w]
     return " ".join(words)
 
 
@@ -182,6 +218,8 @@ def _written(items: list[Item], *, generic: bool) -> str:
             titled = titled or TITLE.search(item.text) is not None
             continue
         in_title = False
+        if is_tally(item.text):
+            continue
         said = full_stop(_finding(item.text))
         (printed if not item.comment and generic else lessons).append(said)
     changes, fact = _settings(items, units=generic)

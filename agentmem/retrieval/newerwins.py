@@ -49,6 +49,7 @@ from agentmem.core.lookalike import another_instance
 from agentmem.core.model import Hit, Kind, Memory, MemoryType
 from agentmem.core.removal import mentions
 from agentmem.core.statement import content_and_values, terms
+from agentmem.core.whichone import other_size
 from agentmem.core.withdrawnvalue import named_withdrawn
 from agentmem.retrieval.conflict import (
     GLOBAL,
@@ -185,7 +186,8 @@ def names_other_old(sentence: str, kind: str, value: str) -> bool:
 def _pair(old: Memory, new: Memory) -> bool:
     """Whether `new` may displace `old` at all: newer, live, of its app or `_global`, from
     no one document with it, neither set apart from the other, the newer not of another
-    instance of the older one's thing."""
+    instance of the older one's thing, nor of another size of it (`other_size`: "500 ml
+    cans:" after "330 ml spec:")."""
     if new.created_at <= old.created_at or new.id == old.id:
         return False
     if new.kind is not Kind.OBSERVATION or new.type is MemoryType.EPISODIC:
@@ -198,6 +200,7 @@ def _pair(old: Memory, new: Memory) -> bool:
         set_apart(new.text, old.text)
         or set_apart(old.text, new.text)
         or another_instance(new.text, old.text)
+        or other_size(new.text, old.text)
     )
 
 
