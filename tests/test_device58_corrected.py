@@ -12,10 +12,10 @@ from agentmem.core.aligned import realigned
 from agentmem.core.device import (
     aliases,
     named,
-    of_the_reading,
     retired_device,
     takeover,
 )
+from agentmem.core.devicerun import of_the_reading
 from agentmem.core.held import Held, judge
 from agentmem.stores.base import Filters
 from tests.conftest import lesson

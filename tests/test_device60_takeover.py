@@ -11,12 +11,11 @@ from __future__ import annotations
 from agentmem import MemoryHooks
 from agentmem.core.device import (
     aliases,
-    commissioned,
     named,
-    of_the_reading,
     retired_device,
     takeover,
 )
+from agentmem.core.devicerun import commissioned, of_the_reading
 from agentmem.stores.base import Filters
 from tests.conftest import lesson
 

@@ -1,5 +1,5 @@
 """Three kinds of change that left stale lessons (round 55): a device replaced and told
-only in a commissioning run's record (`agentmem.core.device.commissioned`), a remedy undone
+only in a commissioning run's record (`agentmem.core.devicerun.commissioned`), a remedy undone
 by going back to the value it changed, "again" (`agentmem.core.wentback`), and a labelled
 retraction whose reason tells the thing's value now (`agentmem.core.labelled`)."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from agentmem import MemoryHooks
-from agentmem.core.device import commissioned, retired_by_run
+from agentmem.core.devicerun import commissioned, retired_by_run
 from agentmem.core.held import Held, judge
 from agentmem.core.labelled import relabelled
 from agentmem.core.retract import withdrawn

@@ -15,7 +15,7 @@ from agentmem.core.coda import without_coda
 from agentmem.core.committed import removed_by_commit
 from agentmem.core.conditional import in_case
 from agentmem.core.describedstop import described_stopped
-from agentmem.core.device import of_the_reading
+from agentmem.core.devicerun import of_the_reading
 from agentmem.core.dropped import dropped
 from agentmem.core.dutyrole import role_given
 from agentmem.core.handedon import handed_on
@@ -200,7 +200,7 @@ def _said_anew(draft: str, held: str, lessons: bool) -> bool:
 def _of_another(draft: str, held: str, lessons: bool) -> bool:
     """What keeps `_said_anew` from telling the held text anew: another side of its thing,
     another year, numbered or named instance of it, its news told elsewhere, or a limit of
-    what a new device now measures (`agentmem.core.device.of_the_reading`)."""
+    what a new device now measures (`agentmem.core.devicerun.of_the_reading`)."""
     return (
         _of_another_side(draft, held)
         or of_the_reading(draft, held)  # a new device: the measured thing's limit stays

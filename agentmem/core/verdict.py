@@ -15,10 +15,11 @@ from agentmem.core.apart import set_apart
 from agentmem.core.cues import says_changed
 from agentmem.core.device import Takeover as DeviceTakeover
 from agentmem.core.device import aliases as device_aliases
-from agentmem.core.device import commissioned as device_commissioned
 from agentmem.core.device import makers as device_makers
-from agentmem.core.device import retired_by_run, retired_device
+from agentmem.core.device import retired_device
 from agentmem.core.device import takeover as device_takeover
+from agentmem.core.devicerun import commissioned as device_commissioned
+from agentmem.core.devicerun import retired_by_run
 from agentmem.core.held import (
     RETRACTABLE,
     Held,
@@ -197,7 +198,7 @@ def compare(store: ReadableStore, record: Mapping[str, Any]) -> Compared:
     )
     if record.get("type") not in JUDGED:
         # a run record restates and replaces nothing, but a run that commissioned a new
-        # device retires the old one's lessons (`agentmem.core.device.commissioned`)
+        # device retires the old one's lessons (`agentmem.core.devicerun.commissioned`)
         return (
             Compared(replaces=by_commission(store, record, filters)) if _ran(record) else Compared()
         )
@@ -442,7 +443,7 @@ def _ran(record: Mapping[str, Any]) -> bool:
 
 def by_commission(store: ReadableStore, record: Mapping[str, Any], filters: Filters) -> list[str]:
     """The live lessons of the device a successful run's record says it commissioned a new
-    one in place of (`agentmem.core.device.commissioned`): the old device is named by its
+    one in place of (`agentmem.core.devicerun.commissioned`): the old device is named by its
     code beside the new one's kind in any held text (a run record's "on the T50
     titrator"), or known by what the new one measures; its lessons are found by those
     codes and words and by the record's own. Lessons of the run's own fire stay."""
