@@ -2,7 +2,7 @@
 readers take (`agentmem.harvest.codeparse`): comments in a line mark, statements and
 named values one a line.
 
-Two layouts have been seen whose lines the readers could not take apart, so that the
+Three layouts have been seen whose lines the readers could not take apart, so that the
 retro was read as one paragraph, a finding run together with its owner and the
 settings after it, and what it held was never written:
 
