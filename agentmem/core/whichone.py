@@ -123,10 +123,7 @@ def other_member(draft: str, held: str) -> bool:
             return False  # written with a capital only: a name ("Python 3"), no member
         if ours == ident or _names(draft, label, ident):
             return False
-        ids = {ident, ours}
-        own_d = {v.lower() for v in numbers(draft)} - ids
-        own_h = {v.lower() for v in numbers(held)} - ids
-        return bool(own_d - own_h) and bool(own_h - own_d)
+        return _each_own_number(draft, held, {ident, ours})
     return False
 
 
@@ -161,6 +158,12 @@ def other_size(draft: str, held: str) -> bool:
         return False  # the held size named again: the draft is of it too
     if says_changed(draft) or CUE_BACKWARD.search(draft):
         return False
-    own_d = {v.lower() for v in numbers(draft)} - {mine[0], theirs[0]}
-    own_h = {v.lower() for v in numbers(held)} - {mine[0], theirs[0]}
+    return _each_own_number(draft, held, {mine[0], theirs[0]})
+
+
+def _each_own_number(draft: str, held: str, ids: set[str]) -> bool:
+    """Each text gives a number the other does not, the `ids` naming the two things
+    aside: a value of its own member or size."""
+    own_d = {v.lower() for v in numbers(draft)} - ids
+    own_h = {v.lower() for v in numbers(held)} - ids
     return bool(own_d - own_h) and bool(own_h - own_d)
